@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import express from 'express';
+import path from 'node:path';
+import fs from 'node:fs';
+import { Logger } from 'nestjs-pino';
+import type { PGlite } from '@electric-sql/pglite';
+import { LIMITS } from '@tandem/shared-types';
+import { AppModule } from './app.module';
+import type { AppConfig } from './core/config/config';
+import { openDatabase, runMigrations, type OpenDatabase } from './core/database/data-source';
+import { ENTITIES } from './modules/entities';
+import { seedDemo } from './modules/demo/demo.seed';
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  db: OpenDatabase;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts Tandem: database (Postgres or embedded PGlite), migrations, demo seed on
+ * an empty database, then the HTTP server. Used by main.ts and by the integration tests.
+ */
+export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet?: boolean } = {}): Promise<RunningApp> {
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }, ENTITIES, { pglite: opts.pglite });
+  try {
+    if (config.RUN_MIGRATIONS) await runMigrations(db.dataSource, db.mode);
+    if (config.SEED_DEMO) await seedDemo(db.dataSource);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db.dataSource), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('query parser', 'extended');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(cookieParser());
+  app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
+  const assets = path.join(config.clientDist, 'assets');
+  if (fs.existsSync(assets)) app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
+  for (const f of ['favicon.svg', 'favicon.ico']) {
+    const file = path.join(config.clientDist, f);
+    if (fs.existsSync(file)) app.use(`/${f}`, (_req: express.Request, res: express.Response) => res.sendFile(file));
+  }
+  await app.listen(config.PORT, config.HOST);
+  const addr = app.getHttpServer().address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  let closed = false;
+  return {
+    app,
+    db,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.default('true'),
+  RUN_MIGRATIONS: bool.default('true'),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7200),
+  EVENT_RETENTION_HOURS: z.coerce.number().positive().default(24 * 7),
+  POLL_INTERVAL_MULTIPLIER: z.coerce.number().min(0).default(1),
+  TRUST_PROXY: bool.default('false'),
+  CLIENT_DIST: z.string().optional(),
+  NODE_NAME: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof schema> & {
+  publicUrl: string;
+  dataDir: string;
+  clientDist: string;
+  nodeName: string;
+};
+
+/** Validates the environment once at boot; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+    clientDist: path.resolve(c.CLIENT_DIST ?? path.join(__dirname, '../../../../client/dist')),
+    nodeName: c.NODE_NAME ?? `node-${process.pid}`,
+  };
+}
+
+export class ConfigError extends Error {}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

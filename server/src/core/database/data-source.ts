@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Init1763780000000 } from './migrations/1763780000000-Init';
+
+/** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
+export const MIGRATIONS = [Init1763780000000];
+
+export interface DatabaseTarget {
+  /** postgres:// URL; absent means the embedded PGlite database under dataDir. */
+  url?: string;
+  dataDir: string;
+}
+
+export interface OpenDatabase {
+  dataSource: DataSource;
+  mode: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database: a Postgres server when a URL is given, otherwise PGlite (real Postgres
+ * in WASM) driven through the real `pg` client with a pool of one connection, so a
+ * transaction holds the single PGlite session until it ends and nothing interleaves.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  entities: NonNullable<DataSourceOptions['entities']>,
+  opts: { logging?: boolean; pglite?: PGlite } = {},
+): Promise<OpenDatabase> {
+  const common = {
+    type: 'postgres' as const,
+    entities,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    logging: opts.logging ?? false,
+  };
+  if (target.url) {
+    const dataSource = new DataSource({ ...common, url: target.url, poolSize: 20, extra: { idleTimeoutMillis: 30_000 } });
+    await dataSource.initialize();
+    return { dataSource, mode: 'postgres', close: () => dataSource.destroy() };
+  }
+  let pglite = opts.pglite;
+  let ownsPglite = false;
+  if (!pglite) {
+    const dir = path.join(target.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+    ownsPglite = true;
+  }
+  const dataSource = new DataSource({
+    ...common,
+    poolSize: 1,
+    installExtensions: false,
+    extra: { ...createPgConfig(pglite), idleTimeoutMillis: 0 },
+  });
+  await dataSource.initialize();
+  const db = pglite;
+  return {
+    dataSource,
+    mode: 'pglite',
+    close: async () => {
+      await dataSource.destroy();
+      if (ownsPglite) await db.close();
+    },
+  };
+}
+
+/** Runs pending migrations under an advisory lock, so nodes starting together don't race. */
+export async function runMigrations(dataSource: DataSource, mode: 'postgres' | 'pglite'): Promise<string[]> {
+  // PGlite has one session and one owner process: no lock needed (and holding one would
+  // take the only connection the migrations need).
+  if (mode === 'pglite') return (await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock(727274)');
+    try {
+      const ran = await dataSource.runMigrations({ transaction: 'each' });
+      return ran.map((m) => m.name);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(727274)');
+    }
+  } finally {
+    await runner.release();
+  }
+}

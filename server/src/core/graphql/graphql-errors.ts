@@ -1,0 +1,26 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { ERRORS } from '@tandem/shared-types';
+import { AppError } from '../errors/app-error';
+
+/**
+ * GraphQL errors: access problems read as GitLab's RESOURCE_ACCESS_ERROR; validation keeps its
+ * field-naming text; anything unexpected is hidden behind a generic message (no stack traces).
+ */
+export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = (error as { originalError?: unknown })?.originalError ?? error;
+  const { stacktrace: _s, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  if (original instanceof AppError) {
+    const access = original.status === 401 || original.status === 403 || original.status === 404;
+    return {
+      message: access ? ERRORS.GRAPHQL_RESOURCE_ACCESS.message : original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: access ? 'RESOURCE_NOT_AVAILABLE' : 'BAD_USER_INPUT' },
+    };
+  }
+  const code = extensions.code as string | undefined;
+  if (code === 'INTERNAL_SERVER_ERROR' || (!code && formatted.path)) {
+    return { message: ERRORS.INTERNAL.message, locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  return { ...formatted, extensions };
+}

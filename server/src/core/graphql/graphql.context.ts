@@ -1,0 +1,5 @@
+import type { Request, Response } from 'express';
+export interface GqlContext {
+  req: Request;
+  res: Response;
+}

@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import MarkdownIt from 'markdown-it';
+import hljs from 'highlight.js';
+import sanitizeHtml from 'sanitize-html';
+import type { TaskCompletionStatus } from '@tandem/shared-types';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const taskLists = require('markdown-it-task-lists') as MarkdownIt.PluginWithOptions<{ enabled?: boolean; label?: boolean }>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { full: emoji } = require('markdown-it-emoji') as { full: MarkdownIt.PluginSimple };
+
+export interface RenderContext {
+  /** Full path of the project the text belongs to, for #12, !3, ~label, %milestone. */
+  projectPath?: string;
+  /** Full path of the group, for &4 epics. */
+  groupPath?: string;
+}
+
+const REFERENCE = /(^|[\s(])(?:(@)([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])|([#!&])(\d+)|(~)([A-Za-z0-9_-]+|"[^"]+")|(%)([A-Za-z0-9_.-]+|"[^"]+"))/g;
+
+/**
+ * Markdown to safe HTML: task lists, references, emoji shortcodes, highlighted code, then a
+ * strict allow-list sanitiser, so no user text can run script in another user's browser.
+ */
+@Injectable()
+export class MarkdownService {
+  private readonly md: MarkdownIt;
+
+  constructor() {
+    this.md = new MarkdownIt({
+      html: false,
+      linkify: true,
+      breaks: false,
+      highlight: (code, lang) => {
+        if (lang && hljs.getLanguage(lang)) {
+          try {
+            return `<pre class="code highlight"><code class="hljs language-${escapeAttr(lang)}">${hljs.highlight(code, { language: lang, ignoreIllegals: true }).value}</code></pre>`;
+          } catch {
+            /* fall through to plain */
+          }
+        }
+        return `<pre class="code"><code>${this.md.utils.escapeHtml(code)}</code></pre>`;
+      },
+    });
+    this.md.use(taskLists, { enabled: true, label: true });
+    this.md.use(emoji);
+    this.md.core.ruler.after('inline', 'tandem_references', (state) => {
+      const ctx = (state.env ?? {}) as RenderContext;
+      for (const block of state.tokens) {
+        if (block.type !== 'inline' || !block.children) continue;
+        let insideLink = 0;
+        const out: typeof block.children = [];
+        for (const tok of block.children) {
+          if (tok.type === 'link_open') insideLink++;
+          if (tok.type === 'link_close') insideLink--;
+          if (tok.type !== 'text' || insideLink > 0) {
+            out.push(tok);
+            continue;
+          }
+          out.push(...this.linkReferences(tok.content, ctx, state));
+        }
+        block.children = out;
+      }
+    });
+  }
+
+  render(text: string | null | undefined, ctx: RenderContext = {}): string {
+    if (!text) return '';
+    return sanitize(this.md.render(text, { ...ctx }));
+  }
+
+  /** Inline rendering for titles (no block elements). */
+  renderInline(text: string, ctx: RenderContext = {}): string {
+    return sanitize(this.md.renderInline(text, { ...ctx }));
+  }
+
+  private linkReferences(text: string, ctx: RenderContext, state: { Token: new (t: string, tag: string, n: 0 | 1 | -1) => MarkdownIt.Token }) {
+    const Token = state.Token;
+    const tokens: MarkdownIt.Token[] = [];
+    let last = 0;
+    const pushText = (s: string) => {
+      if (!s) return;
+      const t = new Token('text', '', 0);
+      t.content = s;
+      tokens.push(t);
+    };
+    for (const m of text.matchAll(REFERENCE)) {
+      const lead = m[1] ?? '';
+      const start = (m.index ?? 0) + lead.length;
+      const raw = m[0].slice(lead.length);
+      const href = referenceHref(m, ctx);
+      if (!href) continue;
+      pushText(text.slice(last, start));
+      const open = new Token('link_open', 'a', 1);
+      open.attrs = [['href', href], ['class', `gfm gfm-${referenceKind(m)}`]];
+      const inner = new Token('text', '', 0);
+      inner.content = raw;
+      tokens.push(open, inner, new Token('link_close', 'a', -1));
+      last = start + raw.length;
+    }
+    pushText(text.slice(last));
+    return tokens;
+  }
+}
+
+function referenceKind(m: RegExpMatchArray): string {
+  if (m[2]) return 'project_member';
+  if (m[4] === '#') return 'issue';
+  if (m[4] === '!') return 'merge_request';
+  if (m[4] === '&') return 'epic';
+  if (m[6]) return 'label';
+  return 'milestone';
+}
+
+function referenceHref(m: RegExpMatchArray, ctx: RenderContext): string | null {
+  const p = ctx.projectPath;
+  if (m[2]) return `/${m[3]}`;
+  if (m[4] === '#' && p) return `/${p}/-/issues/${m[5]}`;
+  if (m[4] === '!' && p) return `/${p}/-/merge_requests/${m[5]}`;
+  if (m[4] === '&') {
+    const g = ctx.groupPath ?? p?.split('/').slice(0, -1).join('/');
+    return g ? `/groups/${g}/-/epics/${m[5]}` : null;
+  }
+  const unquote = (s: string) => s.replace(/^"|"$/g, '');
+  if (m[6] && p) return `/${p}/-/issues?label_name[]=${encodeURIComponent(unquote(m[7]!))}`;
+  if (m[8] && p) return `/${p}/-/issues?milestone_title=${encodeURIComponent(unquote(m[9]!))}`;
+  return null;
+}
+
+const escapeAttr = (s: string) => s.replace(/[^A-Za-z0-9_+-]/g, '');
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'span', 'div',
+    'strong', 'b', 'em', 'i', 's', 'del', 'ins', 'sub', 'sup', 'kbd', 'mark', 'abbr',
+    'ul', 'ol', 'li', 'input', 'label', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'dl', 'dt', 'dd',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'class', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    input: ['type', 'checked', 'disabled', 'class', 'id'],
+    label: ['for', 'class'],
+    li: ['class'],
+    ul: ['class'],
+    ol: ['start', 'class'],
+    code: ['class'],
+    pre: ['class'],
+    span: ['class'],
+    th: ['align', 'style'],
+    td: ['align', 'style'],
+  },
+  allowedClasses: {
+    '*': ['hljs', 'hljs-*', 'language-*', 'code', 'highlight', 'gfm', 'gfm-*', 'task-list-item', 'task-list-item-checkbox', 'contains-task-list', 'task-list-item-label'],
+  },
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noreferrer noopener' } }),
+    input: (tagName, attribs) =>
+      attribs.type === 'checkbox' ? { tagName, attribs } : { tagName: 'span', attribs: {} },
+  },
+};
+
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
+}
+
+/** Counts task list items (`- [ ]`, `* [x]`, `1. [ ]`) outside fenced code. */
+export function taskCompletionStatus(markdown: string | null | undefined): TaskCompletionStatus {
+  let count = 0;
+  let completed = 0;
+  let fence: string | null = null;
+  for (const line of (markdown ?? '').split('\n')) {
+    const f = /^\s{0,3}(```|~~~)/.exec(line);
+    if (f) {
+      fence = fence === f[1] ? null : (fence ?? f[1]!);
+      continue;
+    }
+    if (fence) continue;
+    const t = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX])\](?:\s|$)/.exec(line);
+    if (t) {
+      count++;
+      if (t[1] !== ' ') completed++;
+    }
+  }
+  return { count, completed_count: completed };
+}

@@ -1,0 +1,132 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '@tandem/shared-types';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { authOf } from '../../core/http/request-context';
+import { User } from '../user/user.entity';
+import { toCurrentUser } from '../user/user.mapper';
+import { AuthService } from './auth.service';
+import type { PersonalAccessToken } from './auth.entities';
+
+const patJson = (t: PersonalAccessToken) => ({
+  id: t.id,
+  name: t.name,
+  revoked: t.revoked,
+  created_at: t.createdAt.toISOString(),
+  scopes: t.scopes,
+  user_id: t.userId,
+  last_used_at: t.lastUsedAt?.toISOString() ?? null,
+  active: !t.revoked && (!t.expiresAt || t.expiresAt >= new Date().toISOString().slice(0, 10)),
+  expires_at: t.expiresAt,
+});
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Sign in with username (or email) and password; sets the httpOnly session cookie. */
+  @Post('users/sign_in')
+  @HttpCode(200)
+  async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: Record<string, unknown>) {
+    this.checkSameOrigin(req);
+    const login = typeof body?.login === 'string' ? body.login : typeof body?.username === 'string' ? body.username : '';
+    const password = typeof body?.password === 'string' ? body.password : '';
+    const user = await this.auth.verifyCredentials(login.trim(), password);
+    const existing = authOf(req).sessionId;
+    if (existing) await this.auth.destroySession(existing);
+    const s = await this.auth.createSession(user.id);
+    res.cookie(SESSION_COOKIE, s.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.publicUrl.startsWith('https://'),
+      expires: s.expiresAt,
+      path: '/',
+    });
+    return { user: toCurrentUser(user, this.config.publicUrl), csrf_token: s.csrfToken };
+  }
+
+  @Post('users/sign_out')
+  @HttpCode(204)
+  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { sessionId } = authOf(req);
+    if (sessionId) await this.auth.destroySession(sessionId);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  /** OAuth 2 resource-owner password grant, as GitLab's /oauth/token. */
+  @Post('oauth/token')
+  @HttpCode(200)
+  async token(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Cache-Control', 'no-store');
+    if (body?.grant_type !== 'password') {
+      res.status(400);
+      return { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported by the authorization server.' };
+    }
+    try {
+      return await this.auth.passwordGrant(String(body.username ?? ''), String(body.password ?? ''), body.scope ? String(body.scope) : undefined);
+    } catch (e) {
+      if (e instanceof AppError) {
+        res.status(400);
+        return { error: 'invalid_grant', error_description: e.message };
+      }
+      throw e;
+    }
+  }
+
+  @Get('api/v4/user')
+  async currentUser(@Req() req: Request) {
+    const actor = authOf(req).actor;
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const user = await this.ds.getRepository(User).findOneByOrFail({ id: actor.id });
+    return toCurrentUser(user, this.config.publicUrl);
+  }
+
+  @Post('api/v4/user/personal_access_tokens')
+  async createToken(@Req() req: Request, @Body() body: Record<string, unknown>) {
+    const actor = this.sessionOrApiActor(req);
+    const { token, record } = await this.auth.createPersonalAccessToken(actor.id, body ?? {});
+    return { ...patJson(record), token };
+  }
+
+  @Get('api/v4/personal_access_tokens')
+  async listTokens(@Req() req: Request) {
+    const actor = authOf(req).actor;
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    return (await this.auth.listPersonalAccessTokens(actor.id)).map(patJson);
+  }
+
+  @Delete('api/v4/personal_access_tokens/:id')
+  @HttpCode(204)
+  async revokeToken(@Req() req: Request, @Param('id', ParseIntPipe) id: number) {
+    const actor = this.sessionOrApiActor(req);
+    if (!(await this.auth.revokePersonalAccessToken(actor.id, id))) throw new AppError('NOT_FOUND');
+  }
+
+  private sessionOrApiActor(req: Request) {
+    const actor = authOf(req).actor;
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (actor.scopes && !actor.scopes.includes('api')) throw new AppError('INSUFFICIENT_SCOPE');
+    return actor;
+  }
+
+  /** Login CSRF: a browser's cross-site form post carries a foreign Origin. */
+  private checkSameOrigin(req: Request) {
+    const origin = req.get('origin');
+    if (!origin) return;
+    const host = req.get('host');
+    try {
+      if (new URL(origin).host !== host && origin !== this.config.publicUrl) throw new AppError('CSRF');
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw new AppError('CSRF');
+    }
+  }
+}

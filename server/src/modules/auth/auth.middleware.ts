@@ -1,0 +1,63 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { CSRF_HEADER, ERRORS, SESSION_COOKIE } from '@tandem/shared-types';
+import type { AuthedRequest, RequestAuth } from '../../core/http/request-context';
+import { AuthService } from './auth.service';
+import { OAUTH_PREFIX, safeEqual } from './tokens';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes that happen before a session exists (or replace it). */
+const CSRF_EXEMPT = new Set(['/users/sign_in', '/oauth/token']);
+
+/**
+ * Authenticates every request: PRIVATE-TOKEN header, Authorization: Bearer, the
+ * private_token/access_token query parameters, or the session cookie. A bad token is a 401
+ * (never a silent downgrade to anonymous). Cookie-authenticated writes must carry the
+ * session's CSRF token in X-CSRF-Token.
+ */
+@Injectable()
+export class AuthMiddleware implements NestMiddleware {
+  constructor(private readonly auth: AuthService) {}
+
+  async use(req: Request, res: Response, next: NextFunction): Promise<void> {
+    try {
+      const result = await this.authenticate(req);
+      if (result === 'invalid_token') {
+        res.status(401).json({ message: ERRORS.UNAUTHORIZED.message });
+        return;
+      }
+      (req as AuthedRequest).auth = result;
+      if (result.method === 'session' && UNSAFE.has(req.method) && !CSRF_EXEMPT.has(req.path)) {
+        const sent = req.get(CSRF_HEADER) ?? '';
+        if (!result.csrfToken || !safeEqual(sent, result.csrfToken)) {
+          res.status(403).json({ message: ERRORS.CSRF.message });
+          return;
+        }
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  }
+
+  async authenticate(req: Request): Promise<RequestAuth | 'invalid_token'> {
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    const q = req.query as Record<string, unknown>;
+    const token =
+      req.get('private-token') ??
+      bearer ??
+      (typeof q.private_token === 'string' ? q.private_token : undefined) ??
+      (typeof q.access_token === 'string' ? q.access_token : undefined);
+    if (token) {
+      const r = await this.auth.resolveToken(token.trim());
+      if (!r) return 'invalid_token';
+      return { actor: r.actor, method: token.startsWith(OAUTH_PREFIX) ? 'oauth' : 'personal_access_token', sessionId: null, csrfToken: null };
+    }
+    const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+    if (cookie) {
+      const s = await this.auth.resolveSession(cookie);
+      if (s) return { actor: s.actor, method: 'session', sessionId: s.sessionId, csrfToken: s.csrfToken };
+    }
+    return { actor: null, method: 'none', sessionId: null, csrfToken: null };
+  }
+}

@@ -1,0 +1,156 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { hash, verify } from '@node-rs/argon2';
+import { TOKEN_SCOPES, type TokenScope } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import type { Actor } from '../../core/policy/policy';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { User } from '../user/user.entity';
+import { OauthAccessToken, PersonalAccessToken, Session } from './auth.entities';
+import { digest, OAUTH_PREFIX, PAT_PREFIX, randomToken } from './tokens';
+
+export interface ResolvedAuth {
+  actor: Actor;
+  user: User;
+}
+
+const toActor = (u: User, scopes: string[] | null): Actor => ({ id: u.id, username: u.username, isAdmin: u.isAdmin, scopes });
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  hashPassword(password: string): Promise<string> {
+    return hash(password);
+  }
+
+  /** Checks a login (username or email) and password; the same error for either mistake. */
+  async verifyCredentials(login: string, password: string): Promise<User> {
+    if (!login || !password) throw new AppError('INVALID_CREDENTIALS');
+    const user = await this.ds
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
+      .getOne();
+    const ok = user?.passwordHash ? await verify(user.passwordHash, password).catch(() => false) : false;
+    if (!user || !ok || user.state !== 'active') throw new AppError('INVALID_CREDENTIALS');
+    return user;
+  }
+
+  async createSession(userId: number): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+    const token = randomToken();
+    const csrfToken = randomToken(24);
+    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3600_000);
+    await this.ds.getRepository(Session).insert({ id: digest(token), userId, csrfToken, expiresAt });
+    return { token, csrfToken, expiresAt };
+  }
+
+  async destroySession(sessionId: string): Promise<void> {
+    await this.ds.getRepository(Session).delete({ id: sessionId });
+  }
+
+  async resolveSession(token: string): Promise<(ResolvedAuth & { sessionId: string; csrfToken: string }) | null> {
+    const id = digest(token);
+    const rows: Array<{ csrf_token: string; expires_at: Date; user_id: number }> = await this.ds.query(
+      'SELECT csrf_token, expires_at, user_id FROM sessions WHERE id = $1',
+      [id],
+    );
+    const s = rows[0];
+    if (!s || s.expires_at.getTime() < Date.now()) return null;
+    const user = await this.activeUser(s.user_id);
+    return user ? { actor: toActor(user, null), user, sessionId: id, csrfToken: s.csrf_token } : null;
+  }
+
+  async resolveToken(token: string): Promise<ResolvedAuth | null> {
+    if (token.startsWith(OAUTH_PREFIX)) {
+      const t = await this.ds.getRepository(OauthAccessToken).findOneBy({ tokenDigest: digest(token) });
+      if (!t || t.revoked || t.expiresAt.getTime() < Date.now()) return null;
+      const user = await this.activeUser(t.userId);
+      return user ? { actor: toActor(user, t.scopes), user } : null;
+    }
+    const t = await this.ds.getRepository(PersonalAccessToken).findOneBy({ tokenDigest: digest(token) });
+    if (!t || t.revoked) return null;
+    if (t.expiresAt && new Date(`${t.expiresAt}T23:59:59.999Z`).getTime() < Date.now()) return null;
+    const user = await this.activeUser(t.userId);
+    if (!user) return null;
+    // last_used_at is advisory: update at most once a minute, never block the request on it
+    if (!t.lastUsedAt || Date.now() - t.lastUsedAt.getTime() > 60_000)
+      void this.ds.getRepository(PersonalAccessToken).update(t.id, { lastUsedAt: new Date() }).catch(() => undefined);
+    return { actor: toActor(user, t.scopes), user };
+  }
+
+  async createPersonalAccessToken(
+    userId: number,
+    input: { name?: unknown; scopes?: unknown; expires_at?: unknown },
+  ): Promise<{ token: string; record: PersonalAccessToken }> {
+    const errors: Record<string, string[]> = {};
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (!name) errors.name = ["can't be blank"];
+    else if (name.length > 255) errors.name = ['is too long (maximum is 255 characters)'];
+    const scopes = Array.isArray(input.scopes) ? input.scopes : typeof input.scopes === 'string' ? [input.scopes] : [];
+    if (scopes.length === 0) errors.scopes = ["can't be blank"];
+    else if (!scopes.every((s): s is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(s as string)))
+      errors.scopes = [`must be one of: ${TOKEN_SCOPES.join(', ')}`];
+    let expiresAt: string | null = null;
+    if (input.expires_at !== undefined && input.expires_at !== null && input.expires_at !== '') {
+      const v = String(input.expires_at);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) errors.expires_at = ['is invalid (use YYYY-MM-DD)'];
+      else if (v < new Date().toISOString().slice(0, 10)) errors.expires_at = ['must not be in the past'];
+      else expiresAt = v;
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const token = PAT_PREFIX + randomToken();
+    const repo = this.ds.getRepository(PersonalAccessToken);
+    const record = await repo.save(
+      repo.create({ userId, name, scopes: [...new Set(scopes as string[])], expiresAt, tokenDigest: digest(token), revoked: false }),
+    );
+    return { token, record };
+  }
+
+  listPersonalAccessTokens(userId: number) {
+    return this.ds.getRepository(PersonalAccessToken).find({ where: { userId }, order: { id: 'DESC' } });
+  }
+
+  async revokePersonalAccessToken(userId: number, id: number): Promise<boolean> {
+    const r = await this.ds.getRepository(PersonalAccessToken).update({ id, userId, revoked: false }, { revoked: true });
+    return (r.affected ?? 0) > 0;
+  }
+
+  /** OAuth2 password grant: username + password -> bearer token with scope api. */
+  async passwordGrant(username: string, password: string, scope?: string) {
+    const user = await this.verifyCredentials(username, password).catch(() => {
+      throw new AppError('INVALID_GRANT');
+    });
+    const scopes = (scope ?? 'api').split(/[\s+]+/).filter(Boolean);
+    if (!scopes.every((s) => (TOKEN_SCOPES as readonly string[]).includes(s))) throw new AppError('INVALID_GRANT', 'invalid_scope');
+    const accessToken = OAUTH_PREFIX + randomToken();
+    const refreshToken = randomToken();
+    const ttl = this.config.OAUTH_TOKEN_TTL_SECONDS;
+    const created = new Date();
+    await this.ds.getRepository(OauthAccessToken).insert({
+      userId: user.id,
+      tokenDigest: digest(accessToken),
+      refreshDigest: digest(refreshToken),
+      scopes,
+      expiresAt: new Date(created.getTime() + ttl * 1000),
+      revoked: false,
+    });
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      refresh_token: refreshToken,
+      scope: scopes.join(' '),
+      created_at: Math.floor(created.getTime() / 1000),
+    };
+  }
+
+  private activeUser(id: number): Promise<User | null> {
+    return this.ds.getRepository(User).findOneBy({ id, state: 'active' });
+  }
+}

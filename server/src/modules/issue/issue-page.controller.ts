@@ -1,0 +1,91 @@
+import { All, Body, Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ERRORS, REALTIME } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { MarkdownService } from '../../core/markdown/markdown.service';
+import type { Actor } from '../../core/policy/policy';
+import { toApiIssue, toRealtimeChanges } from './issue.mapper';
+import { IssueService } from './issue.service';
+import { parseIssueUpdate, parseLockVersion } from './issue.validation';
+
+/** The issue page's own endpoints (spec shapes): {issue}.json and {issue}/realtime_changes. */
+@Controller()
+export class IssuePageController {
+  constructor(
+    private readonly issues: IssueService,
+    private readonly markdown: MarkdownService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Policy: read_issue. Polled by the page; Poll-Interval tells it when to come back. */
+  @Get('*project/-/issues/:iid/realtime_changes')
+  async realtimeChanges(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Res({ passthrough: true }) res: Response) {
+    const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
+    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    res.setHeader('Poll-Interval', String(this.pollInterval(REALTIME.realtimeChangesPollIntervalMs)));
+    res.setHeader('Cache-Control', 'no-cache');
+    return toRealtimeChanges(h!, this.markdown);
+  }
+
+  /**
+   * Policy: update_issue. The page sends its flat form state (or Rails' {issue: {...}});
+   * a stale lock_version is refused with 409 and the spec's text.
+   */
+  @All('*project/-/issues/:iid.json')
+  async updateJson(
+    @CurrentActor() actor: Actor | null,
+    @Param('project') project: string[],
+    @Param('iid') iid: string,
+    @Body() body: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    try {
+      if (req.method === 'GET') {
+        const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
+        const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+        return toApiIssue(h!, this.config.publicUrl);
+      }
+      if (req.method === 'DELETE') return await this.destroy(actor, project, iid, req.query as Record<string, unknown>);
+      if (req.method !== 'PUT' && req.method !== 'PATCH') throw new AppError('NOT_FOUND');
+      if (!actor) throw new AppError('UNAUTHORIZED');
+      const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
+      const raw = (body?.issue && typeof body.issue === 'object' ? body.issue : body ?? {}) as Record<string, unknown>;
+      const lockVersion = parseLockVersion(raw.lock_version ?? body?.lock_version);
+      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date']));
+      const issue = await this.issues.update(actor, ctx, input, { lockVersion });
+      const [h] = await this.issues.hydrate([issue], new Map([[ctx.project.id, ctx.project]]));
+      return toApiIssue(h!, this.config.publicUrl);
+    } catch (e) {
+      // The page reads {"errors": [...]} (Rails' IssuableActions), not the API's {"message"}
+      if (e instanceof AppError && (e.status === 409 || e instanceof ValidationError)) {
+        res.status(e.status === 409 ? 409 : 422);
+        return { errors: e instanceof ValidationError ? Object.entries(e.fields).map(([f, m]) => `${humanize(f)} ${m.join(', ')}`) : [ERRORS.ISSUE_STALE.message] };
+      }
+      throw e;
+    }
+  }
+
+  private async destroy(actor: Actor | null, project: string[], iid: string, q: Record<string, unknown>) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (q.destroy_confirm !== 'true') throw new ValidationError({ destroy_confirm: ['must be true'] });
+    const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
+    await this.issues.destroy(actor, ctx);
+    return { web_url: `/${ctx.project.fullPath}/-/issues` };
+  }
+
+  private pollInterval(base: number): number {
+    const m = this.config.POLL_INTERVAL_MULTIPLIER;
+    return m === 0 ? -1 : Math.round(base * m);
+  }
+}
+
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+const humanize = (f: string) => {
+  const s = f.replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+

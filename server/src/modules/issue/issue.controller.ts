@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { setPaginationHeaders } from '../../core/http/pagination';
+import type { Actor } from '../../core/policy/policy';
+import { ProjectService } from '../project/project.service';
+import { parseIssueListQuery } from './issue-query';
+import { toApiIssue } from './issue.mapper';
+import { IssueService } from './issue.service';
+import { parseIssueCreate, parseIssueUpdate } from './issue.validation';
+
+/** GitLab REST v4 issues. Controllers parse, call the service (which asks the policy), map. */
+@Controller('api/v4')
+export class IssueController {
+  constructor(
+    private readonly issues: IssueService,
+    private readonly projects: ProjectService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Policy: read_issue per issue (confidential filtered), scope defaults to created_by_me. */
+  @Get('issues')
+  async listGlobal(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const filters = parseIssueListQuery(q);
+    const { issues, total } = await this.issues.list(actor, filters);
+    setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
+    return (await this.issues.hydrate(issues)).map((h) => toApiIssue(h, this.config.publicUrl));
+  }
+
+  /** Policy: read_project, then read_issue per issue. */
+  @Get('projects/:id/issues')
+  async list(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const filters = parseIssueListQuery(q);
+    const { project, facts } = await this.projects.findReadable(actor, id);
+    const { issues, total } = await this.issues.list(actor, { ...filters, scope: 'all' }, { project, facts });
+    setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
+    return (await this.issues.hydrate(issues, new Map([[project.id, project]]))).map((h) => toApiIssue(h, this.config.publicUrl));
+  }
+
+  /** Policy: read_issue. */
+  @Get('projects/:id/issues/:iid')
+  async show(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
+    const ctx = await this.issues.findReadable(actor, id, iid);
+    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    return toApiIssue(h!, this.config.publicUrl);
+  }
+
+  /** Policy: create_issue (+ admin fields need reporter). */
+  @Post('projects/:id/issues')
+  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const { project, facts } = await this.projects.findReadable(actor, id);
+    const input = parseIssueCreate(body ?? {});
+    const issue = await this.issues.create(actor, project, facts, input);
+    const [h] = await this.issues.hydrate([issue], new Map([[project.id, project]]));
+    return toApiIssue(h!, this.config.publicUrl);
+  }
+
+  /** Policy: update_issue / reopen_issue (+ admin_issue for metadata). */
+  @Put('projects/:id/issues/:iid')
+  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: Record<string, unknown>) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const ctx = await this.issues.findReadable(actor, id, iid);
+    const input = parseIssueUpdate(body ?? {});
+    const issue = await this.issues.update(actor, ctx, input);
+    const [h] = await this.issues.hydrate([issue], new Map([[ctx.project.id, ctx.project]]));
+    return toApiIssue(h!, this.config.publicUrl);
+  }
+
+  /** Policy: destroy_issue (owners). */
+  @Delete('projects/:id/issues/:iid')
+  @HttpCode(204)
+  async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const ctx = await this.issues.findReadable(actor, id, iid);
+    await this.issues.destroy(actor, ctx);
+  }
+}

@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('notes')
+export class Note {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', name: 'noteable_type' }) noteableType!: string;
+  @Column({ type: 'integer', name: 'noteable_id' }) noteableId!: number;
+  @Column({ type: 'integer', name: 'project_id', nullable: true }) projectId!: number | null;
+  @Column({ type: 'integer', name: 'author_id', nullable: true }) authorId!: number | null;
+  @Column({ type: 'text' }) note!: string;
+  @Column({ type: 'text', name: 'note_html' }) noteHtml!: string;
+  @Column({ type: 'varchar', nullable: true }) type!: 'DiscussionNote' | 'DiffNote' | null;
+  @Column({ type: 'varchar', name: 'discussion_id' }) discussionId!: string;
+  @Column({ type: 'boolean' }) system!: boolean;
+  @Column({ type: 'varchar', name: 'system_note_icon_name', nullable: true }) systemNoteIconName!: string | null;
+  @Column({ type: 'boolean' }) internal!: boolean;
+  @Column({ type: 'boolean' }) resolvable!: boolean;
+  @Column({ type: 'timestamptz', name: 'resolved_at', nullable: true }) resolvedAt!: Date | null;
+  @Column({ type: 'integer', name: 'resolved_by_id', nullable: true }) resolvedById!: number | null;
+  @Column({ type: 'timestamptz', name: 'last_edited_at', nullable: true }) lastEditedAt!: Date | null;
+  @Column({ type: 'integer', name: 'updated_by_id', nullable: true }) updatedById!: number | null;
+  @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
+  @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
+import type { Actor } from '../../core/policy/policy';
+import { toApiProject } from './project.mapper';
+import { ProjectService } from './project.service';
+
+@Controller('api/v4/projects')
+export class ProjectController {
+  constructor(private readonly projects: ProjectService) {}
+
+  /** Policy: read_project (only readable projects are listed). */
+  @Get()
+  async list(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const p = pageParams(q);
+    const { projects, total } = await this.projects.listReadable(actor, {
+      ...p,
+      search: typeof q.search === 'string' ? q.search : undefined,
+      membership: q.membership === 'true',
+    });
+    const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
+    setPaginationHeaders(req, res, this.projects.config.publicUrl, p, total);
+    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0));
+  }
+
+  /** Policy: read_project. `id` is a number or a URL-encoded full path. */
+  @Get(':id')
+  async show(@CurrentActor() actor: Actor | null, @Param('id') id: string) {
+    const { project, facts } = await this.projects.findReadable(actor, id);
+    const counts = await this.projects.openIssuesCount([project.id]);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined);
+  }
+}

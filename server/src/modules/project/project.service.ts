@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { canProject, canReadProject, type Actor, type ProjectAbility, type ProjectFacts } from '../../core/policy/policy';
+import { Project } from './project.entity';
+
+export interface ProjectWithAccess {
+  project: Project;
+  facts: ProjectFacts;
+}
+
+@Injectable()
+export class ProjectService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+  ) {}
+
+  /** The actor's effective level: max of the project's and every ancestor group's membership. */
+  async accessLevel(userId: number | null, project: Project, manager: EntityManager = this.ds.manager): Promise<number> {
+    if (userId === null) return ACCESS_LEVEL.NO_ACCESS;
+    const rows: Array<{ level: number | null }> = await manager.query(
+      `WITH RECURSIVE ancestors(id, parent_id) AS (
+         SELECT id, parent_id FROM namespaces WHERE id = $3
+         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
+       )
+       SELECT max(access_level)::int AS level FROM members
+       WHERE user_id = $1 AND (expires_at IS NULL OR expires_at >= current_date)
+         AND ((source_type = 'Project' AND source_id = $2)
+           OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)))`,
+      [userId, project.id, project.namespaceId],
+    );
+    const level = rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS;
+    // A personal namespace's owner owns its projects
+    if (level < ACCESS_LEVEL.OWNER && project.namespace?.type === 'User' && project.namespace.ownerId === userId) return ACCESS_LEVEL.OWNER;
+    return level;
+  }
+
+  async facts(actor: Actor | null, project: Project, manager?: EntityManager): Promise<ProjectFacts> {
+    return {
+      visibility: project.visibility,
+      archived: project.archived,
+      accessLevel: await this.accessLevel(actor?.id ?? null, project, manager),
+    };
+  }
+
+  /** Finds by numeric id or (URL-decoded) full path; unreadable projects are "not found". */
+  async findReadable(actor: Actor | null, idOrPath: string | number): Promise<ProjectWithAccess> {
+    const project = await this.findByIdOrPath(idOrPath);
+    if (!project) throw new AppError('PROJECT_NOT_FOUND');
+    const facts = await this.facts(actor, project);
+    if (!canReadProject(actor, facts)) throw new AppError('PROJECT_NOT_FOUND');
+    return { project, facts };
+  }
+
+  async findByIdOrPath(idOrPath: string | number): Promise<Project | null> {
+    const repo = this.ds.getRepository(Project);
+    const s = String(idOrPath);
+    if (/^\d+$/.test(s)) return repo.findOne({ where: { id: Number(s) } });
+    return repo.createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n').where('lower(p.full_path) = lower(:path)', { path: s }).getOne();
+  }
+
+  can(actor: Actor | null, ability: ProjectAbility, facts: ProjectFacts): boolean {
+    return canProject(actor, ability, facts);
+  }
+
+  /** Projects the actor can read, with optional membership filter and search. */
+  async listReadable(
+    actor: Actor | null,
+    opts: { search?: string; membership?: boolean; page: number; perPage: number },
+  ): Promise<{ projects: Project[]; total: number }> {
+    const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
+    const memberOf = `p.id IN (
+      SELECT m.source_id FROM members m WHERE m.source_type = 'Project' AND m.user_id = :uid
+      UNION
+      SELECT p2.id FROM projects p2 WHERE p2.namespace_id IN (
+        WITH RECURSIVE sub(id) AS (
+          SELECT m.source_id FROM members m WHERE m.source_type = 'Namespace' AND m.user_id = :uid
+          UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id
+        ) SELECT id FROM sub)
+      UNION
+      SELECT p3.id FROM projects p3 JOIN namespaces n3 ON n3.id = p3.namespace_id WHERE n3.type = 'User' AND n3.owner_id = :uid)`;
+    const uid = actor?.id ?? -1;
+    if (opts.membership) qb.where(memberOf, { uid });
+    else if (!actor) qb.where(`p.visibility = 'public'`);
+    else if (!actor.isAdmin) qb.where(`(p.visibility IN ('public','internal') OR ${memberOf})`, { uid });
+    if (opts.search) qb.andWhere('(p.name ILIKE :s OR p.full_path ILIKE :s)', { s: `%${escapeLike(opts.search)}%` });
+    qb.orderBy('p.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
+    const [projects, total] = await qb.getManyAndCount();
+    return { projects, total };
+  }
+
+  async openIssuesCount(projectIds: number[]): Promise<Map<number, number>> {
+    if (!projectIds.length) return new Map();
+    const rows: Array<{ project_id: number; n: number }> = await this.ds.query(
+      `SELECT project_id, count(*)::int AS n FROM issues WHERE state = 'opened' AND project_id = ANY($1) GROUP BY project_id`,
+      [projectIds],
+    );
+    return new Map(rows.map((r) => [r.project_id, r.n]));
+  }
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,23 @@
+import type { CurrentUser, UserBasic } from '@tandem/shared-types';
+import type { User } from './user.entity';
+
+export function toUserBasic(u: User, baseUrl: string): UserBasic {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    state: u.state,
+    locked: u.state === 'blocked',
+    avatar_url: u.avatarUrl ?? avatarFor(u),
+    web_url: `${baseUrl}/${u.username}`,
+  };
+}
+
+export function toCurrentUser(u: User, baseUrl: string): CurrentUser {
+  return { ...toUserBasic(u, baseUrl), email: u.email, is_admin: u.isAdmin, created_at: u.createdAt.toISOString() };
+}
+
+/** A generated initials avatar (data-free SVG path served by us), so no external service is needed. */
+function avatarFor(u: User): string {
+  return `/-/avatars/${encodeURIComponent(u.username)}.svg`;
+}

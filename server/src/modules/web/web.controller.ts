@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { REALTIME, type PageData } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { authOf } from '../../core/http/request-context';
+import { canProject } from '../../core/policy/policy';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { IssueService } from '../issue/issue.service';
+import { toApiIssue } from '../issue/issue.mapper';
+import { toApiProject } from '../project/project.mapper';
+import { ProjectService } from '../project/project.service';
+import { User } from '../user/user.entity';
+import { toCurrentUser } from '../user/user.mapper';
+import { embedJson, escapeHtml } from './page-data';
+
+const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
+
+/**
+ * Serves the built client for every page route, with the page's initial data embedded so the
+ * issue page paints without a second round trip. Registered last: API routes win.
+ */
+@Controller()
+export class WebController {
+  private template: string | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly issues: IssueService,
+    private readonly projects: ProjectService,
+  ) {}
+
+  /** Initials avatars, so no external avatar service is needed. */
+  @Get('-/avatars/:file')
+  avatar(@Param('file') file: string, @Res() res: Response) {
+    const name = file.replace(/\.svg$/, '');
+    const initials = escapeHtml(name.slice(0, 2).toUpperCase());
+    let h = 0;
+    for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    const hue = h % 360;
+    res
+      .type('image/svg+xml')
+      .setHeader('Cache-Control', 'public, max-age=86400')
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="hsl(${hue},45%,88%)"/><text x="32" y="40" font-family="system-ui,sans-serif" font-size="24" font-weight="600" text-anchor="middle" fill="hsl(${hue},45%,30%)">${initials}</text></svg>`,
+      );
+  }
+
+  /** Policy: the page shell is public; embedded data is only what the actor may read. */
+  @Get('*path')
+  async page(@Req() req: Request, @Res() res: Response) {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/-/') || req.path.startsWith('/assets/')) {
+      res.status(404).json({ error: '404 Not Found' });
+      return;
+    }
+    const { actor, csrfToken } = authOf(req);
+    const user = actor ? await this.ds.getRepository(User).findOneBy({ id: actor.id }) : null;
+    const data: PageData = { currentUser: user ? toCurrentUser(user, this.config.publicUrl) : null, csrfToken };
+    let status = 200;
+    const m = ISSUE_PAGE.exec(req.path);
+    if (m) {
+      try {
+        const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!);
+        const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+        const counts = await this.projects.openIssuesCount([ctx.project.id]);
+        const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
+        data.issue = {
+          issue: toApiIssue(h!, this.config.publicUrl),
+          project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0),
+          permissions: {
+            canUpdateIssue: this.issues.can(actor, 'update_issue', ctx),
+            canReopenIssue: this.issues.can(actor, 'reopen_issue', ctx),
+            canCreateIssue: canProject(actor, 'create_issue', ctx.projectFacts),
+            canDestroy: this.issues.can(actor, 'destroy_issue', ctx),
+            canAdmin: this.issues.can(actor, 'admin_issue', ctx),
+            canCreateNote: this.issues.can(actor, 'create_note', ctx),
+          },
+          seq: ctx.issue.eventSeq,
+          endpoint: base,
+          realtimeChangesPath: `${base}/realtime_changes`,
+          notesPath: `/${ctx.project.fullPath}/noteable/issue/${ctx.issue.id}/notes`,
+          lastFetchedAt: Date.now() * 1000,
+        };
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        status = 404;
+      }
+    }
+    res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(this.render(data));
+  }
+
+  private render(data: PageData): string {
+    const tpl = this.loadTemplate();
+    const inject = `<script id="tandem-data" type="application/json">${embedJson(data)}</script>` +
+      (data.csrfToken ? `<meta name="csrf-token" content="${escapeHtml(data.csrfToken)}">` : '') +
+      `<meta name="tandem-poll" content="${REALTIME.firstPollDelayMs}">`;
+    return tpl.replace('</head>', `${inject}</head>`);
+  }
+
+  private loadTemplate(): string {
+    if (this.template && this.config.NODE_ENV === 'production') return this.template;
+    const file = path.join(this.config.clientDist, 'index.html');
+    this.template = fs.existsSync(file)
+      ? fs.readFileSync(file, 'utf8')
+      : '<!doctype html><html><head><meta charset="utf-8"><title>Tandem</title></head><body><div id="root">The client is not built: run npm run build.</div></body></html>';
+    return this.template;
+  }
+}

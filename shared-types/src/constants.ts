@@ -1,0 +1,70 @@
+/** Business constants from spec/ (issue-page.md §9, discussions.md §9, sidebar-and-widgets.md §9). */
+export const ACCESS_LEVEL = {
+  NO_ACCESS: 0,
+  GUEST: 10,
+  REPORTER: 20,
+  DEVELOPER: 30,
+  MAINTAINER: 40,
+  OWNER: 50,
+} as const;
+export type AccessLevel = (typeof ACCESS_LEVEL)[keyof typeof ACCESS_LEVEL];
+export const ACCESS_LEVEL_NAMES: Record<number, string> = {
+  0: 'No access',
+  10: 'Guest',
+  20: 'Reporter',
+  30: 'Developer',
+  40: 'Maintainer',
+  50: 'Owner',
+};
+
+export const LIMITS = {
+  titleMaxLength: 255,
+  descriptionMaxLength: 1_048_576,
+  noteMaxLength: 1_000_000,
+  perPageDefault: 20,
+  perPageMax: 100,
+  usernameMaxLength: 255,
+  /** JSON request bodies larger than this are refused with 413. */
+  bodyLimitBytes: 2 * 1024 * 1024,
+} as const;
+
+export const REALTIME = {
+  /** issue-page.md §9: first poll delay. */
+  firstPollDelayMs: 2000,
+  /** discussions.md §9: notes polling first delay. */
+  notesFirstPollDelayMs: 2500,
+  /** gitlab-api-facts §4.1 / §4.4 */
+  realtimeChangesPollIntervalMs: 3000,
+  notesPollIntervalMs: 6000,
+  /** sidebar-and-widgets.md §9 connection monitor. */
+  staleThresholdMs: 6000,
+  backoffRate: 0.15,
+  reconnectAttemptExponentCap: 10,
+  visibilityRecheckMs: 200,
+  pollIntervalMinMs: 3000,
+  pollIntervalMaxMs: 30000,
+  pollIntervalMultiplier: 5,
+  reopenDelayMs: 500,
+  /** discussions.md: FETCH_UPDATED_NOTES_DEBOUNCE_TIMEOUT */
+  notesFetchDebounceMs: 750,
+  /** server heartbeat the client's stale detection relies on (ActionCable BEAT_INTERVAL). */
+  heartbeatMs: 3000,
+  /** Events are kept this long in the log for replay; older subscribers refetch. */
+  eventRetentionMs: 7 * 24 * 3600 * 1000,
+  /** Notes polling overlap (NotesFinder::FETCH_OVERLAP) in ms. */
+  notesFetchOverlapMs: 5000,
+  notesPageLimit: 50,
+} as const;
+
+export const AUTOSAVE_PREFIX = 'autosave/';
+export const SESSION_COOKIE = '_tandem_session';
+export const CSRF_HEADER = 'x-csrf-token';
+export const ISSUE_TYPES = ['issue', 'incident', 'test_case'] as const;
+export type IssueType = (typeof ISSUE_TYPES)[number];
+export const ISSUE_STATES = ['opened', 'closed'] as const;
+export type IssueState = (typeof ISSUE_STATES)[number];
+export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const TOKEN_SCOPES = ['api', 'read_api'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+export const DEMO_PASSWORD = 'tandem-demo';

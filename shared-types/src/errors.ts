@@ -1,0 +1,71 @@
+/**
+ * The one error catalogue: a code, its HTTP status and the exact message. Server modules
+ * throw by code; the client shows the same texts. Spec texts are quoted verbatim.
+ */
+export const ERRORS = {
+  // HTTP/API errors (GitLab REST wording)
+  UNAUTHORIZED: { status: 401, message: '401 Unauthorized' },
+  FORBIDDEN: { status: 403, message: '403 Forbidden' },
+  NOT_FOUND: { status: 404, message: '404 Not Found' },
+  PROJECT_NOT_FOUND: { status: 404, message: '404 Project Not Found' },
+  ISSUE_NOT_FOUND: { status: 404, message: '404 Issue Not Found' },
+  USER_NOT_FOUND: { status: 404, message: '404 User Not Found' },
+  GROUP_NOT_FOUND: { status: 404, message: '404 Group Not Found' },
+  BAD_REQUEST: { status: 400, message: '400 Bad request' },
+  VALIDATION: { status: 400, message: '400 Bad request' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },
+  CSRF: { status: 403, message: '403 Forbidden - invalid CSRF token' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid login or password.' },
+  INVALID_GRANT: { status: 400, message: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' },
+  INSUFFICIENT_SCOPE: { status: 403, message: 'insufficient_scope' },
+  RATE_LIMITED: { status: 429, message: 'This endpoint has been requested too many times. Try again later.' },
+  INTERNAL: { status: 500, message: '500 Internal Server Error' },
+  GRAPHQL_RESOURCE_ACCESS: {
+    status: 200,
+    message:
+      "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
+  },
+  // issue-page.md §8 and gitlab-api-facts §4.2: the 409 on a stale lock_version
+  ISSUE_STALE: {
+    status: 409,
+    message:
+      'Someone edited this issue at the same time you did. Please refresh your browser and make sure your changes will not unintentionally remove theirs.',
+  },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Spec texts shown by the UI (issue-page.md §5, §8; discussions.md; sidebar §8). */
+export const TEXTS = {
+  issueUpdateFailed: 'Unable to update this issue at this time.',
+  statusUpdateFailed: 'Error occurred while updating the issue status',
+  errorUpdating: (type: string) => `Error updating ${type}`,
+  errorDeleting: (type: string) => `Error deleting ${type}`,
+  taskListConflict: (type: string) =>
+    `Someone edited this ${type} at the same time you did. The description has been updated and you will need to make your changes again.`,
+  /** locked_warning: shown in the open edit form when the remote issue changed. */
+  lockedWarning: (type: string) => `Someone edited the ${type} at the same time you did.`,
+  lockedWarningReview: (type: string) =>
+    `Review the ${type} and make sure you don't unintentionally overwrite their changes.`,
+  confirmLeave: 'Are you sure you want to lose your issue information?',
+  confirmDelete: 'Issue will be removed! Are you sure?',
+  confirmDeleteEpic: 'Delete this epic and all descendants?',
+  taskStatus: (done: number, total: number) => `${done} of ${total}`,
+  liveUpdatesPaused: 'Live updates paused',
+  fetchLatestCommentsFailed: 'Something went wrong while fetching latest comments.',
+  signInRequired: 'Please register or sign in to reply',
+  lockedDiscussion: (type: string) => `This ${type} is locked. Only project members can comment.`,
+  noRecords: 'There are no records to show',
+  noMatchingRecords: 'There are no records matching your request',
+} as const;
+
+/** Validation messages, named by field (API answers 400 {"message": {"field": ["..."]}}). */
+export const VALIDATION = {
+  required: "can't be blank",
+  tooLong: (max: number) => `is too long (maximum is ${max} characters)`,
+  notAllowed: (values: readonly string[]) => `must be one of: ${values.join(', ')}`,
+  notInteger: 'must be an integer',
+  notBoolean: 'must be a boolean',
+  invalid: 'is invalid',
+  mustBePositive: 'must be greater than 0',
+} as const;

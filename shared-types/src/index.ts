@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './constants';
+export * from './api';
+export * from './realtime';

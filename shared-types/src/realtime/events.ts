@@ -1,0 +1,90 @@
+import type { TaskCompletionStatus, UserBasic } from '../api';
+
+/**
+ * The event map: every realtime event type and its payload. Payloads carry the new server
+ * state of what changed, so applying one is idempotent and needs no merge.
+ */
+export interface IssueFieldsChanged {
+  title?: string;
+  title_html?: string;
+  description?: string;
+  description_html?: string;
+  task_completion_status?: TaskCompletionStatus;
+  state?: 'opened' | 'closed';
+  closed_at?: string | null;
+  closed_by?: UserBasic | null;
+  confidential?: boolean;
+  discussion_locked?: boolean;
+  due_date?: string | null;
+  issue_type?: 'issue' | 'incident' | 'test_case';
+  /** Always present: the version after this change. */
+  lock_version: number;
+  updated_at: string;
+  updated_by?: UserBasic | null;
+}
+
+export interface RealtimeNote {
+  id: number;
+  type: string | null;
+  body: string;
+  note_html: string;
+  author: UserBasic;
+  created_at: string;
+  updated_at: string;
+  system: boolean;
+  system_note_icon_name: string | null;
+  noteable_id: number;
+  noteable_type: string;
+  noteable_iid: number;
+  discussion_id: string;
+  internal: boolean;
+  confidential: boolean;
+  resolvable: boolean;
+  resolved: boolean;
+}
+
+export interface EventPayloads {
+  'issue.created': { fields: IssueFieldsChanged };
+  'issue.updated': { fields: IssueFieldsChanged };
+  'issue.assignees': { assignees: UserBasic[]; lock_version: number };
+  'issue.labels': { labels: { id: number; name: string; color: string; text_color: string; description: string | null }[] };
+  'issue.deleted': Record<string, never>;
+  'note.created': { note: RealtimeNote };
+  'note.updated': { note: RealtimeNote };
+  'note.deleted': { note_id: number; discussion_id: string };
+  'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean };
+}
+
+export type EventType = keyof EventPayloads;
+
+export const EVENT_TYPES = [
+  'issue.created',
+  'issue.updated',
+  'issue.assignees',
+  'issue.labels',
+  'issue.deleted',
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'award.toggled',
+] as const satisfies readonly EventType[];
+
+/** Which noteables have an event stream. Issues now; epics and merge requests later. */
+export type NoteableType = 'Issue' | 'Epic' | 'MergeRequest';
+
+export interface EventIssueRef {
+  id: number;
+  iid: number;
+  project_path: string;
+}
+
+export interface RealtimeEvent<T extends EventType = EventType> {
+  type: T;
+  seq: number;
+  issue: EventIssueRef;
+  payload: EventPayloads[T];
+  actor: UserBasic | null;
+  at: string;
+}
+
+export type AnyRealtimeEvent = { [K in EventType]: RealtimeEvent<K> }[EventType];

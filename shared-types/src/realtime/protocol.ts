@@ -1,0 +1,60 @@
+import type { EventType, RealtimeEvent } from './events';
+
+/** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
+export const ISSUES_CHANNEL = 'IssuesChannel';
+
+export interface SubscribeRequest {
+  channel: typeof ISSUES_CHANNEL;
+  project_path: string;
+  iid: number | string;
+  /** Replay every event with seq > after before live ones. */
+  after?: number;
+}
+
+export type SubscribeAck =
+  | { ok: true; seq: number; replayed: number }
+  | { ok: false; message: string; code?: 'not_found' | 'unauthorized' | 'invalid' };
+
+export interface UnsubscribeRequest {
+  channel: typeof ISSUES_CHANNEL;
+  project_path: string;
+  iid: number | string;
+}
+
+/** The spec's plain signal: simple clients refetch on it. */
+export interface UpdatedSignal {
+  event: 'updated';
+  project_path: string;
+  iid: number;
+  seq: number;
+}
+
+/** The client must refetch the issue: its `after` is older than the retained log, or access changed. */
+export interface ResyncSignal {
+  project_path: string;
+  iid: number;
+  seq: number;
+  reason: 'log_pruned' | 'access_revoked' | 'deleted';
+}
+
+export type ServerToClientEvents = {
+  [K in EventType]: (event: RealtimeEvent<K>) => void;
+} & {
+  updated: (signal: UpdatedSignal) => void;
+  resync: (signal: ResyncSignal) => void;
+  /** Sent when a subscription is removed by the server (access lost). */
+  unsubscribed: (signal: ResyncSignal) => void;
+  heartbeat: (at: number) => void;
+};
+
+export interface ClientToServerEvents {
+  subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;
+  unsubscribe: (req: UnsubscribeRequest, ack?: (res: { ok: boolean }) => void) => void;
+}
+
+/** Room name for a noteable's stream. */
+export function roomFor(noteableType: string, noteableId: number): string {
+  return `${noteableType}:${noteableId}`;
+}
+
+export type ConnectionState = 'open' | 'connecting' | 'closed' | 'reconnecting';
