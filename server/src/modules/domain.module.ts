@@ -4,13 +4,14 @@ import { IssueController } from './issue/issue.controller';
 import { IssuePageController } from './issue/issue-page.controller';
 import { IssueService } from './issue/issue.service';
 import { NoteService } from './note/note.service';
+import { MarkdownController } from './markdown/markdown.controller';
 import { ProjectController } from './project/project.controller';
 import { ProjectService } from './project/project.service';
 
 /** Projects, issues and notes: the services every surface (REST, GraphQL, socket) shares. */
 @Global()
 @Module({
-  controllers: [ProjectController, IssueController, IssuePageController],
+  controllers: [ProjectController, IssueController, IssuePageController, MarkdownController],
   providers: [MarkdownService, ProjectService, IssueService, NoteService],
   exports: [MarkdownService, ProjectService, IssueService, NoteService],
 })
