@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
+import type { AnyRealtimeEvent, ConnectionState, SubscribeAck, SubscribeRequest } from '@tandem/shared-types';
+import { RealtimeClient } from './realtimeClient';
+
+/** A stand-in for the Socket.IO client: the test plays the server. */
+class FakeSocket extends EventEmitter {
+  subscribes: Array<{ req: SubscribeRequest; ack: (a: SubscribeAck) => void }> = [];
+  disconnected = false;
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'subscribe') this.subscribes.push({ req: args[0] as SubscribeRequest, ack: args[1] as (a: SubscribeAck) => void });
+    return true;
+  }
+  serverEmit(event: string, ...args: unknown[]) {
+    return super.emit(event, ...args);
+  }
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+}
+
+const ev = (seq: number): AnyRealtimeEvent =>
+  ({ type: 'issue.updated', seq, issue: { id: 1, iid: 7, project_path: 'g/p' }, payload: { fields: { lock_version: seq, updated_at: '' } }, actor: null, at: '' }) as AnyRealtimeEvent;
+
+describe('RealtimeClient', () => {
+  let sockets: FakeSocket[];
+  let states: ConnectionState[];
+  let client: RealtimeClient;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    states = [];
+    client = new RealtimeClient({
+      onState: (s) => states.push(s),
+      connect: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as never;
+      },
+    });
+  });
+  afterEach(() => {
+    client.stop();
+    vi.useRealTimers();
+  });
+
+  it('subscribes from the page seq, applies live events once and in order', () => {
+    const applied: number[] = [];
+    client.start();
+    client.follow('g/p', 7, 3, { apply: (e) => applied.push(e.seq), refetch: async () => true, ended: () => {} });
+    sockets[0]!.serverEmit('connect');
+    expect(states).toEqual(['connecting', 'open']);
+    expect(sockets[0]!.subscribes[0]!.req).toMatchObject({ channel: 'IssuesChannel', project_path: 'g/p', iid: 7, after: 3 });
+    sockets[0]!.subscribes[0]!.ack({ ok: true, seq: 3, replayed: 0 });
+    for (const n of [4, 5, 5, 6]) sockets[0]!.serverEmit('issue.updated', ev(n));
+    expect(applied).toEqual([4, 5, 6]);
+  });
+
+  it('asks for a replay when a gap appears and applies the filled sequence', () => {
+    const applied: number[] = [];
+    client.start();
+    client.follow('g/p', 7, 0, { apply: (e) => applied.push(e.seq), refetch: async () => true, ended: () => {} });
+    const s = sockets[0]!;
+    s.serverEmit('connect');
+    s.subscribes[0]!.ack({ ok: true, seq: 0, replayed: 0 });
+    s.serverEmit('issue.updated', ev(1));
+    s.serverEmit('issue.updated', ev(3)); // 2 was lost
+    expect(s.subscribes).toHaveLength(2);
+    expect(s.subscribes[1]!.req.after).toBe(1);
+    s.serverEmit('issue.updated', ev(2)); // replayed
+    s.subscribes[1]!.ack({ ok: true, seq: 3, replayed: 2 });
+    expect(applied).toEqual([1, 2, 3]);
+  });
+
+  it('reconnects after a drop and resumes from the last applied seq', () => {
+    const applied: number[] = [];
+    client.start();
+    client.follow('g/p', 7, 0, { apply: (e) => applied.push(e.seq), refetch: async () => true, ended: () => {} });
+    sockets[0]!.serverEmit('connect');
+    sockets[0]!.subscribes[0]!.ack({ ok: true, seq: 0, replayed: 0 });
+    sockets[0]!.serverEmit('issue.updated', ev(1));
+    sockets[0]!.serverEmit('disconnect');
+    expect(states.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.serverEmit('connect');
+    expect(states.at(-1)).toBe('open');
+    expect(sockets[1]!.subscribes[0]!.req.after).toBe(1);
+    sockets[1]!.serverEmit('issue.updated', ev(2));
+    expect(applied).toEqual([1, 2]);
+  });
+
+  it('treats a silent socket as stale and reopens it', () => {
+    client.start();
+    sockets[0]!.serverEmit('connect');
+    vi.advanceTimersByTime(13_000); // > 6 s without heartbeat, past the jittered check
+    expect(sockets[0]!.disconnected).toBe(true);
+    expect(states).toContain('reconnecting');
+  });
+
+  it('stays open while heartbeats arrive', () => {
+    client.start();
+    sockets[0]!.serverEmit('connect');
+    for (let t = 0; t < 30_000; t += 3000) {
+      vi.advanceTimersByTime(3000);
+      sockets[0]!.serverEmit('heartbeat', Date.now());
+    }
+    expect(sockets[0]!.disconnected).toBe(false);
+    expect(states.at(-1)).toBe('open');
+  });
+
+  it('reports an ended stream when the server refuses or revokes the subscription', () => {
+    const ended: string[] = [];
+    client.start();
+    client.follow('g/p', 7, 0, { apply: () => {}, refetch: async () => true, ended: (r) => ended.push(r) });
+    sockets[0]!.serverEmit('connect');
+    sockets[0]!.serverEmit('unsubscribed', { project_path: 'g/p', iid: 7, seq: 4, reason: 'access_revoked' });
+    expect(ended).toEqual(['access_revoked']);
+  });
+});

@@ -1,0 +1,219 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  EVENT_TYPES,
+  ISSUES_CHANNEL,
+  type AnyRealtimeEvent,
+  type ClientToServerEvents,
+  type ConnectionState,
+  type ResyncSignal,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@tandem/shared-types';
+import { isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
+import { EventSequencer } from './eventSequencer';
+
+type TandemSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface IssueStreamHandlers {
+  /** Called once per event, in seq order, never twice. */
+  apply(e: AnyRealtimeEvent): void;
+  /** The log no longer holds what we missed: refetch the issue; true when it worked. */
+  refetch(): Promise<boolean>;
+  /** The server ended the stream (access lost or issue deleted). */
+  ended(reason: ResyncSignal['reason']): void;
+}
+
+interface Stream {
+  projectPath: string;
+  iid: number;
+  sequencer: EventSequencer;
+  handlers: IssueStreamHandlers;
+  replaying: boolean;
+  ended: boolean;
+}
+
+export interface RealtimeClientOptions {
+  url?: string;
+  onState(state: ConnectionState): void;
+  /** Injected for tests. */
+  connect?: (url: string | undefined) => TandemSocket;
+  now?: () => number;
+}
+
+const keyOf = (projectPath: string, iid: number) => `${projectPath}#${iid}`;
+
+/**
+ * The only owner of the tab's Socket.IO connection. Subscribes to the IssuesChannel for the
+ * issues on screen, feeds their events through a per-issue sequencer (exactly once, in order,
+ * gaps replayed from the server's log), and runs the spec's connection monitor: a socket that
+ * has been silent for 6 s is stale and reopened; reconnects back off between 3 s and 30 s.
+ */
+export class RealtimeClient {
+  private socket: TandemSocket | null = null;
+  private readonly streams = new Map<string, Stream>();
+  private state: ConnectionState = 'closed';
+  private attempts = 0;
+  private lastMessageAt = 0;
+  private monitorTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: RealtimeClientOptions) {
+    this.now = opts.now ?? (() => Date.now());
+  }
+
+  get connectionState(): ConnectionState {
+    return this.state;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.open('connecting');
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
+    this.setState('closed');
+  }
+
+  /** Follows an issue from `seq` on; returns a function that stops following it. */
+  follow(projectPath: string, iid: number, seq: number, handlers: IssueStreamHandlers): () => void {
+    const key = keyOf(projectPath, iid);
+    const stream: Stream = {
+      projectPath,
+      iid,
+      handlers,
+      replaying: false,
+      ended: false,
+      sequencer: new EventSequencer(seq, (e) => handlers.apply(e), () => this.replay(stream)),
+    };
+    this.streams.set(key, stream);
+    if (this.state === 'open') this.subscribe(stream);
+    return () => {
+      this.streams.delete(key);
+      this.socket?.emit('unsubscribe', { channel: ISSUES_CHANNEL, project_path: projectPath, iid });
+    };
+  }
+
+  private open(state: ConnectionState): void {
+    this.setState(state);
+    const socket = this.opts.connect
+      ? this.opts.connect(this.opts.url)
+      : (io(this.opts.url ?? '', { path: '/socket.io/', transports: ['websocket'], reconnection: false, withCredentials: true }) as TandemSocket);
+    this.socket = socket;
+    socket.on('connect', () => {
+      this.attempts = 0;
+      this.touch();
+      this.setState('open');
+      for (const s of this.streams.values()) this.subscribe(s);
+      this.scheduleMonitor();
+    });
+    socket.on('connect_error', () => this.lost());
+    socket.on('disconnect', () => this.lost());
+    socket.on('heartbeat', () => this.touch());
+    socket.on('updated', () => this.touch());
+    for (const type of EVENT_TYPES) {
+      socket.on(type, ((e: AnyRealtimeEvent) => {
+        this.touch();
+        this.streams.get(keyOf(e.issue.project_path, e.issue.iid))?.sequencer.push(e);
+      }) as never);
+    }
+    socket.on('resync', (sig) => {
+      this.touch();
+      const s = this.streams.get(keyOf(sig.project_path, sig.iid));
+      if (s) void this.refetch(s, sig.seq);
+    });
+    socket.on('unsubscribed', (sig) => {
+      const s = this.streams.get(keyOf(sig.project_path, sig.iid));
+      if (s) {
+        s.ended = true;
+        s.handlers.ended(sig.reason);
+      }
+    });
+  }
+
+  private subscribe(s: Stream): void {
+    if (s.ended || !this.socket) return;
+    s.replaying = true;
+    this.socket.emit(
+      'subscribe',
+      { channel: ISSUES_CHANNEL, project_path: s.projectPath, iid: s.iid, after: s.sequencer.seq },
+      (ack: SubscribeAck) => {
+        s.replaying = false;
+        if (!ack.ok) {
+          s.ended = true;
+          s.handlers.ended(ack.code === 'not_found' ? 'deleted' : 'access_revoked');
+          return;
+        }
+        // Replay is emitted before the ack; anything still missing is asked for again.
+        if (s.sequencer.waiting || ack.seq > s.sequencer.seq) this.replay(s);
+      },
+    );
+  }
+
+  /** A gap: ask the server to replay everything after our last applied seq. */
+  private replay(s: Stream): void {
+    if (s.replaying || this.state !== 'open') return;
+    this.subscribe(s);
+  }
+
+  /** Refetches the whole issue, then continues from the seq the server said it is at. */
+  private async refetch(s: Stream, seq: number): Promise<void> {
+    if (await s.handlers.refetch().catch(() => false)) s.sequencer.reset(seq);
+  }
+
+  private lost(): void {
+    if (this.stopped) return;
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    if (this.reconnectTimer) return;
+    this.attempts++;
+    this.setState('reconnecting');
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.open('reconnecting');
+    }, reconnectDelayMs(this.attempts));
+  }
+
+  private scheduleMonitor(): void {
+    if (this.monitorTimer) clearTimeout(this.monitorTimer);
+    this.monitorTimer = setTimeout(() => {
+      this.monitorTimer = null;
+      if (this.stopped) return;
+      if (this.state === 'open' && isStale(this.lastMessageAt, this.now())) this.lost();
+      else if (this.state === 'open') this.scheduleMonitor();
+    }, monitorPollIntervalMs(this.attempts));
+  }
+
+  private readonly onVisibility = () => {
+    if (document.visibilityState !== 'visible') return;
+    setTimeout(() => {
+      if (!this.stopped && this.state === 'open' && isStale(this.lastMessageAt, this.now())) this.lost();
+    }, 200);
+  };
+
+  private touch(): void {
+    this.lastMessageAt = this.now();
+  }
+
+  private setState(s: ConnectionState): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.opts.onState(s);
+  }
+
+  private clearTimers(): void {
+    if (this.monitorTimer) clearTimeout(this.monitorTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.monitorTimer = this.reconnectTimer = null;
+  }
+}
