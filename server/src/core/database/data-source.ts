@@ -41,7 +41,8 @@ export async function openDatabase(
   if (target.url) {
     const dataSource = new DataSource({ ...common, url: target.url, poolSize: 20, extra: { idleTimeoutMillis: 30_000 } });
     await dataSource.initialize();
-    return { dataSource, mode: 'postgres', close: () => dataSource.destroy() };
+    // Nest's TypeOrmModule may already have destroyed it on app shutdown
+    return { dataSource, mode: 'postgres', close: async () => { if (dataSource.isInitialized) await dataSource.destroy(); } };
   }
   let pglite = opts.pglite;
   let ownsPglite = false;
@@ -63,7 +64,7 @@ export async function openDatabase(
     dataSource,
     mode: 'pglite',
     close: async () => {
-      await dataSource.destroy();
+      if (dataSource.isInitialized) await dataSource.destroy();
       if (ownsPglite) await db.close();
     },
   };
