@@ -24,8 +24,8 @@ export const LIMITS = {
   perPageDefault: 20,
   perPageMax: 100,
   usernameMaxLength: 255,
-  /** JSON request bodies larger than this are refused with 413. */
-  bodyLimitBytes: 2 * 1024 * 1024,
+  /** 5 MiB: fits a maximal description (1,048,576 chars) even in 4-byte UTF-8 characters. */
+  bodyLimitBytes: 5 * 1024 * 1024,
 } as const;
 
 export const REALTIME = {
