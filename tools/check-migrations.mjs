@@ -75,7 +75,10 @@ async function normaliseCosmetic(dataSource) {
       for (const idx of table.indices) {
         const match = meta.indices.find((e) => sameCols(e.columns.map((c) => c.databaseName), idx.columnNames) && !!e.isUnique === !!idx.isUnique);
         if (match) {
-          if (match.name !== idx.name) sql.push(`ALTER INDEX "${idx.name}" RENAME TO "${match.name}"`), note('index name differs');
+          if (match.name !== idx.name) {
+            sql.push(`ALTER INDEX "${idx.name}" RENAME TO "${match.name}"`);
+            note('index name differs');
+          }
         } else {
           sql.push(`DROP INDEX "${idx.name}"`);
           note('index only in the database');
@@ -84,7 +87,10 @@ async function normaliseCosmetic(dataSource) {
       for (const u of table.uniques) {
         const match = meta.uniques.find((e) => sameCols(e.columns.map((c) => c.databaseName), u.columnNames));
         if (match) {
-          if (match.name !== u.name) sql.push(`ALTER TABLE ${t} RENAME CONSTRAINT "${u.name}" TO "${match.name}"`), note('unique name differs');
+          if (match.name !== u.name) {
+            sql.push(`ALTER TABLE ${t} RENAME CONSTRAINT "${u.name}" TO "${match.name}"`);
+            note('unique name differs');
+          }
         } else {
           sql.push(`ALTER TABLE ${t} DROP CONSTRAINT "${u.name}"`);
           note('unique constraint only in the database');
@@ -93,7 +99,10 @@ async function normaliseCosmetic(dataSource) {
       for (const ck of table.checks) {
         const match = meta.checks.find((e) => e.expression.replace(/\s+/g, '') === (ck.expression ?? '').replace(/\s+/g, ''));
         if (match) {
-          if (match.name !== ck.name) sql.push(`ALTER TABLE ${t} RENAME CONSTRAINT "${ck.name}" TO "${match.name}"`), note('check name differs');
+          if (match.name !== ck.name) {
+            sql.push(`ALTER TABLE ${t} RENAME CONSTRAINT "${ck.name}" TO "${match.name}"`);
+            note('check name differs');
+          }
         } else {
           sql.push(`ALTER TABLE ${t} DROP CONSTRAINT "${ck.name}"`);
           note('CHECK only in the database');
