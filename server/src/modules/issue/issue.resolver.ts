@@ -1,0 +1,233 @@
+import { Inject } from '@nestjs/common';
+import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { GraphQLError } from 'graphql';
+import { ERRORS } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { ConnectionArgs, connectionOf } from '../../core/graphql/connection';
+import { parseGlobalId } from '../../core/graphql/global-id';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { MarkdownService } from '../../core/markdown/markdown.service';
+import { canIssue, type Actor } from '../../core/policy/policy';
+import { Namespace } from '../group/namespace.entity';
+import { Label } from '../label/label.entity';
+import { LABEL_GID_TYPES, LabelConnection, toLabelType } from '../label/label.graphql-types';
+import { ProjectService } from '../project/project.service';
+import { User } from '../user/user.entity';
+import { toUserType, UserCoreConnection } from '../user/user.graphql-types';
+import {
+  CreateIssueInput,
+  CreateIssuePayload,
+  IssuePermissionsType,
+  IssueSetAssigneesInput,
+  IssueSetAssigneesPayload,
+  IssueSetConfidentialInput,
+  IssueSetConfidentialPayload,
+  IssueSetDueDateInput,
+  IssueSetDueDatePayload,
+  IssueSetLockedInput,
+  IssueSetLockedPayload,
+  IssueType,
+  MutationOperationModeEnum,
+  toIssueType,
+  UpdateIssueInput,
+  UpdateIssuePayload,
+} from './issue.graphql-types';
+import { IssueService, type IssueContext } from './issue.service';
+import { parseIssueCreate, parseIssueUpdate } from './issue.validation';
+
+interface Payload {
+  clientMutationId: string | null;
+  issue: IssueType | null;
+  errors: string[];
+}
+
+/**
+ * The `Issue` type's computed fields and the issue mutations (Relay classic: one `input`,
+ * business errors in `errors`, access problems as GitLab's RESOURCE_ACCESS_ERROR).
+ */
+@Resolver(() => IssueType)
+export class IssueResolver {
+  constructor(
+    private readonly issues: IssueService,
+    private readonly projects: ProjectService,
+    private readonly markdown: MarkdownService,
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---------- fields ----------
+
+  /** Policy: read_issue (already checked when the issue was loaded). */
+  @ResolveField(() => String, { description: 'Internal reference of the issue. Returned in shortened format by default.' })
+  reference(@Parent() i: IssueType, @Args('full', { type: () => Boolean, defaultValue: false }) full: boolean): string {
+    return full ? `${i.projectFullPath}#${i.iid}` : `#${i.iid}`;
+  }
+
+  /** Policy: asks the policy module for each ability of the current actor. */
+  @ResolveField(() => IssuePermissionsType)
+  userPermissions(@CurrentActor() actor: Actor | null, @Parent() i: IssueType): IssuePermissionsType {
+    const can = (a: Parameters<typeof canIssue>[1]) => canIssue(actor, a, i.projectFacts, i.issueFacts);
+    return {
+      readIssue: can('read_issue'),
+      updateIssue: can('update_issue'),
+      adminIssue: can('admin_issue'),
+      reopenIssue: can('reopen_issue'),
+      destroyIssue: can('destroy_issue'),
+      createNote: can('create_note'),
+    };
+  }
+
+  /** Policy: read_issue (already checked when the issue was loaded). */
+  @ResolveField(() => UserCoreConnection)
+  assignees(@Parent() i: IssueType, @Args() args: ConnectionArgs): UserCoreConnection {
+    return connectionOf(i.assigneeUsers.map((u) => toUserType(u, this.config.publicUrl)), args) as UserCoreConnection;
+  }
+
+  /** Policy: read_issue (already checked when the issue was loaded). */
+  @ResolveField(() => LabelConnection, { nullable: true })
+  labels(@Parent() i: IssueType, @Args() args: ConnectionArgs): LabelConnection {
+    return connectionOf(i.labelRows.map((l) => toLabelType(l, this.markdown)), args) as LabelConnection;
+  }
+
+  // ---------- mutations ----------
+
+  /** Policy: update_issue (reopen_issue for REOPEN; admin_issue for metadata), via IssueService.update. */
+  @Mutation(() => UpdateIssuePayload, { nullable: true })
+  async updateIssue(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateIssueInput): Promise<Payload> {
+    const has = <K extends keyof UpdateIssueInput>(k: K) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
+    if (has('labelIds') && (has('addLabelIds') || has('removeLabelIds')))
+      throw new GraphQLError('labelIds is mutually exclusive with any of addLabelIds or removeLabelIds', { extensions: { code: 'BAD_USER_INPUT' } });
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, input.stateEvent === 'reopen' ? 'reopen_issue' : 'update_issue');
+    const raw: Record<string, unknown> = {};
+    if (has('title')) raw.title = input.title;
+    if (has('description')) raw.description = input.description;
+    if (has('confidential') && input.confidential !== null) raw.confidential = input.confidential;
+    if (has('locked') && input.locked !== null) raw.discussion_locked = input.locked;
+    if (has('type') && input.type !== null) raw.issue_type = input.type;
+    if (has('stateEvent') && input.stateEvent !== null) raw.state_event = input.stateEvent;
+    if (has('dueDate')) raw.due_date = input.dueDate;
+    if (has('labelIds')) raw.labels = await this.labelTitles(ctx, input.labelIds ?? []);
+    if (has('addLabelIds')) raw.add_labels = await this.labelTitles(ctx, input.addLabelIds ?? []);
+    if (has('removeLabelIds')) raw.remove_labels = await this.labelTitles(ctx, input.removeLabelIds ?? []);
+    const lockVersion = input.lockVersion ?? undefined;
+    if (lockVersion !== undefined && lockVersion < 0) return this.payload(input, ctx, ['Lock version must be greater than or equal to 0']);
+    return this.apply(actor, input, ctx, raw, lockVersion);
+  }
+
+  /** Policy: create_issue (admin fields need reporter), via IssueService.create. */
+  @Mutation(() => CreateIssuePayload, { nullable: true })
+  async createIssue(@CurrentActor() actor: Actor | null, @Args('input') input: CreateIssueInput): Promise<Payload> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const { project, facts } = await this.projects.findReadable(actor, input.projectPath);
+    if (!this.projects.can(actor, 'create_issue', facts)) throw new AppError('FORBIDDEN');
+    const raw: Record<string, unknown> = { title: input.title };
+    if (input.description !== undefined) raw.description = input.description;
+    if (input.confidential != null) raw.confidential = input.confidential;
+    if (input.locked != null) raw.discussion_locked = input.locked;
+    if (input.dueDate != null) raw.due_date = input.dueDate;
+    if (input.type != null) raw.issue_type = input.type;
+    if (input.labels != null) raw.labels = input.labels;
+    try {
+      const issue = await this.issues.create(actor, project, facts, parseIssueCreate(raw));
+      const [h] = await this.issues.hydrate([issue], new Map([[project.id, project]]));
+      return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, facts, this.config.publicUrl, this.markdown), errors: [] };
+    } catch (e) {
+      if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, issue: null, errors: messagesOf(e) };
+      throw e;
+    }
+  }
+
+  /** Policy: update_issue, then admin_issue (IssueService.update) for the assignees. */
+  @Mutation(() => IssueSetAssigneesPayload, { nullable: true })
+  async issueSetAssignees(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetAssigneesInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    const names = [...new Set(input.assigneeUsernames.map((n) => n.trim().replace(/^@/, '')).filter(Boolean))];
+    const users = names.length ? await this.ds.getRepository(User).createQueryBuilder('u').where('lower(u.username) IN (:...names)', { names: names.map((n) => n.toLowerCase()) }).getMany() : [];
+    const unknown = names.filter((n) => !users.some((u) => u.username.toLowerCase() === n.toLowerCase()));
+    if (unknown.length) return this.payload(input, ctx, unknown.map((n) => `Cannot assign @${n} to #${ctx.issue.iid}: user not found`));
+    const ids = names.map((n) => users.find((u) => u.username.toLowerCase() === n.toLowerCase())!.id);
+    let next: number[];
+    if (input.operationMode === MutationOperationModeEnum.APPEND) next = [...new Set([...ctx.assigneeIds, ...ids])];
+    else if (input.operationMode === MutationOperationModeEnum.REMOVE) next = ctx.assigneeIds.filter((id) => !ids.includes(id));
+    else next = ids;
+    return this.apply(actor, input, ctx, { assignee_ids: next });
+  }
+
+  /** Policy: update_issue + admin_issue (confidentiality is issue metadata). */
+  @Mutation(() => IssueSetConfidentialPayload, { nullable: true })
+  async issueSetConfidential(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetConfidentialInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    return this.apply(actor, input, ctx, { confidential: input.confidential });
+  }
+
+  /** Policy: update_issue + admin_issue (locking the discussion). */
+  @Mutation(() => IssueSetLockedPayload, { nullable: true })
+  async issueSetLocked(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetLockedInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    return this.apply(actor, input, ctx, { discussion_locked: input.locked });
+  }
+
+  /** Policy: update_issue + admin_issue (due date is issue metadata). */
+  @Mutation(() => IssueSetDueDatePayload, { nullable: true })
+  async issueSetDueDate(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetDueDateInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    return this.apply(actor, input, ctx, { due_date: input.dueDate === null ? null : String(input.dueDate).slice(0, 10) });
+  }
+
+  // ---------- helpers ----------
+
+  /** The issue, if the actor may read it and hold `ability`; otherwise GitLab's access error. */
+  private async loadForUpdate(actor: Actor | null, projectPath: string, iid: string, ability: 'update_issue' | 'reopen_issue'): Promise<IssueContext> {
+    const ctx = await this.issues.findReadable(actor, projectPath, iid);
+    this.issues.authorize(actor, ability, ctx);
+    return ctx;
+  }
+
+  /** Validates and applies a snake_case change through IssueService.update; business errors go to `errors`. */
+  private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number): Promise<Payload> {
+    // Nothing to change: GitLab answers with the issue as it is
+    if (!Object.keys(raw).length) return this.payload(input, ctx, []);
+    try {
+      const fresh = await this.issues.update(actor, ctx, parseIssueUpdate(raw), { lockVersion });
+      return this.payload(input, { ...ctx, issue: fresh }, []);
+    } catch (e) {
+      if (e instanceof ValidationError) return this.payload(input, ctx, messagesOf(e));
+      if (e instanceof AppError && e.code === 'ISSUE_STALE') return this.payload(input, ctx, [ERRORS.ISSUE_STALE.message]);
+      throw e;
+    }
+  }
+
+  private async payload(input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<Payload> {
+    // Re-read after a refused change too, so the payload shows the issue as it really is
+    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, ctx.projectFacts, this.config.publicUrl, this.markdown), errors };
+  }
+
+  /** Label global IDs to titles; labels not available to the project are ignored, as GitLab does. */
+  private async labelTitles(ctx: IssueContext, gids: string[]): Promise<string[]> {
+    const ids = gids.map((g) => parseGlobalId(g, LABEL_GID_TYPES) ?? (/^\d{1,10}$/.test(g) ? Number(g) : null)).filter((n): n is number => n !== null);
+    if (!ids.length) return [];
+    const labels = await this.ds.getRepository(Label).findBy({ id: In(ids) });
+    const groupIds = [...new Set(labels.map((l) => l.groupId).filter((g): g is number => g !== null))];
+    const groups = groupIds.length ? await this.ds.getRepository(Namespace).findBy({ id: In(groupIds) }) : [];
+    const path = ctx.project.fullPath;
+    const available = (l: Label) =>
+      l.projectId === ctx.project.id || (l.groupId !== null && groups.some((g) => g.id === l.groupId && path.startsWith(`${g.fullPath}/`)));
+    return labels.filter(available).map((l) => l.title);
+  }
+}
+
+/** `{title: ["can't be blank"]}` -> `["Title can't be blank"]` (Rails' full messages). */
+export function messagesOf(e: ValidationError): string[] {
+  return Object.entries(e.fields).flatMap(([field, msgs]) =>
+    msgs.map((m) => (field === 'base' || /^[A-Z]/.test(m) ? m : `${humanize(field)} ${m}`)),
+  );
+}
+
+const humanize = (f: string) => {
+  const s = f.replace(/_ids?$/, (x) => (x === '_ids' ? 's' : '')).replace(/_/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
