@@ -57,6 +57,9 @@ export const TEXTS = {
   lockedDiscussion: (type: string) => `This ${type} is locked. Only project members can comment.`,
   noRecords: 'There are no records to show',
   noMatchingRecords: 'There are no records matching your request',
+  /** gitlab-api-facts §4.2: an autosaved draft whose lock_version is no longer current. */
+  draftConflict:
+    'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?',
 } as const;
 
 /** Validation messages, named by field (API answers 400 {"message": {"field": ["..."]}}). */
