@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_LEVEL, type Visibility } from '@tandem/shared-types';
+import {
+  ALL_ABILITIES,
+  canIssue,
+  canProject,
+  canReadIssue,
+  canReadProject,
+  type Ability,
+  type Actor,
+  type IssueAbility,
+  type IssueFacts,
+  type ProjectAbility,
+  type ProjectFacts,
+} from '../policy';
+
+/**
+ * The permission matrix, written out independently of the implementation (GitLab's rules as
+ * DESIGN.md and the spec state them), checked for every ability × role × visibility × issue
+ * relation × token scope.
+ */
+const ROLES = {
+  anonymous: null,
+  nonMember: ACCESS_LEVEL.NO_ACCESS,
+  guest: ACCESS_LEVEL.GUEST,
+  reporter: ACCESS_LEVEL.REPORTER,
+  developer: ACCESS_LEVEL.DEVELOPER,
+  maintainer: ACCESS_LEVEL.MAINTAINER,
+  owner: ACCESS_LEVEL.OWNER,
+} as const;
+type Role = keyof typeof ROLES;
+
+const VISIBILITIES: Visibility[] = ['public', 'internal', 'private'];
+const RELATIONS = ['none', 'author', 'assignee'] as const;
+type Relation = (typeof RELATIONS)[number];
+const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
+  { name: 'session', scopes: null },
+  { name: 'api token', scopes: ['api'] },
+  { name: 'read_api token', scopes: ['read_api'] },
+  { name: 'api+read_api token', scopes: ['read_api', 'api'] },
+  { name: 'token without API scopes', scopes: [] },
+];
+const WRITES = new Set<Ability>(['create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note']);
+const PROJECT_ABILITIES: ProjectAbility[] = ['read_project', 'create_issue', 'admin_project', 'read_confidential_issues'];
+const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
+
+const ACTOR_ID = 7;
+const OTHER_ID = 99;
+
+function actorFor(role: Role, scopes: string[] | null, isAdmin = false): Actor | null {
+  return role === 'anonymous' ? null : { id: ACTOR_ID, username: 'me', isAdmin, scopes };
+}
+
+function projectFacts(role: Role, visibility: Visibility, archived = false): ProjectFacts {
+  return { visibility, archived, accessLevel: ROLES[role] ?? 0 };
+}
+
+function issueFacts(relation: Relation, confidential: boolean, discussionLocked = false): IssueFacts {
+  return {
+    confidential,
+    authorId: relation === 'author' ? ACTOR_ID : OTHER_ID,
+    assigneeIds: relation === 'assignee' ? [OTHER_ID, ACTOR_ID] : [OTHER_ID],
+    discussionLocked,
+    state: 'opened',
+  };
+}
+
+// ---- the expected rules ----
+function expectedReadProject(role: Role, v: Visibility): boolean {
+  if (v === 'public') return true;
+  if (v === 'internal') return role !== 'anonymous';
+  return (ROLES[role] ?? 0) >= ACCESS_LEVEL.GUEST;
+}
+
+function scopeOk(scopes: string[] | null, ability: Ability): boolean {
+  if (scopes === null || scopes.includes('api')) return true;
+  return scopes.includes('read_api') && !WRITES.has(ability);
+}
+
+function expectedProject(role: Role, v: Visibility, scopes: string[] | null, ability: ProjectAbility, archived: boolean): boolean {
+  if (role !== 'anonymous' && !scopeOk(scopes, ability)) return false;
+  if (!expectedReadProject(role, v)) return false;
+  const level = ROLES[role] ?? 0;
+  switch (ability) {
+    case 'read_project': return true;
+    case 'create_issue': return role !== 'anonymous' && !archived;
+    case 'read_confidential_issues': return level >= ACCESS_LEVEL.REPORTER;
+    case 'admin_project': return level >= ACCESS_LEVEL.MAINTAINER;
+  }
+}
+
+function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, ability: IssueAbility, rel: Relation, confidential: boolean, locked: boolean, archived: boolean): boolean {
+  if (role !== 'anonymous' && !scopeOk(scopes, ability)) return false;
+  if (!expectedReadProject(role, v)) return false;
+  const level = ROLES[role] ?? 0;
+  const involved = role !== 'anonymous' && rel !== 'none';
+  const readable = !confidential || level >= ACCESS_LEVEL.REPORTER || involved;
+  if (!readable) return false;
+  if (ability === 'read_issue') return true;
+  if (role === 'anonymous' || archived) return false;
+  switch (ability) {
+    case 'update_issue':
+    case 'reopen_issue': return level >= ACCESS_LEVEL.REPORTER || involved;
+    case 'admin_issue': return level >= ACCESS_LEVEL.REPORTER;
+    case 'destroy_issue': return level >= ACCESS_LEVEL.OWNER;
+    case 'create_note': return !locked || level >= ACCESS_LEVEL.REPORTER;
+  }
+}
+
+describe('policy matrix', () => {
+  it('covers every ability the module declares', () => {
+    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
+  });
+
+  for (const role of Object.keys(ROLES) as Role[]) {
+    for (const v of VISIBILITIES) {
+      for (const { name, scopes } of role === 'anonymous' ? [{ name: 'no credentials', scopes: null }] : SCOPES) {
+        describe(`${role} on a ${v} project with ${name}`, () => {
+          it('project abilities', () => {
+            for (const archived of [false, true]) {
+              const actor = actorFor(role, scopes);
+              const p = projectFacts(role, v, archived);
+              expect(canReadProject(actor, p)).toBe(expectedReadProject(role, v));
+              for (const ability of PROJECT_ABILITIES) {
+                expect({ ability, archived, allowed: canProject(actor, ability, p) }).toEqual({
+                  ability, archived, allowed: expectedProject(role, v, scopes, ability, archived),
+                });
+              }
+            }
+          });
+          it('issue abilities for plain, confidential, authored, assigned and locked issues', () => {
+            const actor = actorFor(role, scopes);
+            for (const archived of [false, true]) {
+              const p = projectFacts(role, v, archived);
+              for (const rel of RELATIONS) {
+                for (const confidential of [false, true]) {
+                  for (const locked of [false, true]) {
+                    const i = issueFacts(rel, confidential, locked);
+                    expect(canReadIssue(actor, p, i)).toBe(expectedIssue(role, v, null, 'read_issue', rel, confidential, locked, archived));
+                    for (const ability of ISSUE_ABILITIES) {
+                      const want = expectedIssue(role, v, scopes, ability, rel, confidential, locked, archived);
+                      expect({ ability, rel, confidential, locked, archived, allowed: canIssue(actor, ability, p, i) }).toEqual({
+                        ability, rel, confidential, locked, archived, allowed: want,
+                      });
+                    }
+                  }
+                }
+              }
+            }
+          });
+        });
+      }
+    }
+  }
+});
+
+describe('policy spot checks (the cases the demo relies on)', () => {
+  const pub = (level: number): ProjectFacts => ({ visibility: 'public', archived: false, accessLevel: level });
+  const conf: IssueFacts = { confidential: true, authorId: 1, assigneeIds: [2], discussionLocked: false, state: 'opened' };
+  const user = (id: number, scopes: string[] | null = null): Actor => ({ id, username: `u${id}`, isAdmin: false, scopes });
+
+  it('a guest cannot see a confidential issue; its author and assignee can', () => {
+    expect(canReadIssue(user(5), pub(ACCESS_LEVEL.GUEST), conf)).toBe(false);
+    expect(canReadIssue(user(1), pub(ACCESS_LEVEL.GUEST), conf)).toBe(true);
+    expect(canReadIssue(user(2), pub(ACCESS_LEVEL.NO_ACCESS), conf)).toBe(true);
+    expect(canReadIssue(null, pub(0), conf)).toBe(false);
+  });
+
+  it('only owners delete; developers edit; guests only comment', () => {
+    const plain = { ...conf, confidential: false };
+    expect(canIssue(user(5), 'destroy_issue', pub(ACCESS_LEVEL.MAINTAINER), plain)).toBe(false);
+    expect(canIssue(user(5), 'destroy_issue', pub(ACCESS_LEVEL.OWNER), plain)).toBe(true);
+    expect(canIssue(user(5), 'update_issue', pub(ACCESS_LEVEL.DEVELOPER), plain)).toBe(true);
+    expect(canIssue(user(5), 'update_issue', pub(ACCESS_LEVEL.GUEST), plain)).toBe(false);
+    expect(canIssue(user(5), 'create_note', pub(ACCESS_LEVEL.GUEST), plain)).toBe(true);
+    expect(canIssue(user(5), 'create_note', pub(ACCESS_LEVEL.GUEST), { ...plain, discussionLocked: true })).toBe(false);
+  });
+
+  it('a read_api token reads but never writes, even for an owner', () => {
+    const plain = { ...conf, confidential: false };
+    const owner = pub(ACCESS_LEVEL.OWNER);
+    expect(canIssue(user(5, ['read_api']), 'read_issue', owner, plain)).toBe(true);
+    for (const a of ['update_issue', 'admin_issue', 'destroy_issue', 'create_note', 'reopen_issue'] as const)
+      expect(canIssue(user(5, ['read_api']), a, owner, plain)).toBe(false);
+    expect(canProject(user(5, ['read_api']), 'create_issue', owner)).toBe(false);
+    expect(canIssue(user(5, ['api']), 'destroy_issue', owner, plain)).toBe(true);
+  });
+
+  it('an admin may do everything, even on a private project without membership', () => {
+    const admin: Actor = { id: 3, username: 'root', isAdmin: true, scopes: null };
+    const priv: ProjectFacts = { visibility: 'private', archived: false, accessLevel: 0 };
+    for (const a of ISSUE_ABILITIES) expect(canIssue(admin, a, priv, conf)).toBe(true);
+    for (const a of PROJECT_ABILITIES) expect(canProject(admin, a, priv)).toBe(true);
+  });
+});
