@@ -33,8 +33,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tool configs must default-export; scripts are plain Node.
-    files: ['**/*.config.{ts,mts,mjs,js,cjs}', 'eslint.config.mjs'],
+    // Tool configs and Playwright's global setup must default-export.
+    files: ['**/*.config.{ts,mts,mjs,js,cjs}', 'eslint.config.mjs', '**/global-setup.ts', '**/global-teardown.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
