@@ -95,7 +95,8 @@ function date(e: Errors, raw: Raw, field: string): string | null | undefined {
   const v = raw[field];
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) {
+  // Round-trip check: Date.parse rolls 2030-02-30 over to March, which Postgres then refuses (500)
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v || v.startsWith('0000')) {
     add(e, field, 'must be a date in YYYY-MM-DD format');
     return undefined;
   }

@@ -58,7 +58,9 @@ describe('parseIssueCreate', () => {
   });
 
   it('refuses impossible dates and non-positive ids', () => {
-    expect(errorsOf(() => parseIssueCreate({ title: 't', due_date: '2030-13-45' }))).toHaveProperty('due_date');
+    for (const d of ['2030-13-45', '2030-02-30', '2031-02-29', '0000-01-01'])
+      expect(errorsOf(() => parseIssueCreate({ title: 't', due_date: d }))).toHaveProperty('due_date');
+    expect(parseIssueCreate({ title: 't', due_date: '2028-02-29' }).dueDate).toBe('2028-02-29');
     expect(errorsOf(() => parseIssueCreate({ title: 't', assignee_ids: [-1] }))).toHaveProperty('assignee_ids');
     expect(errorsOf(() => parseIssueCreate({ title: 't', labels: ['x'.repeat(256)] }))).toEqual({ labels: ['is too long (maximum is 255 characters)'] });
   });
