@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { AnyRealtimeEvent, NoteableType } from '@tandem/shared-types';
 
 /** An event as it travels between nodes: the client envelope plus its noteable key. */
@@ -7,40 +10,176 @@ export interface BusEvent {
   event: AnyRealtimeEvent;
 }
 
-export type BusHandler = (e: BusEvent) => void;
+/**
+ * Node-to-node instructions that are not events: "re-check who may still watch these rooms"
+ * (access changed without an event, e.g. a membership or visibility change).
+ */
+export type BusControl =
+  | { kind: 'recheck_noteable'; noteableType: NoteableType; noteableId: number }
+  | { kind: 'recheck_project'; projectId: number }
+  | { kind: 'recheck_user'; userId: number };
+
+export interface BusHandlers {
+  /** The events of one committed transaction, in seq order. */
+  events(batch: readonly BusEvent[]): void;
+  control?(msg: BusControl): void;
+  /**
+   * The bus may have dropped messages (Redis connection lost and regained): the receiver
+   * must catch up from the event log.
+   */
+  resync?(): void;
+}
 
 /**
  * Fan-out of committed events to every node. In-process without REDIS_URL; Redis pub/sub
- * with it. Delivery here is best effort: the event log is the durable copy, and clients
- * replay gaps from it.
+ * with it. Delivery here is best effort: the event log is the durable copy, and receivers
+ * fill gaps from it. Publishing delivers to this node's handlers synchronously (no Redis
+ * round trip for local sockets, and no dependence on Redis for them) and then to the others.
  */
 export interface EventBus {
-  publish(e: BusEvent): Promise<void>;
-  subscribe(handler: BusHandler): () => void;
+  /** Never throws and never waits for the network: the log already holds the events. */
+  publish(batch: readonly BusEvent[]): void;
+  publishControl(msg: BusControl): void;
+  subscribe(handlers: BusHandlers): () => void;
+  /** True when messages can be lost between nodes (receivers should sweep the log). */
+  readonly lossy: boolean;
   close(): Promise<void>;
 }
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
-export class InProcessEventBus implements EventBus {
-  private readonly handlers = new Set<BusHandler>();
+class LocalHandlers {
+  private readonly logger = new Logger('EventBus');
+  readonly set = new Set<BusHandlers>();
 
-  async publish(e: BusEvent): Promise<void> {
-    for (const h of this.handlers) {
-      try {
-        h(e);
-      } catch {
-        /* a failing subscriber must not stop the others */
-      }
+  events(batch: readonly BusEvent[]): void {
+    for (const h of this.set) this.guard(() => h.events(batch));
+  }
+  control(msg: BusControl): void {
+    for (const h of this.set) this.guard(() => h.control?.(msg));
+  }
+  resync(): void {
+    for (const h of this.set) this.guard(() => h.resync?.());
+  }
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      // a failing subscriber must not stop the others
+      this.logger.error({ err }, 'bus handler failed');
     }
   }
+}
 
-  subscribe(handler: BusHandler): () => void {
-    this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
+export class InProcessEventBus implements EventBus {
+  readonly lossy = false;
+  private readonly local = new LocalHandlers();
+
+  publish(batch: readonly BusEvent[]): void {
+    if (batch.length) this.local.events(batch);
+  }
+
+  publishControl(msg: BusControl): void {
+    this.local.control(msg);
+  }
+
+  subscribe(handlers: BusHandlers): () => void {
+    this.local.set.add(handlers);
+    return () => this.local.set.delete(handlers);
   }
 
   async close(): Promise<void> {
-    this.handlers.clear();
+    this.local.set.clear();
+  }
+}
+
+interface WireMessage {
+  /** The publishing node: it already delivered locally, so it skips its own echo. */
+  n: string;
+  e?: readonly BusEvent[];
+  c?: BusControl;
+}
+
+/**
+ * Redis pub/sub on one channel. Every node receives every committed batch and emits it to
+ * the rooms it holds locally. Pub/sub drops what is published while a subscriber is
+ * disconnected; `resync` tells the receiver to catch up from the log when it reconnects.
+ */
+export class RedisEventBus implements EventBus {
+  readonly lossy = true;
+  readonly nodeId = randomBytes(6).toString('hex');
+  private readonly logger = new Logger('RedisEventBus');
+  private readonly local = new LocalHandlers();
+  private readonly channel: string;
+  private connectedOnce = false;
+
+  /**
+   * @param pub a client with the offline queue disabled, so a publish during an outage fails
+   *   at once instead of queueing behind a dead connection
+   * @param sub a dedicated subscriber connection (ioredis resubscribes after reconnecting)
+   */
+  constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    prefix: string,
+  ) {
+    this.channel = `${prefix}events`;
+    sub.on('message', (channel: string, raw: string) => {
+      if (channel === this.channel) this.onMessage(raw);
+    });
+    sub.on('ready', () => {
+      // The first ready is boot; any later one follows a lost connection, so messages may be gone.
+      if (this.connectedOnce) {
+        this.logger.warn('bus reconnected: catching up from the event log');
+        this.local.resync();
+      }
+      this.connectedOnce = true;
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.sub.subscribe(this.channel);
+    this.connectedOnce = true;
+  }
+
+  publish(batch: readonly BusEvent[]): void {
+    if (!batch.length) return;
+    this.local.events(batch);
+    this.send({ n: this.nodeId, e: batch });
+  }
+
+  publishControl(msg: BusControl): void {
+    this.local.control(msg);
+    this.send({ n: this.nodeId, c: msg });
+  }
+
+  subscribe(handlers: BusHandlers): () => void {
+    this.local.set.add(handlers);
+    return () => this.local.set.delete(handlers);
+  }
+
+  /** The connections belong to the caller (RedisConnections) and are closed there. */
+  async close(): Promise<void> {
+    this.local.set.clear();
+    await this.sub.unsubscribe(this.channel).catch(() => undefined);
+  }
+
+  private send(msg: WireMessage): void {
+    this.pub.publish(this.channel, JSON.stringify(msg)).catch((err: unknown) => {
+      // Other nodes catch up from the log (gap fill or reconnect sweep); never fail the write.
+      this.logger.warn({ err: String(err) }, 'bus publish failed');
+    });
+  }
+
+  private onMessage(raw: string): void {
+    let msg: WireMessage;
+    try {
+      msg = JSON.parse(raw) as WireMessage;
+    } catch {
+      return;
+    }
+    if (msg.n === this.nodeId) return;
+    if (msg.e) this.local.events(msg.e);
+    if (msg.c) this.local.control(msg.c);
   }
 }

@@ -61,7 +61,7 @@ export class Tx {
   }
 }
 
-/** Listeners run on this node right after a commit, before the bus (e.g. the ETag cache). */
+/** Listeners run on this node right after a commit and its bus publish (e.g. the ETag cache). */
 export type CommitListener = (events: readonly BusEvent[]) => void | Promise<void>;
 
 @Injectable()
@@ -90,6 +90,10 @@ export class EventLogService {
   }
 
   private async publish(events: BusEvent[]): Promise<void> {
+    // Synchronous local delivery, fire-and-forget to other nodes: a lost publish is repaired
+    // from the log, so the request never waits on (or fails because of) the bus.
+    this.bus.publish(events);
+    // Then the listeners (ETag cache): awaited, so the writer's next poll already sees the change.
     for (const l of this.commitListeners) {
       try {
         await l(events);
@@ -97,24 +101,30 @@ export class EventLogService {
         this.logger.warn({ err }, 'commit listener failed');
       }
     }
-    for (const e of events) {
-      // A lost publish is repaired by replay from the log; never fail the request for it.
-      await this.bus.publish(e).catch((err: unknown) => this.logger.warn({ err, seq: e.event.seq }, 'event publish failed'));
-    }
   }
 
-  /** Events of a noteable after `after`, in order (for replay). */
-  async eventsAfter(type: NoteableType, id: number, after: number, limit = 1000): Promise<AnyRealtimeEvent[]> {
+  /** Events of a noteable with after < seq <= upTo, in order (for replay and gap fill). */
+  async eventsAfter(type: NoteableType, id: number, after: number, limit = 1000, upTo = 2_147_483_647): Promise<AnyRealtimeEvent[]> {
     const rows: Array<{ seq: number; type: EventType; payload: { payload: unknown; actor: UserBasic | null; issue: EventIssueRef }; created_at: Date }> =
       await this.ds.query(
         `SELECT seq, type, payload, created_at FROM issue_events
-         WHERE noteable_type = $1 AND noteable_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
-        [type, id, after, limit],
+         WHERE noteable_type = $1 AND noteable_id = $2 AND seq > $3 AND seq <= $4 ORDER BY seq LIMIT $5`,
+        [type, id, after, upTo, limit],
       );
     return rows.map(
       (r) =>
         ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent,
     );
+  }
+
+  /** The committed head seq of each noteable (absent ids no longer exist). */
+  async currentSeqs(type: NoteableType, ids: readonly number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows: Array<{ id: number; event_seq: number }> = await this.ds.query(
+      `SELECT id, event_seq FROM ${SEQ_TABLE[type]} WHERE id = ANY($1)`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.event_seq]));
   }
 
   /** The oldest seq still in the log for a noteable (null if none retained). */

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
+import { EtagCacheService } from '../../core/realtime/etag-cache.service';
 import type { Actor } from '../../core/policy/policy';
 import { toApiIssue, toRealtimeChanges } from './issue.mapper';
 import { IssueService } from './issue.service';
@@ -17,6 +18,7 @@ export class IssuePageController {
     private readonly issues: IssueService,
     private readonly markdown: MarkdownService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly etags: EtagCacheService,
   ) {}
 
   /** Policy: read_issue. Polled by the page; Poll-Interval tells it when to come back. */
@@ -26,6 +28,8 @@ export class IssuePageController {
     const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
     res.setHeader('Poll-Interval', String(this.pollInterval(REALTIME.realtimeChangesPollIntervalMs)));
     res.setHeader('Cache-Control', 'no-cache');
+    // Derived from the seq read with the row this answer shows; later polls may get 304 from the cache
+    res.setHeader('ETag', await this.etags.remember({ id: ctx.issue.id, iid: ctx.issue.iid, project_path: ctx.project.fullPath }, ctx.issue.eventSeq));
     return toRealtimeChanges(h!, this.markdown);
   }
 

@@ -1,0 +1,174 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type Redis from 'ioredis';
+import type { EventIssueRef } from '@tandem/shared-types';
+import type { BusEvent } from './event-bus';
+import { REDIS_PREFIX } from './redis';
+
+/** How long a cached ETag lives without a change; bounds staleness if an update was lost. */
+const TTL_MS = 10 * 60_000;
+/** Memory mode keeps at most this many keys (oldest dropped first). */
+const MEMORY_MAX_KEYS = 200_000;
+
+/** The polled paths whose answers depend only on one issue's state (DESIGN.md "Polling fallback"). */
+export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; issueId: number };
+
+const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;
+const NOTES_PATH = /^\/(.+)\/noteable\/issue\/(\d{1,10})\/notes\/?$/;
+
+/** Maps a request path to its cache key, or null when the path is not ETag-cached. */
+export function pollKeyOf(path: string): PollKey | null {
+  let m = REALTIME_CHANGES_PATH.exec(path);
+  if (m) {
+    let projectPath: string;
+    try {
+      projectPath = decodeURIComponent(m[1]!);
+    } catch {
+      return null;
+    }
+    return { kind: 'realtime_changes', projectPath, iid: Number(m[2]) };
+  }
+  m = NOTES_PATH.exec(path);
+  if (m) return { kind: 'notes', issueId: Number(m[2]) };
+  return null;
+}
+
+const keyString = (k: PollKey) => (k.kind === 'notes' ? `n:${k.issueId}` : `rc:${k.projectPath.toLowerCase()}:${k.iid}`);
+
+/** Sets KEYS to ARGV[2] unless they already hold a value for a seq >= ARGV[1]; values are "<seq> <etag>". */
+const CAS_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  local cur = redis.call('GET', key)
+  local curSeq = cur and tonumber(string.match(cur, '^(%d+) ')) or -1
+  if curSeq < tonumber(ARGV[1]) then
+    redis.call('SET', key, ARGV[2], 'PX', ARGV[3])
+  end
+end
+return 1`;
+
+/**
+ * The ETag store for polled endpoints. An ETag is derived from the issue's event seq with a
+ * per-deployment secret (so it cannot be guessed by someone who may not read the issue) and
+ * is stored per polled path, in Redis (shared by every node) or in memory (one node).
+ * Writes are compare-and-set on the seq, so a slow reader can never store an older ETag over
+ * a newer one and cause stale 304s.
+ */
+@Injectable()
+export class EtagCacheService implements OnModuleDestroy {
+  private readonly logger = new Logger(EtagCacheService.name);
+  private secret: Buffer = randomBytes(32);
+  private readonly memory = new Map<string, { seq: number; etag: string; expires: number }>();
+  /** Writes that failed while Redis was away, retried when it is back (key -> seq, etag). */
+  private readonly retry = new Map<string, { seq: number; etag: string }>();
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly redis: Redis | null) {}
+
+  /** Redis mode: every node must derive the same ETag, so the secret is shared through Redis. */
+  async init(): Promise<void> {
+    if (!this.redis) return;
+    const key = `${REDIS_PREFIX}etag:secret`;
+    await this.redis.set(key, randomBytes(32).toString('hex'), 'NX');
+    const hex = await this.redis.get(key);
+    if (!hex) throw new Error('could not read the shared ETag secret from Redis');
+    this.secret = Buffer.from(hex, 'hex');
+    this.redis.on('ready', () => void this.flushRetries());
+  }
+
+  etagFor(issueId: number, seq: number): string {
+    const mac = createHmac('sha256', this.secret).update(`${issueId}:${seq}`).digest('base64url').slice(0, 16);
+    return `W/"${seq}-${mac}"`;
+  }
+
+  /** The current ETag for a polled path, or null if unknown (the app then answers and primes it). */
+  async lookup(key: PollKey): Promise<string | null> {
+    const k = keyString(key);
+    if (!this.redis) {
+      const hit = this.memory.get(k);
+      if (!hit) return null;
+      if (hit.expires < Date.now()) {
+        this.memory.delete(k);
+        return null;
+      }
+      return hit.etag;
+    }
+    const v = await this.redis.get(REDIS_PREFIX + 'etag:' + k);
+    if (!v) return null;
+    const sp = v.indexOf(' ');
+    return sp > 0 ? v.slice(sp + 1) : null;
+  }
+
+  /**
+   * Records that an issue is at `seq` and returns its ETag. Called after commits (every
+   * change) and by the polled endpoints (priming after a cache miss).
+   */
+  async remember(issue: EventIssueRef, seq: number): Promise<string> {
+    const etag = this.etagFor(issue.id, seq);
+    const keys = [keyString({ kind: 'realtime_changes', projectPath: issue.project_path, iid: issue.iid }), keyString({ kind: 'notes', issueId: issue.id })];
+    if (!this.redis) {
+      for (const k of keys) this.setMemory(k, seq, etag);
+      return etag;
+    }
+    try {
+      await this.casRedis(keys, seq, etag);
+    } catch (err) {
+      this.logger.warn({ err: String(err) }, 'ETag cache write failed; will retry');
+      for (const k of keys) {
+        const prev = this.retry.get(k);
+        if (!prev || prev.seq < seq) this.retry.set(k, { seq, etag });
+      }
+      this.scheduleRetry();
+    }
+    return etag;
+  }
+
+  /** Commit listener: bumps the ETags of every issue a transaction changed. */
+  async onCommit(events: readonly BusEvent[]): Promise<void> {
+    const latest = new Map<number, BusEvent>();
+    for (const e of events) {
+      if (e.noteableType !== 'Issue') continue;
+      const prev = latest.get(e.noteableId);
+      if (!prev || prev.event.seq < e.event.seq) latest.set(e.noteableId, e);
+    }
+    await Promise.all([...latest.values()].map((e) => this.remember(e.event.issue, e.event.seq)));
+  }
+
+  onModuleDestroy(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  private setMemory(k: string, seq: number, etag: string): void {
+    const cur = this.memory.get(k);
+    if (cur && cur.seq >= seq && cur.expires >= Date.now()) return;
+    if (!cur && this.memory.size >= MEMORY_MAX_KEYS) this.memory.delete(this.memory.keys().next().value!);
+    this.memory.set(k, { seq, etag, expires: Date.now() + TTL_MS });
+  }
+
+  private async casRedis(keys: string[], seq: number, etag: string): Promise<void> {
+    await this.redis!.eval(CAS_SCRIPT, keys.length, ...keys.map((k) => REDIS_PREFIX + 'etag:' + k), String(seq), `${seq} ${etag}`, String(TTL_MS));
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flushRetries();
+    }, 500);
+    this.retryTimer.unref();
+  }
+
+  private async flushRetries(): Promise<void> {
+    if (!this.retry.size || !this.redis) return;
+    const pending = [...this.retry.entries()];
+    this.retry.clear();
+    for (const [k, v] of pending) {
+      try {
+        await this.casRedis([k], v.seq, v.etag);
+      } catch {
+        const prev = this.retry.get(k);
+        if (!prev || prev.seq < v.seq) this.retry.set(k, v);
+      }
+    }
+    if (this.retry.size) this.scheduleRetry();
+  }
+}

@@ -1,0 +1,96 @@
+import type { Socket } from 'socket.io';
+import type { AnyRealtimeEvent, ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
+import { roomFor } from '@tandem/shared-types';
+import type { Actor } from '../../core/policy/policy';
+
+export interface SocketData {
+  actor: Actor | null;
+  /** Subscriptions of this socket, by room name. */
+  subs: Map<string, Subscription>;
+}
+
+export type TandemSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** One socket's subscription to one issue on this node. */
+export interface Subscription {
+  socket: TandemSocket;
+  room: IssueRoom;
+  /** In the Socket.IO room (receives live broadcasts); false while replaying. */
+  live: boolean;
+  /** May read internal notes (reporter and up). */
+  privileged: boolean;
+  /** Set when unsubscribed or revoked: an in-flight replay must not join afterwards. */
+  cancelled: boolean;
+  /** Subscribe requests of one socket for one issue run one after another. */
+  chain: Promise<void>;
+}
+
+/**
+ * A node's state for one issue it has subscribers for. `seq` is the last event broadcast to
+ * the room on this node; every live member has received exactly the events up to it, so a
+ * new member replays (after, seq] from the log and then joins. Events from the bus that
+ * arrive early wait in `pending` until the missing ones arrive or are read from the log.
+ */
+export class IssueRoom {
+  readonly key: string;
+  /** Members allowed to see internal notes also sit here. */
+  readonly internalKey: string;
+  seq: number | null = null;
+  readonly pending = new Map<number, AnyRealtimeEvent>();
+  readonly members = new Map<string, Subscription>();
+  ready!: Promise<void>;
+  draining = false;
+  gapTimer: NodeJS.Timeout | null = null;
+  closed = false;
+
+  constructor(
+    readonly issueId: number,
+    readonly projectId: number,
+    public projectPath: string,
+    readonly iid: number,
+  ) {
+    this.key = roomFor('Issue', issueId);
+    this.internalKey = `${this.key}:internal`;
+  }
+
+  /** Adds an event from the bus or the log; returns false if it is old news. */
+  offer(e: AnyRealtimeEvent): boolean {
+    if (this.seq !== null && e.seq <= this.seq) return false;
+    if (this.pending.has(e.seq)) return false;
+    this.pending.set(e.seq, e);
+    return true;
+  }
+
+  /** Forgets what the room already broadcast (after `seq` is known). */
+  dropStale(): void {
+    if (this.seq === null) return;
+    for (const s of [...this.pending.keys()]) if (s <= this.seq) this.pending.delete(s);
+  }
+}
+
+/** Events after which who may watch can change: re-check the room before delivering them. */
+export function changesAccess(e: AnyRealtimeEvent): boolean {
+  if (e.type === 'issue.updated') return e.payload.fields.confidential !== undefined;
+  return e.type === 'issue.assignees';
+}
+
+/** Internal notes go to reporters and up only. */
+export function isRestricted(e: AnyRealtimeEvent): boolean {
+  return (e.type === 'note.created' || e.type === 'note.updated') && e.payload.note.internal;
+}
+
+/**
+ * What a member who may not read an internal note receives in its place: the same seq (so its
+ * sequence has no gap) as a deletion of a note it never had, which applies as a no-op.
+ */
+export function redacted(e: AnyRealtimeEvent): RealtimeEvent<'note.deleted'> {
+  const note = e.type === 'note.created' || e.type === 'note.updated' ? e.payload.note : null;
+  return {
+    type: 'note.deleted',
+    seq: e.seq,
+    issue: e.issue,
+    payload: { note_id: note?.id ?? 0, discussion_id: note?.discussion_id ?? '' },
+    actor: null,
+    at: e.at,
+  };
+}

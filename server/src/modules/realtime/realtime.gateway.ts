@@ -1,0 +1,517 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  ERRORS,
+  REALTIME,
+  SESSION_COOKIE,
+  type AnyRealtimeEvent,
+  type ClientToServerEvents,
+  type ResyncSignal,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { canProject, canReadIssue, scopeAllows, type Actor, type ProjectFacts } from '../../core/policy/policy';
+import { EVENT_BUS, type BusControl, type BusEvent, type EventBus } from '../../core/realtime/event-bus';
+import { EventLogService } from '../../core/realtime/event-log.service';
+import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../core/realtime/redis';
+import { AuthService } from '../auth/auth.service';
+import { IssueService, type IssueContext } from '../issue/issue.service';
+import { ProjectService } from '../project/project.service';
+import { changesAccess, IssueRoom, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
+import { parseSubscribe, parseUnsubscribe } from './subscribe.validation';
+
+/** Wait this long for an out-of-order bus event before reading the gap from the log. */
+const GAP_WAIT_MS = 40;
+/** With a lossy bus (Redis), rooms are checked against the log this often. */
+const SWEEP_MS = 2000;
+/** A client further behind than this refetches instead of replaying. */
+const MAX_REPLAY = 5000;
+const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * The Socket.IO side of the IssuesChannel (DESIGN.md "Socket protocol"). Each node emits the
+ * committed events it gets from the bus to its own sockets, per issue room, in seq order and
+ * without gaps (late or lost bus messages are read from the event log). Subscribing with
+ * `after` replays from the log first, then the socket joins the live room.
+ */
+@Injectable()
+export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  private io!: Io;
+  private readonly rooms = new Map<string, IssueRoom>();
+  private unsubscribeBus: (() => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping = false;
+
+  constructor(
+    private readonly host: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(REDIS_CONNECTIONS) private readonly redis: RedisConnections | null,
+    private readonly log: EventLogService,
+    private readonly auth: AuthService,
+    private readonly issues: IssueService,
+    private readonly projects: ProjectService,
+  ) {}
+
+  /** Sockets connected to this node (for metrics and benchmarks). */
+  get localSocketCount(): number {
+    return this.io?.of('/').sockets.size ?? 0;
+  }
+
+  onApplicationBootstrap(): void {
+    const httpServer = this.host.httpAdapter.getHttpServer() as HttpServer;
+    this.io = new Server(httpServer, {
+      path: '/socket.io/',
+      serveClient: false,
+      // Same origin only: no CORS headers; cookie sockets are origin-checked below
+      maxHttpBufferSize: 64 * 1024,
+      perMessageDeflate: false,
+      httpCompression: false,
+      connectTimeout: 10_000,
+    });
+    if (this.redis) {
+      // Cluster-wide io-level operations (fetchSockets, serverSideEmit, io.emit) go through
+      // Redis; issue events do not: they come from the bus and are emitted locally.
+      this.io.adapter(createAdapter(this.redis.adapterPub, this.redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` }));
+    }
+    this.io.use((socket, next) => {
+      this.authenticate(socket as TandemSocket).then(
+        () => next(),
+        (err: unknown) => next(err instanceof Error ? err : new Error(ERRORS.UNAUTHORIZED.message)),
+      );
+    });
+    this.io.on('connection', (s) => this.onConnection(s as TandemSocket));
+    this.unsubscribeBus = this.bus.subscribe({
+      events: (batch) => this.onBusEvents(batch),
+      control: (msg) => void this.onControl(msg),
+      resync: () => void this.sweep(),
+    });
+    this.heartbeat = setInterval(() => this.io.local.emit('heartbeat', Date.now()), REALTIME.heartbeatMs);
+    this.heartbeat.unref();
+    if (this.bus.lossy) {
+      this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.unsubscribeBus?.();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const room of this.rooms.values()) this.closeRoom(room);
+    if (this.io) {
+      // Disconnect clients so they reconnect to another node at once; Nest closes the HTTP server.
+      this.io.local.disconnectSockets(true);
+      await Promise.race([new Promise((r) => setTimeout(r, 2000)), this.io.of('/').adapter.close?.()]);
+      this.io.engine.close();
+    }
+  }
+
+  // ---------- connection and handshake ----------
+
+  private async authenticate(socket: TandemSocket): Promise<void> {
+    const h = socket.handshake;
+    const token = typeof (h.auth as Record<string, unknown> | undefined)?.token === 'string' ? ((h.auth as { token: string }).token.trim()) : '';
+    let actor: Actor | null = null;
+    if (token) {
+      const r = await this.auth.resolveToken(token);
+      // A bad token is refused, never downgraded to anonymous (as over HTTP)
+      if (!r || !scopeAllows(r.actor, 'read_issue')) throw new Error(ERRORS.UNAUTHORIZED.message);
+      actor = r.actor;
+    } else {
+      const session = cookieValue(h.headers.cookie, SESSION_COOKIE);
+      if (session) {
+        // Ambient credentials: only the server's own pages may use them (cross-site hijacking)
+        if (!this.sameOrigin(h.headers)) throw new Error(ERRORS.FORBIDDEN.message);
+        actor = (await this.auth.resolveSession(session))?.actor ?? null;
+      }
+    }
+    socket.data = { actor, subs: new Map() };
+  }
+
+  private sameOrigin(headers: Record<string, string | string[] | undefined>): boolean {
+    const origin = headers.origin;
+    // Browsers always send Origin cross-site; its absence means same-origin or a non-browser
+    if (typeof origin !== 'string' || origin === '') return true;
+    let host: string;
+    try {
+      host = new URL(origin).host.toLowerCase();
+    } catch {
+      return false;
+    }
+    const own = new Set<string>([new URL(this.config.publicUrl).host.toLowerCase()]);
+    const reqHost = headers.host;
+    if (typeof reqHost === 'string') own.add(reqHost.toLowerCase());
+    const fwd = headers['x-forwarded-host'];
+    if (this.config.TRUST_PROXY && typeof fwd === 'string') own.add(fwd.split(',')[0]!.trim().toLowerCase());
+    return own.has(host);
+  }
+
+  private onConnection(socket: TandemSocket): void {
+    // The upgrade request (headers, raw socket buffers) is not needed after the handshake
+    (socket.conn as unknown as { request: unknown }).request = null;
+    socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    socket.on('unsubscribe', (raw, ack) => {
+      const req = parseUnsubscribe(raw);
+      let ok = false;
+      if (req) {
+        for (const sub of socket.data.subs.values()) {
+          if (sub.room.iid === req.iid && sub.room.projectPath.toLowerCase() === req.project_path.toLowerCase()) {
+            this.removeSubscription(sub);
+            ok = true;
+          }
+        }
+      }
+      if (typeof ack === 'function') ack({ ok });
+    });
+    socket.on('disconnect', () => {
+      for (const sub of [...socket.data.subs.values()]) this.removeSubscription(sub);
+    });
+  }
+
+  // ---------- subscribe, replay, join ----------
+
+  private async onSubscribe(socket: TandemSocket, raw: unknown, ack: (res: SubscribeAck) => void): Promise<void> {
+    const parsed = parseSubscribe(raw);
+    if ('error' in parsed) return ack({ ok: false, code: 'invalid', message: parsed.error });
+    const req = parsed.value;
+    let ctx: IssueContext;
+    try {
+      ctx = await this.issues.findReadable(socket.data.actor, req.project_path, req.iid);
+    } catch (e) {
+      if (e instanceof AppError) return ack({ ok: false, code: 'not_found', message: e.message });
+      this.logger.error({ err: e }, 'subscribe failed');
+      return ack({ ok: false, message: ERRORS.INTERNAL.message });
+    }
+    if (!socket.connected) return;
+    const room = this.roomFor(ctx);
+    let sub = socket.data.subs.get(room.key);
+    if (!sub) {
+      if (socket.data.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+        return ack({ ok: false, code: 'invalid', message: `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection` });
+      sub = { socket, room, live: false, privileged: false, cancelled: false, chain: Promise.resolve() };
+      socket.data.subs.set(room.key, sub);
+      room.members.set(socket.id, sub);
+    }
+    sub.privileged = canProject(socket.data.actor, 'read_confidential_issues', ctx.projectFacts);
+    const s = sub;
+    s.chain = s.chain.then(() => this.catchUp(s, req.after, ack)).catch((err: unknown) => {
+      this.logger.error({ err }, 'replay failed');
+      ack({ ok: false, message: 'replay failed' });
+    });
+  }
+
+  /** Replays (after, room.seq] from the log, then joins the live room with no gap and no repeat. */
+  private async catchUp(sub: Subscription, after: number | undefined, ack: (res: SubscribeAck) => void): Promise<void> {
+    const { room, socket } = sub;
+    await room.ready;
+    if (sub.cancelled || room.closed) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+    // Stop live delivery while replaying: the replay covers everything up to room.seq
+    this.leaveRooms(sub);
+    let from = room.seq!;
+    if (after !== undefined && after < room.seq!) {
+      const oldest = await this.log.oldestRetainedSeq('Issue', room.issueId);
+      if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+      if (oldest === null || oldest > after + 1 || room.seq! - after > MAX_REPLAY) {
+        const signal: ResyncSignal = { project_path: room.projectPath, iid: room.iid, seq: room.seq!, reason: 'log_pruned' };
+        socket.emit('resync', signal);
+        from = room.seq!;
+      } else {
+        from = after;
+      }
+    }
+    let replayed = 0;
+    for (let rounds = 0; from < room.seq! && rounds < 50; rounds++) {
+      const events = await this.log.eventsAfter('Issue', room.issueId, from, 1000, room.seq!);
+      if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+      if (!events.length) break;
+      for (const e of events) {
+        // Access may have changed at this point of the history: check again before going on
+        if (changesAccess(e) && !(await this.verify(sub))) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+        this.emitTo(socket, sub.privileged, e);
+        from = e.seq;
+        replayed++;
+      }
+    }
+    if (sub.cancelled || room.closed) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+    if (from < room.seq!) {
+      // Could not catch up (log rows missing): the client must refetch
+      socket.emit('resync', { project_path: room.projectPath, iid: room.iid, seq: room.seq!, reason: 'log_pruned' });
+    }
+    // Synchronously from here: join at room.seq, before any further broadcast can run
+    this.joinRooms(sub);
+    ack({ ok: true, seq: room.seq!, replayed });
+  }
+
+  private roomFor(ctx: IssueContext): IssueRoom {
+    const key = `Issue:${ctx.issue.id}`;
+    const existing = this.rooms.get(key);
+    if (existing) return existing;
+    const room = new IssueRoom(ctx.issue.id, ctx.project.id, ctx.project.fullPath, ctx.issue.iid);
+    this.rooms.set(key, room);
+    // Read the head after the room exists: bus events from now on are kept in `pending`
+    room.ready = this.log.currentSeqs('Issue', [room.issueId]).then(
+      (m) => {
+        room.seq = m.get(room.issueId) ?? ctx.issue.eventSeq;
+        room.dropStale();
+        void this.drain(room);
+      },
+      (err: unknown) => {
+        this.logger.error({ err }, 'room init failed');
+        room.seq = ctx.issue.eventSeq;
+        room.dropStale();
+      },
+    );
+    return room;
+  }
+
+  private joinRooms(sub: Subscription): void {
+    void sub.socket.join(sub.room.key);
+    if (sub.privileged) void sub.socket.join(sub.room.internalKey);
+    sub.live = true;
+  }
+
+  private leaveRooms(sub: Subscription): void {
+    void sub.socket.leave(sub.room.key);
+    void sub.socket.leave(sub.room.internalKey);
+    sub.live = false;
+  }
+
+  private removeSubscription(sub: Subscription): void {
+    sub.cancelled = true;
+    this.leaveRooms(sub);
+    sub.socket.data.subs.delete(sub.room.key);
+    const room = sub.room;
+    if (room.members.get(sub.socket.id) === sub) room.members.delete(sub.socket.id);
+    if (room.members.size === 0) this.closeRoom(room);
+  }
+
+  private closeRoom(room: IssueRoom): void {
+    room.closed = true;
+    if (room.gapTimer) clearTimeout(room.gapTimer);
+    room.gapTimer = null;
+    if (this.rooms.get(room.key) === room) this.rooms.delete(room.key);
+  }
+
+  private revoke(sub: Subscription, reason: ResyncSignal['reason']): void {
+    const { room, socket } = sub;
+    this.removeSubscription(sub);
+    socket.emit('unsubscribed', { project_path: room.projectPath, iid: room.iid, seq: room.seq ?? 0, reason });
+  }
+
+  // ---------- delivery ----------
+
+  private emitTo(socket: TandemSocket, privileged: boolean, e: AnyRealtimeEvent): void {
+    const out = isRestricted(e) && !privileged ? redacted(e) : e;
+    (socket.emit as (ev: string, payload: unknown) => boolean)(out.type, out);
+  }
+
+  private broadcast(room: IssueRoom, e: AnyRealtimeEvent): void {
+    const emit = (op: { emit: (ev: string, payload: unknown) => boolean }, payload: AnyRealtimeEvent) => op.emit(payload.type, payload);
+    if (isRestricted(e)) {
+      emit(this.io.local.to(room.internalKey) as never, e);
+      emit(this.io.local.to(room.key).except(room.internalKey) as never, redacted(e));
+    } else {
+      emit(this.io.local.to(room.key) as never, e);
+    }
+  }
+
+  private onBusEvents(batch: readonly BusEvent[]): void {
+    const touched = new Set<IssueRoom>();
+    for (const b of batch) {
+      if (b.noteableType !== 'Issue') continue;
+      const room = this.rooms.get(`Issue:${b.noteableId}`);
+      if (room && room.offer(b.event)) touched.add(room);
+    }
+    for (const room of touched) void this.drain(room);
+  }
+
+  /** Broadcasts pending events in seq order; a missing one is waited for, then read from the log. */
+  private async drain(room: IssueRoom): Promise<void> {
+    if (room.draining || room.seq === null || room.closed) return;
+    room.draining = true;
+    try {
+      let advanced = false;
+      for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
+        room.pending.delete(e.seq);
+        if (changesAccess(e)) await this.recheckRoom(room);
+        // Synchronous from the last await: broadcast and advance together
+        this.broadcast(room, e);
+        room.seq = e.seq;
+        advanced = true;
+        if (e.type === 'issue.deleted') {
+          this.io.local.to(room.key).emit('updated', { event: 'updated', project_path: room.projectPath, iid: room.iid, seq: room.seq });
+          for (const sub of [...room.members.values()]) this.revoke(sub, 'deleted');
+          this.closeRoom(room);
+          return;
+        }
+      }
+      // The spec's plain signal, once per contiguous run (normally one per transaction)
+      if (advanced) this.io.local.to(room.key).emit('updated', { event: 'updated', project_path: room.projectPath, iid: room.iid, seq: room.seq });
+      if (room.pending.size) this.scheduleGapFill(room);
+      else if (room.gapTimer) {
+        clearTimeout(room.gapTimer);
+        room.gapTimer = null;
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'room delivery failed');
+    } finally {
+      room.draining = false;
+    }
+    // Events that arrived while we were re-checking access
+    if (!room.closed && room.pending.has(room.seq + 1)) void this.drain(room);
+  }
+
+  private scheduleGapFill(room: IssueRoom): void {
+    if (room.gapTimer || room.closed) return;
+    room.gapTimer = setTimeout(() => {
+      room.gapTimer = null;
+      void this.fillFromLog(room);
+    }, GAP_WAIT_MS);
+  }
+
+  /** Reads the events this node missed for a room (lost or late bus messages). */
+  private async fillFromLog(room: IssueRoom, upTo?: number): Promise<void> {
+    if (room.closed || room.seq === null) return;
+    const target = upTo ?? Math.max(...room.pending.keys());
+    if (!(target > room.seq)) return;
+    try {
+      let from = room.seq;
+      while (from < target) {
+        const events = await this.log.eventsAfter('Issue', room.issueId, from, 1000, target);
+        if (!events.length) break;
+        for (const e of events) room.offer(e);
+        from = events[events.length - 1]!.seq;
+      }
+      if (room.seq !== null && room.pending.size && !room.pending.has(room.seq + 1)) {
+        // The log does not have it either (pruned): skip ahead rather than stall the room
+        const next = Math.min(...room.pending.keys());
+        this.logger.warn(`room ${room.key}: events ${room.seq + 1}..${next - 1} missing from the log; skipping`);
+        room.seq = next - 1;
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'gap fill failed; retrying');
+      this.scheduleGapFill(room);
+      return;
+    }
+    await this.drain(room);
+  }
+
+  /** Checks every room this node holds against the committed heads (the bus may have lost messages). */
+  private async sweep(): Promise<void> {
+    if (this.sweeping || !this.rooms.size) return;
+    this.sweeping = true;
+    try {
+      const rooms = [...this.rooms.values()].filter((r) => r.seq !== null);
+      const heads = await this.log.currentSeqs('Issue', rooms.map((r) => r.issueId));
+      await Promise.all(
+        rooms.map((room) => {
+          const head = heads.get(room.issueId);
+          // A deleted issue has no head: its log still ends with issue.deleted
+          if (head === undefined) return this.fillFromLog(room, 2_147_483_647);
+          return head > room.seq! ? this.fillFromLog(room, head) : undefined;
+        }),
+      );
+    } catch (err) {
+      this.logger.warn({ err }, 'sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  // ---------- access changes ----------
+
+  /** Fresh check of one subscriber (during replay). */
+  private async verify(sub: Subscription): Promise<boolean> {
+    try {
+      const ctx = await this.issues.findReadable(sub.socket.data.actor, sub.room.projectPath, sub.room.iid);
+      sub.privileged = canProject(sub.socket.data.actor, 'read_confidential_issues', ctx.projectFacts);
+      return true;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      this.revoke(sub, 'access_revoked');
+      return false;
+    }
+  }
+
+  /**
+   * Removes every member of a room that can no longer read the issue, before the event that
+   * changed access is delivered. Members that join while this runs are checked too.
+   */
+  private async recheckRoom(room: IssueRoom): Promise<void> {
+    const project = await this.projects.findByIdOrPath(room.projectId);
+    const withNs = project ? await this.projects.findByIdOrPath(project.fullPath) : null;
+    const ctx = withNs ? await this.issues.contextFor(withNs, { visibility: withNs.visibility, archived: withNs.archived, accessLevel: 0 }, room.iid) : null;
+    const checked = new Set<Subscription>();
+    const factsByActor = new Map<number, ProjectFacts>();
+    for (;;) {
+      const todo = [...room.members.values()].filter((s) => !checked.has(s));
+      if (!todo.length) break;
+      for (const sub of todo) {
+        checked.add(sub);
+        if (sub.cancelled) continue;
+        if (!withNs || !ctx) {
+          this.revoke(sub, ctx === null && withNs ? 'deleted' : 'access_revoked');
+          continue;
+        }
+        const actor = sub.socket.data.actor;
+        const key = actor?.id ?? 0;
+        let facts = factsByActor.get(key);
+        if (!facts) {
+          facts = await this.projects.facts(actor, withNs);
+          factsByActor.set(key, facts);
+        }
+        if (sub.cancelled) continue;
+        if (!canReadIssue(actor, facts, ctx.facts)) {
+          this.revoke(sub, 'access_revoked');
+          continue;
+        }
+        const privileged = canProject(actor, 'read_confidential_issues', facts);
+        if (privileged !== sub.privileged) {
+          sub.privileged = privileged;
+          if (sub.live) void (privileged ? sub.socket.join(room.internalKey) : sub.socket.leave(room.internalKey));
+        }
+      }
+    }
+  }
+
+  private async onControl(msg: BusControl): Promise<void> {
+    const rooms = [...this.rooms.values()].filter((r) => {
+      if (msg.kind === 'recheck_noteable') return msg.noteableType === 'Issue' && r.issueId === msg.noteableId;
+      if (msg.kind === 'recheck_project') return r.projectId === msg.projectId;
+      return [...r.members.values()].some((s) => s.socket.data.actor?.id === msg.userId);
+    });
+    for (const room of rooms) await this.recheckRoom(room).catch((err: unknown) => this.logger.warn({ err }, 'recheck failed'));
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const v = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(v.startsWith('"') ? v.slice(1, -1) : v);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
