@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { PageData } from '@tandem/shared-types';
+import { initialPath } from './shared/pageData';
+import { AccessTokensPage } from './pages/AccessTokensPage';
+import { IssueListPage } from './pages/IssueListPage';
+import { IssuePage } from './pages/IssuePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ProjectsPage } from './pages/ProjectsPage';
+import { SignInPage } from './pages/SignInPage';
+
+const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
+const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
+
+/** GitLab's routes; project paths may nest namespaces, so they are matched by pattern. */
+export function App({ pageData }: { pageData: PageData }) {
+  return (
+    <Routes>
+      <Route path="/users/sign_in" element={<SignInPage />} />
+      <Route path="/" element={<ProjectsPage />} />
+      <Route path="/dashboard/projects" element={<ProjectsPage />} />
+      <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
+      <Route path="*" element={<ProjectRoutes pageData={pageData} />} />
+    </Routes>
+  );
+}
+
+function ProjectRoutes({ pageData }: { pageData: PageData }) {
+  const { pathname } = useLocation();
+  const issue = ISSUE_PAGE.exec(pathname);
+  if (issue) {
+    const data = pageData.issue;
+    const forThisPage = data && decodeURIComponent(pathname).replace(/\/$/, '') === data.endpoint;
+    if (forThisPage) return <IssuePage key={data.endpoint} data={data} />;
+    // The server embeds an issue only in the page it rendered; elsewhere ask it for the page
+    if (pathname !== initialPath) return <FullReload />;
+    return <NotFoundPage />;
+  }
+  const list = ISSUE_LIST.exec(pathname);
+  if (list) return <IssueListPage key={list[1]} projectPath={decodeURIComponent(list[1]!)} />;
+  // A bare project path (group/project) opens the project's issues
+  const projectPath = pathname.replace(/^\/|\/$/g, '');
+  if (projectPath.includes('/') && !projectPath.startsWith('-') && !projectPath.includes('/-/')) return <Navigate to={`/${projectPath}/-/issues`} replace />;
+  return <NotFoundPage />;
+}
+
+function FullReload() {
+  useEffect(() => window.location.reload(), []);
+  return null;
+}

@@ -1,0 +1,169 @@
+import { useEffect, useId, useState } from 'react';
+import { CircleCheck, CircleDot, EyeOff, MessageSquare, Search } from 'lucide-react';
+import type { ApiIssue } from '@tandem/shared-types';
+import { TEXTS } from '@tandem/shared-types';
+import { errorText, projectApiPath, requestJson } from '../../shared/api/http';
+import { Alert } from '../../shared/ui/Alert';
+import { Avatar } from '../../shared/ui/Avatar';
+import { Pagination, pageInfo } from '../../shared/ui/Pagination';
+import { RelativeTime } from '../../shared/ui/RelativeTime';
+import { LabelBadge } from '../labels/LabelBadge';
+import { useProjectLabels } from '../labels/projectLabels';
+
+export type IssueListState = 'opened' | 'closed' | 'all';
+
+export interface IssueListQuery {
+  state: IssueListState;
+  search: string;
+  page: number;
+}
+
+const TABS: Array<{ state: IssueListState; label: string }> = [
+  { state: 'opened', label: 'Open' },
+  { state: 'closed', label: 'Closed' },
+  { state: 'all', label: 'All' },
+];
+
+interface Loaded {
+  issues: ApiIssue[];
+  info: ReturnType<typeof pageInfo>;
+}
+
+/** A project's issues: Open/Closed/All tabs with counts, a search box, and pages. */
+export function IssueList({ projectPath, query, onQuery }: { projectPath: string; query: IssueListQuery; onQuery(q: Partial<IssueListQuery>): void }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [counts, setCounts] = useState<Record<'opened' | 'closed', number | null>>({ opened: null, closed: null });
+  const [error, setError] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState(query.search);
+  const labelColors = useProjectLabels(projectPath);
+  const searchId = useId();
+  const base = `${projectApiPath(projectPath)}/issues`;
+
+  useEffect(() => setSearchText(query.search), [query.search]);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    setLoaded(null);
+    const q = new URLSearchParams({ state: query.state, page: String(query.page), per_page: '20', order_by: 'created_at', sort: 'desc' });
+    if (query.search) q.set('search', query.search);
+    requestJson<ApiIssue[]>(`${base}?${q}`)
+      .then((res) => {
+        if (!live) return;
+        if (!res.ok) setError(errorText(res.data, 'Issues could not be loaded.'));
+        else setLoaded({ issues: res.data, info: pageInfo(res.headers) });
+      })
+      .catch(() => live && setError('Issues could not be loaded.'));
+    return () => {
+      live = false;
+    };
+  }, [base, query.state, query.page, query.search]);
+
+  useEffect(() => {
+    let live = true;
+    const count = async (state: 'opened' | 'closed') => {
+      const q = new URLSearchParams({ state, per_page: '1' });
+      if (query.search) q.set('search', query.search);
+      const res = await requestJson(`${base}?${q}`).catch(() => null);
+      return res?.ok ? pageInfo(res.headers).total : null;
+    };
+    void Promise.all([count('opened'), count('closed')]).then(([opened, closed]) => live && setCounts({ opened, closed }));
+    return () => {
+      live = false;
+    };
+  }, [base, query.search]);
+
+  const countOf = (s: IssueListState) => (s === 'all' ? (counts.opened !== null && counts.closed !== null ? counts.opened + counts.closed : null) : counts[s]);
+
+  return (
+    <div className="issue-list">
+      <div className="list-toolbar">
+        <div className="tabs" role="tablist" aria-label="Issue state">
+          {TABS.map((t) => (
+            <button
+              key={t.state}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={query.state === t.state}
+              onClick={() => onQuery({ state: t.state, page: 1 })}
+            >
+              {t.label}
+              <span className="tab__count" data-testid={`count-${t.state}`}>
+                {countOf(t.state) ?? '–'}
+              </span>
+            </button>
+          ))}
+        </div>
+        <form
+          className="search-box"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onQuery({ search: searchText.trim(), page: 1 });
+          }}
+        >
+          <label htmlFor={searchId} className="visually-hidden">
+            Search or filter results
+          </label>
+          <Search size={16} aria-hidden="true" className="search-box__icon" />
+          <input id={searchId} className="input search-box__input" type="search" placeholder="Search or filter results…" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </form>
+      </div>
+      <div role="tabpanel" aria-busy={!loaded && !error}>
+        {error && <Alert variant="danger">{error}</Alert>}
+        {!error && !loaded && <p className="muted list-loading">Loading issues…</p>}
+        {loaded && !loaded.issues.length && <p className="empty-row">{query.search ? TEXTS.noMatchingRecords : TEXTS.noRecords}</p>}
+        {loaded && loaded.issues.length > 0 && (
+          <ul className="list" data-testid="issue-list">
+            {loaded.issues.map((issue) => (
+              <li key={issue.id} className="list__row issue-row" data-testid="issue-row">
+                <span className={`issue-row__state ${issue.state === 'closed' ? 'is-closed' : 'is-open'}`}>
+                  {issue.state === 'closed' ? <CircleCheck size={16} aria-label="Closed" /> : <CircleDot size={16} aria-label="Open" />}
+                </span>
+                <div className="list__main">
+                  <div className="issue-row__title-line">
+                    {/* Full load: the issue page is painted from server-embedded data */}
+                    <a className="list__title" href={`/${projectPath}/-/issues/${issue.iid}`}>
+                      {issue.title}
+                    </a>
+                    {issue.confidential && (
+                      <span className="issue-row__confidential" title="Confidential">
+                        <EyeOff size={14} aria-label="Confidential" />
+                      </span>
+                    )}
+                    {issue.labels.map((l) => (
+                      <LabelBadge key={l} name={l} color={labelColors[l]} />
+                    ))}
+                  </div>
+                  <div className="list__sub muted">
+                    #{issue.iid} · created <RelativeTime iso={issue.created_at} /> by {issue.author.name}
+                    {issue.issue_type === 'incident' && ' · Incident'}
+                  </div>
+                </div>
+                <div className="list__meta">
+                  {issue.state === 'closed' && <span className="meta-item issue-row__closed">Closed</span>}
+                  {issue.assignees.length > 0 && (
+                    <span className="avatar-stack" aria-label={`Assigned to ${issue.assignees.map((a) => a.name).join(', ')}`}>
+                      {issue.assignees.slice(0, 3).map((a) => (
+                        <Avatar key={a.id} user={a} size={20} />
+                      ))}
+                    </span>
+                  )}
+                  <span className={`meta-item ${issue.user_notes_count ? '' : 'muted'}`} title="Comments">
+                    <MessageSquare size={14} aria-hidden="true" /> <span className="visually-hidden">Comments: </span>
+                    {issue.user_notes_count}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {loaded && <Pagination {...loaded.info} onPage={(page) => onQuery({ page })} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,311 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useAtom } from 'jotai';
+import { LIMITS, TEXTS } from '@tandem/shared-types';
+import { errorText } from '../../shared/api/http';
+import { Alert } from '../../shared/ui/Alert';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { currentUserAtom } from '../session/sessionAtoms';
+import { appStore } from '../../shared/store';
+import { deleteIssue, previewMarkdown, saveIssue } from './issueApi';
+import { issueAtomFamily, type IssueState } from './issueAtoms';
+import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
+import { LockedWarning } from './LockedWarning';
+
+export interface IssueEditFormProps {
+  issueKey: string;
+  projectPath: string;
+  iid: number;
+  endpoint: string;
+  canDestroy: boolean;
+  onClose(): void;
+}
+
+interface Snapshot {
+  title: string;
+  description: string;
+  lock_version: number;
+}
+
+const snapshotOf = (issue: IssueState): Snapshot => ({ title: issue.title, description: issue.description ?? '', lock_version: issue.lock_version });
+
+/**
+ * The inline title/description editor (issue-page.md §2, §4, §5). It saves with the lock_version
+ * it started from, so a concurrent edit is refused (409) instead of silently overwritten; the
+ * user's text stays in the form and in the autosaved draft.
+ */
+export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy, onClose }: IssueEditFormProps) {
+  const [issue, setIssue] = useAtom(issueAtomFamily(issueKey));
+  const draftKey = issueDraftKey(projectPath, iid);
+  const [base] = useState<Snapshot>(() => snapshotOf(issue!));
+  const [pendingDraft, setPendingDraft] = useState<IssueDraft | null>(() => {
+    const d = readIssueDraft(draftKey);
+    const differs = d && (d.title !== base.title || d.description !== base.description);
+    return differs && d.lock_version !== base.lock_version ? d : null;
+  });
+  const [title, setTitle] = useState(() => {
+    const d = readIssueDraft(draftKey);
+    return d && d.lock_version === base.lock_version ? d.title : base.title;
+  });
+  const [description, setDescription] = useState(() => {
+    const d = readIssueDraft(draftKey);
+    return d && d.lock_version === base.lock_version ? d.description : base.description;
+  });
+  const [lockVersion, setLockVersion] = useState(base.lock_version);
+  const [lockedWarning, setLockedWarning] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState<{ html: string | null; loading: boolean; failed: boolean }>({ html: null, loading: false, failed: false });
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const savedRef = useRef(false);
+  const ids = { title: useId(), description: useId(), write: useId(), preview: useId() };
+
+  const dirty = title !== base.title || description !== base.description;
+  const canSave = title.trim().length > 0 && !saving && !deleting;
+
+  useEffect(() => titleRef.current?.focus(), []);
+
+  // A remote change: content changes raise the spec's warning; a state-only change is adopted.
+  useEffect(() => {
+    if (!issue || savedRef.current || issue.lock_version <= lockVersion) return;
+    if (issue.title === base.title && (issue.description ?? '') === base.description && !lockedWarning) setLockVersion(issue.lock_version);
+    else setLockedWarning(true);
+  }, [issue, lockVersion, base, lockedWarning]);
+
+  // Autosave the open form (never over a draft the user has not decided about yet)
+  useEffect(() => {
+    if (pendingDraft) return;
+    if (dirty) writeIssueDraft(draftKey, { title, description, lock_version: lockVersion });
+    else clearIssueDraft(draftKey);
+  }, [title, description, lockVersion, dirty, pendingDraft, draftKey]);
+
+  // The browser's own "leave site?" prompt while there are unsaved changes
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = TEXTS.confirmLeave;
+      return TEXTS.confirmLeave;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  async function save() {
+    if (!canSave) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const res = await saveIssue(endpoint, { title, description, lock_version: lockVersion });
+      if (res.status === 409) {
+        setLockedWarning(true);
+        return;
+      }
+      if (!res.ok) {
+        setError(`${TEXTS.errorUpdating('issue')}. ${errorText(res.data, TEXTS.issueUpdateFailed)}`);
+        return;
+      }
+      const saved = res.data;
+      const me = appStore.get(currentUserAtom);
+      clearIssueDraft(draftKey);
+      savedRef.current = true;
+      setIssue((cur) => {
+        if (cur && cur.lock_version > saved.lock_version) return cur;
+        const edited = saved.title !== base.title || (saved.description ?? '') !== base.description;
+        return { ...cur, ...saved, ...(edited && me ? { last_edited_at: saved.updated_at, last_edited_by: me } : {}) } as IssueState;
+      });
+      const savedPath = safePath(saved.web_url);
+      if (savedPath && savedPath !== window.location.pathname) {
+        window.location.assign(savedPath);
+        return;
+      }
+      onClose();
+    } catch (e) {
+      setError(`${TEXTS.errorUpdating('issue')}. ${e instanceof Error ? e.message : TEXTS.issueUpdateFailed}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function cancel() {
+    clearIssueDraft(draftKey);
+    onClose();
+  }
+
+  async function destroy() {
+    setDeleting(true);
+    setError(null);
+    try {
+      const res = await deleteIssue(endpoint);
+      if (!res.ok) {
+        setConfirmDelete(false);
+        setError(TEXTS.errorDeleting('issue'));
+        return;
+      }
+      clearIssueDraft(draftKey);
+      window.location.assign(safePath(res.data?.web_url) ?? `/${projectPath}/-/issues`);
+    } catch {
+      setConfirmDelete(false);
+      setError(TEXTS.errorDeleting('issue'));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  async function showPreview() {
+    setTab('preview');
+    setPreview({ html: null, loading: true, failed: false });
+    try {
+      setPreview({ html: await previewMarkdown(description, projectPath), loading: false, failed: false });
+    } catch {
+      setPreview({ html: null, loading: false, failed: true });
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void save();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      cancel();
+    }
+  }
+
+  return (
+    <form
+      className="issue-form"
+      aria-label="Edit title and description"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      {lockedWarning && <LockedWarning issuePath={`/${projectPath}/-/issues/${iid}`} />}
+      {pendingDraft && (
+        <div className="alert alert--warning" role="alert" data-testid="draft-conflict">
+          <div className="alert__body">
+            <p>{TEXTS.draftConflict}</p>
+            <div className="alert__actions">
+              <button
+                type="button"
+                className="btn btn--confirm"
+                onClick={() => {
+                  setTitle(pendingDraft.title);
+                  setDescription(pendingDraft.description);
+                  setPendingDraft(null);
+                }}
+              >
+                Keep
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  clearIssueDraft(draftKey);
+                  setPendingDraft(null);
+                }}
+              >
+                Discard
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+      <div className="field">
+        <label className="field__label" htmlFor={ids.title}>
+          Title
+        </label>
+        <input
+          ref={titleRef}
+          id={ids.title}
+          className="input input--title"
+          value={title}
+          maxLength={LIMITS.titleMaxLength}
+          required
+          autoComplete="off"
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <div className="field">
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={ids.description}>
+            Description
+          </label>
+          <div className="tabs tabs--small" role="tablist" aria-label="Description editor">
+            <button type="button" role="tab" id={ids.write} aria-selected={tab === 'write'} aria-controls={`${ids.write}-panel`} className="tab" onClick={() => setTab('write')}>
+              Write
+            </button>
+            <button type="button" role="tab" id={ids.preview} aria-selected={tab === 'preview'} aria-controls={`${ids.preview}-panel`} className="tab" onClick={() => void showPreview()}>
+              Preview
+            </button>
+          </div>
+        </div>
+        <div id={`${ids.write}-panel`} role="tabpanel" aria-labelledby={ids.write} hidden={tab !== 'write'}>
+          <textarea
+            id={ids.description}
+            className="input textarea"
+            value={description}
+            rows={12}
+            maxLength={LIMITS.descriptionMaxLength}
+            placeholder="Write a description or drag your files here…"
+            onChange={(e) => setDescription(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <p className="field__hint">Markdown is supported. Ctrl+Enter or ⌘+Enter saves, Escape cancels.</p>
+        </div>
+        <div id={`${ids.preview}-panel`} role="tabpanel" aria-labelledby={ids.preview} hidden={tab !== 'preview'} className="preview" aria-busy={preview.loading}>
+          {preview.loading && <p className="muted">Loading preview…</p>}
+          {preview.failed && <p className="muted">The preview could not be loaded.</p>}
+          {preview.html !== null &&
+            (preview.html.trim() ? (
+              // Server-rendered and sanitised markdown (markdown.service), never client-built HTML
+              <div className="md" dangerouslySetInnerHTML={{ __html: preview.html }} />
+            ) : (
+              <p className="muted">Nothing to preview.</p>
+            ))}
+        </div>
+      </div>
+      <div aria-live="assertive" className="issue-form__error">
+        {error && <Alert variant="danger">{error}</Alert>}
+      </div>
+      <div className="issue-form__actions">
+        <button type="submit" className="btn btn--confirm" disabled={!canSave}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </button>
+        <button type="button" className="btn" onClick={cancel}>
+          Cancel
+        </button>
+        {canDestroy && (
+          <button type="button" className="btn btn--danger-secondary issue-form__delete" onClick={() => setConfirmDelete(true)} disabled={deleting}>
+            Delete issue
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete issue?"
+        message={TEXTS.confirmDelete}
+        confirmLabel="Delete issue"
+        danger
+        busy={deleting}
+        onConfirm={() => void destroy()}
+        onOpenChange={setConfirmDelete}
+      />
+    </form>
+  );
+}
+
+/** Only same-origin paths are followed after a save or delete. */
+function safePath(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url, window.location.origin);
+    return u.origin === window.location.origin ? u.pathname : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Calendar, Clock, EyeOff, Eye, Hash, Lock, LockOpen, Tag, Users, UserRound, X } from 'lucide-react';
+import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
+import { Avatar } from '../../shared/ui/Avatar';
+import { CopyButton } from '../../shared/ui/CopyButton';
+import { formatDate } from '../../shared/time/formatTime';
+import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
+import { LabelBadge } from '../labels/LabelBadge';
+import { useProjectLabels } from '../labels/projectLabels';
+
+const PARTICIPANTS_SHOWN = 7;
+
+interface IssueSidebarProps {
+  issueKey: string;
+  projectPath: string;
+  permissions: IssuePermissions;
+  open: boolean;
+  onClose(): void;
+}
+
+/**
+ * The right sidebar: read-only blocks separated by thin rules. On narrow screens it is a drawer.
+ * Field editors arrive with the sidebar widgets; until then Edit is shown, disabled, to admins.
+ */
+export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose }: IssueSidebarProps) {
+  const issue = useAtomValue(issueAtomFamily(issueKey))!;
+  const labelColors = useProjectLabels(projectPath);
+  const participants = participantsOf(issue);
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? participants : participants.slice(0, PARTICIPANTS_SHOWN);
+  const editable = permissions.canAdmin;
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // The drawer takes focus when it opens and closes on Escape from anywhere
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <>
+      {open && <button type="button" className="drawer-backdrop narrow-only" aria-label="Close issue details" tabIndex={-1} onClick={onClose} />}
+      <aside
+        id="issue-sidebar"
+        className="issue-sidebar"
+        data-open={open}
+        aria-label="Issue details"
+      >
+        <div className="issue-sidebar__drawer-head narrow-only">
+          <span className="issue-sidebar__drawer-title">Issue details</span>
+          <button type="button" className="btn btn--icon btn--tertiary" aria-label="Close issue details" onClick={onClose} ref={closeRef}>
+            <X size={16} aria-hidden="true" />
+          </button>
+        </div>
+        <SidebarBlock title="Assignees" icon={<UserRound size={16} />} editable={editable} testId="sidebar-assignees">
+          {issue.assignees.length ? (
+            <ul className="user-list">
+              {issue.assignees.map((u) => (
+                <li key={u.id}>
+                  <a href={u.web_url} className="user-list__item">
+                    <Avatar user={u} size={24} decorative />
+                    <span>
+                      <span className="user-list__name">{u.name}</span> <span className="muted">@{u.username}</span>
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </SidebarBlock>
+        <SidebarBlock title="Labels" icon={<Tag size={16} />} editable={editable} testId="sidebar-labels">
+          {issue.labels.length ? (
+            <div className="label-list">
+              {issue.labels.map((l) => (
+                <LabelBadge key={l} name={l} color={labelColors[l]} />
+              ))}
+            </div>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </SidebarBlock>
+        <SidebarBlock title="Milestone" icon={<Clock size={16} />} editable={editable} testId="sidebar-milestone">
+          {issue.milestone ? <span>{issue.milestone.title}</span> : <span className="muted">None</span>}
+        </SidebarBlock>
+        <SidebarBlock title="Due date" icon={<Calendar size={16} />} editable={editable} testId="sidebar-due-date">
+          {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
+        </SidebarBlock>
+        <SidebarBlock title="Confidentiality" icon={issue.confidential ? <EyeOff size={16} /> : <Eye size={16} />} editable={editable} testId="sidebar-confidentiality">
+          {issue.confidential ? (
+            <span>This issue is confidential. Only project members with at least the Reporter role, the author, and assignees can view it.</span>
+          ) : (
+            <span>Not confidential</span>
+          )}
+        </SidebarBlock>
+        <SidebarBlock title="Lock discussion" icon={issue.discussion_locked ? <Lock size={16} /> : <LockOpen size={16} />} editable={editable} testId="sidebar-lock">
+          {issue.discussion_locked ? <span>Locked. Only project members can comment.</span> : <span>Unlocked</span>}
+        </SidebarBlock>
+        <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="sidebar-reference">
+          <div className="reference-row">
+            <code className="reference-row__text">{issue.references.full}</code>
+            <CopyButton text={issue.references.full} label="Copy reference" />
+          </div>
+        </SidebarBlock>
+        <SidebarBlock title={`${participants.length} ${participants.length === 1 ? 'Participant' : 'Participants'}`} icon={<Users size={16} />} testId="sidebar-participants">
+          <ul className="participants">
+            {shown.map((u) => (
+              <li key={u.username}>
+                <a href={u.web_url}>
+                  <Avatar user={u} size={24} />
+                </a>
+              </li>
+            ))}
+          </ul>
+          {participants.length > PARTICIPANTS_SHOWN && (
+            <button type="button" className="link-button" onClick={() => setShowAll((v) => !v)}>
+              {showAll ? '- show less' : `+ ${participants.length - PARTICIPANTS_SHOWN} more`}
+            </button>
+          )}
+        </SidebarBlock>
+      </aside>
+    </>
+  );
+}
+
+function SidebarBlock({ title, icon, editable = false, testId, children }: { title: string; icon: ReactNode; editable?: boolean; testId: string; children: ReactNode }) {
+  return (
+    <section className="sidebar-block" data-testid={testId} aria-label={title}>
+      <div className="sidebar-block__head">
+        <span className="sidebar-block__icon" aria-hidden="true">
+          {icon}
+        </span>
+        <h2 className="sidebar-block__title">{title}</h2>
+        {editable && (
+          <button type="button" className="link-button sidebar-block__edit" disabled title="Editing this field arrives with the sidebar widgets">
+            Edit
+          </button>
+        )}
+      </div>
+      <div className="sidebar-block__value">{children}</div>
+    </section>
+  );
+}
+
+/** Everyone involved so far: author, assignees, whoever closed or last edited it. */
+function participantsOf(issue: IssueState): UserBasic[] {
+  const seen = new Map<string, UserBasic>();
+  for (const u of [issue.author, ...issue.assignees, issue.closed_by]) if (u && !seen.has(u.username)) seen.set(u.username, u);
+  return [...seen.values()];
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ApiProject } from '@tandem/shared-types';
+import { projectApiPath, requestJson } from '../shared/api/http';
+import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
+import { IssueList, type IssueListQuery, type IssueListState } from '../features/issue-list/IssueList';
+import { NotFoundPage } from './NotFoundPage';
+
+const STATES: IssueListState[] = ['opened', 'closed', 'all'];
+
+/** /{namespace…}/{project}/-/issues, its state, search and page kept in the URL. */
+export function IssueListPage({ projectPath }: { projectPath: string }) {
+  const [params, setParams] = useSearchParams();
+  const [project, setProject] = useState<ApiProject | null | 'missing'>(null);
+  const query: IssueListQuery = {
+    state: STATES.includes(params.get('state') as IssueListState) ? (params.get('state') as IssueListState) : 'opened',
+    search: params.get('search') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+
+  useEffect(() => {
+    let live = true;
+    requestJson<ApiProject>(projectApiPath(projectPath))
+      .then((res) => live && setProject(res.ok ? res.data : 'missing'))
+      .catch(() => live && setProject('missing'));
+    return () => {
+      live = false;
+    };
+  }, [projectPath]);
+
+  useEffect(() => {
+    if (project && project !== 'missing') document.title = `Issues · ${project.name_with_namespace} · Tandem`;
+  }, [project]);
+
+  if (project === 'missing') return <NotFoundPage />;
+  const name = project?.name;
+  return (
+    <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues' }]}>
+      <div className="page-head">
+        <h1 className="page-title">Issues</h1>
+        {project?.description && <p className="muted page-head__desc">{project.description}</p>}
+      </div>
+      <IssueList
+        projectPath={projectPath}
+        query={query}
+        onQuery={(q) => {
+          const next = { ...query, ...q };
+          const sp = new URLSearchParams();
+          if (next.state !== 'opened') sp.set('state', next.state);
+          if (next.search) sp.set('search', next.search);
+          if (next.page > 1) sp.set('page', String(next.page));
+          setParams(sp);
+        }}
+      />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Pencil } from 'lucide-react';
+import type { IssuePageData } from '@tandem/shared-types';
+import { Alert } from '../shared/ui/Alert';
+import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
+import { IssueDescription } from '../features/issue/IssueDescription';
+import { IssueEditForm } from '../features/issue/IssueEditForm';
+import { IssueHeader } from '../features/issue/IssueHeader';
+import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms';
+import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
+import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
+import { IssueSidebar } from '../features/sidebar/IssueSidebar';
+
+/** The issue page, painted from the server-embedded PageData with no extra request. */
+export function IssuePage({ data }: { data: IssuePageData }) {
+  const [issueKey] = useState(() => hydrateIssuePage(data));
+  const issue = useAtomValue(issueAtomFamily(issueKey))!;
+  const projectPath = data.project.path_with_namespace;
+  const { permissions, endpoint } = data;
+  const [editing, setEditing] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const closeSidebar = useCallback(() => setSidebarOpen(false), []);
+  const stateToggle = useIssueStateToggle(issueKey, projectPath, issue.iid, endpoint);
+
+  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath);
+
+  useEffect(() => {
+    document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
+  }, [issue.title, issue.iid, data.project.name_with_namespace]);
+
+  function copyReference() {
+    void navigator.clipboard
+      ?.writeText(issue.references.full)
+      .then(() => setNotice('Reference copied'))
+      .catch(() => setNotice(null));
+  }
+
+  return (
+    <AppLayout crumbs={[...projectCrumbs(projectPath, data.project.name), { label: 'Issues', href: `/${projectPath}/-/issues` }, { label: `#${issue.iid}` }]} wide>
+      <div className="issue-layout">
+        <article className="issue-main" aria-labelledby="issue-title">
+          <IssueHeader
+            issueKey={issueKey}
+            permissions={permissions}
+            stateBusy={stateToggle.busy}
+            sidebarOpen={sidebarOpen}
+            onToggleState={(e) => void stateToggle.toggle(e)}
+            onToggleSidebar={() => setSidebarOpen((o) => !o)}
+            onCopyReference={copyReference}
+          />
+          <div aria-live="assertive">
+            {stateToggle.error && (
+              <Alert variant="danger" onDismiss={stateToggle.dismissError} testId="state-error">
+                {stateToggle.error}
+              </Alert>
+            )}
+          </div>
+          <div className="visually-hidden" aria-live="polite">
+            {notice}
+          </div>
+          {editing ? (
+            <>
+              <h1 id="issue-title" className="visually-hidden">
+                {issue.title}
+              </h1>
+              <IssueEditForm
+                issueKey={issueKey}
+                projectPath={projectPath}
+                iid={issue.iid}
+                endpoint={endpoint}
+                canDestroy={permissions.canDestroy}
+                onClose={() => setEditing(false)}
+              />
+            </>
+          ) : (
+            <>
+              <div className="issue-title-row">
+                <h1 id="issue-title" className="issue-title" data-testid="issue-title">
+                  {issue.title}
+                </h1>
+                {permissions.canUpdateIssue && (
+                  <button type="button" className="btn btn--icon btn--tertiary issue-title-row__edit" aria-label="Edit title and description" title="Edit title and description" onClick={() => setEditing(true)}>
+                    <Pencil size={16} aria-hidden="true" />
+                  </button>
+                )}
+              </div>
+              <IssueDescription issueKey={issueKey} />
+            </>
+          )}
+          <section className="activity" aria-labelledby="activity-heading">
+            <h2 id="activity-heading" className="section-title">
+              Activity
+            </h2>
+            <p className="muted activity__placeholder">
+              {issue.user_notes_count === 0 ? 'No comments yet.' : `${issue.user_notes_count} ${issue.user_notes_count === 1 ? 'comment' : 'comments'}.`} The discussion thread arrives with the
+              notes feature.
+            </p>
+          </section>
+        </article>
+        <IssueSidebar issueKey={issueKey} projectPath={projectPath} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
+      </div>
+    </AppLayout>
+  );
+}
