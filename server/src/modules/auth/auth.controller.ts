@@ -32,7 +32,7 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Sign in with username (or email) and password; sets the httpOnly session cookie. */
+  /** Policy: public (credentials are the check). Sign in with username or email; sets the httpOnly session cookie. */
   @Post('users/sign_in')
   @HttpCode(200)
   async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: Record<string, unknown>) {
@@ -53,6 +53,7 @@ export class AuthController {
     return { user: toCurrentUser(user, this.config.publicUrl), csrf_token: s.csrfToken };
   }
 
+  /** Policy: own session only (ends the caller's session, if any). */
   @Post('users/sign_out')
   @HttpCode(204)
   async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -61,7 +62,7 @@ export class AuthController {
     res.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
-  /** OAuth 2 resource-owner password grant, as GitLab's /oauth/token. */
+  /** Policy: public (credentials are the check). OAuth 2 resource-owner password grant, as GitLab's /oauth/token. */
   @Post('oauth/token')
   @HttpCode(200)
   async token(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
@@ -81,6 +82,7 @@ export class AuthController {
     }
   }
 
+  /** Policy: signed-in (401 otherwise); the caller's own profile. */
   @Get('api/v4/user')
   async currentUser(@Req() req: Request) {
     const actor = authOf(req).actor;
@@ -89,6 +91,7 @@ export class AuthController {
     return toCurrentUser(user, this.config.publicUrl);
   }
 
+  /** Policy: signed-in with a session or an `api`-scoped token; creates the caller's own token. */
   @Post('api/v4/user/personal_access_tokens')
   async createToken(@Req() req: Request, @Body() body: Record<string, unknown>) {
     const actor = this.sessionOrApiActor(req);
@@ -96,6 +99,7 @@ export class AuthController {
     return { ...patJson(record), token };
   }
 
+  /** Policy: signed-in; lists the caller's own tokens. */
   @Get('api/v4/personal_access_tokens')
   async listTokens(@Req() req: Request) {
     const actor = authOf(req).actor;
@@ -103,6 +107,7 @@ export class AuthController {
     return (await this.auth.listPersonalAccessTokens(actor.id)).map(patJson);
   }
 
+  /** Policy: signed-in (session or `api` scope); revokes only the caller's own token (404 otherwise). */
   @Delete('api/v4/personal_access_tokens/:id')
   @HttpCode(204)
   async revokeToken(@Req() req: Request, @Param('id', ParseIntPipe) id: number) {

@@ -66,7 +66,7 @@ export class IssueResolver {
     return full ? `${i.projectFullPath}#${i.iid}` : `#${i.iid}`;
   }
 
-  /** Policy: asks the policy module for each ability of the current actor. */
+  /** Policy: read_issue (checked on load); each flag is the policy module's answer for the actor. */
   @ResolveField(() => IssuePermissionsType)
   userPermissions(@CurrentActor() actor: Actor | null, @Parent() i: IssueType): IssuePermissionsType {
     const can = (a: Parameters<typeof canIssue>[1]) => canIssue(actor, a, i.projectFacts, i.issueFacts);

@@ -34,7 +34,7 @@ export class WebController {
     private readonly projects: ProjectService,
   ) {}
 
-  /** Initials avatars, so no external avatar service is needed. */
+  /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
   @Get('-/avatars/:file')
   avatar(@Param('file') file: string, @Res() res: Response) {
     const name = file.replace(/\.svg$/, '');
