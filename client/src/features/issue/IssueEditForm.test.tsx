@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { TEXTS } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
+import { IssueEditForm } from './IssueEditForm';
+import { issueAtomFamily } from './issueAtoms';
+import { issueDraftKey } from './issueDraft';
+import { makeIssue } from './testIssue';
+
+const KEY = 'g/p#1';
+const ENDPOINT = '/g/p/-/issues/1';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function renderForm(onClose = vi.fn()) {
+  render(
+    <Provider store={appStore}>
+      <IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint={ENDPOINT} canDestroy={false} onClose={onClose} />
+    </Provider>,
+  );
+  return { onClose, title: screen.getByLabelText('Title') as HTMLInputElement, description: screen.getByLabelText('Description') as HTMLTextAreaElement, save: screen.getByRole('button', { name: 'Save changes' }) };
+}
+
+describe('IssueEditForm', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    window.history.pushState({}, '', ENDPOINT);
+    localStorage.clear();
+    appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Original title', description: 'Original body', lock_version: 4 }));
+    appStore.set(csrfTokenAtom, 'csrf-123');
+    appStore.set(currentUserAtom, { id: 1, username: 'alice', name: 'Alice Adams', state: 'active', locked: false, avatar_url: null, web_url: '/alice', email: 'a@x', is_admin: false, created_at: '' });
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    issueAtomFamily.remove(KEY);
+  });
+
+  it('saves title, description and the lock_version it started from, then closes with the new state', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ title: 'New title', description: 'New body', lock_version: 5, web_url: `http://localhost${ENDPOINT}` })));
+    const { onClose, title, description, save } = renderForm();
+    fireEvent.change(title, { target: { value: 'New title' } });
+    fireEvent.change(description, { target: { value: 'New body' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`${ENDPOINT}.json`);
+    expect(init.method).toBe('PUT');
+    expect(init.headers['x-csrf-token']).toBe('csrf-123');
+    expect(JSON.parse(init.body)).toEqual({ title: 'New title', description: 'New body', lock_version: 4 });
+    expect(appStore.get(issueAtomFamily(KEY))).toMatchObject({ title: 'New title', lock_version: 5, last_edited_by: { name: 'Alice Adams' } });
+    expect(localStorage.getItem(issueDraftKey('g/p', 1))).toBeNull();
+  });
+
+  it('on 409 shows the conflict warning and keeps what the user typed', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(409, { errors: ['Someone edited this issue at the same time you did.'] }));
+    const { onClose, title, description, save } = renderForm();
+    fireEvent.change(title, { target: { value: 'Bob title' } });
+    fireEvent.change(description, { target: { value: 'Bob body' } });
+    fireEvent.click(save);
+    const warning = await screen.findByTestId('locked-warning');
+    expect(warning.textContent).toBe(`${TEXTS.lockedWarning('issue')} ${TEXTS.lockedWarningReview('issue')}`);
+    expect(screen.getByRole('link', { name: 'the issue' }).getAttribute('href')).toBe(ENDPOINT);
+    expect(title.value).toBe('Bob title');
+    expect(description.value).toBe('Bob body');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(issueDraftKey('g/p', 1))!)).toEqual({ title: 'Bob title', description: 'Bob body', lock_version: 4 });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('shows "Error updating issue" with the server errors on other failures', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(422, { errors: ['Title is too long (maximum is 255 characters)'] }));
+    const { save, title } = renderForm();
+    fireEvent.change(title, { target: { value: 'x' } });
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('Error updating issue. Title is too long (maximum is 255 characters)');
+  });
+
+  it('disables Save while the trimmed title is blank and while saving', async () => {
+    let resolve!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((r) => (resolve = r)));
+    const { title, save } = renderForm();
+    fireEvent.change(title, { target: { value: '   ' } });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(title, { target: { value: 'ok' } });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true));
+    await act(async () => resolve(jsonResponse(200, makeIssue({ title: 'ok', lock_version: 5, web_url: `http://localhost${ENDPOINT}` }))));
+  });
+
+  it('saves on Ctrl+Enter and cancels on Escape', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ title: 'Keyboard', lock_version: 5, web_url: `http://localhost${ENDPOINT}` })));
+    const first = renderForm();
+    fireEvent.change(first.title, { target: { value: 'Keyboard' } });
+    fireEvent.keyDown(first.description, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    cleanup();
+    const second = renderForm();
+    fireEvent.change(second.title, { target: { value: 'Abandoned' } });
+    fireEvent.keyDown(second.title, { key: 'Escape' });
+    expect(second.onClose).toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(issueDraftKey('g/p', 1))).toBeNull();
+  });
+
+  it('warns when someone else changes the title while the form is open, and adopts state-only changes', async () => {
+    renderForm();
+    act(() => appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Original title', description: 'Original body', state: 'closed', lock_version: 5 })));
+    expect(screen.queryByTestId('locked-warning')).toBeNull();
+    act(() => appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Changed elsewhere', description: 'Original body', lock_version: 6 })));
+    expect(await screen.findByTestId('locked-warning')).toBeTruthy();
+    // The form still holds the user's starting text, not the remote title
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Original title');
+  });
+
+  it('restores a draft of the same version and asks about a draft of an older version', () => {
+    const key = issueDraftKey('g/p', 1);
+    localStorage.setItem(key, JSON.stringify({ title: 'Draft title', description: 'Draft body', lock_version: 4 }));
+    const same = renderForm();
+    expect(same.title.value).toBe('Draft title');
+    cleanup();
+    localStorage.setItem(key, JSON.stringify({ title: 'Old draft', description: 'Old body', lock_version: 2 }));
+    const older = renderForm();
+    expect(older.title.value).toBe('Original title');
+    expect(screen.getByTestId('draft-conflict').textContent).toContain(TEXTS.draftConflict);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(older.title.value).toBe('Old draft');
+    expect(older.description.value).toBe('Old body');
+  });
+
+  it('asks the browser to confirm leaving with unsaved changes', () => {
+    const { title } = renderForm();
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+    fireEvent.change(title, { target: { value: 'Unsaved' } });
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+  });
+});
