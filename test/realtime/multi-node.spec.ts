@@ -99,9 +99,29 @@ describe('two nodes sharing Postgres and Redis', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(c.eventsFor(PROJECT, 6)).toHaveLength(2 * N);
     expect(contiguityProblems(got, start)).toEqual([]);
+    // node B did lose its bus connection: what it missed came from the log
+    expect(b.output()).toMatch(/bus reconnected/);
     // and the pipeline is healthy afterwards: a new change arrives live
     await updateIssue(a.url, alice, pid, 6, { title: 'after the outage' });
     await waitFor('live event after the outage', () => c.eventsFor(PROJECT, 6).length === 2 * N + 2, 10_000);
+  });
+
+  it('polling: an ETag from node A is answered 304 by node B until a change through either node', async () => {
+    const bob = await tokenFor(a.url, 'bob');
+    const path = `/${PROJECT}/-/issues/9/realtime_changes`;
+    const first = await fetch(a.url + path, { headers: { authorization: `Bearer ${bob}` } });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(b.url + path, { headers: { authorization: `Bearer ${bob}`, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('poll-interval')).toBe('3000');
+    await updateIssue(a.url, alice, pid, 9, { title: 'polled change' });
+    const after = await fetch(b.url + path, { headers: { authorization: `Bearer ${bob}`, 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { title_text: string }).title_text).toBe('polled change');
+    expect(after.headers.get('etag')).not.toBe(etag);
   });
 
   it("clients of a node killed with SIGKILL reconnect to the other node and miss nothing", async () => {

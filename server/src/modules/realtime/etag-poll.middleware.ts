@@ -32,7 +32,10 @@ export class EtagPollMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     const inm = req.headers['if-none-match'];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || typeof inm !== 'string' || !inm) return next();
-    const key = pollKeyOf(req.path);
+    // originalUrl: Nest mounts middleware on a path, which Express strips from req.path
+    const url = req.originalUrl ?? req.url;
+    const q = url.indexOf('?');
+    const key = pollKeyOf(q < 0 ? url : url.slice(0, q));
     if (!key) return next();
     this.etags.lookup(key).then(
       (etag) => {

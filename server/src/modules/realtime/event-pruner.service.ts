@@ -21,8 +21,8 @@ export class EventPrunerService implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    // A tenth of the window, between 10 s and 1 h: short windows (tests) prune promptly
-    const every = Math.min(3600_000, Math.max(10_000, this.retentionMs / 10));
+    // A tenth of the window, between 1 s and 1 h: short windows (tests) prune promptly
+    const every = Math.min(3600_000, Math.max(1000, this.retentionMs / 10));
     this.timer = setInterval(() => void this.pruneNow(), every);
     this.timer.unref();
   }

@@ -42,6 +42,8 @@ export class IssueRoom {
   draining = false;
   gapTimer: NodeJS.Timeout | null = null;
   closed = false;
+  /** The transaction (its commit-time stamp) whose access change the members were last re-checked for. */
+  checkedTx: string | null = null;
 
   constructor(
     readonly issueId: number,
@@ -72,6 +74,19 @@ export class IssueRoom {
 export function changesAccess(e: AnyRealtimeEvent): boolean {
   if (e.type === 'issue.updated') return e.payload.fields.confidential !== undefined;
   return e.type === 'issue.assignees';
+}
+
+/**
+ * True if the transaction `e` belongs to changes access. Its events share `at` (Postgres'
+ * now() is the transaction's start) and consecutive seqs, so the check runs before the
+ * transaction's first event: a user who lost access sees none of it (not even the system
+ * note "made the issue confidential").
+ */
+export function txChangesAccess(e: AnyRealtimeEvent, next: (seq: number) => AnyRealtimeEvent | undefined): boolean {
+  for (let cur: AnyRealtimeEvent | undefined = e; cur && cur.at === e.at; cur = next(cur.seq + 1)) {
+    if (changesAccess(cur)) return true;
+  }
+  return false;
 }
 
 /** Internal notes go to reporters and up only. */

@@ -28,7 +28,7 @@ import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../co
 import { AuthService } from '../auth/auth.service';
 import { IssueService, type IssueContext } from '../issue/issue.service';
 import { ProjectService } from '../project/project.service';
-import { changesAccess, IssueRoom, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
+import { IssueRoom, txChangesAccess, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
 import { parseSubscribe, parseUnsubscribe } from './subscribe.validation';
 
 /** Wait this long for an out-of-order bus event before reading the gap from the log. */
@@ -240,9 +240,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       const events = await this.log.eventsAfter('Issue', room.issueId, from, 1000, room.seq!);
       if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
       if (!events.length) break;
+      const bySeq = new Map(events.map((e) => [e.seq, e]));
+      let checkedTx: string | null = null;
       for (const e of events) {
         // Access may have changed at this point of the history: check again before going on
-        if (changesAccess(e) && !(await this.verify(sub))) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+        if (checkedTx !== e.at && txChangesAccess(e, (s) => bySeq.get(s))) {
+          checkedTx = e.at;
+          if (!(await this.verify(sub))) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+        }
         this.emitTo(socket, sub.privileged, e);
         from = e.seq;
         replayed++;
@@ -349,7 +354,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       let advanced = false;
       for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
         room.pending.delete(e.seq);
-        if (changesAccess(e)) await this.recheckRoom(room);
+        if (room.checkedTx !== e.at && txChangesAccess(e, (s) => room.pending.get(s))) {
+          room.checkedTx = e.at;
+          await this.recheckRoom(room);
+        }
         // Synchronous from the last await: broadcast and advance together
         this.broadcast(room, e);
         room.seq = e.seq;

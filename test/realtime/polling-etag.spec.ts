@@ -1,0 +1,137 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, ROOT, tokenFor, updateIssue } from './support/harness';
+
+// The server runs in this process so every SQL statement it sends can be counted.
+const require = createRequire(import.meta.url);
+const pg = require('pg') as typeof import('pg');
+const { startApp } = require(path.join(ROOT, 'server/dist/app.js')) as typeof import('../../server/src/app');
+const { loadConfig } = require(path.join(ROOT, 'server/dist/core/config/config.js')) as typeof import('../../server/src/core/config/config');
+
+let queries = 0;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
+  queries++;
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof originalQuery;
+
+const PROJECT = 'acme/tandem';
+
+describe('polling with ETags (memory cache, one node)', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let url: string;
+  let bob: string;
+  let alice: string;
+  let pid: number;
+  let issueId: number;
+
+  beforeAll(async () => {
+    db = await createDatabase('etag');
+    app = await startApp(loadConfig({ DATABASE_URL: db.url, PORT: '3521', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test' }));
+    url = app.url;
+    bob = await tokenFor(url, 'bob');
+    alice = await tokenFor(url, 'alice');
+    const issue = (await (await fetch(`${url}/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/12`, { headers: { authorization: `Bearer ${bob}` } })).json()) as { id: number; project_id: number };
+    pid = issue.project_id;
+    issueId = issue.id;
+  });
+
+  afterAll(async () => {
+    pg.Client.prototype.query = originalQuery;
+    await app?.close();
+    await db?.drop();
+  });
+
+  const get = async (p: string, headers: Record<string, string>) => {
+    const before = queries;
+    const r = await fetch(url + p, { headers });
+    const body = r.status === 200 ? await r.json() : await r.text();
+    return { r, body: body as Record<string, unknown>, sql: queries - before };
+  };
+
+  it('realtime_changes: a second poll with the ETag gets 304 with no SQL; after a change, 200 with it', async () => {
+    const p = `/${PROJECT}/-/issues/12/realtime_changes`;
+    const first = await get(p, { authorization: `Bearer ${bob}` });
+    expect(first.r.status).toBe(200);
+    expect(first.sql).toBeGreaterThan(0);
+    const etag = first.r.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"\d+-[\w-]{16}"$/);
+    expect(first.r.headers.get('poll-interval')).toBe('3000');
+
+    const second = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag });
+    expect(second.r.status).toBe(304);
+    expect(second.sql).toBe(0);
+    expect(second.r.headers.get('etag')).toBe(etag);
+    expect(second.r.headers.get('poll-interval')).toBe('3000');
+
+    await updateIssue(url, alice, pid, 12, { title: 'Seen by the next poll' });
+    const third = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag });
+    expect(third.r.status).toBe(200);
+    expect(third.body.title_text).toBe('Seen by the next poll');
+    const etag2 = third.r.headers.get('etag')!;
+    expect(etag2).not.toBe(etag);
+    const fourth = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag2 });
+    expect(fourth.r.status).toBe(304);
+    expect(fourth.sql).toBe(0);
+  });
+
+  it('a guessed or foreign ETag is not answered from the cache', async () => {
+    const p = `/${PROJECT}/-/issues/12/realtime_changes`;
+    const seq = (await get(p, { authorization: `Bearer ${bob}` })).r.headers.get('etag')!.match(/"(\d+)-/)![1];
+    const guessed = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': `W/"${seq}-AAAAAAAAAAAAAAAA"` });
+    expect(guessed.r.status).toBe(200);
+  });
+
+  it('notes: empty answers carry the ETag and repeat polls get 304 with no SQL; a new note comes through', async () => {
+    const p = `/${PROJECT}/noteable/issue/${issueId}/notes`;
+    const first = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(Date.now() * 1000 + 60_000_000) });
+    expect(first.r.status).toBe(200);
+    expect(first.body).toMatchObject({ notes: [], more: false });
+    expect(typeof first.body.last_fetched_at).toBe('number');
+    expect(first.r.headers.get('poll-interval')).toBe('6000');
+    const etag = first.r.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+
+    const second = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(first.body.last_fetched_at), 'if-none-match': etag });
+    expect(second.r.status).toBe(304);
+    expect(second.sql).toBe(0);
+    expect(second.r.headers.get('poll-interval')).toBe('6000');
+
+    await updateIssue(url, alice, pid, 12, { title: 'A change with a system note' });
+    const third = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(first.body.last_fetched_at), 'if-none-match': etag });
+    expect(third.r.status).toBe(200);
+    const notes = third.body.notes as Array<{ note: string; system: boolean; id: string }>;
+    expect(notes.map((n) => n.note)).toContain('changed title from **Seen by the next poll** to **A change with a system note**');
+    // answers with notes are not cacheable: no issue ETag is attached to them
+    expect(third.r.headers.get('etag') ?? '').not.toMatch(/^W\/"\d+-[\w-]{16}"$/);
+  });
+
+  it('notes: pages of 50 with Poll-Interval 1 while more remain, microsecond X-Last-Fetched-At', async () => {
+    for (let i = 0; i < 55; i++) await updateIssue(url, alice, pid, 13, { title: `Paged ${i}` });
+    const issue = (await (await fetch(`${url}/api/v4/projects/${pid}/issues/13`, { headers: { authorization: `Bearer ${bob}` } })).json()) as { id: number };
+    const p = `/${PROJECT}/noteable/issue/${issue.id}/notes`;
+    const page1 = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': '0' });
+    expect((page1.body.notes as unknown[]).length).toBe(50);
+    expect(page1.body.more).toBe(true);
+    expect(page1.r.headers.get('poll-interval')).toBe('1');
+    const seen = new Set((page1.body.notes as Array<{ id: string }>).map((n) => n.id));
+    const page2 = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(page1.body.last_fetched_at) });
+    expect(page2.body.more).toBe(false);
+    for (const n of page2.body.notes as Array<{ id: string }>) seen.add(n.id);
+    expect(seen.size).toBeGreaterThanOrEqual(55);
+    const bad = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': 'yesterday' });
+    expect(bad.r.status).toBe(400);
+  });
+
+  it('notes of a confidential issue are refused to a guest, and a non-reader is never answered 304', async () => {
+    const conf = (await (await fetch(`${url}/api/v4/projects/${pid}/issues/4`, { headers: { authorization: `Bearer ${alice}` } })).json()) as { id: number };
+    const p = `/${PROJECT}/noteable/issue/${conf.id}/notes`;
+    const dave = await tokenFor(url, 'dave');
+    const byGuest = await get(p, { authorization: `Bearer ${dave}` });
+    expect(byGuest.r.status).toBe(404);
+    const byAssignee = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(Date.now() * 1000 + 60_000_000) });
+    expect(byAssignee.r.status).toBe(200);
+  });
+});
