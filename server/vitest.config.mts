@@ -18,7 +18,9 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
-          include: ['src/**/__tests__/**/*.spec.ts', 'test/**/*.unit.spec.ts', 'test/policy-coverage.spec.ts'],
+          sequence: { groupOrder: 0 },
+          // fast: pure code, no database or server
+          include: ['src/**/*.spec.ts', 'test/**/*.unit.spec.ts', 'test/policy-coverage.spec.ts'],
           environment: 'node',
         },
       },
@@ -26,7 +28,10 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'integration',
-          include: ['test/**/*.int.spec.ts'],
+          sequence: { groupOrder: 1 },
+          // boots the real app on Postgres and PGlite
+          include: ['test/**/*.spec.ts'],
+          exclude: ['test/**/*.unit.spec.ts', 'test/policy-coverage.spec.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
