@@ -133,14 +133,15 @@ export class RtClient {
     });
   }
 
-  /** Subscribes from the issue's current seq (no replay). */
-  async subscribe(projectPath: string, iid: number): Promise<SubscribeAck> {
-    const s: Stream = { projectPath, iid, seq: -1 };
+  /** Subscribes from the issue's current seq, or replays everything after `after` first. */
+  async subscribe(projectPath: string, iid: number, after?: number): Promise<SubscribeAck> {
+    const s: Stream = this.streams.get(`${projectPath}#${iid}`) ?? { projectPath, iid, seq: after ?? -1 };
+    if (after !== undefined) this.streams.set(`${projectPath}#${iid}`, s);
     return new Promise((resolve, reject) => {
       const socket = this.socket;
       if (!socket) return reject(new Error('not connected'));
       const timer = setTimeout(() => reject(new Error('subscribe ack timed out')), 10_000);
-      socket.emit('subscribe', { channel: ISSUES_CHANNEL, project_path: projectPath, iid }, (ack) => {
+      socket.emit('subscribe', { channel: ISSUES_CHANNEL, project_path: projectPath, iid, ...(after !== undefined ? { after } : {}) }, (ack) => {
         clearTimeout(timer);
         this.acks.push(ack);
         if (ack.ok) {
