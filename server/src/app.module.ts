@@ -15,7 +15,6 @@ import { DomainModule } from './modules/domain.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
-import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { WebModule } from './modules/web/web.module';
 
@@ -62,9 +61,8 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // Order matters: a poll answered 304 from the ETag cache must not reach the session
-    // lookup (a database query) in AuthMiddleware.
-    consumer.apply(EtagPollMiddleware).forRoutes('*');
+    // EtagPollMiddleware runs before this, as the first Express middleware (app.ts): a poll
+    // answered 304 from the cache never reaches the session lookup (SQL) here.
     consumer.apply(AuthMiddleware).forRoutes('*');
   }
 }

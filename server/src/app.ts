@@ -14,6 +14,7 @@ import type { AppConfig } from './core/config/config';
 import { openDatabase, runMigrations, type OpenDatabase } from './core/database/data-source';
 import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
+import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -40,6 +41,10 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // First of all: a poll whose If-None-Match matches the cached ETag is answered 304 here,
+  // before headers, body parsing, logging and authentication (whose session lookup is SQL).
+  const etagPoll = app.get(EtagPollMiddleware);
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => etagPoll.use(req, res, next));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(
