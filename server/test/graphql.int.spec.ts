@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, gql, issueRow, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, gql, issueRow, type Auth, type Cast, type GqlResult, type TestApp } from './harness';
+
+type Result = GqlResult & { status: number };
 
 /**
  * GraphQL at /api/graphql as GitLab's web client uses it (aliases, fragments, __typename,
@@ -114,13 +116,13 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
       const seen: string[] = [];
       let after: string | null = null;
       for (let page = 0; page < 10; page++) {
-        const res = await gql(
+        const res: Result = await gql(
           app,
           `query page($after: String) { project(fullPath: "${PUBLIC}") { issues(first: 5, after: $after, state: all) { count pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { iid } } nodes { iid } } } }`,
           { after },
           as('alice'),
         );
-        const c = res.data!.project.issues;
+        const c = res.data!.project.issues as { pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null }; edges: Array<{ cursor: string; node: { iid: string } }>; nodes: Array<{ iid: string }> };
         expect(c.edges.map((e: { node: { iid: string } }) => e.node.iid)).toEqual(c.nodes.map((n: { iid: string }) => n.iid));
         expect(c.pageInfo.endCursor).toBe(c.edges[c.edges.length - 1].cursor);
         expect(c.pageInfo.hasPreviousPage).toBe(page > 0);
@@ -279,7 +281,7 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
     it('sets labels by global ID (replace, add, remove) and refuses labelIds with addLabelIds', async () => {
       const labels = (await gql(app, `{ project(fullPath: "${PUBLIC}") { a: issue(iid: "2") { labels { nodes { id title } } } b: issue(iid: "1") { labels { nodes { id title } } } } }`, {}, as('alice'))).data!.project;
       const byTitle = Object.fromEntries([...labels.a.labels.nodes, ...labels.b.labels.nodes].map((l: { id: string; title: string }) => [l.title, l.id]));
-      const titles = (res: Awaited<ReturnType<typeof upd>>) => res.data!.updateIssue.issue.labels.nodes.map((l: { title: string }) => l.title).sort();
+      const titles = (res: Result) => res.data!.updateIssue.issue.labels.nodes.map((l: { title: string }) => l.title).sort();
       expect(titles(await upd('bob', { iid: '21', labelIds: [byTitle.bug, byTitle.ui] }))).toEqual(['bug', 'ui']);
       expect(titles(await upd('bob', { iid: '21', addLabelIds: [byTitle.realtime], removeLabelIds: [byTitle.bug] }))).toEqual(['realtime', 'ui']);
       expect(titles(await upd('bob', { iid: '21', labelIds: [] }))).toEqual([]);
@@ -312,7 +314,7 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
 
     it('issueSetAssignees replaces, appends and removes by username', async () => {
       const q = `mutation set($input: IssueSetAssigneesInput!) { issuableSetAssignees: issueSetAssignees(input: $input) { errors issuable: issue { id assignees { nodes { username } } } } }`;
-      const names = (res: Awaited<ReturnType<typeof gql>>) => res.data!.issuableSetAssignees.issuable.assignees.nodes.map((n: { username: string }) => n.username);
+      const names = (res: Result) => res.data!.issuableSetAssignees.issuable.assignees.nodes.map((n: { username: string }) => n.username);
       expect(names(await gql(app, q, { input: { projectPath: PUBLIC, iid: '22', assigneeUsernames: ['carol'] } }, as('bob')))).toEqual(['carol']);
       expect(names(await gql(app, q, { input: { projectPath: PUBLIC, iid: '22', assigneeUsernames: ['dave'], operationMode: 'APPEND' } }, as('bob')))).toEqual(['carol', 'dave']);
       expect(names(await gql(app, q, { input: { projectPath: PUBLIC, iid: '22', assigneeUsernames: ['carol'], operationMode: 'REMOVE' } }, as('bob')))).toEqual(['dave']);

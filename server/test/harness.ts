@@ -224,22 +224,36 @@ export async function call<T = unknown>(
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
-export interface GqlResult<D = Record<string, any>> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL data is checked by the tests' expectations
+export type GqlData = Record<string, any>;
+
+export interface GqlResult<D = GqlData> {
   data?: D | null;
   errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }>;
 }
 
-export async function gql<D = Record<string, any>>(app: TestApp, query: string, variables: Record<string, unknown> = {}, auth?: Auth): Promise<GqlResult<D> & { status: number }> {
+export async function gql<D = GqlData>(app: TestApp, query: string, variables: Record<string, unknown> = {}, auth?: Auth): Promise<GqlResult<D> & { status: number }> {
   const res = await call<GqlResult<D>>(app, 'POST', '/api/graphql', { auth, body: { query, variables } });
   return { status: res.status, ...(res.body as GqlResult<D>) };
 }
 
 /** Reads an issue row straight from the database, to check that a refused write changed nothing. */
-export async function issueRow(app: TestApp, projectPath: string, iid: number): Promise<Record<string, any> | undefined> {
+export interface IssueRowData {
+  id: number;
+  title: string;
+  description: string | null;
+  lock_version: number;
+  confidential: boolean;
+  discussion_locked: boolean;
+  issue_type: string;
+  [column: string]: unknown;
+}
+
+export async function issueRow(app: TestApp, projectPath: string, iid: number): Promise<IssueRowData | undefined> {
   const rows = (await app.ds.query(
     `SELECT i.* FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1 AND i.iid = $2`,
     [projectPath, iid],
-  )) as Array<Record<string, any>>;
+  )) as IssueRowData[];
   return rows[0];
 }
 

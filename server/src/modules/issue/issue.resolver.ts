@@ -62,7 +62,7 @@ export class IssueResolver {
 
   /** Policy: read_issue (already checked when the issue was loaded). */
   @ResolveField(() => String, { description: 'Internal reference of the issue. Returned in shortened format by default.' })
-  reference(@Parent() i: IssueType, @Args('full', { type: () => Boolean, defaultValue: false }) full: boolean): string {
+  reference(@Parent() i: IssueType, @Args('full', { type: () => Boolean, nullable: true, defaultValue: false }) full: boolean | null): string {
     return full ? `${i.projectFullPath}#${i.iid}` : `#${i.iid}`;
   }
 

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { MarkdownService, taskCompletionStatus } from '../../core/markdown/markdown.service';
 import { canIssue, canProject, canReadIssue, type Actor, type IssueAbility, type IssueFacts, type ProjectFacts } from '../../core/policy/policy';
-import { EventLogService, type Noteable, type Tx } from '../../core/realtime/event-log.service';
+import { EventLogService, type Noteable } from '../../core/realtime/event-log.service';
 import { Label } from '../label/label.entity';
 import { Milestone } from '../milestone/milestone.entity';
 import { NoteService } from '../note/note.service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
-import { connectionOf, decodeCursor, encodeCursor, pageWindow } from '../connection';
+import { connectionOf, decodeCursor, encodeCursor, pageWindow, type ConnectionShape } from '../connection';
 import { parseGlobalId, toGlobalId } from '../global-id';
 import { DateScalar, TimeScalar } from '../scalars';
 
@@ -22,7 +22,7 @@ describe('connections', () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (let guard = 0; guard < 10; guard++) {
-      const c = connectionOf(items, { first: 3, after });
+      const c: ConnectionShape<number> = connectionOf(items, { first: 3, after });
       seen.push(...c.nodes);
       expect(c.count).toBe(7);
       expect(c.edges.map((e) => e.node)).toEqual(c.nodes);
