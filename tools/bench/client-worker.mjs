@@ -1,0 +1,172 @@
+// A benchmark client process: opens many Socket.IO sockets, subscribes them, and measures
+// what arrives. Driven by its parent over IPC (tools/bench/realtime-bench.mjs).
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../../test/package.json', import.meta.url));
+const { io } = require('socket.io-client');
+
+const now = () => performance.timeOrigin + performance.now();
+const sockets = [];
+/** per mutation id: deliveries and the latest receipt latency */
+let perMutation = new Map();
+let latencies = [];
+let gaps = 0;
+let dups = 0;
+let received = 0;
+let collectAll = false;
+/** per socket: issueKey -> last seq */
+const lastSeq = new Map();
+let subsAcked = 0;
+let subsFailed = 0;
+let caughtUpTargets = null; // issueKey -> seq every socket must reach
+let caughtUp = 0;
+
+function marker(title) {
+  // titles look like "bench <id> <t0>"
+  const m = /^bench (\S+) ([\d.]+)$/.exec(title ?? '');
+  return m ? { id: m[1], t0: Number(m[2]) } : null;
+}
+
+function onEvent(state, e, at) {
+  received++;
+  const key = `${e.issue.project_path}#${e.issue.iid}`;
+  const last = state.seq.get(key);
+  if (last !== undefined) {
+    if (e.seq <= last) dups++;
+    else if (e.seq !== last + 1) gaps++;
+  }
+  if (last === undefined || e.seq > last) state.seq.set(key, e.seq);
+  if (caughtUpTargets && !state.done) {
+    const target = caughtUpTargets.get(key);
+    if (target !== undefined && e.seq >= target) {
+      state.done = true;
+      caughtUp++;
+    }
+  }
+  if (e.type !== 'issue.updated') return;
+  const mk = marker(e.payload?.fields?.title);
+  if (!mk) return;
+  const lat = at - mk.t0;
+  let agg = perMutation.get(mk.id);
+  if (!agg) perMutation.set(mk.id, (agg = { n: 0, max: 0 }));
+  agg.n++;
+  if (lat > agg.max) agg.max = lat;
+  if (collectAll) latencies.push(lat);
+}
+
+function open(url, token, sub, opts) {
+  return new Promise((resolve) => {
+    const s = io(url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      reconnection: opts.reconnect,
+      reconnectionDelay: opts.reconnectDelayMs ?? 200,
+      reconnectionDelayMax: opts.reconnectDelayMaxMs ?? 2000,
+      randomizationFactor: 0.9,
+      forceNew: true,
+      timeout: 30_000,
+      auth: token ? { token } : undefined,
+    });
+    const state = { s, sub, seq: new Map(), done: false };
+    const handler = (e) => onEvent(state, e, now());
+    for (const t of ['note.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'note.updated', 'note.deleted']) s.on(t, handler);
+    let first = true;
+    s.on('connect', () => {
+      const after = state.seq.get(`${sub.project_path}#${sub.iid}`);
+      s.emit('subscribe', { channel: 'IssuesChannel', project_path: sub.project_path, iid: sub.iid, ...(after !== undefined ? { after } : {}) }, (ack) => {
+        if (ack?.ok) {
+          subsAcked++;
+          const key = `${sub.project_path}#${sub.iid}`;
+          if (!state.seq.has(key) || state.seq.get(key) < ack.seq) {
+            // nothing replayed beyond this: we are at the server's seq
+            if (!state.seq.has(key)) state.seq.set(key, ack.seq);
+          }
+          if (caughtUpTargets && !state.done) {
+            const target = caughtUpTargets.get(key);
+            if (target !== undefined && (state.seq.get(key) ?? -1) >= target) {
+              state.done = true;
+              caughtUp++;
+            }
+          }
+        } else subsFailed++;
+        if (first) {
+          first = false;
+          resolve(state);
+        }
+      });
+    });
+    s.on('connect_error', () => {
+      if (first && !opts.reconnect) {
+        first = false;
+        resolve(null);
+      }
+    });
+  });
+}
+
+process.on('message', async (msg) => {
+  try {
+    if (msg.cmd === 'open') {
+      const { url, token, subs, count, reconnect, batch = 200 } = msg;
+      for (let i = 0; i < count; i += batch) {
+        const part = [];
+        for (let j = i; j < Math.min(count, i + batch); j++) part.push(open(url, token, subs[(msg.offset + j) % subs.length], { reconnect }));
+        for (const st of await Promise.all(part)) if (st) sockets.push(st);
+      }
+      process.send({ cmd: 'opened', sockets: sockets.length, acked: subsAcked, failed: subsFailed });
+    } else if (msg.cmd === 'reset') {
+      perMutation = new Map();
+      latencies = [];
+      gaps = dups = received = 0;
+      collectAll = !!msg.collectAll;
+      process.send({ cmd: 'reset' });
+    } else if (msg.cmd === 'stats') {
+      process.send({
+        cmd: 'stats',
+        perMutation: [...perMutation.entries()],
+        latencies: msg.withLatencies ? latencies : [],
+        gaps,
+        dups,
+        received,
+        sockets: sockets.length,
+        connected: sockets.filter((s) => s.s.connected).length,
+      });
+    } else if (msg.cmd === 'finalSeqs') {
+      // how many sockets ended at the expected seq of their issue
+      const expected = new Map(msg.expected);
+      let ok = 0;
+      let behind = 0;
+      for (const st of sockets) {
+        const key = `${st.sub.project_path}#${st.sub.iid}`;
+        if (!expected.has(key)) continue;
+        if ((st.seq.get(key) ?? -1) >= expected.get(key)) ok++;
+        else behind++;
+      }
+      process.send({ cmd: 'finalSeqs', ok, behind });
+    } else if (msg.cmd === 'catchUp') {
+      caughtUpTargets = new Map(msg.targets);
+      caughtUp = 0;
+      subsAcked = 0;
+      for (const st of sockets) {
+        st.done = false;
+        const key = `${st.sub.project_path}#${st.sub.iid}`;
+        const t = caughtUpTargets.get(key);
+        if (t !== undefined && (st.seq.get(key) ?? -1) >= t && st.s.connected) {
+          st.done = true;
+          caughtUp++;
+        }
+      }
+      process.send({ cmd: 'catchUp' });
+    } else if (msg.cmd === 'progress') {
+      process.send({ cmd: 'progress', caughtUp, acked: subsAcked, connected: sockets.filter((s) => s.s.connected).length, sockets: sockets.length });
+    } else if (msg.cmd === 'close') {
+      for (const st of sockets) st.s.close();
+      process.send({ cmd: 'closed' });
+      setTimeout(() => process.exit(0), 100);
+    }
+  } catch (e) {
+    process.send({ cmd: 'error', message: String(e?.stack ?? e) });
+  }
+});
+process.send({ cmd: 'ready' });

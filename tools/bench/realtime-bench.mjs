@@ -1,0 +1,594 @@
+#!/usr/bin/env node
+// Realtime benchmarks P1-P6 (issue #3), side by side with a bare Socket.IO server (the floor).
+// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick]
+// Needs: server built (cd server && npx tsc -p tsconfig.build.json), Postgres on 127.0.0.1:5432
+// (trust auth), redis-server on PATH. Loopback only; every loop is bounded in count and time.
+// Writes its figures into docs/benchmarks.md (between <!-- bench:pN --> markers).
+import { fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
+
+const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
+const require = createRequire(path.join(ROOT, 'test/package.json'));
+const pg = require('pg');
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const args = process.argv.slice(2);
+const which = args.find((a) => !a.startsWith('--')) ?? 'all';
+const QUICK = args.includes('--quick');
+const PG_ADMIN = process.env.TANDEM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROJECT = 'acme/tandem';
+const children = new Set();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+process.on('SIGINT', () => process.exit(130));
+
+// ---------- infrastructure ----------
+
+async function createDb(tag) {
+  const name = `tandem_rt_bench_${tag}_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = PG_ADMIN.replace(/\/[^/]*$/, `/${name}`);
+  return {
+    url,
+    async drop() {
+      const d = new pg.Client({ connectionString: PG_ADMIN });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await d.end();
+    },
+    async query(text, params) {
+      const q = new pg.Client({ connectionString: url });
+      await q.connect();
+      try {
+        return (await q.query(text, params)).rows;
+      } finally {
+        await q.end();
+      }
+    },
+  };
+}
+
+async function startRedis(port) {
+  const dir = fs.mkdtempSync('/tmp/tandem-bench-redis-');
+  const p = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  children.add(p);
+  await sleep(300);
+  return { url: `redis://127.0.0.1:${port}`, stop: async () => { p.kill('SIGTERM'); await once(p, 'exit'); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function waitHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function startNode({ port, db, redis, name, env = {} }) {
+  const p = spawn(process.execPath, ['--max-old-space-size=4096', path.join(ROOT, 'server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+      NODE_NAME: name,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(p);
+  const url = `http://127.0.0.1:${port}`;
+  await waitHttp(`${url}/-/readiness`);
+  return {
+    url,
+    proc: p,
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0),
+    async stop(signal = 'SIGTERM') {
+      if (p.exitCode !== null || p.signalCode !== null) return;
+      p.kill(signal);
+      await Promise.race([once(p, 'exit'), sleep(10_000)]);
+      if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+    },
+  };
+}
+
+async function startBare(port) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(p);
+  await sleep(500);
+  return { url: `http://127.0.0.1:${port}`, stop: async () => { p.kill('SIGTERM'); await once(p, 'exit'); } };
+}
+
+class Workers {
+  constructor(n) {
+    this.list = Array.from({ length: n }, () => {
+      const w = fork(path.join(ROOT, 'tools/bench/client-worker.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] });
+      children.add(w);
+      return w;
+    });
+  }
+  async ready() {
+    await Promise.all(this.list.map((w) => once(w, 'message')));
+  }
+  ask(w, msg, reply) {
+    return new Promise((resolve, reject) => {
+      const on = (m) => {
+        if (m.cmd === 'error') {
+          w.off('message', on);
+          reject(new Error(m.message));
+        } else if (m.cmd === reply) {
+          w.off('message', on);
+          resolve(m);
+        }
+      };
+      w.on('message', on);
+      w.send(msg);
+    });
+  }
+  all(msg, reply) {
+    return Promise.all(this.list.map((w) => this.ask(w, msg, reply)));
+  }
+  /** Opens `total` sockets split over the workers; socket i watches subs[i % subs.length]. */
+  async open(url, token, subs, total, reconnect = false) {
+    const per = Math.ceil(total / this.list.length);
+    const res = await Promise.all(
+      this.list.map((w, k) => this.ask(w, { cmd: 'open', url, token, subs, count: Math.max(0, Math.min(per, total - k * per)), offset: k * per, reconnect }, 'opened')),
+    );
+    return res.reduce((a, r) => ({ sockets: a.sockets + r.sockets, acked: a.acked + r.acked, failed: a.failed + r.failed }), { sockets: 0, acked: 0, failed: 0 });
+  }
+  async stats(withLatencies = false) {
+    const res = await this.all({ cmd: 'stats', withLatencies }, 'stats');
+    const per = new Map();
+    let gaps = 0, dups = 0, received = 0, connected = 0;
+    const lat = [];
+    for (const r of res) {
+      for (const [id, a] of r.perMutation) {
+        const cur = per.get(id) ?? { n: 0, max: 0 };
+        cur.n += a.n;
+        cur.max = Math.max(cur.max, a.max);
+        per.set(id, cur);
+      }
+      for (const l of r.latencies) lat.push(l);
+      gaps += r.gaps;
+      dups += r.dups;
+      received += r.received;
+      connected += r.connected;
+    }
+    return { per, gaps, dups, received, lat, connected };
+  }
+  async close() {
+    await Promise.all(this.list.map((w) => this.ask(w, { cmd: 'close' }, 'closed').catch(() => undefined)));
+    await Promise.all(this.list.map((w) => (w.exitCode === null ? once(w, 'exit') : undefined)));
+  }
+}
+
+// ---------- API ----------
+
+async function token(url, username = 'bob') {
+  const r = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', username, password: 'tandem-demo' }) });
+  return (await r.json()).access_token;
+}
+async function projectIdOf(url, tok) {
+  return (await (await fetch(`${url}/api/v4/projects/${encodeURIComponent(PROJECT)}`, { headers: { authorization: `Bearer ${tok}` } })).json()).id;
+}
+async function put(url, tok, pid, iid, body) {
+  const r = await fetch(`${url}/api/v4/projects/${pid}/issues/${iid}`, { method: 'PUT', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!r.ok) throw new Error(`PUT ${iid}: ${r.status} ${await r.text()}`);
+  await r.arrayBuffer();
+}
+/** Makes the project have at least `n` issues (P2, P6). */
+async function ensureIssues(url, tok, pid, n) {
+  const have = (await (await fetch(`${url}/api/v4/projects/${pid}/issues?per_page=1`, { headers: { authorization: `Bearer ${tok}` } })).headers.get('x-total')) | 0;
+  let next = have;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < n) {
+        next++;
+        await fetch(`${url}/api/v4/projects/${pid}/issues`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: `bench issue ${next}` }) }).then((r) => r.arrayBuffer());
+      }
+    }),
+  );
+}
+
+// ---------- statistics and report ----------
+
+function pct(values, p) {
+  if (!values.length) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
+function summary(values) {
+  return { p50: pct(values, 50), p95: pct(values, 95), p99: pct(values, 99), max: values.length ? Math.max(...values) : NaN, n: values.length };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  return `${os.cpus().length} CPU (${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}; load average at the end ${load} (the machine is shared with other work)`;
+}
+
+function writeSection(id, markdown) {
+  const file = path.join(ROOT, 'docs/benchmarks.md');
+  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const start = `<!-- bench:${id} -->`;
+  const end = `<!-- /bench:${id} -->`;
+  const block = `${start}\n${markdown.trim()}\n\n_Measured ${new Date().toISOString()} on ${machine()}. Command: \`node tools/bench/realtime-bench.mjs ${id}${QUICK ? ' --quick' : ''}\`._\n${end}`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(file, doc);
+  console.log(`\n${markdown}\n`);
+}
+
+// ---------- measurement core ----------
+
+/** Mutations one at a time; returns the per-mutation latency to the last of `expected` receivers. */
+async function fanOutRun({ workers, expected, mutations, trigger, label }) {
+  await workers.all({ cmd: 'reset' }, 'reset');
+  const lastReceipt = [];
+  let delivered = 0;
+  for (let k = 0; k < mutations; k++) {
+    const id = `${label}-${k}`;
+    const t0 = now();
+    await trigger(`bench ${id} ${t0.toFixed(3)}`);
+    const deadline = Date.now() + 10_000;
+    let agg;
+    for (;;) {
+      await sleep(expected > 2000 ? 40 : 10);
+      agg = (await workers.stats()).per.get(id);
+      if ((agg && agg.n >= expected) || Date.now() > deadline) break;
+    }
+    delivered += agg?.n ?? 0;
+    if (agg) lastReceipt.push(agg.max);
+    // let the system settle so mutations do not overlap
+    await sleep(expected > 2000 ? 250 : 60);
+  }
+  const st = await workers.stats();
+  return { ...summary(lastReceipt), delivered, expected: expected * mutations, gaps: st.gaps, dups: st.dups };
+}
+
+let capturedEvents = null;
+/** Real event packets (for the bare server to send the same bytes). */
+async function captureEvents(node, tok, pid) {
+  const { io } = require('socket.io-client');
+  const s = io(node.url, { transports: ['websocket'], auth: { token: tok } });
+  const got = [];
+  await new Promise((r) => s.on('connect', r));
+  await new Promise((r) => s.emit('subscribe', { channel: 'IssuesChannel', project_path: PROJECT, iid: 1 }, r));
+  for (const t of ['note.created', 'issue.updated']) s.on(t, (e) => got.push(e));
+  let upd = null;
+  s.on('updated', (u) => (upd = u));
+  await put(node.url, tok, pid, 1, { title: 'bench capture 0' });
+  const deadline = Date.now() + 5000;
+  while ((got.length < 2 || !upd) && Date.now() < deadline) await sleep(20);
+  s.close();
+  capturedEvents = { events: got, updated: upd };
+}
+
+let bareSeq = 0;
+function bareTrigger(bare, room) {
+  return async (title) => {
+    // same packets as Tandem sends, with the marker title and consecutive seqs
+    const events = capturedEvents.events.map((e) =>
+      e.type === 'issue.updated' ? { ...e, seq: ++bareSeq, payload: { ...e.payload, fields: { ...e.payload.fields, title } } } : { ...e, seq: ++bareSeq },
+    );
+    const r = await fetch(`${bare.url}/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ room, events, updated: capturedEvents.updated }) });
+    await r.arrayBuffer();
+  };
+}
+
+function workerCount(n) {
+  return n >= 5000 ? 4 : n >= 1000 ? 2 : 1;
+}
+
+// ---------- scenarios ----------
+
+async function p1() {
+  const sizes = QUICK ? [50, 1000] : [50, 1000, 5000, 10000];
+  const mutations = QUICK ? 10 : 30;
+  const db = await createDb('p1');
+  const node = await startNode({ port: 3601, db, name: 'p1' });
+  const bare = await startBare(3690);
+  const rows = [];
+  try {
+    const tok = await token(node.url);
+    const pid = await projectIdOf(node.url, tok);
+    await captureEvents(node, tok, pid);
+    for (const n of sizes) {
+      for (const kind of ['tandem', 'bare']) {
+        const workers = new Workers(workerCount(n));
+        await workers.ready();
+        const url = kind === 'tandem' ? node.url : bare.url;
+        bareSeq = 0;
+        const opened = await workers.open(url, tok, [{ project_path: PROJECT, iid: 1 }], n);
+        const trigger = kind === 'tandem' ? (title) => put(node.url, tok, pid, 1, { title }) : bareTrigger(bare, `Issue:${PROJECT}#1`);
+        for (let w = 0; w < 3; w++) await trigger(`warmup ${w}`);
+        await sleep(500);
+        const r = await fanOutRun({ workers, expected: opened.acked, mutations, trigger, label: `${kind}${n}` });
+        rows.push({ ...r, n, kind, opened: opened.acked });
+        console.log(kind, n, r);
+        await workers.close();
+        await sleep(1000);
+      }
+    }
+  } finally {
+    await node.stop();
+    await bare.stop();
+    await db.drop();
+  }
+  const lines = ['| N | server | p50 ms | p95 ms | p99 ms | max ms | delivered/expected | gaps/dups | p99 vs bare |', '|---:|---|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    const bare = rows.find((x) => x.n === r.n && x.kind === 'bare');
+    const ratio = r.kind === 'tandem' && bare ? `${(r.p99 / bare.p99).toFixed(2)}x` : '';
+    lines.push(`| ${r.n} | ${r.kind} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.delivered}/${r.expected} | ${r.gaps}/${r.dups} | ${ratio} |`);
+  }
+  writeSection(
+    'p1',
+    `### P1: latency from the mutation's HTTP request to receipt at the last of N subscribers of one issue\n\n` +
+      `${mutations} title changes (\`PUT /api/v4/projects/:id/issues/1\`, one at a time) per size; each produces \`note.created\`, \`issue.updated\` and \`updated\`. ` +
+      `Latency = receipt of \`issue.updated\` at the LAST of N sockets minus the moment the client started the HTTP request. ` +
+      `"bare" = a bare Socket.IO server broadcasting the same three packets to the same room on an HTTP POST (no auth, no database): the floor. ` +
+      `Clients run in ${'1-4'} worker processes on the same machine as the server.\n\n${lines.join('\n')}`,
+  );
+}
+
+async function p2() {
+  const SOCKETS = QUICK ? 2000 : 10_000;
+  const ISSUES = QUICK ? 200 : 1000;
+  const DURATION = QUICK ? 8000 : 20_000;
+  const CONCURRENCY = 48;
+  const db = await createDb('p2');
+  const node = await startNode({ port: 3603, db, name: 'p2' });
+  let result;
+  try {
+    const tok = await token(node.url, 'alice');
+    const pid = await projectIdOf(node.url, tok);
+    await ensureIssues(node.url, tok, pid, ISSUES);
+    const subs = Array.from({ length: ISSUES }, (_, i) => ({ project_path: PROJECT, iid: i + 1 }));
+    const workers = new Workers(4);
+    await workers.ready();
+    const opened = await workers.open(node.url, await token(node.url, 'bob'), subs, SOCKETS);
+    console.log('opened', opened);
+    await workers.all({ cmd: 'reset', collectAll: true }, 'reset');
+    let done = 0, failed = 0, n = 0;
+    const reqLat = [];
+    const t0 = Date.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() - t0 < DURATION) {
+          const iid = 1 + Math.floor(Math.random() * ISSUES);
+          const s = now();
+          try {
+            await put(node.url, tok, pid, iid, { title: `bench p2-${n++} ${s.toFixed(3)}` });
+            done++;
+            reqLat.push(now() - s);
+          } catch {
+            failed++;
+          }
+        }
+      }),
+    );
+    const elapsed = (Date.now() - t0) / 1000;
+    await sleep(3000);
+    const st = await workers.stats(true);
+    const heads = await db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
+    const fin = await workers.all({ cmd: 'finalSeqs', expected: heads.map((h) => [`${PROJECT}#${h.iid}`, h.event_seq]) }, 'finalSeqs');
+    const behind = fin.reduce((a, r) => a + r.behind, 0);
+    const expectedDeliveries = [...st.per.values()].length; // mutations seen
+    result = { rate: done / elapsed, done, failed, elapsed, lat: summary(st.lat), req: summary(reqLat), gaps: st.gaps, dups: st.dups, behind, sockets: opened.acked, deliveries: st.lat.length, seen: expectedDeliveries };
+    console.log(result);
+    await workers.close();
+  } finally {
+    await node.stop();
+    await db.drop();
+  }
+  const r = result;
+  writeSection(
+    'p2',
+    `### P2: sustained mutations with ${r.sockets} sockets over ${ISSUES} issues\n\n` +
+      `${CONCURRENCY} concurrent writers doing title changes on random issues for ${(r.elapsed).toFixed(0)} s (closed loop, as fast as the server answers), ` +
+      `${SOCKETS / ISSUES} subscribers per issue; one node, in-process bus, Postgres.\n\n` +
+      `| mutations/s | HTTP p50/p99 ms | delivery latency p50 / p95 / p99 / max ms | deliveries | lost (gaps) / duplicates / out of order | sockets behind at the end |\n|---:|---:|---:|---:|---:|---:|\n` +
+      `| ${r.rate.toFixed(0)} | ${f(r.req.p50)} / ${f(r.req.p99)} | ${f(r.lat.p50)} / ${f(r.lat.p95)} / ${f(r.lat.p99)} / ${f(r.lat.max)} | ${r.deliveries} | ${r.gaps} / ${r.dups} / 0 | ${r.behind} |\n\n` +
+      `Failed requests: ${r.failed}. Delivery latency = receipt of \`issue.updated\` at each subscriber minus the start of its mutation's HTTP request.`,
+  );
+}
+
+async function httpLoad(url, headers, { workers = 2, connections = 32, durationMs }) {
+  const procs = Array.from({ length: workers }, () => {
+    const w = fork(path.join(ROOT, 'tools/bench/http-load-worker.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.add(w);
+    return w;
+  });
+  const t0 = Date.now();
+  const res = await Promise.all(procs.map((w) => new Promise((resolve) => { w.once('message', resolve); w.send({ url, headers, connections, durationMs }); })));
+  const secs = (Date.now() - t0) / 1000;
+  const statuses = {};
+  for (const r of res) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return { rps: total / secs, statuses, secs };
+}
+
+async function p3() {
+  const DURATION = QUICK ? 4000 : 10_000;
+  const db = await createDb('p3');
+  const redis = await startRedis(3699);
+  const rows = [];
+  try {
+    for (const mode of ['memory', 'redis']) {
+      const node = await startNode({ port: 3604, db, name: 'p3', redis: mode === 'redis' ? redis : null });
+      try {
+        const tok = await token(node.url);
+        const url = `${node.url}/${PROJECT}/-/issues/1/realtime_changes`;
+        const first = await fetch(url, { headers: { authorization: `Bearer ${tok}` } });
+        const etag = first.headers.get('etag');
+        await first.arrayBuffer();
+        // warm-up
+        await httpLoad(url, { authorization: `Bearer ${tok}`, 'if-none-match': etag }, { durationMs: 1500 });
+        const hit = await httpLoad(url, { authorization: `Bearer ${tok}`, 'if-none-match': etag }, { durationMs: DURATION });
+        const miss = await httpLoad(url, { authorization: `Bearer ${tok}` }, { durationMs: DURATION });
+        rows.push({ mode, hit, miss });
+        console.log(mode, hit, miss);
+      } finally {
+        await node.stop();
+      }
+    }
+  } finally {
+    await redis.stop();
+    await db.drop();
+  }
+  const lines = ['| ETag cache | with matching If-None-Match (304/s) | statuses | without (200/s) | statuses |', '|---|---:|---|---:|---|'];
+  for (const r of rows) lines.push(`| ${r.mode} | ${r.hit.rps.toFixed(0)} | ${JSON.stringify(r.hit.statuses)} | ${r.miss.rps.toFixed(0)} | ${JSON.stringify(r.miss.statuses)} |`);
+  writeSection(
+    'p3',
+    `### P3: polls per second, \`GET {issue}/realtime_changes\`, answered 304 from the ETag cache vs answered by the app\n\n` +
+      `2 load processes x 32 keep-alive connections, ${DURATION / 1000} s each, authenticated with a bearer token (which the 304 path never looks up). One node.\n\n${lines.join('\n')}`,
+  );
+}
+
+async function p4() {
+  const SOCKETS = QUICK ? 2000 : 10_000;
+  const db = await createDb('p4');
+  const node = await startNode({ port: 3605, db, name: 'p4' });
+  let r;
+  try {
+    const tok = await token(node.url);
+    await sleep(3000);
+    const before = node.rssKb();
+    const workers = new Workers(4);
+    await workers.ready();
+    const subs = Array.from({ length: 22 }, (_, i) => ({ project_path: PROJECT, iid: i + 1 })).filter((s) => s.iid !== 4);
+    const opened = await workers.open(node.url, tok, subs, SOCKETS);
+    await sleep(10_000);
+    const after = node.rssKb();
+    r = { before, after, sockets: opened.acked, perSocketKb: (after - before) / opened.acked };
+    console.log(r);
+    await workers.close();
+  } finally {
+    await node.stop();
+    await db.drop();
+  }
+  writeSection(
+    'p4',
+    `### P4: server memory per idle authenticated socket\n\n` +
+      `${r.sockets} sockets, each authenticated with an OAuth token and subscribed to one issue, then idle for 10 s (heartbeats only). Server RSS from /proc.\n\n` +
+      `| RSS before | RSS with sockets | per socket |\n|---:|---:|---:|\n| ${(r.before / 1024).toFixed(0)} MiB | ${(r.after / 1024).toFixed(0)} MiB | ${r.perSocketKb.toFixed(1)} KB |`,
+  );
+}
+
+async function p5() {
+  const N = QUICK ? 300 : 1000;
+  const mutations = QUICK ? 10 : 30;
+  const db = await createDb('p5');
+  const redis = await startRedis(3698);
+  const a = await startNode({ port: 3606, db, name: 'p5-a', redis });
+  const b = await startNode({ port: 3607, db, name: 'p5-b', redis });
+  const rows = [];
+  try {
+    const tok = await token(a.url);
+    const pid = await projectIdOf(a.url, tok);
+    for (const [label, subsOn] of [['same node (A -> A)', a], ['across nodes via Redis (A -> B)', b]]) {
+      const workers = new Workers(2);
+      await workers.ready();
+      const opened = await workers.open(subsOn.url, tok, [{ project_path: PROJECT, iid: 1 }], N);
+      const trigger = (title) => put(a.url, tok, pid, 1, { title });
+      for (let w = 0; w < 3; w++) await trigger(`warmup ${w}`);
+      const r = await fanOutRun({ workers, expected: opened.acked, mutations, trigger, label: label.slice(0, 4) + rows.length });
+      rows.push({ label, ...r });
+      console.log(label, r);
+      await workers.close();
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    await redis.stop();
+    await db.drop();
+  }
+  const lines = ['| subscribers on | p50 ms | p95 ms | p99 ms | max ms | delivered/expected |', '|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.label} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} | ${r.delivered}/${r.expected} |`);
+  const added = rows[1].p50 - rows[0].p50;
+  writeSection(
+    'p5',
+    `### P5: P1 at N=${N} across two nodes through Redis\n\n` +
+      `Two nodes sharing Postgres and Redis; mutations through node A; ${N} subscribers on node A, then on node B. ${mutations} mutations each.\n\n${lines.join('\n')}\n\n` +
+      `Added p50 latency across nodes: **${added.toFixed(2)} ms** (target <= 2 ms).`,
+  );
+}
+
+async function p6() {
+  const SOCKETS = QUICK ? 2000 : 10_000;
+  const ISSUES = QUICK ? 200 : 1000;
+  const CHANGES = 200;
+  const db = await createDb('p6');
+  const redis = await startRedis(3697);
+  let a = await startNode({ port: 3608, db, name: 'p6-a', redis });
+  const b = await startNode({ port: 3609, db, name: 'p6-b', redis });
+  let r;
+  try {
+    const tok = await token(a.url, 'alice');
+    const pid = await projectIdOf(a.url, tok);
+    await ensureIssues(a.url, tok, pid, ISSUES);
+    const subs = Array.from({ length: ISSUES }, (_, i) => ({ project_path: PROJECT, iid: i + 1 }));
+    const workers = new Workers(4);
+    await workers.ready();
+    const opened = await workers.open(a.url, await token(a.url, 'bob'), subs, SOCKETS, true);
+    console.log('opened', opened);
+    const tStop = Date.now();
+    await a.stop('SIGTERM');
+    // changes while the node is down, through the other node
+    for (let i = 0; i < CHANGES; i++) await put(b.url, tok, pid, 1 + ((i * 7) % ISSUES), { title: `while down ${i}` });
+    const heads = await db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
+    await workers.all({ cmd: 'catchUp', targets: heads.map((h) => [`${PROJECT}#${h.iid}`, h.event_seq]) }, 'catchUp');
+    const tStart = Date.now();
+    a = await startNode({ port: 3608, db, name: 'p6-a', redis });
+    const tReady = Date.now();
+    let prog;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await sleep(100);
+      const res = await workers.all({ cmd: 'progress' }, 'progress');
+      prog = res.reduce((acc, x) => ({ caughtUp: acc.caughtUp + x.caughtUp, connected: acc.connected + x.connected }), { caughtUp: 0, connected: 0 });
+      if (prog.caughtUp >= opened.acked || Date.now() > deadline) break;
+    }
+    const tDone = Date.now();
+    r = { sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
+    console.log(r);
+    await workers.close();
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    await redis.stop();
+    await db.drop();
+  }
+  writeSection(
+    'p6',
+    `### P6: ${r.sockets} sockets reconnecting at once after a node restart\n\n` +
+      `${r.sockets} sockets on node A over ${ISSUES} issues (two nodes, Redis). Node A is stopped (SIGTERM); ${CHANGES} changes are made through node B while it is down; node A is started again. ` +
+      `Clients use socket.io-client's reconnection (200 ms doubling to 2 s, 0.9 jitter) and resubscribe with \`after\`. "Caught up" = reconnected, resubscribed and holding the issue's final seq.\n\n` +
+      `| node boot | ready -> all caught up | caught up | \n|---:|---:|---:|\n| ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} |`,
+  );
+}
+
+const scenarios = { p1, p2, p3, p4, p5, p6 };
+const list = which === 'all' ? Object.keys(scenarios) : which.split(',');
+for (const s of list) {
+  if (!scenarios[s]) throw new Error(`unknown scenario ${s}`);
+  console.log(`=== ${s} ===`);
+  await scenarios[s]();
+}
+process.exit(0);
