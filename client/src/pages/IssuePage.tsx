@@ -11,6 +11,8 @@ import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms'
 import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
 import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
 import { IssueSidebar } from '../features/sidebar/IssueSidebar';
+import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
+import { useIssueSync } from '../realtime/useIssueSync';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -24,7 +26,9 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const stateToggle = useIssueStateToggle(issueKey, projectPath, issue.iid, endpoint);
 
-  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath);
+  // Live over the socket; the spec's polling takes over only while the socket is down
+  const connection = useIssueSync(projectPath, issue.iid);
+  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection !== 'open');
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -50,6 +54,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
+          <LiveUpdatesIndicator state={connection} />
           <div aria-live="assertive">
             {stateToggle.error && (
               <Alert variant="danger" onDismiss={stateToggle.dismissError} testId="state-error">

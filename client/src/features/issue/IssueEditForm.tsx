@@ -177,7 +177,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   return (
     <form
       className="issue-form"
-      aria-label="Edit title and description"
+      aria-label="Edit issue"
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -235,7 +235,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
           <label className="field__label" htmlFor={ids.description}>
             Description
           </label>
-          <div className="tabs tabs--small" role="tablist" aria-label="Description editor">
+          <div className="tabs tabs--small" role="tablist" aria-label="Editor mode">
             <button type="button" role="tab" id={ids.write} aria-selected={tab === 'write'} aria-controls={`${ids.write}-panel`} className="tab" onClick={() => setTab('write')}>
               Write
             </button>
