@@ -50,7 +50,8 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
       expect(r.errors).toBeUndefined();
       const p = r.data!.project;
       expect(p).toMatchObject({ id: expect.stringMatching(/^gid:\/\/tandem\/Project\/\d+$/), name: 'Tandem', fullPath: PUBLIC, path: 'tandem', visibility: 'public' });
-      expect(p.webUrl).toMatch(/\/acme\/tandem$/);
+      expect(p.webUrl).toBe(`${app.url}/acme/tandem`);
+      expect(p.issue.webUrl).toBe(`${app.url}/acme/tandem/-/issues/1`);
       const i = p.issue;
       expect(i).toMatchObject({
         __typename: 'Issue',

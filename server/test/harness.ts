@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { hash } from '@node-rs/argon2';
 import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
@@ -56,9 +57,41 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
   };
 }
 
+/** This suite's port range (3400-3499), split between vitest workers so parallel files never collide. */
+const PORT_BASE = 3400;
+let portCursor = 0;
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A free port of our range, so PUBLIC_URL (web_url, Link headers) names the real address. */
+export async function pickPort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? 1) % 4;
+  for (let k = 0; k < 25; k++) {
+    const port = PORT_BASE + worker * 25 + ((portCursor++ + k) % 25);
+    if (await portFree(port)) return port;
+  }
+  return 0;
+}
+
 export async function bootApp(mode: DbMode, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-t2-'));
-  const base = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env };
+  const port = await pickPort();
+  const base = {
+    PORT: String(port),
+    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  };
   if (mode === 'postgres') {
     const db = await createPgDatabase();
     let running: RunningApp;

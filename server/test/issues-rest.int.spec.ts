@@ -36,7 +36,7 @@ describe.each(DB_MODES)('REST issues on %s', (mode) => {
       for (const r of ROLES) {
         const res = await call(app, 'GET', `/api/v4/projects/${pub}/issues/1`, { auth: as(r) });
         expect({ r, status: res.status }).toEqual({ r, status: 200 });
-        expect(res.body).toMatchObject({ iid: 1, project_id: pub, title: 'Real-time updates for the issue page', state: 'opened', type: 'ISSUE' });
+        expect(res.body).toMatchObject({ iid: 1, project_id: pub, title: 'Real-time updates for the issue page', state: 'opened', type: 'ISSUE', web_url: `${app.url}/acme/tandem/-/issues/1` });
       }
     });
 
@@ -92,6 +92,7 @@ describe.each(DB_MODES)('REST issues on %s', (mode) => {
       const link = h('link')!;
       for (const rel of ['prev', 'next', 'first', 'last']) expect(link).toContain(`rel="${rel}"`);
       expect(link).toMatch(/<[^>]*\/api\/v4\/projects\/\d+\/issues\?[^>]*page=3[^>]*>; rel="next"/);
+      expect(link.split(', ').every((l) => l.startsWith(`<${app.url}/api/v4/projects/${pub}/issues?`))).toBe(true);
       expect(link).toMatch(/<[^>]*page=5[^>]*>; rel="last"/);
       expect(link).toContain('state=all');
 
