@@ -132,6 +132,13 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
         after = c.pageInfo.endCursor;
       }
       expect(seen).toEqual(Array.from({ length: 22 }, (_, k) => String(22 - k)));
+
+      // backwards from the end, as a "previous page" button does
+      const tail = await gql(app, `{ project(fullPath: "${PUBLIC}") { issues(last: 3) { nodes { iid } pageInfo { hasPreviousPage startCursor } } } }`, {}, as('alice'));
+      const t = tail.data!.project.issues;
+      expect(t.nodes.map((n: { iid: string }) => n.iid)).toEqual(['3', '2', '1']);
+      const before = await gql(app, `query($b: String) { project(fullPath: "${PUBLIC}") { issues(last: 2, before: $b) { nodes { iid } } } }`, { b: t.pageInfo.startCursor }, as('alice'));
+      expect(before.data!.project.issues.nodes.map((n: { iid: string }) => n.iid)).toEqual(['5', '4']);
     });
 
     it('filters by state, search, labelName, assigneeUsernames, authorUsername, iids, types and sorts', async () => {

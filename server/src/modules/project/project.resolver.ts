@@ -69,10 +69,10 @@ export class ProjectResolver {
   /** Policy: read_issue per issue (IssueService.list leaves out confidential ones the actor may not read). */
   @ResolveField(() => IssueConnection, { nullable: true, description: 'Issues of the project.' })
   async issues(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args() args: ProjectIssuesArgs): Promise<IssueConnection> {
-    const { offset, limit } = pageWindow(args);
     const scope = { project: p.entity, facts: p.facts };
     const filters = this.filtersOf(args);
-    if (args.state === 'locked') return toConnection([], offset, 0) as IssueConnection;
+    const empty = () => toConnection([], pageWindow({ ...args, last: null }).offset, 0) as IssueConnection;
+    if (args.state === 'locked') return empty();
     const usernames = [...new Set([...(args.assigneeUsernames ?? []), ...(args.assigneeUsername ? [args.assigneeUsername] : [])])];
     if (usernames.length) {
       filters.assigneeUsername = usernames[0];
@@ -80,10 +80,13 @@ export class ProjectResolver {
       for (const name of usernames.slice(1)) {
         const iids = await this.allIids(actor, scope, { ...filters, assigneeUsername: name, iids: filters.iids });
         filters.iids = iids;
-        if (!iids.length) return toConnection([], offset, 0) as IssueConnection;
+        if (!iids.length) return empty();
       }
     }
-    if (filters.iids && !filters.iids.length) return toConnection([], offset, 0) as IssueConnection;
+    if (filters.iids && !filters.iids.length) return empty();
+    // `last` without `before` counts from the end: learn the total first
+    const needsTotal = args.last != null && args.first == null && !args.before;
+    const { offset, limit } = pageWindow(args, needsTotal ? (await this.issueService.list(actor, { ...filters, page: 1, perPage: 1 }, scope)).total : undefined);
     let page: { issues: Awaited<ReturnType<IssueService['list']>>['issues']; total: number };
     if (limit === 0) {
       const r = await this.issueService.list(actor, { ...filters, page: 1, perPage: 1 }, scope);
