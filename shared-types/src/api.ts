@@ -56,6 +56,9 @@ export interface ApiIssue {
   /** Tandem extras (the page needs them; clients of the GitLab API ignore unknown fields). */
   lock_version: number;
   description_html: string;
+  /** When and by whom the title or description was last edited (absent if never). */
+  last_edited_at?: string;
+  last_edited_by?: { name: string; username: string; web_url?: string; avatar_url?: string | null };
 }
 
 export interface ApiProject {

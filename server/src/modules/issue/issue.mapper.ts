@@ -64,6 +64,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     moved_to_id: null,
     lock_version: i.lockVersion,
     description_html: i.descriptionHtml ?? '',
+    ...(i.lastEditedAt && h.updatedBy ? { last_edited_at: i.lastEditedAt.toISOString(), last_edited_by: toUserBasic(h.updatedBy, baseUrl) } : {}),
   };
 }
 

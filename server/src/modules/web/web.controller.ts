@@ -51,9 +51,10 @@ export class WebController {
   }
 
   /** Policy: the page shell is public; embedded data is only what the actor may read. */
-  @Get('*path')
+  @Get(['/', '*path'])
   async page(@Req() req: Request, @Res() res: Response) {
-    if (req.path.startsWith('/api/') || req.path.startsWith('/-/') || req.path.startsWith('/assets/')) {
+    // API, health, avatars and static files are never pages; /-/user_settings/... and the like are
+    if (req.path.startsWith('/api/') || /^\/-\/(liveness|readiness|avatars|metrics)\b/.test(req.path) || req.path.startsWith('/assets/')) {
       res.status(404).json({ error: '404 Not Found' });
       return;
     }
