@@ -57,9 +57,10 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
   };
 }
 
-/** This suite's port range (3400-3499), split between vitest workers so parallel files never collide. */
+/** This suite's port range (3400-3499); a lock file per port keeps parallel test files apart. */
 const PORT_BASE = 3400;
-let portCursor = 0;
+const PORT_COUNT = 100;
+const LOCK_DIR = path.join(os.tmpdir(), 'tandem-t2-ports');
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -69,12 +70,44 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port of our range, so PUBLIC_URL (web_url, Link headers) names the real address. */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Claims a port of our range for this process (exclusive-create lock file; stale locks of dead pids are taken over). */
+function claimPort(port: number): boolean {
+  const file = path.join(LOCK_DIR, String(port));
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const owner = Number(fs.readFileSync(file, 'utf8'));
+    if (owner && owner !== process.pid && !pidAlive(owner)) {
+      fs.rmSync(file, { force: true });
+      return claimPort(port);
+    }
+    return false;
+  }
+}
+
+function releasePort(port: number): void {
+  if (port) fs.rmSync(path.join(LOCK_DIR, String(port)), { force: true });
+}
+
+/** A free port of our range, so PUBLIC_URL (web_url, Link headers) names the real address; 0 if none. */
 export async function pickPort(): Promise<number> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? 1) % 4;
-  for (let k = 0; k < 25; k++) {
-    const port = PORT_BASE + worker * 25 + ((portCursor++ + k) % 25);
+  fs.mkdirSync(LOCK_DIR, { recursive: true });
+  const offset = process.pid % PORT_COUNT;
+  for (let k = 0; k < PORT_COUNT; k++) {
+    const port = PORT_BASE + ((offset + k) % PORT_COUNT);
+    if (!claimPort(port)) continue;
     if (await portFree(port)) return port;
+    releasePort(port);
   }
   return 0;
 }
@@ -98,6 +131,7 @@ export async function bootApp(mode: DbMode, env: Record<string, string> = {}): P
     try {
       running = await startApp(loadConfig({ ...base, DATABASE_URL: db.url }));
     } catch (e) {
+      releasePort(port);
       await db.drop();
       throw e;
     }
@@ -111,6 +145,7 @@ export async function bootApp(mode: DbMode, env: Record<string, string> = {}): P
         try {
           await running.close();
         } finally {
+          releasePort(port);
           await db.drop();
           fs.rmSync(dataDir, { recursive: true, force: true });
         }
@@ -118,7 +153,14 @@ export async function bootApp(mode: DbMode, env: Record<string, string> = {}): P
     };
   }
   const pglite = await PGlite.create('memory://');
-  const running = await startApp(loadConfig(base), { pglite });
+  let running: RunningApp;
+  try {
+    running = await startApp(loadConfig(base), { pglite });
+  } catch (e) {
+    releasePort(port);
+    await pglite.close();
+    throw e;
+  }
   return {
     mode,
     url: running.url,
@@ -129,6 +171,7 @@ export async function bootApp(mode: DbMode, env: Record<string, string> = {}): P
       try {
         await running.close();
       } finally {
+        releasePort(port);
         await pglite.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
