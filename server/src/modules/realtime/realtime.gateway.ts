@@ -224,22 +224,24 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     // Stop live delivery while replaying: the replay covers everything up to room.seq
     this.leaveRooms(sub);
     let from = room.seq!;
+    let pruned = false;
     if (after !== undefined && after < room.seq!) {
-      const oldest = await this.log.oldestRetainedSeq('Issue', room.issueId);
-      if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
-      if (oldest === null || oldest > after + 1 || room.seq! - after > MAX_REPLAY) {
-        const signal: ResyncSignal = { project_path: room.projectPath, iid: room.iid, seq: room.seq!, reason: 'log_pruned' };
-        socket.emit('resync', signal);
-        from = room.seq!;
-      } else {
-        from = after;
-      }
+      if (room.seq! - after > MAX_REPLAY) pruned = true;
+      else from = after;
     }
+    const resync = () => {
+      const signal: ResyncSignal = { project_path: room.projectPath, iid: room.iid, seq: room.seq!, reason: 'log_pruned' };
+      socket.emit('resync', signal);
+    };
     let replayed = 0;
-    for (let rounds = 0; from < room.seq! && rounds < 50; rounds++) {
+    for (let rounds = 0; !pruned && from < room.seq! && rounds < 50; rounds++) {
       const events = await this.log.eventsAfter('Issue', room.issueId, from, 1000, room.seq!);
       if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
-      if (!events.length) break;
+      // The log no longer starts right after `from`: pruned (the client must refetch)
+      if (!events.length || events[0]!.seq !== from + 1) {
+        pruned = true;
+        break;
+      }
       const bySeq = new Map(events.map((e) => [e.seq, e]));
       let checkedTx: string | null = null;
       for (const e of events) {
@@ -254,10 +256,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       }
     }
     if (sub.cancelled || room.closed) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
-    if (from < room.seq!) {
-      // Could not catch up (log rows missing): the client must refetch
-      socket.emit('resync', { project_path: room.projectPath, iid: room.iid, seq: room.seq!, reason: 'log_pruned' });
-    }
+    if (pruned || from < room.seq!) resync();
     // Synchronously from here: join at room.seq, before any further broadcast can run
     this.joinRooms(sub);
     ack({ ok: true, seq: room.seq!, replayed });
