@@ -42,13 +42,19 @@ const ISSUES: Array<{ title: string; description: string; type?: 'incident' | 't
   { author: 'alice', title: 'Weight field validation', labels: ['bug'], description: 'Only numeral characters should be allowed.' },
 ];
 
-/** Seeds the demo on an empty database; does nothing when any user exists. */
+/**
+ * Seeds the demo on an empty database; does nothing when any user exists. The check runs under
+ * a transaction-scoped advisory lock, so nodes starting together seed once.
+ */
 export async function seedDemo(ds: DataSource): Promise<boolean> {
   const [{ n }] = (await ds.query('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
   if (n > 0) return false;
   const md = new MarkdownService();
   const passwordHash = await hash(DEMO_PASSWORD);
-  await ds.transaction(async (m) => {
+  return ds.transaction(async (m) => {
+    await m.query('SELECT pg_advisory_xact_lock(727275)');
+    const [{ n: again }] = (await m.query('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+    if (again > 0) return false;
     const userIds = new Map<string, number>();
     for (const u of DEMO_USERS) {
       const [row] = (await m.query(
@@ -121,6 +127,6 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
       );
     }
     await m.query('UPDATE projects SET last_issue_iid = $1 WHERE id = $2', [privIssues.length, priv.id]);
+    return true;
   });
-  return true;
 }
