@@ -98,6 +98,10 @@ async function startNode({ port, db, redis, name, env = {} }) {
   return {
     url,
     proc: p,
+    cpuMs: () => {
+      const f = fs.readFileSync(`/proc/${p.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10;
+    },
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0),
     async stop(signal = 'SIGTERM') {
       if (p.exitCode !== null || p.signalCode !== null) return;
@@ -558,6 +562,7 @@ async function p6() {
     const tStart = Date.now();
     a = await startNode({ port: 3608, db, name: 'p6-a', redis });
     const tReady = Date.now();
+    const cpu0 = a.cpuMs();
     let prog;
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -567,7 +572,8 @@ async function p6() {
       if (prog.caughtUp >= opened.acked || Date.now() > deadline) break;
     }
     const tDone = Date.now();
-    r = { sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
+    const serverCpuMs = a.cpuMs() - cpu0;
+    r = { serverCpuMs, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
     console.log(r);
     await workers.close();
   } finally {
@@ -580,7 +586,7 @@ async function p6() {
     `### P6: ${r.sockets} sockets reconnecting at once after a node restart\n\n` +
       `${r.sockets} sockets on node A over ${ISSUES} issues (two nodes, Redis). Node A is stopped (SIGTERM); ${CHANGES} changes are made through node B while it is down; node A is started again. ` +
       `Clients use socket.io-client's reconnection (200 ms doubling to 2 s, 0.9 jitter) and resubscribe with \`after\`. "Caught up" = reconnected, resubscribed and holding the issue's final seq.\n\n` +
-      `| node boot | ready -> all caught up | caught up | \n|---:|---:|---:|\n| ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} |`,
+      `| node boot | ready -> all caught up | caught up | server CPU used meanwhile |\n|---:|---:|---:|---:|\n| ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} | ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / r.sockets).toFixed(2)} ms per socket) |`,
   );
 }
 

@@ -28,7 +28,7 @@ import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../co
 import { AuthService } from '../auth/auth.service';
 import { IssueService, type IssueContext } from '../issue/issue.service';
 import { ProjectService } from '../project/project.service';
-import { IssueRoom, txChangesAccess, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
+import { changesAccess, IssueRoom, txChangesAccess, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
 import { parseSubscribe, parseUnsubscribe } from './subscribe.validation';
 
 /** Wait this long for an out-of-order bus event before reading the gap from the log. */
@@ -38,6 +38,13 @@ const SWEEP_MS = 2000;
 /** A client further behind than this refetches instead of replaying. */
 const MAX_REPLAY = 5000;
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+/**
+ * Subscribe checks are remembered this long per (user, issue): a mass reconnect after a node
+ * restart then costs one check per user and issue, not per socket. Any event or control
+ * message that can change access to the issue clears its entries on every node first.
+ */
+const AUTH_CACHE_MS = 5000;
+const AUTH_CACHE_MAX = 50_000;
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -56,6 +63,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private heartbeat: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
+  private readonly authCache = new Map<string, { ctx: IssueContext; expires: number }>();
 
   constructor(
     private readonly host: HttpAdapterHost,
@@ -163,8 +171,11 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private onConnection(socket: TandemSocket): void {
-    // The upgrade request (headers, raw socket buffers) is not needed after the handshake
+    // The upgrade request (headers, raw socket buffers), the headers and the credential are not
+    // needed after the handshake: dropping them saves memory on every idle socket
     (socket.conn as unknown as { request: unknown }).request = null;
+    socket.handshake.headers = {};
+    socket.handshake.auth = {};
     socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
     socket.on('unsubscribe', (raw, ack) => {
       const req = parseUnsubscribe(raw);
@@ -192,7 +203,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const req = parsed.value;
     let ctx: IssueContext;
     try {
-      ctx = await this.issues.findReadable(socket.data.actor, req.project_path, req.iid);
+      ctx = await this.readableIssue(socket.data.actor, req.project_path, req.iid);
     } catch (e) {
       if (e instanceof AppError) return ack({ ok: false, code: 'not_found', message: e.message });
       this.logger.error({ err: e }, 'subscribe failed');
@@ -214,6 +225,22 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.logger.error({ err }, 'replay failed');
       ack({ ok: false, message: 'replay failed' });
     });
+  }
+
+  /** The read check of a subscribe, through the short-lived cache (only successes are kept). */
+  private async readableIssue(actor: Actor | null, projectPath: string, iid: number): Promise<IssueContext> {
+    const key = `${actor?.id ?? 0}:${actor?.scopes?.join(',') ?? ''}:${projectPath.toLowerCase()}:${iid}`;
+    const hit = this.authCache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.ctx;
+    const ctx = await this.issues.findReadable(actor, projectPath, iid);
+    if (this.authCache.size >= AUTH_CACHE_MAX) this.authCache.clear();
+    this.authCache.set(key, { ctx, expires: Date.now() + AUTH_CACHE_MS });
+    return ctx;
+  }
+
+  /** Forgets cached subscribe checks that an access change may have made wrong. */
+  private invalidateAuth(match: (ctx: IssueContext) => boolean): void {
+    for (const [k, v] of this.authCache) if (match(v.ctx)) this.authCache.delete(k);
   }
 
   /** Replays (after, room.seq] from the log, then joins the live room with no gap and no repeat. */
@@ -339,6 +366,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const touched = new Set<IssueRoom>();
     for (const b of batch) {
       if (b.noteableType !== 'Issue') continue;
+      if (changesAccess(b.event) || b.event.type === 'issue.deleted') this.invalidateAuth((c) => c.issue.id === b.noteableId);
       const room = this.rooms.get(`Issue:${b.noteableId}`);
       if (room && room.offer(b.event)) touched.add(room);
     }
@@ -355,6 +383,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         room.pending.delete(e.seq);
         if (room.checkedTx !== e.at && txChangesAccess(e, (s) => room.pending.get(s))) {
           room.checkedTx = e.at;
+          // Whatever way the event came (bus, gap fill, sweep): no cached check may outlive it
+          this.invalidateAuth((c) => c.issue.id === room.issueId);
           await this.recheckRoom(room);
         }
         // Synchronous from the last await: broadcast and advance together
@@ -498,6 +528,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async onControl(msg: BusControl): Promise<void> {
+    if (msg.kind === 'recheck_noteable') this.invalidateAuth((c) => msg.noteableType === 'Issue' && c.issue.id === msg.noteableId);
+    else if (msg.kind === 'recheck_project') this.invalidateAuth((c) => c.project.id === msg.projectId);
+    else this.authCache.clear();
     const rooms = [...this.rooms.values()].filter((r) => {
       if (msg.kind === 'recheck_noteable') return msg.noteableType === 'Issue' && r.issueId === msg.noteableId;
       if (msg.kind === 'recheck_project') return r.projectId === msg.projectId;
