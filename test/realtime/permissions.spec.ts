@@ -131,7 +131,7 @@ describe('who may watch an issue (one node, in-process bus)', () => {
       new Promise<string>((resolve) => {
         const s = io(node.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: cookie!, origin } });
         s.on('connect', () => {
-          s.emit('subscribe', { channel: 'IssuesChannel', project_path: SECRET, iid: 1 }, (ack) => {
+          s.emit('subscribe', { channel: 'IssuesChannel', project_path: SECRET, iid: 1 }, (ack: { ok: boolean }) => {
             s.close();
             resolve(ack.ok ? 'subscribed' : 'refused');
           });

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, ROOT, tokenFor, updateIssue } from './support/harness';
 
-// The server runs in this process so every SQL statement it sends can be counted.
-const require = createRequire(import.meta.url);
-const pg = require('pg') as typeof import('pg');
-const { startApp } = require(path.join(ROOT, 'server/dist/app.js')) as typeof import('../../server/src/app');
-const { loadConfig } = require(path.join(ROOT, 'server/dist/core/config/config.js')) as typeof import('../../server/src/core/config/config');
+// The server runs in this process so every SQL statement it sends can be counted
+// (Node's own loader, not Vite's, so the server and this file share one `pg`).
+const load = createRequire(__filename);
+const pg = load('pg') as typeof import('pg');
+const { startApp } = load(path.join(ROOT, 'server/dist/app.js')) as typeof import('../../server/src/app');
+const { loadConfig } = load(path.join(ROOT, 'server/dist/core/config/config.js')) as typeof import('../../server/src/core/config/config');
 
 let queries = 0;
 const originalQuery = pg.Client.prototype.query;

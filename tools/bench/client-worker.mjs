@@ -15,8 +15,6 @@ let gaps = 0;
 let dups = 0;
 let received = 0;
 let collectAll = false;
-/** per socket: issueKey -> last seq */
-const lastSeq = new Map();
 let subsAcked = 0;
 let subsFailed = 0;
 let caughtUpTargets = null; // issueKey -> seq every socket must reach
