@@ -100,6 +100,22 @@ describe('RealtimeClient', () => {
     expect(states).toContain('reconnecting');
   });
 
+  it('gives up on an attempt that never opens (a proxy swallowing the upgrade) and retries', () => {
+    client.start();
+    expect(states).toEqual(['connecting']);
+    vi.advanceTimersByTime(5999);
+    expect(states).toEqual(['connecting']);
+    vi.advanceTimersByTime(1);
+    expect(states.at(-1)).toBe('reconnecting');
+    expect(sockets[0]!.disconnected).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.serverEmit('connect');
+    expect(states.at(-1)).toBe('open');
+    vi.advanceTimersByTime(6000); // the new attempt's deadline no longer applies once open
+    expect(sockets[1]!.disconnected).toBe(false);
+  });
+
   it('stays open while heartbeats arrive', () => {
     client.start();
     sockets[0]!.serverEmit('connect');

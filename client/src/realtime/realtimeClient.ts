@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   EVENT_TYPES,
   ISSUES_CHANNEL,
+  REALTIME,
   type AnyRealtimeEvent,
   type ClientToServerEvents,
   type ConnectionState,
@@ -56,6 +57,7 @@ export class RealtimeClient {
   private lastMessageAt = 0;
   private monitorTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private readonly now: () => number;
 
@@ -109,7 +111,16 @@ export class RealtimeClient {
       ? this.opts.connect(this.opts.url)
       : (io(this.opts.url ?? '', { path: '/socket.io/', transports: ['websocket'], reconnection: false, withCredentials: true }) as TandemSocket);
     this.socket = socket;
+    // A proxy that swallows the upgrade never errors: an attempt not open within the stale
+    // threshold counts as lost, so the page falls back to polling and retries with backoff.
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = setTimeout(() => {
+      this.connectTimer = null;
+      if (this.socket === socket && this.state !== 'open') this.lost();
+    }, REALTIME.staleThresholdMs);
     socket.on('connect', () => {
+      if (this.connectTimer) clearTimeout(this.connectTimer);
+      this.connectTimer = null;
       this.attempts = 0;
       this.touch();
       this.setState('open');
@@ -214,6 +225,7 @@ export class RealtimeClient {
   private clearTimers(): void {
     if (this.monitorTimer) clearTimeout(this.monitorTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.monitorTimer = this.reconnectTimer = null;
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.monitorTimer = this.reconnectTimer = this.connectTimer = null;
   }
 }

@@ -43,14 +43,14 @@ export class LabelController {
          UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN anc ON n.id = anc.parent_id)
        SELECT l.id, l.title, l.color, l.description, l.priority, l.project_id
          ${withCounts ? `, (SELECT count(*)::int FROM label_links ll JOIN issues i ON i.id = ll.target_id AND ll.target_type = 'Issue'
-                WHERE ll.label_id = l.id AND i.project_id = $1 AND i.state = 'opened' AND ($5 OR NOT i.confidential)) AS open_issues_count,
+                WHERE ll.label_id = l.id AND i.project_id = $1 AND i.state = 'opened' AND (${confidentialOk} OR NOT i.confidential)) AS open_issues_count,
               (SELECT count(*)::int FROM label_links ll JOIN issues i ON i.id = ll.target_id AND ll.target_type = 'Issue'
-                WHERE ll.label_id = l.id AND i.project_id = $1 AND i.state = 'closed' AND ($5 OR NOT i.confidential)) AS closed_issues_count` : ''}
+                WHERE ll.label_id = l.id AND i.project_id = $1 AND i.state = 'closed' AND (${confidentialOk} OR NOT i.confidential)) AS closed_issues_count` : ''}
        FROM labels l
        WHERE (l.project_id = $1 OR ($3 AND l.group_id IN (SELECT id FROM anc)))
          AND ($4::text IS NULL OR l.title ILIKE $4)
        ORDER BY lower(l.title)`,
-      [project.id, project.namespaceId, includeAncestors, search, confidentialOk],
+      [project.id, project.namespaceId, includeAncestors, search],
     );
     return rows.map((l) => ({
       id: l.id,

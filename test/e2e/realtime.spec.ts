@@ -1,0 +1,83 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TEXTS } from '@tandem/shared-types';
+
+// Issues #15 and #16 are used only here.
+const issueUrl = (iid: number) => `/acme/tandem/-/issues/${iid}`;
+
+async function signedInPage(browser: Browser, login: string, opts: { blockWebSocket?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext();
+  if (opts.blockWebSocket) {
+    // The socket is refused the moment it opens, as behind a proxy that drops WebSockets
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
+  }
+  const page = await context.newPage();
+  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  return page;
+}
+
+const title = (page: Page) => page.getByTestId('issue-title');
+const badge = (page: Page) => page.getByTestId('issue-status-badge');
+
+/** Marks the document so a later check proves the page was never reloaded. */
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test('a title edit and a close by alice appear on bob\'s open page within 1 s, without reloading', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto(issueUrl(15));
+  await alice.goto(issueUrl(15));
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(alice.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await markDocument(bob);
+
+  const newTitle = `Rate limit note creation (live ${Date.now()})`;
+  await alice.getByRole('button', { name: 'Edit title and description' }).click();
+  await alice.getByRole('textbox', { name: 'Title', exact: true }).fill(newTitle);
+  await alice.getByRole('button', { name: 'Save changes' }).click();
+  await expect(title(alice)).toHaveText(newTitle);
+  await expect(title(bob)).toHaveText(newTitle, { timeout: 1000 });
+
+  await alice.getByRole('button', { name: 'Close issue' }).click();
+  await expect(badge(alice)).toHaveText('Closed');
+  await expect(badge(bob)).toHaveText('Closed', { timeout: 1000 });
+  // bob could act on what he sees: his page offers Reopen, not Close
+  await expect(bob.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
+
+  expect(await sameDocument(bob)).toBe(true);
+  await expect(bob.getByTestId('live-updates-paused')).toHaveCount(0);
+
+  // restore for reruns against the same server
+  await alice.getByRole('button', { name: 'Reopen issue' }).click();
+  await expect(badge(bob)).toHaveText('Open', { timeout: 1000 });
+});
+
+test('with WebSockets blocked, bob\'s page shows live updates paused and still follows changes by polling', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob', { blockWebSocket: true });
+  const alice = await signedInPage(browser, 'alice');
+  await bob.goto(issueUrl(16));
+  // a socket that cannot open is given up after the 6 s stale threshold
+  await expect(bob.getByTestId('live-updates-paused')).toBeVisible({ timeout: 15_000 });
+  await expect(bob.getByTestId('live-updates-paused')).toContainText(TEXTS.liveUpdatesPaused);
+  await markDocument(bob);
+
+  const issue = await (await alice.request.get('/api/v4/projects/acme%2Ftandem/issues/16')).json();
+  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const newTitle = `Reconnect storm after deploy (polled ${Date.now()})`;
+  const put = await alice.request.put('/api/v4/projects/acme%2Ftandem/issues/16', {
+    data: { title: newTitle, state_event: 'close' },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(put.status()).toBe(200);
+  expect((await put.json()).lock_version).toBe(issue.lock_version + 1);
+
+  // realtime_changes is polled every Poll-Interval (3 s) after a 2 s first delay
+  await expect(title(bob)).toHaveText(newTitle, { timeout: 10_000 });
+  await expect(badge(bob)).toHaveText('Closed', { timeout: 10_000 });
+  await expect(bob.getByTestId('live-updates-paused')).toBeVisible();
+  expect(await sameDocument(bob)).toBe(true);
+
+  const reopen = await alice.request.put('/api/v4/projects/acme%2Ftandem/issues/16', { data: { state_event: 'reopen' }, headers: { 'x-csrf-token': csrf } });
+  expect(reopen.status()).toBe(200);
+});
