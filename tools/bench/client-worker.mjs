@@ -98,6 +98,10 @@ function open(url, token, sub, opts) {
       if (first && !opts.reconnect) {
         first = false;
         resolve(null);
+      } else if (opts.reconnect && !s.active) {
+        // refused by the server's middleware (e.g. overloaded): socket.io-client does not
+        // retry those by itself; retry like the app's RealtimeClient does
+        setTimeout(() => s.connect(), 500 + Math.random() * 1500);
       }
     });
   });

@@ -76,7 +76,9 @@ async function waitHttp(url, timeoutMs = 60_000) {
 }
 
 async function startNode({ port, db, redis, name, env = {} }) {
-  const p = spawn(process.execPath, ['--max-old-space-size=4096', path.join(ROOT, 'server/dist/main.js')], {
+  // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -470,31 +472,53 @@ async function p3() {
 async function p4() {
   const SOCKETS = QUICK ? 2000 : 10_000;
   const db = await createDb('p4');
-  const node = await startNode({ port: 3605, db, name: 'p4' });
-  let r;
+  const rows = [];
   try {
-    const tok = await token(node.url);
-    await sleep(3000);
-    const before = node.rssKb();
-    const workers = new Workers(4);
-    await workers.ready();
-    const subs = Array.from({ length: 22 }, (_, i) => ({ project_path: PROJECT, iid: i + 1 })).filter((s) => s.iid !== 4);
-    const opened = await workers.open(node.url, tok, subs, SOCKETS);
-    await sleep(10_000);
-    const after = node.rssKb();
-    r = { before, after, sockets: opened.acked, perSocketKb: (after - before) / opened.acked };
-    console.log(r);
-    await workers.close();
+    for (const kind of ['tandem', 'bare']) {
+      const node = kind === 'tandem' ? await startNode({ port: 3605, db, name: 'p4' }) : await startBareProc(3691);
+      try {
+        const tok = kind === 'tandem' ? await token(node.url) : null;
+        await sleep(3000);
+        const before = node.rssKb();
+        const workers = new Workers(4);
+        await workers.ready();
+        const subs = Array.from({ length: 22 }, (_, i) => ({ project_path: PROJECT, iid: i + 1 })).filter((s) => s.iid !== 4);
+        const opened = await workers.open(node.url, tok, subs, SOCKETS);
+        await sleep(10_000);
+        const after = node.rssKb();
+        rows.push({ kind, before, after, sockets: opened.acked, perSocketKb: (after - before) / opened.acked });
+        console.log(rows.at(-1));
+        await workers.close();
+      } finally {
+        await node.stop();
+      }
+    }
   } finally {
-    await node.stop();
     await db.drop();
   }
+  const lines = ['| server | sockets | RSS before | RSS with sockets | per socket |', '|---|---:|---:|---:|---:|'];
+  for (const r of rows) lines.push(`| ${r.kind} | ${r.sockets} | ${(r.before / 1024).toFixed(0)} MiB | ${(r.after / 1024).toFixed(0)} MiB | ${r.perSocketKb.toFixed(1)} KB |`);
   writeSection(
     'p4',
     `### P4: server memory per idle authenticated socket\n\n` +
-      `${r.sockets} sockets, each authenticated with an OAuth token and subscribed to one issue, then idle for 10 s (heartbeats only). Server RSS from /proc.\n\n` +
-      `| RSS before | RSS with sockets | per socket |\n|---:|---:|---:|\n| ${(r.before / 1024).toFixed(0)} MiB | ${(r.after / 1024).toFixed(0)} MiB | ${r.perSocketKb.toFixed(1)} KB |`,
+      `Sockets each authenticated with an OAuth token (Tandem) and subscribed to one issue, then idle for 10 s (heartbeats only). Server RSS from /proc, ` +
+      `so it includes garbage not yet collected and V8 heap headroom. "bare" = the same sockets on the bare Socket.IO server (no auth, joins a room).\n\n${lines.join('\n')}`,
   );
+}
+
+/** The bare server as a process whose RSS can be read. */
+async function startBareProc(port) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(p);
+  await sleep(500);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0),
+    stop: async () => {
+      p.kill('SIGTERM');
+      await once(p, 'exit');
+    },
+  };
 }
 
 async function p5() {

@@ -42,6 +42,8 @@ export class IssueRoom {
   draining = false;
   gapTimer: NodeJS.Timeout | null = null;
   closed = false;
+  /** Log reads in flight for replays, by "from:upTo" (shared by members replaying together). */
+  readonly replayReads = new Map<string, Promise<AnyRealtimeEvent[]>>();
   /** The transaction (its commit-time stamp) whose access change the members were last re-checked for. */
   checkedTx: string | null = null;
 

@@ -100,7 +100,12 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.io.use((socket, next) => {
       this.authenticate(socket as TandemSocket).then(
         () => next(),
-        (err: unknown) => next(err instanceof Error ? err : new Error(ERRORS.UNAUTHORIZED.message)),
+        (err: unknown) => {
+          if (err instanceof HandshakeRefused) return next(err);
+          // Not the client's fault (database unreachable...): say so without internals; clients retry
+          this.logger.warn({ err }, 'socket handshake failed');
+          next(new Error(ERRORS.INTERNAL.message));
+        },
       );
     });
     this.io.on('connection', (s) => this.onConnection(s as TandemSocket));
@@ -139,13 +144,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     if (token) {
       const r = await this.auth.resolveToken(token);
       // A bad token is refused, never downgraded to anonymous (as over HTTP)
-      if (!r || !scopeAllows(r.actor, 'read_issue')) throw new Error(ERRORS.UNAUTHORIZED.message);
+      if (!r || !scopeAllows(r.actor, 'read_issue')) throw new HandshakeRefused(ERRORS.UNAUTHORIZED.message);
       actor = r.actor;
     } else {
       const session = cookieValue(h.headers.cookie, SESSION_COOKIE);
       if (session) {
         // Ambient credentials: only the server's own pages may use them (cross-site hijacking)
-        if (!this.sameOrigin(h.headers)) throw new Error(ERRORS.FORBIDDEN.message);
+        if (!this.sameOrigin(h.headers)) throw new HandshakeRefused(ERRORS.FORBIDDEN.message);
         actor = (await this.auth.resolveSession(session))?.actor ?? null;
       }
     }
@@ -262,7 +267,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     };
     let replayed = 0;
     for (let rounds = 0; !pruned && from < room.seq! && rounds < 50; rounds++) {
-      const events = await this.log.eventsAfter('Issue', room.issueId, from, 1000, room.seq!);
+      const events = await this.replayPage(room, from, room.seq!);
       if (sub.cancelled) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
       // The log no longer starts right after `from`: pruned (the client must refetch)
       if (!events.length || events[0]!.seq !== from + 1) {
@@ -287,6 +292,22 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     // Synchronously from here: join at room.seq, before any further broadcast can run
     this.joinRooms(sub);
     ack({ ok: true, seq: room.seq!, replayed });
+  }
+
+  /**
+   * One log read shared by every member replaying the same range at the same time (after a
+   * node restart, all watchers of an issue come back with the same `after`).
+   */
+  private replayPage(room: IssueRoom, from: number, upTo: number): Promise<AnyRealtimeEvent[]> {
+    const key = `${from}:${upTo}`;
+    let p = room.replayReads.get(key);
+    if (!p) {
+      p = this.log.eventsAfter('Issue', room.issueId, from, 1000, upTo);
+      room.replayReads.set(key, p);
+      const forget = () => room.replayReads.delete(key);
+      p.then(forget, forget);
+    }
+    return p;
   }
 
   private roomFor(ctx: IssueContext): IssueRoom {
@@ -539,6 +560,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     for (const room of rooms) await this.recheckRoom(room).catch((err: unknown) => this.logger.warn({ err }, 'recheck failed'));
   }
 }
+
+/** A handshake refused for the client's credentials or origin (its message is for the client). */
+class HandshakeRefused extends Error {}
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
