@@ -41,6 +41,8 @@ export class MarkdownService {
         return `<pre class="code"><code>${this.md.utils.escapeHtml(code)}</code></pre>`;
       },
     });
+    // Only text with a scheme becomes a link: "Socket.IO" or "README.md" must stay words
+    this.md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
     this.md.use(taskLists, { enabled: true, label: true });
     this.md.use(emoji);
     this.md.core.ruler.after('inline', 'tandem_references', (state) => {

@@ -147,6 +147,12 @@ describe('MarkdownService sanitising', () => {
     expect(html).toContain('&lt;a href="/relative"');
   });
 
+  it('links bare URLs with a scheme, but not words that look like domains', () => {
+    const html = md.render('See https://example.com/x and Socket.IO or README.md', ctx);
+    const hrefs = elements(html).filter((e) => e.tagName === 'a').map((a) => a.attrs.find((x) => x.name === 'href')?.value);
+    expect(hrefs).toEqual(['https://example.com/x']);
+  });
+
   it('escapes HTML in titles rendered inline', () => {
     const html = md.renderInline('Fix <b onclick=x>bold</b> & "quotes"', ctx);
     expect(executableVectors(html)).toEqual([]);
