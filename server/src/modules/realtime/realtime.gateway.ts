@@ -181,7 +181,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     (socket.conn as unknown as { request: unknown }).request = null;
     socket.handshake.headers = {};
     socket.handshake.auth = {};
+    // Policy: read_issue (IssueService.findReadable, re-checked when access changes)
     socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    // Policy: none (a socket only leaves its own subscriptions)
     socket.on('unsubscribe', (raw, ack) => {
       const req = parseUnsubscribe(raw);
       let ok = false;
