@@ -37,24 +37,23 @@ export class Tx {
     actor: UserBasic | null,
   ): Promise<RealtimeEvent<T>> {
     const table = SEQ_TABLE[noteable.type];
-    const [rows] = (await this.manager.query(
-      `UPDATE ${table} SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq`,
-      [noteable.id],
-    )) as [Array<{ event_seq: number }>, number];
-    const seq = rows[0]?.event_seq;
-    if (seq === undefined) throw new Error(`${noteable.type} ${noteable.id} not found for event ${type}`);
-    const [inserted] = (await this.manager.query(
-      `INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-      [noteable.type, noteable.id, seq, type, JSON.stringify({ payload, actor, issue: noteable.ref }), actor?.id ?? null],
-    )) as Array<{ created_at: Date }>;
+    // One round trip: take the next seq (the row lock orders concurrent writers) and append
+    const rows = (await this.manager.query(
+      `WITH next AS (UPDATE ${table} SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq)
+       INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id)
+       SELECT $2, $1, next.event_seq, $3, $4, $5 FROM next RETURNING seq, created_at`,
+      [noteable.id, noteable.type, type, JSON.stringify({ payload, actor, issue: noteable.ref }), actor?.id ?? null],
+    )) as Array<{ seq: number; created_at: Date }>;
+    const inserted = rows[0];
+    if (!inserted) throw new Error(`${noteable.type} ${noteable.id} not found for event ${type}`);
+    const seq = inserted.seq;
     const event = {
       type,
       seq,
       issue: noteable.ref,
       payload,
       actor,
-      at: inserted!.created_at.toISOString(),
+      at: inserted.created_at.toISOString(),
     } as RealtimeEvent<T>;
     this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event: event as AnyRealtimeEvent });
     return event;

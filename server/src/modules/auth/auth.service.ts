@@ -15,6 +15,31 @@ export interface ResolvedAuth {
   user: User;
 }
 
+const USER_COLUMNS = 'u.id, u.username, u.name, u.email, u.avatar_url, u.state, u.is_admin, u.created_at, u.updated_at';
+
+interface TokenUserRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  state: User['state'];
+  is_admin: boolean;
+  created_at: Date;
+  updated_at: Date;
+  token_id: number;
+  scopes: string[];
+  revoked: boolean;
+  expires_at: Date | string | null;
+  last_used_at: Date | null;
+}
+
+const userFromRow = (r: TokenUserRow): User =>
+  Object.assign(new User(), {
+    id: r.id, username: r.username, name: r.name, email: r.email, avatarUrl: r.avatar_url,
+    state: r.state, isAdmin: r.is_admin, createdAt: r.created_at, updatedAt: r.updated_at,
+  });
+
 const toActor = (u: User, scopes: string[] | null): Actor => ({ id: u.id, username: u.username, isAdmin: u.isAdmin, scopes });
 
 @Injectable()
@@ -56,32 +81,35 @@ export class AuthService {
 
   async resolveSession(token: string): Promise<(ResolvedAuth & { sessionId: string; csrfToken: string }) | null> {
     const id = digest(token);
-    const rows: Array<{ csrf_token: string; expires_at: Date; user_id: number }> = await this.ds.query(
-      'SELECT csrf_token, expires_at, user_id FROM sessions WHERE id = $1',
+    const rows: Array<TokenUserRow & { csrf_token: string; session_expires_at: Date }> = await this.ds.query(
+      `SELECT ${USER_COLUMNS}, s.csrf_token, s.expires_at AS session_expires_at
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.state = 'active'`,
       [id],
     );
     const s = rows[0];
-    if (!s || s.expires_at.getTime() < Date.now()) return null;
-    const user = await this.activeUser(s.user_id);
-    return user ? { actor: toActor(user, null), user, sessionId: id, csrfToken: s.csrf_token } : null;
+    if (!s || s.session_expires_at.getTime() < Date.now()) return null;
+    const user = userFromRow(s);
+    return { actor: toActor(user, null), user, sessionId: id, csrfToken: s.csrf_token };
   }
 
+  /** Resolves a PAT or OAuth token and its (active) user in one query. */
   async resolveToken(token: string): Promise<ResolvedAuth | null> {
-    if (token.startsWith(OAUTH_PREFIX)) {
-      const t = await this.ds.getRepository(OauthAccessToken).findOneBy({ tokenDigest: digest(token) });
-      if (!t || t.revoked || t.expiresAt.getTime() < Date.now()) return null;
-      const user = await this.activeUser(t.userId);
-      return user ? { actor: toActor(user, t.scopes), user } : null;
-    }
-    const t = await this.ds.getRepository(PersonalAccessToken).findOneBy({ tokenDigest: digest(token) });
-    if (!t || t.revoked) return null;
-    if (t.expiresAt && new Date(`${t.expiresAt}T23:59:59.999Z`).getTime() < Date.now()) return null;
-    const user = await this.activeUser(t.userId);
-    if (!user) return null;
+    const oauth = token.startsWith(OAUTH_PREFIX);
+    const rows: TokenUserRow[] = await this.ds.query(
+      `SELECT ${USER_COLUMNS}, t.id AS token_id, t.scopes, t.revoked, ${oauth ? 't.expires_at AS expires_at, NULL AS last_used_at' : 't.expires_at::text AS expires_at, t.last_used_at'}
+       FROM ${oauth ? 'oauth_access_tokens' : 'personal_access_tokens'} t JOIN users u ON u.id = t.user_id
+       WHERE t.token_digest = $1 AND u.state = 'active'`,
+      [digest(token)],
+    );
+    const r = rows[0];
+    if (!r || r.revoked) return null;
+    const expires = r.expires_at === null ? null : oauth ? new Date(r.expires_at) : new Date(`${String(r.expires_at)}T23:59:59.999Z`);
+    if (expires && expires.getTime() < Date.now()) return null;
+    const user = userFromRow(r);
     // last_used_at is advisory: update at most once a minute, never block the request on it
-    if (!t.lastUsedAt || Date.now() - t.lastUsedAt.getTime() > 60_000)
-      void this.ds.getRepository(PersonalAccessToken).update(t.id, { lastUsedAt: new Date() }).catch(() => undefined);
-    return { actor: toActor(user, t.scopes), user };
+    if (!oauth && (!r.last_used_at || Date.now() - r.last_used_at.getTime() > 60_000))
+      void this.ds.getRepository(PersonalAccessToken).update(r.token_id, { lastUsedAt: new Date() }).catch(() => undefined);
+    return { actor: toActor(user, r.scopes), user };
   }
 
   async createPersonalAccessToken(
@@ -148,9 +176,5 @@ export class AuthService {
       scope: scopes.join(' '),
       created_at: Math.floor(created.getTime() / 1000),
     };
-  }
-
-  private activeUser(id: number): Promise<User | null> {
-    return this.ds.getRepository(User).findOneBy({ id, state: 'active' });
   }
 }

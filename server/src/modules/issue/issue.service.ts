@@ -360,7 +360,8 @@ export class IssueService {
       patch.updatedAt = now;
       patch.updatedById = a.id;
       await repo.update({ id: current.id }, patch);
-      const fresh = await repo.findOneByOrFail({ id: current.id });
+      // We hold the row lock: the row is now exactly what we read plus what we wrote
+      const fresh = Object.assign(new Issue(), current, patch);
       const noteable = noteableOf(fresh, project);
 
       for (const sn of systemNotes) {

@@ -57,10 +57,11 @@ export class ProjectService {
   }
 
   async findByIdOrPath(idOrPath: string | number): Promise<Project | null> {
-    const repo = this.ds.getRepository(Project);
     const s = String(idOrPath);
-    if (/^\d+$/.test(s)) return repo.findOne({ where: { id: Number(s) } });
-    return repo.createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n').where('lower(p.full_path) = lower(:path)', { path: s }).getOne();
+    // QueryBuilder.getOne: one query (findOne with an eager join costs two)
+    const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
+    if (/^\d+$/.test(s)) return Number(s) > 2_147_483_647 ? null : qb.where('p.id = :id', { id: Number(s) }).getOne();
+    return qb.where('lower(p.full_path) = lower(:path)', { path: s }).getOne();
   }
 
   can(actor: Actor | null, ability: ProjectAbility, facts: ProjectFacts): boolean {
