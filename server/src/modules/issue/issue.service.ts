@@ -11,7 +11,7 @@ import { Label } from '../label/label.entity';
 import { Milestone } from '../milestone/milestone.entity';
 import { NoteService } from '../note/note.service';
 import { escapeLike, ProjectService } from '../project/project.service';
-import type { Project } from '../project/project.entity';
+import { Project } from '../project/project.entity';
 import { User } from '../user/user.entity';
 import { toUserBasic } from '../user/user.mapper';
 import { Issue } from './issue.entity';
@@ -206,9 +206,9 @@ export class IssueService {
     const milestones = milestoneIds.length ? await this.ds.getRepository(Milestone).createQueryBuilder('m').whereInIds(milestoneIds).getMany() : [];
     const projects = projectsById ?? new Map<number, Project>();
     const missing = [...new Set(issues.map((i) => i.projectId))].filter((id) => !projects.has(id));
-    for (const id of missing) {
-      const p = await this.projects.findByIdOrPath(id);
-      if (p) projects.set(id, p);
+    if (missing.length) {
+      const found = await this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n').whereInIds(missing).getMany();
+      for (const p of found) projects.set(p.id, p);
     }
     const counts = new Map(countRows.map((r) => [r.noteable_id, r.n]));
     return issues.map((issue) => ({
