@@ -47,6 +47,36 @@ describe('who may watch an issue (one node, in-process bus)', () => {
     expect(erin.events).toEqual([]);
   });
 
+  it('a socket opened with a token is closed when the token is revoked, and the token connects no more', async () => {
+    const bobOauth = await tokenFor(node.url, 'bob');
+    const res = await fetch(`${node.url}/api/v4/user/personal_access_tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bobOauth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'socket test', scopes: ['read_api'] }),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: number; token: string };
+    const socket = io(node.url, { transports: ['websocket'], reconnection: false, auth: { token: created.token } });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    expect(await socket.emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PROJECT, iid: 10 })).toMatchObject({ ok: true });
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => reasons.push(reason));
+    // another of bob's sockets (other credential) must stay
+    const other = await as('bob');
+    const del = await fetch(`${node.url}/api/v4/personal_access_tokens/${created.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${bobOauth}` } });
+    expect(del.status).toBe(204);
+    await waitFor('the server closes the socket', () => reasons.length > 0);
+    expect(reasons).toEqual(['io server disconnect']);
+    expect(other.socket?.connected).toBe(true);
+    const again = io(node.url, { transports: ['websocket'], reconnection: false, auth: { token: created.token } });
+    const err = await new Promise<Error>((resolve) => again.on('connect_error', resolve));
+    expect(err.message).toContain('401');
+    again.close();
+  });
+
   it('a guest cannot subscribe to a confidential issue; a reporter can; anonymous only to public ones', async () => {
     const dave = await as('dave');
     expect(await dave.subscribe(PROJECT, 4)).toMatchObject({ ok: false, code: 'not_found' });

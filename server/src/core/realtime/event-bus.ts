@@ -17,7 +17,9 @@ export interface BusEvent {
 export type BusControl =
   | { kind: 'recheck_noteable'; noteableType: NoteableType; noteableId: number }
   | { kind: 'recheck_project'; projectId: number }
-  | { kind: 'recheck_user'; userId: number };
+  | { kind: 'recheck_user'; userId: number }
+  /** A token was revoked or a session ended: sockets opened with it are closed. */
+  | { kind: 'credential_revoked'; credential: string };
 
 export interface BusHandlers {
   /** The events of one committed transaction, in seq order. */

@@ -6,6 +6,7 @@ import { TOKEN_SCOPES, type TokenScope } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
 import { AppError, ValidationError } from '../../core/errors/app-error';
+import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
 import { User } from '../user/user.entity';
 import { OauthAccessToken, PersonalAccessToken, Session } from './auth.entities';
 import { digest, OAUTH_PREFIX, PAT_PREFIX, randomToken } from './tokens';
@@ -47,6 +48,7 @@ export class AuthService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
   ) {}
 
   hashPassword(password: string): Promise<string> {
@@ -77,6 +79,7 @@ export class AuthService {
 
   async destroySession(sessionId: string): Promise<void> {
     await this.ds.getRepository(Session).delete({ id: sessionId });
+    this.bus.publishControl({ kind: 'credential_revoked', credential: sessionId });
   }
 
   async resolveSession(token: string): Promise<(ResolvedAuth & { sessionId: string; csrfToken: string }) | null> {
@@ -145,8 +148,14 @@ export class AuthService {
   }
 
   async revokePersonalAccessToken(userId: number, id: number): Promise<boolean> {
-    const r = await this.ds.getRepository(PersonalAccessToken).update({ id, userId, revoked: false }, { revoked: true });
-    return (r.affected ?? 0) > 0;
+    const [rows] = (await this.ds.query(
+      'UPDATE personal_access_tokens SET revoked = true WHERE id = $1 AND user_id = $2 AND NOT revoked RETURNING token_digest',
+      [id, userId],
+    )) as [Array<{ token_digest: string }>, number];
+    const revoked = rows[0];
+    // Open sockets authenticated with it are closed on every node
+    if (revoked) this.bus.publishControl({ kind: 'credential_revoked', credential: revoked.token_digest });
+    return revoked !== undefined;
   }
 
   /** OAuth2 password grant: username + password -> bearer token with scope api. */

@@ -5,6 +5,8 @@ import type { Actor } from '../../core/policy/policy';
 
 export interface SocketData {
   actor: Actor | null;
+  /** sha256 of the token, or the session id, the socket was opened with (for revocation). */
+  credential: string | null;
   /** Subscriptions of this socket, by room name. */
   subs: Map<string, Subscription>;
 }

@@ -26,6 +26,7 @@ import { EVENT_BUS, type BusControl, type BusEvent, type EventBus } from '../../
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../core/realtime/redis';
 import { AuthService } from '../auth/auth.service';
+import { digest } from '../auth/tokens';
 import { IssueService, type IssueContext } from '../issue/issue.service';
 import { ProjectService } from '../project/project.service';
 import { changesAccess, IssueRoom, txChangesAccess, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
@@ -141,20 +142,24 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const h = socket.handshake;
     const token = typeof (h.auth as Record<string, unknown> | undefined)?.token === 'string' ? ((h.auth as { token: string }).token.trim()) : '';
     let actor: Actor | null = null;
+    let credential: string | null = null;
     if (token) {
       const r = await this.auth.resolveToken(token);
       // A bad token is refused, never downgraded to anonymous (as over HTTP)
       if (!r || !scopeAllows(r.actor, 'read_issue')) throw new HandshakeRefused(ERRORS.UNAUTHORIZED.message);
       actor = r.actor;
+      credential = digest(token);
     } else {
       const session = cookieValue(h.headers.cookie, SESSION_COOKIE);
       if (session) {
         // Ambient credentials: only the server's own pages may use them (cross-site hijacking)
         if (!this.sameOrigin(h.headers)) throw new HandshakeRefused(ERRORS.FORBIDDEN.message);
-        actor = (await this.auth.resolveSession(session))?.actor ?? null;
+        const resolved = await this.auth.resolveSession(session);
+        actor = resolved?.actor ?? null;
+        credential = resolved?.sessionId ?? null;
       }
     }
-    socket.data = { actor, subs: new Map() };
+    socket.data = { actor, credential, subs: new Map() };
   }
 
   private sameOrigin(headers: Record<string, string | string[] | undefined>): boolean {
@@ -551,6 +556,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   private async onControl(msg: BusControl): Promise<void> {
+    if (msg.kind === 'credential_revoked') {
+      // The credential no longer authenticates anyone: its sockets go, wherever they are
+      for (const socket of this.io.of('/').sockets.values()) {
+        if ((socket as TandemSocket).data?.credential === msg.credential) socket.disconnect(true);
+      }
+      return;
+    }
     if (msg.kind === 'recheck_noteable') this.invalidateAuth((c) => msg.noteableType === 'Issue' && c.issue.id === msg.noteableId);
     else if (msg.kind === 'recheck_project') this.invalidateAuth((c) => c.project.id === msg.projectId);
     else this.authCache.clear();
