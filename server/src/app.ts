@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import express from 'express';
+import http from 'node:http';
 import path from 'node:path';
 import fs from 'node:fs';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +16,21 @@ import { openDatabase, runMigrations, type OpenDatabase } from './core/database/
 import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
+
+/**
+ * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
+ * before headers, body parsing, logging and authentication, whose session lookup is SQL) even
+ * sees it. Installed after listen, in front of every request listener (Express, Socket.IO).
+ */
+function answerMatchingPollsFirst(server: http.Server, etagPoll: EtagPollMiddleware): void {
+  const listeners = server.listeners('request') as Array<(req: http.IncomingMessage, res: http.ServerResponse) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) =>
+    etagPoll.use(req, res, () => {
+      for (const l of listeners) l.call(server, req, res);
+    }),
+  );
+}
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -41,10 +57,6 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  // First of all: a poll whose If-None-Match matches the cached ETag is answered 304 here,
-  // before headers, body parsing, logging and authentication (whose session lookup is SQL).
-  const etagPoll = app.get(EtagPollMiddleware);
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => etagPoll.use(req, res, next));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(
@@ -74,6 +86,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     if (fs.existsSync(file)) app.use(`/${f}`, (_req: express.Request, res: express.Response) => res.sendFile(file));
   }
   await app.listen(config.PORT, config.HOST);
+  answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let closed = false;

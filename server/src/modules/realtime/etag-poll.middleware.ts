@@ -1,5 +1,5 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REALTIME } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { EtagCacheService, pollKeyOf } from '../../core/realtime/etag-cache.service';
@@ -29,11 +29,12 @@ export class EtagPollMiddleware implements NestMiddleware {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  use(req: Request, res: Response, next: NextFunction): void {
+  /** Works on plain Node requests, so it can run in front of Express (see app.ts). */
+  use(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void): void {
     const inm = req.headers['if-none-match'];
     if ((req.method !== 'GET' && req.method !== 'HEAD') || typeof inm !== 'string' || !inm) return next();
     // originalUrl: Nest mounts middleware on a path, which Express strips from req.path
-    const url = req.originalUrl ?? req.url;
+    const url = req.originalUrl ?? req.url ?? '';
     const q = url.indexOf('?');
     const key = pollKeyOf(q < 0 ? url : url.slice(0, q));
     if (!key) return next();
@@ -45,7 +46,8 @@ export class EtagPollMiddleware implements NestMiddleware {
         res.setHeader('Poll-Interval', String(pollInterval(this.config, base)));
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('X-Tandem-From-Cache', 'true');
-        res.status(304).end();
+        res.statusCode = 304;
+        res.end();
       },
       // Cache unreachable: answer from the database instead
       () => next(),
