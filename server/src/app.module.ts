@@ -61,7 +61,7 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    // EtagPollMiddleware runs before this, as the first Express middleware (app.ts): a poll
+    // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
     consumer.apply(AuthMiddleware).forRoutes('*');
   }
