@@ -176,3 +176,46 @@ describe('who may watch an issue (one node, in-process bus)', () => {
     expect(await attempt(node.url)).toBe('subscribed');
   });
 });
+
+describe('a socket lives no longer than its credential', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let node: NodeProc;
+
+  beforeAll(async () => {
+    db = await createDatabase('expiry');
+    // OAuth tokens of this node expire 3 s after they are issued
+    node = await startNode({ name: 'expiry', port: 3597, databaseUrl: db.url, env: { OAUTH_TOKEN_TTL_SECONDS: '3' } });
+  });
+
+  afterAll(async () => {
+    await node?.stop();
+    await db?.drop();
+  });
+
+  it('closes a socket when its OAuth token expires, and the token opens no new one', async () => {
+    const issuedAt = Date.now();
+    const token = await tokenFor(node.url, 'bob');
+    const socket = io(node.url, { transports: ['websocket'], reconnection: false, auth: { token } });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    expect(await socket.emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PROJECT, iid: 12 })).toMatchObject({ ok: true });
+    let closedAt = 0;
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => {
+      closedAt = Date.now();
+      reasons.push(reason);
+    });
+    await waitFor('the server closes the socket at expiry', () => reasons.length > 0, 8000);
+    expect(reasons).toEqual(['io server disconnect']);
+    // not before the token expired, and within the 1 s check interval (plus scheduling slack) after
+    expect(closedAt - issuedAt).toBeGreaterThanOrEqual(3000);
+    expect(closedAt - issuedAt).toBeLessThan(5500);
+    const again = io(node.url, { transports: ['websocket'], reconnection: false, auth: { token } });
+    const err = await new Promise<Error>((resolve) => again.on('connect_error', resolve));
+    expect(err.message).toBe('401 Unauthorized');
+    again.close();
+    socket.close();
+  });
+});

@@ -14,6 +14,8 @@ import { digest, OAUTH_PREFIX, PAT_PREFIX, randomToken } from './tokens';
 export interface ResolvedAuth {
   actor: Actor;
   user: User;
+  /** When the credential stops authenticating (null: never); open sockets are closed then. */
+  expiresAt: Date | null;
 }
 
 const USER_COLUMNS = 'u.id, u.username, u.name, u.email, u.avatar_url, u.state, u.is_admin, u.created_at, u.updated_at';
@@ -92,7 +94,7 @@ export class AuthService {
     const s = rows[0];
     if (!s || s.session_expires_at.getTime() < Date.now()) return null;
     const user = userFromRow(s);
-    return { actor: toActor(user, null), user, sessionId: id, csrfToken: s.csrf_token };
+    return { actor: toActor(user, null), user, sessionId: id, csrfToken: s.csrf_token, expiresAt: s.session_expires_at };
   }
 
   /** Resolves a PAT or OAuth token and its (active) user in one query. */
@@ -112,7 +114,7 @@ export class AuthService {
     // last_used_at is advisory: update at most once a minute, never block the request on it
     if (!oauth && (!r.last_used_at || Date.now() - r.last_used_at.getTime() > 60_000))
       void this.ds.getRepository(PersonalAccessToken).update(r.token_id, { lastUsedAt: new Date() }).catch(() => undefined);
-    return { actor: toActor(user, r.scopes), user };
+    return { actor: toActor(user, r.scopes), user, expiresAt: expires };
   }
 
   async createPersonalAccessToken(

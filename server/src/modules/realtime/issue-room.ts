@@ -7,6 +7,8 @@ export interface SocketData {
   actor: Actor | null;
   /** sha256 of the token, or the session id, the socket was opened with (for revocation). */
   credential: string | null;
+  /** Epoch ms when the credential expires (null: never); the socket is closed then. */
+  expiresAt: number | null;
   /** Subscriptions of this socket, by room name. */
   subs: Map<string, Subscription>;
 }

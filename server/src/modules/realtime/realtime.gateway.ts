@@ -46,6 +46,8 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
  */
 const AUTH_CACHE_MS = 5000;
 const AUTH_CACHE_MAX = 50_000;
+/** How often sockets are checked for an expired credential. */
+const EXPIRY_CHECK_MS = 1000;
 
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -64,6 +66,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private heartbeat: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
+  private expiry: NodeJS.Timeout | null = null;
   private readonly authCache = new Map<string, { ctx: IssueContext; expires: number }>();
 
   constructor(
@@ -117,6 +120,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     });
     this.heartbeat = setInterval(() => this.io.local.emit('heartbeat', Date.now()), REALTIME.heartbeatMs);
     this.heartbeat.unref();
+    this.expiry = setInterval(() => this.closeExpired(), EXPIRY_CHECK_MS);
+    this.expiry.unref();
     if (this.bus.lossy) {
       this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
       this.sweeper.unref();
@@ -126,6 +131,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   async beforeApplicationShutdown(): Promise<void> {
     this.unsubscribeBus?.();
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.expiry) clearInterval(this.expiry);
     if (this.sweeper) clearInterval(this.sweeper);
     for (const room of this.rooms.values()) this.closeRoom(room);
     if (this.io) {
@@ -143,12 +149,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     const token = typeof (h.auth as Record<string, unknown> | undefined)?.token === 'string' ? ((h.auth as { token: string }).token.trim()) : '';
     let actor: Actor | null = null;
     let credential: string | null = null;
+    let expiresAt: Date | null = null;
     if (token) {
       const r = await this.auth.resolveToken(token);
       // A bad token is refused, never downgraded to anonymous (as over HTTP)
       if (!r || !scopeAllows(r.actor, 'read_issue')) throw new HandshakeRefused(ERRORS.UNAUTHORIZED.message);
       actor = r.actor;
       credential = digest(token);
+      expiresAt = r.expiresAt;
     } else {
       const session = cookieValue(h.headers.cookie, SESSION_COOKIE);
       if (session) {
@@ -157,9 +165,23 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         const resolved = await this.auth.resolveSession(session);
         actor = resolved?.actor ?? null;
         credential = resolved?.sessionId ?? null;
+        expiresAt = resolved?.expiresAt ?? null;
       }
     }
-    socket.data = { actor, credential, subs: new Map() };
+    socket.data = { actor, credential, expiresAt: expiresAt?.getTime() ?? null, subs: new Map() };
+  }
+
+  /**
+   * A socket lives no longer than its credential: an OAuth token or a session that expires
+   * closes its sockets (one scan a second, a few microseconds per thousand sockets). The client
+   * reconnects and is then anonymous or refused, as a new request would be.
+   */
+  private closeExpired(): void {
+    const now = Date.now();
+    for (const socket of this.io.of('/').sockets.values()) {
+      const at = (socket as TandemSocket).data?.expiresAt;
+      if (at != null && at <= now) socket.disconnect(true);
+    }
   }
 
   private sameOrigin(headers: Record<string, string | string[] | undefined>): boolean {
