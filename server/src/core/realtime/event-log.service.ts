@@ -24,39 +24,73 @@ export interface Noteable {
 /** A write transaction that records events; they are published only after commit. */
 export class Tx {
   readonly recorded: BusEvent[] = [];
+  private readonly queued: Array<{ noteable: Noteable; type: EventType; payload: unknown; actor: UserBasic | null }> = [];
   constructor(readonly manager: EntityManager) {}
 
   /**
    * Takes the noteable's next sequence number (the row lock also orders concurrent writers)
-   * and appends the event to the log, inside this transaction.
+   * and appends the event to the log, inside this transaction, now. Use it when later
+   * statements depend on the event being written (e.g. before the noteable's row goes).
    */
-  async record<T extends EventType>(
-    noteable: Noteable,
-    type: T,
-    payload: EventPayloads[T],
-    actor: UserBasic | null,
-  ): Promise<RealtimeEvent<T>> {
+  async record<T extends EventType>(noteable: Noteable, type: T, payload: EventPayloads[T], actor: UserBasic | null): Promise<RealtimeEvent<T>> {
+    await this.flush();
+    const [event] = await this.append(noteable, [{ type, payload, actor }]);
+    return event as RealtimeEvent<T>;
+  }
+
+  /**
+   * Queues an event; queued events are appended in one statement per noteable when the
+   * transaction's work is done (EventLogService.transaction flushes before COMMIT), in the
+   * order they were queued.
+   */
+  recordLater<T extends EventType>(noteable: Noteable, type: T, payload: EventPayloads[T], actor: UserBasic | null): void {
+    this.queued.push({ noteable, type, payload, actor });
+  }
+
+  /** Appends every queued event (one round trip per noteable). */
+  async flush(): Promise<void> {
+    while (this.queued.length) {
+      const first = this.queued[0]!.noteable;
+      const same = (n: Noteable) => n.type === first.type && n.id === first.id;
+      const batch = this.queued.filter((q) => same(q.noteable));
+      this.queued.splice(0, this.queued.length, ...this.queued.filter((q) => !same(q.noteable)));
+      await this.append(first, batch);
+    }
+  }
+
+  private async append(noteable: Noteable, items: Array<{ type: EventType; payload: unknown; actor: UserBasic | null }>): Promise<AnyRealtimeEvent[]> {
     const table = SEQ_TABLE[noteable.type];
-    // One round trip: take the next seq (the row lock orders concurrent writers) and append
+    const n = items.length;
+    // One round trip: take the next n seqs (the row lock orders concurrent writers) and append
     const rows = (await this.manager.query(
-      `WITH next AS (UPDATE ${table} SET event_seq = event_seq + 1 WHERE id = $1 RETURNING event_seq)
+      `WITH next AS (UPDATE ${table} SET event_seq = event_seq + $3 WHERE id = $1 RETURNING event_seq)
        INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id)
-       SELECT $2, $1, next.event_seq, $3, $4, $5 FROM next RETURNING seq, created_at`,
-      [noteable.id, noteable.type, type, JSON.stringify({ payload, actor, issue: noteable.ref }), actor?.id ?? null],
+       SELECT $2, $1, next.event_seq - $3 + e.ord::int, e.type, e.payload::jsonb, e.actor_id
+       FROM next, unnest($4::text[], $5::text[], $6::int[]) WITH ORDINALITY AS e(type, payload, actor_id, ord)
+       RETURNING seq, created_at`,
+      [
+        noteable.id,
+        noteable.type,
+        n,
+        items.map((i) => i.type),
+        items.map((i) => JSON.stringify({ payload: i.payload, actor: i.actor, issue: noteable.ref })),
+        items.map((i) => i.actor?.id ?? null),
+      ],
     )) as Array<{ seq: number; created_at: Date }>;
-    const inserted = rows[0];
-    if (!inserted) throw new Error(`${noteable.type} ${noteable.id} not found for event ${type}`);
-    const seq = inserted.seq;
-    const event = {
-      type,
-      seq,
-      issue: noteable.ref,
-      payload,
-      actor,
-      at: inserted.created_at.toISOString(),
-    } as RealtimeEvent<T>;
-    this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event: event as AnyRealtimeEvent });
-    return event;
+    if (rows.length !== n) throw new Error(`${noteable.type} ${noteable.id} not found for events ${items.map((i) => i.type).join(', ')}`);
+    rows.sort((a, b) => a.seq - b.seq);
+    return items.map((item, k) => {
+      const event = {
+        type: item.type,
+        seq: rows[k]!.seq,
+        issue: noteable.ref,
+        payload: item.payload,
+        actor: item.actor,
+        at: rows[k]!.created_at.toISOString(),
+      } as AnyRealtimeEvent;
+      this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event });
+      return event;
+    });
   }
 }
 
@@ -82,7 +116,9 @@ export class EventLogService {
     let tx!: Tx;
     const result = await this.ds.transaction(async (manager) => {
       tx = new Tx(manager);
-      return fn(tx);
+      const result = await fn(tx);
+      await tx.flush();
+      return result;
     });
     if (tx.recorded.length) await this.publish(tx.recorded);
     return result;

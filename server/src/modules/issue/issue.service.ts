@@ -86,9 +86,16 @@ export class IssueService {
   async contextFor(project: Project, projectFacts: ProjectFacts, iid: number | string, manager: EntityManager = this.ds.manager): Promise<IssueContext | null> {
     const n = typeof iid === 'number' ? iid : /^\d+$/.test(iid) ? Number(iid) : NaN;
     if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) return null;
-    const issue = await manager.getRepository(Issue).findOneBy({ projectId: project.id, iid: n });
+    // The issue and its assignees in one statement (one snapshot)
+    const { entities, raw } = await manager
+      .getRepository(Issue)
+      .createQueryBuilder('i')
+      .addSelect(ASSIGNEE_IDS_SQL, 'assignee_ids')
+      .where('i.project_id = :pid AND i.iid = :iid', { pid: project.id, iid: n })
+      .getRawAndEntities<{ assignee_ids: number[] }>();
+    const issue = entities[0];
     if (!issue) return null;
-    const assigneeIds = await this.assigneeIds(issue.id, manager);
+    const assigneeIds = (raw[0]?.assignee_ids ?? []).map(Number);
     return { project, projectFacts, issue, assigneeIds, facts: this.factsOf(issue, assigneeIds) };
   }
 
@@ -185,18 +192,23 @@ export class IssueService {
   async hydrate(issues: Issue[], projectsById?: Map<number, Project>): Promise<HydratedIssue[]> {
     if (!issues.length) return [];
     const ids = issues.map((i) => i.id);
-    const [assignRows, labelRows, countRows] = await Promise.all([
-      this.ds.query('SELECT issue_id, user_id FROM issue_assignees WHERE issue_id = ANY($1) ORDER BY position, user_id', [ids]) as Promise<Array<{ issue_id: number; user_id: number }>>,
-      this.ds.query(
-        `SELECT ll.target_id AS issue_id, l.* FROM label_links ll JOIN labels l ON l.id = ll.label_id
-         WHERE ll.target_type = 'Issue' AND ll.target_id = ANY($1) ORDER BY l.title`,
-        [ids],
-      ) as Promise<Array<{ issue_id: number; id: number; title: string; color: string; description: string | null; project_id: number | null; group_id: number | null; priority: number | null }>>,
-      this.ds.query(
-        `SELECT noteable_id, count(*)::int AS n FROM notes WHERE noteable_type = 'Issue' AND noteable_id = ANY($1) AND NOT system GROUP BY noteable_id`,
-        [ids],
-      ) as Promise<Array<{ noteable_id: number; n: number }>>,
-    ]);
+    // Assignees, labels and user-note counts of every issue in one statement
+    const rows: Array<{ id: number; assignee_ids: number[]; labels: LabelRow[] | string | null; user_notes_count: number }> = await this.ds.query(
+      `SELECT x.id,
+         ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = x.id ORDER BY ia.position, ia.user_id) AS assignee_ids,
+         (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
+                   'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
+            FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = x.id) AS labels,
+         (SELECT count(*)::int FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = x.id AND NOT n.system) AS user_notes_count
+       FROM unnest($1::int[]) AS x(id)`,
+      [ids],
+    );
+    const byIssue = new Map(rows.map((r) => [Number(r.id), r]));
+    const assignRows = rows.flatMap((r) => (r.assignee_ids ?? []).map((u) => ({ issue_id: Number(r.id), user_id: Number(u) })));
+    const labelRows = rows.flatMap((r) => {
+      const ls = typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : (r.labels ?? []);
+      return ls.map((l) => ({ ...l, issue_id: Number(r.id) }));
+    });
     const userIds = new Set<number>();
     for (const i of issues) for (const id of [i.authorId, i.closedById, i.lastEditedById]) if (id) userIds.add(id);
     for (const r of assignRows) userIds.add(r.user_id);
@@ -210,7 +222,7 @@ export class IssueService {
       const found = await this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n').whereInIds(missing).getMany();
       for (const p of found) projects.set(p.id, p);
     }
-    const counts = new Map(countRows.map((r) => [r.noteable_id, r.n]));
+    const counts = new Map([...byIssue].map(([id, r]) => [id, Number(r.user_notes_count)]));
     return issues.map((issue) => ({
       issue,
       project: projects.get(issue.projectId)!,
@@ -282,15 +294,27 @@ export class IssueService {
     return this.events.transaction(async (tx) => {
       const m = tx.manager;
       const repo = m.getRepository(Issue);
-      const current = await repo.createQueryBuilder('i').setLock('pessimistic_write').where('i.id = :id', { id: ctx.issue.id }).getOne();
+      const a = actor!;
+      // The row, locked, and the actor's profile (for the events) in one statement
+      const { entities, raw } = await repo
+        .createQueryBuilder('i')
+        .addSelect(
+          `(SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'state', u.state, 'avatar_url', u.avatar_url) FROM users u WHERE u.id = :actorId)`,
+          'actor_json',
+        )
+        .setLock('pessimistic_write')
+        .where('i.id = :id', { id: ctx.issue.id, actorId: a.id })
+        .getRawAndEntities<{ actor_json: ActorRow | string | null }>();
+      const current = entities[0];
       if (!current) throw new AppError('ISSUE_NOT_FOUND');
       if (opts.lockVersion !== undefined && opts.lockVersion !== current.lockVersion) throw new AppError('ISSUE_STALE');
-      // Re-check against the locked row: a concurrent change may have altered who may write
-      const lockedCtx: IssueContext = { ...ctx, issue: current, assigneeIds: await this.assigneeIds(current.id, m) };
-      lockedCtx.facts = this.factsOf(current, lockedCtx.assigneeIds);
+      // Re-check against the locked row: a concurrent change may have altered who may write.
+      // Every change of assignees bumps lock_version under this lock, so an unchanged
+      // lock_version means the assignees read before the transaction are still current.
+      const assigneeIds = current.lockVersion === ctx.issue.lockVersion ? ctx.assigneeIds : await this.assigneeIds(current.id, m);
+      const lockedCtx: IssueContext = { ...ctx, issue: current, assigneeIds, facts: this.factsOf(current, assigneeIds) };
       this.authorizeUpdate(actor, lockedCtx, input);
-      const a = actor!;
-      const actorBasic = await this.actorBasic(m, a);
+      const actorBasic = toUserBasic(userFromActorRow(raw[0]?.actor_json ?? null, a), this.config.publicUrl);
       const changed: Array<keyof IssueFieldsChanged> = [];
       const systemNotes: Array<{ body: string; icon: string }> = [];
       const now = new Date();
@@ -364,21 +388,21 @@ export class IssueService {
       const fresh = Object.assign(new Issue(), current, patch);
       const noteable = noteableOf(fresh, project);
 
-      for (const sn of systemNotes) {
-        const note = await this.notes.createSystemNote(m, fresh, project, a.id, sn.body, sn.icon);
-        await tx.record(noteable, 'note.created', { note: this.notes.toRealtime(note, actorBasic, fresh) }, actorBasic);
+      // Events are queued and appended in one statement before COMMIT (EventLogService.transaction)
+      for (const note of await this.notes.createSystemNotes(m, fresh, project, a.id, systemNotes)) {
+        tx.recordLater(noteable, 'note.created', { note: this.notes.toRealtime(note, actorBasic, fresh) }, actorBasic);
       }
-      if (changed.length) await tx.record(noteable, 'issue.updated', { fields: this.fieldsOf(fresh, changed, actorBasic) }, actorBasic);
+      if (changed.length) tx.recordLater(noteable, 'issue.updated', { fields: this.fieldsOf(fresh, changed, actorBasic) }, actorBasic);
       if (assigneesChanged) {
         const users = await this.usersByIds(m, await this.assigneeIds(fresh.id, m));
-        await tx.record(noteable, 'issue.assignees', { assignees: users.map((u) => toUserBasic(u, this.config.publicUrl)), lock_version: fresh.lockVersion }, actorBasic);
+        tx.recordLater(noteable, 'issue.assignees', { assignees: users.map((u) => toUserBasic(u, this.config.publicUrl)), lock_version: fresh.lockVersion }, actorBasic);
       }
       if (labelsChanged) {
         const labels: Array<{ id: number; title: string; color: string; description: string | null }> = await m.query(
           `SELECT l.id, l.title, l.color, l.description FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = $1 ORDER BY l.title`,
           [fresh.id],
         );
-        await tx.record(noteable, 'issue.labels', { labels: labels.map((l) => ({ id: l.id, name: l.title, color: l.color, text_color: textColor(l.color), description: l.description })) }, actorBasic);
+        tx.recordLater(noteable, 'issue.labels', { labels: labels.map((l) => ({ id: l.id, name: l.title, color: l.color, text_color: textColor(l.color), description: l.description })) }, actorBasic);
       }
       return fresh;
     });
@@ -496,6 +520,34 @@ export class IssueService {
     const u = await m.getRepository(User).findOneByOrFail({ id: actor.id });
     return toUserBasic(u, this.config.publicUrl);
   }
+}
+
+/** An issue's assignee ids, in order, as a column of a query over `issues i`. */
+const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.position, ia.user_id)';
+
+interface LabelRow {
+  id: number;
+  title: string;
+  color: string;
+  description: string | null;
+  project_id: number | null;
+  group_id: number | null;
+  priority: number | null;
+}
+
+interface ActorRow {
+  id: number;
+  username: string;
+  name: string;
+  state: User['state'];
+  avatar_url: string | null;
+}
+
+/** The acting user's profile read with the locked row (drivers hand json back parsed or as text). */
+function userFromActorRow(row: ActorRow | string | null, actor: Actor): User {
+  const r = typeof row === 'string' ? (JSON.parse(row) as ActorRow) : row;
+  if (!r) throw new AppError('UNAUTHORIZED');
+  return Object.assign(new User(), { id: r.id ?? actor.id, username: r.username, name: r.name, state: r.state, avatarUrl: r.avatar_url });
 }
 
 /** Projects where the user's effective access (direct or via ancestor groups) is at least `min`. */

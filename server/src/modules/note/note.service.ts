@@ -23,23 +23,27 @@ export class NoteService {
   ) {}
 
   /** A system note ("closed", "changed the description"), written in the caller's transaction. */
-  async createSystemNote(m: EntityManager, issue: Issue, project: Project, authorId: number, body: string, icon: string): Promise<Note> {
+  /** Inserts system notes (one statement for all of them), in order. */
+  async createSystemNotes(m: EntityManager, issue: Issue, project: Project, authorId: number, notes: ReadonlyArray<{ body: string; icon: string }>): Promise<Note[]> {
+    if (!notes.length) return [];
     const repo = m.getRepository(Note);
     return repo.save(
-      repo.create({
-        noteableType: 'Issue',
-        noteableId: issue.id,
-        projectId: project.id,
-        authorId,
-        note: body,
-        noteHtml: this.markdown.render(body, { projectPath: project.fullPath }),
-        type: null,
-        discussionId: newDiscussionId(),
-        system: true,
-        systemNoteIconName: icon,
-        internal: false,
-        resolvable: false,
-      }),
+      notes.map((n) =>
+        repo.create({
+          noteableType: 'Issue',
+          noteableId: issue.id,
+          projectId: project.id,
+          authorId,
+          note: n.body,
+          noteHtml: this.markdown.render(n.body, { projectPath: project.fullPath }),
+          type: null,
+          discussionId: newDiscussionId(),
+          system: true,
+          systemNoteIconName: n.icon,
+          internal: false,
+          resolvable: false,
+        }),
+      ),
     );
   }
 
