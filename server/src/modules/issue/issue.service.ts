@@ -192,28 +192,42 @@ export class IssueService {
   async hydrate(issues: Issue[], projectsById?: Map<number, Project>): Promise<HydratedIssue[]> {
     if (!issues.length) return [];
     const ids = issues.map((i) => i.id);
-    // Assignees, labels and user-note counts of every issue in one statement
-    const rows: Array<{ id: number; assignee_ids: number[]; labels: LabelRow[] | string | null; user_notes_count: number }> = await this.ds.query(
-      `SELECT x.id,
-         ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = x.id ORDER BY ia.position, ia.user_id) AS assignee_ids,
-         (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
-                   'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
-            FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = x.id) AS labels,
-         (SELECT count(*)::int FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = x.id AND NOT n.system) AS user_notes_count
-       FROM unnest($1::int[]) AS x(id)`,
-      [ids],
-    );
-    const byIssue = new Map(rows.map((r) => [Number(r.id), r]));
-    const assignRows = rows.flatMap((r) => (r.assignee_ids ?? []).map((u) => ({ issue_id: Number(r.id), user_id: Number(u) })));
-    const labelRows = rows.flatMap((r) => {
+    const roleUserIds = [...new Set(issues.flatMap((i) => [i.authorId, i.closedById, i.lastEditedById]).filter((x): x is number => !!x))];
+    // One statement (one snapshot): a row per issue (assignees, labels, user-note count), then
+    // a row per user those issues name (author, closer, last editor, assignees)
+    const rows: Array<{ kind: 'issue' | 'user'; id: number; assignee_ids: number[] | null; labels: LabelRow[] | string | null; user_notes_count: number | null; usr: UserRow | string | null }> =
+      await this.ds.query(
+        `SELECT 'issue' AS kind, x.id,
+           ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = x.id ORDER BY ia.position, ia.user_id) AS assignee_ids,
+           (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
+                     'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
+              FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = x.id) AS labels,
+           (SELECT count(*)::int FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = x.id AND NOT n.system) AS user_notes_count,
+           NULL::json AS usr
+         FROM unnest($1::int[]) AS x(id)
+         UNION ALL
+         SELECT 'user', u.id, NULL, NULL, NULL,
+           json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'email', u.email, 'avatar_url', u.avatar_url,
+             'state', u.state, 'is_admin', u.is_admin, 'created_at', u.created_at, 'updated_at', u.updated_at)
+         FROM users u
+         WHERE u.id = ANY($2::int[]) OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = ANY($1::int[]))`,
+        [ids, roleUserIds],
+      );
+    const issueRows = rows.filter((r) => r.kind === 'issue');
+    const byIssue = new Map(issueRows.map((r) => [Number(r.id), r]));
+    const assignRows = issueRows.flatMap((r) => (r.assignee_ids ?? []).map((u) => ({ issue_id: Number(r.id), user_id: Number(u) })));
+    const labelRows = issueRows.flatMap((r) => {
       const ls = typeof r.labels === 'string' ? (JSON.parse(r.labels) as LabelRow[]) : (r.labels ?? []);
       return ls.map((l) => ({ ...l, issue_id: Number(r.id) }));
     });
-    const userIds = new Set<number>();
-    for (const i of issues) for (const id of [i.authorId, i.closedById, i.lastEditedById]) if (id) userIds.add(id);
-    for (const r of assignRows) userIds.add(r.user_id);
-    const users = userIds.size ? await this.ds.getRepository(User).createQueryBuilder('u').whereInIds([...userIds]).getMany() : [];
-    const userById = new Map(users.map((u) => [u.id, u]));
+    const userById = new Map(
+      rows
+        .filter((r) => r.kind === 'user' && r.usr)
+        .map((r) => {
+          const u = userFromRow(typeof r.usr === 'string' ? (JSON.parse(r.usr) as UserRow) : r.usr!);
+          return [u.id, u] as const;
+        }),
+    );
     const milestoneIds = [...new Set(issues.map((i) => i.milestoneId).filter((x): x is number => !!x))];
     const milestones = milestoneIds.length ? await this.ds.getRepository(Milestone).createQueryBuilder('m').whereInIds(milestoneIds).getMany() : [];
     const projects = projectsById ?? new Map<number, Project>();
@@ -534,6 +548,24 @@ interface LabelRow {
   group_id: number | null;
   priority: number | null;
 }
+
+interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  state: User['state'];
+  is_admin: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const userFromRow = (r: UserRow): User =>
+  Object.assign(new User(), {
+    id: Number(r.id), username: r.username, name: r.name, email: r.email, avatarUrl: r.avatar_url, state: r.state,
+    isAdmin: r.is_admin, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at),
+  });
 
 interface ActorRow {
   id: number;
