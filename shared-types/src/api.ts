@@ -80,6 +80,29 @@ export interface ApiProject {
   permissions?: { project_access: { access_level: number } | null; group_access: { access_level: number } | null };
 }
 
+/** A project or group member (GitLab's Member entity: UserBasic + the membership). */
+export interface ApiMember extends UserBasic {
+  access_level: number;
+  /** YYYY-MM-DD, or null for a membership that does not expire. */
+  expires_at: string | null;
+  created_at: string;
+  membership_state: 'active';
+}
+
+/** GET /groups/:id, the minimal group shape. */
+export interface ApiGroup {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  full_name: string;
+  description: string | null;
+  parent_id: number | null;
+  visibility: 'private' | 'internal' | 'public';
+  web_url: string;
+  created_at: string;
+}
+
 /** GET {issue}/realtime_changes (gitlab-api-facts §4.1). */
 export interface RealtimeChanges {
   title: string;

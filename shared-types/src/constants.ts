@@ -24,6 +24,9 @@ export const LIMITS = {
   perPageDefault: 20,
   perPageMax: 100,
   usernameMaxLength: 255,
+  projectNameMaxLength: 255,
+  /** GitLab's limit on a project's description. */
+  projectDescriptionMaxLength: 2000,
   /** 5 MiB: fits a maximal description (1,048,576 chars) even in 4-byte UTF-8 characters. */
   bodyLimitBytes: 5 * 1024 * 1024,
 } as const;

@@ -11,6 +11,11 @@ export const ERRORS = {
   ISSUE_NOT_FOUND: { status: 404, message: '404 Issue Not Found' },
   USER_NOT_FOUND: { status: 404, message: '404 User Not Found' },
   GROUP_NOT_FOUND: { status: 404, message: '404 Group Not Found' },
+  MEMBER_NOT_FOUND: { status: 404, message: '404 Member Not Found' },
+  /** POST .../members for someone who is a direct member already (GitLab's text). */
+  MEMBER_EXISTS: { status: 409, message: 'Member already exists' },
+  /** Removing or demoting the only owner would leave a group nobody can administer. */
+  LAST_OWNER: { status: 403, message: '403 Forbidden - A group must have at least one owner' },
   BAD_REQUEST: { status: 400, message: '400 Bad request' },
   VALIDATION: { status: 400, message: '400 Bad request' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },
@@ -71,4 +76,12 @@ export const VALIDATION = {
   notBoolean: 'must be a boolean',
   invalid: 'is invalid',
   mustBePositive: 'must be greater than 0',
+  notDate: 'must be a date in YYYY-MM-DD format',
+  dateInPast: 'cannot be a date in the past',
+  /** At least one of the listed parameters must be sent (GitLab's Grape wording). */
+  atLeastOne: (fields: readonly string[]) => `${fields.join(', ')} are missing, at least one parameter must be provided`,
+  /** A direct membership below an inherited one (GitLab's text). */
+  belowInherited: (level: string, source: string) => `should be greater than or equal to ${level} inherited membership from group ${source}`,
+  /** A project more visible than its group. */
+  visibilityAboveGroup: (visibility: string, groupVisibility: string) => `${visibility} is not allowed in a ${groupVisibility} group`,
 } as const;

@@ -1,19 +1,27 @@
 import { Global, Module } from '@nestjs/common';
 import { MarkdownService } from '../core/markdown/markdown.service';
+import { GroupController } from './group/group.controller';
+import { GroupService } from './group/group.service';
 import { IssueController } from './issue/issue.controller';
 import { IssuePageController } from './issue/issue-page.controller';
 import { IssueService } from './issue/issue.service';
 import { NoteService } from './note/note.service';
 import { LabelController } from './label/label.controller';
 import { MarkdownController } from './markdown/markdown.controller';
+import { GroupMemberController } from './member/group-member.controller';
+import { MemberService } from './member/member.service';
+import { ProjectMemberController } from './member/project-member.controller';
 import { ProjectController } from './project/project.controller';
 import { ProjectService } from './project/project.service';
 
-/** Projects, issues and notes: the services every surface (REST, GraphQL, socket) shares. */
+/** Projects, groups, members, issues and notes: the services every surface (REST, GraphQL, socket) shares. */
 @Global()
 @Module({
-  controllers: [ProjectController, IssueController, IssuePageController, MarkdownController, LabelController],
-  providers: [MarkdownService, ProjectService, IssueService, NoteService],
-  exports: [MarkdownService, ProjectService, IssueService, NoteService],
+  controllers: [
+    ProjectController, GroupController, ProjectMemberController, GroupMemberController,
+    IssueController, IssuePageController, MarkdownController, LabelController,
+  ],
+  providers: [MarkdownService, ProjectService, GroupService, MemberService, IssueService, NoteService],
+  exports: [MarkdownService, ProjectService, GroupService, MemberService, IssueService, NoteService],
 })
 export class DomainModule {}

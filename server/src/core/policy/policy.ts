@@ -28,7 +28,32 @@ export interface IssueFacts {
   state: 'opened' | 'closed';
 }
 
-export type ProjectAbility = 'read_project' | 'create_issue' | 'admin_project' | 'read_confidential_issues';
+export interface GroupFacts {
+  visibility: Visibility;
+  /** The actor's effective access level: max of the group's and every ancestor group's membership. */
+  accessLevel: number;
+}
+
+/**
+ * A membership change, for the owner-level rule: `from` is the member's current direct level
+ * (null: not a member yet), `to` the level asked for (null: removal).
+ */
+export interface MembershipChange {
+  from: number | null;
+  to: number | null;
+  /** The member is the actor (leaving). */
+  self: boolean;
+}
+
+export type ProjectAbility =
+  | 'read_project'
+  | 'create_issue'
+  | 'admin_project'
+  | 'read_confidential_issues'
+  | 'read_project_member'
+  | 'admin_project_member'
+  | 'change_visibility_level';
+export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member';
 export type IssueAbility =
   | 'read_issue'
   | 'update_issue'
@@ -36,16 +61,19 @@ export type IssueAbility =
   | 'reopen_issue'
   | 'destroy_issue'
   | 'create_note';
-export type Ability = ProjectAbility | IssueAbility;
+export type Ability = ProjectAbility | IssueAbility | GroupAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
+  'read_project_member', 'admin_project_member', 'change_visibility_level',
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'read_group', 'read_group_member', 'admin_group_member',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -74,7 +102,64 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
     case 'admin_project':
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'read_project_member':
+      // Whoever sees the project sees who works on it (GitLab's rule)
+      return true;
+    case 'admin_project_member':
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'change_visibility_level':
+      // GitLab: "Change project visibility level: Owner"
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.OWNER);
   }
+}
+
+/**
+ * May the actor make this change to a direct project membership? Maintainers manage members
+ * below owner; only owners (and admins) grant, change or remove the owner level. Any member
+ * may leave (remove their own membership).
+ */
+export function canChangeProjectMember(actor: Actor | null, p: ProjectFacts, c: MembershipChange): boolean {
+  if (actor === null || !scopeAllows(actor, 'admin_project_member') || !canReadProject(actor, p)) return false;
+  if (c.self && c.to === null && c.from !== null) return true;
+  if (!canProject(actor, 'admin_project_member', p)) return false;
+  return ownerLevelAllowed(actor, p.accessLevel, c);
+}
+
+export function canReadGroup(actor: Actor | null, g: GroupFacts): boolean {
+  if (actor?.isAdmin) return true;
+  if (g.visibility === 'public') return true;
+  if (g.visibility === 'internal') return actor !== null;
+  return actor !== null && g.accessLevel >= ACCESS_LEVEL.GUEST;
+}
+
+export function canGroup(actor: Actor | null, ability: GroupAbility, g: GroupFacts): boolean {
+  if (!scopeAllows(actor, ability)) return false;
+  if (!canReadGroup(actor, g)) return false;
+  switch (ability) {
+    case 'read_group':
+    case 'read_group_member':
+      return true;
+    case 'admin_group_member':
+      // GitLab: "Manage group members: Owner" (the effective level, so ancestors' owners too)
+      return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
+  }
+}
+
+/**
+ * May the actor make this change to a direct group membership? Owners manage members; any
+ * member may leave. (That a group keeps at least one owner is checked against the data.)
+ */
+export function canChangeGroupMember(actor: Actor | null, g: GroupFacts, c: MembershipChange): boolean {
+  if (actor === null || !scopeAllows(actor, 'admin_group_member') || !canReadGroup(actor, g)) return false;
+  if (c.self && c.to === null && c.from !== null) return true;
+  if (!canGroup(actor, 'admin_group_member', g)) return false;
+  return ownerLevelAllowed(actor, g.accessLevel, c);
+}
+
+/** Only owners (and admins) grant, change or remove the owner level. */
+function ownerLevelAllowed(actor: Actor, actorLevel: number, c: MembershipChange): boolean {
+  if (actor.isAdmin || actorLevel >= ACCESS_LEVEL.OWNER) return true;
+  return (c.from ?? 0) < ACCESS_LEVEL.OWNER && (c.to ?? 0) < ACCESS_LEVEL.OWNER;
 }
 
 export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectFacts, i: IssueFacts): boolean {

@@ -1,10 +1,12 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { toApiProject } from './project.mapper';
 import { ProjectService } from './project.service';
+import { parseProjectUpdate } from './project.validation';
 
 @Controller('api/v4/projects')
 export class ProjectController {
@@ -30,5 +32,20 @@ export class ProjectController {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const counts = await this.projects.openIssuesCount([project.id]);
     return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined);
+  }
+
+  /**
+   * Policy: admin_project (name, description); change_visibility_level (visibility, owners).
+   * Other GitLab settings are ignored.
+   */
+  @Put(':id')
+  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const found = await this.projects.findReadable(actor, id);
+    this.projects.authorize(actor, 'admin_project', found.facts);
+    const input = parseProjectUpdate(body ?? {});
+    const { project, facts } = await this.projects.update(actor, found.project, input);
+    const counts = await this.projects.openIssuesCount([project.id]);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, facts.accessLevel);
   }
 }

@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { ACCESS_LEVEL, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError } from '../../core/errors/app-error';
+import { AppError, ValidationError } from '../../core/errors/app-error';
 import { canProject, canReadProject, type Actor, type ProjectAbility, type ProjectFacts } from '../../core/policy/policy';
+import { RealtimeAccessService } from '../realtime/realtime-access.service';
 import { Project } from './project.entity';
+import type { ProjectUpdateInput } from './project.validation';
+
+/** private < internal < public */
+const visibilityRank = (v: Visibility) => VISIBILITIES.indexOf(v);
 
 export interface ProjectWithAccess {
   project: Project;
@@ -17,6 +22,7 @@ export class ProjectService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) readonly config: AppConfig,
+    private readonly access: RealtimeAccessService,
   ) {}
 
   /** The actor's effective level: max of the project's and every ancestor group's membership. */
@@ -66,6 +72,48 @@ export class ProjectService {
 
   can(actor: Actor | null, ability: ProjectAbility, facts: ProjectFacts): boolean {
     return canProject(actor, ability, facts);
+  }
+
+  /** Throws 401 for anonymous, 403 for a reader without the right. */
+  authorize(actor: Actor | null, ability: ProjectAbility, facts: ProjectFacts): void {
+    if (canProject(actor, ability, facts)) return;
+    throw new AppError(actor ? 'FORBIDDEN' : 'UNAUTHORIZED');
+  }
+
+  /**
+   * Changes name, description and visibility in one transaction on the locked row. Settings
+   * need a maintainer; a visibility change needs an owner, and may not exceed the group's.
+   * After the commit, a lowered visibility makes every node re-check the project's sockets.
+   */
+  async update(actor: Actor, project: Project, input: ProjectUpdateInput): Promise<{ project: Project; facts: ProjectFacts }> {
+    let lowered = false;
+    const result = await this.ds.transaction(async (m) => {
+      const current = await m.getRepository(Project).createQueryBuilder('p').setLock('pessimistic_write').where('p.id = :id', { id: project.id }).getOne();
+      if (!current) throw new AppError('PROJECT_NOT_FOUND');
+      current.namespace = project.namespace;
+      const facts = await this.facts(actor, current, m);
+      if (!canReadProject(actor, facts)) throw new AppError('PROJECT_NOT_FOUND');
+      this.authorize(actor, 'admin_project', facts);
+      const patch: Partial<Pick<Project, 'name' | 'description' | 'visibility'>> = {};
+      if (input.name !== undefined && input.name !== current.name) patch.name = input.name;
+      if (input.description !== undefined && input.description !== current.description) patch.description = input.description;
+      if (input.visibility !== undefined && input.visibility !== current.visibility) {
+        this.authorize(actor, 'change_visibility_level', facts);
+        const ns = current.namespace;
+        if (ns?.type === 'Group' && visibilityRank(input.visibility) > visibilityRank(ns.visibility))
+          throw new ValidationError({ visibility: [VALIDATION.visibilityAboveGroup(input.visibility, ns.visibility)] });
+        patch.visibility = input.visibility;
+        lowered = visibilityRank(input.visibility) < visibilityRank(current.visibility);
+      }
+      if (Object.keys(patch).length) {
+        await m.getRepository(Project).update({ id: current.id }, patch);
+        Object.assign(current, patch);
+      }
+      return { project: current, facts: { ...facts, visibility: current.visibility } };
+    });
+    // After the commit: who may no longer read the project leaves its issue rooms, on every node
+    if (lowered) this.access.projectAccessChanged(project.id);
+    return result;
   }
 
   /** Projects the actor can read, with optional membership filter and search. */

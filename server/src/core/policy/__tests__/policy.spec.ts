@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVEL, type Visibility } from '@tandem/shared-types';
 import {
   ALL_ABILITIES,
+  canChangeGroupMember,
+  canChangeProjectMember,
+  canGroup,
   canIssue,
   canProject,
+  canReadGroup,
   canReadIssue,
   canReadProject,
   type Ability,
   type Actor,
+  type GroupAbility,
+  type GroupFacts,
   type IssueAbility,
   type IssueFacts,
+  type MembershipChange,
   type ProjectAbility,
   type ProjectFacts,
 } from '../policy';
@@ -40,8 +47,15 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
   { name: 'api+read_api token', scopes: ['read_api', 'api'] },
   { name: 'token without API scopes', scopes: [] },
 ];
-const WRITES = new Set<Ability>(['create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note']);
-const PROJECT_ABILITIES: ProjectAbility[] = ['read_project', 'create_issue', 'admin_project', 'read_confidential_issues'];
+const WRITES = new Set<Ability>([
+  'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member',
+]);
+const PROJECT_ABILITIES: ProjectAbility[] = [
+  'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
+  'read_project_member', 'admin_project_member', 'change_visibility_level',
+];
+const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
 
 const ACTOR_ID = 7;
@@ -86,8 +100,35 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'create_issue': return role !== 'anonymous' && !archived;
     case 'read_confidential_issues': return level >= ACCESS_LEVEL.REPORTER;
     case 'admin_project': return level >= ACCESS_LEVEL.MAINTAINER;
+    case 'read_project_member': return true;
+    case 'admin_project_member': return level >= ACCESS_LEVEL.MAINTAINER;
+    case 'change_visibility_level': return level >= ACCESS_LEVEL.OWNER;
   }
 }
+
+function expectedGroup(role: Role, v: Visibility, scopes: string[] | null, ability: GroupAbility): boolean {
+  if (role !== 'anonymous' && !scopeOk(scopes, ability)) return false;
+  // groups are read like projects: public by all, internal signed in, private members only
+  if (!expectedReadProject(role, v)) return false;
+  if (ability === 'admin_group_member') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.OWNER;
+  return true;
+}
+
+/** The owner-level rule, written out: who may move a membership from one level to another. */
+function expectedMemberChange(kind: 'project' | 'group', role: Role, v: Visibility, scopes: string[] | null, c: MembershipChange): boolean {
+  if (role === 'anonymous' || !scopeOk(scopes, kind === 'project' ? 'admin_project_member' : 'admin_group_member')) return false;
+  if (!expectedReadProject(role, v)) return false;
+  if (c.self && c.from !== null && c.to === null) return true; // leaving
+  const level = ROLES[role] ?? 0;
+  if (level >= ACCESS_LEVEL.OWNER) return true;
+  if (kind === 'group') return false;
+  return level >= ACCESS_LEVEL.MAINTAINER && (c.from ?? 0) < ACCESS_LEVEL.OWNER && (c.to ?? 0) < ACCESS_LEVEL.OWNER;
+}
+
+const LEVELS_OR_NONE = [null, ACCESS_LEVEL.GUEST, ACCESS_LEVEL.REPORTER, ACCESS_LEVEL.DEVELOPER, ACCESS_LEVEL.MAINTAINER, ACCESS_LEVEL.OWNER];
+const CHANGES: MembershipChange[] = LEVELS_OR_NONE.flatMap((from) =>
+  LEVELS_OR_NONE.flatMap((to) => (from === null && to === null ? [] : [false, true].map((self) => ({ from, to, self })))),
+);
 
 function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, ability: IssueAbility, rel: Relation, confidential: boolean, locked: boolean, archived: boolean): boolean {
   if (role !== 'anonymous' && !scopeOk(scopes, ability)) return false;
@@ -109,7 +150,7 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
 
 describe('policy matrix', () => {
   it('covers every ability the module declares', () => {
-    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
+    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES, ...GROUP_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
   });
 
   for (const role of Object.keys(ROLES) as Role[]) {
@@ -126,6 +167,22 @@ describe('policy matrix', () => {
                   ability, archived, allowed: expectedProject(role, v, scopes, ability, archived),
                 });
               }
+            }
+          });
+          it('group abilities', () => {
+            const actor = actorFor(role, scopes);
+            const g: GroupFacts = { visibility: v, accessLevel: ROLES[role] ?? 0 };
+            expect(canReadGroup(actor, g)).toBe(expectedReadProject(role, v));
+            for (const ability of GROUP_ABILITIES)
+              expect({ ability, allowed: canGroup(actor, ability, g) }).toEqual({ ability, allowed: expectedGroup(role, v, scopes, ability) });
+          });
+          it('membership changes (add, change, remove; owner level; leaving)', () => {
+            const actor = actorFor(role, scopes);
+            const p = projectFacts(role, v);
+            const g: GroupFacts = { visibility: v, accessLevel: ROLES[role] ?? 0 };
+            for (const c of CHANGES) {
+              expect({ project: c, allowed: canChangeProjectMember(actor, p, c) }).toEqual({ project: c, allowed: expectedMemberChange('project', role, v, scopes, c) });
+              expect({ group: c, allowed: canChangeGroupMember(actor, g, c) }).toEqual({ group: c, allowed: expectedMemberChange('group', role, v, scopes, c) });
             }
           });
           it('issue abilities for plain, confidential, authored, assigned and locked issues', () => {
@@ -191,5 +248,41 @@ describe('policy spot checks (the cases the demo relies on)', () => {
     const priv: ProjectFacts = { visibility: 'private', archived: false, accessLevel: 0 };
     for (const a of ISSUE_ABILITIES) expect(canIssue(admin, a, priv, conf)).toBe(true);
     for (const a of PROJECT_ABILITIES) expect(canProject(admin, a, priv)).toBe(true);
+    const privGroup: GroupFacts = { visibility: 'private', accessLevel: 0 };
+    for (const a of GROUP_ABILITIES) expect(canGroup(admin, a, privGroup)).toBe(true);
+    for (const c of CHANGES) {
+      expect(canChangeProjectMember(admin, priv, c)).toBe(true);
+      expect(canChangeGroupMember(admin, privGroup, c)).toBe(true);
+    }
+  });
+
+  it('a maintainer manages members below owner; only an owner touches the owner level', () => {
+    const m = user(5);
+    const maint = pub(ACCESS_LEVEL.MAINTAINER);
+    expect(canChangeProjectMember(m, maint, { from: null, to: ACCESS_LEVEL.MAINTAINER, self: false })).toBe(true);
+    expect(canChangeProjectMember(m, maint, { from: ACCESS_LEVEL.GUEST, to: null, self: false })).toBe(true);
+    expect(canChangeProjectMember(m, maint, { from: null, to: ACCESS_LEVEL.OWNER, self: false })).toBe(false);
+    expect(canChangeProjectMember(m, maint, { from: ACCESS_LEVEL.OWNER, to: ACCESS_LEVEL.DEVELOPER, self: false })).toBe(false);
+    expect(canChangeProjectMember(m, maint, { from: ACCESS_LEVEL.OWNER, to: null, self: false })).toBe(false);
+    expect(canChangeProjectMember(m, pub(ACCESS_LEVEL.OWNER), { from: ACCESS_LEVEL.OWNER, to: null, self: false })).toBe(true);
+    expect(canChangeProjectMember(m, pub(ACCESS_LEVEL.DEVELOPER), { from: null, to: ACCESS_LEVEL.GUEST, self: false })).toBe(false);
+    // a guest may leave, but not change their own level
+    expect(canChangeProjectMember(m, pub(ACCESS_LEVEL.GUEST), { from: ACCESS_LEVEL.GUEST, to: null, self: true })).toBe(true);
+    expect(canChangeProjectMember(m, pub(ACCESS_LEVEL.GUEST), { from: ACCESS_LEVEL.GUEST, to: ACCESS_LEVEL.DEVELOPER, self: true })).toBe(false);
+    // visibility is the owner's; other settings the maintainer's
+    expect(canProject(m, 'change_visibility_level', maint)).toBe(false);
+    expect(canProject(m, 'admin_project', maint)).toBe(true);
+    expect(canProject(m, 'change_visibility_level', pub(ACCESS_LEVEL.OWNER))).toBe(true);
+    // read_api tokens read members but change nothing
+    expect(canProject(user(5, ['read_api']), 'read_project_member', pub(ACCESS_LEVEL.OWNER))).toBe(true);
+    expect(canChangeProjectMember(user(5, ['read_api']), pub(ACCESS_LEVEL.OWNER), { from: ACCESS_LEVEL.GUEST, to: null, self: true })).toBe(false);
+  });
+
+  it('group members are managed by owners, including owners of an ancestor group', () => {
+    const g = (level: number): GroupFacts => ({ visibility: 'private', accessLevel: level });
+    expect(canGroup(user(5), 'admin_group_member', g(ACCESS_LEVEL.MAINTAINER))).toBe(false);
+    expect(canGroup(user(5), 'admin_group_member', g(ACCESS_LEVEL.OWNER))).toBe(true);
+    expect(canGroup(user(5), 'read_group_member', g(ACCESS_LEVEL.NO_ACCESS))).toBe(false);
+    expect(canGroup(null, 'read_group_member', { visibility: 'public', accessLevel: 0 })).toBe(true);
   });
 });

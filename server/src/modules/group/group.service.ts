@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { canReadGroup, type Actor, type GroupFacts } from '../../core/policy/policy';
+import { Namespace } from './namespace.entity';
+
+export interface GroupWithAccess {
+  group: Namespace;
+  facts: GroupFacts;
+}
+
+/** Groups: rows of `namespaces` with type 'Group', nested through parent_id. */
+@Injectable()
+export class GroupService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+  ) {}
+
+  /** By numeric id or (URL-decoded) full path; personal namespaces are not groups. */
+  async findByIdOrPath(idOrPath: string | number, manager: EntityManager = this.ds.manager): Promise<Namespace | null> {
+    const s = String(idOrPath);
+    const qb = manager.getRepository(Namespace).createQueryBuilder('n').where(`n.type = 'Group'`);
+    if (/^\d+$/.test(s)) return Number(s) > 2_147_483_647 ? null : qb.andWhere('n.id = :id', { id: Number(s) }).getOne();
+    return qb.andWhere('lower(n.full_path) = lower(:path)', { path: s }).getOne();
+  }
+
+  /** The actor's effective level in a group: max of its and every ancestor group's unexpired memberships. */
+  async accessLevel(userId: number | null, groupId: number, manager: EntityManager = this.ds.manager): Promise<number> {
+    if (userId === null) return ACCESS_LEVEL.NO_ACCESS;
+    const rows: Array<{ level: number | null }> = await manager.query(
+      `WITH RECURSIVE ancestors(id, parent_id) AS (
+         SELECT id, parent_id FROM namespaces WHERE id = $2
+         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
+       )
+       SELECT max(access_level)::int AS level FROM members
+       WHERE user_id = $1 AND source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)
+         AND (expires_at IS NULL OR expires_at >= current_date)`,
+      [userId, groupId],
+    );
+    return rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS;
+  }
+
+  /** "Acme / Platform": the names from the top-level group down. */
+  async fullName(group: Namespace): Promise<string> {
+    if (group.parentId === null) return group.name;
+    const rows: Array<{ name: string }> = await this.ds.query(
+      `WITH RECURSIVE ancestors(id, parent_id, name, depth) AS (
+         SELECT id, parent_id, name, 0 FROM namespaces WHERE id = $1
+         UNION ALL SELECT n.id, n.parent_id, n.name, a.depth + 1 FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
+       )
+       SELECT name FROM ancestors ORDER BY depth DESC`,
+      [group.id],
+    );
+    return rows.map((r) => r.name).join(' / ');
+  }
+
+  async facts(actor: Actor | null, group: Namespace, manager?: EntityManager): Promise<GroupFacts> {
+    return { visibility: group.visibility, accessLevel: await this.accessLevel(actor?.id ?? null, group.id, manager) };
+  }
+
+  /** A group the actor may see; unreadable ones are "not found", as unknown ones. */
+  async findReadable(actor: Actor | null, idOrPath: string | number): Promise<GroupWithAccess> {
+    const group = await this.findByIdOrPath(idOrPath);
+    if (!group) throw new AppError('GROUP_NOT_FOUND');
+    const facts = await this.facts(actor, group);
+    if (!canReadGroup(actor, facts)) throw new AppError('GROUP_NOT_FOUND');
+    return { group, facts };
+  }
+}
