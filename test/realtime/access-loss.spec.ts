@@ -214,4 +214,25 @@ describe('access lost across two nodes (Redis)', () => {
     expect(dave.eventsFor(SECRET, 1)).toEqual([]);
     expect(await dave.subscribe(SECRET, 1)).toMatchObject({ ok: false });
   });
+  it('a removal announced while Redis was down reaches node B when its bus reconnects (every room is re-checked)', async () => {
+    const erinId = await userId(a.url, await tokenFor(a.url, 'erin'));
+    expect((await api(a.url, alice, 'POST', `/projects/${secret}/members`, { user_id: erinId, access_level: 10 })).status).toBe(201);
+    const erin = await onB('erin');
+    const bob = await onB('bob');
+    for (const c of [erin, bob]) expect(await c.subscribe(SECRET, 2)).toMatchObject({ ok: true });
+
+    await redis.shutdown();
+    // Node A commits the removal; its control message has no Redis to travel through
+    expect((await api(a.url, alice, 'DELETE', `/projects/${secret}/members/${erinId}`)).status).toBe(204);
+    await sleep(300);
+    expect(erin.unsubscribed).toEqual([]);
+    await redis.start();
+
+    await waitFor('erin on B is unsubscribed once B is back on the bus', () => erin.unsubscribed.length === 1, 20_000);
+    expect(erin.unsubscribed[0]).toMatchObject({ project_path: SECRET, iid: 2, reason: 'access_revoked' });
+    await updateIssue(a.url, alice, secret, 2, { title: 'after the outage' });
+    await waitFor('bob on B gets it', () => bob.eventsFor(SECRET, 2).length === 2);
+    await sleep(300);
+    expect(erin.eventsFor(SECRET, 2)).toEqual([]);
+  });
 });

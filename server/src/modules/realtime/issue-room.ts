@@ -50,6 +50,11 @@ export class IssueRoom {
   readonly replayReads = new Map<string, Promise<AnyRealtimeEvent[]>>();
   /** The transaction (its commit-time stamp) whose access change the members were last re-checked for. */
   checkedTx: string | null = null;
+  /**
+   * Set (synchronously, when a control message says access may have changed) until the members
+   * are re-checked; live events wait behind it, so none reaches a member who just lost access.
+   */
+  needsRecheck = false;
 
   constructor(
     readonly issueId: number,

@@ -46,6 +46,8 @@ const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
  */
 const AUTH_CACHE_MS = 5000;
 const AUTH_CACHE_MAX = 50_000;
+/** Every room's members are re-checked this often (memberships that expire by date, lost control messages). */
+const ACCESS_RECHECK_MS = 10 * 60_000;
 /** How often sockets are checked for an expired credential. */
 const EXPIRY_CHECK_MS = 1000;
 
@@ -67,6 +69,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private expiry: NodeJS.Timeout | null = null;
+  private accessTimer: NodeJS.Timeout | null = null;
+  private recheckingAll = false;
   private readonly authCache = new Map<string, { ctx: IssueContext; expires: number }>();
 
   constructor(
@@ -116,12 +120,17 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.unsubscribeBus = this.bus.subscribe({
       events: (batch) => this.onBusEvents(batch),
       control: (msg) => void this.onControl(msg),
-      resync: () => void this.sweep(),
+      resync: () => {
+        void this.sweep();
+        void this.recheckAll();
+      },
     });
     this.heartbeat = setInterval(() => this.io.local.emit('heartbeat', Date.now()), REALTIME.heartbeatMs);
     this.heartbeat.unref();
     this.expiry = setInterval(() => this.closeExpired(), EXPIRY_CHECK_MS);
     this.expiry.unref();
+    this.accessTimer = setInterval(() => void this.recheckAll(), ACCESS_RECHECK_MS);
+    this.accessTimer.unref();
     if (this.bus.lossy) {
       this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
       this.sweeper.unref();
@@ -132,6 +141,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.unsubscribeBus?.();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.expiry) clearInterval(this.expiry);
+    if (this.accessTimer) clearInterval(this.accessTimer);
     if (this.sweeper) clearInterval(this.sweeper);
     for (const room of this.rooms.values()) this.closeRoom(room);
     if (this.io) {
@@ -428,6 +438,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     if (room.draining || room.seq === null || room.closed) return;
     room.draining = true;
     try {
+      // An access change announced by a control message: re-check before anything else goes out
+      await this.recheckIfAsked(room);
       let advanced = false;
       for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
         room.pending.delete(e.seq);
@@ -435,8 +447,10 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
           room.checkedTx = e.at;
           // Whatever way the event came (bus, gap fill, sweep): no cached check may outlive it
           this.invalidateAuth((c) => c.issue.id === room.issueId);
-          await this.recheckRoom(room);
+          room.needsRecheck = true;
         }
+        await this.recheckIfAsked(room);
+        if (room.closed) return;
         // Synchronous from the last await: broadcast and advance together
         this.broadcast(room, e);
         room.seq = e.seq;
@@ -460,8 +474,39 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     } finally {
       room.draining = false;
     }
-    // Events that arrived while we were re-checking access
-    if (!room.closed && room.pending.has(room.seq + 1)) void this.drain(room);
+    // Events (or access changes) that arrived while we were re-checking access
+    if (!room.closed && (room.pending.has(room.seq + 1) || room.needsRecheck)) void this.drain(room);
+  }
+
+  /** Runs the re-check a control message or an access-changing event asked for (under the drain lock). */
+  private async recheckIfAsked(room: IssueRoom): Promise<void> {
+    while (room.needsRecheck && !room.closed) {
+      room.needsRecheck = false;
+      try {
+        await this.recheckRoom(room);
+      } catch (err) {
+        // Fail closed: nobody gets this room's events until a re-check has succeeded
+        room.needsRecheck = true;
+        this.logger.warn({ err }, 'access re-check failed; retrying');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /**
+   * Asks for a re-check of rooms. Synchronous up to the flag, so a live event that arrives after
+   * the control message waits for the re-check. A room whose head is not known yet (its first
+   * member is still replaying) is checked at once; its members verify before they go live.
+   */
+  private requestRecheck(rooms: Iterable<IssueRoom>): void {
+    for (const room of rooms) {
+      if (room.closed) continue;
+      room.needsRecheck = true;
+      if (room.seq === null) {
+        room.needsRecheck = false;
+        void this.recheckRoom(room).catch((err: unknown) => this.logger.warn({ err }, 'recheck failed'));
+      } else void this.drain(room);
+    }
   }
 
   private scheduleGapFill(room: IssueRoom): void {
@@ -593,7 +638,28 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       if (msg.kind === 'recheck_project') return r.projectId === msg.projectId;
       return [...r.members.values()].some((s) => s.socket.data.actor?.id === msg.userId);
     });
-    for (const room of rooms) await this.recheckRoom(room).catch((err: unknown) => this.logger.warn({ err }, 'recheck failed'));
+    this.requestRecheck(rooms);
+  }
+
+  /**
+   * Re-checks every room this node holds: after the bus reconnects (a control message may have
+   * been lost with it) and every ACCESS_RECHECK_MS (memberships that expire by date announce
+   * nothing). Rooms go one after another so the database sees a trickle, not a burst.
+   */
+  private async recheckAll(): Promise<void> {
+    if (this.recheckingAll) return;
+    this.recheckingAll = true;
+    try {
+      this.authCache.clear();
+      for (const room of [...this.rooms.values()]) {
+        if (room.closed) continue;
+        this.requestRecheck([room]);
+        // wait for this room's re-check before the next one
+        for (let i = 0; i < 200 && (room.needsRecheck || room.draining) && !room.closed; i++) await new Promise((r) => setTimeout(r, 5));
+      }
+    } finally {
+      this.recheckingAll = false;
+    }
   }
 }
 
