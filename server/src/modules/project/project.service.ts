@@ -39,10 +39,7 @@ export class ProjectService {
            OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)))`,
       [userId, project.id, project.namespaceId],
     );
-    const level = rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS;
-    // A personal namespace's owner owns its projects
-    if (level < ACCESS_LEVEL.OWNER && project.namespace?.type === 'User' && project.namespace.ownerId === userId) return ACCESS_LEVEL.OWNER;
-    return level;
+    return effectiveLevel(rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS, project, userId);
   }
 
   async facts(actor: Actor | null, project: Project, manager?: EntityManager): Promise<ProjectFacts> {
@@ -55,19 +52,33 @@ export class ProjectService {
 
   /** Finds by numeric id or (URL-decoded) full path; unreadable projects are "not found". */
   async findReadable(actor: Actor | null, idOrPath: string | number): Promise<ProjectWithAccess> {
-    const project = await this.findByIdOrPath(idOrPath);
+    const uid = actor?.id ?? null;
+    // The project, its namespace and the actor's effective level in one statement
+    const qb = this.lookup(idOrPath);
+    if (!qb) throw new AppError('PROJECT_NOT_FOUND');
+    if (uid !== null) qb.addSelect(`(${EFFECTIVE_LEVEL_SQL})`, 'access_level').setParameter('uid', uid);
+    const { entities, raw } = await qb.getRawAndEntities<{ access_level?: number | null }>();
+    const project = entities[0];
     if (!project) throw new AppError('PROJECT_NOT_FOUND');
-    const facts = await this.facts(actor, project);
+    const facts: ProjectFacts = {
+      visibility: project.visibility,
+      archived: project.archived,
+      accessLevel: uid === null ? ACCESS_LEVEL.NO_ACCESS : effectiveLevel(Number(raw[0]?.access_level ?? ACCESS_LEVEL.NO_ACCESS), project, uid),
+    };
     if (!canReadProject(actor, facts)) throw new AppError('PROJECT_NOT_FOUND');
     return { project, facts };
   }
 
   async findByIdOrPath(idOrPath: string | number): Promise<Project | null> {
+    return (await this.lookup(idOrPath)?.getOne()) ?? null;
+  }
+
+  /** The query for a project by id or path with its namespace (QueryBuilder: one statement). */
+  private lookup(idOrPath: string | number) {
     const s = String(idOrPath);
-    // QueryBuilder.getOne: one query (findOne with an eager join costs two)
     const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
-    if (/^\d+$/.test(s)) return Number(s) > 2_147_483_647 ? null : qb.where('p.id = :id', { id: Number(s) }).getOne();
-    return qb.where('lower(p.full_path) = lower(:path)', { path: s }).getOne();
+    if (/^\d+$/.test(s)) return Number(s) > 2_147_483_647 ? null : qb.where('p.id = :id', { id: Number(s) });
+    return qb.where('lower(p.full_path) = lower(:path)', { path: s });
   }
 
   can(actor: Actor | null, ability: ProjectAbility, facts: ProjectFacts): boolean {
@@ -150,6 +161,23 @@ export class ProjectService {
     );
     return new Map(rows.map((r) => [r.project_id, r.n]));
   }
+}
+
+/**
+ * The user's (:uid) highest unexpired membership level on project `p`, directly or through
+ * any ancestor group of its namespace, as a scalar subquery over `projects p`.
+ */
+const EFFECTIVE_LEVEL_SQL = `WITH RECURSIVE anc(id, parent_id) AS (
+    SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
+    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
+  SELECT max(m.access_level)::int FROM members m
+  WHERE m.user_id = :uid AND (m.expires_at IS NULL OR m.expires_at >= current_date)
+    AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))`;
+
+/** A personal namespace's owner owns its projects. */
+function effectiveLevel(level: number, project: Project, userId: number): number {
+  if (level < ACCESS_LEVEL.OWNER && project.namespace?.type === 'User' && project.namespace.ownerId === userId) return ACCESS_LEVEL.OWNER;
+  return level;
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
