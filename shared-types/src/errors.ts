@@ -57,6 +57,9 @@ export const TEXTS = {
   confirmDeleteEpic: 'Delete this epic and all descendants?',
   taskStatus: (done: number, total: number) => `${done} of ${total}`,
   liveUpdatesPaused: 'Live updates paused',
+  /** Shown on an open issue page when the server ends its live stream (ours, not the spec's). */
+  issueAccessLost: 'You no longer have access to this issue. Live updates have stopped.',
+  issueDeletedWhileOpen: 'This issue was deleted.',
   fetchLatestCommentsFailed: 'Something went wrong while fetching latest comments.',
   signInRequired: 'Please register or sign in to reply',
   lockedDiscussion: (type: string) => `This ${type} is locked. Only project members can comment.`,

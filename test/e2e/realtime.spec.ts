@@ -81,3 +81,52 @@ test('with WebSockets blocked, bob\'s page shows live updates paused and still f
   const reopen = await alice.request.put('/api/v4/projects/acme%2Ftandem/issues/16', { data: { state_event: 'reopen' }, headers: { 'x-csrf-token': csrf } });
   expect(reopen.status()).toBe(200);
 });
+
+/** alice's API calls from her signed-in browser context (session cookie + CSRF token). */
+async function asAlice(alice: Page) {
+  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const headers = { 'x-csrf-token': csrf };
+  return {
+    put: (iid: number, data: Record<string, unknown>) => alice.request.put(`/api/v4/projects/acme%2Ftandem/issues/${iid}`, { data, headers }),
+    create: (data: Record<string, unknown>) => alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data, headers }),
+    destroy: (iid: number) => alice.request.delete(`/api/v4/projects/acme%2Ftandem/issues/${iid}`, { headers }),
+  };
+}
+
+test('a guest watching an issue that is made confidential is told he lost access, and sees nothing more of it', async ({ browser }) => {
+  // Issue #17 is used only here
+  const dave = await signedInPage(browser, 'dave');
+  const alice = await signedInPage(browser, 'alice');
+  const api = await asAlice(alice);
+  await dave.goto(issueUrl(17));
+  await expect(dave.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  const before = await title(dave).textContent();
+  await expect(dave.getByTestId('issue-stream-ended')).toHaveCount(0);
+
+  expect((await api.put(17, { confidential: true })).status()).toBe(200);
+  await expect(dave.getByTestId('issue-stream-ended')).toHaveText(TEXTS.issueAccessLost, { timeout: 1000 });
+  // a change made while confidential does not reach his page
+  expect((await api.put(17, { title: `Secret title ${Date.now()}` })).status()).toBe(200);
+  await dave.waitForTimeout(500);
+  await expect(title(dave)).toHaveText(before!);
+
+  // restore for reruns against the same server
+  expect((await api.put(17, { title: before, confidential: false })).status()).toBe(200);
+});
+
+test("an issue deleted while bob has it open: his page says so and links back to the list", async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  const alice = await signedInPage(browser, 'alice');
+  const api = await asAlice(alice);
+  const created = await api.create({ title: `Short-lived ${Date.now()}` });
+  expect(created.status()).toBe(201);
+  const { iid } = (await created.json()) as { iid: number };
+  await bob.goto(issueUrl(iid));
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+
+  expect((await api.destroy(iid)).status()).toBe(204);
+  const notice = bob.getByTestId('issue-stream-ended');
+  await expect(notice).toContainText(TEXTS.issueDeletedWhileOpen, { timeout: 1000 });
+  await notice.getByRole('link', { name: 'Back to the issues' }).click();
+  await expect(bob).toHaveURL(/\/acme\/tandem\/-\/issues$/);
+});

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Pencil } from 'lucide-react';
-import type { IssuePageData } from '@tandem/shared-types';
+import { TEXTS, type IssuePageData } from '@tandem/shared-types';
 import { Alert } from '../shared/ui/Alert';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
@@ -12,6 +12,8 @@ import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
 import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
 import { IssueSidebar } from '../features/sidebar/IssueSidebar';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
+import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
+import { appStore } from '../shared/store';
 import { useIssueSync } from '../realtime/useIssueSync';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
@@ -28,6 +30,8 @@ export function IssuePage({ data }: { data: IssuePageData }) {
 
   // Live over the socket; the spec's polling takes over only while the socket is down
   const connection = useIssueSync(projectPath, issue.iid);
+  // The server ended this issue's stream: access lost (made confidential, membership removed...) or deleted
+  const ended = useAtomValue(revokedIssuesAtom, { store: appStore })[issueKey];
   useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection !== 'open');
 
   useEffect(() => {
@@ -55,6 +59,17 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onCopyReference={copyReference}
           />
           <LiveUpdatesIndicator state={connection} />
+          {ended && (
+            <Alert variant="warning" testId="issue-stream-ended">
+              {ended === 'deleted' ? (
+                <>
+                  {TEXTS.issueDeletedWhileOpen} <a href={`/${projectPath}/-/issues`}>Back to the issues</a>
+                </>
+              ) : (
+                TEXTS.issueAccessLost
+              )}
+            </Alert>
+          )}
           <div aria-live="assertive">
             {stateToggle.error && (
               <Alert variant="danger" onDismiss={stateToggle.dismissError} testId="state-error">
