@@ -146,8 +146,10 @@ export class RedisEventBus implements EventBus {
 
   publish(batch: readonly BusEvent[]): void {
     if (!batch.length) return;
-    this.local.events(batch);
+    // To Redis first (a non-blocking socket write), then to this node's own sockets: other
+    // nodes then start their fan-out without waiting for this node's
     this.send({ n: this.nodeId, e: batch });
+    this.local.events(batch);
   }
 
   publishControl(msg: BusControl): void {
