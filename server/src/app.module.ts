@@ -10,6 +10,7 @@ import { HttpExceptionFilter } from './core/errors/http-exception.filter';
 import { formatGraphqlError } from './core/graphql/graphql-errors';
 import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
+import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { DomainModule } from './modules/domain.module';
 import { ENTITIES } from './modules/entities';
@@ -63,7 +64,7 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
-    consumer.apply(AuthMiddleware).forRoutes('*');
+    consumer.apply(InputGuardMiddleware, AuthMiddleware).forRoutes('*');
   }
 }
 

@@ -78,6 +78,8 @@ export const VALIDATION = {
   notInteger: 'must be an integer',
   notBoolean: 'must be a boolean',
   invalid: 'is invalid',
+  nulCharacter: 'must not contain NUL (\\u0000) characters',
+  tooDeep: 'is nested too deeply',
   mustBePositive: 'must be greater than 0',
   notDate: 'must be a date in YYYY-MM-DD format',
   dateInPast: 'cannot be a date in the past',

@@ -112,7 +112,8 @@ export class AuthController {
   @HttpCode(204)
   async revokeToken(@Req() req: Request, @Param('id', ParseIntPipe) id: number) {
     const actor = this.sessionOrApiActor(req);
-    if (!(await this.auth.revokePersonalAccessToken(actor.id, id))) throw new AppError('NOT_FOUND');
+    // Beyond the id column's range no token can match: not found, without asking the database
+    if (id <= 0 || id > 2_147_483_647 || !(await this.auth.revokePersonalAccessToken(actor.id, id))) throw new AppError('NOT_FOUND');
   }
 
   private sessionOrApiActor(req: Request) {

@@ -82,7 +82,7 @@ function ids(e: Errors, raw: Raw, field: string): number[] | undefined {
   const out: number[] = [];
   for (const x of items) {
     const n = typeof x === 'number' ? x : typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) {
       add(e, field, 'must be a list of positive integers');
       return undefined;
     }
