@@ -136,6 +136,9 @@ describe('who may watch an issue (one node, in-process bus)', () => {
     expect(bad).toMatchObject({ ok: false, code: 'invalid', message: 'channel must be IssuesChannel' });
     const bad2 = await new Promise((resolve) => bob.socket!.emit('subscribe', { channel: 'IssuesChannel', project_path: PROJECT, iid: 1, after: -3 } as never, resolve));
     expect(bad2).toMatchObject({ ok: false, code: 'invalid' });
+    // a NUL character (Postgres text cannot hold it) is bad input, not a server error
+    const bad3 = await new Promise((resolve) => bob.socket!.emit('subscribe', { channel: 'IssuesChannel', project_path: 'acme/\u0000', iid: 1 } as never, resolve));
+    expect(bad3).toMatchObject({ ok: false, code: 'invalid', message: 'project_path is invalid' });
 
     const err = await new Promise<Error>((resolve) => {
       const s = io(node.url, { transports: ['websocket'], reconnection: false, auth: { token: 'tdoat-not-a-real-token' } });

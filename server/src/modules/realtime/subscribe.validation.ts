@@ -18,7 +18,7 @@ function base(raw: unknown): ValidSubscribe | string {
   if (!raw || typeof raw !== 'object') return 'subscription must be an object';
   const r = raw as Record<string, unknown>;
   if (r.channel !== ISSUES_CHANNEL) return `channel must be ${ISSUES_CHANNEL}`;
-  if (typeof r.project_path !== 'string' || !r.project_path.trim() || r.project_path.length > MAX_PATH) return 'project_path is invalid';
+  if (typeof r.project_path !== 'string' || !r.project_path.trim() || r.project_path.length > MAX_PATH || r.project_path.includes('\u0000')) return 'project_path is invalid';
   const iid = parseIid(r.iid);
   if (iid === null) return 'iid is invalid';
   return { project_path: r.project_path.trim().replace(/^\/+|\/+$/g, ''), iid };
