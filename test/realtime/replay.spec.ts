@@ -85,7 +85,14 @@ describe('replay from the event log, pruning and heartbeat', () => {
   });
 
   it('sends a heartbeat every few seconds so clients can tell a live socket from a dead one', async () => {
-    const c = await client(node.url, 'carol');
-    await waitFor('two heartbeats', () => c.heartbeats >= 2, 8000);
+    // more sockets than the node's heartbeat rooms: every one of them hears one every 3 s
+    const cs = await Promise.all(Array.from({ length: 14 }, () => client(node.url, 'carol')));
+    await waitFor('three heartbeats on every socket', () => cs.every((c) => c.heartbeats >= 3), 12_000);
+    for (const c of cs) {
+      const gaps = c.heartbeatTimes.slice(1).map((t, k) => t - c.heartbeatTimes[k]);
+      // REALTIME.heartbeatMs is 3000; the client calls a socket stale after 6 s of silence
+      expect(Math.max(...gaps)).toBeLessThan(4500);
+      expect(Math.min(...gaps)).toBeGreaterThan(1500);
+    }
   });
 });

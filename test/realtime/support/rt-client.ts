@@ -32,6 +32,8 @@ export class RtClient {
   readonly unsubscribed: ResyncSignal[] = [];
   readonly acks: SubscribeAck[] = [];
   heartbeats = 0;
+  /** receipt times of the heartbeats (ms since epoch) */
+  heartbeatTimes: number[] = [];
   connects = 0;
   connectedTo: string | null = null;
   private readonly streams = new Map<string, Stream>();
@@ -76,7 +78,10 @@ export class RtClient {
       this.socket = socket;
       for (const type of EVENT_TYPES) socket.on(type, ((e: AnyRealtimeEvent) => this.onEvent(e)) as never);
       socket.on('updated', (s) => this.updated.push(s.seq));
-      socket.on('heartbeat', () => this.heartbeats++);
+      socket.on('heartbeat', () => {
+        this.heartbeats++;
+        this.heartbeatTimes.push(Date.now());
+      });
       socket.on('resync', (s) => {
         this.resyncs.push(s);
         const st = this.streams.get(`${s.project_path}#${s.iid}`);

@@ -36,6 +36,13 @@ import { parseSubscribe, parseUnsubscribe } from './subscribe.validation';
 const GAP_WAIT_MS = 40;
 /** With a lossy bus (Redis), rooms are checked against the log this often. */
 const SWEEP_MS = 2000;
+/**
+ * Heartbeats are spread over this many rooms, one room per tick (REALTIME.heartbeatMs / N):
+ * every socket still hears one every heartbeatMs, but the node never writes to all of its
+ * sockets in one go (10,000 writes at once hold the event loop for hundreds of ms on a small
+ * machine, and every issue event queued behind them waits).
+ */
+const HEARTBEAT_BUCKETS = 12;
 /** A client further behind than this refetches instead of replaying. */
 const MAX_REPLAY = 5000;
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
@@ -59,6 +66,8 @@ type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, neve
  * without gaps (late or lost bus messages are read from the event log). Subscribing with
  * `after` replays from the log first, then the socket joins the live room.
  */
+const heartbeatRoom = (n: number): string => `heartbeat:${n % HEARTBEAT_BUCKETS}`;
+
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
@@ -66,6 +75,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   private readonly rooms = new Map<string, IssueRoom>();
   private unsubscribeBus: (() => void) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeatTick = 0;
+  private connections = 0;
+  private closing = false;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private expiry: NodeJS.Timeout | null = null;
@@ -125,7 +137,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         void this.recheckAll();
       },
     });
-    this.heartbeat = setInterval(() => this.io.local.emit('heartbeat', Date.now()), REALTIME.heartbeatMs);
+    this.heartbeat = setInterval(() => {
+      this.io.local.to(heartbeatRoom(this.heartbeatTick++)).emit('heartbeat', Date.now());
+    }, REALTIME.heartbeatMs / HEARTBEAT_BUCKETS);
     this.heartbeat.unref();
     this.expiry = setInterval(() => this.closeExpired(), EXPIRY_CHECK_MS);
     this.expiry.unref();
@@ -138,6 +152,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
     this.unsubscribeBus?.();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.expiry) clearInterval(this.expiry);
@@ -218,6 +233,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     (socket.conn as unknown as { request: unknown }).request = null;
     socket.handshake.headers = {};
     socket.handshake.auth = {};
+    void socket.join(heartbeatRoom(this.connections++));
     // Policy: read_issue (IssueService.findReadable, re-checked when access changes)
     socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
     // Policy: none (a socket only leaves its own subscriptions)
@@ -560,7 +576,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
         }),
       );
     } catch (err) {
-      this.logger.warn({ err }, 'sweep failed');
+      // during shutdown the database goes away under a sweep in flight: nothing to report
+      if (!this.closing) this.logger.warn({ err }, 'sweep failed');
     } finally {
       this.sweeping = false;
     }
