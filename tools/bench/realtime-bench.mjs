@@ -7,10 +7,10 @@
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
+import { calibrate, machineLine, writeSection as writeDocSection } from './machine.mjs';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const require = createRequire(path.join(ROOT, 'test/package.json'));
@@ -241,23 +241,8 @@ function summary(values) {
   return { p50: pct(values, 50), p95: pct(values, 95), p99: pct(values, 99), max: values.length ? Math.max(...values) : NaN, n: values.length };
 }
 
-function machine() {
-  const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  return `${os.cpus().length} CPU (${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}; load average at the end ${load} (the machine is shared with other work)`;
-}
-
 function writeSection(id, markdown) {
-  const file = path.join(ROOT, 'docs/benchmarks.md');
-  let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const start = `<!-- bench:${id} -->`;
-  const end = `<!-- /bench:${id} -->`;
-  const block = `${start}\n${markdown.trim()}\n\n_Measured ${new Date().toISOString()} on ${machine()}. Command: \`node tools/bench/realtime-bench.mjs ${id}${QUICK ? ' --quick' : ''}\`._\n${end}`;
-  const i = doc.indexOf(start);
-  const j = doc.indexOf(end);
-  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
-  fs.writeFileSync(file, doc);
-  console.log(`\n${markdown}\n`);
+  writeDocSection(id, markdown, `node tools/bench/realtime-bench.mjs ${id}${QUICK ? ' --quick' : ''}`, CALIBRATION);
 }
 
 // ---------- measurement core ----------
@@ -776,6 +761,8 @@ async function p6() {
 
 const scenarios = { p1, p2, p3, p4, p5, p6 };
 const list = which === 'all' ? Object.keys(scenarios) : which.split(',');
+const CALIBRATION = await calibrate();
+console.log(machineLine(CALIBRATION));
 for (const s of list) {
   if (!scenarios[s]) throw new Error(`unknown scenario ${s}`);
   console.log(`=== ${s} ===`);

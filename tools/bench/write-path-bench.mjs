@@ -8,9 +8,9 @@
 // 127.0.0.1:5432 with trust auth (TANDEM_BENCH_PG_URL to override). Every loop is bounded.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { calibrate, machineLine, writeSection } from './machine.mjs';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const require = createRequire(path.join(ROOT, 'test/package.json'));
@@ -20,6 +20,8 @@ const args = process.argv.slice(2);
 const servers = args.flatMap((a, i) => (a === '--server' ? [path.resolve(args[i + 1])] : []));
 if (!servers.length) servers.push(path.join(ROOT, 'server/dist/main.js'));
 const RUNS = Number(args[args.indexOf('--runs') + 1] || 0) || 3;
+const CALIBRATION = await calibrate();
+console.log(machineLine(CALIBRATION));
 const SEQUENTIAL = 300;
 const WRITERS = 16;
 const DURATION_MS = 10_000;
@@ -192,19 +194,9 @@ for (const [s, r] of results) {
     `| \`${label(s)}\` | ${st.putTitle} / ${st.putPage} / ${st.getIssue} | ${median(r.runs.map((x) => x.seqWall)).toFixed(1)} / ${median(r.runs.map((x) => x.seqCpu)).toFixed(1)} | ${median(r.runs.map((x) => x.perSecond)).toFixed(0)} (${r.runs.map((x) => x.perSecond.toFixed(0)).join(', ')}) | ${median(r.runs.map((x) => x.cpuPerPut)).toFixed(2)} |`,
   );
 }
-const cpus = os.cpus();
 const markdown =
   `### Write path: one node, no sockets\n\n` +
   `Title changes (\`PUT /api/v4/projects/:id/issues/:iid\`, OAuth token) against one node on Postgres with a fresh database: ${SEQUENTIAL} one at a time, then ${WRITERS} writers in a closed loop for ${DURATION_MS / 1000} s. ` +
   `Statements are counted by wrapping the server's \`pg.Client#query\` (in-process). ${RUNS} runs per build, builds alternated; medians (and every run).\n\n${lines.join('\n')}`;
-const file = path.join(ROOT, 'docs/benchmarks.md');
-let doc = fs.readFileSync(file, 'utf8');
-const start = '<!-- bench:write-path -->';
-const end = '<!-- /bench:write-path -->';
-const block = `${start}\n${markdown}\n\n_Measured ${new Date().toISOString()} on ${cpus.length} CPU (${cpus[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}. Command: \`node tools/bench/write-path-bench.mjs${args.length ? ' ' + args.join(' ') : ''}\`._\n${end}`;
-const i = doc.indexOf(start);
-const j = doc.indexOf(end);
-doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
-fs.writeFileSync(file, doc);
-console.log(`\n${markdown}\n`);
+writeSection('write-path', markdown, `node tools/bench/write-path-bench.mjs${args.length ? ' ' + args.join(' ') : ''}`, CALIBRATION);
 process.exit(0);
