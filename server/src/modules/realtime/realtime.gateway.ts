@@ -603,9 +603,9 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
    * changed access is delivered. Members that join while this runs are checked too.
    */
   private async recheckRoom(room: IssueRoom): Promise<void> {
+    // The project with its namespace (one statement), then the issue with its assignees
     const project = await this.projects.findByIdOrPath(room.projectId);
-    const withNs = project ? await this.projects.findByIdOrPath(project.fullPath) : null;
-    const ctx = withNs ? await this.issues.contextFor(withNs, { visibility: withNs.visibility, archived: withNs.archived, accessLevel: 0 }, room.iid) : null;
+    const ctx = project ? await this.issues.contextFor(project, { visibility: project.visibility, archived: project.archived, accessLevel: 0 }, room.iid) : null;
     const checked = new Set<Subscription>();
     const factsByActor = new Map<number, ProjectFacts>();
     for (;;) {
@@ -614,15 +614,15 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       for (const sub of todo) {
         checked.add(sub);
         if (sub.cancelled) continue;
-        if (!withNs || !ctx) {
-          this.revoke(sub, ctx === null && withNs ? 'deleted' : 'access_revoked');
+        if (!project || !ctx) {
+          this.revoke(sub, ctx === null && project ? 'deleted' : 'access_revoked');
           continue;
         }
         const actor = sub.socket.data.actor;
         const key = actor?.id ?? 0;
         let facts = factsByActor.get(key);
         if (!facts) {
-          facts = await this.projects.facts(actor, withNs);
+          facts = await this.projects.facts(actor, project);
           factsByActor.set(key, facts);
         }
         if (sub.cancelled) continue;
