@@ -684,6 +684,12 @@ async function waitCaughtUp(workers, expected) {
   }
 }
 
+/** Transactions committed or rolled back in the database so far (each autocommit statement is one). */
+async function xacts(db) {
+  const [row] = await db.query('SELECT (xact_commit + xact_rollback)::int AS n FROM pg_stat_database WHERE datname = current_database()');
+  return row.n;
+}
+
 async function p6() {
   const SOCKETS = QUICK ? 2000 : 10_000;
   const ISSUES = QUICK ? 200 : 1000;
@@ -713,10 +719,15 @@ async function p6() {
     a = await startNode({ port: 3608, db, name: 'p6-a', redis });
     const tReady = Date.now();
     const cpu0 = a.cpuMs();
+    const xacts0 = await xacts(db);
     const prog = await waitCaughtUp(workers, opened.acked);
     const tDone = Date.now();
     const serverCpuMs = a.cpuMs() - cpu0;
-    r = { serverCpuMs, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
+    // Postgres publishes a busy backend's counters at most every 10 s (PG 15): wait for them.
+    // Between the two readings only node A runs SQL (node B is idle, the bench reads nothing).
+    await sleep(11_000);
+    const statements = (await xacts(db)) - xacts0 - 1;
+    r = { serverCpuMs, statements, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
     console.log(r);
     await workers.close();
   } finally {
@@ -753,9 +764,9 @@ async function p6() {
       `${r.sockets} sockets on node A over ${ISSUES} issues (two nodes, Redis). Node A is stopped (SIGTERM); ${CHANGES} changes are made through node B while it is down; node A is started again. ` +
       `Clients use socket.io-client's reconnection (200 ms doubling to 2 s, 0.9 jitter) and resubscribe with \`after\`. "Caught up" = reconnected, resubscribed and holding the issue's final seq. ` +
       `"bare" = the same sockets on the bare Socket.IO server, restarted after the same time down: reconnected and the subscribe acknowledged (no auth, no replay): the floor.\n\n` +
-      `| server | node boot | ready -> all caught up | caught up | server CPU used meanwhile |\n|---|---:|---:|---:|---:|\n` +
-      `| tandem | ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} | ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / r.sockets).toFixed(2)} ms per socket) |\n` +
-      `| bare | - | ${(bareR.fromReadyMs / 1000).toFixed(1)} s | ${bareR.caughtUp}/${bareR.sockets} | ${(bareR.serverCpuMs / 1000).toFixed(1)} s (${(bareR.serverCpuMs / bareR.sockets).toFixed(2)} ms per socket) |`,
+      `| server | node boot | ready -> all caught up | caught up | server CPU used meanwhile | SQL transactions meanwhile |\n|---|---:|---:|---:|---:|---:|\n` +
+      `| tandem | ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} | ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / r.sockets).toFixed(2)} ms per socket) | ${r.statements} (${(r.statements / r.sockets).toFixed(2)} per socket; pg_stat_database) |\n` +
+      `| bare | - | ${(bareR.fromReadyMs / 1000).toFixed(1)} s | ${bareR.caughtUp}/${bareR.sockets} | ${(bareR.serverCpuMs / 1000).toFixed(1)} s (${(bareR.serverCpuMs / bareR.sockets).toFixed(2)} ms per socket) | - |`,
   );
 }
 
