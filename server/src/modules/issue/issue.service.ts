@@ -77,15 +77,24 @@ export class IssueService {
 
   /** Loads an issue the actor may read; confidential or private ones are "not found". */
   async findReadable(actor: Actor | null, projectIdOrPath: string | number, iid: number | string): Promise<IssueContext> {
-    const { project, facts: projectFacts } = await this.projects.findReadable(actor, projectIdOrPath);
-    const ctx = await this.contextFor(project, projectFacts, iid);
-    if (!ctx || !canReadIssue(actor, projectFacts, ctx.facts)) throw new AppError('ISSUE_NOT_FOUND');
+    const n = parseIid(iid);
+    // The project, its namespace, the actor's level, the issue and its assignees: one statement
+    const { project, facts: projectFacts, row } = await this.projects.findReadable<{ assignee_ids: number[] }>(actor, projectIdOrPath, (qb) => {
+      if (n !== null) qb.leftJoinAndMapOne(`p.${JOINED_ISSUE}`, Issue, 'i', 'i.project_id = p.id AND i.iid = :iid', { iid: n }).addSelect(ASSIGNEE_IDS_SQL, 'assignee_ids');
+    });
+    const joined = project as Project & { [JOINED_ISSUE]?: Issue | null };
+    const issue = joined[JOINED_ISSUE];
+    delete joined[JOINED_ISSUE];
+    if (!issue) throw new AppError('ISSUE_NOT_FOUND');
+    const assigneeIds = (row.assignee_ids ?? []).map(Number);
+    const ctx: IssueContext = { project, projectFacts, issue, assigneeIds, facts: this.factsOf(issue, assigneeIds) };
+    if (!canReadIssue(actor, projectFacts, ctx.facts)) throw new AppError('ISSUE_NOT_FOUND');
     return ctx;
   }
 
   async contextFor(project: Project, projectFacts: ProjectFacts, iid: number | string, manager: EntityManager = this.ds.manager): Promise<IssueContext | null> {
-    const n = typeof iid === 'number' ? iid : /^\d+$/.test(iid) ? Number(iid) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+    const n = parseIid(iid);
+    if (n === null) return null;
     // The issue and its assignees in one statement (one snapshot)
     const { entities, raw } = await manager
       .getRepository(Issue)
@@ -537,6 +546,15 @@ export class IssueService {
 }
 
 /** An issue's assignee ids, in order, as a column of a query over `issues i`. */
+/** Where IssueService.findReadable's statement maps the joined issue on the project (removed after). */
+const JOINED_ISSUE = 'joinedIssue';
+
+/** An iid from a route or an API argument, or null when it cannot name an issue (int4, > 0). */
+function parseIid(iid: number | string): number | null {
+  const n = typeof iid === 'number' ? iid : /^\d+$/.test(iid) ? Number(iid) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
 const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.position, ia.user_id)';
 
 interface LabelRow {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { ACCESS_LEVEL, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
@@ -50,14 +50,23 @@ export class ProjectService {
     };
   }
 
-  /** Finds by numeric id or (URL-decoded) full path; unreadable projects are "not found". */
-  async findReadable(actor: Actor | null, idOrPath: string | number): Promise<ProjectWithAccess> {
+  /**
+   * Finds by numeric id or (URL-decoded) full path; unreadable projects are "not found".
+   * `extend` may join more to the same statement (IssueService: the issue); its selections
+   * come back in `row`, and the access check is the same.
+   */
+  async findReadable<R extends object = object>(
+    actor: Actor | null,
+    idOrPath: string | number,
+    extend?: (qb: SelectQueryBuilder<Project>) => void,
+  ): Promise<ProjectWithAccess & { row: Partial<R> }> {
     const uid = actor?.id ?? null;
     // The project, its namespace and the actor's effective level in one statement
     const qb = this.lookup(idOrPath);
     if (!qb) throw new AppError('PROJECT_NOT_FOUND');
     if (uid !== null) qb.addSelect(`(${EFFECTIVE_LEVEL_SQL})`, 'access_level').setParameter('uid', uid);
-    const { entities, raw } = await qb.getRawAndEntities<{ access_level?: number | null }>();
+    extend?.(qb);
+    const { entities, raw } = await qb.getRawAndEntities<{ access_level?: number | null } & Partial<R>>();
     const project = entities[0];
     if (!project) throw new AppError('PROJECT_NOT_FOUND');
     const facts: ProjectFacts = {
@@ -66,7 +75,7 @@ export class ProjectService {
       accessLevel: uid === null ? ACCESS_LEVEL.NO_ACCESS : effectiveLevel(Number(raw[0]?.access_level ?? ACCESS_LEVEL.NO_ACCESS), project, uid),
     };
     if (!canReadProject(actor, facts)) throw new AppError('PROJECT_NOT_FOUND');
-    return { project, facts };
+    return { project, facts, row: raw[0] ?? {} };
   }
 
   async findByIdOrPath(idOrPath: string | number): Promise<Project | null> {
