@@ -1,6 +1,6 @@
 // The machine a benchmark ran on, and three calibration figures measured on it at the start of
 // the run, so runs on different days (different VM hosts) can be compared: the same code gave
-// 2-5x different throughputs on two "2 CPU AMD EPYC" VMs (docs/benchmarks.md, History).
+// 2-4.4x different throughputs on two "2 CPU AMD EPYC" VMs (docs/benchmarks.md, History).
 //   syscall: ns per fs.fstatSync (a system call through Node's binding)
 //   js: ms for a fixed CPU-only workload (JSON encode/decode of an issue-sized object)
 //   http: µs per request of sequential keep-alive GETs to an in-process node:http server

@@ -545,7 +545,6 @@ export class IssueService {
   }
 }
 
-/** An issue's assignee ids, in order, as a column of a query over `issues i`. */
 /** Where IssueService.findReadable's statement maps the joined issue on the project (removed after). */
 const JOINED_ISSUE = 'joinedIssue';
 
@@ -555,6 +554,7 @@ function parseIid(iid: number | string): number | null {
   return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
+/** An issue's assignee ids, in order, as a column of a query over `issues i`. */
 const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.position, ia.user_id)';
 
 interface LabelRow {
