@@ -1,0 +1,52 @@
+/**
+ * Every system-note text in one place ("changed title from ...", "closed", "assigned to @bob").
+ * Actions call these inside their write transaction and hand the results to
+ * NoteWriter.systemNotes; the note module renders and stores them. Pure functions: a text
+ * here is what users read in the activity list, and a unit test pins each one.
+ */
+export interface SystemNoteText {
+  /** Markdown body, rendered into note_html like any note. */
+  body: string;
+  /** GitLab's icon name for the timeline entry. */
+  icon: string;
+}
+
+/** Markdown-escapes user text placed inside a system note (a title is not markup). */
+export const escapeMarkdown = (s: string): string => s.replace(/([\\*_`[\]~<>#|])/g, '\\$1');
+
+const userRef = (u: { username: string }) => `@${u.username}`;
+
+export const systemNotes = {
+  titleChanged: (from: string, to: string): SystemNoteText => ({
+    body: `changed title from **${escapeMarkdown(from)}** to **${escapeMarkdown(to)}**`,
+    icon: 'pencil-square',
+  }),
+  descriptionChanged: (): SystemNoteText => ({ body: 'changed the description', icon: 'pencil-square' }),
+  closed: (): SystemNoteText => ({ body: 'closed', icon: 'issue-close' }),
+  reopened: (): SystemNoteText => ({ body: 'reopened', icon: 'issue-reopen' }),
+  confidentiality: (confidential: boolean): SystemNoteText =>
+    confidential
+      ? { body: 'made the issue confidential', icon: 'eye-slash' }
+      : { body: 'made the issue visible to everyone', icon: 'eye' },
+  discussionLock: (locked: boolean): SystemNoteText => ({
+    body: locked ? 'locked the discussion in this issue' : 'unlocked the discussion in this issue',
+    icon: 'lock',
+  }),
+  dueDate: (date: string | null): SystemNoteText => ({
+    body: date ? `changed due date to ${date}` : 'removed due date',
+    icon: 'calendar',
+  }),
+  /** "assigned to @a and unassigned @b" (GitLab's wording), empty changes left out. */
+  assignees: (added: ReadonlyArray<{ username: string }>, removed: ReadonlyArray<{ username: string }>): SystemNoteText => {
+    const parts: string[] = [];
+    if (added.length) parts.push(`assigned to ${listOf(added.map(userRef))}`);
+    if (removed.length) parts.push(`unassigned ${listOf(removed.map(userRef))}`);
+    return { body: parts.join(' and '), icon: 'user' };
+  },
+};
+
+/** "a", "a and b", "a, b, and c". */
+function listOf(items: string[]): string {
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
+}
