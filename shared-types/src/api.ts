@@ -43,6 +43,8 @@ export interface ApiIssue {
   upvotes: number;
   downvotes: number;
   due_date: string | null;
+  /** GitLab's issue weight (a non-negative integer), null when not set. */
+  weight: number | null;
   confidential: boolean;
   discussion_locked: boolean;
   web_url: string;

@@ -81,6 +81,7 @@ export const VALIDATION = {
   nulCharacter: 'must not contain NUL (\\u0000) characters',
   tooDeep: 'is nested too deeply',
   mustBePositive: 'must be greater than 0',
+  notNonNegativeInteger: 'must be an integer greater than or equal to 0',
   notDate: 'must be a date in YYYY-MM-DD format',
   dateInPast: 'cannot be a date in the past',
   /** At least one of the listed parameters must be sent (GitLab's Grape wording). */

@@ -2,9 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { MarkdownService } from '../core/markdown/markdown.service';
 import { GroupController } from './group/group.controller';
 import { GroupService } from './group/group.service';
-import { IssueController } from './issue/issue.controller';
-import { IssuePageController } from './issue/issue-page.controller';
-import { IssueService } from './issue/issue.service';
+import { ISSUE_CONTROLLERS, ISSUE_PROVIDERS } from './issue/issue.module';
+import { LabelService } from './label/label.service';
 import { NoteService } from './note/note.service';
 import { LabelController } from './label/label.controller';
 import { MarkdownController } from './markdown/markdown.controller';
@@ -19,9 +18,9 @@ import { ProjectService } from './project/project.service';
 @Module({
   controllers: [
     ProjectController, GroupController, ProjectMemberController, GroupMemberController,
-    IssueController, IssuePageController, MarkdownController, LabelController,
+    ...ISSUE_CONTROLLERS, MarkdownController, LabelController,
   ],
-  providers: [MarkdownService, ProjectService, GroupService, MemberService, IssueService, NoteService],
-  exports: [MarkdownService, ProjectService, GroupService, MemberService, IssueService, NoteService],
+  providers: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService, NoteService],
+  exports: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService, NoteService],
 })
 export class DomainModule {}

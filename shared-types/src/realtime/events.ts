@@ -16,6 +16,7 @@ export interface IssueFieldsChanged {
   confidential?: boolean;
   discussion_locked?: boolean;
   due_date?: string | null;
+  weight?: number | null;
   issue_type?: 'issue' | 'incident' | 'test_case';
   /** Always present: the version after this change. */
   lock_version: number;

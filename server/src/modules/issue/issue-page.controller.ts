@@ -7,15 +7,19 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
 import type { Actor } from '../../core/policy/policy';
+import { DestroyIssueAction } from './actions/destroy-issue';
+import { UpdateIssueAction } from './actions/update-issue';
+import { IssueLoader } from './issue.loader';
 import { toApiIssue, toRealtimeChanges } from './issue.mapper';
-import { IssueService } from './issue.service';
 import { parseIssueUpdate, parseLockVersion } from './issue.validation';
 
 /** The issue page's own endpoints (spec shapes): {issue}.json and {issue}/realtime_changes. */
 @Controller()
 export class IssuePageController {
   constructor(
-    private readonly issues: IssueService,
+    private readonly loader: IssueLoader,
+    private readonly updateIssue: UpdateIssueAction,
+    private readonly destroyIssue: DestroyIssueAction,
     private readonly markdown: MarkdownService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly etags: EtagCacheService,
@@ -24,8 +28,8 @@ export class IssuePageController {
   /** Policy: read_issue. Polled by the page; Poll-Interval tells it when to come back. */
   @Get('*project/-/issues/:iid/realtime_changes')
   async realtimeChanges(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Res({ passthrough: true }) res: Response) {
-    const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
-    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    const ctx = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: true });
+    const h = ctx.hydrated;
     res.setHeader('Poll-Interval', String(this.pollInterval(REALTIME.realtimeChangesPollIntervalMs)));
     res.setHeader('Cache-Control', 'no-cache');
     // Derived from the seq read with the row this answer shows; later polls may get 304 from the cache
@@ -48,20 +52,18 @@ export class IssuePageController {
   ) {
     try {
       if (req.method === 'GET') {
-        const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
-        const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
-        return toApiIssue(h!, this.config.publicUrl);
+        const { hydrated } = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: true });
+        return toApiIssue(hydrated!, this.config.publicUrl);
       }
       if (req.method === 'DELETE') return await this.destroy(actor, project, iid, req.query as Record<string, unknown>);
       if (req.method !== 'PUT' && req.method !== 'PATCH') throw new AppError('NOT_FOUND');
       if (!actor) throw new AppError('UNAUTHORIZED');
-      const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
+      const ctx = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: true });
       const raw = (body?.issue && typeof body.issue === 'object' ? body.issue : body ?? {}) as Record<string, unknown>;
       const lockVersion = parseLockVersion(raw.lock_version ?? body?.lock_version);
-      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date']));
-      const issue = await this.issues.update(actor, ctx, input, { lockVersion });
-      const [h] = await this.issues.hydrate([issue], new Map([[ctx.project.id, ctx.project]]));
-      return toApiIssue(h!, this.config.publicUrl);
+      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date', 'weight']));
+      const { hydrated } = await this.updateIssue.execute(actor, ctx, input, { lockVersion });
+      return toApiIssue(hydrated, this.config.publicUrl);
     } catch (e) {
       // The page reads {"errors": [...]} (Rails' IssuableActions), not the API's {"message"}
       if (e instanceof AppError && (e.status === 409 || e instanceof ValidationError)) {
@@ -75,8 +77,8 @@ export class IssuePageController {
   private async destroy(actor: Actor | null, project: string[], iid: string, q: Record<string, unknown>) {
     if (!actor) throw new AppError('UNAUTHORIZED');
     if (q.destroy_confirm !== 'true') throw new ValidationError({ destroy_confirm: ['must be true'] });
-    const ctx = await this.issues.findReadable(actor, project.join('/'), iid);
-    await this.issues.destroy(actor, ctx);
+    const ctx = await this.loader.findReadable(actor, project.join('/'), iid);
+    await this.destroyIssue.execute(actor, ctx);
     return { web_url: `/${ctx.project.fullPath}/-/issues` };
   }
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../core/errors/app-error';
 import { pageParams } from '../../core/http/pagination';
-import type { IssueListFilters } from './issue.service';
+import type { IssueListFilters } from './issue.finder';
 
 /** Parses GitLab's issue list query parameters; bad values are a 400 naming the parameter. */
 export function parseIssueListQuery(q: Record<string, unknown>): IssueListFilters {

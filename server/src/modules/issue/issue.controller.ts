@@ -7,16 +7,24 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
+import { CreateIssueAction } from './actions/create-issue';
+import { DestroyIssueAction } from './actions/destroy-issue';
+import { UpdateIssueAction } from './actions/update-issue';
 import { parseIssueListQuery } from './issue-query';
+import { IssueFinder } from './issue.finder';
+import { IssueLoader } from './issue.loader';
 import { toApiIssue } from './issue.mapper';
-import { IssueService } from './issue.service';
 import { parseIssueCreate, parseIssueUpdate } from './issue.validation';
 
-/** GitLab REST v4 issues. Controllers parse, call the service (which asks the policy), map. */
+/** GitLab REST v4 issues. Controllers parse, call the finder, loader or an action (which asks the policy), map. */
 @Controller('api/v4')
 export class IssueController {
   constructor(
-    private readonly issues: IssueService,
+    private readonly finder: IssueFinder,
+    private readonly loader: IssueLoader,
+    private readonly createIssue: CreateIssueAction,
+    private readonly updateIssue: UpdateIssueAction,
+    private readonly destroyIssue: DestroyIssueAction,
     private readonly projects: ProjectService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -26,9 +34,9 @@ export class IssueController {
   async listGlobal(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const filters = parseIssueListQuery(q);
-    const { issues, total } = await this.issues.list(actor, filters);
+    const { issues, total } = await this.finder.list(actor, filters);
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
-    return (await this.issues.hydrate(issues)).map((h) => toApiIssue(h, this.config.publicUrl));
+    return (await this.loader.hydrate(issues)).map((h) => toApiIssue(h, this.config.publicUrl));
   }
 
   /** Policy: read_project, then read_issue per issue. */
@@ -36,17 +44,16 @@ export class IssueController {
   async list(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const filters = parseIssueListQuery(q);
     const { project, facts } = await this.projects.findReadable(actor, id);
-    const { issues, total } = await this.issues.list(actor, { ...filters, scope: 'all' }, { project, facts });
+    const { issues, total } = await this.finder.list(actor, { ...filters, scope: 'all' }, { project, facts });
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
-    return (await this.issues.hydrate(issues, new Map([[project.id, project]]))).map((h) => toApiIssue(h, this.config.publicUrl));
+    return (await this.loader.hydrate(issues, new Map([[project.id, project]]))).map((h) => toApiIssue(h, this.config.publicUrl));
   }
 
   /** Policy: read_issue. */
   @Get('projects/:id/issues/:iid')
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
-    const ctx = await this.issues.findReadable(actor, id, iid);
-    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
-    return toApiIssue(h!, this.config.publicUrl);
+    const { hydrated } = await this.loader.findReadable(actor, id, iid, { hydrate: true });
+    return toApiIssue(hydrated!, this.config.publicUrl);
   }
 
   /** Policy: create_issue (+ admin fields need reporter). */
@@ -55,8 +62,8 @@ export class IssueController {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const { project, facts } = await this.projects.findReadable(actor, id);
     const input = parseIssueCreate(body ?? {});
-    const issue = await this.issues.create(actor, project, facts, input);
-    const [h] = await this.issues.hydrate([issue], new Map([[project.id, project]]));
+    const issue = await this.createIssue.execute(actor, project, facts, input);
+    const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
     return toApiIssue(h!, this.config.publicUrl);
   }
 
@@ -64,11 +71,10 @@ export class IssueController {
   @Put('projects/:id/issues/:iid')
   async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: Record<string, unknown>) {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const ctx = await this.issues.findReadable(actor, id, iid);
+    const loaded = await this.loader.findReadable(actor, id, iid, { hydrate: true });
     const input = parseIssueUpdate(body ?? {});
-    const issue = await this.issues.update(actor, ctx, input);
-    const [h] = await this.issues.hydrate([issue], new Map([[ctx.project.id, ctx.project]]));
-    return toApiIssue(h!, this.config.publicUrl);
+    const { hydrated } = await this.updateIssue.execute(actor, loaded, input);
+    return toApiIssue(hydrated, this.config.publicUrl);
   }
 
   /** Policy: destroy_issue (owners). */
@@ -76,7 +82,7 @@ export class IssueController {
   @HttpCode(204)
   async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const ctx = await this.issues.findReadable(actor, id, iid);
-    await this.issues.destroy(actor, ctx);
+    const ctx = await this.loader.findReadable(actor, id, iid);
+    await this.destroyIssue.execute(actor, ctx);
   }
 }

@@ -19,7 +19,7 @@ export class Issue {
   @Column({ type: 'integer', name: 'closed_by_id', nullable: true }) closedById!: number | null;
   @Column({ type: 'boolean' }) confidential!: boolean;
   @Column({ type: 'boolean', name: 'discussion_locked' }) discussionLocked!: boolean;
-  /** Optimistic concurrency is enforced in IssueService (in SQL), not by TypeORM's @VersionColumn. */
+  /** Optimistic concurrency is enforced by UpdateIssueAction (in SQL), not by TypeORM's @VersionColumn. */
   @Column({ type: 'integer', name: 'lock_version' }) lockVersion!: number;
   @Column({ type: 'integer', name: 'author_id', nullable: true }) authorId!: number | null;
   @ManyToOne(() => User)

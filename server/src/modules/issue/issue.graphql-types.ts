@@ -9,7 +9,7 @@ import { User as UserEntity, type User } from '../user/user.entity';
 import { MilestoneType, toMilestoneType } from '../milestone/milestone.graphql-types';
 import { toUserType, UserType } from '../user/user.graphql-types';
 import { issueWebPath } from './issue.mapper';
-import type { HydratedIssue } from './issue.service';
+import type { HydratedIssue } from './issue-context';
 
 // ---------- enums (GitLab's names and values) ----------
 

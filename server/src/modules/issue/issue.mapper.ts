@@ -2,7 +2,7 @@ import type { ApiIssue, RealtimeChanges } from '@tandem/shared-types';
 import type { MarkdownService } from '../../core/markdown/markdown.service';
 import { taskCompletionStatus } from '../../core/markdown/markdown.service';
 import { toUserBasic } from '../user/user.mapper';
-import type { HydratedIssue } from './issue.service';
+import type { HydratedIssue } from './issue-context';
 
 const TYPE_UPPER = { issue: 'ISSUE', incident: 'INCIDENT', test_case: 'TEST_CASE' } as const;
 
@@ -42,6 +42,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     upvotes: 0,
     downvotes: 0,
     due_date: i.dueDate,
+    weight: i.weight,
     confidential: i.confidential,
     discussion_locked: i.discussionLocked,
     web_url: `${baseUrl}${issueWebPath(p.fullPath, i.iid)}`,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { GraphQLError } from 'graphql';
 import { ERRORS } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
@@ -11,8 +11,6 @@ import { parseGlobalId } from '../../core/graphql/global-id';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { canIssue, type Actor } from '../../core/policy/policy';
-import { Namespace } from '../group/namespace.entity';
-import { Label } from '../label/label.entity';
 import { LABEL_GID_TYPES, LabelConnection, toLabelType } from '../label/label.graphql-types';
 import { ProjectService } from '../project/project.service';
 import { User } from '../user/user.entity';
@@ -35,8 +33,11 @@ import {
   UpdateIssueInput,
   UpdateIssuePayload,
 } from './issue.graphql-types';
-import { IssueService, type IssueContext } from './issue.service';
-import { parseIssueCreate, parseIssueUpdate } from './issue.validation';
+import { CreateIssueAction } from './actions/create-issue';
+import { UpdateIssueAction } from './actions/update-issue';
+import { authorizeOnIssue, type IssueContext } from './issue-context';
+import { IssueLoader } from './issue.loader';
+import { parseIssueCreate, parseIssueUpdate, type IssueUpdateInput, type LabelRef } from './issue.validation';
 
 interface Payload {
   clientMutationId: string | null;
@@ -51,7 +52,9 @@ interface Payload {
 @Resolver(() => IssueType)
 export class IssueResolver {
   constructor(
-    private readonly issues: IssueService,
+    private readonly loader: IssueLoader,
+    private readonly createAction: CreateIssueAction,
+    private readonly updateAction: UpdateIssueAction,
     private readonly projects: ProjectService,
     private readonly markdown: MarkdownService,
     @InjectDataSource() private readonly ds: DataSource,
@@ -94,7 +97,7 @@ export class IssueResolver {
 
   // ---------- mutations ----------
 
-  /** Policy: update_issue (reopen_issue for REOPEN; admin_issue for metadata), via IssueService.update. */
+  /** Policy: update_issue (reopen_issue for REOPEN; admin_issue for metadata), via UpdateIssueAction. */
   @Mutation(() => UpdateIssuePayload, { nullable: true })
   async updateIssue(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateIssueInput): Promise<Payload> {
     const has = <K extends keyof UpdateIssueInput>(k: K) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
@@ -109,15 +112,16 @@ export class IssueResolver {
     if (has('type') && input.type !== null) raw.issue_type = input.type;
     if (has('stateEvent') && input.stateEvent !== null) raw.state_event = input.stateEvent;
     if (has('dueDate')) raw.due_date = input.dueDate;
-    if (has('labelIds')) raw.labels = await this.labelTitles(ctx, input.labelIds ?? []);
-    if (has('addLabelIds')) raw.add_labels = await this.labelTitles(ctx, input.addLabelIds ?? []);
-    if (has('removeLabelIds')) raw.remove_labels = await this.labelTitles(ctx, input.removeLabelIds ?? []);
+    // Labels by id: a project label cannot shadow the group label the client picked
+    const labels = has('labelIds') || has('addLabelIds') || has('removeLabelIds')
+      ? { set: has('labelIds') ? labelRefs(input.labelIds ?? []) : undefined, add: has('addLabelIds') ? labelRefs(input.addLabelIds ?? []) : undefined, remove: has('removeLabelIds') ? labelRefs(input.removeLabelIds ?? []) : undefined }
+      : undefined;
     const lockVersion = input.lockVersion ?? undefined;
     if (lockVersion !== undefined && lockVersion < 0) return this.payload(input, ctx, ['Lock version must be greater than or equal to 0']);
-    return this.apply(actor, input, ctx, raw, lockVersion);
+    return this.apply(actor, input, ctx, raw, lockVersion, labels ? { labels } : {});
   }
 
-  /** Policy: create_issue (admin fields need reporter), via IssueService.create. */
+  /** Policy: create_issue (admin fields need reporter), via CreateIssueAction. */
   @Mutation(() => CreateIssuePayload, { nullable: true })
   async createIssue(@CurrentActor() actor: Actor | null, @Args('input') input: CreateIssueInput): Promise<Payload> {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -131,8 +135,8 @@ export class IssueResolver {
     if (input.type != null) raw.issue_type = input.type;
     if (input.labels != null) raw.labels = input.labels;
     try {
-      const issue = await this.issues.create(actor, project, facts, parseIssueCreate(raw));
-      const [h] = await this.issues.hydrate([issue], new Map([[project.id, project]]));
+      const issue = await this.createAction.execute(actor, project, facts, parseIssueCreate(raw));
+      const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
       return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, facts, this.config.publicUrl, this.markdown), errors: [] };
     } catch (e) {
       if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, issue: null, errors: messagesOf(e) };
@@ -140,7 +144,7 @@ export class IssueResolver {
     }
   }
 
-  /** Policy: update_issue, then admin_issue (IssueService.update) for the assignees. */
+  /** Policy: update_issue, then admin_issue (UpdateIssueAction) for the assignees. */
   @Mutation(() => IssueSetAssigneesPayload, { nullable: true })
   async issueSetAssignees(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetAssigneesInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
@@ -181,17 +185,17 @@ export class IssueResolver {
 
   /** The issue, if the actor may read it and hold `ability`; otherwise GitLab's access error. */
   private async loadForUpdate(actor: Actor | null, projectPath: string, iid: string, ability: 'update_issue' | 'reopen_issue'): Promise<IssueContext> {
-    const ctx = await this.issues.findReadable(actor, projectPath, iid);
-    this.issues.authorize(actor, ability, ctx);
+    const ctx = await this.loader.findReadable(actor, projectPath, iid);
+    authorizeOnIssue(actor, ability, ctx);
     return ctx;
   }
 
-  /** Validates and applies a snake_case change through IssueService.update; business errors go to `errors`. */
-  private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number): Promise<Payload> {
+  /** Validates and applies a snake_case change through UpdateIssueAction; business errors go to `errors`. */
+  private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number, typed: IssueUpdateInput = {}): Promise<Payload> {
     // Nothing to change: GitLab answers with the issue as it is
-    if (!Object.keys(raw).length) return this.payload(input, ctx, []);
+    if (!Object.keys(raw).length && !Object.keys(typed).length) return this.payload(input, ctx, []);
     try {
-      const fresh = await this.issues.update(actor, ctx, parseIssueUpdate(raw), { lockVersion });
+      const { issue: fresh } = await this.updateAction.execute(actor, ctx, { ...(Object.keys(raw).length ? parseIssueUpdate(raw) : {}), ...typed }, { lockVersion });
       return this.payload(input, { ...ctx, issue: fresh }, []);
     } catch (e) {
       if (e instanceof ValidationError) return this.payload(input, ctx, messagesOf(e));
@@ -202,22 +206,14 @@ export class IssueResolver {
 
   private async payload(input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<Payload> {
     // Re-read after a refused change too, so the payload shows the issue as it really is
-    const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
     return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, ctx.projectFacts, this.config.publicUrl, this.markdown), errors };
   }
+}
 
-  /** Label global IDs to titles; labels not available to the project are ignored, as GitLab does. */
-  private async labelTitles(ctx: IssueContext, gids: string[]): Promise<string[]> {
-    const ids = gids.map((g) => parseGlobalId(g, LABEL_GID_TYPES) ?? (/^\d{1,10}$/.test(g) ? Number(g) : null)).filter((n): n is number => n !== null);
-    if (!ids.length) return [];
-    const labels = await this.ds.getRepository(Label).findBy({ id: In(ids) });
-    const groupIds = [...new Set(labels.map((l) => l.groupId).filter((g): g is number => g !== null))];
-    const groups = groupIds.length ? await this.ds.getRepository(Namespace).findBy({ id: In(groupIds) }) : [];
-    const path = ctx.project.fullPath;
-    const available = (l: Label) =>
-      l.projectId === ctx.project.id || (l.groupId !== null && groups.some((g) => g.id === l.groupId && path.startsWith(`${g.fullPath}/`)));
-    return labels.filter(available).map((l) => l.title);
-  }
+/** Label global ids (or bare numbers) as label references; malformed ones are ignored, as GitLab ignores unknown labels. */
+function labelRefs(gids: string[]): LabelRef[] {
+  return gids.map((g) => parseGlobalId(g, LABEL_GID_TYPES) ?? (/^\d{1,10}$/.test(g) ? Number(g) : null)).filter((n): n is number => n !== null).map((id) => ({ id }));
 }
 
 /** `{title: ["can't be blank"]}` -> `["Title can't be blank"]` (Rails' full messages). */

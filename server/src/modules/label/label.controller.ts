@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
-import { textColor } from '../issue/issue.service';
+import { labelTextColor } from '@tandem/shared-types';
 import { escapeLike, ProjectService } from '../project/project.service';
 
 interface LabelRow {
@@ -56,7 +56,7 @@ export class LabelController {
       id: l.id,
       name: l.title,
       color: l.color,
-      text_color: textColor(l.color),
+      text_color: labelTextColor(l.color),
       description: l.description,
       description_html: this.markdown.render(l.description),
       priority: l.priority,

@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { Connection } from '../../core/graphql/connection';
 import { toGlobalId } from '../../core/graphql/global-id';
 import type { MarkdownService } from '../../core/markdown/markdown.service';
-import { textColor } from '../issue/issue.service';
+import { labelTextColor } from '@tandem/shared-types';
 import type { Label } from './label.entity';
 
 /** GitLab's `Label` (id is `gid://tandem/ProjectLabel/<id>` or `GroupLabel`). */
@@ -26,7 +26,7 @@ export function toLabelType(l: Label, md: MarkdownService): LabelType {
     id: toGlobalId(l.groupId ? 'GroupLabel' : 'ProjectLabel', l.id),
     title: l.title,
     color: l.color,
-    textColor: textColor(l.color),
+    textColor: labelTextColor(l.color),
     description: l.description,
     descriptionHtml: l.description ? md.render(l.description) : '',
   };

@@ -36,6 +36,19 @@ export const systemNotes = {
     body: date ? `changed due date to ${date}` : 'removed due date',
     icon: 'calendar',
   }),
+  weight: (weight: number | null): SystemNoteText => ({
+    body: weight === null ? 'removed the weight' : `changed weight to **${weight}**`,
+    icon: 'weight',
+  }),
+  /** "added ~"bug" label and removed ~"a" ~"b" labels" (GitLab's wording, labels by quoted title). */
+  labels: (added: ReadonlyArray<{ title: string }>, removed: ReadonlyArray<{ title: string }>): SystemNoteText => {
+    const refs = (ls: ReadonlyArray<{ title: string }>) => ls.map((l) => `~"${l.title.replace(/"/g, '')}"`).join(' ');
+    const noun = (n: number) => (n === 1 ? 'label' : 'labels');
+    const parts: string[] = [];
+    if (added.length) parts.push(`added ${refs(added)} ${noun(added.length)}`);
+    if (removed.length) parts.push(`removed ${refs(removed)} ${noun(removed.length)}`);
+    return { body: parts.join(' and '), icon: 'label' };
+  },
   /** "assigned to @a and unassigned @b" (GitLab's wording), empty changes left out. */
   assignees: (added: ReadonlyArray<{ username: string }>, removed: ReadonlyArray<{ username: string }>): SystemNoteText => {
     const parts: string[] = [];

@@ -8,7 +8,8 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { canProject, canReadIssue, type Actor } from '../../core/policy/policy';
 import { IssueConnection, IssueSortEnum, IssueType, IssueTypeEnum, toIssueType } from '../issue/issue.graphql-types';
-import { IssueService, type IssueListFilters } from '../issue/issue.service';
+import { IssueFinder, type IssueListFilters } from '../issue/issue.finder';
+import { IssueLoader } from '../issue/issue.loader';
 import { ProjectIssuesArgs, ProjectPermissionsType, ProjectType, toProjectType } from './project.graphql-types';
 import { ProjectService } from './project.service';
 
@@ -28,7 +29,8 @@ const badInput = (message: string) => new GraphQLError(message, { extensions: { 
 export class ProjectResolver {
   constructor(
     private readonly projects: ProjectService,
-    private readonly issueService: IssueService,
+    private readonly issueFinder: IssueFinder,
+    private readonly issueLoader: IssueLoader,
     private readonly markdown: MarkdownService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -60,13 +62,13 @@ export class ProjectResolver {
   @ResolveField(() => IssueType, { nullable: true, description: 'A single issue of the project.' })
   async issue(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args('iid', { type: () => String, nullable: true }) iid: string | null): Promise<IssueType | null> {
     if (iid === null || iid === undefined) return null;
-    const ctx = await this.issueService.contextFor(p.entity, p.facts, iid);
+    const ctx = await this.issueLoader.contextFor(p.entity, p.facts, iid);
     if (!ctx || !canReadIssue(actor, p.facts, ctx.facts)) return null;
-    const [h] = await this.issueService.hydrate([ctx.issue], new Map([[p.entity.id, p.entity]]));
+    const [h] = await this.issueLoader.hydrate([ctx.issue], new Map([[p.entity.id, p.entity]]));
     return toIssueType(h!, p.facts, this.config.publicUrl, this.markdown);
   }
 
-  /** Policy: read_issue per issue (IssueService.list leaves out confidential ones the actor may not read). */
+  /** Policy: read_issue per issue (IssueFinder.list leaves out confidential ones the actor may not read). */
   @ResolveField(() => IssueConnection, { nullable: true, description: 'Issues of the project.' })
   async issues(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args() args: ProjectIssuesArgs): Promise<IssueConnection> {
     const scope = { project: p.entity, facts: p.facts };
@@ -86,19 +88,19 @@ export class ProjectResolver {
     if (filters.iids && !filters.iids.length) return empty();
     // `last` without `before` counts from the end: learn the total first
     const needsTotal = args.last != null && args.first == null && !args.before;
-    const { offset, limit } = pageWindow(args, needsTotal ? (await this.issueService.list(actor, { ...filters, page: 1, perPage: 1 }, scope)).total : undefined);
-    let page: { issues: Awaited<ReturnType<IssueService['list']>>['issues']; total: number };
+    const { offset, limit } = pageWindow(args, needsTotal ? (await this.issueFinder.list(actor, { ...filters, page: 1, perPage: 1 }, scope)).total : undefined);
+    let page: { issues: Awaited<ReturnType<IssueFinder['list']>>['issues']; total: number };
     if (limit === 0) {
-      const r = await this.issueService.list(actor, { ...filters, page: 1, perPage: 1 }, scope);
+      const r = await this.issueFinder.list(actor, { ...filters, page: 1, perPage: 1 }, scope);
       page = { issues: [], total: r.total };
     } else if (offset % limit === 0) {
-      page = await this.issueService.list(actor, { ...filters, page: offset / limit + 1, perPage: limit }, scope);
+      page = await this.issueFinder.list(actor, { ...filters, page: offset / limit + 1, perPage: limit }, scope);
     } else {
       // A cursor off the page grid (first changed between requests): read up to it and cut.
-      const r = await this.issueService.list(actor, { ...filters, page: 1, perPage: offset + limit }, scope);
+      const r = await this.issueFinder.list(actor, { ...filters, page: 1, perPage: offset + limit }, scope);
       page = { issues: r.issues.slice(offset), total: r.total };
     }
-    const hydrated = await this.issueService.hydrate(page.issues, new Map([[p.entity.id, p.entity]]));
+    const hydrated = await this.issueLoader.hydrate(page.issues, new Map([[p.entity.id, p.entity]]));
     const nodes = hydrated.map((h) => toIssueType(h, p.facts, this.config.publicUrl, this.markdown));
     return toConnection(nodes, offset, page.total) as IssueConnection;
   }
@@ -144,7 +146,7 @@ export class ProjectResolver {
   private async allIids(actor: Actor | null, scope: { project: ProjectType['entity']; facts: ProjectType['facts'] }, filters: IssueListFilters): Promise<number[]> {
     const out: number[] = [];
     for (let page = 1; ; page++) {
-      const r = await this.issueService.list(actor, { ...filters, page, perPage: 100 }, scope);
+      const r = await this.issueFinder.list(actor, { ...filters, page, perPage: 100 }, scope);
       out.push(...r.issues.map((i) => i.iid));
       if (r.issues.length < 100) return out;
     }

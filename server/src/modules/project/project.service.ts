@@ -52,7 +52,7 @@ export class ProjectService {
 
   /**
    * Finds by numeric id or (URL-decoded) full path; unreadable projects are "not found".
-   * `extend` may join more to the same statement (IssueService: the issue); its selections
+   * `extend` may join more to the same statement (e.g. an issue); its selections
    * come back in `row`, and the access check is the same.
    */
   async findReadable<R extends object = object>(

@@ -8,7 +8,7 @@ import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { canIssue, canProject, canReadIssue, type Actor } from '../../core/policy/policy';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
-import { IssueService } from '../issue/issue.service';
+import { IssueLoader } from '../issue/issue.loader';
 import { Note } from '../note/note.entity';
 import { NoteService } from '../note/note.service';
 import { ProjectService } from '../project/project.service';
@@ -56,7 +56,7 @@ export class NotesPollController {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectService,
-    private readonly issues: IssueService,
+    private readonly issues: IssueLoader,
     private readonly notes: NoteService,
     private readonly etags: EtagCacheService,
   ) {}

@@ -27,7 +27,8 @@ import { EventLogService } from '../../core/realtime/event-log.service';
 import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../core/realtime/redis';
 import { AuthService } from '../auth/auth.service';
 import { digest } from '../auth/tokens';
-import { IssueService, type IssueContext } from '../issue/issue.service';
+import type { IssueContext } from '../issue/issue-context';
+import { IssueLoader } from '../issue/issue.loader';
 import { ProjectService } from '../project/project.service';
 import { changesAccess, IssueRoom, txChangesAccess, isRestricted, redacted, type SocketData, type Subscription, type TandemSocket } from './issue-room';
 import { parseSubscribe, parseUnsubscribe } from './subscribe.validation';
@@ -92,7 +93,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(REDIS_CONNECTIONS) private readonly redis: RedisConnections | null,
     private readonly log: EventLogService,
     private readonly auth: AuthService,
-    private readonly issues: IssueService,
+    private readonly issues: IssueLoader,
     private readonly projects: ProjectService,
   ) {}
 
@@ -234,7 +235,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     socket.handshake.headers = {};
     socket.handshake.auth = {};
     void socket.join(heartbeatRoom(this.connections++));
-    // Policy: read_issue (IssueService.findReadable, re-checked when access changes)
+    // Policy: read_issue (IssueLoader.findReadable, re-checked when access changes)
     socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
     // Policy: none (a socket only leaves its own subscriptions)
     socket.on('unsubscribe', (raw, ack) => {

@@ -9,7 +9,8 @@ import { authOf } from '../../core/http/request-context';
 import { canProject } from '../../core/policy/policy';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IssueService } from '../issue/issue.service';
+import { canOnIssue } from '../issue/issue-context';
+import { IssueLoader } from '../issue/issue.loader';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
@@ -30,7 +31,7 @@ export class WebController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly issues: IssueService,
+    private readonly issues: IssueLoader,
     private readonly projects: ProjectService,
   ) {}
 
@@ -65,20 +66,20 @@ export class WebController {
     const m = ISSUE_PAGE.exec(req.path);
     if (m) {
       try {
-        const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!);
-        const [h] = await this.issues.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+        const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!, { hydrate: true });
+        const h = ctx.hydrated;
         const counts = await this.projects.openIssuesCount([ctx.project.id]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
           project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0),
           permissions: {
-            canUpdateIssue: this.issues.can(actor, 'update_issue', ctx),
-            canReopenIssue: this.issues.can(actor, 'reopen_issue', ctx),
+            canUpdateIssue: canOnIssue(actor, 'update_issue', ctx),
+            canReopenIssue: canOnIssue(actor, 'reopen_issue', ctx),
             canCreateIssue: canProject(actor, 'create_issue', ctx.projectFacts),
-            canDestroy: this.issues.can(actor, 'destroy_issue', ctx),
-            canAdmin: this.issues.can(actor, 'admin_issue', ctx),
-            canCreateNote: this.issues.can(actor, 'create_note', ctx),
+            canDestroy: canOnIssue(actor, 'destroy_issue', ctx),
+            canAdmin: canOnIssue(actor, 'admin_issue', ctx),
+            canCreateNote: canOnIssue(actor, 'create_note', ctx),
           },
           seq: ctx.issue.eventSeq,
           endpoint: base,

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { IssueFieldsChanged } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError } from '../../../core/errors/app-error';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { LabelService } from '../../label/label.service';
+import type { Project } from '../../project/project.entity';
+import { ProjectService } from '../../project/project.service';
+import { User } from '../../user/user.entity';
+import { toUserBasic } from '../../user/user.mapper';
+import { ISSUE_FIELDS } from '../fields';
+import type { FieldEnv } from '../fields/issue-field';
+import type { IssueCreateInput } from '../fields/issue-input';
+import { issueFacts, issueNoteable } from '../issue-context';
+import { Issue } from '../issue.entity';
+
+/** Fields anyone who may create an issue may set; the rest is metadata for reporters and up. */
+const OPEN_TO_AUTHORS = new Set(['title', 'description', 'confidential', 'issueType']);
+
+/** Creates an issue: the next iid, the row, its labels and assignees, and `issue.created`. */
+@Injectable()
+export class CreateIssueAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventLogService,
+    private readonly markdown: MarkdownService,
+    private readonly labels: LabelService,
+    private readonly projects: ProjectService,
+  ) {}
+
+  async execute(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
+    const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
+    if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
+    const render = { projectPath: project.fullPath };
+    return this.events.transaction(async (tx) => {
+      const m = tx.manager;
+      const [rows] = (await m.query('UPDATE projects SET last_issue_iid = last_issue_iid + 1 WHERE id = $1 RETURNING last_issue_iid', [project.id])) as [Array<{ last_issue_iid: number }>, number];
+      const repo = m.getRepository(Issue);
+      const issue = await repo.save(
+        repo.create({
+          projectId: project.id,
+          iid: rows[0]!.last_issue_iid,
+          issueType: input.issueType ?? 'issue',
+          title: input.title,
+          description: input.description ?? null,
+          descriptionHtml: this.markdown.render(input.description, render),
+          state: 'opened',
+          confidential: input.confidential ?? false,
+          discussionLocked: input.discussionLocked ?? false,
+          lockVersion: 0,
+          authorId: actor.id,
+          updatedById: actor.id,
+          dueDate: input.dueDate ?? null,
+          weight: input.weight ?? null,
+          severity: 'UNKNOWN',
+          timeEstimate: 0,
+          totalTimeSpent: 0,
+          eventSeq: 0,
+        }),
+      );
+      const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
+      const env: FieldEnv = {
+        actor,
+        actorBasic: toUserBasic(author, this.config.publicUrl),
+        markdown: this.markdown,
+        render,
+        labels: this.labels,
+        publicUrl: this.config.publicUrl,
+        projects: this.projects,
+      };
+      // Side-table fields (labels, assignees) write as they do on update; a new issue gets no system notes for them
+      const ctx = { project, projectFacts, issue, assigneeIds: [], facts: issueFacts(issue, []) };
+      for (const field of ISSUE_FIELDS) {
+        const value = input[field.key as keyof IssueCreateInput];
+        if (field.write && value !== undefined) await field.write(value as never, tx, ctx, env);
+      }
+      const fresh = await repo.findOneByOrFail({ id: issue.id });
+      const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
+      for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
+      await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
+      return fresh;
+    });
+  }
+}

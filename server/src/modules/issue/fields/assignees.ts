@@ -1,0 +1,47 @@
+import { ValidationError } from '../../../core/errors/app-error';
+import { systemNotes } from '../../note/system-notes';
+import { toUserBasic } from '../../user/user.mapper';
+import { userFrom } from '../issue.loader';
+import type { IssueField } from './issue-field';
+import { idListParam } from './params';
+
+/** Assignees, in the order given (REST `assignee_ids`, or GitLab's older single `assignee_id`). */
+export const assigneesField: IssueField<'assigneeIds'> = {
+  key: 'assigneeIds',
+  params: { assignee_ids: idListParam(), assignee_id: idListParam() },
+  read: (p) => (p.assignee_ids ?? p.assignee_id) as number[] | undefined,
+  ability: () => 'admin_issue',
+  async write(ids, tx, ctx, env) {
+    const before = ctx.assigneeIds;
+    if (before.length === ids.length && before.every((id, k) => id === ids[k])) return null;
+    const wanted = [...new Set([...ids, ...before])];
+    const rows = await tx.query<Parameters<typeof userFrom>[0]>(
+      'issue.assignees.users',
+      `SELECT id, username, name, email, avatar_url, state, is_admin, created_at, updated_at FROM users WHERE id = ANY($1::int[])`,
+      [wanted],
+    );
+    const users = new Map(rows.map((r) => [Number(r.id), userFrom(r)]));
+    const missing = ids.filter((id) => !users.has(id));
+    if (missing.length) throw new ValidationError({ assignee_ids: [`user ${missing.join(', ')} not found`] });
+    if (ctx.project.visibility === 'private') {
+      for (const id of ids.filter((x) => !before.includes(x))) {
+        if ((await env.projects.accessLevel(id, ctx.project, tx.manager)) === 0)
+          throw new ValidationError({ assignee_ids: [`Cannot assign @${users.get(id)!.username} to #${ctx.issue.iid}`] });
+      }
+    }
+    await tx.query(
+      'issue.assignees.set',
+      `WITH gone AS (DELETE FROM issue_assignees WHERE issue_id = $1 AND NOT (user_id = ANY($2::int[])))
+       INSERT INTO issue_assignees (issue_id, user_id, position) SELECT $1, u.id, u.ord - 1 FROM unnest($2::int[]) WITH ORDINALITY AS u(id, ord)
+       ON CONFLICT (issue_id, user_id) DO UPDATE SET position = EXCLUDED.position`,
+      [ctx.issue.id, ids],
+    );
+    const added = ids.filter((id) => !before.includes(id)).map((id) => users.get(id)!);
+    const removed = before.filter((id) => !ids.includes(id)).flatMap((id) => users.get(id) ?? []);
+    const assignees = ids.map((id) => toUserBasic(users.get(id)!, env.publicUrl));
+    return {
+      notes: [systemNotes.assignees(added, removed)],
+      events: [{ type: 'issue.assignees', payload: (fresh) => ({ assignees, lock_version: fresh.lockVersion }) }],
+    };
+  },
+};

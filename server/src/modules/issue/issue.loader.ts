@@ -1,0 +1,230 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
+import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { AppError } from '../../core/errors/app-error';
+import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
+import { Namespace } from '../group/namespace.entity';
+import { Label } from '../label/label.entity';
+import { Milestone } from '../milestone/milestone.entity';
+import { Project } from '../project/project.entity';
+import { User } from '../user/user.entity';
+import { issueFacts, parseIid, type HydratedIssue, type IssueContext } from './issue-context';
+import { Issue } from './issue.entity';
+
+/** A readable issue, and (when asked) everything its API shape needs, from one statement. */
+export interface LoadedIssue extends IssueContext {
+  /** Present when asked for (`hydrate`). */
+  hydrated: HydratedIssue | null;
+  /** The acting user's row, read in the same statement (for events and "closed by"). */
+  actorUser: User | null;
+}
+
+/**
+ * Loads issues by reference: the project, the actor's effective access, the issue, its
+ * assignees and (for API answers) its labels, users, milestone and note count, in ONE
+ * prepared statement. Raw SQL through TypeORM's column metadata: this is the read that
+ * every issue request (GET, PUT, subscribe) starts with.
+ */
+@Injectable()
+export class IssueLoader {
+  private readonly sql: { byId: string; byPath: string; ctx: string; hydrate: string };
+  private readonly meta: { issue: EntityMetadata; project: EntityMetadata; namespace: EntityMetadata };
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.meta = { issue: ds.getMetadata(Issue), project: ds.getMetadata(Project), namespace: ds.getMetadata(Namespace) };
+    const cols = (m: EntityMetadata, alias: string) => m.columns.map((c) => `${alias}.${c.databaseName} AS "${alias}_${c.databaseName}"`).join(', ');
+    const readable = (where: string) => `SELECT ${cols(this.meta.project, 'p')}, ${cols(this.meta.namespace, 'n')}, ${cols(this.meta.issue, 'i')},
+        ${EFFECTIVE_LEVEL_SQL} AS access_level, ${ASSIGNEE_IDS_SQL} AS assignee_ids,
+        CASE WHEN $4 AND i.id IS NOT NULL THEN ${HYDRATE_SQL} END AS hydrated,
+        (SELECT ${USER_JSON} FROM users u WHERE u.id = $2) AS actor_json
+      FROM projects p JOIN namespaces n ON n.id = p.namespace_id
+      LEFT JOIN issues i ON i.project_id = p.id AND i.iid = $3
+      WHERE ${where}`;
+    this.sql = {
+      byId: readable('p.id = $1::int'),
+      byPath: readable('lower(p.full_path) = lower($1::text)'),
+      ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
+      hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i WHERE i.id = ANY($1::int[])`,
+    };
+  }
+
+  /**
+   * The issue if the actor may read it (confidential or private ones are "not found"), with
+   * its hydration when `hydrate` is set (API answers), in one statement.
+   */
+  async findReadable(actor: Actor | null, projectIdOrPath: string | number, iid: number | string, opts: { hydrate?: boolean } = {}): Promise<LoadedIssue> {
+    const ref = String(projectIdOrPath);
+    const byId = /^\d+$/.test(ref);
+    if (byId && Number(ref) > 2_147_483_647) throw new AppError('PROJECT_NOT_FOUND');
+    const n = parseIid(iid);
+    const { rows } = await this.pool().query({
+      name: byId ? 'issue.readable.id' : 'issue.readable.path',
+      text: byId ? this.sql.byId : this.sql.byPath,
+      values: [byId ? Number(ref) : ref, actor?.id ?? null, n ?? 0, opts.hydrate ?? false],
+    });
+    const row = rows[0] as Row | undefined;
+    if (!row) throw new AppError('PROJECT_NOT_FOUND');
+    const project = this.entity(this.meta.project, row, 'p') as Project;
+    project.namespace = this.entity(this.meta.namespace, row, 'n') as Namespace;
+    const projectFacts: ProjectFacts = {
+      visibility: project.visibility,
+      archived: project.archived,
+      accessLevel: actor ? effectiveLevel(Number(row.access_level ?? 0), project, actor.id) : ACCESS_LEVEL.NO_ACCESS,
+    };
+    if (!canReadProject(actor, projectFacts)) throw new AppError('PROJECT_NOT_FOUND');
+    if (row.i_id === null || n === null) throw new AppError('ISSUE_NOT_FOUND');
+    const issue = this.entity(this.meta.issue, row, 'i') as Issue;
+    const assigneeIds = (row.assignee_ids as number[]).map(Number);
+    const facts = issueFacts(issue, assigneeIds);
+    if (!canReadIssue(actor, projectFacts, facts)) throw new AppError('ISSUE_NOT_FOUND');
+    const actorJson = json<UserRow>(row.actor_json);
+    return {
+      project,
+      projectFacts,
+      issue,
+      assigneeIds,
+      facts,
+      hydrated: opts.hydrate ? hydratedFrom(issue, project, json<HydrateRow>(row.hydrated)!) : null,
+      actorUser: actorJson ? userFrom(actorJson) : null,
+    };
+  }
+
+  /** The issue of an already-authorised project (no access check of its own). */
+  async contextFor(project: Project, projectFacts: ProjectFacts, iid: number | string, manager?: EntityManager): Promise<IssueContext | null> {
+    const n = parseIid(iid);
+    if (n === null) return null;
+    const values = [project.id, n];
+    const rows: Row[] = manager
+      ? await manager.query(this.sql.ctx, values)
+      : (await this.pool().query({ name: 'issue.context', text: this.sql.ctx, values })).rows;
+    if (!rows[0]) return null;
+    const issue = this.entity(this.meta.issue, rows[0], 'i') as Issue;
+    const assigneeIds = (rows[0].assignee_ids as number[]).map(Number);
+    return { project, projectFacts, issue, assigneeIds, facts: issueFacts(issue, assigneeIds) };
+  }
+
+  /** Authors, assignees, labels, milestones and counts for many issues, in one statement (plus their projects if not given). */
+  async hydrate(issues: Issue[], projectsById?: Map<number, Project>): Promise<HydratedIssue[]> {
+    if (!issues.length) return [];
+    const { rows } = await this.pool().query({ name: 'issue.hydrate', text: this.sql.hydrate, values: [issues.map((i) => i.id)] });
+    const byId = new Map((rows as Row[]).map((r) => [Number(r.i_id), json<HydrateRow>(r.hydrated)!]));
+    const projects = projectsById ?? new Map<number, Project>();
+    const missing = [...new Set(issues.map((i) => i.projectId))].filter((id) => !projects.has(id));
+    if (missing.length) {
+      const found = await this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n').whereInIds(missing).getMany();
+      for (const p of found) projects.set(p.id, p);
+    }
+    return issues.map((issue) => {
+      const h = byId.get(issue.id);
+      const project = projects.get(issue.projectId)!;
+      return h ? hydratedFrom(issue, project, h) : emptyHydration(issue, project);
+    });
+  }
+
+  /** The node-postgres pool behind TypeORM (Postgres and PGlite alike): named queries are prepared once per connection. */
+  private pool(): PgPool {
+    return (this.ds.driver as unknown as { master: PgPool }).master;
+  }
+
+  private entity(meta: EntityMetadata, row: Row, alias: string): object {
+    const e = meta.create() as Record<string, unknown>;
+    for (const c of meta.columns) e[c.propertyName] = this.ds.driver.prepareHydratedValue(row[`${alias}_${c.databaseName}`], c);
+    return e;
+  }
+}
+
+interface PgPool {
+  query(q: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+type Row = Record<string, unknown>;
+
+/** An issue's assignee ids, in order, as a column of a query over `issues i`. */
+export const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.position, ia.user_id)';
+
+const USER_JSON = `json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'email', u.email, 'avatar_url', u.avatar_url,
+  'state', u.state, 'is_admin', u.is_admin, 'created_at', u.created_at, 'updated_at', u.updated_at)`;
+
+/** Everything an issue's API shape needs beyond its row, as one json column of a query over `issues i`. */
+const HYDRATE_SQL = `json_build_object(
+  'assignee_ids', ${ASSIGNEE_IDS_SQL},
+  'labels', (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
+                'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
+             FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id),
+  'user_notes_count', (SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system),
+  'users', (SELECT json_agg(${USER_JSON}) FROM users u
+             WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
+                OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
+  'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
+                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id))`;
+
+/** The actor's effective level on `p`: max over the project's and every ancestor group's memberships. */
+const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
+    SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
+    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
+  SELECT max(m.access_level)::int FROM members m
+  WHERE m.user_id = $2 AND (m.expires_at IS NULL OR m.expires_at >= current_date)
+    AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc))))`;
+
+/** A personal namespace's owner owns its projects. */
+function effectiveLevel(level: number, project: Project, userId: number): number {
+  if (level < ACCESS_LEVEL.OWNER && project.namespace?.type === 'User' && project.namespace.ownerId === userId) return ACCESS_LEVEL.OWNER;
+  return level;
+}
+
+interface UserRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  avatar_url: string | null;
+  state: User['state'];
+  is_admin: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+interface HydrateRow {
+  assignee_ids: number[];
+  labels: Array<{ id: number; title: string; color: string; description: string | null; project_id: number | null; group_id: number | null; priority: number | null }> | null;
+  user_notes_count: number;
+  users: UserRow[] | null;
+  milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
+}
+
+/** Drivers hand json back parsed (pg) or as text. */
+const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+export const userFrom = (r: UserRow): User =>
+  Object.assign(new User(), {
+    id: Number(r.id), username: r.username, name: r.name, email: r.email, avatarUrl: r.avatar_url, state: r.state,
+    isAdmin: r.is_admin, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at),
+  });
+
+function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIssue {
+  const users = new Map((h.users ?? []).map((r) => [Number(r.id), userFrom(r)]));
+  const pick = (id: number | null) => (id ? (users.get(id) ?? null) : null);
+  return {
+    issue,
+    project,
+    author: pick(issue.authorId),
+    closedBy: pick(issue.closedById),
+    updatedBy: pick(issue.lastEditedById),
+    assignees: h.assignee_ids.map((id) => users.get(Number(id))).filter((u): u is User => !!u),
+    labels: (h.labels ?? []).map((l) =>
+      Object.assign(new Label(), { id: l.id, title: l.title, color: l.color, description: l.description, projectId: l.project_id, groupId: l.group_id, priority: l.priority }),
+    ),
+    milestone: h.milestone
+      ? Object.assign(new Milestone(), {
+          id: h.milestone.id, iid: h.milestone.iid, title: h.milestone.title, state: h.milestone.state, dueDate: h.milestone.due_date,
+          startDate: h.milestone.start_date, projectId: h.milestone.project_id, groupId: h.milestone.group_id,
+        })
+      : null,
+    userNotesCount: Number(h.user_notes_count ?? 0),
+  };
+}
+
+function emptyHydration(issue: Issue, project: Project): HydratedIssue {
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0 };
+}
