@@ -90,13 +90,13 @@ export class IssueLoader {
     };
   }
 
-  /** The issue of an already-authorised project (no access check of its own). */
-  async contextFor(project: Project, projectFacts: ProjectFacts, iid: number | string, manager?: EntityManager): Promise<IssueContext | null> {
+  /** The issue of an already-authorised project (no access check of its own); `lock` (in a transaction's manager): FOR UPDATE. */
+  async contextFor(project: Project, projectFacts: ProjectFacts, iid: number | string, manager?: EntityManager, opts: { lock?: boolean } = {}): Promise<IssueContext | null> {
     const n = parseIid(iid);
     if (n === null) return null;
     const values = [project.id, n];
     const rows: Row[] = manager
-      ? await manager.query(this.sql.ctx, values)
+      ? await manager.query(opts.lock ? `${this.sql.ctx} FOR UPDATE OF i` : this.sql.ctx, values)
       : (await this.pool().query({ name: 'issue.context', text: this.sql.ctx, values })).rows;
     if (!rows[0]) return null;
     const issue = this.entity(this.meta.issue, rows[0], 'i') as Issue;

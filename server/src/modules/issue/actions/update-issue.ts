@@ -27,11 +27,16 @@ export interface UpdateIssueResult {
   hydrated: HydratedIssue;
 }
 
+/** What a write left: the updated row and the context it was planned against. */
+interface Written {
+  issue: Issue;
+  ctx: IssueContext;
+  sideChanged: boolean;
+  actorUser: User;
+}
+
 /** Thrown inside an attempt when the row moved on since it was read. */
 class RowMoved extends Error {}
-
-/** How often an update without the client's lock_version re-reads and retries after losing a race. */
-const MAX_ATTEMPTS = 5;
 
 /**
  * Changes an issue's fields (fields/index.ts) in one transaction: the field changes, the
@@ -62,23 +67,23 @@ export class UpdateIssueAction {
 
   async execute(actor: Actor | null, read: IssueContext | LoadedIssue, input: IssueUpdateInput, opts: { lockVersion?: number } = {}): Promise<UpdateIssueResult> {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    let ctx: IssueContext = read;
     const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
-    for (let attempt = 1; ; attempt++) {
-      this.authorize(actor, ctx, fields, input);
-      if (opts.lockVersion !== undefined && opts.lockVersion !== ctx.issue.lockVersion) throw new AppError('ISSUE_STALE');
-      try {
-        const fresh = await this.attempt(actor, ctx, fields, input, 'actorUser' in read ? read.actorUser : null);
-        if (!fresh) return { issue: ctx.issue, hydrated: await this.hydration(read, ctx, null, actor) };
-        return { issue: fresh.issue, hydrated: await this.hydration(read, ctx, fresh, actor) };
-      } catch (err) {
-        if (!(err instanceof RowMoved)) throw err;
-        if (opts.lockVersion !== undefined || attempt >= MAX_ATTEMPTS) throw new AppError('ISSUE_STALE');
-        const again = await this.loader.contextFor(ctx.project, ctx.projectFacts, ctx.issue.iid);
-        if (!again) throw new AppError('ISSUE_NOT_FOUND');
-        ctx = again;
-      }
+    this.authorize(actor, read, fields, input);
+    if (opts.lockVersion !== undefined && opts.lockVersion !== read.issue.lockVersion) throw new AppError('ISSUE_STALE');
+    const user = ('actorUser' in read ? read.actorUser : null) ?? (await this.userOf(actor));
+    let written: Written | null;
+    try {
+      // Optimistic first: the UPDATE names the lock_version this request read
+      written = await this.attempt(actor, user, read, fields, input, false);
+    } catch (err) {
+      // Lost a race. With the client's lock_version that is the 409 the page explains;
+      // without, lock the row, re-read it, re-check the policy and apply to what is there now.
+      if (!(err instanceof RowMoved)) throw err;
+      if (opts.lockVersion !== undefined) throw new AppError('ISSUE_STALE');
+      written = await this.attempt(actor, user, read, fields, input, true);
     }
+    const ctx = written?.ctx ?? read;
+    return { issue: written?.issue ?? ctx.issue, hydrated: await this.hydration(read, ctx, written, actor) };
   }
 
   private authorize(actor: Actor, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput): void {
@@ -87,37 +92,45 @@ export class UpdateIssueAction {
     for (const a of abilities) authorizeOnIssue(actor, a, ctx);
   }
 
-  /** One transaction; null when nothing changed (no write, no event). */
-  private async attempt(actor: Actor, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, actorUser: User | null): Promise<{ issue: Issue; sideChanged: boolean; actorUser: User } | null> {
-    const user = actorUser ?? (await this.userOf(actor));
+  /**
+   * One transaction; null when nothing changed (no write, no event). `lock`: take the row lock
+   * first and plan against the row as it is now (the retry after a lost race, and side tables).
+   */
+  private async attempt(actor: Actor, user: User, read: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, lock: boolean): Promise<Written | null> {
     const env: FieldEnv = {
       actor,
       actorBasic: toUserBasic(user, this.config.publicUrl),
       markdown: this.markdown,
-      render: { projectPath: ctx.project.fullPath },
+      render: { projectPath: read.project.fullPath },
       labels: this.labels,
       publicUrl: this.config.publicUrl,
       projects: this.projects,
     };
-    const columns: Array<{ field: IssueField; change: ColumnChange }> = [];
-    for (const field of fields) {
-      const change = field.plan?.(input[field.key] as never, ctx.issue, env);
-      if (change) columns.push({ field, change });
-    }
     const sideFields = fields.filter((f) => f.write);
-    if (!columns.length && !sideFields.length) return null;
+    const plan = (ctx: IssueContext) => {
+      const out: Array<{ field: IssueField; change: ColumnChange }> = [];
+      for (const field of fields) {
+        const change = field.plan?.(input[field.key] as never, ctx.issue, env);
+        if (change) out.push({ field, change });
+      }
+      return out;
+    };
+    if (!lock && !sideFields.length && !plan(read).length) return null;
 
     return this.events.transaction(async (tx) => {
+      let ctx = read;
+      if (lock || sideFields.length) {
+        const locked = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
+        if (!locked) throw new AppError('ISSUE_NOT_FOUND');
+        if (!lock && locked.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
+        if (lock) this.authorize(actor, locked, fields, input);
+        ctx = locked;
+      }
+      const columns = plan(ctx);
       const sides: SideChange[] = [];
-      if (sideFields.length) {
-        // Side tables are not guarded by the UPDATE's lock_version check: hold the row first
-        const [row] = await tx.query<{ lock_version: number }>('issue.lock', 'SELECT lock_version FROM issues WHERE id = $1 FOR UPDATE', [ctx.issue.id]);
-        if (!row) throw new AppError('ISSUE_NOT_FOUND');
-        if (row.lock_version !== ctx.issue.lockVersion) throw new RowMoved();
-        for (const field of sideFields) {
-          const change = await field.write!(input[field.key] as never, tx, ctx, env);
-          if (change) sides.push(change);
-        }
+      for (const field of sideFields) {
+        const change = await field.write!(input[field.key] as never, tx, ctx, env);
+        if (change) sides.push(change);
       }
       if (!columns.length && !sides.length) return null;
       const notes: SystemNoteText[] = [...columns.flatMap((c) => c.change.notes), ...sides.flatMap((s) => s.notes)];
@@ -140,7 +153,7 @@ export class UpdateIssueAction {
       }
       for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(fresh), actor: env.actorBasic });
       await tx.appendReserved(noteable, events, fresh.eventSeq, fresh.updatedAt, notes.length ? prelude : undefined);
-      return { issue: fresh, sideChanged: sides.length > 0, actorUser: user };
+      return { issue: fresh, ctx, sideChanged: sides.length > 0, actorUser: user };
     });
   }
 
@@ -161,9 +174,8 @@ export class UpdateIssueAction {
       values.push(value);
       return `${col} = $${values.length}`;
     });
-    const cols = [...set.keys()].join(',');
     const rows = await tx.query<Record<string, unknown>>(
-      `issue.update:${cols}`,
+      `issue.update:${assignments.join(',')}`,
       `UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', 'event_seq = event_seq + $3', 'updated_at = now()', 'updated_by_id = $4'].join(', ')}
        WHERE id = $1 AND lock_version = $2
        RETURNING *, ARRAY(SELECT nextval('notes_id_seq') FROM generate_series(1, $5::int)) AS note_ids`,
@@ -176,7 +188,8 @@ export class UpdateIssueAction {
   }
 
   /** The API hydration after the write: the one read with the issue, patched, unless side tables changed. */
-  private async hydration(read: IssueContext | LoadedIssue, ctx: IssueContext, fresh: { issue: Issue; sideChanged: boolean; actorUser: User } | null, actor: Actor): Promise<HydratedIssue> {
+  private async hydration(read: IssueContext | LoadedIssue, ctx: IssueContext, fresh: Written | null, actor: Actor): Promise<HydratedIssue> {
+    // The read's hydration holds only if the write planned against that same read
     const pre = 'hydrated' in read && read.hydrated?.issue === ctx.issue ? read.hydrated : null;
     if (!fresh) return pre ?? (await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]])))[0]!;
     if (!pre || fresh.sideChanged || !('actorUser' in read) || read.actorUser === null) {
