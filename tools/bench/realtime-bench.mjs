@@ -489,11 +489,13 @@ async function p2Run({ kind, sockets, issues, stepMs, rates, climb }) {
 
     // 1. open-loop steps: the rates this server sustains, and the latency at each; the default
     // ladder stops at the first miss, then tries once halfway between the last pass and it
+    // (or, when its first rate misses, halves the rate until one passes, down to 3/s)
     let lastPass = 0;
     for (const rate of rates) {
       if (await step(rate)) lastPass = rate;
       else {
         if (climb && lastPass > 0 && rate / lastPass > 1.2) await step(Math.round((rate + lastPass) / 2));
+        if (climb && lastPass === 0) for (let r = Math.floor(rate / 2); r >= 3 && !(await step(r)); r = Math.floor(r / 2));
         if (climb) break;
       }
     }
@@ -588,7 +590,7 @@ async function p2() {
     `### P2: sustained mutations with ${tandem.sockets} sockets over ${issues} issues, beside a floor\n\n` +
       `${(sockets / issues).toFixed(0)} subscribers per issue; one node, in-process bus, Postgres. Title changes on random issues. ` +
       `First at rising offered rates (open loop, ${stepMs / 1000} s each: requests start on schedule whatever the answers, latency counted from the scheduled moment; ` +
-      `${given ? 'the rates given' : 'the ladder stops at the first rate that misses, after one try halfway between it and the last pass'}), ` +
+      `${given ? 'the rates given' : 'rates climb a ladder (25, 50, 75, 100, 150, 200, 300 ... /s) and stop at the first that misses, after one try halfway between it and the last pass; when the first misses, the rate is halved until one passes'}), ` +
       `then ${tandem.concurrency} closed-loop writers for ${(2 * stepMs) / 1000} s (as fast as the server answers: the ceiling, with its queueing). ` +
       `Delivery latency = receipt of \`issue.updated\` at each subscriber minus the (scheduled) start of its mutation's HTTP request; every receipt counts. ` +
       `A rate is sustained when delivery p99 < 100 ms and nothing failed, was shed or lost.\n\n` +

@@ -193,7 +193,7 @@ const contenders = [...servers.map((main) => ({ kind: 'tandem', main, name: `tan
 
 const CALIBRATION = await calibrate();
 console.log(machineLine(CALIBRATION));
-console.log(`${ROUNDS} rounds of ${MS} ms per server and load; Tandem ${REDIS ? 'with Redis' : 'with the in-process bus'}; floor from ${FLOOR_DIR}`);
+console.log(`${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${MS} ms per server and load; Tandem ${REDIS ? 'with Redis' : 'with the in-process bus'}; floor from ${FLOOR_DIR}`);
 
 // ---------- running the servers ----------
 
@@ -364,7 +364,7 @@ const med = new Map(
   ]),
 );
 const fm = med.get(contenders.at(-1));
-console.log(`\nSummary (medians of ${ROUNDS} rounds):`);
+console.log(`\nSummary (medians of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'}):`);
 const lines = [
   '| server | 16 writers: PUT/s (each round) | PUT/s vs floor | 16 writers p50 / p99 ms | 1 writer p50 / p99 ms | 1-writer p50 vs floor | server CPU per PUT ms | SQL statements: title PUT / issue GET / subscribe check |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -389,7 +389,7 @@ if (SAVE) {
   const markdown =
     `### Write path: one node, no sockets, beside the write floor\n\n` +
     `Title changes (\`PUT /api/v4/projects/:id/issues/:iid\`, bearer token) on 20 issues, driven by the floor's \`write-load.mjs\`: ${WRITERS} closed-loop writers for ${MS / 1000} s, then one writer for ${MS / 1000} s, ` +
-    `after a ${WARMUP_MS / 1000} s warm-up, each server on a fresh database, ${ROUNDS} rounds with the servers alternated; medians (and every round). ` +
+    `after a ${WARMUP_MS / 1000} s warm-up, each server on a fresh database, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} with the servers alternated; medians (and every round). ` +
     `Tandem runs its built server on Postgres ${REDIS ? 'with Redis (REDIS_URL)' : 'with the in-process bus (no REDIS_URL)'}. ` +
     `The floor (\`write-floor.js\`): raw \`pg\` and Socket.IO, no framework; one statement for token and membership, then BEGIN, UPDATE ... RETURNING, the system note and the event in one INSERT, COMMIT, one room emit, the JSON response. ` +
     `Goals: PUT/s >= 0.5x the floor's, one writer's p50 <= 2x the floor's. ` +
