@@ -575,7 +575,7 @@ async function p2() {
   const [tandem, floor] = runs;
   const ratio = floor.best > 0 ? tandem.best / floor.best : NaN;
   const rate = (x) => (x.best ? `${x.best.toFixed(0)}/s` : 'none of the rates tried');
-  console.log(`\nP2 highest rate with delivery p99 < 100 ms and nothing lost: tandem ${rate(tandem)}, floor ${rate(floor)}, ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}x (goal >= 0.5x)`);
+  console.log(`\nP2 highest rate with delivery p99 < 100 ms and nothing lost: tandem ${rate(tandem)}, floor ${rate(floor)}, ratio ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a'} (goal >= 0.5x)`);
   const row = (name, x) =>
     `| ${name} | ${(x.achieved ?? x.rate).toFixed(0)} | ${f(x.req.p50)} / ${f(x.req.p99)} | ${f(x.lat.p50)} / ${f(x.lat.p95)} / ${f(x.lat.p99)} / ${f(x.lat.max)} | ${x.delivered}/${x.expected} | ${x.gaps} / ${x.dups} | ${x.failed}${x.shed ? ` (+${x.shed} shed)` : ''} |`;
   const table = (r) =>
