@@ -1,5 +1,8 @@
 // A benchmark client process: opens many Socket.IO sockets, subscribes them, and measures
 // what arrives. Driven by its parent over IPC (tools/bench/realtime-bench.mjs).
+// Two servers speak to it: Tandem (subscribe {channel, project_path, iid, after?}, ack
+// {ok, seq}, events {type, seq, issue: {project_path, iid}, payload: {fields: {title}}}) and
+// the fan-out floor (`floor: true`: subscribe {iid}, ack {ok}, events {seq, iid, title}).
 import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 
@@ -26,9 +29,9 @@ function marker(title) {
   return m ? { id: m[1], t0: Number(m[2]) } : null;
 }
 
-function onEvent(state, e, at) {
+function onEvent(state, name, e, at) {
   received++;
-  const key = `${e.issue.project_path}#${e.issue.iid}`;
+  const key = `${e.issue?.project_path ?? state.sub.project_path}#${e.issue?.iid ?? e.iid}`;
   const last = state.seq.get(key);
   if (last !== undefined) {
     if (e.seq <= last) dups++;
@@ -42,8 +45,8 @@ function onEvent(state, e, at) {
       caughtUp++;
     }
   }
-  if (e.type !== 'issue.updated') return;
-  const mk = marker(e.payload?.fields?.title);
+  if ((e.type ?? name) !== 'issue.updated') return;
+  const mk = marker(e.payload?.fields?.title ?? e.title);
   if (!mk) return;
   const lat = at - mk.t0;
   let agg = perMutation.get(mk.id);
@@ -67,19 +70,17 @@ function open(url, token, sub, opts) {
       auth: token ? { token } : undefined,
     });
     const state = { s, sub, seq: new Map(), done: false };
-    const handler = (e) => onEvent(state, e, now());
-    for (const t of ['note.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'note.updated', 'note.deleted']) s.on(t, handler);
+    for (const t of ['note.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'note.updated', 'note.deleted']) s.on(t, (e) => onEvent(state, t, e, now()));
     let first = true;
     s.on('connect', () => {
       const after = state.seq.get(`${sub.project_path}#${sub.iid}`);
-      s.emit('subscribe', { channel: 'IssuesChannel', project_path: sub.project_path, iid: sub.iid, ...(after !== undefined ? { after } : {}) }, (ack) => {
+      const req = opts.floor ? { iid: sub.iid } : { channel: 'IssuesChannel', project_path: sub.project_path, iid: sub.iid, ...(after !== undefined ? { after } : {}) };
+      s.emit('subscribe', req, (ack) => {
         if (ack?.ok) {
           subsAcked++;
           const key = `${sub.project_path}#${sub.iid}`;
-          if (!state.seq.has(key) || state.seq.get(key) < ack.seq) {
-            // nothing replayed beyond this: we are at the server's seq
-            if (!state.seq.has(key)) state.seq.set(key, ack.seq);
-          }
+          // nothing replayed beyond this: we are at the server's seq (the floor acks no seq)
+          if (!state.seq.has(key) && typeof ack.seq === 'number') state.seq.set(key, ack.seq);
           if (caughtUpTargets && !state.done) {
             const target = caughtUpTargets.get(key);
             if (target !== undefined && (state.seq.get(key) ?? -1) >= target) {
@@ -110,10 +111,10 @@ function open(url, token, sub, opts) {
 process.on('message', async (msg) => {
   try {
     if (msg.cmd === 'open') {
-      const { url, token, subs, count, reconnect, batch = 200 } = msg;
+      const { url, token, subs, count, reconnect, floor, batch = 200 } = msg;
       for (let i = 0; i < count; i += batch) {
         const part = [];
-        for (let j = i; j < Math.min(count, i + batch); j++) part.push(open(url, token, subs[(msg.offset + j) % subs.length], { reconnect }));
+        for (let j = i; j < Math.min(count, i + batch); j++) part.push(open(url, token, subs[(msg.offset + j) % subs.length], { reconnect, floor }));
         for (const st of await Promise.all(part)) if (st) sockets.push(st);
       }
       process.send({ cmd: 'opened', sockets: sockets.length, acked: subsAcked, failed: subsFailed });
@@ -142,7 +143,8 @@ process.on('message', async (msg) => {
       for (const st of sockets) {
         const key = `${st.sub.project_path}#${st.sub.iid}`;
         if (!expected.has(key)) continue;
-        if ((st.seq.get(key) ?? -1) >= expected.get(key)) ok++;
+        // an issue with no event yet (seq 0) needs none; the floor's ack carries no seq
+        if ((st.seq.get(key) ?? 0) >= expected.get(key)) ok++;
         else behind++;
       }
       process.send({ cmd: 'finalSeqs', ok, behind });

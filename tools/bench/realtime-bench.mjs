@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Realtime benchmarks P1-P6 (issue #3), side by side with a bare Socket.IO server (the floor).
-// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick]
+// Realtime benchmarks P1-P6 (issue #3), side by side with a floor: a bare Socket.IO server
+// (P1, P4, P6) or, for P2, a bare server doing the least honest write and one room emit
+// (tools/bench/floor-fanout-server.mjs).
+// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick] [--save]
+//   P2 scales down with --sockets N --issues N --seconds S (length of one open-loop step) and
+//   takes its offered rates from --rates 25,50,... (default: a ladder until the first miss).
 // Needs: server built (cd server && npx tsc -p tsconfig.build.json), Postgres on 127.0.0.1:5432
 // (trust auth), redis-server on PATH. Loopback only; every loop is bounded in count and time.
-// Writes its figures into docs/benchmarks.md (between <!-- bench:pN --> markers).
+// With --save, writes its figures into docs/benchmarks.md (between <!-- bench:pN --> markers).
 import { fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -18,8 +22,24 @@ const pg = require('pg');
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const args = process.argv.slice(2);
-const which = args.find((a) => !a.startsWith('--')) ?? 'all';
+const VALUE_FLAGS = new Set(['--sockets', '--issues', '--seconds', '--rates']);
+const whichAt = args.findIndex((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(args[i - 1]));
+const which = whichAt >= 0 ? args[whichAt] : 'all';
 const QUICK = args.includes('--quick');
+const SAVE = args.includes('--save');
+/** The value after a flag, or the default. */
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  if (i < 0) return dflt;
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
+  return v;
+};
+const num = (name, dflt) => {
+  const v = Number(opt(name, dflt));
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+};
 const PG_ADMIN = process.env.TANDEM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROJECT = 'acme/tandem';
 const children = new Set();
@@ -168,10 +188,10 @@ class Workers {
     return Promise.all(this.list.map((w) => this.ask(w, msg, reply)));
   }
   /** Opens `total` sockets split over the workers; socket i watches subs[i % subs.length]. */
-  async open(url, token, subs, total, reconnect = false) {
+  async open(url, token, subs, total, reconnect = false, floor = false) {
     const per = Math.ceil(total / this.list.length);
     const res = await Promise.all(
-      this.list.map((w, k) => this.ask(w, { cmd: 'open', url, token, subs, count: Math.max(0, Math.min(per, total - k * per)), offset: k * per, reconnect }, 'opened')),
+      this.list.map((w, k) => this.ask(w, { cmd: 'open', url, token, subs, count: Math.max(0, Math.min(per, total - k * per)), offset: k * per, reconnect, floor }, 'opened')),
     );
     return res.reduce((a, r) => ({ sockets: a.sockets + r.sockets, acked: a.acked + r.acked, failed: a.failed + r.failed }), { sockets: 0, acked: 0, failed: 0 });
   }
@@ -241,8 +261,14 @@ function summary(values) {
   return { p50: pct(values, 50), p95: pct(values, 95), p99: pct(values, 99), max: values.length ? Math.max(...values) : NaN, n: values.length };
 }
 
+/** Prints the section; with --save also writes it into docs/benchmarks.md. */
 function writeSection(id, markdown) {
-  writeDocSection(id, markdown, `node tools/bench/realtime-bench.mjs ${id}${QUICK ? ' --quick' : ''}`, CALIBRATION);
+  if (!SAVE) {
+    console.log(`\n${markdown}\n\n(not saved: add --save to write it into docs/benchmarks.md)`);
+    return;
+  }
+  const flags = args.filter((_a, i) => i !== whichAt);
+  writeDocSection(id, markdown, `node tools/bench/realtime-bench.mjs ${id}${flags.length ? ' ' + flags.join(' ') : ''}`, CALIBRATION);
 }
 
 // ---------- measurement core ----------
@@ -365,6 +391,7 @@ async function p1() {
 async function openLoop({ url, tok, pid, issues, rate, durationMs, label }) {
   const total = Math.round((rate * durationMs) / 1000);
   const reqLat = [];
+  const doneIids = [];
   let done = 0, failed = 0, shed = 0, inflight = 0;
   const pending = [];
   const t0 = now() + 20;
@@ -382,39 +409,59 @@ async function openLoop({ url, tok, pid, issues, rate, durationMs, label }) {
       put(url, tok, pid, iid, { title: `bench ${label}-${k} ${at.toFixed(3)}` })
         .then(() => {
           done++;
+          doneIids.push(iid);
           reqLat.push(now() - at);
         }, () => failed++)
         .finally(() => inflight--),
     );
   }
   await Promise.all(pending);
-  return { offered: rate, achieved: done / ((now() - t0) / 1000), done, failed, shed, req: summary(reqLat) };
+  return { offered: rate, achieved: done / ((now() - t0) / 1000), done, doneIids, failed, shed, req: summary(reqLat) };
 }
 
-async function p2() {
-  const SOCKETS = QUICK ? 2000 : 10_000;
-  const ISSUES = QUICK ? 200 : 1000;
-  const DURATION = QUICK ? 8000 : 20_000;
-  const RATES = QUICK ? [25, 100] : [25, 50, 75, 100, 150, 200];
-  const STEP_MS = QUICK ? 4000 : 10_000;
+/** Default P2 ladder of offered rates (per second): climbed until the first step that misses. */
+const P2_LADDER = [25, 50, 75, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000, 3000, 4000];
+
+/** A P2 step passes when delivery p99 < 100 ms and nothing failed, was shed or was lost. */
+const p2Passes = (x) => x.lat.p99 < 100 && x.failed === 0 && x.shed === 0 && x.delivered === x.expected;
+
+/**
+ * P2 against one server (`kind` tandem or floor): `sockets` subscribers over `issues` issues,
+ * open-loop steps at rising offered rates, then closed-loop writers. Returns every step.
+ */
+async function p2Run({ kind, sockets, issues, stepMs, rates, climb }) {
+  const db = await createDb(`p2${kind}`);
+  const closedMs = 2 * stepMs;
   const CONCURRENCY = 48;
-  const db = await createDb('p2');
-  const node = await startNode({ port: 3603, db, name: 'p2' });
+  let server;
   const steps = [];
   let closed;
-  let sockets = 0;
+  let opened;
   let behind = 0;
   try {
-    const tok = await token(node.url, 'alice');
-    const pid = await projectIdOf(node.url, tok);
-    await ensureIssues(node.url, tok, pid, ISSUES);
-    const subs = Array.from({ length: ISSUES }, (_, i) => ({ project_path: PROJECT, iid: i + 1 }));
-    const workers = new Workers(4);
+    let tok, pid, socketToken, heads;
+    if (kind === 'tandem') {
+      server = await startNode({ port: 3603, db, name: 'p2' });
+      tok = await token(server.url, 'alice');
+      pid = await projectIdOf(server.url, tok);
+      await ensureIssues(server.url, tok, pid, issues);
+      socketToken = await token(server.url, 'bob');
+      heads = async () => db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
+    } else {
+      server = await startFloorFanout(3692, db, issues);
+      tok = 'floor-token';
+      pid = 1;
+      socketToken = null;
+      heads = async () => db.query('SELECT iid, event_seq FROM f_issues WHERE project_id = 1');
+    }
+    const subs = Array.from({ length: issues }, (_, i) => ({ project_path: PROJECT, iid: i + 1 }));
+    // socket g watches subs[g % issues] (Workers.open), so issue i+1 has this many watchers
+    const watchers = (iid) => Math.floor(sockets / issues) + (iid - 1 < sockets % issues ? 1 : 0);
+    const expectedFor = (iids) => iids.reduce((a, iid) => a + watchers(iid), 0);
+    const workers = new Workers(Math.min(4, Math.max(1, Math.ceil(sockets / 2500))));
     await workers.ready();
-    const opened = await workers.open(node.url, await token(node.url, 'bob'), subs, SOCKETS);
-    sockets = opened.acked;
-    const perIssue = SOCKETS / ISSUES;
-    console.log('opened', opened);
+    opened = await workers.open(server.url, socketToken, subs, sockets, false, kind === 'floor');
+    console.log(kind, 'opened', opened);
     // what the subscribers saw of the mutations of one step (every receipt of issue.updated)
     const collect = async () => {
       await sleep(3000);
@@ -423,30 +470,51 @@ async function p2() {
       for (const a of st.per.values()) delivered += a.n;
       return { lat: summary(st.lat), delivered, gaps: st.gaps, dups: st.dups };
     };
-
-    // 1. open-loop steps: the rates this node sustains, and the latency at each
-    for (const rate of RATES) {
+    // warm-up (JIT, pool connections) before anything is measured; its titles carry no marker
+    let w = 0;
+    await Promise.all(Array.from({ length: 4 }, async () => { while (w < 200) await put(server.url, tok, pid, 1 + (w++ % issues), { title: `warmup ${w}` }); }));
+    await sleep(1000);
+    const step = async (rate) => {
       await workers.all({ cmd: 'reset', collectAll: true }, 'reset');
-      const o = await openLoop({ url: node.url, tok, pid, issues: ISSUES, rate, durationMs: STEP_MS, label: `r${rate}` });
+      const o = await openLoop({ url: server.url, tok, pid, issues, rate, durationMs: stepMs, label: `${kind}${rate}` });
       const d = await collect();
-      steps.push({ ...o, ...d, expected: o.done * perIssue });
-      console.log('open loop', steps.at(-1));
+      const { doneIids, ...rest } = o;
+      const x = { ...rest, ...d, expected: expectedFor(doneIids) };
+      x.pass = p2Passes(x);
+      steps.push(x);
+      console.log(kind, `open loop ${rate}/s:`, `${x.achieved.toFixed(0)}/s done, delivery p99 ${f(x.lat.p99)} ms, HTTP p99 ${f(x.req.p99)} ms,`, `delivered ${x.delivered}/${x.expected}, failed ${x.failed}, shed ${x.shed}`, x.pass ? 'PASS' : 'MISS');
       await sleep(1000);
+      return x.pass;
+    };
+
+    // 1. open-loop steps: the rates this server sustains, and the latency at each; the default
+    // ladder stops at the first miss, then tries once halfway between the last pass and it
+    // (or, when its first rate misses, halves the rate until one passes, down to 3/s)
+    let lastPass = 0;
+    for (const rate of rates) {
+      if (await step(rate)) lastPass = rate;
+      else {
+        if (climb && lastPass > 0 && rate / lastPass > 1.2) await step(Math.round((rate + lastPass) / 2));
+        if (climb && lastPass === 0) for (let r = Math.floor(rate / 2); r >= 3 && !(await step(r)); r = Math.floor(r / 2));
+        if (climb) break;
+      }
     }
 
     // 2. closed loop: as fast as the server answers (the ceiling, with its queueing)
     await workers.all({ cmd: 'reset', collectAll: true }, 'reset');
     let done = 0, failed = 0, n = 0;
     const reqLat = [];
+    const doneIids = [];
     const t0 = Date.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (Date.now() - t0 < DURATION) {
-          const iid = 1 + Math.floor(Math.random() * ISSUES);
+        while (Date.now() - t0 < closedMs) {
+          const iid = 1 + Math.floor(Math.random() * issues);
           const s = now();
           try {
-            await put(node.url, tok, pid, iid, { title: `bench p2-${n++} ${s.toFixed(3)}` });
+            await put(server.url, tok, pid, iid, { title: `bench ${kind}c-${n++} ${s.toFixed(3)}` });
             done++;
+            doneIids.push(iid);
             reqLat.push(now() - s);
           } catch {
             failed++;
@@ -456,36 +524,82 @@ async function p2() {
     );
     const elapsed = (Date.now() - t0) / 1000;
     const d = await collect();
-    closed = { rate: done / elapsed, done, failed, elapsed, req: summary(reqLat), ...d, expected: done * perIssue };
-    console.log('closed loop', closed);
-    const heads = await db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
-    const fin = await workers.all({ cmd: 'finalSeqs', expected: heads.map((h) => [`${PROJECT}#${h.iid}`, h.event_seq]) }, 'finalSeqs');
+    closed = { rate: done / elapsed, done, failed, shed: 0, elapsed, req: summary(reqLat), ...d, expected: expectedFor(doneIids) };
+    console.log(kind, `closed loop ${CONCURRENCY} writers:`, `${closed.rate.toFixed(0)}/s, delivery p99 ${f(closed.lat.p99)} ms, delivered ${closed.delivered}/${closed.expected}`);
+    const fin = await workers.all({ cmd: 'finalSeqs', expected: (await heads()).map((h) => [`${PROJECT}#${h.iid}`, Number(h.event_seq)]) }, 'finalSeqs');
     behind = fin.reduce((a, r) => a + r.behind, 0);
     await workers.close();
   } finally {
-    await node.stop();
+    await server?.stop();
     await db.drop();
   }
-  const within = steps.filter((x) => x.lat.p99 < 100 && x.failed === 0 && x.shed === 0 && x.delivered === x.expected);
+  const within = steps.filter((x) => x.pass);
   const best = within.length ? Math.max(...within.map((x) => x.achieved)) : 0;
+  return { kind, steps, closed, best, sockets: opened.acked, behind, concurrency: CONCURRENCY };
+}
+
+/** The fan-out floor (tools/bench/floor-fanout-server.mjs) on its own database. */
+async function startFloorFanout(port, db, issues) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/floor-fanout-server.mjs'), String(port), db.url, String(issues)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(p);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  // ready = its HTTP server answers (404 for /), after its tables and issues exist
+  while (!(await fetch(url).then(() => true, () => false))) {
+    if (p.exitCode !== null) throw new Error(`fan-out floor exited (${p.exitCode})`);
+    if (Date.now() > deadline) throw new Error('fan-out floor did not start');
+    await sleep(50);
+  }
+  return {
+    url,
+    stop: async () => {
+      if (p.exitCode !== null || p.signalCode !== null) return;
+      p.kill('SIGTERM');
+      await once(p, 'exit');
+    },
+  };
+}
+
+async function p2() {
+  const sockets = num('--sockets', QUICK ? 2000 : 10_000);
+  const issues = num('--issues', QUICK ? 200 : 1000);
+  const stepMs = num('--seconds', QUICK ? 4 : 10) * 1000;
+  const given = args.includes('--rates');
+  const rates = given ? opt('--rates').split(',').map(Number) : P2_LADDER;
+  if (rates.some((r) => !(r > 0))) throw new Error('--rates takes positive numbers, e.g. 25,50,100');
+  const runs = [];
+  for (const kind of ['tandem', 'floor']) {
+    runs.push(await p2Run({ kind, sockets, issues, stepMs, rates, climb: !given }));
+    await sleep(2000);
+  }
+  const [tandem, floor] = runs;
+  const ratio = floor.best > 0 ? tandem.best / floor.best : NaN;
+  const rate = (x) => (x.best ? `${x.best.toFixed(0)}/s` : 'none of the rates tried');
+  console.log(`\nP2 highest rate with delivery p99 < 100 ms and nothing lost: tandem ${rate(tandem)}, floor ${rate(floor)}, ratio ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a'} (goal >= 0.5x)`);
   const row = (name, x) =>
     `| ${name} | ${(x.achieved ?? x.rate).toFixed(0)} | ${f(x.req.p50)} / ${f(x.req.p99)} | ${f(x.lat.p50)} / ${f(x.lat.p95)} / ${f(x.lat.p99)} / ${f(x.lat.max)} | ${x.delivered}/${x.expected} | ${x.gaps} / ${x.dups} | ${x.failed}${x.shed ? ` (+${x.shed} shed)` : ''} |`;
-  const lines = [
-    '| load | mutations/s done | HTTP p50 / p99 ms | delivery p50 / p95 / p99 / max ms | delivered/expected | gaps / duplicates | failed |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...steps.map((x) => row(`open loop, ${x.offered}/s offered`, x)),
-    row(`closed loop, ${CONCURRENCY} writers`, closed),
-  ];
+  const table = (r) =>
+    [
+      '| load | mutations/s done | HTTP p50 / p99 ms | delivery p50 / p95 / p99 / max ms | delivered/expected | gaps / duplicates | failed |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...r.steps.map((x) => row(`open loop, ${x.offered}/s offered${x.pass ? '' : ' (miss)'}`, x)),
+      row(`closed loop, ${r.concurrency} writers`, r.closed),
+    ].join('\n');
   writeSection(
     'p2',
-    `### P2: sustained mutations with ${sockets} sockets over ${ISSUES} issues\n\n` +
-      `${SOCKETS / ISSUES} subscribers per issue; one node, in-process bus, Postgres. Title changes on random issues. ` +
-      `First at fixed offered rates (open loop, ${STEP_MS / 1000} s each: requests start on schedule whatever the answers, latency counted from the scheduled moment), ` +
-      `then ${CONCURRENCY} closed-loop writers for ${(closed.elapsed).toFixed(0)} s (as fast as the server answers: the ceiling, with its queueing). ` +
-      `Delivery latency = receipt of \`issue.updated\` at each subscriber minus the (scheduled) start of its mutation's HTTP request; every receipt counts.\n\n` +
-      `${lines.join('\n')}\n\n` +
-      `**Highest rate sustained with delivery p99 < 100 ms and nothing lost: ${best ? `${best.toFixed(0)}/s` : 'none of the rates tried'}** (target >= 2,000/s). ` +
-      `Sockets behind their issue's last seq at the end: ${behind}.`,
+    `### P2: sustained mutations with ${tandem.sockets} sockets over ${issues} issues, beside a floor\n\n` +
+      `${(sockets / issues).toFixed(0)} subscribers per issue; one node, in-process bus, Postgres. Title changes on random issues. ` +
+      `First at rising offered rates (open loop, ${stepMs / 1000} s each: requests start on schedule whatever the answers, latency counted from the scheduled moment; ` +
+      `${given ? 'the rates given' : 'rates climb a ladder (25, 50, 75, 100, 150, 200, 300 ... /s) and stop at the first that misses, after one try halfway between it and the last pass; when the first misses, the rate is halved until one passes'}), ` +
+      `then ${tandem.concurrency} closed-loop writers for ${(2 * stepMs) / 1000} s (as fast as the server answers: the ceiling, with its queueing). ` +
+      `Delivery latency = receipt of \`issue.updated\` at each subscriber minus the (scheduled) start of its mutation's HTTP request; every receipt counts. ` +
+      `A rate is sustained when delivery p99 < 100 ms and nothing failed, was shed or lost.\n\n` +
+      `The floor (\`tools/bench/floor-fanout-server.mjs\`, same load, same clients): raw \`pg\` and Socket.IO, no framework; per title change one statement for token and membership, ` +
+      `then BEGIN, UPDATE ... RETURNING, the system note and the event in one INSERT, COMMIT, and one \`issue.updated\` emit to the issue's room; the same heartbeats as Tandem. ` +
+      `Sockets subscribe with \`{iid}\` (no auth, no replay).\n\n` +
+      `**Highest rate sustained: Tandem ${rate(tandem)}, floor ${rate(floor)}: ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a'} the floor** (goal >= 0.5x; issue #3's target >= 2,000/s).\n\n` +
+      `Tandem:\n\n${table(tandem)}\n\nFloor:\n\n${table(floor)}\n\n` +
+      `Sockets behind their issue's last seq at the end: Tandem ${tandem.behind}, floor ${floor.behind}.`,
   );
 }
 
