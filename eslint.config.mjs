@@ -33,6 +33,13 @@ export default tseslint.config(
     },
   },
   {
+    // realtime/ is transport plus the event registry; features register their reducers into it (STYLE.md)
+    files: ['client/src/realtime/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/features'], message: 'realtime/ never imports features/: register a reducer from the feature instead.' }] }],
+    },
+  },
+  {
     // Tool configs and Playwright's global setup must default-export.
     files: ['**/*.config.{ts,mts,mjs,js,cjs}', 'eslint.config.mjs', '**/global-setup.ts', '**/global-teardown.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ApiProject } from '@tandem/shared-types';
-import { projectApiPath, requestJson } from '../shared/api/http';
+import { useProject } from '../features/projects/projectQueries';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
-import { IssueList, type IssueListQuery, type IssueListState } from '../features/issue-list/IssueList';
+import { IssueList } from '../features/issue-list/IssueList';
+import type { IssueListQuery, IssueListState } from '../features/issue-list/issueListQueries';
 import { NotFoundPage } from './NotFoundPage';
 
 const STATES: IssueListState[] = ['opened', 'closed', 'all'];
@@ -11,22 +11,13 @@ const STATES: IssueListState[] = ['opened', 'closed', 'all'];
 /** /{namespace…}/{project}/-/issues, its state, search and page kept in the URL. */
 export function IssueListPage({ projectPath }: { projectPath: string }) {
   const [params, setParams] = useSearchParams();
-  const [project, setProject] = useState<ApiProject | null | 'missing'>(null);
+  const projectQuery = useProject(projectPath);
+  const project = projectQuery.data === undefined ? (projectQuery.isError ? 'missing' : null) : projectQuery.data ?? 'missing';
   const query: IssueListQuery = {
     state: STATES.includes(params.get('state') as IssueListState) ? (params.get('state') as IssueListState) : 'opened',
     search: params.get('search') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-
-  useEffect(() => {
-    let live = true;
-    requestJson<ApiProject>(projectApiPath(projectPath))
-      .then((res) => live && setProject(res.ok ? res.data : 'missing'))
-      .catch(() => live && setProject('missing'));
-    return () => {
-      live = false;
-    };
-  }, [projectPath]);
 
   useEffect(() => {
     if (project && project !== 'missing') document.title = `Issues · ${project.name_with_namespace} · Tandem`;

@@ -14,7 +14,7 @@ import { IssueSidebar } from '../features/sidebar/IssueSidebar';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
-import { useIssueSync } from '../realtime/useIssueSync';
+import { useIssueSync } from '../features/issue/useIssueSync';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -32,7 +32,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const connection = useIssueSync(projectPath, issue.iid);
   // The server ended this issue's stream: access lost (made confidential, membership removed...) or deleted
   const ended = useAtomValue(revokedIssuesAtom, { store: appStore })[issueKey];
-  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection !== 'open');
+  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection.state !== 'open');
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -58,7 +58,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
-          <LiveUpdatesIndicator state={connection} />
+          <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">
               {ended === 'deleted' ? (

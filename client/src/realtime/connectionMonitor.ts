@@ -23,3 +23,11 @@ export function reconnectDelayMs(attempt: number): number {
 export function isStale(lastMessageAt: number, now: number): boolean {
   return now - lastMessageAt > REALTIME.staleThresholdMs;
 }
+
+/**
+ * The monitor gives up on the socket once its backoff stops growing (the attempt exponent cap):
+ * from then on the page says updates arrive by polling, while reconnects go on in the background.
+ */
+export function hasGivenUp(failedAttempts: number): boolean {
+  return failedAttempts >= REALTIME.reconnectAttemptExponentCap;
+}

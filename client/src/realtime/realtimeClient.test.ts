@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventEmitter } from 'node:events';
 import type { AnyRealtimeEvent, ConnectionState, SubscribeAck, SubscribeRequest } from '@tandem/shared-types';
 import { RealtimeClient } from './realtimeClient';
+import { reconnectDelayMs } from './connectionMonitor';
 
 /** A stand-in for the Socket.IO client: the test plays the server. */
 class FakeSocket extends EventEmitter {
@@ -26,14 +27,17 @@ const ev = (seq: number): AnyRealtimeEvent =>
 describe('RealtimeClient', () => {
   let sockets: FakeSocket[];
   let states: ConnectionState[];
+  let gaveUp: boolean[];
   let client: RealtimeClient;
 
   beforeEach(() => {
     vi.useFakeTimers();
     sockets = [];
     states = [];
+    gaveUp = [];
     client = new RealtimeClient({
       onState: (s) => states.push(s),
+      onGiveUp: (v) => gaveUp.push(v),
       connect: () => {
         const s = new FakeSocket();
         sockets.push(s);
@@ -134,5 +138,38 @@ describe('RealtimeClient', () => {
     sockets[0]!.serverEmit('connect');
     sockets[0]!.serverEmit('unsubscribed', { project_path: 'g/p', iid: 7, seq: 4, reason: 'access_revoked' });
     expect(ended).toEqual(['access_revoked']);
+  });
+
+  it('with WebSockets refused outright, gives up after the attempt cap (10) and keeps retrying in the background', () => {
+    client.start();
+    // Every attempt is refused at once, as behind a proxy that drops WebSockets
+    const refuseAll = () => {
+      sockets.at(-1)!.serverEmit('connect_error', new Error('refused'));
+    };
+    for (let attempt = 1; attempt < 10; attempt++) {
+      refuseAll();
+      expect(client.givenUp).toBe(false);
+      vi.advanceTimersByTime(reconnectDelayMs(attempt));
+    }
+    expect(sockets).toHaveLength(10);
+    expect(gaveUp).toEqual([]);
+    refuseAll(); // the 10th failure
+    expect(client.givenUp).toBe(true);
+    expect(gaveUp).toEqual([true]);
+    expect(states.at(-1)).toBe('reconnecting');
+
+    // Still trying in the background, on the same backoff (never more than 30 s apart)
+    vi.advanceTimersByTime(reconnectDelayMs(10));
+    expect(sockets).toHaveLength(11);
+    refuseAll();
+    vi.advanceTimersByTime(Math.min(reconnectDelayMs(11), 30_000));
+    expect(sockets).toHaveLength(12);
+    expect(gaveUp).toEqual([true]);
+
+    // The network lets it through one day: live again, and the notice goes back
+    sockets[11]!.serverEmit('connect');
+    expect(states.at(-1)).toBe('open');
+    expect(client.givenUp).toBe(false);
+    expect(gaveUp).toEqual([true, false]);
   });
 });

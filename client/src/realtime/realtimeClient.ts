@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '@tandem/shared-types';
-import { isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
+import { hasGivenUp, isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
 import { EventSequencer } from './eventSequencer';
 
 type TandemSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -36,6 +36,8 @@ interface Stream {
 export interface RealtimeClientOptions {
   url?: string;
   onState(state: ConnectionState): void;
+  /** True once the monitor has given up on the socket (updates then arrive by polling); false when it opens. */
+  onGiveUp?(gaveUp: boolean): void;
   /** Injected for tests. */
   connect?: (url: string | undefined) => TandemSocket;
   now?: () => number;
@@ -48,6 +50,8 @@ const keyOf = (projectPath: string, iid: number) => `${projectPath}#${iid}`;
  * issues on screen, feeds their events through a per-issue sequencer (exactly once, in order,
  * gaps replayed from the server's log), and runs the spec's connection monitor: a socket that
  * has been silent for 6 s is stale and reopened; reconnects back off between 3 s and 30 s.
+ * After as many failed attempts as the backoff exponent cap it gives up on the socket for the
+ * page's notice (polling carries the updates) but keeps retrying in the background.
  */
 export class RealtimeClient {
   private socket: TandemSocket | null = null;
@@ -59,6 +63,7 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  private gaveUp = false;
   private readonly now: () => number;
 
   constructor(private readonly opts: RealtimeClientOptions) {
@@ -67,6 +72,11 @@ export class RealtimeClient {
 
   get connectionState(): ConnectionState {
     return this.state;
+  }
+
+  /** True while the socket is given up and the page relies on polling. */
+  get givenUp(): boolean {
+    return this.gaveUp;
   }
 
   start(): void {
@@ -83,6 +93,8 @@ export class RealtimeClient {
     this.socket?.disconnect();
     this.socket = null;
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
+    this.attempts = 0;
+    this.setGaveUp(false);
     this.setState('closed');
   }
 
@@ -123,6 +135,7 @@ export class RealtimeClient {
       this.connectTimer = null;
       this.attempts = 0;
       this.touch();
+      this.setGaveUp(false);
       this.setState('open');
       for (const s of this.streams.values()) this.subscribe(s);
       this.scheduleMonitor();
@@ -189,6 +202,7 @@ export class RealtimeClient {
     if (this.reconnectTimer) return;
     this.attempts++;
     this.setState('reconnecting');
+    if (hasGivenUp(this.attempts)) this.setGaveUp(true);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.stopped) this.open('reconnecting');
@@ -220,6 +234,12 @@ export class RealtimeClient {
     if (this.state === s) return;
     this.state = s;
     this.opts.onState(s);
+  }
+
+  private setGaveUp(v: boolean): void {
+    if (this.gaveUp === v) return;
+    this.gaveUp = v;
+    this.opts.onGiveUp?.(v);
   }
 
   private clearTimers(): void {

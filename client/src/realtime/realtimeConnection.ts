@@ -1,13 +1,16 @@
 import { appStore } from '../shared/store';
-import { connectionStateAtom } from './realtimeAtoms';
+import { connectionStateAtom, socketGivenUpAtom } from './realtimeAtoms';
 import { RealtimeClient } from './realtimeClient';
 
 let client: RealtimeClient | null = null;
 
-/** The tab's single RealtimeClient, started on first use; its state lives in an atom. */
+/** The tab's single RealtimeClient, started on first use; its state lives in atoms. */
 export function realtimeClient(): RealtimeClient {
   if (!client) {
-    client = new RealtimeClient({ onState: (s) => appStore.set(connectionStateAtom, s) });
+    client = new RealtimeClient({
+      onState: (s) => appStore.set(connectionStateAtom, s),
+      onGiveUp: (v) => appStore.set(socketGivenUpAtom, v),
+    });
     client.start();
   }
   return client;

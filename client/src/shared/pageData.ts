@@ -1,4 +1,4 @@
-import type { PageData } from '@tandem/shared-types';
+import { REALTIME, type PageData } from '@tandem/shared-types';
 
 /** The path the server rendered this document for; PageData.issue belongs to it only. */
 export const initialPath = typeof window === 'undefined' ? '/' : window.location.pathname;
@@ -14,4 +14,15 @@ export function readPageData(doc: Document = document): PageData {
   } catch {
     return { currentUser: null, csrfToken: meta };
   }
+}
+
+/**
+ * The delay before the first realtime_changes poll, as the page states it (meta tandem-poll),
+ * else the shared constant. Only the first request uses it: after that the server's
+ * Poll-Interval header decides.
+ */
+export function initialPollDelayMs(doc: Document = document): number {
+  const raw = doc.querySelector<HTMLMetaElement>('meta[name="tandem-poll"]')?.content ?? '';
+  const ms = /^\d+$/.test(raw.trim()) ? Number(raw) : 0;
+  return ms > 0 ? ms : REALTIME.firstPollDelayMs;
 }

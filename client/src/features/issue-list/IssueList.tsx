@@ -1,22 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { CircleCheck, CircleDot, EyeOff, MessageSquare, Search } from 'lucide-react';
-import type { ApiIssue } from '@tandem/shared-types';
 import { TEXTS } from '@tandem/shared-types';
-import { errorText, projectApiPath, requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
-import { Pagination, pageInfo } from '../../shared/ui/Pagination';
+import { Pagination } from '../../shared/ui/Pagination';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { LabelBadge } from '../labels/LabelBadge';
 import { useProjectLabels } from '../labels/projectLabels';
-
-export type IssueListState = 'opened' | 'closed' | 'all';
-
-export interface IssueListQuery {
-  state: IssueListState;
-  search: string;
-  page: number;
-}
+import { useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
 
 const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'opened', label: 'Open' },
@@ -24,54 +15,17 @@ const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'all', label: 'All' },
 ];
 
-interface Loaded {
-  issues: ApiIssue[];
-  info: ReturnType<typeof pageInfo>;
-}
-
 /** A project's issues: Open/Closed/All tabs with counts, a search box, and pages. */
 export function IssueList({ projectPath, query, onQuery }: { projectPath: string; query: IssueListQuery; onQuery(q: Partial<IssueListQuery>): void }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [counts, setCounts] = useState<Record<'opened' | 'closed', number | null>>({ opened: null, closed: null });
-  const [error, setError] = useState<string | null>(null);
+  const list = useIssueList(projectPath, query);
+  const counts = useIssueCounts(projectPath, query.search).data ?? { opened: null, closed: null };
+  const loaded = list.data ?? null;
+  const error = list.error ? list.error.message : null;
   const [searchText, setSearchText] = useState(query.search);
   const labelColors = useProjectLabels(projectPath);
   const searchId = useId();
-  const base = `${projectApiPath(projectPath)}/issues`;
 
   useEffect(() => setSearchText(query.search), [query.search]);
-
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    setLoaded(null);
-    const q = new URLSearchParams({ state: query.state, page: String(query.page), per_page: '20', order_by: 'created_at', sort: 'desc' });
-    if (query.search) q.set('search', query.search);
-    requestJson<ApiIssue[]>(`${base}?${q}`)
-      .then((res) => {
-        if (!live) return;
-        if (!res.ok) setError(errorText(res.data, 'Issues could not be loaded.'));
-        else setLoaded({ issues: res.data, info: pageInfo(res.headers) });
-      })
-      .catch(() => live && setError('Issues could not be loaded.'));
-    return () => {
-      live = false;
-    };
-  }, [base, query.state, query.page, query.search]);
-
-  useEffect(() => {
-    let live = true;
-    const count = async (state: 'opened' | 'closed') => {
-      const q = new URLSearchParams({ state, per_page: '1' });
-      if (query.search) q.set('search', query.search);
-      const res = await requestJson(`${base}?${q}`).catch(() => null);
-      return res?.ok ? pageInfo(res.headers).total : null;
-    };
-    void Promise.all([count('opened'), count('closed')]).then(([opened, closed]) => live && setCounts({ opened, closed }));
-    return () => {
-      live = false;
-    };
-  }, [base, query.search]);
 
   const countOf = (s: IssueListState) => (s === 'all' ? (counts.opened !== null && counts.closed !== null ? counts.opened + counts.closed : null) : counts[s]);
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
@@ -18,9 +19,11 @@ function jsonResponse(status: number, body: unknown) {
 
 function renderForm(onClose = vi.fn()) {
   render(
-    <Provider store={appStore}>
-      <IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint={ENDPOINT} canDestroy={false} onClose={onClose} />
-    </Provider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <Provider store={appStore}>
+        <IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint={ENDPOINT} canDestroy={false} onClose={onClose} />
+      </Provider>
+    </QueryClientProvider>,
   );
   return { onClose, title: screen.getByLabelText('Title') as HTMLInputElement, description: screen.getByLabelText('Description') as HTMLTextAreaElement, save: screen.getByRole('button', { name: 'Save changes' }) };
 }

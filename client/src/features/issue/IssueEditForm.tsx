@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, TEXTS } from '@tandem/shared-types';
 import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
@@ -10,6 +11,7 @@ import { deleteIssue, previewMarkdown, saveIssue } from './issueApi';
 import { issueAtomFamily, type IssueState } from './issueAtoms';
 import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
 import { LockedWarning } from './LockedWarning';
+import { issueListKeys } from '../issue-list/issueListQueries';
 
 export interface IssueEditFormProps {
   issueKey: string;
@@ -35,6 +37,7 @@ const snapshotOf = (issue: IssueState): Snapshot => ({ title: issue.title, descr
  */
 export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy, onClose }: IssueEditFormProps) {
   const [issue, setIssue] = useAtom(issueAtomFamily(issueKey));
+  const queryClient = useQueryClient();
   const draftKey = issueDraftKey(projectPath, iid);
   const [base] = useState<Snapshot>(() => snapshotOf(issue!));
   const [pendingDraft, setPendingDraft] = useState<IssueDraft | null>(() => {
@@ -108,6 +111,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
         return;
       }
       const saved = res.data;
+      void queryClient.invalidateQueries({ queryKey: issueListKeys.project(projectPath) });
       const me = appStore.get(currentUserAtom);
       clearIssueDraft(draftKey);
       savedRef.current = true;
@@ -145,6 +149,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
         return;
       }
       clearIssueDraft(draftKey);
+      void queryClient.invalidateQueries({ queryKey: issueListKeys.project(projectPath) });
       window.location.assign(safePath(res.data?.web_url) ?? `/${projectPath}/-/issues`);
     } catch {
       setConfirmDelete(false);

@@ -28,6 +28,15 @@ export const issueSeqAtomFamily = atomFamily((key: string) => {
   return a;
 });
 
+/** Rewrites an issue held in the store; an issue not on screen (null) is left alone. */
+export function updateIssueAtom(store: typeof appStore, key: string, update: (issue: IssueState) => IssueState): void {
+  const a = issueAtomFamily(key);
+  const issue = store.get(a);
+  if (!issue) return;
+  const next = update(issue);
+  if (next !== issue) store.set(a, next);
+}
+
 const TYPE_UPPER = { issue: 'ISSUE', incident: 'INCIDENT', test_case: 'TEST_CASE' } as const;
 
 /**

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeChanges } from '@tandem/shared-types';
-import { RealtimeChangesPoller, pollIntervalOf } from './useRealtimeChangesPolling';
+import { renderHook } from '@testing-library/react';
+import { appStore } from '../../shared/store';
+import { initialPollDelayMs } from '../../shared/pageData';
+import { issueAtomFamily } from './issueAtoms';
+import { makeIssue } from './testIssue';
+import { RealtimeChangesPoller, pollIntervalOf, useRealtimeChangesPolling } from './useRealtimeChangesPolling';
 
 class FakeDoc extends EventTarget {
   hidden = false;
@@ -127,6 +132,30 @@ describe('RealtimeChangesPoller', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
 
+  it('reports every answer\'s Poll-Interval, and -1 when the server stops it', async () => {
+    const said: number[] = [];
+    poller = new RealtimeChangesPoller({ url: '/x', onData: () => {}, onInterval: (ms) => said.push(ms), fetchImpl: fetchImpl as unknown as typeof fetch, doc: doc as unknown as Document });
+    fetchImpl.mockResolvedValueOnce(reply('4000')).mockResolvedValueOnce(reply('-1'));
+    poller.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    await flush();
+    await vi.advanceTimersByTimeAsync(4000);
+    await flush();
+    expect(said).toEqual([4000, -1]);
+  });
+
+  it('stays stopped after -1 even when the tab is shown again', async () => {
+    fetchImpl.mockResolvedValue(reply('-1'));
+    poller.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    await flush();
+    doc.setHidden(true);
+    doc.setHidden(false);
+    await flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
   it('does not start a chain while hidden, and stop() ends everything', async () => {
     doc.hidden = true;
     fetchImpl.mockResolvedValue(reply('3000'));
@@ -140,5 +169,67 @@ describe('RealtimeChangesPoller', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     doc.setHidden(false);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('initialPollDelayMs', () => {
+  afterEach(() => document.head.querySelector('meta[name="tandem-poll"]')?.remove());
+
+  it('takes the page\'s tandem-poll value, else the shared constant', () => {
+    expect(initialPollDelayMs()).toBe(2000);
+    document.head.insertAdjacentHTML('beforeend', '<meta name="tandem-poll" content="1500">');
+    expect(initialPollDelayMs()).toBe(1500);
+  });
+});
+
+describe('useRealtimeChangesPolling', () => {
+  const KEY = 'g/p#3';
+  const URL = '/g/p/-/issues/3/realtime_changes';
+  let fetchMock: ReturnType<typeof vi.fn>;
+  const answer = (interval: string, title: string, lock_version: number) => ({ ...reply(interval), json: async () => ({ ...body, title_text: title, lock_version }) });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.head.insertAdjacentHTML('beforeend', '<meta name="tandem-poll" content="1500">');
+    appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 3, title: 'Start', lock_version: 1 }));
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    document.head.querySelector('meta[name="tandem-poll"]')?.remove();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('uses the page\'s delay only until the server answers, then its Poll-Interval, also after the socket drops again', async () => {
+    fetchMock.mockResolvedValueOnce(answer('5000', 'Polled once', 2)).mockResolvedValue(answer('5000', 'Polled twice', 3));
+    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, URL, enabled), { initialProps: { enabled: true } });
+    await vi.advanceTimersByTimeAsync(1500);
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(appStore.get(issueAtomFamily(KEY))?.title).toBe('Polled once');
+
+    // The socket comes back (polling off), then drops again (polling on): the server's 5 s applies
+    rerender({ enabled: false });
+    rerender({ enabled: true });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(appStore.get(issueAtomFamily(KEY))?.title).toBe('Polled twice');
+    unmount();
+  });
+
+  it('stops for good when the server answers -1, even when polling is switched on again', async () => {
+    fetchMock.mockResolvedValue(answer('-1', 'Polled once', 2));
+    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, URL, enabled), { initialProps: { enabled: true } });
+    await vi.advanceTimersByTimeAsync(1500);
+    await flush();
+    rerender({ enabled: false });
+    rerender({ enabled: true });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    unmount();
   });
 });

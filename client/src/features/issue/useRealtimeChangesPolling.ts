@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { REALTIME, type RealtimeChanges } from '@tandem/shared-types';
+import { useEffect, useRef } from 'react';
+import { type RealtimeChanges } from '@tandem/shared-types';
+import { initialPollDelayMs } from '../../shared/pageData';
 import { appStore } from '../../shared/store';
 import { applyRealtimeChanges, issueAtomFamily } from './issueAtoms';
 
@@ -8,7 +9,10 @@ export interface PollerOptions {
   onData(changes: RealtimeChanges): void;
   fetchImpl?: typeof fetch;
   doc?: Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;
+  /** Delay before the first request: the page's value until the server has answered once. */
   firstDelayMs?: number;
+  /** Told the server's word after every answer: the next interval in ms, or -1 when it stopped polling. */
+  onInterval?(ms: number): void;
 }
 
 /** Reads Poll-Interval: a positive number of ms keeps polling; -1, 0, missing or junk stop it. */
@@ -20,14 +24,16 @@ export function pollIntervalOf(headers: Headers): number | null {
 }
 
 /**
- * The spec's realtime_changes poller (gitlab-api-facts §4.1/§4.5): first request after 2 s, then
- * every Poll-Interval ms; the server can stop it with -1; an HTTP error stops it. It pauses while
- * the tab is hidden and asks again at once when the tab becomes visible.
+ * The spec's realtime_changes poller (gitlab-api-facts §4.1/§4.5): the first request after the
+ * page's delay, then every Poll-Interval ms as the server says; -1 (or no header) stops it for
+ * good, so showing the tab again does not restart it; an HTTP error stops the chain until the
+ * tab is shown again. It pauses while the tab is hidden.
  */
 export class RealtimeChangesPoller {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private controller: AbortController | null = null;
   private running = false;
+  private stoppedByServer = false;
   private readonly fetchImpl: typeof fetch;
   private readonly doc: NonNullable<PollerOptions['doc']>;
 
@@ -44,7 +50,7 @@ export class RealtimeChangesPoller {
     if (this.running) return;
     this.running = true;
     this.doc.addEventListener('visibilitychange', this.onVisibility);
-    if (!this.doc.hidden) this.schedule(this.opts.firstDelayMs ?? REALTIME.firstPollDelayMs);
+    if (!this.doc.hidden) this.schedule(this.opts.firstDelayMs ?? initialPollDelayMs());
   }
 
   stop(): void {
@@ -78,7 +84,11 @@ export class RealtimeChangesPoller {
       if (controller.signal.aborted || !this.running) return;
       if (res.status === 200) this.opts.onData((await res.json()) as RealtimeChanges);
       // 304 means nothing changed since the browser's cached answer: keep going
-      if (res.status === 200 || res.status === 304) next = pollIntervalOf(res.headers);
+      if (res.status === 200 || res.status === 304) {
+        next = pollIntervalOf(res.headers);
+        if (next === null) this.stoppedByServer = true;
+        this.opts.onInterval?.(next ?? -1);
+      }
     } catch {
       next = null; // network failure or abort: stop like an HTTP error; visibility restarts it
     } finally {
@@ -88,7 +98,7 @@ export class RealtimeChangesPoller {
   }
 
   private readonly onVisibility = () => {
-    if (!this.running) return;
+    if (!this.running || this.stoppedByServer) return;
     if (this.doc.hidden) this.halt();
     else {
       this.halt();
@@ -99,14 +109,20 @@ export class RealtimeChangesPoller {
 
 /**
  * Keeps the issue atom fresh from realtime_changes. `enabled` lets the socket sync module turn
- * polling on only while its connection is down.
+ * polling on only while its connection is down. The server's last Poll-Interval outlives a
+ * restart (the socket dropping again), and its -1 keeps polling off for the page.
  */
 export function useRealtimeChangesPolling(key: string, realtimeChangesPath: string, enabled = true): void {
+  // What the server last said for this URL: an interval in ms, or -1 (stop)
+  const serverSaid = useRef<{ path: string; ms: number } | null>(null);
   useEffect(() => {
-    if (!enabled) return;
+    const said = serverSaid.current?.path === realtimeChangesPath ? serverSaid.current.ms : null;
+    if (!enabled || said === -1) return;
     const issueAtom = issueAtomFamily(key);
     const poller = new RealtimeChangesPoller({
       url: realtimeChangesPath,
+      firstDelayMs: said ?? initialPollDelayMs(),
+      onInterval: (ms) => (serverSaid.current = { path: realtimeChangesPath, ms }),
       onData: (changes) => {
         const issue = appStore.get(issueAtom);
         if (issue) appStore.set(issueAtom, applyRealtimeChanges(issue, changes));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { projectApiPath, requestJson } from '../../shared/api/http';
 
 export interface LabelColor {
@@ -9,37 +9,29 @@ export interface LabelColor {
 
 export type LabelColors = Record<string, LabelColor>;
 
-const cache = new Map<string, Promise<LabelColors>>();
+/** The query key of a project's label colours (live label events merge into it). */
+export const projectLabelsKey = (projectPath: string) => ['projects', projectPath, 'labels'] as const;
 
-/** The project's label colours, fetched once per project; an API without labels gives {}. */
-export function loadProjectLabels(projectPath: string): Promise<LabelColors> {
-  let p = cache.get(projectPath);
-  if (!p) {
-    p = requestJson<Array<{ name: string; color: string; text_color?: string; description?: string | null }>>(
-      `${projectApiPath(projectPath)}/labels?per_page=100&include_ancestor_groups=true`,
-    )
-      .then((res) => {
-        if (!res.ok || !Array.isArray(res.data)) return {};
-        return Object.fromEntries(
-          res.data.map((l) => [l.name, { color: l.color, text_color: l.text_color ?? readableText(l.color), description: l.description ?? null }]),
-        );
-      })
-      .catch(() => ({}));
-    cache.set(projectPath, p);
-  }
-  return p;
+const NO_LABELS: LabelColors = {};
+
+/** The project's label colours; an API without labels, or a failure, gives {} (names get a derived colour). */
+export async function fetchProjectLabels(projectPath: string, signal?: AbortSignal): Promise<LabelColors> {
+  const res = await requestJson<Array<{ name: string; color: string; text_color?: string; description?: string | null }>>(
+    `${projectApiPath(projectPath)}/labels?per_page=100&include_ancestor_groups=true`,
+    { signal },
+  ).catch(() => null);
+  if (!res?.ok || !Array.isArray(res.data)) return {};
+  return Object.fromEntries(res.data.map((l) => [l.name, { color: l.color, text_color: l.text_color ?? readableText(l.color), description: l.description ?? null }]));
 }
 
+/** Label colours change rarely: kept 5 minutes, then refetched when next shown. */
 export function useProjectLabels(projectPath: string): LabelColors {
-  const [labels, setLabels] = useState<LabelColors>({});
-  useEffect(() => {
-    let live = true;
-    void loadProjectLabels(projectPath).then((l) => live && setLabels(l));
-    return () => {
-      live = false;
-    };
-  }, [projectPath]);
-  return labels;
+  const { data } = useQuery({
+    queryKey: projectLabelsKey(projectPath),
+    queryFn: ({ signal }) => fetchProjectLabels(projectPath, signal),
+    staleTime: 5 * 60_000,
+  });
+  return data ?? NO_LABELS;
 }
 
 /** A stable colour for a label the API did not describe, so lists stay scannable. */

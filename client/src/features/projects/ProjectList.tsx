@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Globe, Lock, Shield } from 'lucide-react';
-import type { ApiProject } from '@tandem/shared-types';
 import { TEXTS } from '@tandem/shared-types';
-import { errorText, requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
-import { Pagination, pageInfo } from '../../shared/ui/Pagination';
+import { Pagination } from '../../shared/ui/Pagination';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
+import { useProjects } from './projectQueries';
 
 const VISIBILITY = {
   public: { icon: Globe, label: 'Public' },
@@ -15,23 +13,8 @@ const VISIBILITY = {
 
 /** The projects the viewer can read, newest activity first, paged by the API's headers. */
 export function ProjectList({ page, onPage }: { page: number; onPage(page: number): void }) {
-  const [state, setState] = useState<{ projects: ApiProject[]; info: ReturnType<typeof pageInfo> } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    requestJson<ApiProject[]>(`/api/v4/projects?page=${page}&per_page=20`)
-      .then((res) => {
-        if (!live) return;
-        if (!res.ok) setError(errorText(res.data, 'Projects could not be loaded.'));
-        else setState({ projects: res.data, info: pageInfo(res.headers) });
-      })
-      .catch(() => live && setError('Projects could not be loaded.'));
-    return () => {
-      live = false;
-    };
-  }, [page]);
+  const { data: state, error: failure } = useProjects(page);
+  const error = failure?.message ?? null;
 
   if (error) return <Alert variant="danger">{error}</Alert>;
   if (!state) return <p className="muted" aria-busy="true">Loading projects…</p>;

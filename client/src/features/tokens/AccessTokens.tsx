@@ -1,22 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { TOKEN_SCOPES, TEXTS, type TokenScope } from '@tandem/shared-types';
-import { errorText, requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { formatDate, formatTimestamp } from '../../shared/time/formatTime';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
-
-export interface PersonalAccessToken {
-  id: number;
-  name: string;
-  revoked: boolean;
-  active: boolean;
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  scopes: string[];
-}
+import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken, type NewAccessToken, type PersonalAccessToken } from './accessTokenQueries';
 
 const SCOPE_HELP: Record<TokenScope, string> = {
   api: 'Grants complete read and write access to the API.',
@@ -27,27 +16,16 @@ const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().sli
 
 /** Personal access tokens: create (shown once), list, revoke. */
 export function AccessTokens() {
-  const [tokens, setTokens] = useState<PersonalAccessToken[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: tokens, error: loadFailure } = useAccessTokens();
+  const loadError = loadFailure?.message ?? null;
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = useState<PersonalAccessToken | null>(null);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
+  const revokeMutation = useRevokeAccessToken();
+  const revokeError = revokeMutation.error?.message ?? null;
 
-  useEffect(() => {
-    requestJson<PersonalAccessToken[]>('/api/v4/personal_access_tokens')
-      .then((res) => (res.ok ? setTokens(res.data) : setLoadError(errorText(res.data, 'Tokens could not be loaded.'))))
-      .catch(() => setLoadError('Tokens could not be loaded.'));
-  }, []);
-
-  async function revoke(t: PersonalAccessToken) {
-    setRevokeError(null);
-    const res = await requestJson(`/api/v4/personal_access_tokens/${t.id}`, { method: 'DELETE' }).catch(() => null);
+  function revoke(t: PersonalAccessToken) {
     setRevoking(null);
-    if (!res?.ok) {
-      setRevokeError(errorText(res?.data, 'The token could not be revoked.'));
-      return;
-    }
-    setTokens((list) => list?.map((x) => (x.id === t.id ? { ...x, revoked: true, active: false } : x)) ?? null);
+    revokeMutation.mutate(t);
   }
 
   const active = tokens?.filter((t) => t.active) ?? [];
@@ -70,10 +48,7 @@ export function AccessTokens() {
         </div>
       )}
       <CreateTokenForm
-        onCreated={(t) => {
-          setCreated({ name: t.name, token: t.token });
-          setTokens((list) => [t, ...(list ?? [])]);
-        }}
+        onCreated={(t) => setCreated({ name: t.name, token: t.token })}
       />
       <section aria-labelledby="active-tokens-heading" className="card">
         <h2 id="active-tokens-heading" className="card__title">
@@ -97,7 +72,7 @@ export function AccessTokens() {
         message={`Are you sure you want to revoke the token “${revoking?.name ?? ''}”? This action cannot be undone. Any tools that rely on it will stop working.`}
         confirmLabel="Revoke"
         danger
-        onConfirm={() => revoking && void revoke(revoking)}
+        onConfirm={() => revoking && revoke(revoking)}
         onOpenChange={(o) => !o && setRevoking(null)}
       />
     </div>
@@ -152,30 +127,22 @@ function CreateTokenForm({ onCreated }: { onCreated(t: PersonalAccessToken & { t
   const [name, setName] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['api']);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const create = useCreateAccessToken();
+  const busy = create.isPending;
+  const error = create.error?.message ?? null;
   const ids = { name: useId(), expires: useId() };
 
-  async function submit() {
-    setBusy(true);
-    setError(null);
-    try {
-      const body: Record<string, unknown> = { name: name.trim(), scopes };
-      if (expiresAt) body.expires_at = expiresAt;
-      const res = await requestJson<PersonalAccessToken & { token: string }>('/api/v4/user/personal_access_tokens', { method: 'POST', body });
-      if (!res.ok) {
-        setError(errorText(res.data, 'The token could not be created.'));
-        return;
-      }
-      onCreated(res.data);
-      setName('');
-      setExpiresAt('');
-      setScopes(['api']);
-    } catch {
-      setError('The token could not be created.');
-    } finally {
-      setBusy(false);
-    }
+  function submit() {
+    const body: NewAccessToken = { name: name.trim(), scopes };
+    if (expiresAt) body.expires_at = expiresAt;
+    create.mutate(body, {
+      onSuccess: (t) => {
+        onCreated(t);
+        setName('');
+        setExpiresAt('');
+        setScopes(['api']);
+      },
+    });
   }
 
   return (
@@ -188,7 +155,7 @@ function CreateTokenForm({ onCreated }: { onCreated(t: PersonalAccessToken & { t
         className="token-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <div aria-live="assertive">{error && <Alert variant="danger">{error}</Alert>}</div>

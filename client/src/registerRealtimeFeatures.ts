@@ -1,0 +1,10 @@
+import type { EventRegistry } from './realtime/eventRegistry';
+import { issueEvents } from './features/issue/issueEvents';
+import { noteEvents } from './features/notes/noteEvents';
+import { sidebarEvents } from './features/sidebar/sidebarEvents';
+
+/** Where the app composes its features' live events: each feature owns the reducers of its types. */
+export function registerRealtimeFeatures(registry: EventRegistry): () => void {
+  const offs = [issueEvents, sidebarEvents, noteEvents].map((reducers) => registry.registerAll(reducers));
+  return () => offs.forEach((off) => off());
+}
