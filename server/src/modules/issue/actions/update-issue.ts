@@ -35,6 +35,14 @@ interface Written {
   actorUser: User;
 }
 
+/** Prepared-statement names (Postgres keeps 63 characters), one per distinct UPDATE shape. */
+const updateNames = new Map<string, string>();
+const statementName = (shape: string) => {
+  let name = updateNames.get(shape);
+  if (!name) updateNames.set(shape, (name = `issue.update.${updateNames.size + 1}`));
+  return name;
+};
+
 /** Thrown inside an attempt when the row moved on since it was read. */
 class RowMoved extends Error {}
 
@@ -175,7 +183,7 @@ export class UpdateIssueAction {
       return `${col} = $${values.length}`;
     });
     const rows = await tx.query<Record<string, unknown>>(
-      `issue.update:${assignments.join(',')}`,
+      statementName(assignments.join(',')),
       `UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', 'event_seq = event_seq + $3', 'updated_at = now()', 'updated_by_id = $4'].join(', ')}
        WHERE id = $1 AND lock_version = $2
        RETURNING *, ARRAY(SELECT nextval('notes_id_seq') FROM generate_series(1, $5::int)) AS note_ids`,
