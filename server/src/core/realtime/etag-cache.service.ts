@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type Redis from 'ioredis';
 import type { EventIssueRef } from '@tandem/shared-types';
 import type { BusEvent } from './event-bus';
-import { REDIS_PREFIX } from './redis';
+import { bounded, REDIS_PREFIX, type RedisClient } from './redis';
 
 /** How long a cached ETag lives without a change; bounds staleness if an update was lost. */
 const TTL_MS = 10 * 60_000;
@@ -62,13 +61,13 @@ export class EtagCacheService implements OnModuleDestroy {
   private readonly retry = new Map<string, { seq: number; etag: string }>();
   private retryTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly redis: Redis | null) {}
+  constructor(private readonly redis: RedisClient | null) {}
 
   /** Redis mode: every node must derive the same ETag, so the secret is shared through Redis. */
   async init(): Promise<void> {
     if (!this.redis) return;
     const key = `${REDIS_PREFIX}etag:secret`;
-    await this.redis.set(key, randomBytes(32).toString('hex'), 'NX');
+    await this.redis.set(key, randomBytes(32).toString('hex'), { condition: 'NX' });
     const hex = await this.redis.get(key);
     if (!hex) throw new Error('could not read the shared ETag secret from Redis');
     this.secret = Buffer.from(hex, 'hex');
@@ -92,7 +91,8 @@ export class EtagCacheService implements OnModuleDestroy {
       }
       return hit.etag;
     }
-    const v = await this.redis.get(REDIS_PREFIX + 'etag:' + k);
+    // A hung Redis must not hold the poll: the caller answers from the database instead
+    const v = await bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k));
     if (!v) return null;
     const sp = v.indexOf(' ');
     return sp > 0 ? v.slice(sp + 1) : null;
@@ -145,7 +145,13 @@ export class EtagCacheService implements OnModuleDestroy {
   }
 
   private async casRedis(keys: string[], seq: number, etag: string): Promise<void> {
-    await this.redis!.eval(CAS_SCRIPT, keys.length, ...keys.map((k) => REDIS_PREFIX + 'etag:' + k), String(seq), `${seq} ${etag}`, String(TTL_MS));
+    // One EVAL: the compare and the set are atomic on the server
+    await bounded(
+      this.redis!.eval(CAS_SCRIPT, {
+        keys: keys.map((k) => REDIS_PREFIX + 'etag:' + k),
+        arguments: [String(seq), `${seq} ${etag}`, String(TTL_MS)],
+      }),
+    );
   }
 
   private scheduleRetry(): void {

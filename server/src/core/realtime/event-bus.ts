@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type Redis from 'ioredis';
 import type { AnyRealtimeEvent, NoteableType } from '@tandem/shared-types';
+import type { RedisClient } from './redis';
 
 /** An event as it travels between nodes: the client envelope plus its noteable key. */
 export interface BusEvent {
@@ -118,29 +118,20 @@ export class RedisEventBus implements EventBus {
   /**
    * @param pub a client with the offline queue disabled, so a publish during an outage fails
    *   at once instead of queueing behind a dead connection
-   * @param sub a dedicated subscriber connection (ioredis resubscribes after reconnecting)
+   * @param sub a dedicated subscriber connection: node-redis renews its subscriptions when it
+   *   reconnects, before it reports 'ready'
    */
   constructor(
-    private readonly pub: Redis,
-    private readonly sub: Redis,
+    private readonly pub: RedisClient,
+    private readonly sub: RedisClient,
     prefix: string,
   ) {
     this.channel = `${prefix}events`;
-    sub.on('message', (channel: string, raw: string) => {
-      if (channel === this.channel) this.onMessage(raw);
-    });
-    sub.on('ready', () => {
-      // The first ready is boot; any later one follows a lost connection, so messages may be gone.
-      if (this.connectedOnce) {
-        this.logger.warn('bus reconnected: catching up from the event log');
-        this.local.resync();
-      }
-      this.connectedOnce = true;
-    });
+    sub.on('ready', this.onReady);
   }
 
   async start(): Promise<void> {
-    await this.sub.subscribe(this.channel);
+    await this.sub.subscribe(this.channel, this.onMessage);
     this.connectedOnce = true;
   }
 
@@ -165,7 +156,8 @@ export class RedisEventBus implements EventBus {
   /** The connections belong to the caller (RedisConnections) and are closed there. */
   async close(): Promise<void> {
     this.local.set.clear();
-    await this.sub.unsubscribe(this.channel).catch(() => undefined);
+    this.sub.off('ready', this.onReady);
+    if (this.sub.isReady) await this.sub.unsubscribe(this.channel, this.onMessage).catch(() => undefined);
   }
 
   private send(msg: WireMessage): void {
@@ -175,7 +167,16 @@ export class RedisEventBus implements EventBus {
     });
   }
 
-  private onMessage(raw: string): void {
+  private readonly onReady = (): void => {
+    // The first ready is boot; any later one follows a lost connection, so messages may be gone.
+    if (this.connectedOnce) {
+      this.logger.warn('bus reconnected: catching up from the event log');
+      this.local.resync();
+    }
+    this.connectedOnce = true;
+  };
+
+  private readonly onMessage = (raw: string): void => {
     let msg: WireMessage;
     try {
       msg = JSON.parse(raw) as WireMessage;
@@ -185,5 +186,5 @@ export class RedisEventBus implements EventBus {
     if (msg.n === this.nodeId) return;
     if (msg.e) this.local.events(msg.e);
     if (msg.c) this.local.control(msg.c);
-  }
+  };
 }

@@ -1,45 +1,87 @@
 import { Logger } from '@nestjs/common';
-import Redis from 'ioredis';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient, type RedisClientType } from 'redis';
 
 /** Every key and channel Tandem uses in Redis starts with this. */
 export const REDIS_PREFIX = 'tandem:';
 
+/** A node-redis (v5) client as Tandem opens it. */
+export type RedisClient = RedisClientType;
+
 export interface RedisConnections {
-  /** Commands (ETag cache, bus publish): fails fast while disconnected instead of queueing. */
-  cmd: Redis;
-  /** The bus subscriber. */
-  busSub: Redis;
+  /**
+   * Commands (ETag cache, bus publish, counters): rejected at once while disconnected instead
+   * of queueing. node-redis's command timeout only bounds the wait to be sent, not the reply:
+   * wrap a call in `bounded()` where a hung server must not hold a request.
+   */
+  cmd: RedisClient;
+  /** The bus subscriber (pub/sub needs a connection of its own). */
+  busSub: RedisClient;
   /** The Socket.IO adapter's pair. */
-  adapterPub: Redis;
-  adapterSub: Redis;
+  adapterPub: RedisClient;
+  adapterSub: RedisClient;
   close(): Promise<void>;
 }
 
 export const REDIS_CONNECTIONS = Symbol('REDIS_CONNECTIONS');
 
+/** How long a command may wait to be sent, or (through `bounded`) for its reply. */
+const COMMAND_TIMEOUT_MS = 1000;
+/** How long shutdown waits for in-flight replies before dropping a connection. */
+const CLOSE_WAIT_MS = 1000;
+
 const logger = new Logger('Redis');
 
-function client(url: string, name: string, opts: { failFast: boolean }): Redis {
-  const r = new Redis(url, {
-    connectionName: `tandem-${name}`,
-    lazyConnect: true,
-    enableOfflineQueue: !opts.failFast,
-    // A hung server must not hold requests: cache reads fall back to the database
-    commandTimeout: opts.failFast ? 1000 : undefined,
-    maxRetriesPerRequest: opts.failFast ? 1 : null,
-    // Reconnect quickly but never give up: nodes outlive a Redis restart
-    retryStrategy: (times) => Math.min(50 * times, 1000),
+function client(url: string, name: string, opts: { failFast: boolean }): RedisClient {
+  let everReady = false;
+  const r: RedisClient = createClient({
+    url,
+    name: `tandem-${name}`,
+    // Fail-fast: a command during an outage is rejected at once (cache reads fall back to the
+    // database, publishes are filled from the log), and a reply that never comes times out
+    disableOfflineQueue: opts.failFast,
+    ...(opts.failFast ? { commandOptions: { timeout: COMMAND_TIMEOUT_MS } } : {}),
+    socket: {
+      connectTimeout: 5000,
+      // Boot fails at once (openRedis reports it); after that, reconnect quickly and never
+      // give up: nodes outlive a Redis restart, and subscriptions are renewed on reconnect
+      reconnectStrategy: (retries: number, cause: Error) => (everReady ? Math.min(50 * (retries + 1), 1000) : cause),
+    },
   });
   let down = false;
+  // node-redis throws an 'error' event without a listener: every connection has one
   r.on('error', (err: Error) => {
     if (!down) logger.warn(`${name}: ${err.message}`);
     down = true;
   });
   r.on('ready', () => {
     if (down) logger.log(`${name}: reconnected`);
+    everReady = true;
     down = false;
   });
   return r;
+}
+
+/** Rejects when Redis has not answered in time (the command itself stays queued on its connection). */
+export function bounded<T>(reply: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
+}
+
+/** Closes gracefully when connected; drops at once when not (a reconnect loop must not hold the process). */
+async function shut(r: RedisClient): Promise<void> {
+  if (!r.isOpen) return;
+  if (!r.isReady) {
+    r.destroy();
+    return;
+  }
+  r.unref();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([r.close(), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 /** Opens the connections a node needs; resolves once all are ready (fail fast at boot). */
@@ -49,10 +91,11 @@ export async function openRedis(url: string): Promise<RedisConnections> {
   const adapterPub = client(url, 'io-pub', { failFast: false });
   const adapterSub = client(url, 'io-sub', { failFast: false });
   const all = [cmd, busSub, adapterPub, adapterSub];
-  try {
-    await Promise.all(all.map((r) => r.connect()));
-  } catch (e) {
-    all.forEach((r) => r.disconnect());
+  const opened = await Promise.allSettled(all.map((r) => r.connect()));
+  const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(all.map(shut));
+    const e: unknown = failed.reason;
     throw new Error(`Redis at REDIS_URL is unreachable: ${e instanceof Error ? e.message : String(e)}`);
   }
   return {
@@ -61,7 +104,15 @@ export async function openRedis(url: string): Promise<RedisConnections> {
     adapterPub,
     adapterSub,
     close: async () => {
-      await Promise.allSettled(all.map((r) => (r.status === 'ready' ? r.quit() : Promise.resolve(r.disconnect()))));
+      await Promise.allSettled(all.map(shut));
     },
   };
+}
+
+/**
+ * The Socket.IO Redis adapter on the node's adapter pair. Cluster-wide io-level operations
+ * (fetchSockets, serverSideEmit, io.emit) go through it; issue events use the bus instead.
+ */
+export function createSocketIoAdapter(redis: RedisConnections): ReturnType<typeof createAdapter> {
+  return createAdapter(redis.adapterPub, redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` });
 }

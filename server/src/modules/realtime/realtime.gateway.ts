@@ -8,7 +8,6 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import {
   ERRORS,
   REALTIME,
@@ -24,7 +23,7 @@ import { AppError } from '../../core/errors/app-error';
 import { canProject, canReadIssue, scopeAllows, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import { EVENT_BUS, type BusControl, type BusEvent, type EventBus } from '../../core/realtime/event-bus';
 import { EventLogService } from '../../core/realtime/event-log.service';
-import { REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from '../../core/realtime/redis';
+import { createSocketIoAdapter, REDIS_CONNECTIONS, type RedisConnections } from '../../core/realtime/redis';
 import { AuthService } from '../auth/auth.service';
 import { digest } from '../auth/tokens';
 import type { IssueContext } from '../issue/issue-context';
@@ -116,7 +115,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     if (this.redis) {
       // Cluster-wide io-level operations (fetchSockets, serverSideEmit, io.emit) go through
       // Redis; issue events do not: they come from the bus and are emitted locally.
-      this.io.adapter(createAdapter(this.redis.adapterPub, this.redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` }));
+      this.io.adapter(createSocketIoAdapter(this.redis));
     }
     this.io.use((socket, next) => {
       this.authenticate(socket as TandemSocket).then(
