@@ -27,6 +27,7 @@ export function makeIssue(over: Partial<ApiIssue> = {}): ApiIssue {
     upvotes: 0,
     downvotes: 0,
     due_date: null,
+    weight: null,
     confidential: false,
     discussion_locked: false,
     web_url: 'http://localhost/g/p/-/issues/1',
