@@ -126,14 +126,14 @@ export class RoomDelivery {
         room.seq = e.seq;
         advanced = true;
         if (e.type === 'issue.deleted') {
-          this.io.local.to(room.key).emit('updated', { event: 'updated', ...room.where, seq: room.seq });
+          this.signalUpdated(room);
           for (const sub of [...room.members.values()]) this.rooms.revoke(sub, 'deleted');
           this.rooms.close(room);
           return;
         }
       }
       // The spec's plain signal, once per contiguous run (normally one per transaction)
-      if (advanced) this.io.local.to(room.key).emit('updated', { event: 'updated', ...room.where, seq: room.seq });
+      if (advanced) this.signalUpdated(room);
       if (room.pending.size) this.scheduleGapFill(room);
       else if (room.gapTimer) {
         clearTimeout(room.gapTimer);
@@ -174,6 +174,12 @@ export class RoomDelivery {
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /** The spec's plain signal (once per run of events delivered together). */
+  private signalUpdated(room: NoteableRoom): void {
+    const { project_path, iid } = room.noteable.ref;
+    this.io.local.to(room.key).emit('updated', { event: 'updated', project_path, iid, seq: room.seq! });
   }
 
   private broadcast(room: NoteableRoom, e: AnyRealtimeEvent): void {
