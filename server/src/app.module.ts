@@ -16,6 +16,7 @@ import { DomainModule } from './modules/domain.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
+import { IssueNoteableAccess, IssueNoteableAccessModule } from './modules/issue/issue-noteable-access';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { WebModule } from './modules/web/web.module';
 
@@ -53,7 +54,7 @@ export class AppModule implements NestModule {
           formatError: formatGraphqlError,
         }),
         GraphqlApiModule,
-        RealtimeModule,
+        RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] }),
         WebModule,
       ],
       controllers: [HealthController],

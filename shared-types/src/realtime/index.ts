@@ -1,2 +1,3 @@
 export * from './events';
 export * from './protocol';
+export * from './subscribe.schema';

@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { AccessChanges } from './access-changes';
 import { EtagCacheService } from './etag-cache.service';
 import { EVENT_BUS, InProcessEventBus, RedisEventBus, type EventBus } from './event-bus';
 import { EventLogService } from './event-log.service';
@@ -37,8 +38,9 @@ import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } fro
       },
     },
     EventLogService,
+    AccessChanges,
   ],
-  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS],
+  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS, AccessChanges],
 })
 export class RealtimeCoreModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -2,8 +2,8 @@ import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, ERRORS, SESSION_COOKIE } from '@tandem/shared-types';
 import type { AuthedRequest, RequestAuth } from '../../core/http/request-context';
-import { AuthService } from './auth.service';
-import { OAUTH_PREFIX, safeEqual } from './tokens';
+import { CredentialResolver, type PresentedCredential } from './credential-resolver';
+import { safeEqual } from './tokens';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Writes that happen before a session exists (or replace it). */
@@ -17,7 +17,7 @@ const CSRF_EXEMPT = new Set(['/users/sign_in', '/oauth/token']);
  */
 @Injectable()
 export class AuthMiddleware implements NestMiddleware {
-  constructor(private readonly auth: AuthService) {}
+  constructor(private readonly credentials: CredentialResolver) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
@@ -41,23 +41,22 @@ export class AuthMiddleware implements NestMiddleware {
   }
 
   async authenticate(req: Request): Promise<RequestAuth | 'invalid_token'> {
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
-    const q = req.query as Record<string, unknown>;
-    const token =
-      req.get('private-token') ??
-      bearer ??
-      (typeof q.private_token === 'string' ? q.private_token : undefined) ??
-      (typeof q.access_token === 'string' ? q.access_token : undefined);
-    if (token) {
-      const r = await this.auth.resolveToken(token.trim());
-      if (!r) return 'invalid_token';
-      return { actor: r.actor, method: token.startsWith(OAUTH_PREFIX) ? 'oauth' : 'personal_access_token', sessionId: null, csrfToken: null };
-    }
-    const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (cookie) {
-      const s = await this.auth.resolveSession(cookie);
-      if (s) return { actor: s.actor, method: 'session', sessionId: s.sessionId, csrfToken: s.csrfToken };
-    }
-    return { actor: null, method: 'none', sessionId: null, csrfToken: null };
+    const r = await this.credentials.resolve(presentedBy(req));
+    if (r === 'invalid_token') return r;
+    return { actor: r.actor, method: r.method, sessionId: r.sessionId, csrfToken: r.csrfToken };
   }
+}
+
+/** A token (header, bearer or query parameter) wins over the session cookie. */
+function presentedBy(req: Request): PresentedCredential {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  const q = req.query as Record<string, unknown>;
+  const token =
+    req.get('private-token') ??
+    bearer ??
+    (typeof q.private_token === 'string' ? q.private_token : undefined) ??
+    (typeof q.access_token === 'string' ? q.access_token : undefined);
+  if (token) return { token };
+  const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+  return cookie ? { session: cookie } : null;
 }

@@ -15,11 +15,11 @@ import {
   type MembershipChange,
   type ProjectFacts,
 } from '../../core/policy/policy';
+import { AccessChanges } from '../../core/realtime/access-changes';
 import { GroupService } from '../group/group.service';
 import type { Namespace } from '../group/namespace.entity';
 import type { Project } from '../project/project.entity';
 import { escapeLike, ProjectService } from '../project/project.service';
-import { RealtimeAccessService } from '../realtime/realtime-access.service';
 import type { MemberRow } from './member.mapper';
 import type { MemberCreateInput, MemberUpdateInput } from './member.validation';
 
@@ -70,7 +70,7 @@ export class MemberService {
     @Inject(APP_CONFIG) readonly config: AppConfig,
     private readonly projects: ProjectService,
     private readonly groups: GroupService,
-    private readonly access: RealtimeAccessService,
+    private readonly access: AccessChanges,
   ) {}
 
   projectSource(project: Project): MemberSource {
@@ -215,7 +215,7 @@ export class MemberService {
       reduced = input.accessLevel < current.access_level || (expiresAt !== null && expiresAt !== current.expires_at);
       return (await this.findDirect(source, userId, m))!;
     });
-    if (reduced) this.access.userAccessChanged(userId);
+    if (reduced) this.access.notify({ kind: 'user', userId });
     return row;
   }
 
@@ -230,7 +230,7 @@ export class MemberService {
       await m.query(`DELETE FROM members WHERE source_type = $1 AND source_id = $2 AND user_id = $3`, [source.type, source.id, userId]);
     });
     // After the commit: every node drops this user's subscriptions that are no longer readable
-    this.access.userAccessChanged(userId);
+    this.access.notify({ kind: 'user', userId });
   }
 
   // ---------- helpers (inside the transaction) ----------

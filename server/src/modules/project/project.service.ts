@@ -5,7 +5,7 @@ import { ACCESS_LEVEL, VALIDATION, VISIBILITIES, type Visibility } from '@tandem
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { canProject, canReadProject, type Actor, type ProjectAbility, type ProjectFacts } from '../../core/policy/policy';
-import { RealtimeAccessService } from '../realtime/realtime-access.service';
+import { AccessChanges } from '../../core/realtime/access-changes';
 import { Project } from './project.entity';
 import type { ProjectUpdateInput } from './project.validation';
 
@@ -22,7 +22,7 @@ export class ProjectService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) readonly config: AppConfig,
-    private readonly access: RealtimeAccessService,
+    private readonly access: AccessChanges,
   ) {}
 
   /** The actor's effective level: max of the project's and every ancestor group's membership. */
@@ -132,7 +132,7 @@ export class ProjectService {
       return { project: current, facts: { ...facts, visibility: current.visibility } };
     });
     // After the commit: who may no longer read the project leaves its issue rooms, on every node
-    if (lowered) this.access.projectAccessChanged(project.id);
+    if (lowered) this.access.notify({ kind: 'project', projectId: project.id });
     return result;
   }
 

@@ -1,17 +1,52 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
+import { RealtimeCoreModule } from '../../core/realtime/realtime-core.module';
+import { NOTEABLE_ACCESS, noteableAccessRegistry, type NoteableAccess } from '../../core/realtime/noteable-access';
 import { AuthModule } from '../auth/auth.module';
 import { EtagPollMiddleware } from './etag-poll.middleware';
 import { EventPrunerService } from './event-pruner.service';
 import { NotesPollController } from './notes-poll.controller';
-import { RealtimeAccessService } from './realtime-access.service';
 import { RealtimeGateway } from './realtime.gateway';
+import { RoomAccess } from './room-access.service';
+import { RoomDelivery } from './room-delivery.service';
+import { RoomRegistry } from './room-registry';
+import { SocketAuth } from './socket-auth.service';
+import { SubscribeService } from './subscribe.service';
 
-/** The Socket.IO gateway, replay, polling (ETag 304s, notes polling) and pruning (issue #3). */
-@Global()
-@Module({
-  imports: [AuthModule],
-  controllers: [NotesPollController],
-  providers: [RealtimeGateway, EventPrunerService, RealtimeAccessService, EtagPollMiddleware],
-  exports: [RealtimeAccessService, RealtimeGateway, EtagPollMiddleware],
-})
-export class RealtimeModule {}
+export interface RealtimeOptions {
+  /** The modules that provide the NoteableAccess implementations. */
+  imports: NonNullable<ModuleMetadata['imports']>;
+  /** Their tokens, one per noteable type served live. */
+  noteableAccess: InjectionToken[];
+}
+
+/**
+ * The Socket.IO gateway, replay, polling (ETag 304s, notes polling) and pruning (issue #3).
+ * It knows noteables only through the NoteableAccess port; the app composes it with the
+ * implementations: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] })`.
+ */
+@Module({})
+export class RealtimeModule {
+  static register(options: RealtimeOptions): DynamicModule {
+    return {
+      module: RealtimeModule,
+      imports: [RealtimeCoreModule, AuthModule, ...options.imports],
+      controllers: [NotesPollController],
+      providers: [
+        {
+          provide: NOTEABLE_ACCESS,
+          inject: options.noteableAccess,
+          useFactory: (...all: NoteableAccess[]) => noteableAccessRegistry(all),
+        },
+        RoomRegistry,
+        RoomAccess,
+        RoomDelivery,
+        SubscribeService,
+        SocketAuth,
+        RealtimeGateway,
+        EventPrunerService,
+        EtagPollMiddleware,
+      ],
+      exports: [RealtimeGateway, EtagPollMiddleware],
+    };
+  }
+}

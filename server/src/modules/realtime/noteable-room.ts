@@ -1,7 +1,9 @@
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { AnyRealtimeEvent, ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
 import { roomFor } from '@tandem/shared-types';
 import type { Actor } from '../../core/policy/policy';
+import type { Noteable } from '../../core/realtime/event-log.service';
+import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
 
 export interface SocketData {
   actor: Actor | null;
@@ -14,31 +16,37 @@ export interface SocketData {
 }
 
 export type TandemSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-/** One socket's subscription to one issue on this node. */
+/** One socket's subscription to one noteable on this node. */
 export interface Subscription {
   socket: TandemSocket;
-  room: IssueRoom;
+  room: NoteableRoom;
   /** In the Socket.IO room (receives live broadcasts); false while replaying. */
   live: boolean;
   /** May read internal notes (reporter and up). */
   privileged: boolean;
   /** Set when unsubscribed or revoked: an in-flight replay must not join afterwards. */
   cancelled: boolean;
-  /** Subscribe requests of one socket for one issue run one after another. */
+  /** Subscribe requests of one socket for one noteable run one after another. */
   chain: Promise<void>;
 }
 
 /**
- * A node's state for one issue it has subscribers for. `seq` is the last event broadcast to
- * the room on this node; every live member has received exactly the events up to it, so a
+ * A node's state for one noteable it has subscribers for. `seq` is the last event broadcast
+ * to the room on this node; every live member has received exactly the events up to it, so a
  * new member replays (after, seq] from the log and then joins. Events from the bus that
  * arrive early wait in `pending` until the missing ones arrive or are read from the log.
  */
-export class IssueRoom {
+export class NoteableRoom {
   readonly key: string;
   /** Members allowed to see internal notes also sit here. */
   readonly internalKey: string;
+  readonly noteable: Noteable;
+  /** The project whose access changes reach this room (null: outside projects). */
+  readonly projectId: number | null;
+  /** The subscribe target naming this noteable (matches unsubscribes). */
+  readonly targetKey: string;
   seq: number | null = null;
   readonly pending = new Map<number, AnyRealtimeEvent>();
   readonly members = new Map<string, Subscription>();
@@ -55,15 +63,23 @@ export class IssueRoom {
    * are re-checked; live events wait behind it, so none reaches a member who just lost access.
    */
   needsRecheck = false;
+  /** Runs the room's delivery loop (set by RoomDelivery): pending events, asked re-checks. */
+  wake: () => void = () => undefined;
 
   constructor(
-    readonly issueId: number,
-    readonly projectId: number,
-    public projectPath: string,
-    readonly iid: number,
+    grant: Pick<NoteableGrant, 'noteable' | 'projectId'>,
+    readonly access: NoteableAccess,
   ) {
-    this.key = roomFor('Issue', issueId);
+    this.noteable = grant.noteable;
+    this.projectId = grant.projectId;
+    this.targetKey = access.keyOf(grant);
+    this.key = roomFor(grant.noteable.type, grant.noteable.id);
     this.internalKey = `${this.key}:internal`;
+  }
+
+  /** Where the room's signals (`updated`, `resync`, `unsubscribed`) say they come from. */
+  get where(): { project_path: string; iid: number } {
+    return { project_path: this.noteable.ref.project_path, iid: this.noteable.ref.iid };
   }
 
   /** Adds an event from the bus or the log; returns false if it is old news. */
@@ -79,25 +95,19 @@ export class IssueRoom {
     if (this.seq === null) return;
     for (const s of [...this.pending.keys()]) if (s <= this.seq) this.pending.delete(s);
   }
-}
 
-/** Events after which who may watch can change: re-check the room before delivering them. */
-export function changesAccess(e: AnyRealtimeEvent): boolean {
-  if (e.type === 'issue.updated') return e.payload.fields.confidential !== undefined;
-  return e.type === 'issue.assignees';
-}
-
-/**
- * True if the transaction `e` belongs to changes access. Its events share `at` (Postgres'
- * now() is the transaction's start) and consecutive seqs, so the check runs before the
- * transaction's first event: a user who lost access sees none of it (not even the system
- * note "made the issue confidential").
- */
-export function txChangesAccess(e: AnyRealtimeEvent, next: (seq: number) => AnyRealtimeEvent | undefined): boolean {
-  for (let cur: AnyRealtimeEvent | undefined = e; cur && cur.at === e.at; cur = next(cur.seq + 1)) {
-    if (changesAccess(cur)) return true;
+  /**
+   * True if the transaction `e` belongs to changes access. Its events share `at` (Postgres'
+   * now() is the transaction's start) and consecutive seqs, so the check runs before the
+   * transaction's first event: a user who lost access sees none of it (not even the system
+   * note "made the issue confidential").
+   */
+  txChangesAccess(e: AnyRealtimeEvent, next: (seq: number) => AnyRealtimeEvent | undefined): boolean {
+    for (let cur: AnyRealtimeEvent | undefined = e; cur && cur.at === e.at; cur = next(cur.seq + 1)) {
+      if (this.access.changesAccess(cur)) return true;
+    }
+    return false;
   }
-  return false;
 }
 
 /** Internal notes go to reporters and up only. */
@@ -119,4 +129,10 @@ export function redacted(e: AnyRealtimeEvent): RealtimeEvent<'note.deleted'> {
     actor: null,
     at: e.at,
   };
+}
+
+/** One event to one socket, redacted if it may not read it. */
+export function emitTo(socket: TandemSocket, privileged: boolean, e: AnyRealtimeEvent): void {
+  const out = isRestricted(e) && !privileged ? redacted(e) : e;
+  (socket.emit as (ev: string, payload: unknown) => boolean)(out.type, out);
 }

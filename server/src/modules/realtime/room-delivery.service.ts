@@ -1,0 +1,228 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { REALTIME, roomFor, type AnyRealtimeEvent } from '@tandem/shared-types';
+import type { BusEvent } from '../../core/realtime/event-bus';
+import { EventLogService } from '../../core/realtime/event-log.service';
+import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
+import { isRestricted, NoteableRoom, redacted, type Io, type TandemSocket } from './noteable-room';
+import { RoomAccess } from './room-access.service';
+import { RoomRegistry } from './room-registry';
+
+/** Wait this long for an out-of-order bus event before reading the gap from the log. */
+const GAP_WAIT_MS = 40;
+/** With a lossy bus (Redis), rooms are checked against the log this often. */
+const SWEEP_MS = 2000;
+/**
+ * Heartbeats are spread over this many rooms, one room per tick (REALTIME.heartbeatMs / N):
+ * every socket still hears one every heartbeatMs, but the node never writes to all of its
+ * sockets in one go (10,000 writes at once hold the event loop for hundreds of ms on a small
+ * machine, and every issue event queued behind them waits).
+ */
+const HEARTBEAT_BUCKETS = 12;
+const heartbeatRoom = (n: number): string => `heartbeat:${n % HEARTBEAT_BUCKETS}`;
+
+type Emitter = { emit: (ev: string, payload: unknown) => boolean };
+
+/**
+ * Committed events from the bus to this node's rooms (docs/realtime.md "Guarantees"): per
+ * room in seq order and without gaps (late or lost bus messages are read from the log), each
+ * run followed by the `updated` signal; heartbeats to every socket.
+ */
+@Injectable()
+export class RoomDelivery {
+  private readonly logger = new Logger(RoomDelivery.name);
+  private io!: Io;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeatTick = 0;
+  private connections = 0;
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private closing = false;
+
+  constructor(
+    private readonly log: EventLogService,
+    private readonly rooms: RoomRegistry,
+    private readonly access: RoomAccess,
+  ) {}
+
+  start(io: Io, lossyBus: boolean): void {
+    this.io = io;
+    this.heartbeat = setInterval(() => {
+      this.io.local.to(heartbeatRoom(this.heartbeatTick++)).emit('heartbeat', Date.now());
+    }, REALTIME.heartbeatMs / HEARTBEAT_BUCKETS);
+    this.heartbeat.unref();
+    if (lossyBus) {
+      this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  stop(): void {
+    this.closing = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const room of this.rooms.all()) this.rooms.close(room);
+  }
+
+  /** Each socket hears heartbeats from one of the buckets. */
+  joinHeartbeat(socket: TandemSocket): void {
+    void socket.join(heartbeatRoom(this.connections++));
+  }
+
+  /** The room of a noteable, opened on first use: its head is read once bus events are kept. */
+  roomFor(grant: NoteableGrant, access: NoteableAccess): NoteableRoom {
+    const existing = this.rooms.get(roomFor(grant.noteable.type, grant.noteable.id));
+    if (existing) return existing;
+    const room = new NoteableRoom(grant, access);
+    room.wake = () => void this.drain(room);
+    this.rooms.add(room);
+    // Read the head after the room exists: bus events from now on are kept in `pending`
+    room.ready = this.log.currentSeqs(room.noteable.type, [room.noteable.id]).then(
+      (m) => {
+        room.seq = m.get(room.noteable.id) ?? grant.seq;
+        room.dropStale();
+        void this.drain(room);
+      },
+      (err: unknown) => {
+        this.logger.error({ err }, 'room init failed');
+        room.seq = grant.seq;
+        room.dropStale();
+      },
+    );
+    return room;
+  }
+
+  onBusEvents(batch: readonly BusEvent[]): void {
+    const touched = new Set<NoteableRoom>();
+    for (const b of batch) {
+      const room = this.rooms.get(roomFor(b.noteableType, b.noteableId));
+      const access = room?.access ?? this.access.accessFor(b.noteableType);
+      if (!access) continue;
+      if (access.changesAccess(b.event) || b.event.type === 'issue.deleted') this.access.forget(b.noteableType, b.noteableId);
+      if (room && room.offer(b.event)) touched.add(room);
+    }
+    for (const room of touched) void this.drain(room);
+  }
+
+  /** Broadcasts pending events in seq order; a missing one is waited for, then read from the log. */
+  async drain(room: NoteableRoom): Promise<void> {
+    if (room.draining || room.seq === null || room.closed) return;
+    room.draining = true;
+    try {
+      // An access change announced by a control message: re-check before anything else goes out
+      await this.access.recheckIfAsked(room);
+      let advanced = false;
+      for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
+        room.pending.delete(e.seq);
+        if (room.checkedTx !== e.at && room.txChangesAccess(e, (s) => room.pending.get(s))) {
+          room.checkedTx = e.at;
+          // Whatever way the event came (bus, gap fill, sweep): no cached check may outlive it
+          this.access.forget(room.noteable.type, room.noteable.id);
+          room.needsRecheck = true;
+        }
+        await this.access.recheckIfAsked(room);
+        if (room.closed) return;
+        // Synchronous from the last await: broadcast and advance together
+        this.broadcast(room, e);
+        room.seq = e.seq;
+        advanced = true;
+        if (e.type === 'issue.deleted') {
+          this.signalUpdated(room);
+          for (const sub of [...room.members.values()]) this.rooms.revoke(sub, 'deleted');
+          this.rooms.close(room);
+          return;
+        }
+      }
+      // The spec's plain signal, once per contiguous run (normally one per transaction)
+      if (advanced) this.signalUpdated(room);
+      if (room.pending.size) this.scheduleGapFill(room);
+      else if (room.gapTimer) {
+        clearTimeout(room.gapTimer);
+        room.gapTimer = null;
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'room delivery failed');
+    } finally {
+      room.draining = false;
+    }
+    // Events (or access changes) that arrived while we were re-checking access
+    if (!room.closed && (room.pending.has(room.seq + 1) || room.needsRecheck)) void this.drain(room);
+  }
+
+  /** Checks every room this node holds against the committed heads (the bus may have lost messages). */
+  async sweep(): Promise<void> {
+    if (this.sweeping || !this.rooms.size) return;
+    this.sweeping = true;
+    try {
+      const byType = new Map<NoteableRoom['noteable']['type'], NoteableRoom[]>();
+      for (const r of this.rooms.all()) if (r.seq !== null) byType.set(r.noteable.type, [...(byType.get(r.noteable.type) ?? []), r]);
+      await Promise.all(
+        [...byType].map(async ([type, rooms]) => {
+          const heads = await this.log.currentSeqs(type, rooms.map((r) => r.noteable.id));
+          await Promise.all(
+            rooms.map((room) => {
+              const head = heads.get(room.noteable.id);
+              // A deleted noteable has no head: its log still ends with its deletion
+              if (head === undefined) return this.fillFromLog(room, 2_147_483_647);
+              return head > room.seq! ? this.fillFromLog(room, head) : undefined;
+            }),
+          );
+        }),
+      );
+    } catch (err) {
+      // during shutdown the database goes away under a sweep in flight: nothing to report
+      if (!this.closing) this.logger.warn({ err }, 'sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** The spec's plain signal (once per run of events delivered together). */
+  private signalUpdated(room: NoteableRoom): void {
+    const { project_path, iid } = room.noteable.ref;
+    this.io.local.to(room.key).emit('updated', { event: 'updated', project_path, iid, seq: room.seq! });
+  }
+
+  private broadcast(room: NoteableRoom, e: AnyRealtimeEvent): void {
+    if (isRestricted(e)) {
+      (this.io.local.to(room.internalKey) as unknown as Emitter).emit(e.type, e);
+      (this.io.local.to(room.key).except(room.internalKey) as unknown as Emitter).emit(e.type, redacted(e));
+    } else {
+      (this.io.local.to(room.key) as unknown as Emitter).emit(e.type, e);
+    }
+  }
+
+  private scheduleGapFill(room: NoteableRoom): void {
+    if (room.gapTimer || room.closed) return;
+    room.gapTimer = setTimeout(() => {
+      room.gapTimer = null;
+      void this.fillFromLog(room);
+    }, GAP_WAIT_MS);
+  }
+
+  /** Reads the events this node missed for a room (lost or late bus messages). */
+  private async fillFromLog(room: NoteableRoom, upTo?: number): Promise<void> {
+    if (room.closed || room.seq === null) return;
+    const target = upTo ?? Math.max(...room.pending.keys());
+    if (!(target > room.seq)) return;
+    try {
+      let from = room.seq;
+      while (from < target) {
+        const events = await this.log.eventsAfter(room.noteable.type, room.noteable.id, from, 1000, target);
+        if (!events.length) break;
+        for (const e of events) room.offer(e);
+        from = events[events.length - 1]!.seq;
+      }
+      if (room.seq !== null && room.pending.size && !room.pending.has(room.seq + 1)) {
+        // The log does not have it either (pruned): skip ahead rather than stall the room
+        const next = Math.min(...room.pending.keys());
+        this.logger.warn(`room ${room.key}: events ${room.seq + 1}..${next - 1} missing from the log; skipping`);
+        room.seq = next - 1;
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'gap fill failed; retrying');
+      this.scheduleGapFill(room);
+      return;
+    }
+    await this.drain(room);
+  }
+}

@@ -1,0 +1,168 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  ERRORS,
+  firstIssue,
+  ISSUES_CHANNEL,
+  subscribeRequestSchema,
+  unsubscribeRequestSchema,
+  type AnyRealtimeEvent,
+  type NoteableType,
+  type ResyncSignal,
+  type SubscribeAck,
+} from '@tandem/shared-types';
+import { AppError } from '../../core/errors/app-error';
+import { EventLogService } from '../../core/realtime/event-log.service';
+import type { NoteableGrant } from '../../core/realtime/noteable-access';
+import { emitTo, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
+import { RoomAccess } from './room-access.service';
+import { RoomDelivery } from './room-delivery.service';
+import { RoomRegistry } from './room-registry';
+
+/** A client further behind than this refetches instead of replaying. */
+const MAX_REPLAY = 5000;
+const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+/** Which noteables a channel streams (the port that checks them is looked up by type). */
+const CHANNEL_NOTEABLE: Record<typeof ISSUES_CHANNEL, NoteableType> = { [ISSUES_CHANNEL]: 'Issue' };
+
+type Ack = (res: SubscribeAck) => void;
+
+/**
+ * A socket's `subscribe` and `unsubscribe` (docs/realtime.md "Socket protocol"): the payload
+ * checked with the shared schema, access checked through the NoteableAccess port, then a replay
+ * of `(after, room.seq]` from the log before the socket joins live delivery with no gap and no
+ * repeat.
+ */
+@Injectable()
+export class SubscribeService {
+  private readonly logger = new Logger(SubscribeService.name);
+
+  constructor(
+    private readonly log: EventLogService,
+    private readonly rooms: RoomRegistry,
+    private readonly access: RoomAccess,
+    private readonly delivery: RoomDelivery,
+  ) {}
+
+  /** Registers the socket's handlers (after its handshake). */
+  attach(socket: TandemSocket): void {
+    // Policy: read_issue (the NoteableAccess port: IssueLoader.findReadable; re-checked when access changes)
+    socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    // Policy: none (a socket only leaves its own subscriptions)
+    socket.on('unsubscribe', (raw, ack) => {
+      const ok = this.onUnsubscribe(socket, raw);
+      if (typeof ack === 'function') ack({ ok });
+    });
+    socket.on('disconnect', () => {
+      for (const sub of [...socket.data.subs.values()]) this.rooms.remove(sub);
+    });
+  }
+
+  private onUnsubscribe(socket: TandemSocket, raw: unknown): boolean {
+    const parsed = unsubscribeRequestSchema.safeParse(raw);
+    if (!parsed.success) return false;
+    const { channel, ...target } = parsed.data;
+    const access = this.access.accessFor(CHANNEL_NOTEABLE[channel]);
+    if (!access) return false;
+    const key = access.targetKey(target);
+    let ok = false;
+    for (const sub of socket.data.subs.values()) {
+      if (sub.room.access === access && sub.room.targetKey === key) {
+        this.rooms.remove(sub);
+        ok = true;
+      }
+    }
+    return ok;
+  }
+
+  private async onSubscribe(socket: TandemSocket, raw: unknown, ack: Ack): Promise<void> {
+    const parsed = subscribeRequestSchema.safeParse(raw);
+    if (!parsed.success) return ack({ ok: false, code: 'invalid', message: firstIssue(parsed.error) });
+    const { channel, after, ...target } = parsed.data;
+    const access = this.access.accessFor(CHANNEL_NOTEABLE[channel]);
+    if (!access) return ack({ ok: false, code: 'invalid', message: `channel ${channel} is not served` });
+    let grant: NoteableGrant;
+    try {
+      grant = await this.access.resolve(socket.data.actor, access, target);
+    } catch (e) {
+      if (e instanceof AppError) return ack({ ok: false, code: 'not_found', message: e.message });
+      this.logger.error({ err: e }, 'subscribe failed');
+      return ack({ ok: false, message: ERRORS.INTERNAL.message });
+    }
+    if (!socket.connected) return;
+    const room = this.delivery.roomFor(grant, access);
+    let sub = socket.data.subs.get(room.key);
+    if (!sub) {
+      if (socket.data.subs.size >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+        return ack({ ok: false, code: 'invalid', message: `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection` });
+      sub = this.rooms.subscribe(socket, room);
+    }
+    sub.privileged = grant.abilities.readInternalNotes;
+    const s = sub;
+    s.chain = s.chain.then(() => this.catchUp(s, after, ack)).catch((err: unknown) => {
+      this.logger.error({ err }, 'replay failed');
+      ack({ ok: false, message: 'replay failed' });
+    });
+  }
+
+  /** Replays (after, room.seq] from the log, then joins the live room with no gap and no repeat. */
+  private async catchUp(sub: Subscription, after: number | undefined, ack: Ack): Promise<void> {
+    const { room, socket } = sub;
+    const gone = () => ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+    await room.ready;
+    if (sub.cancelled || room.closed) return gone();
+    // Stop live delivery while replaying: the replay covers everything up to room.seq
+    this.rooms.leaveLive(sub);
+    let from = room.seq!;
+    let pruned = false;
+    if (after !== undefined && after < room.seq!) {
+      if (room.seq! - after > MAX_REPLAY) pruned = true;
+      else from = after;
+    }
+    let replayed = 0;
+    for (let rounds = 0; !pruned && from < room.seq! && rounds < 50; rounds++) {
+      const events = await this.replayPage(room, from, room.seq!);
+      if (sub.cancelled) return gone();
+      // The log no longer starts right after `from`: pruned (the client must refetch)
+      if (!events.length || events[0]!.seq !== from + 1) {
+        pruned = true;
+        break;
+      }
+      const bySeq = new Map(events.map((e) => [e.seq, e]));
+      let checkedTx: string | null = null;
+      for (const e of events) {
+        // Access may have changed at this point of the history: check again before going on
+        if (checkedTx !== e.at && room.txChangesAccess(e, (s) => bySeq.get(s))) {
+          checkedTx = e.at;
+          if (!(await this.access.verify(sub))) return gone();
+        }
+        emitTo(socket, sub.privileged, e);
+        from = e.seq;
+        replayed++;
+      }
+    }
+    if (sub.cancelled || room.closed) return gone();
+    if (pruned || from < room.seq!) {
+      const signal: ResyncSignal = { ...room.where, seq: room.seq!, reason: 'log_pruned' };
+      socket.emit('resync', signal);
+    }
+    // Synchronously from here: join at room.seq, before any further broadcast can run
+    this.rooms.joinLive(sub);
+    ack({ ok: true, seq: room.seq!, replayed });
+  }
+
+  /**
+   * One log read shared by every member replaying the same range at the same time (after a
+   * node restart, all watchers of a noteable come back with the same `after`).
+   */
+  private replayPage(room: NoteableRoom, from: number, upTo: number): Promise<AnyRealtimeEvent[]> {
+    const key = `${from}:${upTo}`;
+    let p = room.replayReads.get(key);
+    if (!p) {
+      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, 1000, upTo);
+      room.replayReads.set(key, p);
+      const forget = () => room.replayReads.delete(key);
+      p.then(forget, forget);
+    }
+    return p;
+  }
+}
