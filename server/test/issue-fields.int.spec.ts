@@ -112,10 +112,14 @@ describe.each(DB_MODES)('issue fields on %s', (mode) => {
       expect((await events(issue.id)).map((e) => e.type)).toEqual(['issue.created']);
     });
 
-    it('needs a reporter: a guest may not weigh an issue', async () => {
+    it('needs the right to update the issue: a guest may weigh only an issue of their own', async () => {
       const issue = await newIssue('Guest weight');
       const res = await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: who.dave, body: { weight: 2 } });
       expect(res.status).toBe(403);
+      const own = await call<ApiIssue>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues`, { auth: who.dave, body: { title: 'Guest-authored' } });
+      const weighed = await call<ApiIssue>(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${own.body.iid}`, { auth: who.dave, body: { weight: 2 } });
+      expect(weighed.status).toBe(200);
+      expect(weighed.body.weight).toBe(2);
     });
 
     it('is set at creation by a reporter', async () => {

@@ -57,6 +57,10 @@ export const TEXTS = {
   confirmDeleteEpic: 'Delete this epic and all descendants?',
   taskStatus: (done: number, total: number) => `${done} of ${total}`,
   liveUpdatesPaused: 'Live updates paused',
+  /** issue-page.md §5: the weight input's validation. */
+  weightNumeralsOnly: 'Only numeral characters allowed',
+  /** sidebar-and-widgets.md §8. */
+  weightUpdateFailed: 'Error occurred while updating the issue weight.',
   /** Shown on an open issue page when the server ends its live stream (ours, not the spec's). */
   issueAccessLost: 'You no longer have access to this issue. Live updates have stopped.',
   issueDeletedWhileOpen: 'This issue was deleted.',

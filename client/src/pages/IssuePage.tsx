@@ -114,12 +114,11 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               Activity
             </h2>
             <p className="muted activity__placeholder">
-              {issue.user_notes_count === 0 ? 'No comments yet.' : `${issue.user_notes_count} ${issue.user_notes_count === 1 ? 'comment' : 'comments'}.`} The discussion thread arrives with the
-              notes feature.
+              {issue.user_notes_count === 0 ? 'No comments yet.' : `${issue.user_notes_count} ${issue.user_notes_count === 1 ? 'comment' : 'comments'}.`}
             </p>
           </section>
         </article>
-        <IssueSidebar issueKey={issueKey} projectPath={projectPath} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
+        <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
       </div>
     </AppLayout>
   );

@@ -30,6 +30,11 @@ export function saveIssue(endpoint: string, payload: IssueFormPayload): Promise<
   return requestJson(`${endpoint}.json`, { method: 'PUT', body: payload });
 }
 
+/** PUT {endpoint}.json with sidebar fields (no lock_version: the server serialises them, last write wins). */
+export function updateIssueFields(endpoint: string, fields: Record<string, unknown>): Promise<JsonResponse<ApiIssue & { errors?: string[] }>> {
+  return requestJson(`${endpoint}.json`, { method: 'PUT', body: fields });
+}
+
 export function fetchIssue(endpoint: string): Promise<JsonResponse<ApiIssue>> {
   return requestJson(`${endpoint}.json`);
 }

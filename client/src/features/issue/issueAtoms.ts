@@ -44,23 +44,11 @@ const TYPE_UPPER = { issue: 'ISSUE', incident: 'INCIDENT', test_case: 'TEST_CASE
  * idempotent: applying the same fields twice gives the same issue.
  */
 export function applyIssueFields<T extends ApiIssue>(issue: T, fields: IssueFieldsChanged): T {
-  const next: T & IssueEditInfo = { ...issue, lock_version: fields.lock_version, updated_at: fields.updated_at };
-  if (fields.title !== undefined) next.title = fields.title;
-  if (fields.description !== undefined) next.description = fields.description;
-  if (fields.description_html !== undefined) next.description_html = fields.description_html;
-  if (fields.task_completion_status !== undefined) {
-    next.task_completion_status = fields.task_completion_status;
-    next.has_tasks = fields.task_completion_status.count > 0;
-  }
-  if (fields.state !== undefined) next.state = fields.state;
-  if (fields.closed_at !== undefined) next.closed_at = fields.closed_at;
-  if (fields.closed_by !== undefined) next.closed_by = fields.closed_by;
-  if (fields.confidential !== undefined) next.confidential = fields.confidential;
-  if (fields.discussion_locked !== undefined) next.discussion_locked = fields.discussion_locked;
-  if (fields.due_date !== undefined) next.due_date = fields.due_date;
-  if (fields.issue_type !== undefined) {
-    next.issue_type = fields.issue_type;
-    next.type = TYPE_UPPER[fields.issue_type];
+  const next: T & IssueEditInfo = { ...issue };
+  // Every field of the event that the issue has is the new server state; a new field needs no code here
+  for (const [key, value] of Object.entries(fields) as Array<[keyof IssueFieldsChanged, unknown]>) {
+    if (key in FIELD_SPECIAL) FIELD_SPECIAL[key as keyof typeof FIELD_SPECIAL](next, fields);
+    else (next as Record<string, unknown>)[key] = value;
   }
   if ((fields.title !== undefined || fields.description !== undefined) && fields.updated_by) {
     next.last_edited_at = fields.updated_at;
@@ -68,6 +56,20 @@ export function applyIssueFields<T extends ApiIssue>(issue: T, fields: IssueFiel
   }
   return next;
 }
+
+/** Event fields that are not a plain copy onto the issue. */
+const FIELD_SPECIAL = {
+  title_html: () => undefined,
+  updated_by: () => undefined,
+  task_completion_status: (next: ApiIssue, f: IssueFieldsChanged) => {
+    next.task_completion_status = f.task_completion_status!;
+    next.has_tasks = f.task_completion_status!.count > 0;
+  },
+  issue_type: (next: ApiIssue, f: IssueFieldsChanged) => {
+    next.issue_type = f.issue_type!;
+    next.type = TYPE_UPPER[f.issue_type!];
+  },
+};
 
 /**
  * Applies a realtime_changes poll. An answer older than what we hold (a socket event or our own

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Calendar, Clock, EyeOff, Eye, Hash, Lock, LockOpen, Tag, Users, UserRound, X } from 'lucide-react';
 import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
@@ -7,6 +7,8 @@ import { CopyButton } from '../../shared/ui/CopyButton';
 import { formatDate } from '../../shared/time/formatTime';
 import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
 import { LabelBadge } from '../labels/LabelBadge';
+import { SidebarBlock } from './SidebarBlock';
+import { WeightWidget } from './widgets/WeightWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -14,22 +16,23 @@ const PARTICIPANTS_SHOWN = 7;
 interface IssueSidebarProps {
   issueKey: string;
   projectPath: string;
+  /** The issue page's own endpoint ({issue}.json), where sidebar widgets save. */
+  endpoint: string;
   permissions: IssuePermissions;
   open: boolean;
   onClose(): void;
 }
 
 /**
- * The right sidebar: read-only blocks separated by thin rules. On narrow screens it is a drawer.
- * Field editors arrive with the sidebar widgets; until then Edit is shown, disabled, to admins.
+ * The right sidebar: blocks separated by thin rules; a block the user may change has its
+ * widget in widgets/ (one per field). On narrow screens it is a drawer.
  */
-export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose }: IssueSidebarProps) {
+export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const labelColors = useProjectLabels(projectPath);
   const participants = participantsOf(issue);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? participants : participants.slice(0, PARTICIPANTS_SHOWN);
-  const editable = permissions.canAdmin;
   const closeRef = useRef<HTMLButtonElement>(null);
 
   // The drawer takes focus when it opens and closes on Escape from anywhere
@@ -58,7 +61,7 @@ export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose
             <X size={16} aria-hidden="true" />
           </button>
         </div>
-        <SidebarBlock title="Assignees" icon={<UserRound size={16} />} editable={editable} testId="sidebar-assignees">
+        <SidebarBlock title="Assignees" icon={<UserRound size={16} />} testId="sidebar-assignees">
           {issue.assignees.length ? (
             <ul className="user-list">
               {issue.assignees.map((u) => (
@@ -76,7 +79,7 @@ export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose
             <span className="muted">None</span>
           )}
         </SidebarBlock>
-        <SidebarBlock title="Labels" icon={<Tag size={16} />} editable={editable} testId="sidebar-labels">
+        <SidebarBlock title="Labels" icon={<Tag size={16} />} testId="sidebar-labels">
           {issue.labels.length ? (
             <div className="label-list">
               {issue.labels.map((l) => (
@@ -87,20 +90,21 @@ export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose
             <span className="muted">None</span>
           )}
         </SidebarBlock>
-        <SidebarBlock title="Milestone" icon={<Clock size={16} />} editable={editable} testId="sidebar-milestone">
+        <SidebarBlock title="Milestone" icon={<Clock size={16} />} testId="sidebar-milestone">
           {issue.milestone ? <span>{issue.milestone.title}</span> : <span className="muted">None</span>}
         </SidebarBlock>
-        <SidebarBlock title="Due date" icon={<Calendar size={16} />} editable={editable} testId="sidebar-due-date">
+        <SidebarBlock title="Due date" icon={<Calendar size={16} />} testId="sidebar-due-date">
           {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
         </SidebarBlock>
-        <SidebarBlock title="Confidentiality" icon={issue.confidential ? <EyeOff size={16} /> : <Eye size={16} />} editable={editable} testId="sidebar-confidentiality">
+        <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
+        <SidebarBlock title="Confidentiality" icon={issue.confidential ? <EyeOff size={16} /> : <Eye size={16} />} testId="sidebar-confidentiality">
           {issue.confidential ? (
             <span>This issue is confidential. Only project members with at least the Reporter role, the author, and assignees can view it.</span>
           ) : (
             <span>Not confidential</span>
           )}
         </SidebarBlock>
-        <SidebarBlock title="Lock discussion" icon={issue.discussion_locked ? <Lock size={16} /> : <LockOpen size={16} />} editable={editable} testId="sidebar-lock">
+        <SidebarBlock title="Lock discussion" icon={issue.discussion_locked ? <Lock size={16} /> : <LockOpen size={16} />} testId="sidebar-lock">
           {issue.discussion_locked ? <span>Locked. Only project members can comment.</span> : <span>Unlocked</span>}
         </SidebarBlock>
         <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="sidebar-reference">
@@ -127,25 +131,6 @@ export function IssueSidebar({ issueKey, projectPath, permissions, open, onClose
         </SidebarBlock>
       </aside>
     </>
-  );
-}
-
-function SidebarBlock({ title, icon, editable = false, testId, children }: { title: string; icon: ReactNode; editable?: boolean; testId: string; children: ReactNode }) {
-  return (
-    <section className="sidebar-block" data-testid={testId} aria-label={title}>
-      <div className="sidebar-block__head">
-        <span className="sidebar-block__icon" aria-hidden="true">
-          {icon}
-        </span>
-        <h2 className="sidebar-block__title">{title}</h2>
-        {editable && (
-          <button type="button" className="link-button sidebar-block__edit" disabled title="Editing this field arrives with the sidebar widgets">
-            Edit
-          </button>
-        )}
-      </div>
-      <div className="sidebar-block__value">{children}</div>
-    </section>
   );
 }
 
