@@ -9,7 +9,7 @@ import { canIssue, canProject, canReadIssue, type Actor, type IssueAbility, type
 import { EventLogService, type Noteable } from '../../core/realtime/event-log.service';
 import { Label } from '../label/label.entity';
 import { Milestone } from '../milestone/milestone.entity';
-import { NoteService } from '../note/note.service';
+import { NoteWriter } from '../note/note-writer';
 import { escapeLike, ProjectService } from '../project/project.service';
 import { Project } from '../project/project.entity';
 import { User } from '../user/user.entity';
@@ -70,7 +70,7 @@ export class IssueService {
     private readonly projects: ProjectService,
     private readonly markdown: MarkdownService,
     private readonly events: EventLogService,
-    private readonly notes: NoteService,
+    private readonly notes: NoteWriter,
   ) {}
 
   // ---------- reading ----------
@@ -412,8 +412,8 @@ export class IssueService {
       const noteable = noteableOf(fresh, project);
 
       // Events are queued and appended in one statement before COMMIT (EventLogService.transaction)
-      for (const note of await this.notes.createSystemNotes(m, fresh, project, a.id, systemNotes)) {
-        tx.recordLater(noteable, 'note.created', { note: this.notes.toRealtime(note, actorBasic, fresh) }, actorBasic);
+      for (const note of await this.notes.systemNotes(m, noteable, project.id, actorBasic, systemNotes)) {
+        tx.recordLater(noteable, 'note.created', { note }, actorBasic);
       }
       if (changed.length) tx.recordLater(noteable, 'issue.updated', { fields: this.fieldsOf(fresh, changed, actorBasic) }, actorBasic);
       if (assigneesChanged) {

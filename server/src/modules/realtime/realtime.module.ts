@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { EtagPollMiddleware } from './etag-poll.middleware';
 import { EventPrunerService } from './event-pruner.service';
-import { NotesPollController } from './notes-poll.controller';
 import { RealtimeAccessService } from './realtime-access.service';
 import { RealtimeGateway } from './realtime.gateway';
 
@@ -10,7 +9,6 @@ import { RealtimeGateway } from './realtime.gateway';
 @Global()
 @Module({
   imports: [AuthModule],
-  controllers: [NotesPollController],
   providers: [RealtimeGateway, EventPrunerService, RealtimeAccessService, EtagPollMiddleware],
   exports: [RealtimeAccessService, RealtimeGateway, EtagPollMiddleware],
 })
