@@ -3,7 +3,8 @@ import type { MarkdownService } from '../../core/markdown/markdown.service';
 // Plain words, **bold words** and @mentions: the texts system-notes.ts writes for most changes.
 // Anything else (escapes, links, emoji, references, list markers) takes the full pipeline.
 const WORD = String.raw`[A-Za-z0-9][A-Za-z0-9,.'?!-]*`;
-const MENTION = String.raw`@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?[,.]?`;
+// Two characters at least, as the reference filter links them
+const MENTION = String.raw`@[A-Za-z0-9][A-Za-z0-9.-]*[A-Za-z0-9][,.]?`;
 const BOLD = String.raw`\*\*${WORD}(?: ${WORD})*\*\*`;
 const TOKEN = `(?:${BOLD}|${MENTION}|${WORD})`;
 const SIMPLE = new RegExp(`^${TOKEN}(?: ${TOKEN})*$`);
