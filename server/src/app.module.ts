@@ -13,6 +13,7 @@ import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { DomainModule } from './modules/domain.module';
+import { NoteModule } from './modules/note/note.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -42,6 +43,8 @@ export class AppModule implements NestModule {
         RealtimeCoreModule,
         AuthModule,
         DomainModule,
+        // Before WebModule: Nest routes modules in the order it meets them, and `*path` catches all
+        NoteModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

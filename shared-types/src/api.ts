@@ -126,13 +126,91 @@ export interface PageData {
   issue?: IssuePageData;
 }
 
+/** The issue page's permission flags (spec issue-page §6, discussions §3 noteable current_user). */
 export interface IssuePermissions {
+  /** Close (and edit): update_issue. */
   canUpdateIssue: boolean;
   canReopenIssue: boolean;
   canCreateIssue: boolean;
   canDestroy: boolean;
+  /** admin_issue: labels, milestone, lock, confidentiality, linked issues. */
   canAdmin: boolean;
   canCreateNote: boolean;
+  /** The edit button, task-list checkboxes and sidebar editing (the spec's canUpdate / editable). */
+  canUpdate: boolean;
+  /** Internal notes: write one (reporter and up). */
+  canCreateInternalNote: boolean;
+  /** Emoji reactions on the issue and its notes. */
+  canAwardEmoji: boolean;
+}
+
+/** A note's author as the page's note JSON carries it (UserBasic plus GitLab's `path`). */
+export interface NoteAuthor extends UserBasic {
+  path: string;
+}
+
+/** What the viewer may do with one note (NoteEntity `current_user`; discussions spec §6). */
+export interface NoteCurrentUser {
+  /** Edit and delete. */
+  can_edit: boolean;
+  can_award_emoji: boolean;
+  can_resolve: boolean;
+  /** Resolve the whole discussion (offered on its root note). */
+  can_resolve_discussion: boolean;
+}
+
+/**
+ * The one note shape: the notes polling endpoint, discussions.json, note REST answers and
+ * the realtime `note.*` events all carry it (GitLab's NoteEntity, gitlab-api-facts §4.3,
+ * plus the REST Note's `body` and `noteable_iid`). Discussion fields are here from the start.
+ */
+export interface ApiNote {
+  /** A string, as GitLab's page endpoints give it. */
+  id: string;
+  type: 'DiscussionNote' | 'DiffNote' | null;
+  /** Markdown source; `note` and `body` are the same text (page and REST names). */
+  note: string;
+  body: string;
+  note_html: string;
+  author: NoteAuthor | null;
+  created_at: string;
+  updated_at: string;
+  last_edited_at: string | null;
+  last_edited_by: UserBasic | null;
+  system: boolean;
+  /** Icon of a system note's timeline entry; null for comments. */
+  system_note_icon_name: string | null;
+  noteable_id: number;
+  noteable_type: string;
+  noteable_iid: number | null;
+  /** Permalink on the noteable's page (`...#note_<id>`). */
+  noteable_note_url: string;
+  project_id: number | null;
+  /** 40-hex id of the discussion (thread) the note belongs to. */
+  discussion_id: string;
+  /** True for a stand-alone comment, false for a note in a thread. */
+  individual_note: boolean;
+  internal: boolean;
+  /** Older name of `internal`, same value. */
+  confidential: boolean;
+  resolvable: boolean;
+  resolved: boolean;
+  resolved_at: string | null;
+  resolved_by: UserBasic | null;
+  emoji_awardable: boolean;
+  /**
+   * Present when the answer is for one viewer (polling, discussions.json, REST); absent in
+   * broadcast realtime events, which every watcher receives alike.
+   */
+  current_user?: NoteCurrentUser;
+}
+
+/** GET {noteable}/notes with X-Last-Fetched-At (gitlab-api-facts §4.4). */
+export interface NotesPollResponse {
+  notes: ApiNote[];
+  /** µs since the epoch: the next request's X-Last-Fetched-At. */
+  last_fetched_at: number;
+  more: boolean;
 }
 
 export interface IssuePageData {

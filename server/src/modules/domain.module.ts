@@ -4,7 +4,7 @@ import { GroupController } from './group/group.controller';
 import { GroupService } from './group/group.service';
 import { ISSUE_CONTROLLERS, ISSUE_PROVIDERS } from './issue/issue.module';
 import { LabelService } from './label/label.service';
-import { NoteService } from './note/note.service';
+import { NoteModule } from './note/note.module';
 import { LabelController } from './label/label.controller';
 import { MarkdownController } from './markdown/markdown.controller';
 import { GroupMemberController } from './member/group-member.controller';
@@ -16,11 +16,12 @@ import { ProjectService } from './project/project.service';
 /** Projects, groups, members, issues and notes: the services every surface (REST, GraphQL, socket) shares. */
 @Global()
 @Module({
+  imports: [NoteModule],
   controllers: [
     ProjectController, GroupController, ProjectMemberController, GroupMemberController,
     ...ISSUE_CONTROLLERS, MarkdownController, LabelController,
   ],
-  providers: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService, NoteService],
-  exports: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService, NoteService],
+  providers: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService],
+  exports: [MarkdownService, ProjectService, GroupService, MemberService, ...ISSUE_PROVIDERS, LabelService, NoteModule],
 })
 export class DomainModule {}

@@ -1,4 +1,4 @@
-import type { TaskCompletionStatus, UserBasic } from '../api';
+import type { ApiNote, TaskCompletionStatus, UserBasic } from '../api';
 
 /**
  * The event map: every realtime event type and its payload. Payloads carry the new server
@@ -24,35 +24,15 @@ export interface IssueFieldsChanged {
   updated_by?: UserBasic | null;
 }
 
-export interface RealtimeNote {
-  id: number;
-  type: string | null;
-  body: string;
-  note_html: string;
-  author: UserBasic;
-  created_at: string;
-  updated_at: string;
-  system: boolean;
-  system_note_icon_name: string | null;
-  noteable_id: number;
-  noteable_type: string;
-  noteable_iid: number;
-  discussion_id: string;
-  internal: boolean;
-  confidential: boolean;
-  resolvable: boolean;
-  resolved: boolean;
-}
-
 export interface EventPayloads {
   'issue.created': { fields: IssueFieldsChanged };
   'issue.updated': { fields: IssueFieldsChanged };
   'issue.assignees': { assignees: UserBasic[]; lock_version: number };
   'issue.labels': { labels: { id: number; name: string; color: string; text_color: string; description: string | null }[] };
   'issue.deleted': Record<string, never>;
-  'note.created': { note: RealtimeNote };
-  'note.updated': { note: RealtimeNote };
-  'note.deleted': { note_id: number; discussion_id: string };
+  'note.created': { note: ApiNote };
+  'note.updated': { note: ApiNote };
+  'note.deleted': { note_id: string; discussion_id: string };
   'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean };
 }
 

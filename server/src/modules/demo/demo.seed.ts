@@ -2,7 +2,7 @@ import { hash } from '@node-rs/argon2';
 import type { DataSource } from 'typeorm';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { MarkdownService } from '../../core/markdown/markdown.service';
-import { newDiscussionId } from '../note/note.service';
+import { newDiscussionId } from '../note/note-writer';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [

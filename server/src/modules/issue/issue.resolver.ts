@@ -10,7 +10,8 @@ import { ConnectionArgs, connectionOf } from '../../core/graphql/connection';
 import { parseGlobalId } from '../../core/graphql/global-id';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
-import { canIssue, type Actor } from '../../core/policy/policy';
+import { issuePermissions } from '../../core/policy/issue-permissions';
+import type { Actor } from '../../core/policy/policy';
 import { LABEL_GID_TYPES, LabelConnection, toLabelType } from '../label/label.graphql-types';
 import { ProjectService } from '../project/project.service';
 import { User } from '../user/user.entity';
@@ -69,18 +70,11 @@ export class IssueResolver {
     return full ? `${i.projectFullPath}#${i.iid}` : `#${i.iid}`;
   }
 
-  /** Policy: read_issue (checked on load); each flag is the policy module's answer for the actor. */
+  /** Policy: read_issue (checked on load); the flags are the one issue permissions projection. */
   @ResolveField(() => IssuePermissionsType)
   userPermissions(@CurrentActor() actor: Actor | null, @Parent() i: IssueType): IssuePermissionsType {
-    const can = (a: Parameters<typeof canIssue>[1]) => canIssue(actor, a, i.projectFacts, i.issueFacts);
-    return {
-      readIssue: can('read_issue'),
-      updateIssue: can('update_issue'),
-      adminIssue: can('admin_issue'),
-      reopenIssue: can('reopen_issue'),
-      destroyIssue: can('destroy_issue'),
-      createNote: can('create_note'),
-    };
+    const a = issuePermissions(actor, i.projectFacts, i.issueFacts);
+    return { readIssue: a.readIssue, updateIssue: a.updateIssue, adminIssue: a.adminIssue, reopenIssue: a.reopenIssue, destroyIssue: a.destroyIssue, createNote: a.createNote };
   }
 
   /** Policy: read_issue (already checked when the issue was loaded). */

@@ -125,7 +125,7 @@ export function redacted(e: AnyRealtimeEvent): RealtimeEvent<'note.deleted'> {
     type: 'note.deleted',
     seq: e.seq,
     issue: e.issue,
-    payload: { note_id: note?.id ?? 0, discussion_id: note?.discussion_id ?? '' },
+    payload: { note_id: note?.id ?? '', discussion_id: note?.discussion_id ?? '' },
     actor: null,
     at: e.at,
   };

@@ -4,7 +4,6 @@ import { NOTEABLE_ACCESS, noteableAccessRegistry, type NoteableAccess } from '..
 import { AuthModule } from '../auth/auth.module';
 import { EtagPollMiddleware } from './etag-poll.middleware';
 import { EventPrunerService } from './event-pruner.service';
-import { NotesPollController } from './notes-poll.controller';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
@@ -30,7 +29,6 @@ export class RealtimeModule {
     return {
       module: RealtimeModule,
       imports: [RealtimeCoreModule, AuthModule, ...options.imports],
-      controllers: [NotesPollController],
       providers: [
         {
           provide: NOTEABLE_ACCESS,

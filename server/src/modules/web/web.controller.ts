@@ -6,7 +6,7 @@ import { REALTIME, type PageData } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
-import { canProject } from '../../core/policy/policy';
+import { issuePagePermissions } from '../../core/policy/issue-permissions';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { canOnIssue } from '../issue/issue-context';
@@ -73,14 +73,7 @@ export class WebController {
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
           project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0),
-          permissions: {
-            canUpdateIssue: canOnIssue(actor, 'update_issue', ctx),
-            canReopenIssue: canOnIssue(actor, 'reopen_issue', ctx),
-            canCreateIssue: canProject(actor, 'create_issue', ctx.projectFacts),
-            canDestroy: canOnIssue(actor, 'destroy_issue', ctx),
-            canAdmin: canOnIssue(actor, 'admin_issue', ctx),
-            canCreateNote: canOnIssue(actor, 'create_note', ctx),
-          },
+          permissions: issuePagePermissions(actor, ctx.projectFacts, ctx.facts),
           seq: ctx.issue.eventSeq,
           endpoint: base,
           realtimeChangesPath: `${base}/realtime_changes`,

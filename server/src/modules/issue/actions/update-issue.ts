@@ -8,8 +8,7 @@ import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService, type ReservedEvent, type Tx } from '../../../core/realtime/event-log.service';
 import { LabelService } from '../../label/label.service';
-import { systemNotesPrelude } from '../../note/system-note-rows';
-import { NoteService } from '../../note/note.service';
+import { NoteWriter } from '../../note/note-writer';
 import type { SystemNoteText } from '../../note/system-notes';
 import { ProjectService } from '../../project/project.service';
 import type { User } from '../../user/user.entity';
@@ -68,7 +67,7 @@ export class UpdateIssueAction {
     private readonly markdown: MarkdownService,
     private readonly labels: LabelService,
     private readonly projects: ProjectService,
-    private readonly notes: NoteService,
+    private readonly notes: NoteWriter,
   ) {
     this.issueMeta = ds.getMetadata(Issue);
   }
@@ -146,14 +145,8 @@ export class UpdateIssueAction {
       const { issue: fresh, noteIds } = await this.updateRow(tx, ctx.issue, actor, columns.map((c) => c.change), eventCount, notes.length);
 
       const noteable = issueNoteable(fresh, ctx.project);
-      const { prelude, notes: stored } = systemNotesPrelude(
-        noteIds,
-        { noteableType: 'Issue', noteableId: fresh.id, projectId: ctx.project.id, authorId: actor.id },
-        notes,
-        (md) => this.markdown.render(md, env.render),
-        fresh.updatedAt,
-      );
-      const events: ReservedEvent[] = stored.map((n) => ({ type: 'note.created', payload: { note: this.notes.toRealtime(n, env.actorBasic, fresh) }, actor: env.actorBasic }));
+      const { prelude, notes: stored } = this.notes.systemNotesPrelude(noteIds, noteable, ctx.project.id, env.actorBasic, notes, fresh.updatedAt);
+      const events: ReservedEvent[] = stored.map((note) => ({ type: 'note.created', payload: { note }, actor: env.actorBasic }));
       if (columns.length) {
         const changed: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
         for (const { field } of columns) Object.assign(changed, field.event?.(fresh, env));

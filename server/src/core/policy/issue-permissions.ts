@@ -1,0 +1,119 @@
+import { ACCESS_LEVEL, type IssuePermissions, type NoteCurrentUser } from '@tandem/shared-types';
+import { canIssue, canProject, scopeAllows, type Actor, type IssueFacts, type ProjectFacts } from './policy';
+
+/**
+ * "What may this user do" projected once from the policy's abilities, for every surface that
+ * shows it: the page data, GraphQL `userPermissions` and the per-note `current_user` of the
+ * note JSON. Pure, like policy.ts: callers load the facts.
+ */
+
+/** GitLab's IssuePermissions names (GraphQL), one per ability. */
+export interface IssueAbilities {
+  readIssue: boolean;
+  updateIssue: boolean;
+  adminIssue: boolean;
+  reopenIssue: boolean;
+  destroyIssue: boolean;
+  createNote: boolean;
+  /** Project-level: report a new issue in the issue's project. */
+  createIssue: boolean;
+  /** Internal notes are shown to reporters and up (read_confidential_issues). */
+  readInternalNote: boolean;
+  createInternalNote: boolean;
+  awardEmoji: boolean;
+}
+
+export function issuePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts): IssueAbilities {
+  const readIssue = canIssue(actor, 'read_issue', p, i);
+  const createNote = canIssue(actor, 'create_note', p, i);
+  const readInternalNote = readIssue && canProject(actor, 'read_confidential_issues', p);
+  return {
+    readIssue,
+    updateIssue: canIssue(actor, 'update_issue', p, i),
+    adminIssue: canIssue(actor, 'admin_issue', p, i),
+    reopenIssue: canIssue(actor, 'reopen_issue', p, i),
+    destroyIssue: canIssue(actor, 'destroy_issue', p, i),
+    createNote,
+    createIssue: canProject(actor, 'create_issue', p),
+    readInternalNote,
+    createInternalNote: createNote && readInternalNote,
+    // A reaction is a write: a signed-in reader of a live project with a write-scoped token;
+    // a locked discussion takes reactions only from those who may still comment
+    awardEmoji: readIssue && actor !== null && scopeAllows(actor, 'create_note') && !p.archived && (!i.discussionLocked || createNote),
+  };
+}
+
+/** The issue page's flags (spec issue-page §6, discussions §3), from the same abilities. */
+export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts): IssuePermissions {
+  const a = issuePermissions(actor, p, i);
+  return {
+    canUpdateIssue: a.updateIssue,
+    canReopenIssue: a.reopenIssue,
+    canCreateIssue: a.createIssue,
+    canDestroy: a.destroyIssue,
+    canAdmin: a.adminIssue,
+    canCreateNote: a.createNote,
+    canUpdate: a.updateIssue,
+    canCreateInternalNote: a.createInternalNote,
+    canAwardEmoji: a.awardEmoji,
+  };
+}
+
+/** What the per-note projection needs to know about a note. */
+export interface NoteFacts {
+  authorId: number | null;
+  system: boolean;
+  internal: boolean;
+  resolvable: boolean;
+  /** Author of the discussion's first note (resolving a thread); defaults to the note's author. */
+  discussionAuthorId?: number | null;
+}
+
+/** GitLab's NotePermissions names (GraphQL `Note.userPermissions`). */
+export interface NoteAbilities {
+  readNote: boolean;
+  /** Edit and delete. */
+  adminNote: boolean;
+  awardEmoji: boolean;
+  resolveNote: boolean;
+  resolveDiscussion: boolean;
+  /** Reply in the note's discussion. */
+  createNote: boolean;
+}
+
+/**
+ * The per-note projection, with the issue's abilities computed once for a page of notes.
+ * GitLab's NotePolicy: authors administer their own notes, maintainers anyone's; system notes
+ * are never editable; authors of the note or of the issue resolve, and so do reporters and up
+ * (who triage the issue); nothing at all on a note the actor may not read.
+ */
+export function notePermissionsFor(actor: Actor | null, p: ProjectFacts, i: IssueFacts): (n: NoteFacts) => NoteAbilities {
+  const issue = issuePermissions(actor, p, i);
+  const maintainer = actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+  // Editing and resolving are writes: not in an archived project, not with a read-only token,
+  // and on a locked issue only by those who may still comment
+  const writes = actor !== null && scopeAllows(actor, 'create_note') && !p.archived && issue.createNote;
+  return (n) => {
+    const readNote = issue.readIssue && (!n.internal || issue.readInternalNote);
+    const mine = actor !== null && n.authorId === actor.id;
+    const resolver = (authorId: number | null) =>
+      readNote && writes && (authorId === actor?.id || i.authorId === actor?.id || issue.adminIssue);
+    return {
+      readNote,
+      adminNote: readNote && writes && !n.system && (mine || maintainer),
+      awardEmoji: readNote && !n.system && issue.awardEmoji,
+      resolveNote: n.resolvable && resolver(n.authorId),
+      resolveDiscussion: n.resolvable && resolver(n.discussionAuthorId === undefined ? n.authorId : n.discussionAuthorId),
+      createNote: readNote && issue.createNote,
+    };
+  };
+}
+
+export function notePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts, n: NoteFacts): NoteAbilities {
+  return notePermissionsFor(actor, p, i)(n);
+}
+
+/** The note JSON's `current_user` block. */
+export function noteCurrentUser(a: NoteAbilities): NoteCurrentUser {
+  return { can_edit: a.adminNote, can_award_emoji: a.awardEmoji, can_resolve: a.resolveNote, can_resolve_discussion: a.resolveDiscussion };
+}

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { NoteableType, UserBasic } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { User } from '../user/user.entity';
+import { toUserBasic } from '../user/user.mapper';
+import { Note } from './note.entity';
+
+/** Notes hang off any noteable (issues now, epics and merge requests later). */
+export interface NoteableKey {
+  type: NoteableType;
+  id: number;
+}
+
+export interface ChangedNotes {
+  /** Oldest change first. */
+  notes: Note[];
+  /** µs since the epoch of the last returned note's updated_at (null when none). */
+  lastUpdatedUs: bigint | null;
+  /** The database clock in µs since the epoch when the page was read. */
+  nowUs: bigint;
+  /** More changed notes remain after this page. */
+  more: boolean;
+}
+
+/** Read queries over notes. Visibility of internal notes is the caller's decision (`includeInternal`). */
+@Injectable()
+export class NoteFinder {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Notes of a noteable updated after `sinceUs` (µs since the epoch), a page of `limit`, with
+   * the database clock: one statement, so the clock and the page are one snapshot.
+   */
+  async changedSince(key: NoteableKey, sinceUs: bigint, limit: number, includeInternal: boolean, m: EntityManager = this.ds.manager): Promise<ChangedNotes> {
+    const qb = m
+      .getRepository(Note)
+      .createQueryBuilder('n')
+      .addSelect('(extract(epoch from n.updated_at) * 1000000)::bigint::text', 'updated_us')
+      .addSelect('(extract(epoch from clock_timestamp()) * 1000000)::bigint::text', 'now_us')
+      .where('n.noteable_type = :type AND n.noteable_id = :id', { type: key.type, id: key.id })
+      .andWhere(`n.updated_at > timestamptz 'epoch' + (CAST(:since AS bigint) * interval '1 microsecond')`, { since: sinceUs.toString() })
+      .orderBy('n.updated_at', 'ASC')
+      .addOrderBy('n.id', 'ASC')
+      .limit(limit + 1);
+    if (!includeInternal) qb.andWhere('NOT n.internal');
+    const { entities, raw } = (await qb.getRawAndEntities()) as { entities: Note[]; raw: Array<{ updated_us: string; now_us: string }> };
+    const more = entities.length > limit;
+    const notes = entities.slice(0, limit);
+    const nowUs = raw[0] ? BigInt(raw[0].now_us) : await this.nowMicros(m);
+    const lastUpdatedUs = notes.length ? BigInt(raw[notes.length - 1]!.updated_us) : null;
+    return { notes, lastUpdatedUs, nowUs, more };
+  }
+
+  /** Every note of a noteable, oldest first (the activity list). */
+  async listFor(key: NoteableKey, includeInternal: boolean, m: EntityManager = this.ds.manager): Promise<Note[]> {
+    const qb = m
+      .getRepository(Note)
+      .createQueryBuilder('n')
+      .where('n.noteable_type = :type AND n.noteable_id = :id', { type: key.type, id: key.id })
+      .orderBy('n.created_at', 'ASC')
+      .addOrderBy('n.id', 'ASC');
+    if (!includeInternal) qb.andWhere('NOT n.internal');
+    return qb.getMany();
+  }
+
+  /** The users notes name (authors, editors, resolvers), by id, in one query. */
+  async users(ids: readonly number[], m: EntityManager = this.ds.manager): Promise<Map<number, UserBasic>> {
+    if (!ids.length) return new Map();
+    const users = await m.getRepository(User).createQueryBuilder('u').whereInIds([...ids]).getMany();
+    return new Map(users.map((u) => [u.id, toUserBasic(u, this.config.publicUrl)]));
+  }
+
+  private async nowMicros(m: EntityManager): Promise<bigint> {
+    const rows: Array<{ now_us: string }> = await m.query(`SELECT (extract(epoch from clock_timestamp()) * 1000000)::bigint::text AS now_us`);
+    return BigInt(rows[0]!.now_us);
+  }
+}

@@ -1,0 +1,80 @@
+import type { ApiNote, NoteableType, NoteAuthor, NoteCurrentUser, UserBasic } from '@tandem/shared-types';
+import type { Note } from './note.entity';
+
+/** The stored fields a note's JSON is made of (the entity, or a row a writer just inserted). */
+export type NoteRecord = Pick<
+  Note,
+  | 'id' | 'noteableType' | 'noteableId' | 'projectId' | 'authorId' | 'note' | 'noteHtml' | 'type' | 'discussionId' | 'system'
+  | 'systemNoteIconName' | 'internal' | 'resolvable' | 'resolvedAt' | 'resolvedById' | 'lastEditedAt' | 'updatedById'
+  | 'createdAt' | 'updatedAt'
+>;
+
+/** Where the notes are shown: the noteable's iid and page, and the users they mention. */
+export interface NoteMapContext {
+  noteableIid: number | null;
+  /** Absolute URL of the noteable's page, for permalinks. */
+  noteableUrl: string;
+  users: ReadonlyMap<number, UserBasic>;
+}
+
+export const noteAuthor = (u: UserBasic): NoteAuthor => ({ ...u, path: `/${u.username}` });
+
+/** Ids of every user a note's JSON names: author, last editor, resolver. */
+export function userIdsOf(notes: readonly NoteRecord[]): number[] {
+  const ids = new Set<number>();
+  for (const n of notes) {
+    if (n.authorId !== null) ids.add(n.authorId);
+    if (n.lastEditedAt && n.updatedById !== null) ids.add(n.updatedById);
+    if (n.resolvedAt && n.resolvedById !== null) ids.add(n.resolvedById);
+  }
+  return [...ids];
+}
+
+/** The one note shape (shared-types ApiNote); `currentUser` only for an answer to one viewer. */
+export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: NoteCurrentUser): ApiNote {
+  const user = (id: number | null) => (id === null ? null : (ctx.users.get(id) ?? null));
+  const author = user(n.authorId);
+  const id = String(n.id);
+  return {
+    id,
+    type: n.type,
+    note: n.note,
+    body: n.note,
+    note_html: n.noteHtml,
+    author: author ? noteAuthor(author) : null,
+    created_at: n.createdAt.toISOString(),
+    updated_at: n.updatedAt.toISOString(),
+    last_edited_at: n.lastEditedAt?.toISOString() ?? null,
+    last_edited_by: n.lastEditedAt ? user(n.updatedById) : null,
+    system: n.system,
+    system_note_icon_name: n.system ? n.systemNoteIconName : null,
+    noteable_id: n.noteableId,
+    noteable_type: n.noteableType,
+    noteable_iid: ctx.noteableIid,
+    noteable_note_url: `${ctx.noteableUrl}#note_${id}`,
+    project_id: n.projectId,
+    discussion_id: n.discussionId,
+    individual_note: n.type === null,
+    internal: n.internal,
+    confidential: n.internal,
+    resolvable: n.resolvable,
+    resolved: n.resolvedAt !== null,
+    resolved_at: n.resolvedAt?.toISOString() ?? null,
+    resolved_by: n.resolvedAt ? user(n.resolvedById) : null,
+    emoji_awardable: !n.system,
+    ...(currentUser ? { current_user: currentUser } : {}),
+  };
+}
+
+/** Absolute URL of a noteable's page (the permalink base of its notes). */
+export function noteablePageUrl(publicUrl: string, n: { type: NoteableType; ref: { iid: number; project_path: string } }): string {
+  const path = n.ref.project_path;
+  switch (n.type) {
+    case 'Issue':
+      return `${publicUrl}/${path}/-/issues/${n.ref.iid}`;
+    case 'MergeRequest':
+      return `${publicUrl}/${path}/-/merge_requests/${n.ref.iid}`;
+    case 'Epic':
+      return `${publicUrl}/groups/${path}/-/epics/${n.ref.iid}`;
+  }
+}
