@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   {
@@ -31,6 +33,21 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // No import cycles in the shipped code: a cycle hides a missing boundary (a domain module and
+    // realtime needing each other) and makes load order matter. `import type` is exempt: erased.
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the rule follows only .js files and silently finds no cycle at all
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'client/tsconfig.json', 'shared-types/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Tool configs and Playwright's global setup must default-export.
