@@ -21,8 +21,8 @@ export default tseslint.config(
       // Nest DI and decorators need classes with only a constructor, and `any` at a few library seams.
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-explicit-any': 'warn',
-      // Named exports only (STYLE.md).
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md).' }],
+      // Named exports only: one name per thing, so search and rename find every use.
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
   },
   {

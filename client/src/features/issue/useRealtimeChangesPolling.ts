@@ -20,7 +20,7 @@ export function pollIntervalOf(headers: Headers): number | null {
 }
 
 /**
- * The spec's realtime_changes poller (gitlab-api-facts §4.1/§4.5): first request after 2 s, then
+ * The realtime_changes poller, timed as GitLab's (docs/realtime.md): first request after 2 s, then
  * every Poll-Interval ms; the server can stop it with -1; an HTTP error stops it. It pauses while
  * the tab is hidden and asks again at once when the tab becomes visible.
  */

@@ -619,7 +619,7 @@ function defaultLabelColor(title: string): string {
   return PALETTE[h % PALETTE.length]!;
 }
 
-/** Dark or light text for a label background (sidebar-and-widgets.md §5). */
+/** Dark or light text for a label background, so a label's name stays readable on any color. */
 export function textColor(bg: string): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(bg);
   if (!m) return '#FFFFFF';

@@ -17,7 +17,7 @@ import { pollInterval } from './etag-poll.middleware';
 const OVERLAP_US = BigInt(REALTIME.notesFetchOverlapMs) * 1000n;
 const MAX_US = 9_000_000_000_000_000n;
 
-/** A note as the page's notes endpoint returns it (gitlab-api-facts §4.3 NoteEntity). */
+/** A note as the page's notes endpoint returns it (GitLab's NoteEntity shape, so its pollers read it unchanged). */
 export interface PolledNote {
   id: string;
   type: string | null;
@@ -47,7 +47,7 @@ export interface PolledNote {
 /**
  * The notes polling endpoint: `GET /:namespace/:project/noteable/issue/:id/notes` with
  * `X-Last-Fetched-At` (microseconds). Returns notes updated since then minus a 5 s overlap,
- * 50 at a time (gitlab-api-facts §4.4). Empty answers carry the issue's ETag, so idle pollers
+ * 50 at a time, as GitLab's endpoint does. Empty answers carry the issue's ETag, so idle pollers
  * are answered 304 by EtagPollMiddleware without touching the database.
  */
 @Controller()

@@ -61,7 +61,7 @@ const EXPIRY_CHECK_MS = 1000;
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /**
- * The Socket.IO side of the IssuesChannel (DESIGN.md "Socket protocol"). Each node emits the
+ * The Socket.IO side of the IssuesChannel (docs/realtime.md). Each node emits the
  * committed events it gets from the bus to its own sockets, per issue room, in seq order and
  * without gaps (late or lost bus messages are read from the event log). Subscribing with
  * `after` replays from the log first, then the socket joins the live room.
