@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   {
@@ -19,8 +21,8 @@ export default tseslint.config(
       // Nest DI and decorators need classes with only a constructor, and `any` at a few library seams.
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-explicit-any': 'warn',
-      // Named exports only (STYLE.md).
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE.md).' }],
+      // Named exports only: one name per thing, so search and rename find every use.
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
   },
   {
@@ -33,11 +35,26 @@ export default tseslint.config(
     },
   },
   {
-    // realtime/ is transport plus the event registry; features register their reducers into it (STYLE.md)
+    // realtime/ is transport plus the event registry; features register their reducers into it (client/README.md)
     files: ['client/src/realtime/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/features'], message: 'realtime/ never imports features/: register a reducer from the feature instead.' }] }],
     },
+  },
+  {
+    // No import cycles in the shipped code: a cycle hides a missing boundary (a domain module and
+    // realtime needing each other) and makes load order matter. `import type` is exempt: erased.
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the rule follows only .js files and silently finds no cycle at all
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'client/tsconfig.json', 'shared-types/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Tool configs and Playwright's global setup must default-export.

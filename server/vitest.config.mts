@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 // NestJS needs decorator metadata; graphql must resolve to one copy or code-first scalars
-// fail with "Cannot determine a GraphQL output type" (STACK.md).
+// fail with "Cannot determine a GraphQL output type" (vite may load the ESM and the CJS copy).
 const shared = {
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: true } },
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },

@@ -118,9 +118,12 @@ function collect(): Handler[] {
       };
       for (const member of cls.members) visit(member);
     };
-    sf.forEachChild((n) => {
+    // Nested too: a controller factory (member.controller.ts) declares its class in a function
+    const visitAll = (n: ts.Node): void => {
       if (ts.isClassDeclaration(n)) visitClass(n);
-    });
+      ts.forEachChild(n, visitAll);
+    };
+    visitAll(sf);
   }
   return out;
 }

@@ -105,7 +105,7 @@ export interface ApiGroup {
   created_at: string;
 }
 
-/** GET {issue}/realtime_changes (gitlab-api-facts §4.1). */
+/** GET {issue}/realtime_changes: GitLab's shape, so its pollers read it unchanged. */
 export interface RealtimeChanges {
   title: string;
   title_text: string;

@@ -1,4 +1,4 @@
-/** Business constants from spec/ (issue-page.md §9, discussions.md §9, sidebar-and-widgets.md §9). */
+/** Business constants: access levels, limits and the timings GitLab's issue page uses (docs/realtime.md). */
 export const ACCESS_LEVEL = {
   NO_ACCESS: 0,
   GUEST: 10,
@@ -32,14 +32,14 @@ export const LIMITS = {
 } as const;
 
 export const REALTIME = {
-  /** issue-page.md §9: first poll delay. */
+  /** realtime_changes: first poll delay. */
   firstPollDelayMs: 2000,
-  /** discussions.md §9: notes polling first delay. */
+  /** notes polling: first delay. */
   notesFirstPollDelayMs: 2500,
-  /** gitlab-api-facts §4.1 / §4.4 */
+  /** Poll-Interval the server sends for realtime_changes and notes (GitLab's values). */
   realtimeChangesPollIntervalMs: 3000,
   notesPollIntervalMs: 6000,
-  /** sidebar-and-widgets.md §9 connection monitor. */
+  /** Connection monitor: stale after 6 s without a heartbeat, then back off (client/src/realtime/connectionMonitor.ts). */
   staleThresholdMs: 6000,
   backoffRate: 0.15,
   reconnectAttemptExponentCap: 10,
@@ -48,7 +48,7 @@ export const REALTIME = {
   pollIntervalMaxMs: 30000,
   pollIntervalMultiplier: 5,
   reopenDelayMs: 500,
-  /** discussions.md: FETCH_UPDATED_NOTES_DEBOUNCE_TIMEOUT */
+  /** GitLab's FETCH_UPDATED_NOTES_DEBOUNCE_TIMEOUT: notes refetches coalesce within it. */
   notesFetchDebounceMs: 750,
   /** server heartbeat the client's stale detection relies on (ActionCable BEAT_INTERVAL). */
   heartbeatMs: 3000,

@@ -30,7 +30,7 @@ export const ERRORS = {
     message:
       "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
   },
-  // issue-page.md §8 and gitlab-api-facts §4.2: the 409 on a stale lock_version
+  // The 409 on a stale lock_version (title/description optimistic concurrency, docs/architecture.md)
   ISSUE_STALE: {
     status: 409,
     message:
@@ -40,7 +40,7 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Spec texts shown by the UI (issue-page.md §5, §8; discussions.md; sidebar §8). */
+/** Texts the UI shows, word for word as GitLab's issue page, kept once here for server and client. */
 export const TEXTS = {
   issueUpdateFailed: 'Unable to update this issue at this time.',
   statusUpdateFailed: 'Error occurred while updating the issue status',
@@ -69,7 +69,7 @@ export const TEXTS = {
   lockedDiscussion: (type: string) => `This ${type} is locked. Only project members can comment.`,
   noRecords: 'There are no records to show',
   noMatchingRecords: 'There are no records matching your request',
-  /** gitlab-api-facts §4.2: an autosaved draft whose lock_version is no longer current. */
+  /** An autosaved draft whose lock_version is no longer current. */
   draftConflict:
     'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?',
 } as const;

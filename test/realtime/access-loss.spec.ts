@@ -48,7 +48,7 @@ describe('access lost through the members and project APIs (one node)', () => {
 
   beforeAll(async () => {
     db = await createDatabase('access');
-    node = await startNode({ name: 'access', port: 3541, databaseUrl: db.url });
+    node = await startNode({ name: 'access', databaseUrl: db.url });
     alice = await tokenFor(node.url, 'alice');
     erinId = await userId(node.url, await tokenFor(node.url, 'erin'));
     pub = await projectId(node.url, alice, PUBLIC);
@@ -155,10 +155,10 @@ describe('access lost across two nodes (Redis)', () => {
 
   beforeAll(async () => {
     db = await createDatabase('accessmulti');
-    redis = privateRedis(3592);
+    redis = privateRedis();
     await redis.start();
-    a = await startNode({ name: 'access-a', port: 3542, databaseUrl: db.url, redisUrl: redis.url });
-    b = await startNode({ name: 'access-b', port: 3543, databaseUrl: db.url, redisUrl: redis.url });
+    a = await startNode({ name: 'access-a', databaseUrl: db.url, redisUrl: redis.url });
+    b = await startNode({ name: 'access-b', databaseUrl: db.url, redisUrl: redis.url });
     alice = await tokenFor(a.url, 'alice');
     secret = await projectId(a.url, alice, SECRET);
   });

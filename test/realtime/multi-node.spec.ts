@@ -15,11 +15,11 @@ describe('two nodes sharing Postgres and Redis', () => {
 
   beforeAll(async () => {
     db = await createDatabase('multi');
-    redis = privateRedis(3590);
+    redis = privateRedis();
     await redis.start();
     // One after the other: the first migrates and seeds, the second finds it done
-    a = await startNode({ name: 'node-a', port: 3501, databaseUrl: db.url, redisUrl: redis.url });
-    b = await startNode({ name: 'node-b', port: 3502, databaseUrl: db.url, redisUrl: redis.url });
+    a = await startNode({ name: 'node-a', databaseUrl: db.url, redisUrl: redis.url });
+    b = await startNode({ name: 'node-b', databaseUrl: db.url, redisUrl: redis.url });
     alice = await tokenFor(a.url, 'alice');
     pid = await projectId(a.url, alice, PROJECT);
   });

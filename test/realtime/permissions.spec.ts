@@ -15,7 +15,7 @@ describe('who may watch an issue (one node, in-process bus)', () => {
 
   beforeAll(async () => {
     db = await createDatabase('perm');
-    node = await startNode({ name: 'perm', port: 3511, databaseUrl: db.url });
+    node = await startNode({ name: 'perm', databaseUrl: db.url });
     alice = await tokenFor(node.url, 'alice');
     pid = await projectId(node.url, alice, PROJECT);
   });
@@ -187,7 +187,7 @@ describe('a socket lives no longer than its credential', () => {
   beforeAll(async () => {
     db = await createDatabase('expiry');
     // OAuth tokens of this node expire 3 s after they are issued
-    node = await startNode({ name: 'expiry', port: 3597, databaseUrl: db.url, env: { OAUTH_TOKEN_TTL_SECONDS: '3' } });
+    node = await startNode({ name: 'expiry', databaseUrl: db.url, env: { OAUTH_TOKEN_TTL_SECONDS: '3' } });
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, ROOT, tokenFor, updateIssue } from './support/harness';
+import { createDatabase, freePort, ROOT, tokenFor, updateIssue } from './support/harness';
 
 // The server runs in this process so every SQL statement it sends can be counted
 // (Node's own loader, not Vite's, so the server and this file share one `pg`).
@@ -30,7 +30,7 @@ describe('polling with ETags (memory cache, one node)', () => {
 
   beforeAll(async () => {
     db = await createDatabase('etag');
-    app = await startApp(loadConfig({ DATABASE_URL: db.url, PORT: '3521', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test' }));
+    app = await startApp(loadConfig({ DATABASE_URL: db.url, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'test' }));
     url = app.url;
     bob = await tokenFor(url, 'bob');
     alice = await tokenFor(url, 'alice');

@@ -15,9 +15,9 @@ describe('replay from the event log, pruning and heartbeat', () => {
 
   beforeAll(async () => {
     [db, shortDb] = await Promise.all([createDatabase('replay'), createDatabase('prune')]);
-    node = await startNode({ name: 'replay', port: 3531, databaseUrl: db.url });
+    node = await startNode({ name: 'replay', databaseUrl: db.url });
     // Events older than ~1.8 s are pruned on this one
-    shortNode = await startNode({ name: 'prune', port: 3532, databaseUrl: shortDb.url, env: { EVENT_RETENTION_HOURS: '0.0005' } });
+    shortNode = await startNode({ name: 'prune', databaseUrl: shortDb.url, env: { EVENT_RETENTION_HOURS: '0.0005' } });
     alice = await tokenFor(node.url, 'alice');
     pid = await projectId(node.url, alice, PROJECT);
   });

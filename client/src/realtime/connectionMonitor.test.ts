@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
 
-describe('connection monitor schedule (sidebar-and-widgets.md §9)', () => {
+describe('connection monitor schedule', () => {
   it('is stale after 6 s of silence', () => {
     expect(isStale(0, 6000)).toBe(false);
     expect(isStale(0, 6001)).toBe(true);

@@ -1,7 +1,7 @@
 import { REALTIME } from '@tandem/shared-types';
 
 /**
- * The spec's connection monitor constants (sidebar-and-widgets.md §9), as pure functions so
+ * GitLab's connection monitor constants (REALTIME in shared-types), as pure functions so
  * the schedule is testable: stale after 6 s without a heartbeat; checks back off by 1.15^n
  * (n capped at 10) with jitter; reconnects wait between 3 s and 30 s (5·ln(n+1)); a dropped
  * open socket is reopened after 500 ms.

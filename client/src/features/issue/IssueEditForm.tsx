@@ -31,7 +31,7 @@ interface Snapshot {
 const snapshotOf = (issue: IssueState): Snapshot => ({ title: issue.title, description: issue.description ?? '', lock_version: issue.lock_version });
 
 /**
- * The inline title/description editor (issue-page.md §2, §4, §5). It saves with the lock_version
+ * The inline title/description editor. It saves with the lock_version
  * it started from, so a concurrent edit is refused (409) instead of silently overwritten; the
  * user's text stays in the form and in the autosaved draft.
  */

@@ -11,7 +11,7 @@ export interface StateChangeResult {
   errors: string[];
 }
 
-/** Close or reopen through GraphQL updateIssue (the header button's call, issue-page.md §7). */
+/** Close or reopen through GraphQL updateIssue (the call GitLab's header button makes). */
 export async function updateIssueState(projectPath: string, iid: number, stateEvent: 'CLOSE' | 'REOPEN'): Promise<StateChangeResult> {
   const data = await graphqlRequest<{ updateIssue: { issue: { state: 'opened' | 'closed' } | null; errors: string[] } | null }>(UPDATE_ISSUE_STATE, {
     input: { projectPath, iid: String(iid), stateEvent },

@@ -24,7 +24,7 @@ export function pollIntervalOf(headers: Headers): number | null {
 }
 
 /**
- * The spec's realtime_changes poller (gitlab-api-facts §4.1/§4.5): the first request after the
+ * The spec's realtime_changes poller (docs/realtime.md): the first request after the
  * page's delay, then every Poll-Interval ms as the server says; -1 (or no header) stops it for
  * good, so showing the tab again does not restart it; an HTTP error stops the chain until the
  * tab is shown again. It pauses while the tab is hidden.

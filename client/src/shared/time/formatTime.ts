@@ -22,7 +22,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The spec's date format 'd mmm, yyyy' (issue-page.md §9), read in UTC for date-only values. */
+/** GitLab's date format 'd mmm, yyyy', read in UTC for date-only values (a due date has no time zone). */
 export function formatDate(isoDate: string): string {
   const d = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
   if (Number.isNaN(d.getTime())) return isoDate;

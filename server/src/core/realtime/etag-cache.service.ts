@@ -9,7 +9,7 @@ const TTL_MS = 10 * 60_000;
 /** Memory mode keeps at most this many keys (oldest dropped first). */
 const MEMORY_MAX_KEYS = 200_000;
 
-/** The polled paths whose answers depend only on one issue's state (DESIGN.md "Polling fallback"). */
+/** The polled paths whose answers depend only on one issue's state (docs/realtime.md, polling). */
 export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; issueId: number };
 
 const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** The per-noteable event log (DESIGN.md "The write path and the event log"). */
+/** The per-noteable event log (docs/architecture.md, the write path). */
 @Entity('issue_events')
 export class IssueEventRow {
   @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;

@@ -69,7 +69,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
   };
 }
 
-/** GET {issue}/realtime_changes (gitlab-api-facts §4.1). */
+/** GET {issue}/realtime_changes: GitLab's shape, so the page's poller reads it unchanged (docs/realtime.md). */
 export function toRealtimeChanges(h: HydratedIssue, md: MarkdownService): RealtimeChanges {
   const i = h.issue;
   const out: RealtimeChanges = {

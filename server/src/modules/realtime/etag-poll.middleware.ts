@@ -18,7 +18,7 @@ export function etagMatches(header: string, etag: string): boolean {
 
 /**
  * Answers a poll whose If-None-Match equals the issue's current ETag with 304 from the cache,
- * before authentication or any database query (gitlab-api-facts §4.6). Registered ahead of
+ * before authentication or any database query (docs/realtime.md, polling). Registered ahead of
  * AuthMiddleware. The ETag is unguessable and only ever handed to readers, so a 304 tells
  * nothing to someone who could not read the issue.
  */

@@ -9,7 +9,6 @@ import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { canOnIssue } from '../issue/issue-context';
 import { IssueLoader } from '../issue/issue.loader';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';

@@ -22,8 +22,8 @@ import {
 } from '../policy';
 
 /**
- * The permission matrix, written out independently of the implementation (GitLab's rules as
- * DESIGN.md and the spec state them), checked for every ability × role × visibility × issue
+ * The permission matrix, written out independently of the implementation (GitLab's rules for
+ * guest 10 to owner 50, see docs/architecture.md), checked for every ability × role × visibility × issue
  * relation × token scope.
  */
 const ROLES = {
