@@ -7,7 +7,13 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from './core/config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
+import { GraphqlBatchLimitMiddleware } from './core/graphql/graphql-batch-limit.middleware';
 import { formatGraphqlError } from './core/graphql/graphql-errors';
+import { queryLimitsPlugin } from './core/graphql/query-limits.plugin';
+import { HttpMetricsMiddleware } from './core/metrics/http-metrics.middleware';
+import { MetricsModule } from './core/metrics/metrics.module';
+import { ThrottleModule } from './core/throttle/throttle.module';
+import { WriteThrottleMiddleware } from './core/throttle/write-throttle.middleware';
 import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
@@ -39,6 +45,8 @@ export class AppModule implements NestModule {
           dataSourceFactory: async () => dataSource,
         }),
         RealtimeCoreModule,
+        ThrottleModule,
+        MetricsModule,
         AuthModule,
         DomainModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
@@ -51,6 +59,7 @@ export class AppModule implements NestModule {
           allowBatchedHttpRequests: true,
           context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
           formatError: formatGraphqlError,
+          plugins: [queryLimitsPlugin],
         }),
         GraphqlApiModule,
         RealtimeModule,
@@ -64,7 +73,8 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
-    consumer.apply(InputGuardMiddleware, AuthMiddleware).forRoutes('*');
+    consumer.apply(HttpMetricsMiddleware, InputGuardMiddleware, AuthMiddleware, WriteThrottleMiddleware).forRoutes('*');
+    consumer.apply(GraphqlBatchLimitMiddleware).forRoutes('api/graphql');
   }
 }
 

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './constants';
 export * from './api';
 export * from './realtime';
+export * from './schemas';
