@@ -19,7 +19,7 @@ export const GRAPHQL_LIMITS = {
 
 export interface QueryCost {
   depth: number;
-  /** Every selected field costs 1, a fragment counted at each spread (GitLab's field default). */
+  /** Every selected data field costs 1, a fragment counted at each spread (GitLab's field default); introspection is free. */
   complexity: number;
   aliases: number;
 }
@@ -38,23 +38,26 @@ export function queryCost(document: DocumentNode, operation: OperationDefinition
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const cost: QueryCost = { depth: 0, complexity: 0, aliases: 0 };
   // visiting: fragment cycles are a validation error; never loop on one here
-  const walk = (set: SelectionSetNode, depth: number, visiting: Set<string>) => {
+  const walk = (set: SelectionSetNode, depth: number, visiting: Set<string>, schemaOnly: boolean) => {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
-        if (sel.name.value.startsWith('__')) continue; // introspection and __typename: schema-bound, free
-        cost.complexity++;
-        if (sel.alias) cost.aliases++;
+        // introspection (__schema, __type and below) reads no data, but counts for depth: it nests without end
+        const meta = schemaOnly || sel.name.value.startsWith('__');
+        if (!meta) {
+          cost.complexity++;
+          if (sel.alias) cost.aliases++;
+        }
         cost.depth = Math.max(cost.depth, depth + 1);
-        if (sel.selectionSet) walk(sel.selectionSet, depth + 1, visiting);
+        if (sel.selectionSet) walk(sel.selectionSet, depth + 1, visiting, meta);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        walk(sel.selectionSet, depth, visiting);
+        walk(sel.selectionSet, depth, visiting, schemaOnly);
       } else {
         const f = fragments.get(sel.name.value);
-        if (f && !visiting.has(f.name.value)) walk(f.selectionSet, depth, new Set(visiting).add(f.name.value));
+        if (f && !visiting.has(f.name.value)) walk(f.selectionSet, depth, new Set(visiting).add(f.name.value), schemaOnly);
       }
     }
   };
-  walk(operation.selectionSet, 0, new Set());
+  walk(operation.selectionSet, 0, new Set(), false);
   let perDoc = costs.get(document);
   if (!perDoc) costs.set(document, (perDoc = new Map()));
   perDoc.set(key, cost);
