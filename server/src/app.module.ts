@@ -7,9 +7,8 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from './core/config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
-import { GraphqlBatchLimitMiddleware } from './core/graphql/graphql-batch-limit.middleware';
+import { GraphqlLimitsMiddleware } from './core/graphql/graphql-limits.middleware';
 import { formatGraphqlError } from './core/graphql/graphql-errors';
-import { queryLimitsPlugin } from './core/graphql/query-limits.plugin';
 import { HttpMetricsMiddleware } from './core/metrics/http-metrics.middleware';
 import { MetricsModule } from './core/metrics/metrics.module';
 import { ThrottleModule } from './core/throttle/throttle.module';
@@ -59,7 +58,6 @@ export class AppModule implements NestModule {
           allowBatchedHttpRequests: true,
           context: ({ req, res }: { req: unknown; res: unknown }) => ({ req, res }),
           formatError: formatGraphqlError,
-          plugins: [queryLimitsPlugin],
         }),
         GraphqlApiModule,
         RealtimeModule,
@@ -74,7 +72,7 @@ export class AppModule implements NestModule {
     // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
     consumer.apply(HttpMetricsMiddleware, InputGuardMiddleware, AuthMiddleware, WriteThrottleMiddleware).forRoutes('*');
-    consumer.apply(GraphqlBatchLimitMiddleware).forRoutes('api/graphql');
+    consumer.apply(GraphqlLimitsMiddleware).forRoutes('api/graphql');
   }
 }
 

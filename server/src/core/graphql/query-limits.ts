@@ -71,5 +71,5 @@ export function limitError(cost: QueryCost, authenticated: boolean): GraphQLErro
   if (cost.depth > max.depth) errors.push(`Query has depth of ${cost.depth}, which exceeds max depth of ${max.depth}`);
   if (cost.complexity > max.complexity) errors.push(`Query has complexity of ${cost.complexity}, which exceeds max complexity of ${max.complexity}`);
   if (cost.aliases > GRAPHQL_LIMITS.aliases) errors.push(`Query has ${cost.aliases} aliases, which exceeds max aliases of ${GRAPHQL_LIMITS.aliases}`);
-  return errors[0] ? new GraphQLError(errors[0], { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } }) : null;
+  return errors[0] ? new GraphQLError(errors[0], { extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }) : null;
 }
