@@ -7,7 +7,12 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from './core/config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
+import { GraphqlLimitsMiddleware } from './core/graphql/graphql-limits.middleware';
 import { formatGraphqlError } from './core/graphql/graphql-errors';
+import { HttpMetricsMiddleware } from './core/metrics/http-metrics.middleware';
+import { MetricsModule } from './core/metrics/metrics.module';
+import { ThrottleModule } from './core/throttle/throttle.module';
+import { WriteThrottleMiddleware } from './core/throttle/write-throttle.middleware';
 import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
@@ -41,6 +46,8 @@ export class AppModule implements NestModule {
           dataSourceFactory: async () => dataSource,
         }),
         RealtimeCoreModule,
+        ThrottleModule,
+        MetricsModule,
         AuthModule,
         DomainModule,
         // Before WebModule: Nest routes modules in the order it meets them, and `*path` catches all
@@ -68,7 +75,8 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
-    consumer.apply(InputGuardMiddleware, AuthMiddleware).forRoutes('*');
+    consumer.apply(HttpMetricsMiddleware, InputGuardMiddleware, AuthMiddleware, WriteThrottleMiddleware).forRoutes('*');
+    consumer.apply(GraphqlLimitsMiddleware).forRoutes('api/graphql');
   }
 }
 

@@ -41,6 +41,34 @@ const LOOKUPS = [
   '/api/v4/groups/abc%2Fdef', '/api/v4/projects/a%00b', '/acme/tandem/-/issues/99999999999/realtime_changes', '/acme/tandem/noteable/issue/abc/notes',
   '/api/v4/projects/:pid/labels?search[x]=1', '/-/avatars/..%2F..%2Fetc%2Fpasswd.svg', '/api/v4/projects?search[]=a&membership=maybe',
   '/api/v4/personal_access_tokens/99999999999', '/api/v4/projects/%E0%A4%A',
+  '/api/v4/projects?page=99999999999&per_page=1e3', '/api/v4/projects?search=' + 'x'.repeat(300), '/api/v4/projects/:pid/members?page[]=1',
+  '/api/v4/groups/acme/members/all?per_page=-5&page=2147483648',
+];
+
+/** Zod-validated fields: each bad value is a 400 whose message names the field. */
+const NAMED: Array<[method: string, path: string, body: Record<string, unknown>, field: string, message: string]> = [
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 't', scopes: ['api'], expires_at: '2030-02-30' }, 'expires_at', VALIDATION.notDate],
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 't', scopes: ['api'], expires_at: '2031-02-29' }, 'expires_at', VALIDATION.notDate],
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 't', scopes: ['api'], expires_at: '0000-01-01' }, 'expires_at', VALIDATION.notDate],
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 't', scopes: ['api'], expires_at: '2020-01-01' }, 'expires_at', VALIDATION.dateInPast],
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 42, scopes: ['api'] }, 'name', VALIDATION.notString],
+  ['POST', '/api/v4/user/personal_access_tokens', { name: 't', scopes: { api: true } }, 'scopes', VALIDATION.notAllowed(['api', 'read_api'])],
+  ['POST', '/api/v4/projects/:pid/members', { user_id: ':bob', access_level: 30, expires_at: '2030-02-30' }, 'expires_at', VALIDATION.notDate],
+  ['POST', '/api/v4/projects/:pid/members', { user_id: ':bob', access_level: [30] }, 'access_level', VALIDATION.notAllowed(['10', '20', '30', '40', '50'])],
+  ['PUT', '/api/v4/groups/acme/members/:bob', { access_level: 30, expires_at: '2029-13-01' }, 'expires_at', VALIDATION.notDate],
+  ['PUT', '/api/v4/projects/:pid', { visibility: ['public'] }, 'visibility', VALIDATION.notAllowed(['private', 'internal', 'public'])],
+  ['PUT', '/api/v4/projects/:pid', { description: { a: 1 } }, 'description', VALIDATION.notString],
+  ['POST', '/api/v4/markdown', { text: 5 }, 'text', VALIDATION.notString],
+  ['POST', '/api/v4/markdown', { text: 'x', project: ['acme/tandem'] }, 'project', VALIDATION.notString],
+  ['POST', '/users/sign_in', { login: ['alice'], password: 'x' }, 'login', VALIDATION.notString],
+  ['POST', '/users/sign_in', { login: 'alice', password: 'x'.repeat(1025) }, 'password', VALIDATION.tooLong(1024)],
+  ['POST', '/oauth/token', { grant_type: 'password', username: { $ne: 1 }, password: 'x' }, 'username', VALIDATION.notString],
+];
+const NAMED_QUERIES: Array<[path: string, field: string, message: string]> = [
+  ['/api/v4/projects?page=2147483648', 'page', VALIDATION.tooLarge(2_147_483_647)],
+  ['/api/v4/projects?per_page=abc', 'per_page', 'must be a positive integer'],
+  ['/api/v4/projects?membership=maybe', 'membership', VALIDATION.notBoolean],
+  ['/api/v4/projects/:pid/members?page=0', 'page', 'must be a positive integer'],
 ];
 
 describe.each(DB_MODES)('no input makes a 500 (%s)', (mode) => {
@@ -97,6 +125,25 @@ describe.each(DB_MODES)('no input makes a 500 (%s)', (mode) => {
     expect(nested.body).toEqual({ message: { 'variables.i.title': [VALIDATION.nulCharacter] } });
     const after = (await call<{ title: string; lock_version: number }>(app, 'GET', `/api/v4/projects/${pid}/issues/3`, { auth: cast.alice })).body;
     expect(after).toMatchObject({ title: before.title, lock_version: before.lock_version });
+  });
+
+  it('impossible dates, out-of-range numbers and wrong types are a 400 naming the field', async () => {
+    const wrong: string[] = [];
+    for (const [method, path, body, field, message] of NAMED) {
+      const filled = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === ':bob' ? bob : v]));
+      const r = await call(app, method, fill(path), { auth: cast.alice, body: filled });
+      const got = (r.body as { message?: Record<string, string[]> })?.message?.[field];
+      if (r.status !== 400 || !got?.includes(message)) wrong.push(`${method} ${path} ${JSON.stringify(body).slice(0, 80)} -> ${r.status} ${r.text.slice(0, 160)}`);
+    }
+    for (const [path, field, message] of NAMED_QUERIES) {
+      const r = await call(app, 'GET', fill(path), { auth: cast.alice });
+      const got = (r.body as { message?: Record<string, string[]> })?.message?.[field];
+      if (r.status !== 400 || !got?.includes(message)) wrong.push(`GET ${path} -> ${r.status} ${r.text.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    // nothing was created by the refused requests
+    const tokens = (await app.ds.query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE expires_at < '2021-01-01' OR expires_at > '2029-12-31'`)) as [{ n: number }];
+    expect(tokens[0].n).toBe(0);
   });
 
   it('assignee ids beyond the integer range are a 400 naming the field', async () => {

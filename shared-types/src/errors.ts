@@ -94,4 +94,8 @@ export const VALIDATION = {
   belowInherited: (level: string, source: string) => `should be greater than or equal to ${level} inherited membership from group ${source}`,
   /** A project more visible than its group. */
   visibilityAboveGroup: (visibility: string, groupVisibility: string) => `${visibility} is not allowed in a ${groupVisibility} group`,
+  notString: 'must be a string',
+  missing: 'is missing',
+  /** A number beyond what its column (int4) can hold. */
+  tooLarge: (max: number) => `must be less than or equal to ${max}`,
 } as const;

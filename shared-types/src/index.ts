@@ -3,3 +3,4 @@ export * from './constants';
 export * from './api';
 export * from './realtime';
 export * from './labels';
+export * from './schemas';

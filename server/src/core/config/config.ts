@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { throttleRuleEnv } from '../throttle/throttle-rule';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,6 +27,12 @@ const schema = z.object({
   TRUST_PROXY: bool.default('false'),
   CLIENT_DIST: z.string().optional(),
   NODE_NAME: z.string().optional(),
+  // Request limits, COUNT/SECONDS or 0 (README, configuration); defaults: Devise lockable, Rack Attack, notes_create
+  THROTTLE_FAILED_SIGN_IN_PER_USER: throttleRuleEnv('10/600'),
+  THROTTLE_FAILED_SIGN_IN_PER_IP: throttleRuleEnv('30/180'),
+  THROTTLE_API_WRITES_PER_USER: throttleRuleEnv('6000/60'),
+  THROTTLE_NOTES_PER_USER: throttleRuleEnv('300/60'),
+  METRICS_ALLOWED_IPS: z.string().default('127.0.0.0/8,::1/128'),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

@@ -11,6 +11,9 @@ export class AppError extends Error {
     super(typeof body === 'string' ? body : ERRORS[code].message);
     this.status = ERRORS[code].status;
   }
+
+  /** Extra response headers (e.g. Retry-After on a 429); none by default. */
+  headers?(): Record<string, string>;
 }
 
 /** 400 with GitLab's validation shape: {"message": {"title": ["can't be blank"]}}. */

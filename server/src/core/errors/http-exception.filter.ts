@@ -18,6 +18,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const { status, body } = toHttp(err);
     if (status >= 500) this.logger.error({ err, path: req.path }, 'request failed');
+    if (err instanceof AppError && err.headers) res.set(err.headers());
     res.status(status).json(body);
   }
 }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { LIMITS } from '@tandem/shared-types';
-import { ValidationError } from '../errors/app-error';
+import { pageParamsSchema } from './pagination.schema';
+import { parseInput } from './zod-input';
 
 export interface PageParams {
   page: number;
@@ -9,20 +9,7 @@ export interface PageParams {
 
 /** page (default 1) and per_page (default 20, max 100), as GitLab's offset pagination. */
 export function pageParams(query: Record<string, unknown>): PageParams {
-  const errors: Record<string, string[]> = {};
-  const int = (name: string, def: number) => {
-    const v = query[name];
-    if (v === undefined || v === '') return def;
-    if (typeof v !== 'string' || !/^\d+$/.test(v) || Number(v) < 1) {
-      errors[name] = ['must be a positive integer'];
-      return def;
-    }
-    return Number(v);
-  };
-  const page = int('page', 1);
-  const perPage = Math.min(int('per_page', LIMITS.perPageDefault), LIMITS.perPageMax);
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { page, perPage };
+  return parseInput(pageParamsSchema, query);
 }
 
 /** X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link headers. */

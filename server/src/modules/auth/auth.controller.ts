@@ -1,12 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '@tandem/shared-types';
+import { passwordGrantSchema, personalAccessTokenSchema, SESSION_COOKIE, signInSchema } from '@tandem/shared-types';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
+import { parseInput } from '../../core/http/zod-input';
+import { RateLimitedError } from '../../core/throttle/rate-limited.error';
+import { ThrottleService } from '../../core/throttle/throttle.service';
 import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
 import { AuthService } from './auth.service';
@@ -30,16 +33,16 @@ export class AuthController {
     private readonly auth: AuthService,
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: ThrottleService,
   ) {}
 
   /** Policy: public (credentials are the check). Sign in with username or email; sets the httpOnly session cookie. */
   @Post('users/sign_in')
   @HttpCode(200)
-  async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: Record<string, unknown>) {
+  async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
     this.checkSameOrigin(req);
-    const login = typeof body?.login === 'string' ? body.login : typeof body?.username === 'string' ? body.username : '';
-    const password = typeof body?.password === 'string' ? body.password : '';
-    const user = await this.auth.verifyCredentials(login.trim(), password);
+    const { login, password } = parseInput(signInSchema, body);
+    const user = await this.throttledSignIn(req, login, () => this.auth.verifyCredentials(login, password));
     const existing = authOf(req).sessionId;
     if (existing) await this.auth.destroySession(existing);
     const s = await this.auth.createSession(user.id);
@@ -65,16 +68,18 @@ export class AuthController {
   /** Policy: public (credentials are the check). OAuth 2 resource-owner password grant, as GitLab's /oauth/token. */
   @Post('oauth/token')
   @HttpCode(200)
-  async token(@Body() body: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async token(@Req() req: Request, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'no-store');
-    if (body?.grant_type !== 'password') {
+    const input = parseInput(passwordGrantSchema, body);
+    if (input.grant_type !== 'password') {
       res.status(400);
       return { error: 'unsupported_grant_type', error_description: 'The authorization grant type is not supported by the authorization server.' };
     }
     try {
-      return await this.auth.passwordGrant(String(body.username ?? ''), String(body.password ?? ''), body.scope ? String(body.scope) : undefined);
+      // INVALID_GRANT without a body is a credential failure; 'invalid_scope' is not counted
+      return await this.throttledSignIn(req, input.username, () => this.auth.passwordGrant(input.username, input.password, input.scope || undefined), (e) => e.body === undefined);
     } catch (e) {
-      if (e instanceof AppError) {
+      if (e instanceof AppError && !(e instanceof RateLimitedError)) {
         res.status(400);
         return { error: 'invalid_grant', error_description: e.message };
       }
@@ -93,9 +98,9 @@ export class AuthController {
 
   /** Policy: signed-in with a session or an `api`-scoped token; creates the caller's own token. */
   @Post('api/v4/user/personal_access_tokens')
-  async createToken(@Req() req: Request, @Body() body: Record<string, unknown>) {
+  async createToken(@Req() req: Request, @Body() body: unknown) {
     const actor = this.sessionOrApiActor(req);
-    const { token, record } = await this.auth.createPersonalAccessToken(actor.id, body ?? {});
+    const { token, record } = await this.auth.createPersonalAccessToken(actor.id, parseInput(personalAccessTokenSchema, body));
     return { ...patJson(record), token };
   }
 
@@ -114,6 +119,23 @@ export class AuthController {
     const actor = this.sessionOrApiActor(req);
     // Beyond the id column's range no token can match: not found, without asking the database
     if (id <= 0 || id > 2_147_483_647 || !(await this.auth.revokePersonalAccessToken(actor.id, id))) throw new AppError('NOT_FOUND');
+  }
+
+  /**
+   * Failed sign-ins are limited per login and per client address (a 429 before any password
+   * is hashed); unknown logins count like wrong passwords, and a success clears its login.
+   */
+  private async throttledSignIn<T>(req: Request, login: string, attempt: () => Promise<T>, isCredentialFailure = (_e: AppError) => true): Promise<T> {
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    await this.throttle.assertSignInAllowed(login, ip);
+    try {
+      const result = await attempt();
+      await this.throttle.clearFailedSignIns(login);
+      return result;
+    } catch (e) {
+      if (e instanceof AppError && isCredentialFailure(e)) await this.throttle.recordFailedSignIn(login, ip);
+      throw e;
+    }
   }
 
   private sessionOrApiActor(req: Request) {

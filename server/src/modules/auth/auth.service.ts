@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { hash, verify } from '@node-rs/argon2';
-import { TOKEN_SCOPES, type TokenScope } from '@tandem/shared-types';
+import { TOKEN_SCOPES, type PersonalAccessTokenInput } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
-import { AppError, ValidationError } from '../../core/errors/app-error';
+import { AppError } from '../../core/errors/app-error';
 import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
 import { User } from '../user/user.entity';
 import { OauthAccessToken, PersonalAccessToken, Session } from './auth.entities';
@@ -117,30 +117,13 @@ export class AuthService {
     return { actor: toActor(user, r.scopes), user, expiresAt: expires };
   }
 
-  async createPersonalAccessToken(
-    userId: number,
-    input: { name?: unknown; scopes?: unknown; expires_at?: unknown },
-  ): Promise<{ token: string; record: PersonalAccessToken }> {
-    const errors: Record<string, string[]> = {};
-    const name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (!name) errors.name = ["can't be blank"];
-    else if (name.length > 255) errors.name = ['is too long (maximum is 255 characters)'];
-    const scopes = Array.isArray(input.scopes) ? input.scopes : typeof input.scopes === 'string' ? [input.scopes] : [];
-    if (scopes.length === 0) errors.scopes = ["can't be blank"];
-    else if (!scopes.every((s): s is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(s as string)))
-      errors.scopes = [`must be one of: ${TOKEN_SCOPES.join(', ')}`];
-    let expiresAt: string | null = null;
-    if (input.expires_at !== undefined && input.expires_at !== null && input.expires_at !== '') {
-      const v = String(input.expires_at);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) errors.expires_at = ['is invalid (use YYYY-MM-DD)'];
-      else if (v < new Date().toISOString().slice(0, 10)) errors.expires_at = ['must not be in the past'];
-      else expiresAt = v;
-    }
-    if (Object.keys(errors).length) throw new ValidationError(errors);
+  /** `input` is validated at the boundary (personalAccessTokenSchema in shared-types). */
+  async createPersonalAccessToken(userId: number, input: PersonalAccessTokenInput): Promise<{ token: string; record: PersonalAccessToken }> {
+    const { name, scopes, expires_at: expiresAt = null } = input;
     const token = PAT_PREFIX + randomToken();
     const repo = this.ds.getRepository(PersonalAccessToken);
     const record = await repo.save(
-      repo.create({ userId, name, scopes: [...new Set(scopes as string[])], expiresAt, tokenDigest: digest(token), revoked: false }),
+      repo.create({ userId, name, scopes, expiresAt, tokenDigest: digest(token), revoked: false }),
     );
     return { token, record };
   }

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { LIMITS } from '@tandem/shared-types';
-import { ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
+import { parseInput } from '../../core/http/zod-input';
 import { ProjectService } from '../project/project.service';
+import { markdownPreviewSchema } from './markdown.schema';
 
 /** POST /api/v4/markdown (GitLab's render endpoint), used by the editors' preview. */
 @Controller('api/v4/markdown')
@@ -17,14 +17,10 @@ export class MarkdownController {
   /** Policy: read_project when `project` is given (references resolve against it). */
   @Post()
   @HttpCode(201)
-  async render(@CurrentActor() actor: Actor | null, @Body() body: Record<string, unknown>) {
-    const text = body?.text;
-    if (typeof text !== 'string') throw new ValidationError({ text: ['is missing'] });
-    if (text.length > LIMITS.descriptionMaxLength) throw new ValidationError({ text: [`is too long (maximum is ${LIMITS.descriptionMaxLength} characters)`] });
-    let projectPath: string | undefined;
-    if (typeof body.project === 'string' && body.project) {
-      projectPath = (await this.projects.findReadable(actor, body.project)).project.fullPath;
-    }
+  async render(@CurrentActor() actor: Actor | null, @Body() body: unknown) {
+    const { text, project } = parseInput(markdownPreviewSchema, body);
+    // references resolve against the project only when the caller may read it (404 otherwise)
+    const projectPath = project ? (await this.projects.findReadable(actor, project)).project.fullPath : undefined;
     return { html: this.markdown.render(text, { projectPath }) };
   }
 }

@@ -1,5 +1,6 @@
-import { ACCESS_LEVEL, VALIDATION } from '@tandem/shared-types';
-import { ValidationError } from '../../core/errors/app-error';
+import { z } from 'zod';
+import { ACCESS_LEVEL, clearableDate, positiveInt, requiredText, VALIDATION } from '@tandem/shared-types';
+import { parseInput } from '../../core/http/zod-input';
 
 /** The levels a membership may have (GitLab's minimal access, 5, is not supported). */
 export const MEMBER_LEVELS: readonly number[] = [
@@ -20,84 +21,55 @@ export interface MemberUpdateInput {
   expiresAt?: string | null;
 }
 
-type Raw = Record<string, unknown>;
-type Errors = Record<string, string[]>;
+const absent = (v: unknown) => v === undefined || v === null || v === '';
+const levelsMessage = VALIDATION.notAllowed(MEMBER_LEVELS.map(String));
 
-const add = (e: Errors, field: string, msg: string) => (e[field] ??= []).push(msg);
+/** 10..50 as a number or a decimal string; blank is "can't be blank". */
+const accessLevel = z.preprocess(
+  (v) => (absent(v) ? undefined : typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ required_error: VALIDATION.required, invalid_type_error: levelsMessage })
+    .refine((n) => MEMBER_LEVELS.includes(n), levelsMessage),
+);
 
-const toInt = (v: unknown): number => {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : NaN;
-  if (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v)) return Number(v);
-  return NaN;
-};
-
-/** A positive id (users.id is an integer column: larger values can match nothing). */
-function id(e: Errors, raw: Raw, field: string): number | undefined {
-  const v = raw[field];
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = toInt(v);
-  if (!Number.isSafeInteger(n)) add(e, field, VALIDATION.notInteger);
-  else if (n <= 0) add(e, field, VALIDATION.mustBePositive);
-  return n;
-}
-
-function level(e: Errors, raw: Raw): number {
-  const v = raw.access_level;
-  if (v === undefined || v === null || v === '') {
-    add(e, 'access_level', VALIDATION.required);
-    return 0;
-  }
-  const n = toInt(v);
-  if (!MEMBER_LEVELS.includes(n)) add(e, 'access_level', VALIDATION.notAllowed(MEMBER_LEVELS.map(String)));
-  return n;
-}
+/**
+ * A user id: a positive integer. Beyond the int4 range it can name nobody, which the service
+ * answers 404 User Not Found (a reference, like GitLab, not a stored value).
+ */
+const userId = z.preprocess(
+  (v) => (absent(v) ? undefined : v),
+  z.unknown().refine((v) => v !== undefined, VALIDATION.required).pipe(positiveInt(Number.MAX_SAFE_INTEGER)),
+);
 
 /**
  * YYYY-MM-DD and a real day; ''/null mean "no expiry". (Not in the past is checked by the
  * service against the database's current_date, the day access checks compare with.)
  */
-function expiry(e: Errors, raw: Raw): string | null | undefined {
-  const v = raw.expires_at;
-  if (v === undefined) return undefined;
-  if (v === null || v === '') return null;
-  // Round-trip check: Date.parse rolls 2030-02-30 over to March, which Postgres then refuses
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v.startsWith('0000') || Number.isNaN(Date.parse(`${v}T00:00:00Z`)) || new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) !== v) {
-    add(e, 'expires_at', VALIDATION.notDate);
-    return undefined;
-  }
-  return v;
-}
+const expiresAt = clearableDate();
 
-function done<T>(e: Errors, value: T): T {
-  if (Object.keys(e).length) throw new ValidationError(e);
-  return value;
-}
+const byId = z
+  .object({ user_id: userId, access_level: accessLevel, expires_at: expiresAt })
+  .transform((b): MemberCreateInput => ({ userId: b.user_id, accessLevel: b.access_level, expiresAt: b.expires_at ?? null }));
+
+const byUsername = z
+  .object({ username: requiredText(255), access_level: accessLevel, expires_at: expiresAt })
+  .transform((b): MemberCreateInput => ({ username: b.username, accessLevel: b.access_level, expiresAt: b.expires_at ?? null }));
+
+const updateSchema = z
+  .object({ access_level: accessLevel, expires_at: expiresAt })
+  .transform((b): MemberUpdateInput => ({ accessLevel: b.access_level, expiresAt: b.expires_at }));
 
 /** POST .../members: `user_id` (or `username`), `access_level`, optional `expires_at`. */
-export function parseMemberCreate(raw: Raw): MemberCreateInput {
-  const e: Errors = {};
-  const userId = id(e, raw, 'user_id');
-  let username: string | undefined;
-  if (userId === undefined && !e.user_id) {
-    if (typeof raw.username === 'string' && raw.username.trim()) username = raw.username.trim();
-    else if (raw.username !== undefined && raw.username !== null && raw.username !== '') add(e, 'username', 'must be a string');
-    else add(e, 'user_id', VALIDATION.required);
-  }
-  const accessLevel = level(e, raw);
-  const expiresAt = expiry(e, raw);
-  return done(e, { userId, username, accessLevel, expiresAt: expiresAt ?? null });
+export function parseMemberCreate(raw: unknown): MemberCreateInput {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return parseInput(absent(body.user_id) && !absent(body.username) ? byUsername : byId, raw);
 }
 
 /** PUT .../members/:user_id: `access_level` (required, as GitLab), optional `expires_at`. */
-export function parseMemberUpdate(raw: Raw): MemberUpdateInput {
-  const e: Errors = {};
-  const accessLevel = level(e, raw);
-  const expiresAt = expiry(e, raw);
-  return done(e, { accessLevel, expiresAt });
-}
+export const parseMemberUpdate = (raw: unknown): MemberUpdateInput => parseInput(updateSchema, raw);
 
 /** The `:user_id` path parameter: anything but a positive integer names no member. */
 export function parseUserIdParam(raw: string): number | null {
-  const n = toInt(raw);
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+  const r = positiveInt().safeParse(raw);
+  return r.success ? r.data : null;
 }

@@ -6,7 +6,7 @@ import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { toApiProject } from './project.mapper';
 import { ProjectService } from './project.service';
-import { parseProjectUpdate } from './project.validation';
+import { parseProjectListQuery, parseProjectUpdate } from './project.validation';
 
 @Controller('api/v4/projects')
 export class ProjectController {
@@ -16,11 +16,7 @@ export class ProjectController {
   @Get()
   async list(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const p = pageParams(q);
-    const { projects, total } = await this.projects.listReadable(actor, {
-      ...p,
-      search: typeof q.search === 'string' ? q.search : undefined,
-      membership: q.membership === 'true',
-    });
+    const { projects, total } = await this.projects.listReadable(actor, { ...p, ...parseProjectListQuery(q) });
     const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
     setPaginationHeaders(req, res, this.projects.config.publicUrl, p, total);
     return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0));

@@ -1,5 +1,7 @@
-import { LIMITS, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
+import { z } from 'zod';
+import { LIMITS, requiredText, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
 import { ValidationError } from '../../core/errors/app-error';
+import { parseInput } from '../../core/http/zod-input';
 
 export interface ProjectUpdateInput {
   name?: string;
@@ -8,29 +10,35 @@ export interface ProjectUpdateInput {
 }
 
 const UPDATE_FIELDS = ['name', 'description', 'visibility'] as const;
+const visibilityMessage = VALIDATION.notAllowed(VISIBILITIES);
+
+const updateSchema = z.object({
+  // null is no name: "can't be blank", as an empty one
+  name: z.preprocess((v) => (v === null ? '' : v), requiredText(LIMITS.projectNameMaxLength)).optional(),
+  description: z
+    .string()
+    .max(LIMITS.projectDescriptionMaxLength, VALIDATION.tooLong(LIMITS.projectDescriptionMaxLength))
+    .nullable()
+    .optional(),
+  visibility: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(VISIBILITIES, { errorMap: () => ({ message: visibilityMessage }) }))
+    .optional(),
+});
 
 /** PUT /projects/:id: `name`, `description`, `visibility`; at least one (other GitLab settings are ignored). */
 export function parseProjectUpdate(raw: Record<string, unknown>): ProjectUpdateInput {
   if (!UPDATE_FIELDS.some((f) => raw[f] !== undefined)) throw new ValidationError({ base: [VALIDATION.atLeastOne(UPDATE_FIELDS)] });
-  const e: Record<string, string[]> = {};
-  const add = (field: string, msg: string) => (e[field] ??= []).push(msg);
-  const input: ProjectUpdateInput = {};
-  if (raw.name !== undefined) {
-    if (typeof raw.name !== 'string' || raw.name.trim() === '') add('name', VALIDATION.required);
-    else if (raw.name.trim().length > LIMITS.projectNameMaxLength) add('name', VALIDATION.tooLong(LIMITS.projectNameMaxLength));
-    else input.name = raw.name.trim();
-  }
-  if (raw.description !== undefined) {
-    if (raw.description === null) input.description = null;
-    else if (typeof raw.description !== 'string') add('description', 'must be a string');
-    else if (raw.description.length > LIMITS.projectDescriptionMaxLength) add('description', VALIDATION.tooLong(LIMITS.projectDescriptionMaxLength));
-    else input.description = raw.description;
-  }
-  if (raw.visibility !== undefined) {
-    const v = typeof raw.visibility === 'string' ? raw.visibility.toLowerCase() : raw.visibility;
-    if ((VISIBILITIES as readonly unknown[]).includes(v)) input.visibility = v as Visibility;
-    else add('visibility', VALIDATION.notAllowed(VISIBILITIES));
-  }
-  if (Object.keys(e).length) throw new ValidationError(e);
-  return input;
+  const input = parseInput(updateSchema, raw);
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ProjectUpdateInput;
+}
+
+/** GET /projects: `search` (a name fragment) and `membership` (true: only projects the caller is a member of). */
+const listSchema = z.object({
+  search: z.string().max(255, VALIDATION.tooLong(255)).optional(),
+  membership: z.enum(['true', 'false'], { errorMap: () => ({ message: VALIDATION.notBoolean }) }).optional(),
+});
+
+export function parseProjectListQuery(raw: Record<string, unknown>): { search?: string; membership: boolean } {
+  const q = parseInput(listSchema, raw);
+  return { search: q.search || undefined, membership: q.membership === 'true' };
 }

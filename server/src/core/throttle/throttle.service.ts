@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { RateLimitedError } from './rate-limited.error';
+import type { ThrottleRule } from './throttle-rule';
+import type { ThrottleStore } from './throttle-store';
+
+export const THROTTLE_STORE = Symbol('THROTTLE_STORE');
+
+/** The limits, named as their env variables (README, configuration). */
+export type ThrottleName = 'failed_sign_in_per_user' | 'failed_sign_in_per_ip' | 'api_writes_per_user' | 'notes_per_user';
+
+/**
+ * Request limits in the shape GitLab documents: failed sign-ins per login and per client
+ * address, authenticated writes per user, note creation per user. A store outage never locks
+ * users out: the limit is skipped (fail open) and logged.
+ */
+@Injectable()
+export class ThrottleService {
+  private readonly logger = new Logger('Throttle');
+  private readonly rules: Record<ThrottleName, ThrottleRule>;
+
+  constructor(
+    @Inject(THROTTLE_STORE) private readonly store: ThrottleStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.rules = {
+      failed_sign_in_per_user: config.THROTTLE_FAILED_SIGN_IN_PER_USER,
+      failed_sign_in_per_ip: config.THROTTLE_FAILED_SIGN_IN_PER_IP,
+      api_writes_per_user: config.THROTTLE_API_WRITES_PER_USER,
+      notes_per_user: config.THROTTLE_NOTES_PER_USER,
+    };
+  }
+
+  enabled(name: ThrottleName): boolean {
+    return this.rules[name].limit > 0;
+  }
+
+  /** Counts one request against `name` for `subject`; 429 once the window holds more than the limit. */
+  async consume(name: ThrottleName, subject: string | number): Promise<void> {
+    const rule = this.rules[name];
+    if (!rule.limit) return;
+    const c = await this.safely(() => this.store.hit(`${name}:${subject}`, rule.periodMs));
+    if (c && c.count > rule.limit) throw new RateLimitedError(name, rule.limit, c.count, Math.ceil(c.resetMs / 1000));
+  }
+
+  /**
+   * Note creation (GitLab's `notes_create` limit): call before creating a note, e.g.
+   * `await throttle.consumeNoteCreation(actor.id)`; throws RateLimitedError (429).
+   */
+  consumeNoteCreation(userId: number): Promise<void> {
+    return this.consume('notes_per_user', userId);
+  }
+
+  /** Before checking a password: 429 when this login or this address has failed too often (no hash is computed). */
+  async assertSignInAllowed(login: string, ip: string): Promise<void> {
+    await this.assertOpen('failed_sign_in_per_user', loginKey(login));
+    await this.assertOpen('failed_sign_in_per_ip', ip);
+  }
+
+  /** A wrong password, or a login that does not exist (counted alike, so a 429 tells nothing about existence). */
+  async recordFailedSignIn(login: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.record('failed_sign_in_per_user', loginKey(login)),
+      this.record('failed_sign_in_per_ip', ip),
+    ]);
+  }
+
+  /** A successful sign-in clears its login's failures (the address keeps its count). */
+  async clearFailedSignIns(login: string): Promise<void> {
+    await this.safely(() => this.store.reset(`failed_sign_in_per_user:${loginKey(login)}`));
+  }
+
+  private async assertOpen(name: ThrottleName, subject: string): Promise<void> {
+    const rule = this.rules[name];
+    if (!rule.limit) return;
+    const c = await this.safely(() => this.store.peek(`${name}:${subject}`));
+    if (c && c.count >= rule.limit) throw new RateLimitedError(name, rule.limit, c.count, Math.max(1, Math.ceil(c.resetMs / 1000)));
+  }
+
+  private async record(name: ThrottleName, subject: string): Promise<void> {
+    const rule = this.rules[name];
+    if (rule.limit) await this.safely(() => this.store.hit(`${name}:${subject}`, rule.periodMs));
+  }
+
+  private async safely<T>(op: () => Promise<T>): Promise<T | null> {
+    try {
+      return await op();
+    } catch (err) {
+      this.logger.warn(`throttle store unavailable, limit skipped: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+}
+
+/** Usernames and emails are case-insensitive at sign-in, so their counters are too. */
+const loginKey = (login: string) => login.trim().toLowerCase();

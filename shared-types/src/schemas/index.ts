@@ -1,0 +1,3 @@
+export * from './fields';
+export * from './sign-in.schema';
+export * from './personal-access-token.schema';
