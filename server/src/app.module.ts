@@ -13,6 +13,7 @@ import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { DomainModule } from './modules/domain.module';
+import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -41,6 +42,7 @@ export class AppModule implements NestModule {
         RealtimeCoreModule,
         AuthModule,
         DomainModule,
+        UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

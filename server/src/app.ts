@@ -16,6 +16,7 @@ import { openDatabase, runMigrations, type OpenDatabase } from './core/database/
 import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
+import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -59,6 +60,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  app.use(requestBaseUrlMiddleware);
+  app.use(plainJsonContentType);
   app.use(
     helmet({
       contentSecurityPolicy: {
