@@ -6,7 +6,6 @@ import helmet from 'helmet';
 import express from 'express';
 import http from 'node:http';
 import path from 'node:path';
-import fs from 'node:fs';
 import { Logger } from 'nestjs-pino';
 import type { PGlite } from '@electric-sql/pglite';
 import { LIMITS } from '@tandem/shared-types';
@@ -82,12 +81,12 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(cookieParser());
   app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
-  const assets = path.join(config.clientDist, 'assets');
-  if (fs.existsSync(assets)) app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
-  for (const f of ['favicon.svg', 'favicon.ico']) {
-    const file = path.join(config.clientDist, f);
-    if (fs.existsSync(file)) app.use(`/${f}`, (_req: express.Request, res: express.Response) => res.sendFile(file));
-  }
+  app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Looked up per request, not once at boot: a client built after the server started is served too
+  const icons = express.static(config.clientDist, { index: false, maxAge: '1d', fallthrough: true });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    req.path === '/favicon.svg' || req.path === '/favicon.ico' ? icons(req, res, next) : next(),
+  );
   await app.listen(config.PORT, config.HOST);
   answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const addr = app.getHttpServer().address();
