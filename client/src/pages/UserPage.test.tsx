@@ -69,3 +69,18 @@ describe('UserPage', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 });
+
+describe('UserPage signed out', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers to sign in where the issues API asks for it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/v4/users') ? json(200, [bob]) : json(401, { message: '401 Unauthorized' }))));
+    renderAt('/bob');
+    const authored = await screen.findByTestId('authored-issues');
+    expect(await within(authored).findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(within(authored).getByText(/to see their issues/)).toBeTruthy();
+  });
+});

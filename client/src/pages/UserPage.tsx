@@ -3,10 +3,12 @@ import { CircleCheck, CircleDot } from 'lucide-react';
 import type { ApiIssue, UserBasic } from '@tandem/shared-types';
 import { requestJson } from '../shared/api/http';
 import { AppLayout } from '../features/layout/AppLayout';
+import { signInHref } from '../features/session/signOut';
 import { Avatar } from '../shared/ui/Avatar';
 import { NotFoundPage } from './NotFoundPage';
 
 type Loaded<T> = T | null | 'missing';
+type IssuesLoaded = Loaded<ApiIssue[]> | 'signed-out';
 
 /** The path of a URL the server returned, so links stay on the host this page was opened on. */
 function pathOf(url: string): string {
@@ -62,13 +64,14 @@ export function UserPage({ username }: { username: string }) {
 }
 
 function UserIssues({ title, filter, testId }: { title: string; filter: string; testId: string }) {
-  const [issues, setIssues] = useState<Loaded<ApiIssue[]>>(null);
+  const [issues, setIssues] = useState<IssuesLoaded>(null);
 
   useEffect(() => {
     let live = true;
     setIssues(null);
     requestJson<ApiIssue[]>(`/api/v4/issues?scope=all&state=all&order_by=updated_at&per_page=20&${filter}`)
-      .then((res) => live && setIssues(res.ok && Array.isArray(res.data) ? res.data : 'missing'))
+      // GET /issues needs a signed-in user, as GitLab's does
+      .then((res) => live && setIssues(res.status === 401 ? 'signed-out' : res.ok && Array.isArray(res.data) ? res.data : 'missing'))
       .catch(() => live && setIssues('missing'));
     return () => {
       live = false;
@@ -80,6 +83,11 @@ function UserIssues({ title, filter, testId }: { title: string; filter: string; 
       <h2 className="section-title">{title}</h2>
       {issues === null && <p className="muted list-loading">Loading issues…</p>}
       {issues === 'missing' && <p className="empty-row">Issues could not be loaded.</p>}
+      {issues === 'signed-out' && (
+        <p className="empty-row">
+          <a href={signInHref()}>Sign in</a> to see their issues.
+        </p>
+      )}
       {Array.isArray(issues) && !issues.length && <p className="empty-row">No issues.</p>}
       {Array.isArray(issues) && issues.length > 0 && (
         <ul className="list">
