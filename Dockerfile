@@ -1,7 +1,10 @@
 # Tandem server image: the NestJS server plus the built client it serves.
 # Build: docker build -t tandem .   Run: see docker-compose.yml and docs/operations.md.
+# Node 24 is the Active LTS line; the project itself also runs (and is tested) on Node >= 20.19.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:20-bookworm-slim AS build
+# ---- build: every workspace's dependencies, then shared-types, server and client ----
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is cached until a package.json or the lock changes.
 COPY package.json package-lock.json ./
@@ -14,17 +17,32 @@ COPY tsconfig.base.json ./
 COPY shared-types shared-types
 COPY server server
 COPY client client
-RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf server/src client/src shared-types/src test
+RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+# ---- deps: only what the server needs at run time (no client, test or dev packages) ----
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared-types/package.json shared-types/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY test/package.json test/
+# -w server: the server workspace and what it links (shared-types); --omit=dev drops the rest
+RUN npm ci --omit=dev --no-audit --no-fund -w server \
+ && npm cache clean --force
+
+# ---- runtime: production dependencies, compiled server, built client assets ----
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app /app
+# The whole deps tree: root node_modules plus any workspace-nested ones (server/node_modules)
+COPY --from=deps --chown=node:node /app /app
+COPY --from=build --chown=node:node /app/shared-types/dist shared-types/dist
+COPY --from=build --chown=node:node /app/server/dist server/dist
+COPY --from=build --chown=node:node /app/client/dist client/dist
 # Only used when DATABASE_URL is unset (embedded PGlite); mount a volume there to keep it.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts what the full test suite needs when it is not already there: Postgres, Redis,
-# Debian's chromium (for Playwright) and node_modules. Safe to run repeatedly.
+# Debian's chromium (for Playwright), Debian's python3-gitlab (the second real client the
+# compat test drives) and node_modules. Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,18 @@ else
     say "install failed; refreshing package lists and retrying"
     apt-get update -q
     apt-get install -y -q chromium
+  fi
+fi
+
+if python3 -c 'import gitlab' 2>/dev/null; then
+  say "python3-gitlab present: $(python3 -c 'import gitlab; print(gitlab.__version__)')"
+else
+  say "python3-gitlab missing: installing Debian's python3-gitlab"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -q python3-gitlab; then
+    say "install failed; refreshing package lists and retrying"
+    apt-get update -q
+    apt-get install -y -q python3-gitlab
   fi
 fi
 

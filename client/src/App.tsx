@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import type { PageData } from '@tandem/shared-types';
 import { initialPath } from './shared/pageData';
 import { AccessTokensPage } from './pages/AccessTokensPage';
@@ -8,6 +8,7 @@ import { IssuePage } from './pages/IssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
+import { UserPage } from './pages/UserPage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
@@ -20,9 +21,17 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
       <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
+      {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
+      <Route path="/:username" element={<UserRoute />} />
+      <Route path="/users/:username" element={<UserRoute />} />
       <Route path="*" element={<ProjectRoutes pageData={pageData} />} />
     </Routes>
   );
+}
+
+function UserRoute() {
+  const { username = '' } = useParams();
+  return <UserPage key={username} username={username} />;
 }
 
 function ProjectRoutes({ pageData }: { pageData: PageData }) {

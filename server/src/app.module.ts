@@ -19,6 +19,7 @@ import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { DomainModule } from './modules/domain.module';
 import { NoteModule } from './modules/note/note.module';
+import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -52,6 +53,7 @@ export class AppModule implements NestModule {
         DomainModule,
         // Before WebModule: Nest routes modules in the order it meets them, and `*path` catches all
         NoteModule,
+        UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

@@ -6,7 +6,6 @@ import helmet from 'helmet';
 import express from 'express';
 import http from 'node:http';
 import path from 'node:path';
-import fs from 'node:fs';
 import { Logger } from 'nestjs-pino';
 import type { PGlite } from '@electric-sql/pglite';
 import { LIMITS } from '@tandem/shared-types';
@@ -16,6 +15,7 @@ import { openDatabase, runMigrations, type OpenDatabase } from './core/database/
 import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
+import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -59,6 +59,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
+  app.use(requestBaseUrlMiddleware);
+  app.use(plainJsonContentType);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -79,12 +81,12 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(cookieParser());
   app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
-  const assets = path.join(config.clientDist, 'assets');
-  if (fs.existsSync(assets)) app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y', index: false }));
-  for (const f of ['favicon.svg', 'favicon.ico']) {
-    const file = path.join(config.clientDist, f);
-    if (fs.existsSync(file)) app.use(`/${f}`, (_req: express.Request, res: express.Response) => res.sendFile(file));
-  }
+  app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Looked up per request, not once at boot: a client built after the server started is served too
+  const icons = express.static(config.clientDist, { index: false, maxAge: '1d', fallthrough: true });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    req.path === '/favicon.svg' || req.path === '/favicon.ico' ? icons(req, res, next) : next(),
+  );
   await app.listen(config.PORT, config.HOST);
   answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const addr = app.getHttpServer().address();

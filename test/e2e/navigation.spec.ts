@@ -76,3 +76,16 @@ test('unknown routes show the 404 page', async ({ page }) => {
   await page.goto('/no/such/thing/-/whatever');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('an author link opens the user page with their issues; "~30%" in a description is text, not a label', async ({ page }) => {
+  await page.goto('/acme/tandem/-/issues/3');
+  await expect(page.locator('.md').filter({ hasText: '~30% of EU requests' }).first()).toBeVisible();
+  await expect(page.locator('a.gfm-label')).toHaveCount(0);
+  await signInAs(page, 'carol');
+  await page.goto('/acme/tandem/-/issues/2');
+  await page.locator('a.author-link').first().click();
+  await expect(page).toHaveURL(/\/bob$/);
+  await expect(page.getByTestId('user-profile')).toContainText('@bob');
+  await expect(page.getByTestId('authored-issues')).toContainText('Sidebar collapses badly at 360 px');
+  await expect(page.getByTestId('assigned-issues')).toContainText('Real-time updates for the issue page');
+});

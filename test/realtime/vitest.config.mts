@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // servers. Files run one after another: each starts its own nodes and ports.
 export default defineConfig({
   test: {
-    include: ['realtime/**/*.spec.ts'],
+    include: ['realtime/**/*.spec.ts', 'compat/**/*.spec.ts'],
     root: new URL('..', import.meta.url).pathname,
     environment: 'node',
     fileParallelism: false,

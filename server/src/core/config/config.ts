@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { throttleRuleEnv } from '../throttle/throttle-rule';
+import { currentRequestBaseUrl } from './request-base-url';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,7 +37,11 @@ const schema = z.object({
 });
 
 export type AppConfig = z.infer<typeof schema> & {
-  publicUrl: string;
+  /**
+   * Base of every absolute URL Tandem returns: PUBLIC_URL when set; otherwise the scheme and host
+   * the current request came in on (request-base-url.ts), and http://localhost:PORT outside one.
+   */
+  readonly publicUrl: string;
   dataDir: string;
   clientDist: string;
   nodeName: string;
@@ -52,13 +57,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return {
+  const configured = c.PUBLIC_URL?.replace(/\/$/, '');
+  const fallback = `http://localhost:${c.PORT}`;
+  const config = {
     ...c,
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
     clientDist: path.resolve(c.CLIENT_DIST ?? path.join(__dirname, '../../../../client/dist')),
     nodeName: c.NODE_NAME ?? `node-${process.pid}`,
   };
+  // A getter: read once per URL built, so it follows the request (enumerable, so spreads copy its value)
+  Object.defineProperty(config, 'publicUrl', {
+    enumerable: true,
+    get: () => configured ?? currentRequestBaseUrl() ?? fallback,
+  });
+  return config as AppConfig;
 }
 
 export class ConfigError extends Error {}

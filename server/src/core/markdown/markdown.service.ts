@@ -3,8 +3,11 @@ import MarkdownIt from 'markdown-it';
 import hljs from 'highlight.js';
 import sanitizeHtml from 'sanitize-html';
 import type { TaskCompletionStatus } from '@tandem/shared-types';
+// An ES module: require() of it needs Node >= 20.19 (package.json engines)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const taskLists = require('markdown-it-task-lists') as MarkdownIt.PluginWithOptions<{ enabled?: boolean; label?: boolean }>;
+const { tasklist } = require('@mdit/plugin-tasklist') as {
+  tasklist: MarkdownIt.PluginWithOptions<{ disabled?: boolean; label?: boolean; containerClass?: string }>;
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { full: emoji } = require('markdown-it-emoji') as { full: MarkdownIt.PluginSimple };
 
@@ -13,9 +16,20 @@ export interface RenderContext {
   projectPath?: string;
   /** Full path of the group, for &4 epics. */
   groupPath?: string;
+  /**
+   * Whether a label of this title exists in the project or its groups (see label-lookup.ts).
+   * Without it no ~label becomes a link: "~30%" or "~typo" must stay text, as in GitLab.
+   */
+  labelExists?: (title: string) => boolean;
 }
 
 const REFERENCE = /(^|[\s(])(?:(@)([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])|([#!&])(\d+)|(~)([A-Za-z0-9_-]+|"[^"]+")|(%)([A-Za-z0-9_.-]+|"[^"]+"))/g;
+
+/** Titles of the ~label references in a text, quotes removed, so a caller can look up only those. */
+export function labelReferenceTitles(text: string | null | undefined): string[] {
+  if (!text || !text.includes('~')) return [];
+  return [...text.matchAll(REFERENCE)].filter((m) => m[6]).map((m) => m[7]!.replace(/^"|"$/g, ''));
+}
 
 /**
  * Markdown to safe HTML: task lists, references, emoji shortcodes, highlighted code, then a
@@ -43,7 +57,8 @@ export class MarkdownService {
     });
     // Only text with a scheme becomes a link: "Socket.IO" or "README.md" must stay words
     this.md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
-    this.md.use(taskLists, { enabled: true, label: true });
+    // Checkboxes stay enabled (as GitLab's) and wrapped in a <label>; the ids it adds are dropped by the sanitiser
+    this.md.use(tasklist, { disabled: false, label: true, containerClass: 'contains-task-list' });
     this.md.use(emoji);
     this.md.core.ruler.after('inline', 'tandem_references', (state) => {
       const ctx = (state.env ?? {}) as RenderContext;
@@ -123,7 +138,10 @@ function referenceHref(m: RegExpMatchArray, ctx: RenderContext): string | null {
     return g ? `/groups/${g}/-/epics/${m[5]}` : null;
   }
   const unquote = (s: string) => s.replace(/^"|"$/g, '');
-  if (m[6] && p) return `/${p}/-/issues?label_name[]=${encodeURIComponent(unquote(m[7]!))}`;
+  if (m[6]) {
+    const title = unquote(m[7]!);
+    return p && ctx.labelExists?.(title) ? `/${p}/-/issues?label_name[]=${encodeURIComponent(title)}` : null;
+  }
   if (m[8] && p) return `/${p}/-/issues?milestone_title=${encodeURIComponent(unquote(m[9]!))}`;
   return null;
 }
@@ -139,8 +157,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'class', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    input: ['type', 'checked', 'disabled', 'class', 'id'],
-    label: ['for', 'class'],
+    // No id/for: ids from user text would collide between the notes shown on one page
+    input: ['type', 'checked', 'disabled', 'class'],
+    label: ['class'],
     li: ['class'],
     ul: ['class'],
     ol: ['start', 'class'],

@@ -1,5 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { loadLabelLookup } from '../../core/markdown/label-lookup';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { parseInput } from '../../core/http/zod-input';
@@ -12,6 +15,7 @@ export class MarkdownController {
   constructor(
     private readonly markdown: MarkdownService,
     private readonly projects: ProjectService,
+    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   /** Policy: read_project when `project` is given (references resolve against it). */
@@ -20,7 +24,8 @@ export class MarkdownController {
   async render(@CurrentActor() actor: Actor | null, @Body() body: unknown) {
     const { text, project } = parseInput(markdownPreviewSchema, body);
     // references resolve against the project only when the caller may read it (404 otherwise)
-    const projectPath = project ? (await this.projects.findReadable(actor, project)).project.fullPath : undefined;
-    return { html: this.markdown.render(text, { projectPath }) };
+    const readable = project ? (await this.projects.findReadable(actor, project)).project : null;
+    const labelExists = readable ? await loadLabelLookup(this.ds, readable.id, text) : undefined;
+    return { html: this.markdown.render(text, { projectPath: readable?.fullPath, labelExists }) };
   }
 }

@@ -26,7 +26,8 @@ const tokenHtml = (t: string): string => {
  * path), and their texts are nearly always plain: those skip markdown-it and the sanitiser.
  */
 export function renderSystemNoteHtml(body: string, md: MarkdownService, projectPath: string): string {
-  if (!isSimpleSystemNote(body)) return md.render(body, { projectPath });
+  // Label references in system notes are ours, made from labels that exist
+  if (!isSimpleSystemNote(body)) return md.render(body, { projectPath, labelExists: () => true });
   const html = body.split(' ').map(tokenHtml).join(' ').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
   return `<p>${html}</p>\n`;
 }

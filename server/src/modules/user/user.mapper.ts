@@ -8,7 +8,7 @@ export function toUserBasic(u: User, baseUrl: string): UserBasic {
     name: u.name,
     state: u.state,
     locked: u.state === 'blocked',
-    avatar_url: u.avatarUrl ?? avatarFor(u),
+    avatar_url: u.avatarUrl ?? `${baseUrl}${avatarFor(u)}`,
     web_url: `${baseUrl}/${u.username}`,
   };
 }

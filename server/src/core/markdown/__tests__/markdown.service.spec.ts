@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DefaultTreeAdapterMap } from 'parse5' with { 'resolution-mode': 'import' };
-import { MarkdownService, taskCompletionStatus } from '../markdown.service';
+import { labelReferenceTitles, MarkdownService, taskCompletionStatus } from '../markdown.service';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -203,5 +203,37 @@ describe('MarkdownService renders legitimate markdown', () => {
     const html = md.render('`#12` and [see @bob](https://example.com)', ctx);
     const hrefs = elements(html).filter((e) => e.tagName === 'a').map((a) => a.attrs.find((x) => x.name === 'href')?.value);
     expect(hrefs).toEqual(['https://example.com']);
+  });
+});
+
+describe('MarkdownService ~label references', () => {
+  const labels = new Set(['bug', 'needs review']);
+  const withLabels = { ...ctx, labelExists: (t: string) => labels.has(t) };
+  const hrefsOf = (html: string) =>
+    elements(html).filter((e) => e.tagName === 'a').map((a) => a.attrs.find((x) => x.name === 'href')?.value);
+
+  it('links ~bug and ~"needs review" when the project has those labels', () => {
+    const html = md.render('Marked ~bug and ~"needs review"', withLabels);
+    expect(hrefsOf(html)).toEqual([
+      '/acme/tandem/-/issues?label_name[]=bug',
+      '/acme/tandem/-/issues?label_name[]=needs%20review',
+    ]);
+    expect(html).toContain('gfm-label');
+  });
+
+  it('leaves ~30% and ~unknown as text when no such label exists', () => {
+    const html = md.render('Coverage went up ~30% and ~unknown is not a label, but ~bug is', withLabels);
+    expect(hrefsOf(html)).toEqual(['/acme/tandem/-/issues?label_name[]=bug']);
+    expect(html).toContain('~30%');
+    expect(html).toContain('~unknown');
+  });
+
+  it('links no label when the caller gave no lookup', () => {
+    expect(hrefsOf(md.render('~bug', ctx))).toEqual([]);
+  });
+
+  it('lists the referenced titles so the lookup asks only for those', () => {
+    expect(labelReferenceTitles('~bug, ~"needs review" and ~30%')).toEqual(['bug', 'needs review', '30']);
+    expect(labelReferenceTitles('no references')).toEqual([]);
   });
 });

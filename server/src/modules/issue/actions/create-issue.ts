@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
+import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
@@ -35,9 +36,9 @@ export class CreateIssueAction {
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
     const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
-    const render = { projectPath: project.fullPath };
     return this.events.transaction(async (tx) => {
       const m = tx.manager;
+      const render = { projectPath: project.fullPath, labelExists: await loadLabelLookup(m, project.id, input.title, input.description) };
       const [rows] = (await m.query('UPDATE projects SET last_issue_iid = last_issue_iid + 1 WHERE id = $1 RETURNING last_issue_iid', [project.id])) as [Array<{ last_issue_iid: number }>, number];
       const repo = m.getRepository(Issue);
       const issue = await repo.save(

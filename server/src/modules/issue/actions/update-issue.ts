@@ -4,6 +4,7 @@ import { DataSource, type EntityMetadata } from 'typeorm';
 import type { IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
+import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService, type ReservedEvent, type Tx } from '../../../core/realtime/event-log.service';
@@ -104,11 +105,13 @@ export class UpdateIssueAction {
    * first and plan against the row as it is now (the retry after a lost race, and side tables).
    */
   private async attempt(actor: Actor, user: User, read: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, lock: boolean): Promise<Written | null> {
+    // ~label references in the new text link only to labels that exist (a query only when there are any)
+    const labelExists = await loadLabelLookup(this.ds, read.project.id, input.title, input.description);
     const env: FieldEnv = {
       actor,
       actorBasic: toUserBasic(user, this.config.publicUrl),
       markdown: this.markdown,
-      render: { projectPath: read.project.fullPath },
+      render: { projectPath: read.project.fullPath, labelExists },
       labels: this.labels,
       publicUrl: this.config.publicUrl,
       projects: this.projects,
