@@ -10,8 +10,8 @@ import { bootApp, call, enc, insertPat, tokenAuth, type Auth, type TestApp } fro
  * BEGIN and COMMIT included. Each new mutation adds its row.
  */
 const EXPECTED = {
-  /** token+user, project+access+issue+hydration, BEGIN, UPDATE ... RETURNING, notes+events INSERT, COMMIT */
-  titlePut: 6,
+  /** token+user, project+access+issue+hydration, the write (UPDATE, system note and events in one statement) */
+  titlePut: 3,
   /** token+user, project+access+issue+hydration */
   issueGet: 2,
   /** the issue's project, the actor's access and the issue (the socket's credential was read at the handshake) */

@@ -26,22 +26,6 @@ export interface SqlClient {
   query<R = Record<string, unknown>>(q: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: R[]; rowCount: number | null }>;
 }
 
-/** One event to append, with the seq the caller already reserved (see Tx.appendReserved). */
-export interface ReservedEvent {
-  type: EventType;
-  payload: unknown;
-  actor: UserBasic | null;
-}
-
-/** A statement that runs in the same round trip as an event append (a CTE before the INSERT). */
-export interface Prelude {
-  /** Stable name of the combined statement (prepared once per connection). */
-  name: string;
-  /** `name AS (INSERT ...)` CTE bodies joined by commas, with parameters $1..$n. */
-  ctes: string;
-  values: unknown[];
-}
-
 /** A write transaction that records events; they are published only after commit. */
 export class Tx {
   readonly recorded: BusEvent[] = [];
@@ -57,38 +41,9 @@ export class Tx {
     return (await this.sql.query<R>({ name, text, values })).rows;
   }
 
-  /**
-   * Appends events whose seqs the caller took itself (an UPDATE of the noteable row that
-   * added `items.length` to event_seq and returned the new value `lastSeq`), in one
-   * statement with `prelude` (e.g. the system notes the events announce). `at` is the
-   * transaction's now() as the caller read it (events store now() themselves).
-   */
-  async appendReserved(noteable: Noteable, items: ReservedEvent[], lastSeq: number, at: Date, prelude?: Prelude): Promise<void> {
-    if (!items.length && !prelude) return;
-    const k = prelude?.values.length ?? 0;
-    const p = (n: number) => `$${k + n}`;
-    const text = `${prelude ? `WITH ${prelude.ctes} ` : ''}INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
-       SELECT ${p(2)}, ${p(1)}, ${p(3)}::int - ${p(4)}::int + e.ord::int, e.type, e.payload::jsonb, e.actor_id, now()
-       FROM unnest(${p(5)}::text[], ${p(6)}::text[], ${p(7)}::int[]) WITH ORDINALITY AS e(type, payload, actor_id, ord)`;
-    await this.sql.query({
-      name: `events.append${prelude ? `+${prelude.name}` : ''}`,
-      text,
-      values: [
-        ...(prelude?.values ?? []),
-        noteable.id,
-        noteable.type,
-        lastSeq,
-        items.length,
-        items.map((i) => i.type),
-        items.map((i) => JSON.stringify({ payload: i.payload, actor: i.actor, issue: noteable.ref })),
-        items.map((i) => i.actor?.id ?? null),
-      ],
-    });
-    const iso = at.toISOString();
-    items.forEach((item, k) => {
-      const event = { type: item.type, seq: lastSeq - items.length + 1 + k, issue: noteable.ref, payload: item.payload, actor: item.actor, at: iso } as AnyRealtimeEvent;
-      this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event });
-    });
+  /** Events the caller appended itself (in one statement with its write), to publish after commit. */
+  recordAppended(noteable: Noteable, events: readonly AnyRealtimeEvent[]): void {
+    for (const event of events) this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event });
   }
 
   /**
@@ -173,6 +128,25 @@ export class EventLogService {
 
   onCommit(listener: CommitListener): void {
     this.commitListeners.push(listener);
+  }
+
+  /**
+   * Runs `fn`, which writes in exactly ONE statement (atomic on its own), on a pooled
+   * connection without BEGIN/COMMIT; its recorded events are published after it.
+   */
+  async autocommit<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    const runner = this.ds.createQueryRunner();
+    await runner.connect();
+    let tx: Tx;
+    let result: R;
+    try {
+      tx = new Tx(runner.manager, (runner as unknown as { databaseConnection: SqlClient }).databaseConnection);
+      result = await fn(tx);
+    } finally {
+      await runner.release();
+    }
+    if (tx.recorded.length) await this.publish(tx.recorded);
+    return result;
   }
 
   /** Runs `fn` in one transaction; its recorded events are published after COMMIT. */

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ApiNote, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { MarkdownService } from '../../core/markdown/markdown.service';
-import type { Noteable, Prelude } from '../../core/realtime/event-log.service';
+import type { Noteable } from '../../core/realtime/event-log.service';
 import { noteablePageUrl, toApiNote, type NoteRecord } from './note.mapper';
 import { renderSystemNoteHtml } from './system-note-html';
 import type { SystemNoteText } from './system-notes';
@@ -20,15 +20,18 @@ export class NoteWriter {
   ) {}
 
   /**
-   * System notes ("closed", "assigned to @bob") as one CTE of the write's event statement, so
-   * the notes and the events that announce them are one round trip (Tx.appendReserved), with
-   * ids the caller reserved from notes_id_seq. Returns them as the API shows them, for the
-   * `note.created` events. `at` is the transaction's now() as the caller read it.
+   * System notes ("closed", "assigned to @bob") for the caller's write statement: `cte` inserts
+   * them (CTE `system_notes`) with ids the statement draws in CTE `note_ids(id, ord)`, so the
+   * notes and the events that announce them are one round trip. `notes` are the API shapes
+   * for the `note.created` events; the statement fills id, permalink and times in the stored
+   * events (jsonb paths below) and `fillSystemNote` does the same to these objects.
    */
-  systemNotesPrelude(ids: readonly number[], noteable: Noteable, projectId: number, author: UserBasic, texts: readonly SystemNoteText[], at: Date): { prelude: Prelude; notes: ApiNote[] } {
+  systemNoteDrafts(noteable: Noteable, projectId: number, author: UserBasic, texts: readonly SystemNoteText[]): SystemNoteDrafts {
     const projectPath = noteable.ref.project_path;
-    const records: NoteRecord[] = texts.map((t, k) => ({
-      id: ids[k]!,
+    const noteableUrl = noteablePageUrl(this.config.publicUrl, noteable);
+    const ctx = { noteableIid: noteable.ref.iid, noteableUrl, users: new Map([[author.id, author]]) };
+    const records: NoteRecord[] = texts.map((t) => ({
+      id: 0,
       noteableType: noteable.type,
       noteableId: noteable.id,
       projectId,
@@ -45,29 +48,34 @@ export class NoteWriter {
       resolvedById: null,
       lastEditedAt: null,
       updatedById: null,
-      createdAt: at,
-      updatedAt: at,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
     }));
-    const ctx = { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users: new Map([[author.id, author]]) };
     return {
       notes: records.map((r) => toApiNote(r, ctx)),
-      prelude: {
-        name: 'system-notes',
-        ctes: `system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at)
-          SELECT n.id, $2, $3, $4, $5, n.body, n.html, n.discussion_id, true, n.icon, now(), now()
-          FROM unnest($1::int[], $6::text[], $7::text[], $8::text[], $9::text[]) AS n(id, body, html, discussion_id, icon))`,
-        values: [
-          records.map((r) => r.id),
-          noteable.type,
-          noteable.id,
-          projectId,
-          author.id,
-          records.map((r) => r.note),
-          records.map((r) => r.noteHtml),
-          records.map((r) => r.discussionId),
-          records.map((r) => r.systemNoteIconName),
-        ],
-      },
+      urlPrefix: `${noteableUrl}#note_`,
+      cte: (param) =>
+        `system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at)
+          SELECT ni.id, ${param(noteable.type)}, ${param(noteable.id)}::int, ${param(projectId)}::int, ${param(author.id)}::int, n.body, n.html, n.discussion_id, true, n.icon, now(), now()
+          FROM note_ids ni JOIN unnest(${param(records.map((r) => r.note))}::text[], ${param(records.map((r) => r.noteHtml))}::text[],
+            ${param(records.map((r) => r.discussionId))}::text[], ${param(records.map((r) => r.systemNoteIconName))}::text[])
+            WITH ORDINALITY AS n(body, html, discussion_id, icon, ord) ON n.ord = ni.ord)`,
     };
   }
+}
+
+export interface SystemNoteDrafts {
+  notes: ApiNote[];
+  /** A note's permalink is this plus its id. */
+  urlPrefix: string;
+  /** The CTE inserting the notes; `param` registers a value and returns its placeholder. */
+  cte(param: (value: unknown) => string): string;
+}
+
+/** The paths of a `note.created` event's stored payload that its write statement fills. */
+export const NOTE_EVENT_PATHS = { id: '{payload,note,id}', url: '{payload,note,noteable_note_url}', createdAt: '{payload,note,created_at}', updatedAt: '{payload,note,updated_at}' } as const;
+
+/** A drafted system note as stored: its id, permalink and the statement's time. */
+export function fillSystemNote(note: ApiNote, id: number, urlPrefix: string, at: string): ApiNote {
+  return { ...note, id: String(id), noteable_note_url: `${urlPrefix}${id}`, created_at: at, updated_at: at };
 }

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityMetadata } from 'typeorm';
-import type { IssueFieldsChanged } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, EventType, IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
-import { EventLogService, type ReservedEvent, type Tx } from '../../../core/realtime/event-log.service';
+import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
 import { LabelService } from '../../label/label.service';
-import { NoteWriter } from '../../note/note-writer';
+import { fillSystemNote, NOTE_EVENT_PATHS, NoteWriter } from '../../note/note-writer';
 import type { SystemNoteText } from '../../note/system-notes';
 import { ProjectService } from '../../project/project.service';
 import type { User } from '../../user/user.entity';
@@ -35,13 +35,30 @@ interface Written {
   actorUser: User;
 }
 
-/** Prepared-statement names (Postgres keeps 63 characters), one per distinct UPDATE shape. */
-const updateNames = new Map<string, string>();
-const statementName = (shape: string) => {
-  let name = updateNames.get(shape);
-  if (!name) updateNames.set(shape, (name = `issue.update.${updateNames.size + 1}`));
+/** Prepared-statement names (Postgres keeps 63 characters), one per distinct write shape. */
+const writeNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = writeNames.get(text);
+  if (!name) writeNames.set(text, (name = `issue.write.${writeNames.size + 1}`));
   return name;
 };
+
+/** Stands in for the statement's now() until the statement tells it. */
+const EPOCH = new Date(0);
+const EPOCH_ISO = EPOCH.toISOString();
+
+/** Sets `at` at each `{payload,fields,x}` path of an event payload (the JS side of tandem_jsonb_fill). */
+function fillTimes(payload: unknown, paths: readonly string[], at: string): unknown {
+  if (!paths.length) return payload;
+  const copy = structuredClone(payload) as Record<string, Record<string, unknown>>;
+  for (const p of paths) {
+    const [, ...keys] = p.slice(1, -1).split(',');
+    let node: Record<string, unknown> = copy as unknown as Record<string, unknown>;
+    for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
+    node[keys[keys.length - 1]!] = at;
+  }
+  return copy;
+}
 
 /** Thrown inside an attempt when the row moved on since it was read. */
 class RowMoved extends Error {}
@@ -125,17 +142,17 @@ export class UpdateIssueAction {
       }
       return out;
     };
-    if (!lock && !sideFields.length && !plan(read).length) return null;
-
+    if (!lock && !sideFields.length) {
+      // Columns only: the whole write is one statement, guarded by the version read with the issue
+      const columns = plan(read);
+      if (!columns.length) return null;
+      return this.events.autocommit(async (tx) => ({ issue: await this.write(tx, read, actor, env, columns, []), ctx: read, sideChanged: false, actorUser: user }));
+    }
     return this.events.transaction(async (tx) => {
-      let ctx = read;
-      if (lock || sideFields.length) {
-        const locked = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
-        if (!locked) throw new AppError('ISSUE_NOT_FOUND');
-        if (!lock && locked.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
-        if (lock) this.authorize(actor, locked, fields, input);
-        ctx = locked;
-      }
+      const ctx = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
+      if (!ctx) throw new AppError('ISSUE_NOT_FOUND');
+      if (!lock && ctx.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
+      if (lock) this.authorize(actor, ctx, fields, input);
       const columns = plan(ctx);
       const sides: SideChange[] = [];
       for (const field of sideFields) {
@@ -143,52 +160,91 @@ export class UpdateIssueAction {
         if (change) sides.push(change);
       }
       if (!columns.length && !sides.length) return null;
-      const notes: SystemNoteText[] = [...columns.flatMap((c) => c.change.notes), ...sides.flatMap((s) => s.notes)];
-      const eventCount = notes.length + (columns.length ? 1 : 0) + sides.reduce((n, s) => n + s.events.length, 0);
-      const { issue: fresh, noteIds } = await this.updateRow(tx, ctx.issue, actor, columns.map((c) => c.change), eventCount, notes.length);
-
-      const noteable = issueNoteable(fresh, ctx.project);
-      const { prelude, notes: stored } = this.notes.systemNotesPrelude(noteIds, noteable, ctx.project.id, env.actorBasic, notes, fresh.updatedAt);
-      const events: ReservedEvent[] = stored.map((note) => ({ type: 'note.created', payload: { note }, actor: env.actorBasic }));
-      if (columns.length) {
-        const changed: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
-        for (const { field } of columns) Object.assign(changed, field.event?.(fresh, env));
-        events.push({ type: 'issue.updated', payload: { fields: changed }, actor: env.actorBasic });
-      }
-      for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(fresh), actor: env.actorBasic });
-      await tx.appendReserved(noteable, events, fresh.eventSeq, fresh.updatedAt, notes.length ? prelude : undefined);
-      return { issue: fresh, ctx, sideChanged: sides.length > 0, actorUser: user };
+      return { issue: await this.write(tx, ctx, actor, env, columns, sides), ctx, sideChanged: sides.length > 0, actorUser: user };
     });
   }
 
   /**
-   * The one UPDATE: the columns, lock_version + 1, event_seq + (events), stamps; guarded by
-   * the lock_version read with the issue. Returns the row and `noteCount` fresh note ids.
+   * The write as ONE statement: the UPDATE of the row (columns, lock_version + 1, event_seq + n,
+   * stamps) guarded by the lock_version and event_seq this request read, the system notes and
+   * the events; nothing is written when the guard fails (RowMoved). Payloads are built here with
+   * the seqs and version the guard makes certain; what only the statement knows (now(), note
+   * ids) it fills into the stored payloads, and the same values are filled in here after.
    */
-  private async updateRow(tx: Tx, read: Issue, actor: Actor, changes: ColumnChange[], eventCount: number, noteCount: number): Promise<{ issue: Issue; noteIds: number[] }> {
+  private async write(tx: Tx, ctx: IssueContext, actor: Actor, env: FieldEnv, columns: Array<{ field: IssueField; change: ColumnChange }>, sides: SideChange[]): Promise<Issue> {
+    const read = ctx.issue;
+    const texts: SystemNoteText[] = [...columns.flatMap((c) => c.change.notes), ...sides.flatMap((s) => s.notes)];
+    const eventCount = texts.length + (columns.length ? 1 : 0) + sides.reduce((n, s) => n + s.events.length, 0);
+    const values: unknown[] = [];
+    const param = (v: unknown) => {
+      values.push(v);
+      return `$${values.length}`;
+    };
+
+    // The row as the statement will leave it; the statement's now() stands in as EPOCH until it is known
     const set = new Map<string, unknown>();
-    for (const c of changes) for (const [prop, value] of Object.entries(c.set)) set.set(this.column(prop), value);
-    if (changes.some((c) => c.edited)) {
+    const predicted = Object.assign(this.issueMeta.create() as Issue, read, { lockVersion: read.lockVersion + 1, eventSeq: read.eventSeq + eventCount, updatedAt: EPOCH, updatedById: actor.id });
+    for (const { change } of columns) {
+      for (const [prop, value] of Object.entries(change.set)) {
+        set.set(this.column(prop), value);
+        (predicted as unknown as Record<string, unknown>)[prop] = value === NOW ? EPOCH : value;
+      }
+    }
+    if (columns.some((c) => c.change.edited)) {
       set.set('last_edited_at', NOW);
       set.set('last_edited_by_id', actor.id);
+      Object.assign(predicted, { lastEditedAt: EPOCH, lastEditedById: actor.id });
     }
-    const values: unknown[] = [read.id, read.lockVersion, eventCount, actor.id, noteCount];
-    const assignments = [...set].map(([col, value]) => {
-      if (value === NOW) return `${col} = now()`;
-      values.push(value);
-      return `${col} = $${values.length}`;
-    });
-    const rows = await tx.query<Record<string, unknown>>(
-      statementName(assignments.join(',')),
-      `UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', 'event_seq = event_seq + $3', 'updated_at = now()', 'updated_by_id = $4'].join(', ')}
-       WHERE id = $1 AND lock_version = $2
-       RETURNING *, ARRAY(SELECT nextval('notes_id_seq') FROM generate_series(1, $5::int)) AS note_ids`,
-      values,
-    );
+
+    const noteable = issueNoteable(read, ctx.project);
+    const drafts = this.notes.systemNoteDrafts(noteable, ctx.project.id, env.actorBasic, texts);
+    const events: Array<{ type: EventType; payload: unknown; timePaths: string[] }> = drafts.notes.map((note) => ({
+      type: 'note.created',
+      payload: { note },
+      timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt],
+    }));
+    if (columns.length) {
+      const fields: IssueFieldsChanged = { lock_version: predicted.lockVersion, updated_at: EPOCH_ISO, updated_by: env.actorBasic };
+      for (const { field } of columns) Object.assign(fields, field.event?.(predicted, env));
+      const timePaths = Object.entries(fields).filter(([, v]) => v === EPOCH_ISO).map(([k]) => `{payload,fields,${k}}`);
+      events.push({ type: 'issue.updated', payload: { fields }, timePaths });
+    }
+    for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(predicted), timePaths: [] });
+
+    const assignments = [...set].map(([col, value]) => `${col} = ${value === NOW ? 'now()' : param(value)}`);
+    const text = `WITH upd AS (
+        UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(eventCount)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
+        WHERE id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int
+        RETURNING *),
+      now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
+      note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, generate_series(1, ${param(texts.length)}::int) g),
+      ${drafts.cte(param)},
+      appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
+        SELECT 'Issue', upd.id, ${param(read.eventSeq)}::int + e.ord::int, e.type,
+          CASE WHEN ni.id IS NULL THEN tandem_jsonb_fill(e.payload::jsonb, string_to_array(e.time_paths, ';'), to_jsonb(now_iso.iso))
+            ELSE jsonb_set(jsonb_set(tandem_jsonb_fill(e.payload::jsonb, string_to_array(e.time_paths, ';'), to_jsonb(now_iso.iso)),
+              '${NOTE_EVENT_PATHS.id}', to_jsonb(ni.id::text)), '${NOTE_EVENT_PATHS.url}', to_jsonb(${param(drafts.urlPrefix)}::text || ni.id)) END,
+          e.actor_id, now()
+        FROM upd, now_iso, unnest(${param(events.map((e) => e.type))}::text[], ${param(events.map((e) => JSON.stringify({ payload: e.payload, actor: env.actorBasic, issue: noteable.ref })))}::text[],
+          ${param(events.map(() => actor.id))}::int[], ${param(events.map((e) => e.timePaths.join(';')))}::text[]) WITH ORDINALITY AS e(type, payload, actor_id, time_paths, ord)
+        LEFT JOIN note_ids ni ON ni.ord = e.ord)
+      SELECT upd.*, (SELECT iso FROM now_iso) AS now_iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM upd`;
+    const rows = await tx.query<Record<string, unknown>>(statementName(text), text, values);
     if (!rows[0]) throw new RowMoved();
-    const issue = this.issueMeta.create() as Issue & Record<string, unknown>;
-    for (const c of this.issueMeta.columns) issue[c.propertyName] = this.ds.driver.prepareHydratedValue(rows[0][c.databaseName], c);
-    return { issue, noteIds: (rows[0].note_ids as Array<number | string>).map(Number) };
+
+    const fresh = this.issueMeta.create() as Issue & Record<string, unknown>;
+    for (const c of this.issueMeta.columns) fresh[c.propertyName] = this.ds.driver.prepareHydratedValue(rows[0][c.databaseName], c);
+    const at = String(rows[0].now_iso);
+    const noteIds = (rows[0].note_ids as Array<number | string>).map(Number);
+    // The same fills as the statement's, so a live event equals its replay
+    tx.recordAppended(
+      noteable,
+      events.map((e, k) => {
+        const payload = k < noteIds.length ? { note: fillSystemNote(drafts.notes[k]!, noteIds[k]!, drafts.urlPrefix, at) } : fillTimes(e.payload, e.timePaths, at);
+        return { type: e.type, seq: read.eventSeq + k + 1, issue: noteable.ref, payload, actor: env.actorBasic, at } as AnyRealtimeEvent;
+      }),
+    );
+    return fresh;
   }
 
   /** The API hydration after the write: the one read with the issue, patched, unless side tables changed. */
