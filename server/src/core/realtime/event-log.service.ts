@@ -10,6 +10,7 @@ import type {
   RealtimeEvent,
   UserBasic,
 } from '@tandem/shared-types';
+import { pgPool } from '../database/pg-pool';
 import { EVENT_BUS, type BusEvent, type EventBus } from './event-bus';
 
 /** Which table holds a noteable's sequence counter. */
@@ -135,16 +136,9 @@ export class EventLogService {
    * connection without BEGIN/COMMIT; its recorded events are published after it.
    */
   async autocommit<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
-    const runner = this.ds.createQueryRunner();
-    await runner.connect();
-    let tx: Tx;
-    let result: R;
-    try {
-      tx = new Tx(runner.manager, (runner as unknown as { databaseConnection: SqlClient }).databaseConnection);
-      result = await fn(tx);
-    } finally {
-      await runner.release();
-    }
+    // The pool checks a connection out for the one statement and back in (no TypeORM runner)
+    const tx = new Tx(this.ds.manager, pgPool(this.ds));
+    const result = await fn(tx);
     if (tx.recorded.length) await this.publish(tx.recorded);
     return result;
   }

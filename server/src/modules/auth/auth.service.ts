@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pgPool } from '../../core/database/pg-pool';
 import { DataSource } from 'typeorm';
 import { hash, verify } from '@node-rs/argon2';
 import { TOKEN_SCOPES, type PersonalAccessTokenInput } from '@tandem/shared-types';
@@ -86,11 +87,12 @@ export class AuthService {
 
   async resolveSession(token: string): Promise<(ResolvedAuth & { sessionId: string; csrfToken: string }) | null> {
     const id = digest(token);
-    const rows: Array<TokenUserRow & { csrf_token: string; session_expires_at: Date }> = await this.ds.query(
-      `SELECT ${USER_COLUMNS}, s.csrf_token, s.expires_at AS session_expires_at
+    const { rows } = await pgPool(this.ds).query<TokenUserRow & { csrf_token: string; session_expires_at: Date }>({
+      name: 'auth.session',
+      text: `SELECT ${USER_COLUMNS}, s.csrf_token, s.expires_at AS session_expires_at
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.state = 'active'`,
-      [id],
-    );
+      values: [id],
+    });
     const s = rows[0];
     if (!s || s.session_expires_at.getTime() < Date.now()) return null;
     const user = userFromRow(s);
@@ -100,12 +102,13 @@ export class AuthService {
   /** Resolves a PAT or OAuth token and its (active) user in one query. */
   async resolveToken(token: string): Promise<ResolvedAuth | null> {
     const oauth = token.startsWith(OAUTH_PREFIX);
-    const rows: TokenUserRow[] = await this.ds.query(
-      `SELECT ${USER_COLUMNS}, t.id AS token_id, t.scopes, t.revoked, ${oauth ? 't.expires_at AS expires_at, NULL AS last_used_at' : 't.expires_at::text AS expires_at, t.last_used_at'}
+    const { rows } = await pgPool(this.ds).query<TokenUserRow>({
+      name: oauth ? 'auth.oauth-token' : 'auth.personal-token',
+      text: `SELECT ${USER_COLUMNS}, t.id AS token_id, t.scopes, t.revoked, ${oauth ? 't.expires_at AS expires_at, NULL AS last_used_at' : 't.expires_at::text AS expires_at, t.last_used_at'}
        FROM ${oauth ? 'oauth_access_tokens' : 'personal_access_tokens'} t JOIN users u ON u.id = t.user_id
        WHERE t.token_digest = $1 AND u.state = 'active'`,
-      [digest(token)],
-    );
+      values: [digest(token)],
+    });
     const r = rows[0];
     if (!r || r.revoked) return null;
     const expires = r.expires_at === null ? null : oauth ? new Date(r.expires_at) : new Date(`${String(r.expires_at)}T23:59:59.999Z`);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { pgPool, type PgPool } from '../../core/database/pg-pool';
 import { AppError } from '../../core/errors/app-error';
 import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import { Namespace } from '../group/namespace.entity';
@@ -58,7 +59,7 @@ export class IssueLoader {
     const byId = /^\d+$/.test(ref);
     if (byId && Number(ref) > 2_147_483_647) throw new AppError('PROJECT_NOT_FOUND');
     const n = parseIid(iid);
-    const { rows } = await this.pool().query({
+    const { rows } = await this.pool().query<Row>({
       name: byId ? 'issue.readable.id' : 'issue.readable.path',
       text: byId ? this.sql.byId : this.sql.byPath,
       values: [byId ? Number(ref) : ref, actor?.id ?? null, n ?? 0, opts.hydrate ?? false],
@@ -97,7 +98,7 @@ export class IssueLoader {
     const values = [project.id, n];
     const rows: Row[] = manager
       ? await manager.query(opts.lock ? `${this.sql.ctx} FOR UPDATE OF i` : this.sql.ctx, values)
-      : (await this.pool().query({ name: 'issue.context', text: this.sql.ctx, values })).rows;
+      : (await this.pool().query<Row>({ name: 'issue.context', text: this.sql.ctx, values })).rows;
     if (!rows[0]) return null;
     const issue = this.entity(this.meta.issue, rows[0], 'i') as Issue;
     const assigneeIds = (rows[0].assignee_ids as number[]).map(Number);
@@ -107,7 +108,7 @@ export class IssueLoader {
   /** Authors, assignees, labels, milestones and counts for many issues, in one statement (plus their projects if not given). */
   async hydrate(issues: Issue[], projectsById?: Map<number, Project>): Promise<HydratedIssue[]> {
     if (!issues.length) return [];
-    const { rows } = await this.pool().query({ name: 'issue.hydrate', text: this.sql.hydrate, values: [issues.map((i) => i.id)] });
+    const { rows } = await this.pool().query<Row>({ name: 'issue.hydrate', text: this.sql.hydrate, values: [issues.map((i) => i.id)] });
     const byId = new Map((rows as Row[]).map((r) => [Number(r.i_id), json<HydrateRow>(r.hydrated)!]));
     const projects = projectsById ?? new Map<number, Project>();
     const missing = [...new Set(issues.map((i) => i.projectId))].filter((id) => !projects.has(id));
@@ -122,9 +123,8 @@ export class IssueLoader {
     });
   }
 
-  /** The node-postgres pool behind TypeORM (Postgres and PGlite alike): named queries are prepared once per connection. */
   private pool(): PgPool {
-    return (this.ds.driver as unknown as { master: PgPool }).master;
+    return pgPool(this.ds);
   }
 
   private entity(meta: EntityMetadata, row: Row, alias: string): object {
@@ -132,10 +132,6 @@ export class IssueLoader {
     for (const c of meta.columns) e[c.propertyName] = this.ds.driver.prepareHydratedValue(row[`${alias}_${c.databaseName}`], c);
     return e;
   }
-}
-
-interface PgPool {
-  query(q: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: Row[] }>;
 }
 
 type Row = Record<string, unknown>;

@@ -19,11 +19,17 @@ export function validationErrorOf(error: z.ZodError): ValidationError {
   return new ValidationError(fields);
 }
 
+/** One object schema per set of parameters sent (built once: this runs on every write). */
+const objectSchemas = new Map<string, z.ZodTypeAny>();
+
 function parseParams(raw: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  const shape = Object.fromEntries(names.filter((n) => raw[n] !== undefined).map((n) => [n, UPDATE_PARAMS[n]!]));
-  const result = z.object(shape).safeParse(raw);
+  const sent = names.filter((n) => raw[n] !== undefined);
+  const key = sent.join(',');
+  let schema = objectSchemas.get(key);
+  if (!schema) objectSchemas.set(key, (schema = z.object(Object.fromEntries(sent.map((n) => [n, UPDATE_PARAMS[n]!])))));
+  const result = schema.safeParse(raw);
   if (!result.success) throw validationErrorOf(result.error);
-  return result.data;
+  return result.data as Record<string, unknown>;
 }
 
 function readFields(params: Record<string, unknown>): IssueUpdateInput {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiNote, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
@@ -9,7 +9,7 @@ import { renderSystemNoteHtml } from './system-note-html';
 import type { SystemNoteText } from './system-notes';
 
 /** A new 40-hex discussion id (GitLab's shape). */
-export const newDiscussionId = () => createHash('sha1').update(randomBytes(20)).digest('hex');
+export const newDiscussionId = () => randomBytes(20).toString('hex');
 
 /** Writes notes inside the caller's transaction. */
 @Injectable()
