@@ -23,6 +23,14 @@ export interface RenderContext {
   labelExists?: (title: string) => boolean;
 }
 
+/**
+ * Text that inline markdown renders as itself: letters, digits, spaces, and punctuation that
+ * is neither markup, an HTML special, a reference sigil (# ! & @ ~ %), an emoji colon nor part
+ * of a link (fuzzy links are off; no ':' or '/' so no scheme). A test compares it with the
+ * pipeline on generated titles.
+ */
+export const PLAIN_INLINE = /^(?!.*--)[\p{L}\p{N}][\p{L}\p{N} ,.?'-]*$/u;
+
 const REFERENCE = /(^|[\s(])(?:(@)([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_])|([#!&])(\d+)|(~)([A-Za-z0-9_-]+|"[^"]+")|(%)([A-Za-z0-9_.-]+|"[^"]+"))/g;
 
 /** Titles of the ~label references in a text, quotes removed, so a caller can look up only those. */
@@ -87,6 +95,8 @@ export class MarkdownService {
 
   /** Inline rendering for titles (no block elements). */
   renderInline(text: string, ctx: RenderContext = {}): string {
+    // Most titles are plain words: markdown-it and the sanitiser would give them back unchanged
+    if (PLAIN_INLINE.test(text)) return text;
     return sanitize(this.md.renderInline(text, { ...ctx }));
   }
 
