@@ -17,8 +17,13 @@ import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
-import { DomainModule } from './modules/domain.module';
-import { NoteModule } from './modules/note/note.module';
+import { GroupModule } from './modules/group/group.module';
+import { IssueModule } from './modules/issue/issue.module';
+import { LabelModule } from './modules/label/label.module';
+import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
+import { MemberModule } from './modules/member/member.module';
+import { NotesPollModule } from './modules/note/notes-poll.module';
+import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
@@ -50,9 +55,15 @@ export class AppModule implements NestModule {
         ThrottleModule,
         MetricsModule,
         AuthModule,
-        DomainModule,
-        // Before WebModule: Nest routes modules in the order it meets them, and `*path` catches all
-        NoteModule,
+        // Every module with routes is listed before WebModule: Nest routes modules in the order
+        // it meets them, and the web pages' `*path` catches all
+        ProjectModule,
+        GroupModule,
+        MemberModule,
+        LabelModule,
+        IssueModule,
+        NotesPollModule,
+        MarkdownApiModule,
         UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
-import { IssueResolver } from './issue/issue.resolver';
+import { MarkdownModule } from '../core/markdown/markdown.module';
+import { IssueModule } from './issue/issue.module';
+import { ProjectModule } from './project/project.module';
 import { ProjectResolver } from './project/project.resolver';
 import { UserResolver } from './user/user.resolver';
 
-/** Every GraphQL resolver (code-first, at /api/graphql). */
-@Module({ providers: [UserResolver, ProjectResolver, IssueResolver] })
+/** The GraphQL query roots (code-first, at /api/graphql); the issue resolver lives in IssueModule. */
+@Module({ imports: [ProjectModule, IssueModule, MarkdownModule], providers: [UserResolver, ProjectResolver] })
 export class GraphqlApiModule {}

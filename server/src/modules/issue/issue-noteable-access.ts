@@ -3,7 +3,8 @@ import type { AnyRealtimeEvent } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { canProject, canReadIssue, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import type { AccessSnapshot, DeliveryAbilities, NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
-import { DomainModule } from '../domain.module';
+import { ProjectModule } from '../project/project.module';
+import { IssueModule } from './issue.module';
 import { ProjectService } from '../project/project.service';
 import type { IssueContext } from './issue-context';
 import { IssueLoader } from './issue.loader';
@@ -94,7 +95,7 @@ export class IssueNoteableAccess implements NoteableAccess<IssueTarget> {
 
 /** The app composes it: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] })`. */
 @Module({
-  imports: [DomainModule],
+  imports: [IssueModule, ProjectModule],
   providers: [IssueNoteableAccess],
   exports: [IssueNoteableAccess],
 })

@@ -1,3 +1,8 @@
+import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { LabelModule } from '../label/label.module';
+import { NoteModule } from '../note/note.module';
+import { ProjectModule } from '../project/project.module';
 import { CreateIssueAction } from './actions/create-issue';
 import { DestroyIssueAction } from './actions/destroy-issue';
 import { UpdateIssueAction } from './actions/update-issue';
@@ -5,7 +10,13 @@ import { IssuePageController } from './issue-page.controller';
 import { IssueController } from './issue.controller';
 import { IssueFinder } from './issue.finder';
 import { IssueLoader } from './issue.loader';
+import { IssueResolver } from './issue.resolver';
 
-/** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST and page endpoints. */
-export const ISSUE_PROVIDERS = [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction];
-export const ISSUE_CONTROLLERS = [IssueController, IssuePageController];
+/** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
+@Module({
+  imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule],
+  controllers: [IssueController, IssuePageController],
+  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver],
+  exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction],
+})
+export class IssueModule {}

@@ -1,16 +1,8 @@
 import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { NoteFinder } from './note.finder';
 import { NoteWriter } from './note-writer';
-import { NotesPollController } from './notes-poll.controller';
 
-/**
- * Notes: reading (NoteFinder), writing inside a caller's transaction (NoteWriter), the one
- * note shape (note.mapper) and the notes polling endpoint. The poll controller reads the
- * project and issue through ProjectService and IssueService (DomainModule, global today).
- */
-@Module({
-  controllers: [NotesPollController],
-  providers: [NoteFinder, NoteWriter],
-  exports: [NoteFinder, NoteWriter],
-})
+/** Notes: reading (NoteFinder), writing inside a caller's transaction (NoteWriter), the one note shape (note.mapper). */
+@Module({ imports: [MarkdownModule], providers: [NoteFinder, NoteWriter], exports: [NoteFinder, NoteWriter] })
 export class NoteModule {}

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { IssueModule } from '../issue/issue.module';
+import { ProjectModule } from '../project/project.module';
 import { WebController } from './web.controller';
 
-@Module({ controllers: [WebController] })
+/** The client's pages with their embedded data; its `*path` route catches all, so the app lists it last. */
+@Module({ imports: [IssueModule, ProjectModule], controllers: [WebController] })
 export class WebModule {}

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MarkdownService, PLAIN_INLINE } from '../markdown.service';
 
 /**
@@ -8,9 +8,6 @@ import { MarkdownService, PLAIN_INLINE } from '../markdown.service';
 const md = new MarkdownService();
 const ctx = { projectPath: 'acme/tandem', labelExists: () => true };
 
-beforeAll(async () => {
-  await md.onModuleInit?.();
-});
 
 /** What the pipeline renders, bypassing the fast path. */
 const pipeline = (text: string) => (md as unknown as { md: { renderInline(t: string, env: object): string } }).md.renderInline(text, { ...ctx });

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { IssueModule } from '../issue/issue.module';
+import { ProjectModule } from '../project/project.module';
+import { NoteModule } from './note.module';
+import { NotesPollController } from './notes-poll.controller';
+
+/** The page's notes polling endpoint: notes (NoteModule) of a noteable the actor may read (IssueModule). */
+@Module({ imports: [NoteModule, IssueModule, ProjectModule], controllers: [NotesPollController] })
+export class NotesPollModule {}
