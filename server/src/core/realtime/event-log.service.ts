@@ -11,6 +11,7 @@ import type {
   UserBasic,
 } from '@tandem/shared-types';
 import { pgPool } from '../database/pg-pool';
+import { countEventsPublished } from '../metrics/metrics';
 import { EVENT_BUS, type BusEvent, type EventBus } from './event-bus';
 
 /** Which table holds a noteable's sequence counter. */
@@ -171,6 +172,7 @@ export class EventLogService {
     // Synchronous local delivery, fire-and-forget to other nodes: a lost publish is repaired
     // from the log, so the request never waits on (or fails because of) the bus.
     this.bus.publish(events);
+    countEventsPublished(events.length);
     // Then the listeners (ETag cache): awaited, so the writer's next poll already sees the change.
     for (const l of this.commitListeners) {
       try {

@@ -14,6 +14,7 @@ import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { SocketAuth } from './socket-auth.service';
 import { SubscribeService } from './subscribe.service';
+import { trackSocketServer } from '../../core/metrics/metrics';
 
 /**
  * The Socket.IO server of the IssuesChannel (docs/realtime.md, "Code layout"): it opens the
@@ -25,6 +26,7 @@ import { SubscribeService } from './subscribe.service';
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private io!: Io;
+  private untrackSockets: (() => void) | null = null;
   private unsubscribeBus: (() => void) | null = null;
 
   constructor(
@@ -58,6 +60,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       // Redis; noteable events do not: they come from the bus and are emitted locally.
       this.io.adapter(createSocketIoAdapter(this.redis));
     }
+    this.untrackSockets = trackSocketServer(this.io);
     this.auth.start(this.io);
     this.delivery.start(this.io, this.bus.lossy);
     this.access.start();
@@ -83,6 +86,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.untrackSockets?.();
     this.unsubscribeBus?.();
     this.auth.stop();
     this.access.stop();
