@@ -2,7 +2,7 @@
 // The write path on its own (no sockets), beside its floor: title changes per second with 16
 // closed-loop writers and one writer's latency, Tandem vs the bare write floor, and how many
 // SQL statements an issue request costs Tandem.
-// Usage: node tools/bench/write-path-bench.mjs [--rounds 2] [--ms 10000] [--redis] [--save]
+// Usage: node tools/bench/write-path-bench.mjs [--rounds 2] [--ms 10000] [--warmup 10000] [--redis] [--save]
 //          [--server path/to/dist/main.js ...] [--floor-dir ../shared/tools/floor]
 //   Every round starts each server on a fresh database and runs, alternating (A B A B ...),
 //   `write-load.mjs` with 16 writers on 20 issues, then with one writer; the floor is
@@ -165,7 +165,9 @@ if (countArg >= 0) {
 
 const ROUNDS = positive(args.includes('--runs') ? '--runs' : '--rounds', 2);
 const MS = positive('--ms', 10_000);
-const WARMUP_MS = Math.min(2000, MS);
+// Both servers get the same warm-up, long enough for V8 to finish optimising the hot path
+// (a framework's code takes longer to settle than the floor's few functions): steady state.
+const WARMUP_MS = positive('--warmup', 10_000);
 const WRITERS = 16;
 const ISSUES = 20;
 const REDIS = args.includes('--redis');
