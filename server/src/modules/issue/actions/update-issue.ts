@@ -60,6 +60,9 @@ function fillTimes(payload: unknown, paths: readonly string[], at: string): unkn
   return copy;
 }
 
+/** Optimistic tries (each a re-read and one statement) before taking the row lock. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
 /** Thrown inside an attempt when the row moved on since it was read. */
 class RowMoved extends Error {}
 
@@ -96,19 +99,27 @@ export class UpdateIssueAction {
     this.authorize(actor, read, fields, input);
     if (opts.lockVersion !== undefined && opts.lockVersion !== read.issue.lockVersion) throw new AppError('ISSUE_STALE');
     const user = ('actorUser' in read ? read.actorUser : null) ?? (await this.userOf(actor));
-    let written: Written | null;
-    try {
-      // Optimistic first: the UPDATE names the lock_version this request read
-      written = await this.attempt(actor, user, read, fields, input, false);
-    } catch (err) {
-      // Lost a race. With the client's lock_version that is the 409 the page explains;
-      // without, lock the row, re-read it, re-check the policy and apply to what is there now.
-      if (!(err instanceof RowMoved)) throw err;
-      if (opts.lockVersion !== undefined) throw new AppError('ISSUE_STALE');
-      written = await this.attempt(actor, user, read, fields, input, true);
+    let written: Written | null = null;
+    let ctx: IssueContext = read;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Optimistic first: the write names the lock_version and event_seq this request read;
+        // after a few lost races, the row lock (which always wins)
+        written = await this.attempt(actor, user, ctx, fields, input, attempt > OPTIMISTIC_ATTEMPTS);
+        break;
+      } catch (err) {
+        // Lost a race. With the client's lock_version that is the 409 the page explains;
+        // without, read the issue again, re-check the policy and apply to what is there now.
+        if (!(err instanceof RowMoved)) throw err;
+        if (opts.lockVersion !== undefined || attempt > OPTIMISTIC_ATTEMPTS) throw new AppError('ISSUE_STALE');
+        const again = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid);
+        if (!again) throw new AppError('ISSUE_NOT_FOUND');
+        this.authorize(actor, again, fields, input);
+        ctx = again;
+      }
     }
-    const ctx = written?.ctx ?? read;
-    return { issue: written?.issue ?? ctx.issue, hydrated: await this.hydration(read, ctx, written, actor) };
+    const planned = written?.ctx ?? ctx;
+    return { issue: written?.issue ?? planned.issue, hydrated: await this.hydration(read, planned, written, actor) };
   }
 
   private authorize(actor: Actor, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput): void {
