@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from './core/config/config';
 import { HttpExceptionFilter } from './core/errors/http-exception.filter';
@@ -39,12 +40,17 @@ export class AppModule implements NestModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/-/') },
-            redact: ['req.headers.cookie', 'req.headers["private-token"]', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
-            customProps: () => ({ node: config.nodeName }),
-          },
+          pinoHttp: [
+            {
+              level: config.LOG_LEVEL,
+              autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/-/') },
+              redact: ['req.headers.cookie', 'req.headers["private-token"]', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+              customProps: () => ({ node: config.nodeName }),
+            },
+            // A request line per request: written asynchronously (lines arriving while a write is in
+            // flight go out together), not one blocking write to stdout each; flushed at shutdown
+            pino.destination({ dest: 1, sync: false }),
+          ],
         }),
         { module: ConfigHolder, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
         TypeOrmModule.forRootAsync({
