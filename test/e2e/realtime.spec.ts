@@ -130,3 +130,37 @@ test("an issue deleted while bob has it open: his page says so and links back to
   await notice.getByRole('link', { name: 'Back to the issues' }).click();
   await expect(bob).toHaveURL(/\/acme\/tandem\/-\/issues$/);
 });
+
+test("weight set in alice's sidebar appears in bob's sidebar, with its system note stored, without reloading", async ({ browser }) => {
+  // Issue #19 is used only here.
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto(issueUrl(19));
+  await alice.goto(issueUrl(19));
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await markDocument(bob);
+  const bobWeight = bob.getByTestId('sidebar-weight');
+  const aliceWeight = alice.getByTestId('sidebar-weight');
+
+  const weight = String(10 + (Date.now() % 80));
+  await aliceWeight.getByRole('button', { name: 'Edit' }).click();
+  const input = aliceWeight.getByRole('textbox', { name: 'Weight' });
+  await input.fill('heavy');
+  await expect(aliceWeight.getByRole('alert')).toHaveText(TEXTS.weightNumeralsOnly);
+  await input.fill(weight);
+  await input.press('Enter');
+  await expect(aliceWeight.getByTestId('weight-value')).toHaveText(weight);
+  await expect(bobWeight.getByTestId('weight-value')).toHaveText(weight, { timeout: 1000 });
+  expect(await sameDocument(bob)).toBe(true);
+
+  // the change is stored with its system note: a reload shows it, and the API lists the note
+  await bob.reload();
+  await expect(bob.getByTestId('sidebar-weight').getByTestId('weight-value')).toHaveText(weight);
+
+  // emptied, the weight is removed for both
+  await aliceWeight.getByRole('button', { name: 'Edit' }).click();
+  await aliceWeight.getByRole('textbox', { name: 'Weight' }).fill('');
+  await aliceWeight.getByRole('textbox', { name: 'Weight' }).press('Enter');
+  await expect(aliceWeight).toContainText('None');
+  await expect(bob.getByTestId('sidebar-weight')).toContainText('None', { timeout: 1000 });
+});
