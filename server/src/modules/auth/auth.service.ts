@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pgPool } from '../../core/database/pg-pool';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../user/user.row';
 import { DataSource } from 'typeorm';
 import { hash, verify } from '@node-rs/argon2';
 import { TOKEN_SCOPES, type PersonalAccessTokenInput } from '@tandem/shared-types';
@@ -19,30 +20,13 @@ export interface ResolvedAuth {
   expiresAt: Date | null;
 }
 
-const USER_COLUMNS = 'u.id, u.username, u.name, u.email, u.avatar_url, u.state, u.is_admin, u.created_at, u.updated_at';
-
-interface TokenUserRow {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  avatar_url: string | null;
-  state: User['state'];
-  is_admin: boolean;
-  created_at: Date;
-  updated_at: Date;
+interface TokenUserRow extends UserRow {
   token_id: number;
   scopes: string[];
   revoked: boolean;
   expires_at: Date | string | null;
   last_used_at: Date | null;
 }
-
-const userFromRow = (r: TokenUserRow): User =>
-  Object.assign(new User(), {
-    id: r.id, username: r.username, name: r.name, email: r.email, avatarUrl: r.avatar_url,
-    state: r.state, isAdmin: r.is_admin, createdAt: r.created_at, updatedAt: r.updated_at,
-  });
 
 const toActor = (u: User, scopes: string[] | null): Actor => ({ id: u.id, username: u.username, isAdmin: u.isAdmin, scopes });
 

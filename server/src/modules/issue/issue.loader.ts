@@ -9,7 +9,8 @@ import { Namespace } from '../group/namespace.entity';
 import { Label } from '../label/label.entity';
 import { Milestone } from '../milestone/milestone.entity';
 import { Project } from '../project/project.entity';
-import { User } from '../user/user.entity';
+import type { User } from '../user/user.entity';
+import { userFromRow, type UserRow } from '../user/user.row';
 import { issueFacts, parseIid, type HydratedIssue, type IssueContext } from './issue-context';
 import { Issue } from './issue.entity';
 
@@ -87,7 +88,7 @@ export class IssueLoader {
       assigneeIds,
       facts,
       hydrated: opts.hydrate ? hydratedFrom(issue, project, json<HydrateRow>(row.hydrated)!) : null,
-      actorUser: actorJson ? userFrom(actorJson) : null,
+      actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }
 
@@ -169,17 +170,6 @@ function effectiveLevel(level: number, project: Project, userId: number): number
   return level;
 }
 
-interface UserRow {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  avatar_url: string | null;
-  state: User['state'];
-  is_admin: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 interface HydrateRow {
   assignee_ids: number[];
@@ -192,14 +182,9 @@ interface HydrateRow {
 /** Drivers hand json back parsed (pg) or as text. */
 const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-export const userFrom = (r: UserRow): User =>
-  Object.assign(new User(), {
-    id: Number(r.id), username: r.username, name: r.name, email: r.email, avatarUrl: r.avatar_url, state: r.state,
-    isAdmin: r.is_admin, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at),
-  });
 
 function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIssue {
-  const users = new Map((h.users ?? []).map((r) => [Number(r.id), userFrom(r)]));
+  const users = new Map((h.users ?? []).map((r) => [Number(r.id), userFromRow(r)]));
   const pick = (id: number | null) => (id ? (users.get(id) ?? null) : null);
   return {
     issue,

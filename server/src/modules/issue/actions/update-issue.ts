@@ -19,7 +19,8 @@ import { NOW, type ColumnChange, type FieldEnv, type IssueField, type SideChange
 import type { IssueUpdateInput } from '../fields/issue-input';
 import { authorizeOnIssue, issueNoteable, type HydratedIssue, type IssueContext } from '../issue-context';
 import { Issue } from '../issue.entity';
-import { IssueLoader, userFrom, type LoadedIssue } from '../issue.loader';
+import { IssueLoader, type LoadedIssue } from '../issue.loader';
+import { userFromRow } from '../../user/user.row';
 
 export interface UpdateIssueResult {
   issue: Issue;
@@ -283,7 +284,7 @@ export class UpdateIssueAction {
       [actor.id],
     );
     if (!row) throw new AppError('UNAUTHORIZED');
-    return userFrom(row);
+    return userFromRow(row);
   }
 }
 

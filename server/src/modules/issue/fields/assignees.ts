@@ -1,7 +1,7 @@
 import { ValidationError } from '../../../core/errors/app-error';
 import { systemNotes } from '../../note/system-notes';
 import { toUserBasic } from '../../user/user.mapper';
-import { userFrom } from '../issue.loader';
+import { userFromRow, type UserRow } from '../../user/user.row';
 import type { IssueField } from './issue-field';
 import { idListParam } from './params';
 
@@ -15,12 +15,12 @@ export const assigneesField: IssueField<'assigneeIds'> = {
     const before = ctx.assigneeIds;
     if (before.length === ids.length && before.every((id, k) => id === ids[k])) return null;
     const wanted = [...new Set([...ids, ...before])];
-    const rows = await tx.query<Parameters<typeof userFrom>[0]>(
+    const rows = await tx.query<UserRow>(
       'issue.assignees.users',
       `SELECT id, username, name, email, avatar_url, state, is_admin, created_at, updated_at FROM users WHERE id = ANY($1::int[])`,
       [wanted],
     );
-    const users = new Map(rows.map((r) => [Number(r.id), userFrom(r)]));
+    const users = new Map(rows.map((r) => [Number(r.id), userFromRow(r)]));
     const missing = ids.filter((id) => !users.has(id));
     if (missing.length) throw new ValidationError({ assignee_ids: [`user ${missing.join(', ')} not found`] });
     if (ctx.project.visibility === 'private') {
