@@ -22,7 +22,8 @@ const httpDuration = new Histogram({
 });
 
 type Child = { count: { inc(): void }; duration: { observe(v: number): void } };
-// Label children resolved once per (method, route, status): an observation is two calls, no label hashing
+// Label children resolved once per (method, route, status): no label validation or object per request
+// (prom-client still hashes the labels per call: about 1 µs in all, docs/hardening.md)
 const children = new Map<string, Child>();
 
 /** Records one answered request (called by HttpMetricsMiddleware when the response ends). */
@@ -60,17 +61,97 @@ export function countEventsDelivered(n = 1): void {
   delivered.inc(n);
 }
 
-const socketSources = new Set<() => number>();
-new Gauge({
-  name: 'tandem_socketio_connected_sockets',
-  help: 'Socket.IO connections open on this node',
+/** A gauge summed over sources read at scrape time (one source per app in the process). */
+function scrapedGauge(name: string, help: string): Set<() => number> {
+  const sources = new Set<() => number>();
+  new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    collect() {
+      let n = 0;
+      for (const s of sources) n += s();
+      this.set(n);
+    },
+  });
+  return sources;
+}
+
+const socketSources = scrapedGauge('tandem_socketio_connected_sockets', 'Socket.IO connections open on this node');
+const roomSources = scrapedGauge('tandem_realtime_rooms', 'Noteable rooms open on this node (noteables with at least one subscriber)');
+
+/** Hook for the room registry: its size, read at scrape time. Returns the function that stops tracking. */
+export function trackRooms(size: () => number): () => void {
+  roomSources.add(size);
+  return () => roomSources.delete(size);
+}
+
+// Commit-to-socket latencies: milliseconds to tens of seconds (a replay from the log can be late)
+const LAG_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const deliveryLag = new Histogram({
+  name: 'tandem_realtime_delivery_lag_seconds',
+  help: "From an event's write statement (its `at`) to its emit to a room on this node",
+  buckets: LAG_BUCKETS,
   registers: [metricsRegistry],
-  collect() {
-    let n = 0;
-    for (const s of socketSources) n += s();
-    this.set(n);
-  },
 });
+
+/** Hook for room delivery: once per event emitted to a room (not per socket). */
+export function observeDeliveryLag(at: string): void {
+  const t = Date.parse(at);
+  // clocks of the database host and this node may differ slightly: a negative lag counts as 0
+  if (t === t) deliveryLag.observe(Math.max(0, Date.now() - t) / 1000);
+}
+
+const busLag = new Histogram({
+  name: 'tandem_realtime_bus_lag_seconds',
+  help: 'From publish on one node to receipt on another (Redis bus; includes clock skew between nodes)',
+  buckets: LAG_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** Hook for the Redis bus: a message from another node stamped `sentAt` (epoch ms) arrived. */
+export function observeBusLag(sentAt: number): void {
+  busLag.observe(Math.max(0, Date.now() - sentAt) / 1000);
+}
+
+const etagLookups = new Counter({
+  name: 'tandem_etag_cache_requests_total',
+  help: 'Conditional polls (If-None-Match) looked up in the ETag cache: hit answered 304, miss went on to the controller',
+  labelNames: ['source', 'result'] as const,
+  registers: [metricsRegistry],
+});
+const etagChildren = {
+  memory: { hit: etagLookups.labels('memory', 'hit'), miss: etagLookups.labels('memory', 'miss') },
+  redis: { hit: etagLookups.labels('redis', 'hit'), miss: etagLookups.labels('redis', 'miss') },
+};
+// every series exists (at 0) from the first scrape, so rates need no special case
+for (const c of Object.values(etagChildren)) {
+  c.hit.inc(0);
+  c.miss.inc(0);
+}
+
+/** Hook for the 304 middleware: one call per conditional poll of an ETag-cached path. */
+export function countEtagLookup(source: 'memory' | 'redis', hit: boolean): void {
+  etagChildren[source][hit ? 'hit' : 'miss'].inc();
+}
+
+const rateLimited = new Counter({
+  name: 'tandem_rate_limited_total',
+  help: 'Requests refused with 429, by limit name',
+  labelNames: ['limit'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Hook for the throttle: one call per refusal. */
+export function countRateLimited(limit: string): void {
+  rateLimited.inc({ limit });
+}
+
+/** The throttle's limit names, so each series exists (at 0) before its first refusal. */
+export function declareRateLimits(limits: readonly string[]): void {
+  for (const limit of limits) rateLimited.inc({ limit }, 0);
+}
 
 /**
  * Hook for the gateway: `trackSocketServer(server)` in afterInit. Read at scrape time, so a

@@ -63,6 +63,11 @@ export class EtagCacheService implements OnModuleDestroy {
 
   constructor(private readonly redis: RedisClient | null) {}
 
+  /** Where ETags are kept (the cache metrics' `source` label). */
+  get source(): 'memory' | 'redis' {
+    return this.redis ? 'redis' : 'memory';
+  }
+
   /** Redis mode: every node must derive the same ETag, so the secret is shared through Redis. */
   async init(): Promise<void> {
     if (!this.redis) return;

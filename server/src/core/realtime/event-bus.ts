@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { AnyRealtimeEvent, NoteableType } from '@tandem/shared-types';
+import { observeBusLag } from '../metrics/metrics';
 import type { RedisClient } from './redis';
 
 /** An event as it travels between nodes: the client envelope plus its noteable key. */
@@ -98,6 +99,8 @@ export class InProcessEventBus implements EventBus {
 interface WireMessage {
   /** The publishing node: it already delivered locally, so it skips its own echo. */
   n: string;
+  /** When it was published (epoch ms), for the bus-lag metric on the receiving nodes. */
+  t?: number;
   e?: readonly BusEvent[];
   c?: BusControl;
 }
@@ -139,13 +142,13 @@ export class RedisEventBus implements EventBus {
     if (!batch.length) return;
     // To Redis first (a non-blocking socket write), then to this node's own sockets: other
     // nodes then start their fan-out without waiting for this node's
-    this.send({ n: this.nodeId, e: batch });
+    this.send({ n: this.nodeId, t: Date.now(), e: batch });
     this.local.events(batch);
   }
 
   publishControl(msg: BusControl): void {
     this.local.control(msg);
-    this.send({ n: this.nodeId, c: msg });
+    this.send({ n: this.nodeId, t: Date.now(), c: msg });
   }
 
   subscribe(handlers: BusHandlers): () => void {
@@ -184,6 +187,7 @@ export class RedisEventBus implements EventBus {
       return;
     }
     if (msg.n === this.nodeId) return;
+    if (typeof msg.t === 'number') observeBusLag(msg.t);
     if (msg.e) this.local.events(msg.e);
     if (msg.c) this.local.control(msg.c);
   };

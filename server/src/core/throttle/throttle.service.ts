@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { countRateLimited, declareRateLimits } from '../metrics/metrics';
 import { RateLimitedError } from './rate-limited.error';
 import type { ThrottleRule } from './throttle-rule';
 import type { ThrottleStore } from './throttle-store';
@@ -29,6 +30,7 @@ export class ThrottleService {
       api_writes_per_user: config.THROTTLE_API_WRITES_PER_USER,
       notes_per_user: config.THROTTLE_NOTES_PER_USER,
     };
+    declareRateLimits(Object.keys(this.rules));
   }
 
   enabled(name: ThrottleName): boolean {
@@ -40,7 +42,7 @@ export class ThrottleService {
     const rule = this.rules[name];
     if (!rule.limit) return;
     const c = await this.safely(() => this.store.hit(`${name}:${subject}`, rule.periodMs));
-    if (c && c.count > rule.limit) throw new RateLimitedError(name, rule.limit, c.count, Math.ceil(c.resetMs / 1000));
+    if (c && c.count > rule.limit) throw this.refused(name, rule.limit, c.count, Math.ceil(c.resetMs / 1000));
   }
 
   /**
@@ -74,7 +76,12 @@ export class ThrottleService {
     const rule = this.rules[name];
     if (!rule.limit) return;
     const c = await this.safely(() => this.store.peek(`${name}:${subject}`));
-    if (c && c.count >= rule.limit) throw new RateLimitedError(name, rule.limit, c.count, Math.max(1, Math.ceil(c.resetMs / 1000)));
+    if (c && c.count >= rule.limit) throw this.refused(name, rule.limit, c.count, Math.max(1, Math.ceil(c.resetMs / 1000)));
+  }
+
+  private refused(name: ThrottleName, limit: number, observed: number, retryAfterSeconds: number): RateLimitedError {
+    countRateLimited(name);
+    return new RateLimitedError(name, limit, observed, retryAfterSeconds);
   }
 
   private async record(name: ThrottleName, subject: string): Promise<void> {

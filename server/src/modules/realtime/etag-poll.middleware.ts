@@ -2,6 +2,7 @@ import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REALTIME } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { countEtagLookup } from '../../core/metrics/metrics';
 import { EtagCacheService, pollKeyOf } from '../../core/realtime/etag-cache.service';
 
 /** Poll-Interval (ms) for a base interval; -1 when the multiplier turns polling off. */
@@ -40,7 +41,11 @@ export class EtagPollMiddleware implements NestMiddleware {
     if (!key) return next();
     this.etags.lookup(key).then(
       (etag) => {
-        if (!etag || !etagMatches(inm, etag)) return next();
+        if (!etag || !etagMatches(inm, etag)) {
+          countEtagLookup(this.etags.source, false);
+          return next();
+        }
+        countEtagLookup(this.etags.source, true);
         const base = key.kind === 'notes' ? REALTIME.notesPollIntervalMs : REALTIME.realtimeChangesPollIntervalMs;
         res.setHeader('ETag', etag);
         res.setHeader('Poll-Interval', String(pollInterval(this.config, base)));
@@ -50,7 +55,10 @@ export class EtagPollMiddleware implements NestMiddleware {
         res.end();
       },
       // Cache unreachable: answer from the database instead
-      () => next(),
+      () => {
+        countEtagLookup(this.etags.source, false);
+        next();
+      },
     );
   }
 }

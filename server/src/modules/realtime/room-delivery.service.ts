@@ -6,7 +6,7 @@ import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable
 import { isRestricted, NoteableRoom, redacted, type Io, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomRegistry } from './room-registry';
-import { countEventsDelivered } from '../../core/metrics/metrics';
+import { countEventsDelivered, observeDeliveryLag } from '../../core/metrics/metrics';
 
 /** Wait this long for an out-of-order bus event before reading the gap from the log. */
 const GAP_WAIT_MS = 40;
@@ -185,6 +185,7 @@ export class RoomDelivery {
 
   private broadcast(room: NoteableRoom, e: AnyRealtimeEvent): void {
     countEventsDelivered();
+    observeDeliveryLag(e.at);
     if (isRestricted(e)) {
       (this.io.local.to(room.internalKey) as unknown as Emitter).emit(e.type, e);
       (this.io.local.to(room.key).except(room.internalKey) as unknown as Emitter).emit(e.type, redacted(e));

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ResyncSignal } from '@tandem/shared-types';
+import { trackRooms } from '../../core/metrics/metrics';
 import type { NoteableRoom, Subscription, TandemSocket } from './noteable-room';
 
 /**
@@ -8,8 +9,14 @@ import type { NoteableRoom, Subscription, TandemSocket } from './noteable-room';
  * who may read internal notes) is changed here only.
  */
 @Injectable()
-export class RoomRegistry {
+export class RoomRegistry implements OnModuleDestroy {
   private readonly rooms = new Map<string, NoteableRoom>();
+  // The rooms gauge reads the map's size at scrape time: opening a room costs nothing extra
+  private readonly untrack = trackRooms(() => this.rooms.size);
+
+  onModuleDestroy(): void {
+    this.untrack();
+  }
 
   get size(): number {
     return this.rooms.size;
