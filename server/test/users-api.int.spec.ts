@@ -59,6 +59,37 @@ describe.each(DB_MODES)('users API and label references on %s', (mode) => {
     }
   });
 
+  it('GET /users/:id/projects lists the projects the user is a member of, as far as the viewer may read them', async () => {
+    const names = async (who: string, auth = ANON) => {
+      const r = await call<Array<{ path_with_namespace: string; web_url: string }>>(app, 'GET', `/api/v4/users/${who}/projects`, { auth });
+      expect({ who, status: r.status }).toEqual({ who, status: 200 });
+      return r.body.map((p) => p.path_with_namespace);
+    };
+    const [alice] = (await call<ApiUser[]>(app, 'GET', '/api/v4/users?username=alice')).body;
+    const bob = tokenAuth(await insertPat(app, 'bob', ['read_api']));
+    const erin = tokenAuth(await insertPat(app, 'erin', ['read_api']));
+    // alice is in the acme group: its public project and its private subgroup's project
+    expect(await names(String(alice!.id), bob)).toEqual(['acme/platform/secret-plans', 'acme/tandem']);
+    expect(await names('Alice', bob)).toEqual(['acme/platform/secret-plans', 'acme/tandem']);
+    // a non-member and an anonymous viewer see only the public one
+    expect(await names('alice', erin)).toEqual(['acme/tandem']);
+    expect(await names('alice')).toEqual(['acme/tandem']);
+    const page = await call<unknown[]>(app, 'GET', `/api/v4/users/alice/projects?per_page=1`, { auth: bob });
+    expect(page.body).toHaveLength(1);
+    expect(page.headers.get('x-total')).toBe('2');
+    // erin is nobody's member until added straight to the private project
+    expect(await names('erin', erin)).toEqual([]);
+    const secret = await projectId(app, 'acme/platform/secret-plans');
+    await app.ds.query(`INSERT INTO members (source_type, source_id, user_id, access_level) SELECT 'Project', $1, id, 20 FROM users WHERE username = 'erin'`, [secret]);
+    expect(await names('erin', erin)).toEqual(['acme/platform/secret-plans']);
+    expect(await names('erin')).toEqual([]);
+    for (const who of ['999999', 'nobody-here']) {
+      const miss = await call(app, 'GET', `/api/v4/users/${who}/projects`);
+      expect({ who, status: miss.status }).toEqual({ who, status: 404 });
+      expect(miss.text).toContain(ERRORS.USER_NOT_FOUND.message);
+    }
+  });
+
   it('a ~label links only when the project or one of its groups has that label', async () => {
     const pid = await projectId(app, 'acme/tandem');
     const [{ id: groupId }] = (await app.ds.query(`SELECT id FROM namespaces WHERE path = 'acme' AND parent_id IS NULL`)) as [{ id: number }];

@@ -39,4 +39,38 @@ edited.state_event = "close"
 edited.save()
 seen["closed"] = {"state": project.issues.get(issue.iid).state}
 
+reopened = project.issues.get(issue.iid)
+reopened.state_event = "reopen"
+reopened.save()
+seen["reopened"] = {"state": project.issues.get(issue.iid).state}
+
+# Labels by title, as python-gitlab sends them (a comma-separated list); a new title makes a project label
+labelled = project.issues.get(issue.iid)
+labelled.labels = ["bug", "from python-gitlab"]
+labelled.save()
+seen["labelled"] = {"labels": sorted(project.issues.get(issue.iid).labels)}
+labelled.labels = ["ui"]
+labelled.save()
+seen["relabelled"] = {"labels": project.issues.get(issue.iid).labels}
+seen["project_labels"] = [{"name": label.name, "color": label.color} for label in project.labels.list(get_all=True)]
+
+# Members: list, add a user who is none yet, change the level, remove
+seen["members_before"] = sorted(m.username for m in project.members.list(get_all=True))
+seen["members_all"] = {m.username: m.access_level for m in project.members_all.list(get_all=True)}
+erin = gl.users.list(username="erin")[0]
+added = project.members.create({"user_id": erin.id, "access_level": gitlab.const.AccessLevel.REPORTER})
+seen["member_added"] = {"username": added.username, "access_level": added.access_level}
+try:
+    project.members.create({"user_id": erin.id, "access_level": gitlab.const.AccessLevel.REPORTER})
+    seen["member_added_twice"] = "accepted"
+except gitlab.exceptions.GitlabCreateError as e:
+    seen["member_added_twice"] = {"status": e.response_code, "message": e.error_message}
+member = project.members.get(erin.id)
+member.access_level = gitlab.const.AccessLevel.DEVELOPER
+member.save()
+seen["member_changed"] = {"access_level": project.members.get(erin.id).access_level}
+seen["members_with_erin"] = {m.username: m.access_level for m in project.members.list(get_all=True)}
+project.members.delete(erin.id)
+seen["members_after"] = sorted(m.username for m in project.members.list(get_all=True))
+
 print(json.dumps(seen))

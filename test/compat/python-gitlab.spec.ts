@@ -30,7 +30,7 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
     await db?.drop();
   });
 
-  it('lists, reads, pages, creates, edits and closes without a warning', async () => {
+  it('lists, reads, pages, creates, edits, closes, reopens, labels and manages members without a warning', async () => {
     const py = pythonWithGitlab();
     const token = await tokenFor(node.url, 'alice');
     const r = spawnSync(py, [SCRIPT, node.url, token, 'acme/tandem'], { encoding: 'utf8', timeout: 60_000 });
@@ -44,6 +44,17 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
       created: { iid: number; title: string; state: string; web_url: string };
       edited: { title: string };
       closed: { state: string };
+      reopened: { state: string };
+      labelled: { labels: string[] };
+      relabelled: { labels: string[] };
+      project_labels: Array<{ name: string; color: string }>;
+      members_before: string[];
+      members_all: Record<string, number>;
+      member_added: { username: string; access_level: number };
+      member_added_twice: { status: number; message: string } | 'accepted';
+      member_changed: { access_level: number };
+      members_with_erin: Record<string, number>;
+      members_after: string[];
     };
     expect(seen.user).toBe('alice');
     expect(seen.projects).toContain('acme/tandem');
@@ -56,6 +67,23 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
     expect(seen.created.web_url).toBe(`${node.url}/acme/tandem/-/issues/${seen.created.iid}`);
     expect(seen.edited.title).toBe('Edited from python-gitlab');
     expect(seen.closed.state).toBe('closed');
+    expect(seen.reopened.state).toBe('opened');
+    // Labels set by title; an unknown title became a project label, and a second set replaces the first
+    expect(seen.labelled.labels).toEqual(['bug', 'from python-gitlab']);
+    expect(seen.relabelled.labels).toEqual(['ui']);
+    const labels = new Map(seen.project_labels.map((l) => [l.name, l.color]));
+    expect(labels.get('bug')).toBe('#dc143c');
+    expect(labels.get('ui')).toBe('#6699cc');
+    expect(labels.get('from python-gitlab')).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(seen.project_labels.map((l) => l.name)).toEqual([...seen.project_labels.map((l) => l.name)].sort((a, b) => a.localeCompare(b)));
+    // The demo's members come from the acme group: none direct, all inherited with their levels
+    expect(seen.members_before).toEqual([]);
+    expect(seen.members_all).toEqual({ alice: 50, bob: 30, carol: 20, dave: 10 });
+    expect(seen.member_added).toEqual({ username: 'erin', access_level: 20 });
+    expect(seen.member_added_twice).toEqual({ status: 409, message: 'Member already exists' });
+    expect(seen.member_changed.access_level).toBe(30);
+    expect(seen.members_with_erin).toEqual({ erin: 30 });
+    expect(seen.members_after).toEqual([]);
   });
 
   it('answers JSON as GitLab does, with URLs on the host the client used', async () => {

@@ -136,26 +136,20 @@ export class ProjectService {
     return result;
   }
 
-  /** Projects the actor can read, with optional membership filter and search. */
+  /**
+   * Projects the actor can read, with optional filters: the actor's own memberships, another
+   * user's memberships (`memberId`: GET /users/:id/projects), and search.
+   */
   async listReadable(
     actor: Actor | null,
-    opts: { search?: string; membership?: boolean; page: number; perPage: number },
+    opts: { search?: string; membership?: boolean; memberId?: number; page: number; perPage: number },
   ): Promise<{ projects: Project[]; total: number }> {
     const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
-    const memberOf = `p.id IN (
-      SELECT m.source_id FROM members m WHERE m.source_type = 'Project' AND m.user_id = :uid
-      UNION
-      SELECT p2.id FROM projects p2 WHERE p2.namespace_id IN (
-        WITH RECURSIVE sub(id) AS (
-          SELECT m.source_id FROM members m WHERE m.source_type = 'Namespace' AND m.user_id = :uid
-          UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id
-        ) SELECT id FROM sub)
-      UNION
-      SELECT p3.id FROM projects p3 JOIN namespaces n3 ON n3.id = p3.namespace_id WHERE n3.type = 'User' AND n3.owner_id = :uid)`;
     const uid = actor?.id ?? -1;
-    if (opts.membership) qb.where(memberOf, { uid });
+    if (opts.membership) qb.where(memberOfSql('uid'), { uid });
     else if (!actor) qb.where(`p.visibility = 'public'`);
-    else if (!actor.isAdmin) qb.where(`(p.visibility IN ('public','internal') OR ${memberOf})`, { uid });
+    else if (!actor.isAdmin) qb.where(`(p.visibility IN ('public','internal') OR ${memberOfSql('uid')})`, { uid });
+    if (opts.memberId !== undefined) qb.andWhere(memberOfSql('mid'), { mid: opts.memberId });
     if (opts.search) qb.andWhere('(p.name ILIKE :s OR p.full_path ILIKE :s)', { s: `%${escapeLike(opts.search)}%` });
     qb.orderBy('p.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
     const [projects, total] = await qb.getManyAndCount();
@@ -182,6 +176,21 @@ const EFFECTIVE_LEVEL_SQL = `WITH RECURSIVE anc(id, parent_id) AS (
   SELECT max(m.access_level)::int FROM members m
   WHERE m.user_id = :uid AND (m.expires_at IS NULL OR m.expires_at >= current_date)
     AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))`;
+
+/**
+ * `p.id` is a project the user in parameter `:param` is a member of: directly, through a group
+ * or any of its subgroups, or by owning the personal namespace.
+ */
+const memberOfSql = (param: string) => `p.id IN (
+  SELECT m.source_id FROM members m WHERE m.source_type = 'Project' AND m.user_id = :${param}
+  UNION
+  SELECT p2.id FROM projects p2 WHERE p2.namespace_id IN (
+    WITH RECURSIVE sub(id) AS (
+      SELECT m.source_id FROM members m WHERE m.source_type = 'Namespace' AND m.user_id = :${param}
+      UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id
+    ) SELECT id FROM sub)
+  UNION
+  SELECT p3.id FROM projects p3 JOIN namespaces n3 ON n3.id = p3.namespace_id WHERE n3.type = 'User' AND n3.owner_id = :${param})`;
 
 /** A personal namespace's owner owns its projects. */
 function effectiveLevel(level: number, project: Project, userId: number): number {
