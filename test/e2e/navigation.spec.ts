@@ -88,4 +88,6 @@ test('an author link opens the user page with their issues; "~30%" in a descript
   await expect(page.getByTestId('user-profile')).toContainText('@bob');
   await expect(page.getByTestId('authored-issues')).toContainText('Sidebar collapses badly at 360 px');
   await expect(page.getByTestId('assigned-issues')).toContainText('Real-time updates for the issue page');
+  // bob's projects that carol may read, the private subgroup's included (she is in acme)
+  await expect(page.getByTestId('user-projects')).toContainText('Secret plans');
 });
