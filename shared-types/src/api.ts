@@ -161,7 +161,7 @@ export interface NoteCurrentUser {
 
 /**
  * The one note shape: the notes polling endpoint, discussions.json, note REST answers and
- * the realtime `note.*` events all carry it (GitLab's NoteEntity, gitlab-api-facts §4.3,
+ * the realtime `note.*` events all carry it (GitLab's NoteEntity,
  * plus the REST Note's `body` and `noteable_iid`). Discussion fields are here from the start.
  */
 export interface ApiNote {
@@ -205,7 +205,7 @@ export interface ApiNote {
   current_user?: NoteCurrentUser;
 }
 
-/** GET {noteable}/notes with X-Last-Fetched-At (gitlab-api-facts §4.4). */
+/** GET {noteable}/notes with X-Last-Fetched-At (GitLab's notes polling shape). */
 export interface NotesPollResponse {
   notes: ApiNote[];
   /** µs since the epoch: the next request's X-Last-Fetched-At. */

@@ -57,9 +57,9 @@ export const TEXTS = {
   confirmDeleteEpic: 'Delete this epic and all descendants?',
   taskStatus: (done: number, total: number) => `${done} of ${total}`,
   liveUpdatesPaused: 'Live updates paused',
-  /** issue-page.md §5: the weight input's validation. */
+  /** The weight input's validation (the spec's text). */
   weightNumeralsOnly: 'Only numeral characters allowed',
-  /** sidebar-and-widgets.md §8. */
+  /** The weight block's failure toast (the spec's text). */
   weightUpdateFailed: 'Error occurred while updating the issue weight.',
   /** Shown on an open issue page when the server ends its live stream (ours, not the spec's). */
   issueAccessLost: 'You no longer have access to this issue. Live updates have stopped.',

@@ -21,7 +21,7 @@ const MAX_US = 9_000_000_000_000_000n;
 /**
  * The notes polling endpoint: `GET /:namespace/:project/noteable/issue/:id/notes` with
  * `X-Last-Fetched-At` (microseconds). Returns notes updated since then minus a 5 s overlap,
- * 50 at a time (gitlab-api-facts §4.4). Empty answers carry the issue's ETag, so idle pollers
+ * 50 at a time (GitLab's notes polling; docs/realtime.md). Empty answers carry the issue's ETag, so idle pollers
  * are answered 304 by EtagPollMiddleware without touching the database.
  */
 @Controller()
