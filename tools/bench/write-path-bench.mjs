@@ -101,7 +101,7 @@ async function countStatements(serverMain, redisUrl) {
   const sockets = [];
   try {
     return await withDatabase(async (databaseUrl) => {
-      const env = { DATABASE_URL: databaseUrl, PORT: '3613', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'production', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+      const env = { DATABASE_URL: databaseUrl, PORT: '3613', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'production', THROTTLE_API_WRITES_PER_USER: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
       const app = await startApp(loadConfig(env));
       try {
         const tok = await signIn(app.url, 'alice');
@@ -244,7 +244,7 @@ async function start(c, databaseUrl, redis) {
     const url = `http://127.0.0.1:${TANDEM_PORT}`;
     proc = spawn(process.execPath, [c.main], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(TANDEM_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...(redis ? { REDIS_URL: redis.url } : {}), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(TANDEM_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...(redis ? { REDIS_URL: redis.url } : {}), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.add(proc);
