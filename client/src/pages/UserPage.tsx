@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, CircleDot, Globe, Lock, Shield } from 'lucide-react';
+import { CircleCheck, CircleDot } from 'lucide-react';
 import type { ApiIssue, ApiProject, UserBasic } from '@tandem/shared-types';
 import { requestJson } from '../shared/api/http';
 import { AppLayout } from '../features/layout/AppLayout';
+import { ProjectRow } from '../features/projects/ProjectRow';
 import { signInHref } from '../features/session/signOut';
 import { Avatar } from '../shared/ui/Avatar';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,11 +16,6 @@ const userKeys = {
   issues: (filter: string) => ['users', 'issues', filter] as const,
 };
 
-const VISIBILITY = {
-  public: { icon: Globe, label: 'Public' },
-  internal: { icon: Shield, label: 'Internal' },
-  private: { icon: Lock, label: 'Private' },
-} as const;
 
 /** The path of a URL the server returned, so links stay on the host this page was opened on. */
 function pathOf(url: string): string {
@@ -115,28 +111,9 @@ function UserProjects({ userId }: { userId: number }) {
       {data && !data.projects.length && <p className="empty-row">No projects.</p>}
       {data && data.projects.length > 0 && (
         <ul className="list">
-          {data.projects.map((p) => {
-            const v = VISIBILITY[p.visibility];
-            return (
-              <li key={p.id} className="list__row project-row">
-                <span className="project-row__tile" aria-hidden="true">
-                  {p.name.charAt(0).toUpperCase()}
-                </span>
-                <div className="list__main">
-                  <a className="list__title" href={`/${p.path_with_namespace}/-/issues`}>
-                    <span className="muted">{p.namespace.full_path} / </span>
-                    {p.name}
-                  </a>
-                  {p.description && <p className="list__desc">{p.description}</p>}
-                </div>
-                <div className="list__meta">
-                  <span className="meta-item" title={`${v.label} project`}>
-                    <v.icon size={14} aria-hidden="true" /> {v.label}
-                  </span>
-                </div>
-              </li>
-            );
-          })}
+          {data.projects.map((p) => (
+            <ProjectRow key={p.id} project={p} />
+          ))}
         </ul>
       )}
     </section>
