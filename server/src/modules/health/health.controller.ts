@@ -10,7 +10,7 @@ const VERSION = (require('../../../package.json') as { version: string }).versio
 /** A readiness probe answers within this; a hung dependency is "failed", not a hung probe. */
 export const READINESS_TIMEOUT_MS = 1000;
 
-/** The part of the shared Redis connections readiness uses (ioredis and node-redis both have ping). */
+/** The part of the shared Redis connections readiness uses (node-redis's ping). */
 interface Pingable {
   cmd: { ping(): Promise<unknown> };
 }
