@@ -198,6 +198,11 @@ export interface ApiNote {
   resolved_at: string | null;
   resolved_by: UserBasic | null;
   emoji_awardable: boolean;
+  /** Awards on the note (discussions.json and polling); absent in broadcast events (award.toggled keeps them live). */
+  award_emoji?: import('./discussions').NoteAward[];
+  /** System notes of description changes: the version they describe, for the compare view. */
+  description_version_id?: number | null;
+  description_version_deleted?: boolean;
   /**
    * Present when the answer is for one viewer (polling, discussions.json, REST); absent in
    * broadcast realtime events, which every watcher receives alike.
@@ -224,4 +229,12 @@ export interface IssuePageData {
   notesPath: string;
   /** µs since epoch, for X-Last-Fetched-At */
   lastFetchedAt: number;
+  /** The discussion area's start (spec Notes data): the viewer's saved filter and the count the skeleton is sized by. */
+  notesData?: {
+    /** The viewer's persisted discussions filter (0 all, 1 comments, 2 history). */
+    notesFilter: import('./discussions').NotesFilter;
+    /** How many discussions the page will show (skeleton lines: 1 to 3). */
+    prerenderedNotesCount: number;
+    isProjectArchived: boolean;
+  };
 }

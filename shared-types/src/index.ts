@@ -4,3 +4,4 @@ export * from './api';
 export * from './realtime';
 export * from './labels';
 export * from './schemas';
+export * from './discussions';

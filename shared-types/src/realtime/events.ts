@@ -1,4 +1,5 @@
 import type { ApiNote, TaskCompletionStatus, UserBasic } from '../api';
+import type { LinkType } from '../discussions';
 
 /**
  * The event map: every realtime event type and its payload. Payloads carry the new server
@@ -34,6 +35,8 @@ export interface EventPayloads {
   'note.updated': { note: ApiNote };
   'note.deleted': { note_id: string; discussion_id: string };
   'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean };
+  /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
+  'issue.links': { link_type: LinkType | null };
 }
 
 export type EventType = keyof EventPayloads;
@@ -48,6 +51,7 @@ export const EVENT_TYPES = [
   'note.updated',
   'note.deleted',
   'award.toggled',
+  'issue.links',
 ] as const satisfies readonly EventType[];
 
 /** Which noteables have an event stream. Issues now; epics and merge requests later. */

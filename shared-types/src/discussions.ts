@@ -1,0 +1,243 @@
+import type { ApiIssue, ApiNote, UserBasic } from './api';
+
+/**
+ * The discussion area's contract (spec discussions.md): discussions, awards, related issues,
+ * description versions, and the page paths the client calls and the server routes. Server and
+ * client both build paths with `noteablePaths`, so they cannot drift apart.
+ */
+
+/** discussions.json `notes_filter` (spec §4, UserPreference::NOTES_FILTERS). */
+export const NOTES_FILTER = { all: 0, comments: 1, history: 2 } as const;
+export type NotesFilter = (typeof NOTES_FILTER)[keyof typeof NOTES_FILTER];
+
+export type NotesSort = 'asc' | 'desc';
+
+/** One award on an issue or a note as the page carries it (NoteEntity award_emoji). */
+export interface NoteAward {
+  name: string;
+  user: Pick<UserBasic, 'id' | 'name' | 'username'>;
+}
+
+/** REST v4 AwardEmoji (GET/POST .../award_emoji). */
+export interface ApiAwardEmoji {
+  id: number;
+  name: string;
+  user: UserBasic;
+  created_at: string;
+  updated_at: string;
+  awardable_id: number;
+  awardable_type: 'Issue' | 'Note';
+}
+
+/** A thread or an individual note (DiscussionEntity; spec §3 Discussion). */
+export interface ApiDiscussion {
+  /** 40-hex discussion id; also the reply target. */
+  id: string;
+  reply_id: string;
+  project_id: number | null;
+  individual_note: boolean;
+  /** GitLab always sends these false/null for issue discussions; kept for merge-request diff threads later. */
+  diff_discussion: boolean;
+  for_commit: boolean;
+  commit_id: string | null;
+  expanded: boolean;
+  confidential: boolean;
+  resolvable: boolean;
+  /** Resolved only when every resolvable note in it is (spec §4). */
+  resolved: boolean;
+  resolved_at: string | null;
+  resolved_by: UserBasic | null;
+  /** PUT resolves, DELETE unresolves. */
+  resolve_path: string;
+  discussion_path: string;
+  created_at: string;
+  notes: ApiNote[];
+}
+
+/** Relation types of related issues (spec §3). */
+export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+export const LINK_TYPE_LABELS: Record<LinkType, string> = {
+  relates_to: 'relates to',
+  blocks: 'blocks',
+  is_blocked_by: 'is blocked by',
+};
+
+/** A linked issue as the related-issues block lists it (GitLab's LinkedProjectIssueEntity). */
+export interface RelatedIssue {
+  id: number;
+  iid: number;
+  title: string;
+  state: 'opened' | 'closed';
+  confidential: boolean;
+  reference: string;
+  path: string;
+  project_path: string;
+  link_type: LinkType;
+  /** The link's id: DELETE relation_path removes it; PUT reorders. */
+  id_link: number;
+  relation_path: string;
+  relative_position: number;
+  assignees: UserBasic[];
+  due_date: string | null;
+  weight: number | null;
+  milestone: ApiIssue['milestone'];
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** REST v4 GET .../links item: the issue plus its link facts. */
+export type ApiRelatedIssue = ApiIssue & { issue_link_id: number; link_type: LinkType; link_created_at: string; link_updated_at: string };
+
+/** POST {create note}: the note, or for a quick-action-only body the commands' outcome. */
+export interface CreateNoteResponse {
+  /** Present when a note was stored (absent for a command-only comment). */
+  id?: string;
+  /** The created note (return_discussion: false) or its discussion (true), GitLab's shapes. */
+  note?: ApiNote;
+  discussion?: ApiDiscussion;
+  /** Quick actions applied (emoji_award, spend_time, time_estimate, ...). */
+  commands_changes?: Record<string, unknown>;
+  /** "Commands applied" style messages of a quick-action run (GitLab's quick_actions_status). */
+  quick_actions_status?: { messages: string[]; error_messages?: string[] };
+  errors?: { commands_only?: string[]; base?: string[] } | string[];
+}
+
+/** GET description diff (description versions, spec §4). */
+export interface DescriptionDiff {
+  /** HTML of the inline diff: <ins class="idiff addition"> / <del class="idiff deletion">. */
+  diff: string;
+}
+
+/** Idempotency of a comment submit: a retry with the same key returns the first comment. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The page paths of one noteable (issues now). `projectPath` is the full path, `iid` the
+ * issue's iid and `id` its database id (GitLab's notes endpoints take the id).
+ */
+export function noteablePaths(projectPath: string, iid: number, id: number) {
+  const project = `/${projectPath}`;
+  const issue = `${project}/-/issues/${iid}`;
+  return {
+    /** GET ?notes_filter=0|1|2&persist_filter=true|false -> ApiDiscussion[] */
+    discussions: `${issue}/discussions.json`,
+    /** GET with X-Last-Fetched-At -> NotesPollResponse */
+    notes: `${project}/noteable/issue/${id}/notes`,
+    /** POST {note: {noteable_type, noteable_id, note, type?, internal?}, in_reply_to_discussion_id?, return_discussion?} */
+    createNote: `${project}/notes?target_type=issue&target_id=${id}`,
+    /** PUT {note: {note}} -> ApiNote (410 when deleted); DELETE */
+    note: (noteId: string | number) => `${project}/notes/${noteId}?target_type=issue&target_id=${id}`,
+    /** POST resolves, DELETE unresolves one note -> ApiDiscussion */
+    noteResolve: (noteId: string | number) => `${project}/notes/${noteId}/resolve`,
+    /** PUT resolves, DELETE unresolves every note of the thread -> ApiDiscussion */
+    discussionResolve: (discussionId: string) => `${issue}/discussions/${discussionId}/resolve`,
+    discussion: (discussionId: string) => `${issue}/discussions/${discussionId}`,
+    /** POST {name} toggles the viewer's award on a note */
+    noteAward: (noteId: string | number) => `${project}/notes/${noteId}/toggle_award_emoji`,
+    /** POST {name} toggles the viewer's award on the issue; GET lists the issue's awards (NoteAward[]) */
+    issueAward: `${issue}/toggle_award_emoji`,
+    /** GET -> RelatedIssue[]; POST {issuable_references: string[], link_type} -> {issuables: RelatedIssue[], message?} */
+    relatedIssues: `${issue}/links`,
+    /** DELETE -> {issuables}; PUT {epic: {move_before_id, move_after_id}} reorders */
+    relatedIssue: (linkId: number) => `${issue}/links/${linkId}`,
+    /** GET ?start_version_id= -> DescriptionDiff; DELETE soft-deletes the version */
+    descriptionDiff: (versionId: number, startVersionId?: number) =>
+      `${issue}/descriptions/${versionId}/diff${startVersionId ? `?start_version_id=${startVersionId}` : ''}`,
+    descriptionVersion: (versionId: number) => `${issue}/descriptions/${versionId}`,
+    /** POST multipart `file` -> {alt, url, markdown} */
+    uploads: `${project}/uploads`,
+    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones) */
+    autocomplete: (kind: 'members' | 'issues' | 'labels' | 'milestones') =>
+      `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
+  };
+}
+
+/** Thumbs up and down are exclusive: awarding one removes the other (spec §4 award rules). */
+export const EXCLUSIVE_AWARDS: Readonly<Record<string, string>> = { thumbsup: 'thumbsdown', thumbsdown: 'thumbsup' };
+
+export const DISCUSSION_LIMITS = {
+  /** Emoji tooltip: at most 10 names, then ", and N more." */
+  awardTooltipNames: 10,
+  /** Frequently used emojis kept (cookie, 365 days). */
+  frequentEmojis: 9,
+  frequentEmojiCookie: 'frequently_used_emojis',
+  frequentEmojiCookieDays: 365,
+  emojiSearchDebounceMs: 500,
+  /** Description-change system notes by one author within this many minutes merge into one. */
+  descriptionMergeMinutes: 10,
+  /** Discussion fetch timeout (spec §9). */
+  discussionFetchTimeoutMs: 750,
+  /** Skeleton placeholder lines (spec §2: 1 to 3). */
+  skeletonMaxLines: 3,
+  /** Email participants named in the warning box before "and N more". */
+  emailParticipantsShown: 3,
+  /** Commit-list system notes collapse beyond this many items. */
+  commitListCollapseAt: 3,
+  /** discussions.json page size when paginated (per_page), and the cursor header. */
+  discussionsPerPage: 100,
+  nextPageCursorHeader: 'x-next-page-cursor',
+  /** Autocomplete requests are debounced (ours). */
+  autocompleteDebounceMs: 200,
+  /** Largest attachment accepted (ours; GitLab's default is 100 MB). */
+  uploadMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+/** The discussion area's texts, word for word as the spec gives them (discussions.md §5, §6, §8). */
+export const DISCUSSION_TEXTS = {
+  fetchLatestFailed: 'Something went wrong while fetching latest comments.',
+  fetchFailed: 'Something went wrong while fetching comments. Please try again.',
+  submitFailedNetwork: 'Your comment could not be submitted! Please check your network connection and try again.',
+  submitFailedBecause: (firstBaseError: string) => `Your comment could not be submitted because ${firstBaseError.toLowerCase()}.`,
+  awardFailed: 'Something went wrong while adding your award. Please try again.',
+  descriptionChangesFetchFailed: 'Something went wrong while fetching description changes. Please try again.',
+  descriptionChangesDeleteFailed: 'Something went wrong while deleting description changes. Please try again.',
+  updateFailed: 'Update failed',
+  deleteNoteFailed: 'Something went wrong while deleting your note. Please try again.',
+  editNoteFailed: 'Something went wrong while editing your comment. Please try again.',
+  updateAssigneesFailed: 'Something went wrong while updating assignees',
+  reactionFailed: 'Something went wrong on our end.',
+  confidentialityFailed: (type: string) => `Something went wrong while setting ${type} confidentiality.`,
+  resolveFailed: 'Something went wrong while resolving this discussion. Please try again.',
+  draftSaveFailed: 'An error occurred while saving the draft comment.',
+  fetchIssuesFailed: 'An error occurred while fetching issues.',
+  reorderIssuesFailed: 'An error occurred while reordering issues.',
+  removeIssuesFailed: 'An error occurred while removing issues.',
+  issueCannotBeFound: 'Issue cannot be found.',
+  genericOnOurEnd: 'Something went wrong on our end. Please try again!',
+  noEmojisFound: 'No emojis found.',
+  remoteChangeWhileEditing:
+    'This comment changed after you started editing it. Review the updated comment to ensure information is not lost.',
+  commandsApplied: 'Commands applied',
+  applyingCommand: 'Applying command',
+  applyingMultipleCommands: 'Applying multiple commands',
+  applyingCommandTo: (description: string) => `Applying command to ${description}`,
+  confirmCancelReply: 'Are you sure you want to cancel creating this comment?',
+  confirmCancelEdit: 'Are you sure you want to cancel editing this comment?',
+  confirmDelete: (typeOfComment: 'comment' | 'pending comment') => `Are you sure you want to delete this ${typeOfComment}?`,
+  signedOut: 'Please register or sign in to reply',
+  locked: (type: string) => `This ${type} is locked. Only project members can comment.`,
+  archived: 'This project is archived and cannot be commented on.',
+  showAllActivity: 'Show all activity',
+  showCommentsOnly: 'Show comments only',
+  filterAll: 'Show all activity',
+  filterComments: 'Show comments only',
+  filterHistory: 'Show history only',
+  sortOldest: 'Oldest first',
+  sortNewest: 'Newest first',
+  deletedUser: 'A deleted user',
+  lockUnlockedSays: 'Everyone will be able to comment.',
+  lockLockedSays: 'Only project members will be able to comment.',
+  applying: 'Applying',
+  andMore: (n: number) => `, and ${n} more.`,
+  you: 'You',
+  /** Related issues (ours where the spec gives no text; it names the messages, not their words). */
+  relatedNotFound: 'No matching issue was found.',
+  relatedAlreadyLinked: 'Issue(s) already assigned',
+  relatedNoPermission: 'You do not have permission to link these issues.',
+  /** Close confirmation when the issue is blocked by open issues (issue-page spec). */
+  blockedCloseConfirm: (n: number) => `This issue is currently blocked by ${n === 1 ? '1 issue' : `${n} issues`}. Are you sure you want to close it?`,
+  awardNotAllowed: 'You cannot award emoji to this resource.',
+  resolveFailedServer: 'Discussion failed to be resolved',
+  unresolveFailedServer: 'Discussion failed to be unresolved',
+} as const;
