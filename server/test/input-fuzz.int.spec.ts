@@ -18,7 +18,7 @@ const RAW_BODIES = ['not json', '[1,2]', '"str"', '{"a":', 'null', '{"title":"a\
 const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/api/v4/projects/:pid/issues', ['title', 'description', 'confidential', 'labels', 'assignee_ids', 'assignee_id', 'due_date', 'issue_type', 'discussion_locked']],
   ['PUT', '/api/v4/projects/:pid/issues/3', ['title', 'description', 'state_event', 'confidential', 'labels', 'add_labels', 'remove_labels', 'assignee_ids', 'due_date', 'issue_type', 'discussion_locked']],
-  ['PUT', '/acme/tandem/-/issues/3.json', ['title', 'description', 'lock_version', 'state_event', 'issue', 'confidential', 'due_date']],
+  ['PUT', '/acme/tandem/-/issues/3.json', ['title', 'description', 'lock_version', 'state_event', 'issue', 'confidential', 'due_date', 'update_task']],
   ['POST', '/api/v4/projects/:pid/members', ['user_id', 'access_level', 'expires_at', 'username']],
   ['PUT', '/api/v4/projects/:pid/members/:bob', ['access_level', 'expires_at']],
   ['POST', '/api/v4/groups/acme/members', ['user_id', 'access_level', 'expires_at', 'username']],

@@ -106,7 +106,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                   </button>
                 )}
               </div>
-              <IssueDescription issueKey={issueKey} />
+              <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
             </>
           )}
           <section className="activity" aria-labelledby="activity-heading">

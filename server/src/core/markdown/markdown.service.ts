@@ -65,8 +65,18 @@ export class MarkdownService {
     });
     // Only text with a scheme becomes a link: "Socket.IO" or "README.md" must stay words
     this.md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
-    // Checkboxes stay enabled (as GitLab's) and wrapped in a <label>; the ids it adds are dropped by the sanitiser
-    this.md.use(tasklist, { disabled: false, label: true, containerClass: 'contains-task-list' });
+    // Checkboxes render disabled: only the description view enables them, for users who may update
+    // (a checkbox that ticks but saves nothing would promise what is not there). Wrapped in a
+    // <label>; the ids the plugin adds are dropped by the sanitiser.
+    this.md.use(tasklist, { disabled: true, label: true, containerClass: 'contains-task-list' });
+    // A task item carries its source line (GitLab's data-sourcepos), so a toggle names the line it changes
+    this.md.core.ruler.push('tandem_task_sourcepos', (state) => {
+      for (const tok of state.tokens) {
+        if (tok.type === 'list_item_open' && tok.map && tok.attrGet('class')?.includes('task-list-item')) {
+          tok.attrSet('data-sourcepos', `${tok.map[0] + 1}:1-${tok.map[1]}:1`);
+        }
+      }
+    });
     this.md.use(emoji);
     this.md.core.ruler.after('inline', 'tandem_references', (state) => {
       const ctx = (state.env ?? {}) as RenderContext;
@@ -170,7 +180,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // No id/for: ids from user text would collide between the notes shown on one page
     input: ['type', 'checked', 'disabled', 'class'],
     label: ['class'],
-    li: ['class'],
+    li: ['class', 'data-sourcepos'],
     ul: ['class'],
     ol: ['start', 'class'],
     code: ['class'],

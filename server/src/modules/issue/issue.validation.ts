@@ -10,7 +10,7 @@ export type { IssueCreateInput, IssueUpdateInput, LabelsChange, LabelRef } from 
 const UPDATE_PARAMS = Object.assign({}, ...ISSUE_FIELDS.map((f) => f.params)) as Record<string, z.ZodTypeAny>;
 const UPDATE_PARAM_NAMES = Object.keys(UPDATE_PARAMS);
 /** Parameters that make no sense at creation. */
-const NOT_ON_CREATE = ['state_event', 'add_labels', 'remove_labels'];
+const NOT_ON_CREATE = ['state_event', 'add_labels', 'remove_labels', 'update_task'];
 
 /** zod's issues as the API's `{field: [messages]}`. */
 export function validationErrorOf(error: z.ZodError): ValidationError {

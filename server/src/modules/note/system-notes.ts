@@ -22,6 +22,11 @@ export const systemNotes = {
     icon: 'pencil-square',
   }),
   descriptionChanged: (): SystemNoteText => ({ body: 'changed the description', icon: 'pencil-square' }),
+  /** A task-list item ticked or cleared on the page (GitLab's wording). */
+  taskToggled: (item: string, checked: boolean): SystemNoteText => ({
+    body: `marked the checklist item **${escapeMarkdown(item)}** as ${checked ? 'completed' : 'incomplete'}`,
+    icon: 'check-square-o',
+  }),
   closed: (): SystemNoteText => ({ body: 'closed', icon: 'issue-close' }),
   reopened: (): SystemNoteText => ({ body: 'reopened', icon: 'issue-reopen' }),
   confidentiality: (confidential: boolean): SystemNoteText =>

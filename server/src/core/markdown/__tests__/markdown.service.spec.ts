@@ -172,6 +172,15 @@ describe('MarkdownService renders legitimate markdown', () => {
     expect(taskCompletionStatus('- [x] done\n- [ ] todo\n```\n- [ ] in code\n```')).toEqual({ count: 2, completed_count: 1 });
   });
 
+  it('task items name their source line and render disabled (the description view enables them for editors)', () => {
+    const html = md.render('Intro\n\n- [ ] one\n  - [x] nested\n\n```\n- [ ] in code\n```\n\n1. [ ] numbered', ctx);
+    const items = elements(html).filter((e) => e.tagName === 'li' && e.attrs.some((a) => a.name === 'data-sourcepos'));
+    expect(items.map((e) => e.attrs.find((a) => a.name === 'data-sourcepos')!.value.split(':')[0])).toEqual(['3', '4', '10']);
+    const boxes = elements(html).filter((e) => e.tagName === 'input');
+    expect(boxes).toHaveLength(3);
+    expect(boxes.every((b) => b.attrs.some((a) => a.name === 'disabled'))).toBe(true);
+  });
+
   it('highlights fenced code with the language classes', () => {
     const html = md.render('```js\nconst a = 1;\n```', ctx);
     expect(html).toContain('language-js');

@@ -8,6 +8,7 @@ import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
 import { stateEventField } from './state-event';
 import { titleField } from './title';
+import { updateTaskField } from './update-task';
 import { weightField } from './weight';
 
 /**
@@ -17,6 +18,7 @@ import { weightField } from './weight';
 export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,
   descriptionField,
+  updateTaskField,
   stateEventField,
   confidentialField,
   discussionLockedField,

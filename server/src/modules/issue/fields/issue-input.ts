@@ -22,9 +22,11 @@ export interface IssueUpdateInput {
   weight?: number | null;
   labels?: LabelsChange;
   assigneeIds?: number[];
+  /** A task-list checkbox toggled on the page (fields/update-task.ts). */
+  updateTask?: import('./update-task').TaskToggle;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask'> {
   title: string;
 }
