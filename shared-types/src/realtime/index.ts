@@ -1,3 +1,4 @@
 export * from './events';
 export * from './protocol';
 export * from './subscribe.schema';
+export * from './presence';

@@ -1,4 +1,5 @@
 import type { EventType, RealtimeEvent } from './events';
+import type { PresenceRequest, PresenceSignal } from './presence';
 
 /** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
 export const ISSUES_CHANNEL = 'IssuesChannel';
@@ -45,11 +46,14 @@ export type ServerToClientEvents = {
   /** Sent when a subscription is removed by the server (access lost). */
   unsubscribed: (signal: ResyncSignal) => void;
   heartbeat: (at: number) => void;
+  /** Volatile: who else is on the issue (realtime/presence.ts). */
+  presence: (signal: PresenceSignal) => void;
 };
 
 export interface ClientToServerEvents {
   subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;
   unsubscribe: (req: UnsubscribeRequest, ack?: (res: { ok: boolean }) => void) => void;
+  presence: (req: PresenceRequest) => void;
 }
 
 /** Room name for a noteable's stream. */

@@ -14,7 +14,7 @@ const AFTER = 'after must be a non-negative integer';
 
 const channel = z.literal(ISSUES_CHANNEL, says(`channel must be ${ISSUES_CHANNEL}`));
 
-const projectPath = z
+export const projectPathSchema = z
   .string(says(PROJECT_PATH))
   .max(MAX_PATH, PROJECT_PATH)
   // Postgres text cannot hold NUL: bad input, not a server error
@@ -22,7 +22,7 @@ const projectPath = z
   .transform((p) => p.trim().replace(/^\/+|\/+$/g, ''));
 
 /** A number, or its decimal string (GitLab's ActionCable clients send either). */
-const iid = z
+export const iidSchema = z
   .union([z.number(says(IID)), z.string(says(IID)).regex(/^\d{1,10}$/, IID)], says(IID))
   .transform(Number)
   .pipe(z.number(says(IID)).int(IID).positive(IID).max(MAX_INT, IID));
@@ -35,7 +35,7 @@ const after = z
   .nullish()
   .transform((v) => v ?? undefined);
 
-const target = { channel, project_path: projectPath, iid };
+const target = { channel, project_path: projectPathSchema, iid: iidSchema };
 
 /** A socket `subscribe` payload (socket input is validated like HTTP input). */
 export const subscribeRequestSchema = z.object({ ...target, after }, says('subscription must be an object'));

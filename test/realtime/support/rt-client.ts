@@ -4,6 +4,7 @@ import {
   ISSUES_CHANNEL,
   type AnyRealtimeEvent,
   type ClientToServerEvents,
+  type PresenceSignal,
   type ResyncSignal,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -31,6 +32,7 @@ export class RtClient {
   readonly resyncs: ResyncSignal[] = [];
   readonly unsubscribed: ResyncSignal[] = [];
   readonly acks: SubscribeAck[] = [];
+  readonly presence: PresenceSignal[] = [];
   heartbeats = 0;
   /** receipt times of the heartbeats (ms since epoch) */
   heartbeatTimes: number[] = [];
@@ -88,6 +90,7 @@ export class RtClient {
         if (st) st.seq = s.seq;
       });
       socket.on('unsubscribed', (s) => this.unsubscribed.push(s));
+      socket.on('presence', (p) => this.presence.push(p));
       socket.once('connect', () => {
         this.connects++;
         this.connectedTo = url;

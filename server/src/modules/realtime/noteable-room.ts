@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { AnyRealtimeEvent, ClientToServerEvents, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ClientToServerEvents, PresenceSignal, PresenceState, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
 import { roomFor } from '@tandem/shared-types';
 import type { Actor } from '../../core/policy/policy';
 import type { Noteable } from '../../core/realtime/event-log.service';
@@ -13,6 +13,8 @@ export interface SocketData {
   expiresAt: number | null;
   /** Subscriptions of this socket, by room name. */
   subs: Map<string, Subscription>;
+  /** The signed-in user's name and avatar, read once for presence. */
+  presenceUser?: Promise<PresenceSignal['user'] | null>;
 }
 
 export type TandemSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -30,6 +32,8 @@ export interface Subscription {
   cancelled: boolean;
   /** Subscribe requests of one socket for one noteable run one after another. */
   chain: Promise<void>;
+  /** The tab's presence on this noteable (presence.service.ts): last state passed on and when. */
+  presence?: { state: PresenceState; at: number };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { Io, TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { SocketAuth } from './socket-auth.service';
+import { PresenceService } from './presence.service';
 import { SubscribeService } from './subscribe.service';
 import { trackSocketServer } from '../../core/metrics/metrics';
 
@@ -21,7 +22,7 @@ import { trackSocketServer } from '../../core/metrics/metrics';
  * server, routes the bus to the parts and runs their lifecycle. The parts: SocketAuth (the
  * handshake, expiry and revocation), SubscribeService (subscribe, replay, unsubscribe),
  * RoomDelivery (bus events to rooms, heartbeats) and RoomAccess (re-checks through the
- * NoteableAccess port).
+ * NoteableAccess port) and PresenceService (volatile presence on the same rooms).
  */
 @Injectable()
 export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -37,6 +38,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly subscribe: SubscribeService,
     private readonly delivery: RoomDelivery,
     private readonly access: RoomAccess,
+    private readonly presence: PresenceService,
   ) {}
 
   /** Sockets connected to this node (for metrics and benchmarks). */
@@ -64,11 +66,13 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.auth.start(this.io);
     this.delivery.start(this.io, this.bus.lossy);
     this.access.start();
+    this.presence.start(this.io);
     this.io.on('connection', (s) => {
       const socket = s as TandemSocket;
       this.auth.forgetHandshake(socket);
       this.delivery.joinHeartbeat(socket);
       this.subscribe.attach(socket);
+      this.presence.attach(socket);
     });
     // One subscription, routed: handlers run synchronously in bus order, so a control message
     // marks its rooms before the next events are handled

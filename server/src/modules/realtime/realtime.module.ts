@@ -7,6 +7,7 @@ import { EventPrunerService } from './event-pruner.service';
 import { RealtimeGateway } from './realtime.gateway';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
+import { PresenceService } from './presence.service';
 import { RoomRegistry } from './room-registry';
 import { SocketAuth } from './socket-auth.service';
 import { SubscribeService } from './subscribe.service';
@@ -36,6 +37,7 @@ export class RealtimeModule {
           useFactory: (...all: NoteableAccess[]) => noteableAccessRegistry(all),
         },
         RoomRegistry,
+        PresenceService,
         RoomAccess,
         RoomDelivery,
         SubscribeService,

@@ -11,6 +11,7 @@ import type { NoteableRoom, Subscription, TandemSocket } from './noteable-room';
 @Injectable()
 export class RoomRegistry implements OnModuleDestroy {
   private readonly rooms = new Map<string, NoteableRoom>();
+  private readonly removeListeners: Array<(sub: Subscription) => void> = [];
   // The rooms gauge reads the map's size at scrape time: opening a room costs nothing extra
   private readonly untrack = trackRooms(() => this.rooms.size);
 
@@ -62,7 +63,13 @@ export class RoomRegistry implements OnModuleDestroy {
     if (sub.live) void (privileged ? sub.socket.join(sub.room.internalKey) : sub.socket.leave(sub.room.internalKey));
   }
 
+  /** Called for every subscription that ends (unsubscribe, disconnect, revocation). */
+  onRemove(listener: (sub: Subscription) => void): void {
+    this.removeListeners.push(listener);
+  }
+
   remove(sub: Subscription): void {
+    if (!sub.cancelled) for (const l of this.removeListeners) l(sub);
     sub.cancelled = true;
     this.leaveLive(sub);
     sub.socket.data.subs.delete(sub.room.key);
