@@ -15,6 +15,9 @@ import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
 import { useIssueSync } from '../features/issue/useIssueSync';
+import { PresenceBar } from '../features/presence/PresenceBar';
+import { setEditingPresence, usePresence } from '../features/presence/usePresence';
+import { currentUserAtom } from '../features/session/sessionAtoms';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -33,6 +36,10 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   // The server ended this issue's stream: access lost (made confidential, membership removed...) or deleted
   const ended = useAtomValue(revokedIssuesAtom, { store: appStore })[issueKey];
   useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection.state !== 'open');
+  // Who else is here, and this tab's own state (the edit form open)
+  const currentUser = useAtomValue(currentUserAtom, { store: appStore });
+  usePresence(projectPath, issue.iid, currentUser !== null);
+  useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -59,6 +66,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onCopyReference={copyReference}
           />
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
+          <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">
               {ended === 'deleted' ? (

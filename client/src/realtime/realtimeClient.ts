@@ -6,6 +6,8 @@ import {
   type AnyRealtimeEvent,
   type ClientToServerEvents,
   type ConnectionState,
+  type PresenceSignal,
+  type PresenceState,
   type ResyncSignal,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -65,6 +67,8 @@ export class RealtimeClient {
   private stopped = true;
   private gaveUp = false;
   private readonly now: () => number;
+  private readonly presenceListeners = new Set<(p: PresenceSignal) => void>();
+  private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
 
   constructor(private readonly opts: RealtimeClientOptions) {
     this.now = opts.now ?? (() => Date.now());
@@ -117,6 +121,24 @@ export class RealtimeClient {
     };
   }
 
+  /** Presence signals of every followed issue (volatile; not sequenced, never replayed). */
+  onPresence(listener: (p: PresenceSignal) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => void this.presenceListeners.delete(listener);
+  }
+
+  /** Called each time a followed issue's subscription is acknowledged (first, and after every reconnect). */
+  onLive(listener: (projectPath: string, iid: number) => void): () => void {
+    this.liveListeners.add(listener);
+    return () => void this.liveListeners.delete(listener);
+  }
+
+  /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
+  sendPresence(projectPath: string, iid: number, state: PresenceState): void {
+    if (this.state !== 'open' || !this.streams.has(keyOf(projectPath, iid))) return;
+    this.socket?.emit('presence', { project_path: projectPath, iid, state });
+  }
+
   private open(state: ConnectionState): void {
     this.setState(state);
     const socket = this.opts.connect
@@ -155,6 +177,10 @@ export class RealtimeClient {
       const s = this.streams.get(keyOf(sig.project_path, sig.iid));
       if (s) void this.refetch(s, sig.seq);
     });
+    socket.on('presence', (p) => {
+      this.touch();
+      for (const l of this.presenceListeners) l(p);
+    });
     socket.on('unsubscribed', (sig) => {
       const s = this.streams.get(keyOf(sig.project_path, sig.iid));
       if (s) {
@@ -179,6 +205,7 @@ export class RealtimeClient {
         }
         // Replay is emitted before the ack; anything still missing is asked for again.
         if (s.sequencer.waiting || ack.seq > s.sequencer.seq) this.replay(s);
+        for (const l of this.liveListeners) l(s.projectPath, s.iid);
       },
     );
   }
