@@ -5,6 +5,7 @@ import { initialPath } from './shared/pageData';
 import { AccessTokensPage } from './pages/AccessTokensPage';
 import { IssueListPage } from './pages/IssueListPage';
 import { IssuePage } from './pages/IssuePage';
+import { NewIssuePage } from './pages/NewIssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -12,6 +13,7 @@ import { UserPage } from './pages/UserPage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
+const ISSUE_NEW = /^\/(.+)\/-\/issues\/new\/?$/;
 
 /** GitLab's routes; project paths may nest namespaces, so they are matched by pattern. */
 export function App({ pageData }: { pageData: PageData }) {
@@ -45,6 +47,8 @@ function ProjectRoutes({ pageData }: { pageData: PageData }) {
     if (pathname !== initialPath) return <FullReload />;
     return <NotFoundPage />;
   }
+  const created = ISSUE_NEW.exec(pathname);
+  if (created) return <NewIssuePage key={created[1]} projectPath={decodeURIComponent(created[1]!)} />;
   const list = ISSUE_LIST.exec(pathname);
   if (list) return <IssueListPage key={list[1]} projectPath={decodeURIComponent(list[1]!)} />;
   // A bare project path (group/project) opens the project's issues

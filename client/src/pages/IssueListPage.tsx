@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { currentUserAtom } from '../features/session/sessionAtoms';
+import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueList } from '../features/issue-list/IssueList';
@@ -12,6 +15,7 @@ const STATES: IssueListState[] = ['opened', 'closed', 'all'];
 export function IssueListPage({ projectPath }: { projectPath: string }) {
   const [params, setParams] = useSearchParams();
   const projectQuery = useProject(projectPath);
+  const signedIn = useAtomValue(currentUserAtom, { store: appStore }) !== null;
   const project = projectQuery.data === undefined ? (projectQuery.isError ? 'missing' : null) : projectQuery.data ?? 'missing';
   const query: IssueListQuery = {
     state: STATES.includes(params.get('state') as IssueListState) ? (params.get('state') as IssueListState) : 'opened',
@@ -28,7 +32,14 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
   return (
     <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues' }]}>
       <div className="page-head">
-        <h1 className="page-title">Issues</h1>
+        <div className="page-head__row">
+          <h1 className="page-title">Issues</h1>
+          {signedIn && (
+            <a className="btn btn--confirm" href={`/${projectPath}/-/issues/new`}>
+              New issue
+            </a>
+          )}
+        </div>
         {project?.description && <p className="muted page-head__desc">{project.description}</p>}
       </div>
       <IssueList

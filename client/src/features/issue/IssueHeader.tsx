@@ -70,6 +70,11 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
                   {stateLabel}
                 </DropdownMenu.Item>
               )}
+              {permissions.canCreateIssue && (
+                <DropdownMenu.Item className="menu__item" onSelect={() => window.location.assign(`${window.location.pathname.replace(/\/-\/issues\/\d+\/?$/, '')}/-/issues/new`)}>
+                  New issue
+                </DropdownMenu.Item>
+              )}
               <DropdownMenu.Item className="menu__item" onSelect={onCopyReference}>
                 Copy reference
               </DropdownMenu.Item>

@@ -1,0 +1,48 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/** Reporting an issue from the UI: the list's New issue button, the form, the created issue's page. */
+
+async function signedInPage(browser: Browser, login: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  return page;
+}
+
+test('a developer creates an issue with a description, a label and an assignee from the issue list', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto('/acme/tandem/-/issues');
+  await bob.getByRole('link', { name: 'New issue' }).click();
+  await expect(bob).toHaveURL(/\/acme\/tandem\/-\/issues\/new$/);
+  const create = bob.getByRole('button', { name: 'Create issue' });
+  await expect(create).toBeDisabled();
+
+  const title = `Created from the form ${Date.now()}`;
+  await bob.getByRole('textbox', { name: 'Title (required)' }).fill(title);
+  await bob.getByRole('textbox', { name: 'Description' }).fill('Steps:\n\n- [ ] **first**');
+  await bob.getByRole('tab', { name: 'Preview' }).click();
+  await expect(bob.getByRole('tabpanel').locator('strong')).toHaveText('first');
+  await bob.getByRole('group', { name: 'Labels' }).getByRole('checkbox', { name: 'bug' }).check();
+  await bob.getByRole('group', { name: 'Assignees' }).getByRole('checkbox', { name: /@carol/ }).check();
+  await create.click();
+
+  await expect(bob).toHaveURL(/\/acme\/tandem\/-\/issues\/\d+$/);
+  await expect(bob.getByTestId('issue-title')).toHaveText(title);
+  await expect(bob.getByTestId('task-status')).toBeVisible();
+  await expect(bob.getByTestId('sidebar-labels')).toContainText('bug');
+  await expect(bob.getByTestId('sidebar-assignees')).toContainText('carol');
+});
+
+test('a guest may report an issue but is not offered the metadata fields; signed-out visitors are sent to sign in', async ({ browser }) => {
+  const dave = await signedInPage(browser, 'dave');
+  await dave.goto('/acme/tandem/-/issues/new');
+  await expect(dave.getByRole('textbox', { name: 'Title (required)' })).toBeVisible();
+  await expect(dave.getByRole('group', { name: 'Labels' })).toHaveCount(0);
+  await dave.getByRole('textbox', { name: 'Title (required)' }).fill('Reported by a guest');
+  await dave.getByRole('button', { name: 'Create issue' }).click();
+  await expect(dave.getByTestId('issue-title')).toHaveText('Reported by a guest');
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto('/acme/tandem/-/issues/new');
+  await expect(visitor).toHaveURL(/\/users\/sign_in\?redirect=/);
+});
