@@ -29,7 +29,7 @@ import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
-import { IssueNoteableAccess, IssueNoteableAccessModule } from './modules/issue/issue-noteable-access';
+import { IssueListWatchAccess, IssueNoteableAccess, IssueNoteableAccessModule } from './modules/issue/issue-noteable-access';
 import { RealtimeModule } from './modules/realtime/realtime.module';
 import { WebModule } from './modules/web/web.module';
 
@@ -83,7 +83,7 @@ export class AppModule implements NestModule {
           formatError: formatGraphqlError,
         }),
         GraphqlApiModule,
-        RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] }),
+        RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess }),
         WebModule,
       ],
       controllers: [HealthController],

@@ -2,3 +2,4 @@ export * from './events';
 export * from './protocol';
 export * from './subscribe.schema';
 export * from './presence';
+export * from './project-watch';

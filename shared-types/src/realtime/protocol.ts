@@ -1,5 +1,6 @@
 import type { EventType, RealtimeEvent } from './events';
 import type { PresenceRequest, PresenceSignal } from './presence';
+import type { ProjectIssuesSignal, WatchProjectAck, WatchProjectRequest } from './project-watch';
 
 /** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
 export const ISSUES_CHANNEL = 'IssuesChannel';
@@ -48,12 +49,16 @@ export type ServerToClientEvents = {
   heartbeat: (at: number) => void;
   /** Volatile: who else is on the issue (realtime/presence.ts). */
   presence: (signal: PresenceSignal) => void;
+  /** Issues of a watched project changed: refetch the list (realtime/project-watch.ts). */
+  project_issues: (signal: ProjectIssuesSignal) => void;
 };
 
 export interface ClientToServerEvents {
   subscribe: (req: SubscribeRequest, ack: (res: SubscribeAck) => void) => void;
   unsubscribe: (req: UnsubscribeRequest, ack?: (res: { ok: boolean }) => void) => void;
   presence: (req: PresenceRequest) => void;
+  watch_project: (req: WatchProjectRequest, ack: (res: WatchProjectAck) => void) => void;
+  unwatch_project: (req: WatchProjectRequest) => void;
 }
 
 /** Room name for a noteable's stream. */

@@ -33,6 +33,7 @@ export class RtClient {
   readonly unsubscribed: ResyncSignal[] = [];
   readonly acks: SubscribeAck[] = [];
   readonly presence: PresenceSignal[] = [];
+  readonly projectSignals: Array<{ project_path: string; at: number }> = [];
   heartbeats = 0;
   /** receipt times of the heartbeats (ms since epoch) */
   heartbeatTimes: number[] = [];
@@ -91,6 +92,7 @@ export class RtClient {
       });
       socket.on('unsubscribed', (s) => this.unsubscribed.push(s));
       socket.on('presence', (p) => this.presence.push(p));
+      socket.on('project_issues', (p) => this.projectSignals.push({ ...p, at: Date.now() }));
       socket.once('connect', () => {
         this.connects++;
         this.connectedTo = url;
@@ -171,6 +173,11 @@ export class RtClient {
   }
 
   /** Drops the connection (as a network loss would); `resume()` reconnects and replays. */
+  /** Watches a project's issue list; resolves with the server's ack. */
+  watchProject(projectPath: string): Promise<{ ok: boolean; message?: string }> {
+    return new Promise((resolve) => this.socket!.emit('watch_project', { project_path: projectPath }, resolve));
+  }
+
   drop(): void {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();

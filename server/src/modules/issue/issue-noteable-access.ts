@@ -3,6 +3,7 @@ import type { AnyRealtimeEvent } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { canProject, canReadIssue, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import type { AccessSnapshot, DeliveryAbilities, NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
+import type { ProjectWatchAccess } from '../../core/realtime/project-watch-access';
 import { ProjectModule } from '../project/project.module';
 import { IssueModule } from './issue.module';
 import { ProjectService } from '../project/project.service';
@@ -93,10 +94,21 @@ export class IssueNoteableAccess implements NoteableAccess<IssueTarget> {
   }
 }
 
-/** The app composes it: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] })`. */
+/** The project watch port (issue lists kept live): whoever may read the project sees its issue list. */
+@Injectable()
+export class IssueListWatchAccess implements ProjectWatchAccess {
+  constructor(private readonly projects: ProjectService) {}
+
+  async resolve(actor: Actor | null, projectPath: string): Promise<{ fullPath: string }> {
+    const { project } = await this.projects.findReadable(actor, projectPath);
+    return { fullPath: project.fullPath };
+  }
+}
+
+/** The app composes it: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess })`. */
 @Module({
   imports: [IssueModule, ProjectModule],
-  providers: [IssueNoteableAccess],
-  exports: [IssueNoteableAccess],
+  providers: [IssueNoteableAccess, IssueListWatchAccess],
+  exports: [IssueNoteableAccess, IssueListWatchAccess],
 })
 export class IssueNoteableAccessModule {}

@@ -14,6 +14,7 @@ import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { SocketAuth } from './socket-auth.service';
 import { PresenceService } from './presence.service';
+import { ProjectWatchService } from './project-watch.service';
 import { SubscribeService } from './subscribe.service';
 import { trackSocketServer } from '../../core/metrics/metrics';
 
@@ -39,6 +40,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly delivery: RoomDelivery,
     private readonly access: RoomAccess,
     private readonly presence: PresenceService,
+    private readonly projectWatch: ProjectWatchService,
   ) {}
 
   /** Sockets connected to this node (for metrics and benchmarks). */
@@ -67,12 +69,14 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.delivery.start(this.io, this.bus.lossy);
     this.access.start();
     this.presence.start(this.io);
+    this.projectWatch.start(this.io);
     this.io.on('connection', (s) => {
       const socket = s as TandemSocket;
       this.auth.forgetHandshake(socket);
       this.delivery.joinHeartbeat(socket);
       this.subscribe.attach(socket);
       this.presence.attach(socket);
+      this.projectWatch.attach(socket);
     });
     // One subscription, routed: handlers run synchronously in bus order, so a control message
     // marks its rooms before the next events are handled
@@ -95,6 +99,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.auth.stop();
     this.access.stop();
     this.delivery.stop();
+    this.projectWatch.stop();
     if (this.io) {
       // Disconnect clients so they reconnect to another node at once; Nest closes the HTTP server.
       this.io.local.disconnectSockets(true);

@@ -8,6 +8,8 @@ import { RealtimeGateway } from './realtime.gateway';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { PresenceService } from './presence.service';
+import { ProjectWatchService } from './project-watch.service';
+import { PROJECT_WATCH_ACCESS } from '../../core/realtime/project-watch-access';
 import { RoomRegistry } from './room-registry';
 import { SocketAuth } from './socket-auth.service';
 import { SubscribeService } from './subscribe.service';
@@ -17,12 +19,14 @@ export interface RealtimeOptions {
   imports: NonNullable<ModuleMetadata['imports']>;
   /** Their tokens, one per noteable type served live. */
   noteableAccess: InjectionToken[];
+  /** The token of the ProjectWatchAccess implementation (issue lists kept live). */
+  projectWatchAccess: InjectionToken;
 }
 
 /**
  * The Socket.IO gateway, replay, polling (ETag 304s, notes polling) and pruning (issue #3).
  * It knows noteables only through the NoteableAccess port; the app composes it with the
- * implementations: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess] })`.
+ * implementations: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess })`.
  */
 @Module({})
 export class RealtimeModule {
@@ -36,8 +40,10 @@ export class RealtimeModule {
           inject: options.noteableAccess,
           useFactory: (...all: NoteableAccess[]) => noteableAccessRegistry(all),
         },
+        { provide: PROJECT_WATCH_ACCESS, useExisting: options.projectWatchAccess },
         RoomRegistry,
         PresenceService,
+        ProjectWatchService,
         RoomAccess,
         RoomDelivery,
         SubscribeService,

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PROJECT_WATCH, watchProjectRequestSchema, firstIssue, type WatchProjectAck } from '@tandem/shared-types';
+import { AppError } from '../../core/errors/app-error';
+import { EventLogService } from '../../core/realtime/event-log.service';
+import type { BusEvent } from '../../core/realtime/event-bus';
+import { PROJECT_WATCH_ACCESS, type ProjectWatchAccess } from '../../core/realtime/project-watch-access';
+import type { Io, TandemSocket } from './noteable-room';
+
+/** Issue events that change what an issue list shows. */
+const LIST_EVENTS = new Set(['issue.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'issue.deleted']);
+
+const roomOf = (fullPath: string) => `ProjectIssues:${fullPath.toLowerCase()}`;
+
+/**
+ * Issue lists kept live (shared-types realtime/project-watch.ts). A socket watches a project it
+ * may read; when a write commits issue events, the node that wrote sends the project's room one
+ * `project_issues` signal through the adapter (every node's watchers), at most one per
+ * PROJECT_WATCH.coalesceMs, and the lists refetch with their own access.
+ */
+@Injectable()
+export class ProjectWatchService {
+  private readonly logger = new Logger(ProjectWatchService.name);
+  private io: Io | null = null;
+  /** Projects with a signal due, by room: the path to name in it. */
+  private readonly due = new Map<string, string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly log: EventLogService,
+    @Inject(PROJECT_WATCH_ACCESS) private readonly access: ProjectWatchAccess,
+  ) {}
+
+  start(io: Io): void {
+    this.io = io;
+    this.log.onCommit((events) => this.onCommit(events));
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.io = null;
+  }
+
+  attach(socket: TandemSocket): void {
+    // Policy: read_project (through the ProjectWatchAccess port, as an HTTP read of the project)
+    socket.on('watch_project', (raw, ack) => void this.onWatch(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    // Policy: none (a socket only stops its own watches)
+    socket.on('unwatch_project', (raw) => {
+      const parsed = watchProjectRequestSchema.safeParse(raw);
+      if (parsed.success) void socket.leave(roomOf(parsed.data.project_path));
+    });
+  }
+
+  private async onWatch(socket: TandemSocket, raw: unknown, ack: (res: WatchProjectAck) => void): Promise<void> {
+    const parsed = watchProjectRequestSchema.safeParse(raw);
+    if (!parsed.success) return ack({ ok: false, message: firstIssue(parsed.error) });
+    const watching = [...socket.rooms].filter((r) => r.startsWith('ProjectIssues:')).length;
+    if (watching >= PROJECT_WATCH.maxPerSocket) return ack({ ok: false, message: `at most ${PROJECT_WATCH.maxPerSocket} projects per connection` });
+    try {
+      const { fullPath } = await this.access.resolve(socket.data.actor, parsed.data.project_path);
+      if (!socket.connected) return;
+      await socket.join(roomOf(fullPath));
+      ack({ ok: true });
+    } catch (e) {
+      if (e instanceof AppError) return ack({ ok: false, message: e.message });
+      this.logger.error({ err: e }, 'watch_project failed');
+      ack({ ok: false, message: 'watch failed' });
+    }
+  }
+
+  private onCommit(events: readonly BusEvent[]): void {
+    for (const e of events) {
+      if (!LIST_EVENTS.has(e.event.type)) continue;
+      const path = e.event.issue.project_path;
+      this.due.set(roomOf(path), path);
+    }
+    if (this.due.size && !this.timer) this.timer = setTimeout(() => this.flush(), PROJECT_WATCH.coalesceMs);
+  }
+
+  private flush(): void {
+    this.timer = null;
+    const io = this.io;
+    if (!io) return;
+    for (const [room, project_path] of this.due) io.to(room).emit('project_issues', { project_path });
+    this.due.clear();
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { projectPathSchema } from './subscribe.schema';
+
+/**
+ * Issue lists follow their project live: a socket watches a project (read_project checked),
+ * and after issues of it are created, changed or deleted the project's watchers get one
+ * coalesced `project_issues` signal and refetch the list they show (with their own access:
+ * the signal carries no issue data, so a confidential issue reveals nothing).
+ */
+export interface WatchProjectRequest {
+  project_path: string;
+}
+
+export type WatchProjectAck = { ok: true } | { ok: false; message: string };
+
+export interface ProjectIssuesSignal {
+  project_path: string;
+}
+
+export const PROJECT_WATCH = {
+  /** Signals of one project are coalesced to at most one per this interval. */
+  coalesceMs: 500,
+  /** Projects one connection may watch at once. */
+  maxPerSocket: 20,
+} as const;
+
+export const watchProjectRequestSchema = z.object({ project_path: projectPathSchema });
