@@ -46,3 +46,22 @@ test('a guest may report an issue but is not offered the metadata fields; signed
   await visitor.goto('/acme/tandem/-/issues/new');
   await expect(visitor).toHaveURL(/\/users\/sign_in\?redirect=/);
 });
+
+test('an issue created by alice appears in bob\'s open issue list without a reload', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto('/acme/tandem/-/issues');
+  await expect(bob.getByRole('link', { name: 'New issue' })).toBeVisible();
+  await bob.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+  // let the list's socket watch the project before the change
+  await bob.waitForTimeout(1000);
+
+  const alice = await signedInPage(browser, 'alice');
+  await alice.goto('/acme/tandem/-/issues/new');
+  const title = `Live in every list ${Date.now()}`;
+  await alice.getByRole('textbox', { name: 'Title (required)' }).fill(title);
+  await alice.getByRole('button', { name: 'Create issue' }).click();
+  await expect(alice.getByTestId('issue-title')).toHaveText(title);
+
+  await expect(bob.getByRole('link', { name: title })).toBeVisible({ timeout: 3000 });
+  expect(await bob.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+});

@@ -6,6 +6,7 @@ import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueList } from '../features/issue-list/IssueList';
+import { useLiveIssueList } from '../features/issue-list/useLiveIssueList';
 import type { IssueListQuery, IssueListState } from '../features/issue-list/issueListQueries';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -16,6 +17,7 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
   const [params, setParams] = useSearchParams();
   const projectQuery = useProject(projectPath);
   const signedIn = useAtomValue(currentUserAtom, { store: appStore }) !== null;
+  useLiveIssueList(projectPath);
   const project = projectQuery.data === undefined ? (projectQuery.isError ? 'missing' : null) : projectQuery.data ?? 'missing';
   const query: IssueListQuery = {
     state: STATES.includes(params.get('state') as IssueListState) ? (params.get('state') as IssueListState) : 'opened',

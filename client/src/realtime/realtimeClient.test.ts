@@ -7,9 +7,11 @@ import { reconnectDelayMs } from './connectionMonitor';
 /** A stand-in for the Socket.IO client: the test plays the server. */
 class FakeSocket extends EventEmitter {
   subscribes: Array<{ req: SubscribeRequest; ack: (a: SubscribeAck) => void }> = [];
+  sent: Array<[string, unknown]> = [];
   disconnected = false;
   override emit(event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'subscribe') this.subscribes.push({ req: args[0] as SubscribeRequest, ack: args[1] as (a: SubscribeAck) => void });
+    else this.sent.push([String(event), args[0]]);
     return true;
   }
   serverEmit(event: string, ...args: unknown[]) {
@@ -171,5 +173,40 @@ describe('RealtimeClient', () => {
     expect(states.at(-1)).toBe('open');
     expect(client.givenUp).toBe(false);
     expect(gaveUp).toEqual([true, false]);
+  });
+  it('watches a project list: re-watches after a reconnect and refetches once, and hears only its own project', () => {
+    const changes: string[] = [];
+    client.start();
+    const stop = client.watchProject('g/p', () => changes.push('g/p'));
+    sockets[0]!.serverEmit('connect');
+    expect(sockets[0]!.sent).toContainEqual(['watch_project', { project_path: 'g/p' }]);
+    sockets[0]!.serverEmit('project_issues', { project_path: 'g/p' });
+    sockets[0]!.serverEmit('project_issues', { project_path: 'other/p' });
+    expect(changes).toEqual(['g/p']);
+    // the socket drops and comes back: watch again, and refetch what may have been missed
+    sockets[0]!.serverEmit('disconnect');
+    vi.advanceTimersByTime(reconnectDelayMs(1) + 1);
+    sockets[1]!.serverEmit('connect');
+    expect(sockets[1]!.sent).toContainEqual(['watch_project', { project_path: 'g/p' }]);
+    expect(changes).toEqual(['g/p', 'g/p']);
+    stop();
+    expect(sockets[1]!.sent).toContainEqual(['unwatch_project', { project_path: 'g/p' }]);
+    sockets[1]!.serverEmit('project_issues', { project_path: 'g/p' });
+    expect(changes).toHaveLength(2);
+  });
+
+  it('passes presence on and sends this tab\'s presence only for a followed issue while open', () => {
+    const heard: unknown[] = [];
+    client.start();
+    client.onPresence((p) => heard.push(p));
+    client.sendPresence('g/p', 7, 'viewing');
+    client.follow('g/p', 7, 0, { apply: () => {}, refetch: async () => true, ended: () => {} });
+    const s = sockets[0]!;
+    s.serverEmit('connect');
+    client.sendPresence('g/p', 7, 'editing');
+    client.sendPresence('g/p', 8, 'editing');
+    expect(s.sent.filter(([e]) => e === 'presence')).toEqual([['presence', { project_path: 'g/p', iid: 7, state: 'editing' }]]);
+    s.serverEmit('presence', { project_path: 'g/p', iid: 7, session: 'x', user: { id: 2 }, state: 'typing', hello: true });
+    expect(heard).toHaveLength(1);
   });
 });

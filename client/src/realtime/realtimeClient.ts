@@ -66,9 +66,12 @@ export class RealtimeClient {
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private gaveUp = false;
+  private everOpened = false;
   private readonly now: () => number;
   private readonly presenceListeners = new Set<(p: PresenceSignal) => void>();
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
+  /** Watched projects' issue lists: their change listeners, by project path. */
+  private readonly watches = new Map<string, Set<() => void>>();
 
   constructor(private readonly opts: RealtimeClientOptions) {
     this.now = opts.now ?? (() => Date.now());
@@ -133,6 +136,25 @@ export class RealtimeClient {
     return () => void this.liveListeners.delete(listener);
   }
 
+  /**
+   * Calls `onChange` whenever issues of the project change (created, edited, closed, deleted),
+   * and after every reconnect (signals may have been missed meanwhile). Returns a stop function.
+   */
+  watchProject(projectPath: string, onChange: () => void): () => void {
+    let set = this.watches.get(projectPath);
+    if (!set) {
+      this.watches.set(projectPath, (set = new Set()));
+      if (this.state === 'open') this.socket?.emit('watch_project', { project_path: projectPath }, () => undefined);
+    }
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size || this.watches.get(projectPath) !== set) return;
+      this.watches.delete(projectPath);
+      this.socket?.emit('unwatch_project', { project_path: projectPath });
+    };
+  }
+
   /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
   sendPresence(projectPath: string, iid: number, state: PresenceState): void {
     if (this.state !== 'open' || !this.streams.has(keyOf(projectPath, iid))) return;
@@ -160,6 +182,12 @@ export class RealtimeClient {
       this.setGaveUp(false);
       this.setState('open');
       for (const s of this.streams.values()) this.subscribe(s);
+      for (const [path, listeners] of this.watches) {
+        socket.emit('watch_project', { project_path: path }, () => undefined);
+        // What changed while we were away is not replayed: the lists refetch once
+        if (this.everOpened) for (const l of listeners) l();
+      }
+      this.everOpened = true;
       this.scheduleMonitor();
     });
     socket.on('connect_error', () => this.lost());
@@ -176,6 +204,10 @@ export class RealtimeClient {
       this.touch();
       const s = this.streams.get(keyOf(sig.project_path, sig.iid));
       if (s) void this.refetch(s, sig.seq);
+    });
+    socket.on('project_issues', (sig) => {
+      this.touch();
+      for (const l of this.watches.get(sig.project_path) ?? []) l();
     });
     socket.on('presence', (p) => {
       this.touch();
