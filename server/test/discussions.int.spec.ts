@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
+import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote, type PageData } from '@tandem/shared-types';
 import { bootApp, call, castOf, DB_MODES, enc, gql, issueRow, type Auth, type Cast, type TestApp } from './harness';
 
 /**
@@ -228,10 +228,15 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     }
     expect(seen).toEqual(all.map((d) => d.id));
     expect((await discussions(cast.alice, 16, '?notes_filter=7')).status).toBe(400);
-    // the page data carries the filter and the count the skeleton is sized by
+    // the page data carries the saved filter and the count of discussions it shows (the skeleton's size)
     await discussions(cast.alice, 16, '?notes_filter=1');
-    const [{ user_id: aliceId }] = (await app.ds.query(`SELECT user_id FROM user_preferences up JOIN users u ON u.id = up.user_id WHERE u.username = 'alice'`)) as Array<{ user_id: number }>;
-    expect(aliceId).toBeGreaterThan(0);
+    const pageData = async (auth: Auth) => {
+      const res = await call(app, 'GET', `${P}/-/issues/16`, { auth, headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      return (JSON.parse(/<script id="tandem-data" type="application\/json">(.*?)<\/script>/s.exec(res.text)![1]!) as PageData).issue!.notesData;
+    };
+    expect(await pageData(cast.alice)).toEqual({ notesFilter: 1, prerenderedNotesCount: comments.length, isProjectArchived: false });
+    expect(await pageData(cast.anonymous)).toEqual({ notesFilter: 0, prerenderedNotesCount: all.length, isProjectArchived: false });
   });
 
   it('internal notes: readers of internal notes only, live events redacted for the others', async () => {
