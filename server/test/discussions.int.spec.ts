@@ -73,6 +73,18 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(issue.body.user_notes_count).toBe(await noteCount(10));
   });
 
+  it('the demo issue #1 shows a real discussion: comments, an open thread with replies, a resolved thread', async () => {
+    const list = (await discussions(cast.anonymous, 1, '?notes_filter=0&persist_filter=false')).body;
+    const threads = list.filter((d) => !d.individual_note);
+    expect(list.filter((d) => d.individual_note).length).toBeGreaterThanOrEqual(2);
+    expect(threads.map((d) => [d.notes.length, d.resolved])).toEqual([
+      [3, false],
+      [2, true],
+    ]);
+    expect(threads[1]!.resolved_by).toMatchObject({ username: 'alice' });
+    expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
+  });
+
   it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
     const before = await noteCount(11);
     const anon = await post(cast.anonymous, 11, { note: 'hello' });
