@@ -29,11 +29,8 @@ const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/users/sign_in', ['login', 'password']],
   ['POST', '/api/v4/markdown', ['text', 'gfm', 'project']],
   ['POST', '/api/graphql', ['query', 'variables', 'operationName']],
-  ['POST', '/api/v4/projects/:pid/issues/3/notes', ['body', 'internal', 'confidential']],
-  ['POST', '/api/v4/projects/:pid/issues/3/discussions', ['body', 'internal']],
-  ['PUT', '/api/v4/projects/:pid/issues/3/discussions/0123456789abcdef0123456789abcdef01234567', ['resolved']],
-  ['POST', '/acme/tandem/notes?target_type=issue&target_id=3', ['note', 'in_reply_to_discussion_id', 'return_discussion', 'target_id']],
-  ['PUT', '/acme/tandem/notes/1?target_type=issue&target_id=3', ['note', 'target_id']],
+  ['POST', '/api/v4/projects/:pid/issues/3/notes', ['body', 'internal']],
+  ['POST', '/acme/tandem/notes?target_type=issue&target_id=3', ['note', 'in_reply_to_discussion_id']],
 ];
 
 /** Path and query input (GET and DELETE). */

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ApiNote, UserBasic } from '@tandem/shared-types';
+import { NOTE_ERRORS, type ApiNote, type UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
-import { AppError } from '../../../core/errors/app-error';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { issuePermissions } from '../../../core/policy/issue-permissions';
@@ -78,7 +78,6 @@ export class CreateNoteAction {
     const key = { type: 'Issue' as const, id: ctx.issue.id };
     const thread = input.discussionId ? await this.notes.inDiscussion(key, input.discussionId) : null;
     if (thread && (!thread.length || thread[0]!.system || (thread[0]!.internal && !can.readInternalNote))) throw new AppError('DISCUSSION_NOT_FOUND');
-    if (input.discussionId && !thread) throw new AppError('DISCUSSION_NOT_FOUND');
 
     const user = ctx.actorUser ?? (await this.ds.getRepository(User).findOneBy({ id: actor.id }));
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -163,6 +162,8 @@ export class CreateNoteAction {
   private async replay(actor: Actor, ctx: NoteIssue, idempotencyKey: string | null): Promise<CreateNoteResult> {
     const first = idempotencyKey ? await this.notes.byIdempotencyKey(actor.id, idempotencyKey) : null;
     if (!first) throw new AppError('ISSUE_NOT_FOUND');
+    // A key names one submit: reusing it for a comment elsewhere is a client error, not a replay
+    if (first.noteableType !== 'Issue' || first.noteableId !== ctx.issue.id) throw new ValidationError({ 'Idempotency-Key': [NOTE_ERRORS.idempotencyKeyReused] });
     const found = await this.notes.withDiscussion({ type: first.noteableType as 'Issue', id: first.noteableId }, first.id);
     const discussion = found?.discussion ?? [first];
     const users = await this.notes.users(userIdsOf(discussion));
