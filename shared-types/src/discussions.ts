@@ -241,3 +241,21 @@ export const DISCUSSION_TEXTS = {
   resolveFailedServer: 'Discussion failed to be resolved',
   unresolveFailedServer: 'Discussion failed to be unresolved',
 } as const;
+
+/** The fields of a note the resolve rule reads. */
+export type ResolvableNoteState = Pick<ApiNote, 'resolvable' | 'resolved'>;
+
+/**
+ * A discussion counts as resolved only when every resolvable note in it is resolved, and it
+ * has at least one (spec §4). Server and client decide with this one rule.
+ */
+export function discussionResolved(notes: readonly ResolvableNoteState[]): boolean {
+  const resolvable = notes.filter((n) => n.resolvable);
+  return resolvable.length > 0 && resolvable.every((n) => n.resolved);
+}
+
+/** Note write messages of ours (the catalogue in errors.ts holds the HTTP ones). */
+export const NOTE_ERRORS = {
+  /** An Idempotency-Key already used for a comment on another noteable. */
+  idempotencyKeyReused: 'was already used for another comment',
+} as const;
