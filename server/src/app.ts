@@ -6,7 +6,8 @@ import helmet from 'helmet';
 import express from 'express';
 import http from 'node:http';
 import path from 'node:path';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { Logger as NestLogger } from '@nestjs/common';
 import type { PGlite } from '@electric-sql/pglite';
 import { LIMITS } from '@tandem/shared-types';
 import { AppModule } from './app.module';
@@ -16,6 +17,11 @@ import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
+import { captureHeaders, installFastRoutes, type FastRouteDeps } from './core/http/fast-route';
+import { ThrottleService } from './core/throttle/throttle.service';
+import { CredentialResolver } from './modules/auth/credential-resolver';
+import { IssueController } from './modules/issue/issue.controller';
+import { issueFastRoutes } from './modules/issue/issue-fast-routes';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -30,6 +36,24 @@ function answerMatchingPollsFirst(server: http.Server, etagPoll: EtagPollMiddlew
       for (const l of listeners) l.call(server, req, res);
     }),
   );
+}
+
+/** What the routes answered ahead of Express (core/http/fast-route.ts) use of the app. */
+function fastRouteDeps(app: NestExpressApplication, config: AppConfig, securityHeaders: ReturnType<typeof helmet>): FastRouteDeps {
+  const credentials = app.get(CredentialResolver);
+  const throttle = app.get(ThrottleService);
+  const errors = new NestLogger('HttpError');
+  return {
+    config,
+    authenticate: async (token) => {
+      const r = await credentials.resolve({ token });
+      return r === 'invalid_token' ? r : r.actor!;
+    },
+    throttle: throttle.enabled('api_writes_per_user') ? (actor) => throttle.consume('api_writes_per_user', actor.id) : null,
+    headers: captureHeaders(securityHeaders as Parameters<typeof captureHeaders>[0]),
+    logger: PinoLogger.root,
+    logError: (err, path) => errors.error({ err, path }, 'request failed'),
+  };
 }
 
 export interface RunningApp {
@@ -61,8 +85,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.set('query parser', 'extended');
   app.use(requestBaseUrlMiddleware);
   app.use(plainJsonContentType);
-  app.use(
-    helmet({
+  const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -76,8 +99,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
         },
       },
       crossOriginEmbedderPolicy: false,
-    }),
-  );
+  });
+  app.use(securityHeaders);
   app.use(cookieParser());
   app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
@@ -89,6 +112,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   );
   await app.listen(config.PORT, config.HOST);
   answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
+  installFastRoutes(app.getHttpServer() as http.Server, issueFastRoutes(app.get(IssueController)), fastRouteDeps(app, config, securityHeaders));
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let closed = false;

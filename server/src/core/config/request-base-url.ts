@@ -11,6 +11,16 @@ export function currentRequestBaseUrl(): string | undefined {
 // A Host header is a host name or an [IPv6] literal, with an optional port: nothing else is echoed back
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Runs fn with `base` as the request's base URL (for a request handled ahead of Express). */
+export function runWithRequestBase<T>(base: string, fn: () => T): T {
+  return requestBase.run(base, fn);
+}
+
+/** True when `host` (a Host header) may be echoed back in URLs. */
+export function isValidHost(host: string | undefined): host is string {
+  return !!host && HOST.test(host);
+}
+
 /**
  * Runs the rest of the request with the URL the client used (scheme and Host; with TRUST_PROXY,
  * Express reads X-Forwarded-Proto/Host for them) as its base, so URLs Tandem returns point where

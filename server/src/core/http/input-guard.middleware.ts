@@ -15,18 +15,23 @@ const MAX_DEPTH = 32;
 @Injectable()
 export class InputGuardMiddleware implements NestMiddleware {
   use(req: Request, _res: Response, next: NextFunction): void {
-    let path: string;
-    try {
-      // originalUrl: Nest mounts route middleware, so req.path may be relative to the mount point
-      path = decodeURIComponent((req.originalUrl || req.url).split('?')[0]!);
-    } catch {
-      throw new ValidationError({ path: [VALIDATION.invalid] });
-    }
-    if (path.includes('\u0000')) throw new ValidationError({ path: [VALIDATION.nulCharacter] });
-    const bad = findNul(req.query, '', 0) ?? findNul(req.body as unknown, '', 0);
-    if (bad !== null) throw new ValidationError({ [bad || 'body']: [bad === TOO_DEEP ? VALIDATION.tooDeep : VALIDATION.nulCharacter] });
+    // originalUrl: Nest mounts route middleware, so req.path may be relative to the mount point
+    guardInput(req.originalUrl || req.url, req.query, req.body);
     next();
   }
+}
+
+/** The check above for a request handled ahead of Express (core/http/fast-route.ts): throws the same 400s. */
+export function guardInput(url: string, query: unknown, body: unknown): void {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split('?')[0]!);
+  } catch {
+    throw new ValidationError({ path: [VALIDATION.invalid] });
+  }
+  if (path.includes('\u0000')) throw new ValidationError({ path: [VALIDATION.nulCharacter] });
+  const bad = findNul(query, '', 0) ?? findNul(body, '', 0);
+  if (bad !== null) throw new ValidationError({ [bad || 'body']: [bad === TOO_DEEP ? VALIDATION.tooDeep : VALIDATION.nulCharacter] });
 }
 
 const TOO_DEEP = '\u0000depth';

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { RequestAuth } from '../../core/http/request-context';
+import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
 import { AuthService } from './auth.service';
+import { TokenCache } from './token-cache';
 import { digest, OAUTH_PREFIX } from './tokens';
 
 /** What a request or a socket handshake carried: a bearer token (PAT or OAuth), the session cookie, or nothing. */
@@ -21,8 +23,21 @@ const ANONYMOUS: ResolvedCredential = { actor: null, method: 'none', sessionId: 
  * transports accept and refuse the same credentials.
  */
 @Injectable()
-export class CredentialResolver {
-  constructor(private readonly auth: AuthService) {}
+export class CredentialResolver implements OnModuleDestroy {
+  /** Resolved tokens for up to a second, dropped at once on revocation (token-cache.ts). */
+  private readonly tokens = new TokenCache();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(EVENT_BUS) bus: EventBus,
+  ) {
+    this.unsubscribe = bus.subscribe({ events: () => undefined, control: (msg) => this.tokens.onControl(msg), resync: () => this.tokens.clear() });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
 
   /**
    * A token that does not authenticate (unknown, revoked, expired, blocked user) is
@@ -33,14 +48,20 @@ export class CredentialResolver {
     if (!presented) return ANONYMOUS;
     if ('token' in presented) {
       const token = presented.token.trim();
-      const r = await this.auth.resolveToken(token);
-      if (!r) return 'invalid_token';
+      const credential = digest(token);
+      let r = this.tokens.get(credential);
+      if (!r) {
+        const mark = this.tokens.mark();
+        r = await this.auth.resolveToken(token);
+        if (!r) return 'invalid_token';
+        this.tokens.set(credential, r, mark);
+      }
       return {
         actor: r.actor,
         method: token.startsWith(OAUTH_PREFIX) ? 'oauth' : 'personal_access_token',
         sessionId: null,
         csrfToken: null,
-        credential: digest(token),
+        credential,
         expiresAt: r.expiresAt,
       };
     }
