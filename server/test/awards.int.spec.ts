@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { DISCUSSION_TEXTS, ERRORS, type ApiAwardEmoji, type NoteAward, type PageData } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, enc, gql, insertPat, issueRow, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, enc, gql, insertPat, issueRow, signIn, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * Emoji awards as clients see them: the page's toggle (spec §4: adds if absent, else removes),
@@ -134,7 +134,7 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
 
     it('embeds the issue awards in the page data', async () => {
       await toggle(who.alice, 13, { name: 'heart' });
-      const session = await (await import('./harness')).signIn(app, 'bob');
+      const session = await signIn(app, 'bob');
       const page = await call(app, 'GET', `/${PUBLIC}/-/issues/13`, { auth: session, headers: { accept: 'text/html' } });
       const json = /<script id="tandem-data" type="application\/json">(.*?)<\/script>/s.exec(page.text)![1]!;
       const data = JSON.parse(json) as PageData;

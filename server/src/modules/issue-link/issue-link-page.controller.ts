@@ -8,6 +8,7 @@ import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
 import { CreateIssueLinksAction } from './actions/create-issue-links';
 import { DestroyIssueLinkAction } from './actions/destroy-issue-link';
+import { linkAdmin } from './actions/link-context';
 import { ReorderIssueLinkAction } from './actions/reorder-issue-link';
 import { IssueLinkFinder } from './issue-link.finder';
 import { toRelatedIssue } from './issue-link.mapper';
@@ -39,6 +40,8 @@ export class IssueLinkPageController {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const input = parseRelatedCreate(body);
     const issue = await this.loader.findReadable(actor, project.join('/'), iid);
+    // Only those who may link learn whether the references name issues
+    linkAdmin(actor, issue, this.config.publicUrl);
     const targets = await this.references.resolve(actor, issue, input.references);
     await this.createLinks.execute(actor, issue, targets, input.linkType);
     res.status(200);

@@ -6,6 +6,7 @@ import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
 import { CreateIssueLinksAction } from './actions/create-issue-links';
 import { DestroyIssueLinkAction } from './actions/destroy-issue-link';
+import { linkAdmin } from './actions/link-context';
 import { IssueLinkFinder } from './issue-link.finder';
 import { toApiIssueLink, toApiRelatedIssue, type LinkView } from './issue-link.mapper';
 import { parseLinkCreate } from './issue-link.validation';
@@ -42,6 +43,7 @@ export class IssueLinkController {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const input = parseLinkCreate(body);
     const issue = await this.loader.findReadable(actor, id, iid, { hydrate: true });
+    linkAdmin(actor, issue, this.config.publicUrl);
     const target = await this.loader.findReadable(actor, input.targetProject, input.targetIid, { hydrate: true });
     const [created] = await this.createLinks.execute(actor, issue, [target], input.linkType);
     const link = (await this.finder.forIssue(actor, issue.issue.id)).find((l) => l.linkId === created!.linkId);
