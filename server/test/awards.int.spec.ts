@@ -47,6 +47,14 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
     await app?.close();
   });
 
+  it('the demo has reactions on acme/tandem #1 and its notes', async () => {
+    expect(await votes(1)).toEqual({ up: 2, down: 0 });
+    expect((await awardsOf(1)).map((a) => `${a.name}:${a.user.username}`)).toEqual(['thumbsup:bob', 'thumbsup:carol', 'rocket:carol', 'tada:dave']);
+    const [note] = (await app.ds.query(`SELECT n.id FROM notes n JOIN issues i ON i.id = n.noteable_id WHERE i.iid = 1 AND i.project_id = (SELECT id FROM projects WHERE full_path = $1) AND NOT n.system ORDER BY n.id LIMIT 1`, [PUBLIC])) as Array<{ id: number }>;
+    const onNote = await call<ApiAwardEmoji[]>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/1/notes/${note!.id}/award_emoji`, { auth: who.anonymous });
+    expect(onNote.body.map((a) => a.name)).toEqual(['thumbsup', 'eyes']);
+  });
+
   describe('the page toggle', () => {
     it('adds the award when absent and removes it when present, with the counts in the issue JSON', async () => {
       const first = await toggle(who.bob, 7, { name: 'thumbsup' });
