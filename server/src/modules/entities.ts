@@ -8,9 +8,12 @@ import { Issue, IssueAssignee } from './issue/issue.entity';
 import { Note } from './note/note.entity';
 import { UserPreference } from './note/user-preference.entity';
 import { IssueEventRow } from '../core/realtime/issue-event.entity';
+import { AwardEmoji } from './award/award-emoji.entity';
+import { IssueLink } from './issue-link/issue-link.entity';
 
 /** Every entity, for the data source (the app, tools and tests share this list). */
 export const ENTITIES = [
   User, Session, PersonalAccessToken, OauthAccessToken, Namespace, Project, Member,
   Label, LabelLink, Milestone, Issue, IssueAssignee, Note, UserPreference, IssueEventRow,
+  AwardEmoji, IssueLink,
 ];

@@ -9,8 +9,11 @@ import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AwardFinder } from '../award/award.finder';
 import { IssueLoader } from '../issue/issue.loader';
 import { DiscussionFinder } from '../note/discussion.finder';
+import { IssueLinkFinder } from '../issue-link/issue-link.finder';
+import { referenceFrom } from '../issue-link/issue-link.mapper';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
@@ -34,6 +37,8 @@ export class WebController {
     private readonly issues: IssueLoader,
     private readonly projects: ProjectService,
     private readonly discussions: DiscussionFinder,
+    private readonly awards: AwardFinder,
+    private readonly links: IssueLinkFinder,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -69,7 +74,12 @@ export class WebController {
       try {
         const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!, { hydrate: true });
         const h = ctx.hydrated;
-        const counts = await this.projects.openIssuesCount([ctx.project.id]);
+        const [counts, awards, blockedBy, notesData] = await Promise.all([
+          this.projects.openIssuesCount([ctx.project.id]),
+          this.awards.forIssue(ctx.issue.id),
+          this.links.blockedBy(actor, ctx.issue.id),
+          this.discussions.pageNotesData(actor, ctx),
+        ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
@@ -80,7 +90,16 @@ export class WebController {
           realtimeChangesPath: `${base}/realtime_changes`,
           notesPath: `/${ctx.project.fullPath}/noteable/issue/${ctx.issue.id}/notes`,
           lastFetchedAt: Date.now() * 1000,
-          notesData: await this.discussions.pageNotesData(actor, ctx),
+          notesData,
+          awards,
+          blocked_by_count: blockedBy.length,
+          blocked_by_issues: blockedBy.map((b) => ({
+            id: b.other.issue.id,
+            iid: b.other.issue.iid,
+            title: b.other.issue.title,
+            reference: referenceFrom(ctx.project.fullPath, b.other.project.fullPath, b.other.issue.iid),
+            web_url: `${this.config.publicUrl}/${b.other.project.fullPath}/-/issues/${b.other.issue.iid}`,
+          })),
         };
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;
