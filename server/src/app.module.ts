@@ -27,6 +27,10 @@ import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
 import { DiscussionsModule } from './modules/note/discussions.module';
+import { QuickActionsModule } from './modules/note/quick-actions/quick-actions.module';
+import { DescriptionVersionsModule } from './modules/note/description-versions/description-versions.module';
+import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
+import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
@@ -75,6 +79,10 @@ export class AppModule implements NestModule {
         IssueLinkModule,
         NotesPollModule,
         DiscussionsModule,
+        QuickActionsModule,
+        DescriptionVersionsModule,
+        AutocompleteModule,
+        UploadModule,
         MarkdownApiModule,
         UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({

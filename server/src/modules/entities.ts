@@ -7,6 +7,7 @@ import { Milestone } from './milestone/milestone.entity';
 import { Issue, IssueAssignee } from './issue/issue.entity';
 import { Note } from './note/note.entity';
 import { UserPreference } from './note/user-preference.entity';
+import { DescriptionVersion } from './note/description-versions/description-version.entity';
 import { IssueEventRow } from '../core/realtime/issue-event.entity';
 import { AwardEmoji } from './award/award-emoji.entity';
 import { IssueLink } from './issue-link/issue-link.entity';
@@ -15,5 +16,5 @@ import { IssueLink } from './issue-link/issue-link.entity';
 export const ENTITIES = [
   User, Session, PersonalAccessToken, OauthAccessToken, Namespace, Project, Member,
   Label, LabelLink, Milestone, Issue, IssueAssignee, Note, UserPreference, IssueEventRow,
-  AwardEmoji, IssueLink,
+  AwardEmoji, IssueLink, DescriptionVersion,
 ];
