@@ -15,6 +15,7 @@ import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
 import { useIssueSync } from '../features/issue/useIssueSync';
+import { DiscussionArea } from '../features/notes/DiscussionArea';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -109,14 +110,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               <IssueDescription issueKey={issueKey} />
             </>
           )}
-          <section className="activity" aria-labelledby="activity-heading">
-            <h2 id="activity-heading" className="section-title">
-              Activity
-            </h2>
-            <p className="muted activity__placeholder">
-              {issue.user_notes_count === 0 ? 'No comments yet.' : `${issue.user_notes_count} ${issue.user_notes_count === 1 ? 'comment' : 'comments'}.`}
-            </p>
-          </section>
+          <DiscussionArea data={data} issueKey={issueKey} stateToggle={stateToggle} />
         </article>
         <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
       </div>

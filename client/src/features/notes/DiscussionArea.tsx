@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type IssuePageData } from '@tandem/shared-types';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
