@@ -43,15 +43,15 @@ test('alice signs in, edits the title of #1 (kept after reload), then closes and
   await page.reload();
   await expect(issueTitle(page)).toHaveText(newTitle);
 
-  await page.getByRole('button', { name: 'Close issue' }).click();
+  await page.locator('.issue-header').getByRole('button', { name: 'Close issue' }).click();
   await expect(statusBadge(page)).toHaveText('Closed');
-  await expect(page.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Reopen issue' })).toBeVisible();
   await page.reload();
   await expect(statusBadge(page)).toHaveText('Closed');
 
-  await page.getByRole('button', { name: 'Reopen issue' }).click();
+  await page.locator('.issue-header').getByRole('button', { name: 'Reopen issue' }).click();
   await expect(statusBadge(page)).toHaveText('Open');
-  await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Close issue' })).toBeVisible();
   await page.reload();
   await expect(statusBadge(page)).toHaveText('Open');
 
@@ -164,7 +164,7 @@ test('at 360 px the header actions collapse into one menu and the sidebar is a d
   await signInAs(page, 'alice');
   await page.goto(issueUrl(10));
   await expect(statusBadge(page)).toHaveText('Open');
-  await expect(page.getByRole('button', { name: 'Close issue' })).toBeHidden();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Close issue' })).toBeHidden();
   await expect(page.getByTestId('sidebar-labels')).toBeHidden();
 
   await page.getByRole('button', { name: 'Issue details' }).click();
