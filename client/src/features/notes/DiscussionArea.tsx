@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type IssuePageData } from '@tandem/shared-types';
-import { connectionStateAtom } from '../../realtime/realtimeAtoms';
+import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
 import { issueAtomFamily } from '../issue/issueAtoms';
@@ -20,6 +20,7 @@ import { useNotesPolling } from './useNotesPolling';
 import { useNotesView } from './useNotesView';
 import { useOutbox } from './useOutbox';
 import { useReplyShortcut } from './useReplyShortcut';
+import { useNoteAnchor } from './useNoteAnchor';
 import './notes.css';
 
 interface DiscussionAreaProps {
@@ -36,6 +37,7 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
   const issue = useAtomValue(issueAtomFamily(issueKey), { store: appStore })!;
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
+  const givenUp = useAtomValue(socketGivenUpAtom, { store: appStore });
   const projectPath = data.project.path_with_namespace;
   const paths = useMemo(() => noteablePaths(projectPath, issue.iid, issue.id), [projectPath, issue.iid, issue.id]);
   const view = useNotesView(data.notesData?.notesFilter ?? NOTES_FILTER.all);
@@ -50,7 +52,8 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
     () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, renderAwards }),
     [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards],
   );
-  useOutbox(issueKey, paths.createNote, issue.id, connection === 'open', setError);
+  useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
+  useNoteAnchor(!!discussions);
   useReplyShortcut(ctx.canReply);
 
   const shown = useMemo(() => (discussions ? visibleDiscussions(discussions, view) : null), [discussions, view]);

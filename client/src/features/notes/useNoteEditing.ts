@@ -22,6 +22,8 @@ export function useNoteEditing(note: ApiNote) {
   const [editing, setEditingState] = useState(false);
   const [savingText, setSavingText] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The text to put back in the reopened editor after a failed save
+  const [restore, setRestore] = useState<string | null>(null);
   const remoteChanged = !!useAtomValue(remotelyChangedNotesAtom, { store: appStore })[note.id];
   const editRequest = useAtomValue(editRequestAtom, { store: appStore });
 
@@ -54,9 +56,6 @@ export function useNoteEditing(note: ApiNote) {
       setSavingText(null);
     }
   }
-  // The text to put back in the reopened editor after a failed save
-  const [restore, setRestore] = useState<string | null>(null);
-
   async function remove() {
     setDeleting(true);
     setError(null);

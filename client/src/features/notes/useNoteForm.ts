@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { appStore } from '../../shared/store';
-import { connectionStateAtom } from '../../realtime/realtimeAtoms';
+import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { clearNoteDraft, noteDraftKey, readNoteDraft, writeNoteDraft } from './noteDrafts';
 import { useNotesContext } from './NotesContext';
@@ -17,6 +17,8 @@ export function useNoteForm(replyTo?: string) {
   const [text, setTextState] = useState(() => readNoteDraft(draftKey)?.text ?? '');
   const [submitting, setSubmitting] = useState(false);
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
+  // With the socket given up for good (a proxy without WebSockets) plain HTTP is the channel
+  const givenUp = useAtomValue(socketGivenUpAtom, { store: appStore });
   // One key per comment: a retry of the same text after a failure reuses it
   const keyRef = useRef<string | null>(null);
 
@@ -38,7 +40,7 @@ export function useNoteForm(replyTo?: string) {
     setError(null);
     keyRef.current ??= crypto.randomUUID();
     const q = { key: keyRef.current, issueKey, note, thread: !!opts.thread, replyTo, created_at: new Date().toISOString() };
-    const result = await sendNote(q, paths.createNote, noteableId, connection === 'open' || typeof navigator === 'undefined' || navigator.onLine);
+    const result = await sendNote(q, paths.createNote, noteableId, connection === 'open' || givenUp);
     setSubmitting(false);
     if (result.kind === 'refused') {
       // Placeholder gone; the text stays in the box with the spec's message

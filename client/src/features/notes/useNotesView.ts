@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NOTES_FILTER, type NotesFilter, type NotesSort } from '@tandem/shared-types';
 import { readNotesSort, writeNotesSort } from './notesSortPreference';
 
@@ -16,6 +16,12 @@ export function useNotesView(savedFilter: NotesFilter, noteableType = 'issue') {
   const [persist, setPersist] = useState(() => anchorWantsAll() && savedFilter !== NOTES_FILTER.all);
   const [sort, setSortState] = useState<NotesSort>(() => readNotesSort(noteableType));
   const [timeline, setTimeline] = useState(false);
+
+  useEffect(() => {
+    const onHash = () => anchorWantsAll() && setFilterState(NOTES_FILTER.all);
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const setFilter = (f: NotesFilter) => {
     setPersist(true);
