@@ -24,6 +24,7 @@ import { LabelModule } from './modules/label/label.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
+import { DiscussionsModule } from './modules/note/discussions.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
@@ -69,6 +70,7 @@ export class AppModule implements NestModule {
         LabelModule,
         IssueModule,
         NotesPollModule,
+        DiscussionsModule,
         MarkdownApiModule,
         UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({

@@ -262,3 +262,25 @@ export const NOTE_FORM_TEXTS = {
   timelineView: 'Timeline view',
   loadingMore: 'Loading more activity…',
 } as const;
+
+/** The fields of a note the resolve rule reads. */
+export type ResolvableNoteState = Pick<ApiNote, 'resolvable' | 'resolved'>;
+
+/**
+ * A discussion counts as resolved only when every resolvable note in it is resolved, and it
+ * has at least one (spec §4). Server and client decide with this one rule.
+ */
+export function discussionResolved(notes: readonly ResolvableNoteState[]): boolean {
+  const resolvable = notes.filter((n) => n.resolvable);
+  return resolvable.length > 0 && resolvable.every((n) => n.resolved);
+}
+
+/** GitLab's NoteEntity validation messages the page shows after "could not be submitted because". */
+export const NOTE_ERRORS = {
+  blank: "Note can't be blank",
+  tooLong: (max: number) => `Note is too long (maximum is ${max} characters)`,
+  discussionNotFound: 'Discussion to reply to cannot be found',
+  noteNotFound: '404 Note Not Found',
+  discussionNotFoundRest: '404 Discussion Not Found',
+  internalNotAllowed: 'You are not allowed to create internal notes',
+} as const;

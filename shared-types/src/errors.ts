@@ -16,6 +16,10 @@ export const ERRORS = {
   MEMBER_EXISTS: { status: 409, message: 'Member already exists' },
   /** Removing or demoting the only owner would leave a group nobody can administer. */
   LAST_OWNER: { status: 403, message: '403 Forbidden - A group must have at least one owner' },
+  NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },
+  DISCUSSION_NOT_FOUND: { status: 404, message: '404 Discussion Not Found' },
+  /** A page edit of a note that no longer exists (the client removes it locally). */
+  NOTE_GONE: { status: 410, message: '410 Gone' },
   BAD_REQUEST: { status: 400, message: '400 Bad request' },
   VALIDATION: { status: 400, message: '400 Bad request' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },

@@ -6,10 +6,11 @@ import { Label, LabelLink } from './label/label.entity';
 import { Milestone } from './milestone/milestone.entity';
 import { Issue, IssueAssignee } from './issue/issue.entity';
 import { Note } from './note/note.entity';
+import { UserPreference } from './note/user-preference.entity';
 import { IssueEventRow } from '../core/realtime/issue-event.entity';
 
 /** Every entity, for the data source (the app, tools and tests share this list). */
 export const ENTITIES = [
   User, Session, PersonalAccessToken, OauthAccessToken, Namespace, Project, Member,
-  Label, LabelLink, Milestone, Issue, IssueAssignee, Note, IssueEventRow,
+  Label, LabelLink, Milestone, Issue, IssueAssignee, Note, UserPreference, IssueEventRow,
 ];

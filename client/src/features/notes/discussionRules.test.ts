@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTES_FILTER } from '@tandem/shared-types';
-import { discussionOfNote, discussionResolved, lastOwnNote, nextUnresolved, quoteText, removeNote, resolveCounts, upsertNote, visibleDiscussions } from './discussionRules';
+import { discussionResolved } from '@tandem/shared-types';
+import { discussionOfNote, lastOwnNote, nextUnresolved, quoteText, removeNote, resolveCounts, upsertNote, visibleDiscussions } from './discussionRules';
 import { bob, makeNote, makeThread } from './testNotes';
 
 const comment = makeNote({ id: '1' });
@@ -42,7 +43,7 @@ describe('upsertNote', () => {
     const t = resolved.find((d) => d.id === 'T')!;
     expect(t.resolved).toBe(true);
     expect(t.resolved_by?.name).toBe('Bob Brown');
-    expect(discussionResolved({ notes: [threadRoot, { ...threadRoot, id: '9', resolved: true }] })).toBe(false);
+    expect(discussionResolved([threadRoot, { ...threadRoot, id: '9', resolved: true }])).toBe(false);
   });
 });
 

@@ -1,15 +1,9 @@
-import { NOTES_FILTER, type ApiDiscussion, type ApiNote, type NotesFilter, type NotesSort } from '@tandem/shared-types';
-
-/** A thread is resolved only when every resolvable note in it is (spec §4). */
-export function discussionResolved(d: Pick<ApiDiscussion, 'notes'>): boolean {
-  const resolvable = d.notes.filter((n) => n.resolvable);
-  return resolvable.length > 0 && resolvable.every((n) => n.resolved);
-}
+import { NOTES_FILTER, discussionResolved, type ApiDiscussion, type ApiNote, type NotesFilter, type NotesSort } from '@tandem/shared-types';
 
 /** Recomputes the thread's derived resolve facts from its notes. */
 function withDerived(d: ApiDiscussion): ApiDiscussion {
   const resolvable = d.notes.some((n) => n.resolvable);
-  const resolved = discussionResolved(d);
+  const resolved = discussionResolved(d.notes);
   const last = resolved ? [...d.notes].reverse().find((n) => n.resolvable && n.resolved_by) : undefined;
   return { ...d, resolvable, resolved, resolved_by: resolved ? (last?.resolved_by ?? d.resolved_by) : null, resolved_at: resolved ? (last?.resolved_at ?? d.resolved_at) : null };
 }

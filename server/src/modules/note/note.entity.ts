@@ -19,6 +19,8 @@ export class Note {
   @Column({ type: 'integer', name: 'resolved_by_id', nullable: true }) resolvedById!: number | null;
   @Column({ type: 'timestamptz', name: 'last_edited_at', nullable: true }) lastEditedAt!: Date | null;
   @Column({ type: 'integer', name: 'updated_by_id', nullable: true }) updatedById!: number | null;
+  /** The author's Idempotency-Key of the submit that created it (unique per author). */
+  @Column({ type: 'varchar', name: 'idempotency_key', length: 128, nullable: true, select: false }) idempotencyKey?: string | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -68,6 +68,44 @@ export class NoteFinder {
     return qb.getMany();
   }
 
+  /** One note of a noteable (null when it is not there). */
+  async byId(key: NoteableKey, noteId: number, m: EntityManager = this.ds.manager): Promise<Note | null> {
+    if (!Number.isSafeInteger(noteId) || noteId <= 0 || noteId > 2_147_483_647) return null;
+    return m.getRepository(Note).createQueryBuilder('n').where('n.id = :noteId AND n.noteable_type = :type AND n.noteable_id = :id', { noteId, type: key.type, id: key.id }).getOne();
+  }
+
+  /** A note and every note of its discussion (oldest first), in one query; null when the note is not there. */
+  async withDiscussion(key: NoteableKey, noteId: number, m: EntityManager = this.ds.manager): Promise<{ note: Note; discussion: Note[] } | null> {
+    if (!Number.isSafeInteger(noteId) || noteId <= 0 || noteId > 2_147_483_647) return null;
+    const notes = await m
+      .getRepository(Note)
+      .createQueryBuilder('n')
+      .where('n.noteable_type = :type AND n.noteable_id = :id', { type: key.type, id: key.id })
+      .andWhere('n.discussion_id = (SELECT d.discussion_id FROM notes d WHERE d.id = :noteId AND d.noteable_type = :type AND d.noteable_id = :id)', { noteId })
+      .orderBy('n.created_at', 'ASC')
+      .addOrderBy('n.id', 'ASC')
+      .getMany();
+    const note = notes.find((n) => n.id === noteId);
+    return note ? { note, discussion: notes } : null;
+  }
+
+  /** The notes of one discussion, oldest first (empty when there is none). */
+  async inDiscussion(key: NoteableKey, discussionId: string, m: EntityManager = this.ds.manager): Promise<Note[]> {
+    if (!/^[0-9a-f]{40}$/.test(discussionId)) return [];
+    return m
+      .getRepository(Note)
+      .createQueryBuilder('n')
+      .where('n.noteable_type = :type AND n.noteable_id = :id AND n.discussion_id = :discussionId', { type: key.type, id: key.id, discussionId })
+      .orderBy('n.created_at', 'ASC')
+      .addOrderBy('n.id', 'ASC')
+      .getMany();
+  }
+
+  /** The note an author created with an Idempotency-Key (the first submit a retry returns). */
+  async byIdempotencyKey(authorId: number, idempotencyKey: string, m: EntityManager = this.ds.manager): Promise<Note | null> {
+    return m.getRepository(Note).createQueryBuilder('n').where('n.author_id = :authorId AND n.idempotency_key = :idempotencyKey', { authorId, idempotencyKey }).getOne();
+  }
+
   /** The users notes name (authors, editors, resolvers), by id, in one query. */
   async users(ids: readonly number[], m: EntityManager = this.ds.manager): Promise<Map<number, UserBasic>> {
     if (!ids.length) return new Map();

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError } from '../../../core/errors/app-error';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { issueNoteable } from '../../issue/issue-context';
+import { runNoteStatement } from '../note-statement';
+import { NoteFinder } from '../note.finder';
+import { abilitiesIn, actorBasic, issueNoteMap, type NoteIssue } from '../note-target';
+import { missingNote, type NoteSurface } from './update-note';
+
+/**
+ * Deletes a note (GitLab's Notes::DestroyService): its author, or maintainers and up
+ * (admin_note); never a system note. The DELETE, the seq and note.deleted {note_id,
+ * discussion_id} are one statement. A thread left with its root alone stays a thread.
+ */
+@Injectable()
+export class DestroyNoteAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventLogService,
+    private readonly notes: NoteFinder,
+  ) {}
+
+  async execute(actor: Actor | null, ctx: NoteIssue, noteId: number, surface: NoteSurface): Promise<{ noteId: string; discussionId: string }> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const found = await this.notes.withDiscussion(key, noteId);
+    if (!found) throw missingNote(surface);
+    const can = abilitiesIn(actor, ctx, found.discussion)(found.note);
+    if (!can.readNote) throw missingNote(surface);
+    if (!can.adminNote) throw new AppError('FORBIDDEN');
+    const actorUser = ctx.actorUser ? actorBasic(this.config, ctx.actorUser) : (await this.notes.users([actor.id])).get(actor.id);
+    if (!actorUser) throw new AppError('UNAUTHORIZED');
+    const map = issueNoteMap(this.config, ctx, new Map());
+    const payload = { note_id: String(noteId), discussion_id: found.note.discussionId };
+    const result = await this.events.autocommit((tx) =>
+      runNoteStatement(
+        tx,
+        'note.destroy',
+        issueNoteable(ctx.issue, ctx.project),
+        actorUser,
+        `${map.noteableUrl}#note_`,
+        (p) => `changed AS (DELETE FROM notes WHERE id = ${p(noteId)}::int AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int AND NOT system RETURNING 'note'::text AS key, id)`,
+        [{ key: 'note', type: 'note.deleted', payload, timePaths: [] }],
+      ),
+    );
+    if (!result.changed.has('note')) throw missingNote(surface);
+    return { noteId: payload.note_id, discussionId: payload.discussion_id };
+  }
+}

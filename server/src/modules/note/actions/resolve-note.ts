@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ApiDiscussion } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError } from '../../../core/errors/app-error';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { issueNoteable } from '../../issue/issue-context';
+import { NOTE_EVENT_PATHS } from '../note-writer';
+import { toApiDiscussion } from '../discussion.mapper';
+import { runNoteStatement } from '../note-statement';
+import { NoteFinder } from '../note.finder';
+import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
+import type { Note } from '../note.entity';
+import { abilitiesIn, discussionPlace, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+import { missingNote, type NoteSurface } from './update-note';
+
+/** One note, or every resolvable note of a discussion. */
+export type ResolveTarget = { noteId: number } | { discussionId: string };
+
+/**
+ * Resolves or unresolves (GitLab's Discussions::ResolveService): one note (can_resolve) or a
+ * whole discussion (can_resolve_discussion: the thread's author, the issue's author, reporters
+ * and up). Every note that changes gets resolved_at/resolved_by and a note.updated event, all
+ * in one statement; notes already in the wanted state are left alone (no event). Answers the
+ * discussion as it stands after.
+ */
+@Injectable()
+export class ResolveNoteAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventLogService,
+    private readonly notes: NoteFinder,
+  ) {}
+
+  async execute(actor: Actor | null, ctx: NoteIssue, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api'): Promise<ApiDiscussion> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    let discussion: Note[];
+    let targets: Note[];
+    if ('noteId' in target) {
+      const found = await this.notes.withDiscussion(key, target.noteId);
+      if (!found) throw missingNote(surface);
+      discussion = found.discussion;
+      targets = [found.note];
+    } else {
+      discussion = await this.notes.inDiscussion(key, target.discussionId);
+      if (!discussion.length) throw new AppError('DISCUSSION_NOT_FOUND');
+      targets = discussion.filter((n) => n.resolvable);
+    }
+    const can = abilitiesIn(actor, ctx, discussion);
+    if (!can(discussion[0]!).readNote) throw 'noteId' in target ? missingNote(surface) : new AppError('DISCUSSION_NOT_FOUND');
+    if (!targets.length || !targets.every((n) => n.resolvable)) throw 'noteId' in target ? new AppError('NOTE_NOT_FOUND') : new AppError('DISCUSSION_NOT_FOUND');
+    const allowed = 'noteId' in target ? can(targets[0]!).resolveNote : can(discussion[0]!).resolveDiscussion || targets.every((n) => can(n).resolveNote);
+    if (!allowed) throw new AppError('FORBIDDEN');
+
+    const users = await this.notes.users([...new Set([...userIdsOf(discussion), actor.id])]);
+    const map = issueNoteMap(this.config, ctx, users);
+    const changing = targets.filter((n) => (n.resolvedAt === null) === resolve);
+    const planned = (n: NoteRecord): NoteRecord =>
+      resolve ? { ...n, resolvedAt: EPOCH, resolvedById: actor.id, updatedAt: EPOCH } : { ...n, resolvedAt: null, resolvedById: null, updatedAt: EPOCH };
+    const timePaths = resolve ? [NOTE_EVENT_PATHS.updatedAt, '{payload,note,resolved_at}'] : [NOTE_EVENT_PATHS.updatedAt];
+    const result = await this.events.autocommit((tx) =>
+      runNoteStatement(
+        tx,
+        resolve ? 'note.resolve' : 'note.unresolve',
+        issueNoteable(ctx.issue, ctx.project),
+        users.get(actor.id)!,
+        `${map.noteableUrl}#note_`,
+        (p) => `changed AS (UPDATE notes SET resolved_at = ${resolve ? 'now()' : 'NULL'}, resolved_by_id = ${p(resolve ? actor.id : null)}::int, updated_at = now()
+            WHERE id = ANY(${p(changing.map((n) => n.id))}::int[]) AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int AND resolvable
+              AND resolved_at IS ${resolve ? '' : 'NOT '}NULL
+            RETURNING id::text AS key, id)`,
+        changing.map((n) => ({ key: String(n.id), type: 'note.updated' as const, payload: { note: toApiNote(planned(n), map) }, timePaths })),
+      ),
+    );
+    const at = new Date(result.at);
+    const after = discussion.map((n) => {
+      if (!result.changed.has(String(n.id))) return n;
+      const p = planned(n);
+      return { ...p, updatedAt: at, resolvedAt: resolve ? at : null };
+    });
+    return toApiDiscussion(viewerNotes(actor, ctx, after, map), discussionPlace(ctx));
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ApiNote } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError } from '../../../core/errors/app-error';
+import { loadLabelLookup } from '../../../core/markdown/label-lookup';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { issueNoteable } from '../../issue/issue-context';
+import { NOTE_EVENT_PATHS } from '../note-writer';
+import { validateNoteBody } from '../note-body';
+import { runNoteStatement } from '../note-statement';
+import { NoteFinder } from '../note.finder';
+import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
+import { abilitiesIn, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+
+/** Where the edit came from: the page answers a vanished note with 410 Gone (the client drops it), the API with 404. */
+export type NoteSurface = 'page' | 'api';
+
+export const missingNote = (surface: NoteSurface) => new AppError(surface === 'page' ? 'NOTE_GONE' : 'NOTE_NOT_FOUND');
+
+/**
+ * Edits a note's text (GitLab's Notes::UpdateService): its author only, never a system note.
+ * The UPDATE, the seq and the note.updated event are one statement; a note deleted meanwhile
+ * changes nothing and is answered as missing.
+ */
+@Injectable()
+export class UpdateNoteAction {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventLogService,
+    private readonly markdown: MarkdownService,
+    private readonly notes: NoteFinder,
+  ) {}
+
+  async execute(actor: Actor | null, ctx: NoteIssue, noteId: number, rawBody: unknown, surface: NoteSurface): Promise<{ note: ApiNote; discussion: ApiNote[] }> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const found = await this.notes.withDiscussion(key, noteId);
+    if (!found) throw missingNote(surface);
+    const can = abilitiesIn(actor, ctx, found.discussion);
+    const mine = can(found.note);
+    if (!mine.readNote) throw missingNote(surface);
+    if (!mine.adminNote || found.note.authorId !== actor.id) throw new AppError('FORBIDDEN');
+    const body = validateNoteBody(rawBody);
+
+    const labelExists = await loadLabelLookup(this.ds, ctx.project.id, body);
+    const noteHtml = this.markdown.render(body, { projectPath: ctx.project.fullPath, labelExists });
+    const users = await this.notes.users([...new Set([...userIdsOf(found.discussion), actor.id])]);
+    const map = issueNoteMap(this.config, ctx, users);
+    const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
+    const author = users.get(actor.id)!;
+
+    const result = await this.events.autocommit((tx) =>
+      runNoteStatement(
+        tx,
+        'note.update',
+        issueNoteable(ctx.issue, ctx.project),
+        author,
+        `${map.noteableUrl}#note_`,
+        (p) => `changed AS (UPDATE notes SET note = ${p(body)}::text, note_html = ${p(noteHtml)}::text, last_edited_at = now(), updated_by_id = ${p(actor.id)}::int, updated_at = now()
+            WHERE id = ${p(noteId)}::int AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int RETURNING 'note'::text AS key, id)`,
+        [{ key: 'note', type: 'note.updated', payload: { note: toApiNote(edited, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt, '{payload,note,last_edited_at}'] }],
+      ),
+    );
+    if (!result.changed.has('note')) throw missingNote(surface);
+    const at = new Date(result.at);
+    const stored: NoteRecord = { ...edited, lastEditedAt: at, updatedAt: at };
+    const seen = viewerNotes(actor, ctx, found.discussion.map((n) => (n.id === noteId ? stored : n)), map);
+    return { note: seen.find((n) => n.id === String(noteId))!, discussion: seen };
+  }
+}

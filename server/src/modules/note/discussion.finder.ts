@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { NOTES_FILTER, type ApiDiscussion, type NotesFilter } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { issuePermissions } from '../../core/policy/issue-permissions';
+import type { Actor } from '../../core/policy/policy';
+import type { IssueContext } from '../issue/issue-context';
+import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
+import { Note } from './note.entity';
+import { NoteFinder } from './note.finder';
+import { userIdsOf } from './note.mapper';
+import { discussionPlace, issueNoteMap, viewerNotes } from './note-target';
+
+export interface DiscussionPage {
+  discussions: ApiDiscussion[];
+  /** Opaque cursor of the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** Notes a filter shows: 1 only comments, 2 only system notes (GitLab's UserPreference::NOTES_FILTERS). */
+const FILTER_SQL: Record<NotesFilter, string> = { 0: 'true', 1: 'NOT n.system', 2: 'n.system' };
+
+/**
+ * The issue's discussions as discussions.json lists them: grouped by discussion in the order of
+ * their first note, a page at a time by an opaque cursor (first note's time and id), notes
+ * and their users in two statements whatever the page size.
+ */
+@Injectable()
+export class DiscussionFinder {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notes: NoteFinder,
+  ) {}
+
+  async page(actor: Actor | null, ctx: IssueContext, opts: { filter: NotesFilter; perPage?: number; cursor?: string | null; discussionId?: string }): Promise<DiscussionPage> {
+    const includeInternal = issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote;
+    const values: unknown[] = [ctx.issue.id, opts.perPage ? opts.perPage + 1 : null];
+    const where = [`n.noteable_type = 'Issue'`, 'n.noteable_id = $1', FILTER_SQL[opts.filter]];
+    if (!includeInternal) where.push('NOT n.internal');
+    if (opts.discussionId !== undefined) {
+      values.push(opts.discussionId);
+      where.push(`n.discussion_id = $${values.length}`);
+    }
+    const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
+    let after = '';
+    if (cursor) {
+      values.push(cursor.us, cursor.id);
+      after = `WHERE (d.first_us, d.first_id) >= ($${values.length - 1}::bigint, $${values.length}::int)`;
+    }
+    const rows: Array<Record<string, unknown>> = await this.ds.query(
+      `WITH visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
+        d AS (SELECT discussion_id, (floor(extract(epoch FROM min(created_at)) * 1000000))::bigint AS first_us, min(id) AS first_id FROM visible GROUP BY discussion_id),
+        picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2)
+      SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
+      ORDER BY p.first_us, p.first_id, v.created_at, v.id`,
+      values,
+    );
+    const meta = this.ds.getMetadata(Note);
+    const notes = rows.map((r) => {
+      const n = meta.create() as Note & Record<string, unknown>;
+      for (const c of meta.columns) if (c.databaseName in r) n[c.propertyName] = this.ds.driver.prepareHydratedValue(r[c.databaseName], c);
+      return { note: n as Note, firstUs: String(r.first_us), firstId: Number(r.first_id) };
+    });
+    const groups = groupByDiscussion(notes.map((x) => ({ ...x, discussion_id: x.note.discussionId })));
+    let nextCursor: string | null = null;
+    if (opts.perPage && groups.length > opts.perPage) {
+      const next = groups[opts.perPage]![0]!;
+      nextCursor = encodeCursor(next.firstUs, next.firstId);
+      groups.length = opts.perPage;
+    }
+    const records = groups.flat().map((x) => x.note);
+    const map = issueNoteMap(this.config, ctx, await this.notes.users(userIdsOf(records)));
+    const place = discussionPlace(ctx);
+    return {
+      discussions: groups.map((g) => toApiDiscussion(viewerNotes(actor, ctx, g.map((x) => x.note), map), place)),
+      nextCursor,
+    };
+  }
+
+  /** How many discussions a filter shows the actor (the page's skeleton size). */
+  async count(actor: Actor | null, ctx: IssueContext, filter: NotesFilter): Promise<number> {
+    const includeInternal = issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote;
+    const [row] = (await this.ds.query(
+      `SELECT count(DISTINCT n.discussion_id)::int AS n FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND ${FILTER_SQL[filter]}${includeInternal ? '' : ' AND NOT n.internal'}`,
+      [ctx.issue.id],
+    )) as Array<{ n: number }>;
+    return Number(row?.n ?? 0);
+  }
+
+  /** The user's saved notes filter (all when none is saved or signed out). */
+  async savedFilter(userId: number | null): Promise<NotesFilter> {
+    if (userId === null) return NOTES_FILTER.all;
+    const [row] = (await this.ds.query('SELECT issue_notes_filter FROM user_preferences WHERE user_id = $1', [userId])) as Array<{ issue_notes_filter: number }>;
+    return (row ? Number(row.issue_notes_filter) : NOTES_FILTER.all) as NotesFilter;
+  }
+
+  async saveFilter(userId: number, filter: NotesFilter): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO user_preferences (user_id, issue_notes_filter, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (user_id) DO UPDATE SET issue_notes_filter = EXCLUDED.issue_notes_filter, updated_at = now()
+       WHERE user_preferences.issue_notes_filter IS DISTINCT FROM EXCLUDED.issue_notes_filter`,
+      [userId, filter],
+    );
+  }
+}
+
+function encodeCursor(us: string, id: number): string {
+  return Buffer.from(`${us}:${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { us: string; id: number } | null {
+  const m = /^(\d{1,19}):(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  return m ? { us: m[1]!, id: Number(m[2]) } : null;
+}
+
+/** A cursor this finder made, or null (bad cursors are a 400 at the boundary). */
+export const isCursor = (cursor: string) => /^[A-Za-z0-9_-]{1,64}$/.test(cursor) && decodeCursor(cursor) !== null;

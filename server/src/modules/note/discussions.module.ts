@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { IssueModule } from '../issue/issue.module';
+import { CreateNoteAction } from './actions/create-note';
+import { DestroyNoteAction } from './actions/destroy-note';
+import { ResolveNoteAction } from './actions/resolve-note';
+import { UpdateNoteAction } from './actions/update-note';
+import { DiscussionController } from './discussion.controller';
+import { DiscussionFinder } from './discussion.finder';
+import { NotePageController } from './note-page.controller';
+import { NoteController } from './note.controller';
+import { NoteModule } from './note.module';
+import { NoteResolver } from './note.resolver';
+
+/**
+ * Writing and listing notes on issues: one action per verb (actions/), discussions.json and the
+ * page's note endpoints, REST v4 notes and discussions, GraphQL note mutations. The REST
+ * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
+ */
+@Module({
+  imports: [NoteModule, IssueModule, MarkdownModule],
+  controllers: [NoteController, DiscussionController, NotePageController],
+  providers: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver],
+  exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
+})
+export class DiscussionsModule {}

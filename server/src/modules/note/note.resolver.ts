@@ -1,0 +1,134 @@
+import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { ConnectionArgs, connectionOf } from '../../core/graphql/connection';
+import { GID_PREFIX, parseGlobalId } from '../../core/graphql/global-id';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import type { Actor } from '../../core/policy/policy';
+import { messagesOf } from '../issue/issue.resolver';
+import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
+import { CreateNoteAction } from './actions/create-note';
+import { DestroyNoteAction } from './actions/destroy-note';
+import { ResolveNoteAction } from './actions/resolve-note';
+import { UpdateNoteAction } from './actions/update-note';
+import {
+  CreateNoteInput,
+  CreateNotePayload,
+  DestroyNoteInput,
+  DestroyNotePayload,
+  DiscussionToggleResolveInput,
+  DiscussionToggleResolvePayload,
+  DiscussionType,
+  NoteConnection,
+  toDiscussionType,
+  toNoteType,
+  UpdateNoteInput,
+  UpdateNotePayload,
+} from './note.graphql-types';
+
+/** `gid://tandem/Discussion/<40 hex>` (or gitlab's prefix), else null. */
+export function parseDiscussionGid(gid: string): string | null {
+  const m = /^gid:\/\/(?:tandem|gitlab)\/Discussion\/([0-9a-f]{40})$/.exec(gid);
+  return m ? m[1]! : null;
+}
+
+/**
+ * GitLab's note mutations (Relay classic: one `input`, business errors in `errors`, access
+ * problems as RESOURCE_ACCESS_ERROR), over the same actions as REST and the page.
+ */
+@Resolver(() => DiscussionType)
+export class NoteResolver {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly loader: IssueLoader,
+    private readonly createAction: CreateNoteAction,
+    private readonly updateAction: UpdateNoteAction,
+    private readonly destroyAction: DestroyNoteAction,
+    private readonly resolveAction: ResolveNoteAction,
+  ) {}
+
+  /** Policy: read_issue (checked when the discussion was loaded). */
+  @ResolveField(() => NoteConnection)
+  notes(@Parent() d: DiscussionType, @Args() args: ConnectionArgs) {
+    return connectionOf(d.noteNodes, args);
+  }
+
+  /** Policy: create_note (+ internal notes for reporters and up). */
+  @Mutation(() => CreateNotePayload, { nullable: true })
+  async createNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateNoteInput): Promise<CreateNotePayload> {
+    const issueId = parseGlobalId(input.noteableId, ['Issue']);
+    const ctx = await this.issueById(actor, issueId);
+    let discussionId: string | null = null;
+    if (input.discussionId) {
+      discussionId = parseDiscussionGid(input.discussionId);
+      if (!discussionId) throw new AppError('DISCUSSION_NOT_FOUND');
+    }
+    try {
+      const r = await this.createAction.execute(actor, ctx, { body: input.body, internal: input.internal ?? false, discussionId });
+      return { clientMutationId: input.clientMutationId ?? null, note: toNoteType(r.note), quickActionsStatus: null, errors: [] };
+    } catch (e) {
+      if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, note: null, quickActionsStatus: null, errors: messagesOf(e) };
+      throw e;
+    }
+  }
+
+  /** Policy: the note's author. */
+  @Mutation(() => UpdateNotePayload, { nullable: true })
+  async updateNote(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateNoteInput): Promise<UpdateNotePayload> {
+    const noteId = parseGlobalId(input.id, ['Note']);
+    const ctx = await this.issueOfNote(actor, noteId);
+    try {
+      const r = await this.updateAction.execute(actor, ctx, noteId!, input.body, 'api');
+      return { clientMutationId: input.clientMutationId ?? null, note: toNoteType(r.note), quickActionsStatus: null, errors: [] };
+    } catch (e) {
+      if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, note: null, quickActionsStatus: null, errors: messagesOf(e) };
+      throw e;
+    }
+  }
+
+  /** Policy: admin_note (author, maintainers and up). */
+  @Mutation(() => DestroyNotePayload, { nullable: true })
+  async destroyNote(@CurrentActor() actor: Actor | null, @Args('input') input: DestroyNoteInput): Promise<DestroyNotePayload> {
+    const noteId = parseGlobalId(input.id, ['Note']);
+    const ctx = await this.issueOfNote(actor, noteId);
+    await this.destroyAction.execute(actor, ctx, noteId!, 'api');
+    return { clientMutationId: input.clientMutationId ?? null, note: null, errors: [] };
+  }
+
+  /** Policy: resolve_discussion. */
+  @Mutation(() => DiscussionToggleResolvePayload, { nullable: true })
+  async discussionToggleResolve(@CurrentActor() actor: Actor | null, @Args('input') input: DiscussionToggleResolveInput): Promise<DiscussionToggleResolvePayload> {
+    const discussionId = parseDiscussionGid(input.id);
+    if (!discussionId) throw new AppError('DISCUSSION_NOT_FOUND');
+    const rows = (await this.ds.query(`SELECT noteable_id FROM notes WHERE discussion_id = $1 AND noteable_type = 'Issue' LIMIT 1`, [discussionId])) as Array<{ noteable_id: number }>;
+    const ctx = await this.issueById(actor, rows[0]?.noteable_id ?? null);
+    try {
+      const d = await this.resolveAction.execute(actor, ctx, { discussionId }, input.resolve);
+      return { clientMutationId: input.clientMutationId ?? null, discussion: toDiscussionType(d), errors: [] };
+    } catch (e) {
+      if (e instanceof ValidationError) {
+        return { clientMutationId: input.clientMutationId ?? null, discussion: null, errors: [input.resolve ? DISCUSSION_TEXTS.resolveFailedServer : DISCUSSION_TEXTS.unresolveFailedServer] };
+      }
+      throw e;
+    }
+  }
+
+  /** The readable issue with this database id (not found otherwise). */
+  private async issueById(actor: Actor | null, issueId: number | null): Promise<LoadedIssue> {
+    if (issueId === null) throw new AppError('ISSUE_NOT_FOUND');
+    const rows = (await this.ds.query('SELECT p.id AS project_id, i.iid FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = $1', [issueId])) as Array<{ project_id: number; iid: number }>;
+    if (!rows[0]) throw new AppError('ISSUE_NOT_FOUND');
+    return this.loader.findReadable(actor, rows[0].project_id, rows[0].iid);
+  }
+
+  private async issueOfNote(actor: Actor | null, noteId: number | null): Promise<LoadedIssue> {
+    if (noteId === null) throw new AppError('NOTE_NOT_FOUND');
+    const rows = (await this.ds.query(`SELECT noteable_id FROM notes WHERE id = $1 AND noteable_type = 'Issue'`, [noteId])) as Array<{ noteable_id: number }>;
+    if (!rows[0]) throw new AppError('NOTE_NOT_FOUND');
+    return this.issueById(actor, rows[0].noteable_id);
+  }
+}
+
+export const DISCUSSION_GID_PREFIX = `${GID_PREFIX}Discussion/`;
