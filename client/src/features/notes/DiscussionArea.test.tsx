@@ -97,7 +97,7 @@ describe('DiscussionArea', () => {
 
   it('the submit is disabled while empty; Ctrl+Enter sends with an idempotency key; the draft is kept and then cleared', async () => {
     let answer!: () => void;
-    routes['/notes?'] = () => new Promise((r) => (answer = () => r(json(201, { note: makeNote({ id: '5', note_html: '<p>hello there</p>' }) }))));
+    routes['/notes?'] = () => new Promise((r) => (answer = () => r(json(200, { ...makeNote({ id: '5', note_html: '<p>hello there</p>' }), commands_changes: {}, valid: true }))));
     renderArea();
     await screen.findByText('note 1');
     expect(submitButton().disabled).toBe(true);
@@ -138,7 +138,7 @@ describe('DiscussionArea', () => {
   });
 
   it('"Start thread" sends a DiscussionNote; with an empty box the close button only closes', async () => {
-    routes['/notes?'] = () => json(201, { note: makeNote({ id: '6', discussion_id: 'N', individual_note: false }) });
+    routes['/notes?'] = () => json(200, { ...makeNote({ id: '6', discussion_id: 'N', individual_note: false }), commands_changes: {}, valid: true });
     const { toggle } = renderArea();
     await screen.findByText('note 1');
     fireEvent.click(screen.getByRole('button', { name: 'Close issue' }));

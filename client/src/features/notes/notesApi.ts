@@ -57,6 +57,14 @@ export async function pollNotes(notesPath: string, lastFetchedAt: number, signal
   return { status: res.status, ok: res.ok && !!data, headers: res.headers, data: data as NotesPollResponse };
 }
 
+/** The stored note of a create answer: GitLab's page answers the note entity itself; `{note}` is accepted too. */
+export function noteOfResponse(data: CreateNoteResponse | null): ApiNote | null {
+  if (!data) return null;
+  if (data.note && typeof data.note === 'object') return data.note;
+  const flat = data as unknown as Partial<ApiNote>;
+  return typeof flat.id === 'string' && typeof flat.note_html === 'string' && typeof flat.discussion_id === 'string' ? (flat as ApiNote) : null;
+}
+
 /** The first base error, or the commands-only messages, of a refused create (spec §8). */
 export function createErrorText(data: CreateNoteResponse | null): { commandsOnly: string[] } | { base: string } | null {
   const errors = data?.errors;

@@ -31,7 +31,7 @@ describe('sendNote and the offline outbox', () => {
     expect(appStore.get(pendingNotesAtomFamily(KEY))).toMatchObject([{ key: 'k1', status: 'queued' }]);
 
     let release!: () => void;
-    fetchMock.mockImplementation(() => new Promise<Response>((r) => (release = () => r(json(201, { note: makeNote({ id: '9', note: 'hello' }) })))));
+    fetchMock.mockImplementation(() => new Promise<Response>((r) => (release = () => r(json(200, { ...makeNote({ id: '9', note: 'hello' }), commands_changes: {}, valid: true })))));
     // Two flushes at once (socket reopened and the browser's online event): one request
     const a = flushOutbox(KEY, CREATE, 100);
     const b = flushOutbox(KEY, CREATE, 100);
@@ -50,7 +50,7 @@ describe('sendNote and the offline outbox', () => {
   it('a network failure keeps the comment and the retry sends the same key', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect((await sendNote(item('k2'), CREATE, 100, true)).kind).toBe('queued');
-    fetchMock.mockResolvedValueOnce(json(201, { note: makeNote({ id: '8' }) }));
+    fetchMock.mockResolvedValueOnce(json(200, { ...makeNote({ id: '8' }), commands_changes: {}, valid: true }));
     await flushOutbox(KEY, CREATE, 100);
     expect(fetchMock.mock.calls.map((c) => c[1].headers[IDEMPOTENCY_HEADER])).toEqual(['k2', 'k2']);
     expect(readQueue()).toEqual([]);

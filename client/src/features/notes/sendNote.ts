@@ -2,7 +2,7 @@ import { DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { upsertDiscussion, upsertNote } from './discussionRules';
 import { updateDiscussions } from './notesAtoms';
-import { createErrorText, createNote } from './notesApi';
+import { createErrorText, createNote, noteOfResponse } from './notesApi';
 import { dequeue, enqueue, readQueue, type QueuedNote } from './offlineQueue';
 import { pendingNotesAtomFamily, type PendingNote } from './pendingNotesAtoms';
 
@@ -39,7 +39,8 @@ export async function sendNote(q: QueuedNote, createPath: string, noteableId: nu
     dequeue(q.key);
     setPending(q.issueKey, (l) => l.filter((p) => p.key !== q.key));
     if (res.ok) {
-      const { note, discussion } = res.data;
+      const { discussion } = res.data;
+      const note = noteOfResponse(res.data);
       if (discussion) updateDiscussions(appStore, q.issueKey, (l) => upsertDiscussion(l, discussion));
       else if (note) updateDiscussions(appStore, q.issueKey, (l) => upsertNote(l, note));
       return { kind: 'sent', messages: res.data.quick_actions_status?.messages ?? [] };
