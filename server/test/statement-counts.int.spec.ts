@@ -16,6 +16,14 @@ const EXPECTED = {
   issueGet: 2,
   /** the issue's project, the actor's access and the issue (the socket's credential was read at the handshake) */
   subscribeCheck: 1,
+  /** token+user, project+access+issue (+ the actor's row), the write (note, seq and event in one statement) */
+  notePost: 3,
+  /** token+user, project+access+issue, the note with its discussion, its users, the write */
+  noteEdit: 5,
+  /** token+user, project+access+issue, the note with its discussion, the write */
+  noteDelete: 4,
+  /** token+user, project+access+issue, the discussion, its users, the write (every note and event in one statement) */
+  discussionResolve: 5,
 };
 
 const PUBLIC = 'acme/tandem';
@@ -91,5 +99,36 @@ describe('SQL statements per request (Postgres)', () => {
     } finally {
       socket.close();
     }
+  });
+  it(`a note POST costs ${EXPECTED.notePost}, an edit ${EXPECTED.noteEdit}, a delete ${EXPECTED.noteDelete}, a thread resolve ${EXPECTED.discussionResolve}`, async () => {
+    let n = 0;
+    const notes = `/api/v4/projects/${enc(PUBLIC)}/issues/4/notes`;
+    const postNote = async () => {
+      const res = await call<{ id: number }>(app, 'POST', notes, { auth: bob, body: { body: `Counted note ${n++}` } });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    await postNote();
+    expect(await leastOf(postNote)).toBe(EXPECTED.notePost);
+
+    const id = await postNote();
+    const edit = async () => expect((await call(app, 'PUT', `${notes}/${id}`, { auth: bob, body: { body: `Counted edit ${n++}` } })).status).toBe(200);
+    await edit();
+    expect(await leastOf(edit)).toBe(EXPECTED.noteEdit);
+
+    const ids = [await postNote(), await postNote(), await postNote(), await postNote()];
+    const del = async () => expect((await call(app, 'DELETE', `${notes}/${ids.pop()}`, { auth: bob })).status).toBe(204);
+    await del();
+    expect(await leastOf(del)).toBe(EXPECTED.noteDelete);
+
+    const thread = await call<{ id: string }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/4/discussions`, { auth: bob, body: { body: 'Counted thread' } });
+    let resolved = false;
+    const toggle = async () => {
+      resolved = !resolved;
+      const res = await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/4/discussions/${thread.body.id}?resolved=${resolved}`, { auth: bob });
+      expect(res.status).toBe(200);
+    };
+    await toggle();
+    expect(await leastOf(toggle)).toBe(EXPECTED.discussionResolve);
   });
 });

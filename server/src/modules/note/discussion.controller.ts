@@ -67,7 +67,7 @@ export class DiscussionController {
     return toRestDiscussion(toApiDiscussion(r.discussion, discussionPlace(ctx)));
   }
 
-  /** Policy: resolve_discussion. `resolved=true|false`. */
+  /** Policy: create_note, and the thread's or issue's author (own) or admin_issue. `resolved=true|false`. */
   @Put(':discussionId')
   async resolve(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('discussionId') discussionId: string, @Query('resolved') qResolved: unknown, @Body() body: Record<string, unknown>): Promise<RestDiscussion> {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -86,7 +86,7 @@ export class DiscussionController {
     return toRestNote((await this.createNote.execute(actor, ctx, { body: input.body, discussionId, idempotencyKey })).note);
   }
 
-  /** Policy: the note's author for `body`; resolve_note for `resolved`. */
+  /** Policy: create_note and own note for `body`; for `resolved` also the issue's author or admin_issue. */
   @Put(':discussionId/notes/:noteId')
   async updateNoteIn(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('discussionId') discussionId: string, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -103,7 +103,7 @@ export class DiscussionController {
     return toRestNote(r.note);
   }
 
-  /** Policy: admin_note. */
+  /** Policy: create_note and own note, or admin_project (maintainers and up). */
   @Delete(':discussionId/notes/:noteId')
   @HttpCode(204)
   async destroyNoteIn(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string): Promise<void> {

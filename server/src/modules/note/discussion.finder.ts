@@ -79,14 +79,20 @@ export class DiscussionFinder {
     };
   }
 
-  /** How many discussions a filter shows the actor (the page's skeleton size). */
-  async count(actor: Actor | null, ctx: IssueContext, filter: NotesFilter): Promise<number> {
+  /** The issue page's notes data: the viewer's saved filter and how many discussions it shows, in one statement. */
+  async pageNotesData(actor: Actor | null, ctx: IssueContext): Promise<{ notesFilter: NotesFilter; prerenderedNotesCount: number; isProjectArchived: boolean }> {
     const includeInternal = issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote;
     const [row] = (await this.ds.query(
-      `SELECT count(DISTINCT n.discussion_id)::int AS n FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND ${FILTER_SQL[filter]}${includeInternal ? '' : ' AND NOT n.internal'}`,
-      [ctx.issue.id],
-    )) as Array<{ n: number }>;
-    return Number(row?.n ?? 0);
+      `SELECT COALESCE((SELECT issue_notes_filter FROM user_preferences WHERE user_id = $2), 0)::int AS filter,
+         count(DISTINCT n.discussion_id)::int AS n0,
+         count(DISTINCT n.discussion_id) FILTER (WHERE NOT n.system)::int AS n1,
+         count(DISTINCT n.discussion_id) FILTER (WHERE n.system)::int AS n2
+       FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND ($3::boolean OR NOT n.internal)`,
+      [ctx.issue.id, actor?.id ?? null, includeInternal],
+    )) as Array<{ filter: number; n0: number; n1: number; n2: number }>;
+    const notesFilter = Number(row?.filter ?? 0) as NotesFilter;
+    const counts = [row?.n0, row?.n1, row?.n2].map((n) => Number(n ?? 0));
+    return { notesFilter, prerenderedNotesCount: counts[notesFilter] ?? 0, isProjectArchived: ctx.project.archived };
   }
 
   /** The user's saved notes filter (all when none is saved or signed out). */

@@ -63,13 +63,13 @@ export class NotePageController {
     return page.discussions[0];
   }
 
-  /** Policy: resolve_discussion (thread author, issue author, reporters and up). */
+  /** Policy: create_note, and the thread's or issue's author (own) or admin_issue (reporters and up) resolve the thread. */
   @Put('*project/-/issues/:iid/discussions/:discussionId/resolve')
   async resolveDiscussion(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Param('discussionId') discussionId: string) {
     return this.toggleDiscussion(actor, project, iid, discussionId, true);
   }
 
-  /** Policy: resolve_discussion. */
+  /** Policy: create_note, and the thread's or issue's author (own) or admin_issue. */
   @Delete('*project/-/issues/:iid/discussions/:discussionId/resolve')
   async unresolveDiscussion(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Param('discussionId') discussionId: string) {
     return this.toggleDiscussion(actor, project, iid, discussionId, false);
@@ -101,7 +101,7 @@ export class NotePageController {
     });
   }
 
-  /** Policy: the note's author (update_note); 410 Gone when the note is no longer there. */
+  /** Policy: create_note and own note (its author only); 410 Gone when the note is no longer there. */
   @Put('*project/notes/:noteId')
   async update(
     @CurrentActor() actor: Actor | null,
@@ -120,7 +120,7 @@ export class NotePageController {
     });
   }
 
-  /** Policy: admin_note (the author, maintainers and up). */
+  /** Policy: create_note and own note, or admin_project (maintainers and up). */
   @Delete('*project/notes/:noteId')
   async destroy(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('noteId') noteId: string, @Query() q: Record<string, unknown>) {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -131,14 +131,14 @@ export class NotePageController {
     return {};
   }
 
-  /** Policy: resolve_note. Answers the note's discussion. */
+  /** Policy: create_note, and the note's or issue's author (own) or admin_issue. Answers the note's discussion. */
   @Post('*project/notes/:noteId/resolve')
   @HttpCode(200)
   async resolve(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('noteId') noteId: string, @Query() q: Record<string, unknown>) {
     return this.toggleNote(actor, project, noteId, q.target_id, true);
   }
 
-  /** Policy: resolve_note. */
+  /** Policy: create_note, and the note's or issue's author (own) or admin_issue. */
   @Delete('*project/notes/:noteId/resolve')
   async unresolve(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('noteId') noteId: string, @Query() q: Record<string, unknown>) {
     return this.toggleNote(actor, project, noteId, q.target_id, false);

@@ -76,7 +76,7 @@ export class NoteController {
     return toRestNote((await this.createNote.execute(actor, ctx, { ...input, idempotencyKey })).note);
   }
 
-  /** Policy: the note's author. */
+  /** Policy: create_note and own note (its author only). */
   @Put(':noteId')
   async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -86,7 +86,7 @@ export class NoteController {
     return toRestNote((await this.updateNote.execute(actor, ctx, n, body?.body, 'api')).note);
   }
 
-  /** Policy: admin_note (author, maintainers and up). */
+  /** Policy: create_note and own note, or admin_project (maintainers and up). */
   @Delete(':noteId')
   @HttpCode(204)
   async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string): Promise<void> {

@@ -74,7 +74,7 @@ export class NoteResolver {
     }
   }
 
-  /** Policy: the note's author. */
+  /** Policy: create_note and own note (its author only). */
   @Mutation(() => UpdateNotePayload, { nullable: true })
   async updateNote(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateNoteInput): Promise<UpdateNotePayload> {
     const noteId = parseGlobalId(input.id, ['Note']);
@@ -88,7 +88,7 @@ export class NoteResolver {
     }
   }
 
-  /** Policy: admin_note (author, maintainers and up). */
+  /** Policy: create_note and own note, or admin_project (maintainers and up). */
   @Mutation(() => DestroyNotePayload, { nullable: true })
   async destroyNote(@CurrentActor() actor: Actor | null, @Args('input') input: DestroyNoteInput): Promise<DestroyNotePayload> {
     const noteId = parseGlobalId(input.id, ['Note']);
@@ -97,7 +97,7 @@ export class NoteResolver {
     return { clientMutationId: input.clientMutationId ?? null, note: null, errors: [] };
   }
 
-  /** Policy: resolve_discussion. */
+  /** Policy: create_note, and the thread's or issue's author (own) or admin_issue. */
   @Mutation(() => DiscussionToggleResolvePayload, { nullable: true })
   async discussionToggleResolve(@CurrentActor() actor: Actor | null, @Args('input') input: DiscussionToggleResolveInput): Promise<DiscussionToggleResolvePayload> {
     const discussionId = parseDiscussionGid(input.id);

@@ -10,6 +10,7 @@ import { issuePagePermissions } from '../../core/policy/issue-permissions';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IssueLoader } from '../issue/issue.loader';
+import { DiscussionFinder } from '../note/discussion.finder';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
@@ -32,6 +33,7 @@ export class WebController {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly issues: IssueLoader,
     private readonly projects: ProjectService,
+    private readonly discussions: DiscussionFinder,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -78,6 +80,7 @@ export class WebController {
           realtimeChangesPath: `${base}/realtime_changes`,
           notesPath: `/${ctx.project.fullPath}/noteable/issue/${ctx.issue.id}/notes`,
           lastFetchedAt: Date.now() * 1000,
+          notesData: await this.discussions.pageNotesData(actor, ctx),
         };
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;

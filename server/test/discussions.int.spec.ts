@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote, type PageData } from '@tandem/shared-types';
+import { bootApp, call, castOf, DB_MODES, enc, gql, issueRow, type Auth, type Cast, type TestApp } from './harness';
+
+/**
+ * Notes and discussions as clients see them: the page endpoints (noteablePaths), REST v4 and
+ * GraphQL; who may write what, the exact error texts, idempotent submits, reply conversion,
+ * the resolve rule, filters and their persistence, cursor pages, live events and internal-note
+ * redaction, on Postgres and PGlite.
+ */
+const PUBLIC = 'acme/tandem';
+const P = `/${PUBLIC}`;
+const API = `/api/v4/projects/${enc(PUBLIC)}`;
+
+type PageNote = ApiNote & { commands_changes?: unknown; valid?: boolean };
+
+describe.each(DB_MODES)('discussions on %s', (mode) => {
+  let app: TestApp;
+  let cast: Cast;
+  let issueIds: Map<number, number>;
+
+  const issueId = async (iid: number) => {
+    if (!issueIds.has(iid)) issueIds.set(iid, (await issueRow(app, PUBLIC, iid))!.id);
+    return issueIds.get(iid)!;
+  };
+  const post = async (auth: Auth, iid: number, note: Record<string, unknown>, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const id = await issueId(iid);
+    return call<PageNote & { errors?: { base: string[] }; discussion?: ApiDiscussion; message?: string }>(app, 'POST', `${P}/notes?target_type=issue&target_id=${id}`, {
+      auth,
+      headers,
+      body: { note: { noteable_type: 'Issue', noteable_id: id, ...note }, ...extra },
+    });
+  };
+  const discussions = async (auth: Auth, iid: number, query = '') => call<ApiDiscussion[]>(app, 'GET', `${P}/-/issues/${iid}/discussions.json${query}`, { auth });
+  const noteCount = async (iid: number) => Number(((await app.ds.query(`SELECT count(*)::int AS n FROM notes WHERE noteable_id = $1 AND NOT system`, [await issueId(iid)])) as Array<{ n: number }>)[0]!.n);
+
+  beforeAll(async () => {
+    app = await bootApp(mode);
+    cast = await castOf(app);
+    issueIds = new Map();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('creates a comment, a thread and a reply that turns a comment into a thread', async () => {
+    const comment = await post(cast.bob, 10, { note: 'A plain **comment**' });
+    expect(comment.status).toBe(200);
+    expect(comment.body).toMatchObject({ type: null, individual_note: true, note: 'A plain **comment**', resolvable: false, author: { username: 'bob' }, current_user: { can_edit: true } });
+    expect(comment.body.note_html).toContain('<strong>comment</strong>');
+
+    const thread = await post(cast.carol, 10, { note: 'Start a thread', type: 'DiscussionNote' });
+    expect(thread.body).toMatchObject({ type: 'DiscussionNote', individual_note: false, resolvable: true, resolved: false });
+
+    // A reply to the individual comment converts it: both notes are now a resolvable thread
+    const reply = await post(cast.carol, 10, { note: 'Replying' }, { in_reply_to_discussion_id: comment.body.discussion_id, return_discussion: true });
+    expect(reply.status).toBe(200);
+    const d = reply.body.discussion!;
+    expect(d).toMatchObject({ id: comment.body.discussion_id, individual_note: false, resolvable: true, resolved: false });
+    expect(d.notes.map((n) => [n.note, n.type, n.resolvable])).toEqual([
+      ['A plain **comment**', 'DiscussionNote', true],
+      ['Replying', 'DiscussionNote', true],
+    ]);
+
+    const list = (await discussions(cast.bob, 10)).body;
+    const converted = list.find((x) => x.id === comment.body.discussion_id)!;
+    expect(converted.notes).toHaveLength(2);
+    expect(converted.individual_note).toBe(false);
+    expect(list.find((x) => x.id === thread.body.discussion_id)!.notes[0]!.note).toBe('Start a thread');
+    // user_notes_count counts comments (not system notes)
+    const issue = await call<{ user_notes_count: number }>(app, 'GET', `${API}/issues/10`, { auth: cast.bob });
+    expect(issue.body.user_notes_count).toBe(await noteCount(10));
+  });
+
+  it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
+    const before = await noteCount(11);
+    const anon = await post(cast.anonymous, 11, { note: 'hello' });
+    expect(anon.status).toBe(401);
+    expect(anon.body.message).toBe('401 Unauthorized');
+    const blank = await post(cast.bob, 11, { note: '   \n ' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({ base: ["Note can't be blank"] });
+    const long = await post(cast.bob, 11, { note: 'x'.repeat(1_000_001) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors!.base[0]).toBe('Note is too long (maximum is 1000000 characters)');
+    // REST: 400 naming the field
+    const restBlank = await call<{ message: unknown }>(app, 'POST', `${API}/issues/11/notes`, { auth: cast.bob, body: { body: '' } });
+    expect(restBlank.status).toBe(400);
+    expect(restBlank.body.message).toEqual({ note: ["can't be blank"] });
+    // internal notes: reporters and up only
+    const guestInternal = await post(cast.dave, 11, { note: 'secret', internal: true });
+    expect(guestInternal.status).toBe(403);
+
+    // a locked discussion: members (reporter+) only; a guest is refused
+    await app.ds.query('UPDATE issues SET discussion_locked = true WHERE id = $1', [await issueId(11)]);
+    try {
+      expect((await post(cast.dave, 11, { note: 'guest on locked' })).status).toBe(403);
+      expect((await post(cast.erin, 11, { note: 'outsider on locked' })).status).toBe(403);
+      expect((await post(cast.carol, 11, { note: 'reporter on locked' })).status).toBe(200);
+    } finally {
+      await app.ds.query('UPDATE issues SET discussion_locked = false WHERE id = $1', [await issueId(11)]);
+    }
+    expect(await noteCount(11)).toBe(before + 1);
+    // an unlocked issue: any signed-in reader comments
+    expect((await post(cast.erin, 11, { note: 'outsider comment' })).status).toBe(200);
+  });
+
+  it('an Idempotency-Key retry returns the first note and creates one, also when two race', async () => {
+    const before = await noteCount(12);
+    const key = `submit-${mode}-1`;
+    const first = await post(cast.bob, 12, { note: 'Only once' }, {}, { [IDEMPOTENCY_HEADER]: key });
+    const again = await post(cast.bob, 12, { note: 'Only once' }, {}, { [IDEMPOTENCY_HEADER]: key });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.note).toBe('Only once');
+    expect(await noteCount(12)).toBe(before + 1);
+
+    const raceKey = `submit-${mode}-race`;
+    const [a, b] = await Promise.all([
+      post(cast.bob, 12, { note: 'Raced' }, {}, { [IDEMPOTENCY_HEADER]: raceKey }),
+      post(cast.bob, 12, { note: 'Raced' }, {}, { [IDEMPOTENCY_HEADER]: raceKey }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(await noteCount(12)).toBe(before + 2);
+
+    // REST the same: 201 both times, one note
+    const restKey = `rest-${mode}`;
+    const r1 = await call<{ id: number }>(app, 'POST', `${API}/issues/12/notes`, { auth: cast.bob, headers: { [IDEMPOTENCY_HEADER]: restKey }, body: { body: 'REST once' } });
+    const r2 = await call<{ id: number }>(app, 'POST', `${API}/issues/12/notes`, { auth: cast.bob, headers: { [IDEMPOTENCY_HEADER]: restKey }, body: { body: 'REST once' } });
+    expect([r1.status, r2.status]).toEqual([201, 201]);
+    expect(r2.body.id).toBe(r1.body.id);
+    expect(await noteCount(12)).toBe(before + 3);
+    // a key too long is a 400 naming the header
+    const bad = await post(cast.bob, 12, { note: 'x' }, {}, { [IDEMPOTENCY_HEADER]: 'k'.repeat(129) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors!.base[0]).toBe('Idempotency-Key is invalid');
+  });
+
+  it('edits: author only, 410 on the page and 404 on REST for a deleted note', async () => {
+    const created = (await post(cast.bob, 13, { note: 'Original text' })).body;
+    const url = `${P}/notes/${created.id}?target_type=issue&target_id=${await issueId(13)}`;
+    const other = await call<{ message: string }>(app, 'PUT', url, { auth: cast.alice, body: { note: { note: 'Owner edit' } } });
+    expect(other.status).toBe(403);
+    const edited = await call<ApiNote>(app, 'PUT', url, { auth: cast.bob, body: { note: { note: 'Edited ~bug text' } } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ note: 'Edited ~bug text', last_edited_by: { username: 'bob' } });
+    expect(edited.body.last_edited_at).toBe(edited.body.updated_at);
+    expect(edited.body.note_html).toContain('bug');
+    const blank = await call<{ errors: { base: string[] } }>(app, 'PUT', url, { auth: cast.bob, body: { note: { note: '' } } });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors.base).toEqual(["Note can't be blank"]);
+
+    // maintainers delete anyone's note; a developer cannot delete someone else's
+    expect((await call(app, 'DELETE', url, { auth: cast.carol })).status).toBe(403);
+    expect((await call(app, 'DELETE', url, { auth: cast.mallory })).status).toBe(200);
+    const gone = await call<{ message: string }>(app, 'PUT', url, { auth: cast.bob, body: { note: { note: 'too late' } } });
+    expect(gone.status).toBe(410);
+    const rest = await call<{ message: string }>(app, 'PUT', `${API}/issues/13/notes/${created.id}`, { auth: cast.bob, body: { body: 'too late' } });
+    expect(rest.status).toBe(404);
+    expect(rest.body.message).toBe('404 Note Not Found');
+    // system notes are never editable
+    const [sys] = (await app.ds.query(`SELECT id FROM notes WHERE system LIMIT 1`)) as Array<{ id: number }>;
+    if (sys) expect((await call(app, 'PUT', `${P}/notes/${sys.id}`, { auth: cast.alice, body: { note: { note: 'x' } } })).status).toBe(403);
+  });
+
+  it('deleting a reply leaves the root a thread; note.deleted reaches subscribers', async () => {
+    const root = (await post(cast.bob, 14, { note: 'Root' })).body;
+    const reply = (await post(cast.bob, 14, { note: 'Reply' }, { in_reply_to_discussion_id: root.discussion_id })).body;
+    expect((await call(app, 'DELETE', `${API}/issues/14/notes/${reply.id}`, { auth: cast.bob })).status).toBe(204);
+    const d = (await call<ApiDiscussion>(app, 'GET', `${P}/-/issues/14/discussions/${root.discussion_id}`, { auth: cast.bob })).body;
+    expect(d.notes.map((n) => n.id)).toEqual([root.id]);
+    expect(d).toMatchObject({ individual_note: false, resolvable: true });
+  });
+
+  it('resolves per note and per thread; the thread is resolved only when every resolvable note is', async () => {
+    const root = (await post(cast.dave, 15, { note: 'Question?', type: 'DiscussionNote' })).body;
+    const reply = (await post(cast.carol, 15, { note: 'Answer' }, { in_reply_to_discussion_id: root.discussion_id })).body;
+    // a guest who did not write the note may not resolve it; the note's author may
+    expect((await call(app, 'POST', `${P}/notes/${reply.id}/resolve`, { auth: cast.erin })).status).toBe(403);
+    const one = await call<ApiDiscussion>(app, 'POST', `${P}/notes/${root.id}/resolve`, { auth: cast.dave });
+    expect(one.status).toBe(200);
+    expect(one.body.resolved).toBe(false);
+    expect(one.body.notes.map((n) => n.resolved)).toEqual([true, false]);
+    // a reporter resolves the whole thread
+    const all = await call<ApiDiscussion>(app, 'PUT', `${P}/-/issues/15/discussions/${root.discussion_id}/resolve`, { auth: cast.carol });
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ resolved: true, expanded: false, resolved_by: { username: 'carol' } });
+    expect(all.body.notes.every((n) => n.resolved && n.resolved_at)).toBe(true);
+    const un = await call<ApiDiscussion>(app, 'DELETE', `${P}/-/issues/15/discussions/${root.discussion_id}/resolve`, { auth: cast.carol });
+    expect(un.body).toMatchObject({ resolved: false, resolved_at: null });
+    // REST and GraphQL
+    const rest = await call<{ notes: Array<{ resolved: boolean }> }>(app, 'PUT', `${API}/issues/15/discussions/${root.discussion_id}?resolved=true`, { auth: cast.carol });
+    expect(rest.status).toBe(200);
+    expect(rest.body.notes.every((n) => n.resolved)).toBe(true);
+    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`.replace('DiscussionID!', 'ID!'), { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
+    expect(g.errors).toBeUndefined();
+    expect(g.data!.discussionToggleResolve).toMatchObject({ errors: [], discussion: { id: `gid://tandem/Discussion/${root.discussion_id}`, resolved: false } });
+  });
+
+  it('filters discussions, persists the filter per user, and pages by cursor', async () => {
+    for (let k = 0; k < 5; k++) await post(cast.alice, 16, { note: `Paged ${k}` });
+    await call(app, 'PUT', `${API}/issues/16`, { auth: cast.alice, body: { state_event: 'close' } });
+    const all = (await discussions(cast.alice, 16, '?notes_filter=0')).body;
+    const comments = (await discussions(cast.alice, 16, '?notes_filter=1')).body;
+    const history = (await discussions(cast.alice, 16, '?notes_filter=2')).body;
+    expect(comments.every((d) => d.notes.every((n) => !n.system))).toBe(true);
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((d) => d.notes.every((n) => n.system))).toBe(true);
+    expect(comments.length + history.length).toBe(all.length);
+    // the last filter sent (persist_filter defaults to true) is used when none is sent
+    expect((await discussions(cast.alice, 16)).body.length).toBe(history.length);
+    await discussions(cast.alice, 16, '?notes_filter=1&persist_filter=false');
+    expect((await discussions(cast.alice, 16)).body.length).toBe(history.length);
+    await discussions(cast.alice, 16, '?notes_filter=0');
+    // cursor pages: 2 at a time until the header is gone, same discussions in the same order
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let k = 0; k < 20; k++) {
+      const res = await discussions(cast.alice, 16, `?per_page=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((d) => d.id));
+      cursor = res.headers.get(DISCUSSION_LIMITS.nextPageCursorHeader);
+      if (!cursor) break;
+      expect(res.body).toHaveLength(2);
+    }
+    expect(seen).toEqual(all.map((d) => d.id));
+    expect((await discussions(cast.alice, 16, '?notes_filter=7')).status).toBe(400);
+    // the page data carries the saved filter and the count of discussions it shows (the skeleton's size)
+    await discussions(cast.alice, 16, '?notes_filter=1');
+    const pageData = async (auth: Auth) => {
+      const res = await call(app, 'GET', `${P}/-/issues/16`, { auth, headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      return (JSON.parse(/<script id="tandem-data" type="application\/json">(.*?)<\/script>/s.exec(res.text)![1]!) as PageData).issue!.notesData;
+    };
+    expect(await pageData(cast.alice)).toEqual({ notesFilter: 1, prerenderedNotesCount: comments.length, isProjectArchived: false });
+    expect(await pageData(cast.anonymous)).toEqual({ notesFilter: 0, prerenderedNotesCount: all.length, isProjectArchived: false });
+  });
+
+  it('internal notes: readers of internal notes only, live events redacted for the others', async () => {
+    const sockets: Socket[] = [];
+    const connect = async (token: string) => {
+      const s = io(app.url, { transports: ['websocket'], auth: { token }, reconnection: false });
+      sockets.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      const got: Array<{ type: string; payload: Record<string, unknown> }> = [];
+      for (const t of ['note.created', 'note.updated', 'note.deleted']) s.on(t, (e: { type: string; payload: Record<string, unknown> }) => got.push(e));
+      expect(await s.timeout(10_000).emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PUBLIC, iid: 17 })).toMatchObject({ ok: true });
+      return got;
+    };
+    try {
+      const tokenOf = (a: Auth) => (a as { token: string }).token;
+      const reporter = await connect(tokenOf(cast.carol));
+      const guest = await connect(tokenOf(cast.dave));
+      const created = (await post(cast.bob, 17, { note: 'Team only', internal: true })).body;
+      expect(created).toMatchObject({ internal: true, confidential: true });
+      const edited = await call(app, 'PUT', `${P}/notes/${created.id}`, { auth: cast.bob, body: { note: { note: 'Team only, edited' } } });
+      expect(edited.status).toBe(200);
+      expect((await call(app, 'DELETE', `${P}/notes/${created.id}`, { auth: cast.bob })).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while ((reporter.length < 3 || guest.length < 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(reporter.map((e) => e.type)).toEqual(['note.created', 'note.updated', 'note.deleted']);
+      expect((reporter[1]!.payload.note as ApiNote).note).toBe('Team only, edited');
+      // the guest gets the same seqs as deletions of a note it never had: no text at all
+      expect(guest.map((e) => e.type)).toEqual(['note.deleted', 'note.deleted', 'note.deleted']);
+      expect(JSON.stringify(guest)).not.toContain('Team only');
+      expect(guest[2]!.payload).toEqual({ note_id: created.id, discussion_id: created.discussion_id });
+
+      // discussions.json and REST hide internal notes from guests
+      const again = (await post(cast.bob, 17, { note: 'Still team only', internal: true })).body;
+      expect((await discussions(cast.dave, 17)).body.some((d) => d.id === again.discussion_id)).toBe(false);
+      expect((await discussions(cast.carol, 17)).body.some((d) => d.id === again.discussion_id)).toBe(true);
+      expect((await call(app, 'GET', `${API}/issues/17/notes/${again.id}`, { auth: cast.dave })).status).toBe(404);
+      // a guest cannot reply into it
+      expect((await post(cast.dave, 17, { note: 'peek' }, { in_reply_to_discussion_id: again.discussion_id })).status).toBe(404);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
+  it('REST notes and discussions in GitLab shapes', async () => {
+    const created = await call<{ id: number; body: string; type: null; noteable_iid: number }>(app, 'POST', `${API}/issues/18/notes`, { auth: cast.bob, body: { body: 'Via REST' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ body: 'Via REST', type: null, noteable_iid: 18, internal: false, system: false });
+    expect(typeof created.body.id).toBe('number');
+    const list = await call<Array<{ id: number }>>(app, 'GET', `${API}/issues/18/notes?sort=desc&per_page=1`, { auth: cast.bob });
+    expect(list.status).toBe(200);
+    expect(list.body.map((n) => n.id)).toEqual([created.body.id]);
+    expect(list.headers.get('x-per-page')).toBe('1');
+    const thread = await call<{ id: string; individual_note: boolean; notes: Array<{ id: number; type: string }> }>(app, 'POST', `${API}/issues/18/discussions`, { auth: cast.bob, body: { body: 'REST thread' } });
+    expect(thread.status).toBe(201);
+    expect(thread.body).toMatchObject({ individual_note: false, notes: [{ type: 'DiscussionNote' }] });
+    const reply = await call<{ id: number }>(app, 'POST', `${API}/issues/18/discussions/${thread.body.id}/notes`, { auth: cast.carol, body: { body: 'REST reply' } });
+    expect(reply.status).toBe(201);
+    const one = await call<{ notes: Array<{ body: string }> }>(app, 'GET', `${API}/issues/18/discussions/${thread.body.id}`, { auth: cast.bob });
+    expect(one.body.notes.map((n) => n.body)).toEqual(['REST thread', 'REST reply']);
+    const upd = await call<{ body: string }>(app, 'PUT', `${API}/issues/18/discussions/${thread.body.id}/notes/${reply.body.id}`, { auth: cast.carol, body: { body: 'REST reply edited' } });
+    expect(upd.body.body).toBe('REST reply edited');
+    expect((await call(app, 'DELETE', `${API}/issues/18/discussions/${thread.body.id}/notes/${reply.body.id}`, { auth: cast.carol })).status).toBe(204);
+    const missing = await call<{ message: string }>(app, 'GET', `${API}/issues/18/discussions/${'0'.repeat(40)}`, { auth: cast.bob });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('404 Discussion Not Found');
+    const anon = await call<{ message: string }>(app, 'POST', `${API}/issues/18/notes`, { body: { body: 'x' } });
+    expect(anon.status).toBe(401);
+  });
+
+  it('GraphQL createNote, updateNote, destroyNote with errors in the payload', async () => {
+    const id = `gid://tandem/Issue/${await issueId(19)}`;
+    const c = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
+    expect(c.errors).toBeUndefined();
+    const note = c.data!.createNote.note;
+    expect(note).toMatchObject({ id: expect.stringMatching(/^gid:\/\/tandem\/Note\/\d+$/), body: 'From GraphQL', author: { username: 'bob' } });
+    const blank = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
+    expect(blank.data!.createNote).toEqual({ note: null, errors: ["Note can't be blank"] });
+    const u = await gql(app, `mutation($id: ID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
+    expect(u.data!.updateNote).toEqual({ note: { body: 'Edited in GraphQL' }, errors: [] });
+    const reply = await gql(app, `mutation($id: ID!, $d: ID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
+    expect(reply.data!.createNote.note.discussionId).toBe(note.discussionId);
+    const forbidden = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
+    expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
+    const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
+    expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
+  });
+});
