@@ -52,8 +52,9 @@ test('comments, threads, replies, resolve, edit and delete reach the other user 
   await discussionWith(bob, threadText).getByRole('button', { name: 'Reply…' }).click();
   await bob.getByTestId('reply-form').getByRole('textbox', { name: 'Reply' }).fill(replyText);
   await bob.getByTestId('reply-form').getByRole('button', { name: 'Reply' }).click();
-  await expect(discussionWith(bob, threadText).getByText(replyText)).toBeVisible();
-  await expect(discussionWith(alice, threadText).getByText(replyText)).toBeVisible({ timeout: 1000 });
+  await expect(discussionWith(bob, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible();
+  await expect(bob.getByTestId('reply-form')).toHaveCount(0);
+  await expect(discussionWith(alice, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible({ timeout: 1000 });
 
   // alice resolves the thread: bob sees it resolved
   await discussionWith(alice, threadText).getByRole('button', { name: 'Resolve thread' }).click();
