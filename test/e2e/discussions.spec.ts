@@ -41,7 +41,8 @@ test('comments, threads, replies, resolve, edit and delete reach the other user 
   // alice starts a thread
   const threadText = `Should we split this? ${stamp}`;
   await commentBox(alice).fill(threadText);
-  await alice.getByRole('combobox', { name: 'Comment type' }).selectOption('thread');
+  await alice.getByRole('button', { name: 'Comment type' }).click();
+  await alice.getByRole('menuitemradio', { name: /Start thread/ }).click();
   await alice.getByRole('button', { name: 'Start thread' }).click();
   await expect(discussionWith(alice, threadText)).toBeVisible();
   await expect(discussionWith(bob, threadText)).toBeVisible({ timeout: 1000 });
@@ -94,6 +95,26 @@ test('the history-only filter replaces the comment form, and showing all brings 
   await expect(alice.getByTestId('notes-filtered-notice')).toBeVisible();
   await alice.getByTestId('notes-filtered-notice').getByRole('button', { name: DISCUSSION_TEXTS.showAllActivity }).click();
   await expect(commentBox(alice)).toBeEnabled();
+
+  // Comment and close from the form; with an empty box the same button only reopens
+  const form = alice.getByTestId('comment-form');
+  const text = `Closing: done in the CSV export ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await form.getByRole('button', { name: 'Comment & close issue' }).click();
+  await expect(noteWith(alice, text)).toBeVisible();
+  await expect(alice.getByTestId('issue-status-badge')).toHaveText('Closed');
+  await form.getByRole('button', { name: 'Reopen issue' }).click();
+  await expect(alice.getByTestId('issue-status-badge')).toHaveText('Open');
+  await expect(noteWith(alice, text)).toHaveCount(1);
+  await alice.screenshot({ path: 'test-results/discussions-system-notes-1280.png', fullPage: true });
+});
+
+test('a confidential issue warns above the comment form', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  await openIssue(bob, 4);
+  await expect(bob.getByTestId('comment-warning')).toContainText('This is a confidential issue.');
+  await bob.getByTestId('comment-form').scrollIntoViewIfNeeded();
+  await bob.screenshot({ path: 'test-results/discussions-confidential-1280.png' });
 });
 
 test('a submit retried with the same idempotency key creates one comment', async ({ browser }) => {

@@ -6,6 +6,7 @@ import { appStore } from '../../shared/store';
 import { lastOwnNote } from './discussionRules';
 import { discussionsAtomFamily, editRequestAtom } from './notesAtoms';
 import { useNotesContext } from './NotesContext';
+import { NoteTypeChoice } from './NoteTypeChoice';
 import { useNoteForm } from './useNoteForm';
 
 export interface StateToggle {
@@ -70,13 +71,7 @@ export function CommentForm({ state }: { state: StateToggle }) {
           <button type="submit" className="btn btn--confirm btn--sm" disabled={empty || form.submitting} data-testid="comment-submit">
             {thread ? 'Start thread' : 'Comment'}
           </button>
-          <label className="split-button__choice">
-            <span className="visually-hidden">Comment type</span>
-            <select value={thread ? 'thread' : 'comment'} onChange={(e) => setThread(e.target.value === 'thread')} disabled={form.submitting} aria-label="Comment type">
-              <option value="comment">Comment</option>
-              <option value="thread">Start thread</option>
-            </select>
-          </label>
+          <NoteTypeChoice thread={thread} disabled={form.submitting} onChange={setThread} />
         </div>
         {state.canToggle && (
           <button type="button" className="btn btn--sm" disabled={state.busy || form.submitting} onClick={() => void submitAndToggle()}>

@@ -144,7 +144,9 @@ describe('DiscussionArea', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close issue' }));
     expect(toggle).toHaveBeenCalledWith('CLOSE');
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/notes?'))).toBe(false);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Comment type' }), { target: { value: 'thread' } });
+    const menu = screen.getByRole('button', { name: 'Comment type' });
+    fireEvent.pointerDown(menu, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: /Start thread/ }));
     fireEvent.change(box(), { target: { value: 'a thread' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start thread' }));
     await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/notes?'))).toBe(true));
