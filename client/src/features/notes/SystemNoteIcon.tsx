@@ -1,7 +1,10 @@
-import { Calendar, CheckCircle2, CircleDot, Eye, EyeOff, GitBranch, Link2, Lock, LockOpen, MessageSquare, Milestone, Pencil, Tag, User, type LucideIcon } from 'lucide-react';
+import { Weight, Calendar, CheckCircle2, CircleDot, Eye, EyeOff, GitBranch, Link2, Lock, LockOpen, MessageSquare, Milestone, Pencil, Tag, User, type LucideIcon } from 'lucide-react';
 
 /** GitLab's system_note_icon_name values mapped to the icon set the app uses. */
 const ICONS: Record<string, LucideIcon> = {
+  'issue-close': CheckCircle2,
+  'issue-reopen': CircleDot,
+  weight: Weight,
   issue_closed: CheckCircle2,
   status_closed: CheckCircle2,
   issue_reopened: CircleDot,
