@@ -43,13 +43,14 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
   const view = useNotesView(data.notesData?.notesFilter ?? NOTES_FILTER.all);
   const { discussions, loadingMore, failed } = useDiscussions(issueKey, paths.discussions, view.filter, view.persist);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [pollFailed, setPollFailed] = useState(false);
   useNotesPolling(issueKey, paths.notes, data.lastFetchedAt, connection !== 'open', () => setPollFailed(true));
 
   const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !data.permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
   const canComment = !blocked && data.permissions.canCreateNote;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, renderAwards }),
+    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, setNotice, renderAwards }),
     [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards],
   );
   useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
@@ -97,6 +98,11 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
           {(error || failed) && (
             <Alert variant="danger" onDismiss={error ? () => setError(null) : undefined} testId="notes-error">
               {error ?? DISCUSSION_TEXTS.fetchFailed}
+            </Alert>
+          )}
+          {notice && (
+            <Alert variant="info" onDismiss={() => setNotice(null)} testId="notes-notice">
+              {notice}
             </Alert>
           )}
           {pollFailed && connection !== 'open' && (

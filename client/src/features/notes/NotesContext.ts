@@ -14,6 +14,8 @@ export interface NotesContextValue {
   canReply: boolean;
   /** Shows an error above the list (null clears it). */
   setError(message: string | null): void;
+  /** Shows a passing notice (quick actions applied). */
+  setNotice(message: string | null): void;
   /** Where the emoji awards bar of a note goes (wired by the integrator: features/awards AwardsBar). */
   renderAwards?: (noteId: string) => React.ReactNode;
 }

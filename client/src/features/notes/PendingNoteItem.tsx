@@ -4,10 +4,12 @@ import { currentUserAtom } from '../session/sessionAtoms';
 import { appStore } from '../../shared/store';
 import { Avatar } from '../../shared/ui/Avatar';
 import type { PendingNote } from './pendingNotesAtoms';
+import { applyingCommandsText, withoutCommands } from './quickActions';
 
 /** A comment not yet stored: its text as typed, greyed, with "Pending" when it waits for the connection. */
 export function PendingNoteItem({ pending, reply }: { pending: PendingNote; reply?: boolean }) {
   const me = useAtomValue(currentUserAtom, { store: appStore });
+  const applying = pending.status === 'sending' ? applyingCommandsText(pending.note) : null;
   return (
     <li className={`note note--pending${reply ? ' note--reply' : ''}`} data-testid="pending-note" data-status={pending.status} aria-busy={pending.status === 'sending'}>
       <div className="note__avatar">{me && <Avatar user={me} size={reply ? 26 : 40} decorative />}</div>
@@ -20,7 +22,8 @@ export function PendingNoteItem({ pending, reply }: { pending: PendingNote; repl
             </span>
           )}
         </div>
-        <div className="note-body__saving">{pending.note}</div>
+        {withoutCommands(pending.note) && <div className="note-body__saving">{withoutCommands(pending.note)}</div>}
+        {applying && <p className="note-edited">{applying}</p>}
         {pending.status === 'queued' && <p className="note-edited">{NOTE_FORM_TEXTS.pendingQueued}</p>}
       </div>
     </li>

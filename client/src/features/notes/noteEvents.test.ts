@@ -69,3 +69,21 @@ describe('noteEvents', () => {
     unregister();
   });
 });
+
+describe('the comment count', () => {
+  it('counts my own comment once whether my answer or the live event comes first', async () => {
+    const registry = new EventRegistry({ store: appStore, queryClient });
+    const off = registry.registerAll(noteEvents);
+    appStore.set(issueAtomFamily(KEY), makeIssue({ user_notes_count: 0 }));
+    appStore.set(discussionsAtomFamily(KEY), []);
+    const { countNoteChange } = await import('./noteCount');
+    const { upsertNote } = await import('./discussionRules');
+    const note = makeNote({ id: '11' });
+    // our POST answer first, then the event
+    countNoteChange(appStore, KEY, note, 1);
+    appStore.set(discussionsAtomFamily(KEY), upsertNote([], note));
+    registry.dispatch(ev('note.created', note));
+    expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(1);
+    off();
+  });
+});

@@ -4,6 +4,7 @@ import { issueKey, updateIssueAtom } from '../issue/issueAtoms';
 import { removeNote, upsertNote } from './discussionRules';
 import { discussionsAtomFamily, editingNotesAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
 import { scheduleDiscussionsRefetch } from './discussionsRefetch';
+import { countNoteChange, holdsNote } from './noteCount';
 
 /** Applies a created or changed note to the issue's discussions; a reply to a thread we do not hold refetches. */
 function applyNote(key: string, note: ApiNote, { store }: EventContext): void {
@@ -18,9 +19,9 @@ function applyNote(key: string, note: ApiNote, { store }: EventContext): void {
 export const noteEvents: EventReducers = {
   'note.created': (e, ctx) => {
     const key = issueKey(e.issue.project_path, e.issue.iid);
-    const list = ctx.store.get(discussionsAtomFamily(key));
-    const already = !!list?.some((d) => d.notes.some((n) => n.id === e.payload.note.id));
-    if (!e.payload.note.system && !already) updateIssueAtom(ctx.store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
+    if (ctx.store.get(discussionsAtomFamily(key))) countNoteChange(ctx.store, key, e.payload.note, 1);
+    // Before the list is loaded the count still follows (the page shows it elsewhere)
+    else if (!e.payload.note.system) updateIssueAtom(ctx.store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
     applyNote(key, e.payload.note, ctx);
   },
   'note.updated': (e, ctx) => {
@@ -34,6 +35,7 @@ export const noteEvents: EventReducers = {
   },
   'note.deleted': (e, { store }) => {
     const key = issueKey(e.issue.project_path, e.issue.iid);
+    countNoteChange(store, key, holdsNote(store, key, e.payload.note_id), -1);
     updateDiscussions(store, key, (l) => removeNote(l, e.payload.note_id));
   },
 };

@@ -1,13 +1,14 @@
 import { DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { upsertDiscussion, upsertNote } from './discussionRules';
+import { countNoteChange } from './noteCount';
 import { updateDiscussions } from './notesAtoms';
 import { createErrorText, createNote, noteOfResponse } from './notesApi';
 import { dequeue, enqueue, readQueue, type QueuedNote } from './offlineQueue';
 import { pendingNotesAtomFamily, type PendingNote } from './pendingNotesAtoms';
 
 /** The outcome of one send: stored, kept for later (network), or refused with the spec's message. */
-export type SendResult = { kind: 'sent'; messages: string[] } | { kind: 'queued' } | { kind: 'refused'; error: string };
+export type SendResult = { kind: 'sent'; messages: string[]; stored: boolean } | { kind: 'queued' } | { kind: 'refused'; error: string };
 
 const inFlight = new Set<string>();
 
@@ -41,9 +42,11 @@ export async function sendNote(q: QueuedNote, createPath: string, noteableId: nu
     if (res.ok) {
       const { discussion } = res.data;
       const note = noteOfResponse(res.data);
+      const stored = note ?? discussion?.notes.at(-1) ?? null;
+      countNoteChange(appStore, q.issueKey, stored, 1);
       if (discussion) updateDiscussions(appStore, q.issueKey, (l) => upsertDiscussion(l, discussion));
       else if (note) updateDiscussions(appStore, q.issueKey, (l) => upsertNote(l, note));
-      return { kind: 'sent', messages: res.data.quick_actions_status?.messages ?? [] };
+      return { kind: 'sent', messages: res.data.quick_actions_status?.messages ?? [], stored: !!stored };
     }
     const err = createErrorText(res.data);
     if (err && 'commandsOnly' in err) return { kind: 'refused', error: err.commandsOnly.join(' ') };

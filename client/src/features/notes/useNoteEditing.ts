@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { removeNote, upsertNote } from './discussionRules';
+import { countNoteChange } from './noteCount';
 import { editingNotesAtom, editRequestAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
 import { deleteNote, updateNote } from './notesApi';
 import { useNotesContext } from './NotesContext';
@@ -62,6 +63,7 @@ export function useNoteEditing(note: ApiNote) {
     try {
       const res = await deleteNote(paths.note(note.id));
       if (!res.ok && res.status !== 404 && res.status !== 410) throw new Error(String(res.status));
+      countNoteChange(appStore, issueKey, note, -1);
       updateDiscussions(appStore, issueKey, (l) => removeNote(l, note.id));
     } catch {
       setError(DISCUSSION_TEXTS.deleteNoteFailed);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { issueAtomFamily } from '../issue/issueAtoms';
@@ -12,7 +13,7 @@ import { sendNote } from './sendNote';
  * an idempotency key kept for the retry, and the text restored with the error on failure.
  */
 export function useNoteForm(replyTo?: string) {
-  const { issueKey, projectPath, iid, noteableId, paths, setError } = useNotesContext();
+  const { issueKey, projectPath, iid, noteableId, paths, setError, setNotice } = useNotesContext();
   const draftKey = noteDraftKey(projectPath, iid, replyTo);
   const [text, setTextState] = useState(() => readNoteDraft(draftKey)?.text ?? '');
   const [submitting, setSubmitting] = useState(false);
@@ -48,6 +49,8 @@ export function useNoteForm(replyTo?: string) {
       keyRef.current = null;
       return false;
     }
+    // A comment of quick actions only stores no note: say what was applied
+    if (result.kind === 'sent' && (!result.stored || result.messages.length)) setNotice(result.messages.join(' ') || DISCUSSION_TEXTS.commandsApplied);
     keyRef.current = null;
     setTextState('');
     clearNoteDraft(draftKey);
