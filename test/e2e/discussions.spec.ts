@@ -150,3 +150,22 @@ test('the discussion area at 360 px', async ({ browser }) => {
   await bob.screenshot({ path: 'test-results/discussions-360.png', fullPage: true });
   await expect(commentBox(bob)).toBeVisible();
 });
+
+test('a comment written while offline shows as pending and is sent once when the connection returns', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 22);
+  await alice.context().setOffline(true);
+  await expect(alice.getByTestId('live-status')).not.toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+  const text = `Written on a train ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await commentBox(alice).press('Control+Enter');
+  await expect(alice.getByTestId('pending-note').filter({ hasText: text })).toHaveAttribute('data-status', 'queued');
+  await expect(commentBox(alice)).toHaveValue('');
+  // kept across a reload of the tab state: it is in localStorage with its key
+  expect(await alice.evaluate(() => localStorage.getItem('tandem/notes-outbox'))).toContain(text);
+  await alice.context().setOffline(false);
+  await expect(noteWith(alice, text)).toBeVisible({ timeout: 40_000 });
+  await expect(alice.getByTestId('pending-note')).toHaveCount(0);
+  await alice.reload();
+  await expect(noteWith(alice, text)).toHaveCount(1);
+});

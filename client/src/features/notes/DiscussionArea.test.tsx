@@ -198,4 +198,34 @@ describe('DiscussionArea', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete comment' })[0]!);
     expect(await screen.findByText(DISCUSSION_TEXTS.confirmDelete('comment'))).toBeTruthy();
   });
+
+  it('Reply on an individual note shows it as a thread; cancelling with text asks first, then reverts', async () => {
+    renderArea();
+    await screen.findByText('note 1');
+    const individual = screen.getAllByTestId('discussion')[0]!;
+    expect(individual.className).not.toContain('discussion--thread');
+    fireEvent.click(within(individual).getByRole('button', { name: 'Reply to comment' }));
+    expect(individual.className).toContain('discussion--thread');
+    const reply = within(individual).getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(reply, { target: { value: 'half a thought' } });
+    expect(JSON.parse(localStorage.getItem(noteDraftKey('g/p', 1, 'd1'))!).text).toBe('half a thought');
+    fireEvent.click(within(individual).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(DISCUSSION_TEXTS.confirmCancelReply)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard reply' }));
+    await waitFor(() => expect(within(individual).queryByRole('textbox', { name: 'Reply' })).toBeNull());
+    expect(individual.className).not.toContain('discussion--thread');
+  });
+
+  it('a reply is posted into its discussion with in_reply_to_discussion_id', async () => {
+    routes['/notes?'] = () => json(200, { ...makeNote({ id: '7', discussion_id: 'T', individual_note: false, note_html: '<p>my reply</p>' }), commands_changes: {}, valid: true });
+    renderArea();
+    await screen.findByText('note 2');
+    const t = screen.getAllByTestId('discussion')[1]!;
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply…' }));
+    fireEvent.change(within(t).getByRole('textbox', { name: 'Reply' }), { target: { value: 'my reply' } });
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply' }));
+    await within(t).findByText('my reply', { selector: 'p' });
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(JSON.parse(post[1].body)).toMatchObject({ in_reply_to_discussion_id: 'T', note: { note: 'my reply' } });
+  });
 });
