@@ -119,7 +119,7 @@ test('a signed-out visitor reads the issue but gets no edit or close controls', 
   await expect(statusBadge(page)).toBeVisible();
   await expect(page.getByTestId('issue-description')).toContainText('Every change should reach everyone watching');
   await expect(page.getByTestId('task-status')).toContainText(TEXTS.taskStatus(1, 3));
-  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/users/sign_in?redirect=${encodeURIComponent(issueUrl(1))}`);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', `/users/sign_in?redirect=${encodeURIComponent(issueUrl(1))}`);
   await expect(page.getByRole('button', { name: 'Edit title and description' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Close issue|Reopen issue/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Issue actions' }).click();
@@ -187,10 +187,11 @@ test('the description editor previews markdown rendered by the server', async ({
   await page.goto(issueUrl(11));
   await page.getByRole('button', { name: 'Edit title and description' }).click();
   await page.getByRole('textbox', { name: 'Description', exact: true }).fill('**bold** and <img src=x onerror="window.__xss=1">');
-  await page.getByRole('tab', { name: 'Preview' }).click();
+  // the description editor's tabs come before the comment form's
+  await page.getByRole('tab', { name: 'Preview' }).first().click();
   await expect(page.getByRole('tabpanel').locator('strong')).toHaveText('bold');
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  await page.getByRole('tab', { name: 'Write' }).click();
+  await page.getByRole('tab', { name: 'Write' }).first().click();
   await page.getByRole('textbox', { name: 'Description', exact: true }).press('Escape');
   await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveCount(0);
 });
