@@ -257,6 +257,27 @@ export const DISCUSSION_TEXTS = {
   unresolveFailedServer: 'Discussion failed to be unresolved',
 } as const;
 
+/** The comment form's own texts (GitLab's comment warning box, pending comments, thread counter). */
+export const NOTE_FORM_TEXTS = {
+  confidentialWarning: (type: string) => `This is a confidential ${type}. People without permission will never get a notification.`,
+  lockedWarning: (type: string) => `This ${type} is locked. Only project members can comment.`,
+  confidentialLockedWarning: (type: string) =>
+    `This ${type} is confidential and locked. People without permission will never get a notification and won't be able to comment.`,
+  commentPlaceholder: 'Write a comment or drag your files here…',
+  replyPlaceholder: 'Write a reply…',
+  pending: 'Pending',
+  pendingQueued: 'Will be sent when the connection returns.',
+  threadsResolved: (resolved: number, total: number) => `${resolved} of ${total} ${total === 1 ? 'thread' : 'threads'} resolved`,
+  jumpToNextUnresolved: 'Jump to next unresolved thread',
+  resolvedBy: (name: string) => `resolved by ${name}`,
+  edited: 'Edited',
+  noComments: 'No activity yet.',
+  /** GitLab's notice when the history-only filter hides comments (it replaces the comment form). */
+  filteredNotice: "You're only seeing other activity in the feed. To add a comment, switch to one of the following options.",
+  timelineView: 'Timeline view',
+  loadingMore: 'Loading more activity…',
+} as const;
+
 /** The fields of a note the resolve rule reads. */
 export type ResolvableNoteState = Pick<ApiNote, 'resolvable' | 'resolved'>;
 

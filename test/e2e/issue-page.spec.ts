@@ -43,15 +43,15 @@ test('alice signs in, edits the title of #1 (kept after reload), then closes and
   await page.reload();
   await expect(issueTitle(page)).toHaveText(newTitle);
 
-  await page.getByRole('button', { name: 'Close issue' }).click();
+  await page.locator('.issue-header').getByRole('button', { name: 'Close issue' }).click();
   await expect(statusBadge(page)).toHaveText('Closed');
-  await expect(page.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Reopen issue' })).toBeVisible();
   await page.reload();
   await expect(statusBadge(page)).toHaveText('Closed');
 
-  await page.getByRole('button', { name: 'Reopen issue' }).click();
+  await page.locator('.issue-header').getByRole('button', { name: 'Reopen issue' }).click();
   await expect(statusBadge(page)).toHaveText('Open');
-  await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Close issue' })).toBeVisible();
   await page.reload();
   await expect(statusBadge(page)).toHaveText('Open');
 
@@ -119,7 +119,7 @@ test('a signed-out visitor reads the issue but gets no edit or close controls', 
   await expect(statusBadge(page)).toBeVisible();
   await expect(page.getByTestId('issue-description')).toContainText('Every change should reach everyone watching');
   await expect(page.getByTestId('task-status')).toContainText(TEXTS.taskStatus(1, 3));
-  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/users/sign_in?redirect=${encodeURIComponent(issueUrl(1))}`);
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', `/users/sign_in?redirect=${encodeURIComponent(issueUrl(1))}`);
   await expect(page.getByRole('button', { name: 'Edit title and description' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Close issue|Reopen issue/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Issue actions' }).click();
@@ -164,7 +164,7 @@ test('at 360 px the header actions collapse into one menu and the sidebar is a d
   await signInAs(page, 'alice');
   await page.goto(issueUrl(10));
   await expect(statusBadge(page)).toHaveText('Open');
-  await expect(page.getByRole('button', { name: 'Close issue' })).toBeHidden();
+  await expect(page.locator('.issue-header').getByRole('button', { name: 'Close issue' })).toBeHidden();
   await expect(page.getByTestId('sidebar-labels')).toBeHidden();
 
   await page.getByRole('button', { name: 'Issue details' }).click();
@@ -187,10 +187,11 @@ test('the description editor previews markdown rendered by the server', async ({
   await page.goto(issueUrl(11));
   await page.getByRole('button', { name: 'Edit title and description' }).click();
   await page.getByRole('textbox', { name: 'Description', exact: true }).fill('**bold** and <img src=x onerror="window.__xss=1">');
-  await page.getByRole('tab', { name: 'Preview' }).click();
+  // the description editor's tabs come before the comment form's
+  await page.getByRole('tab', { name: 'Preview' }).first().click();
   await expect(page.getByRole('tabpanel').locator('strong')).toHaveText('bold');
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  await page.getByRole('tab', { name: 'Write' }).click();
+  await page.getByRole('tab', { name: 'Write' }).first().click();
   await page.getByRole('textbox', { name: 'Description', exact: true }).press('Escape');
   await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveCount(0);
 });

@@ -39,17 +39,17 @@ test('a title edit and a close by alice appear on bob\'s open page within 1 s, w
   await expect(title(alice)).toHaveText(newTitle);
   await expect(title(bob)).toHaveText(newTitle, { timeout: 1000 });
 
-  await alice.getByRole('button', { name: 'Close issue' }).click();
+  await alice.locator('.issue-header').getByRole('button', { name: 'Close issue' }).click();
   await expect(badge(alice)).toHaveText('Closed');
   await expect(badge(bob)).toHaveText('Closed', { timeout: 1000 });
   // bob could act on what he sees: his page offers Reopen, not Close
-  await expect(bob.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
+  await expect(bob.locator('.issue-header').getByRole('button', { name: 'Reopen issue' })).toBeVisible();
 
   expect(await sameDocument(bob)).toBe(true);
   await expect(bob.getByTestId('live-updates-paused')).toHaveCount(0);
 
   // restore for reruns against the same server
-  await alice.getByRole('button', { name: 'Reopen issue' }).click();
+  await alice.locator('.issue-header').getByRole('button', { name: 'Reopen issue' }).click();
   await expect(badge(bob)).toHaveText('Open', { timeout: 1000 });
 });
 

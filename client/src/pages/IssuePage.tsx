@@ -18,6 +18,7 @@ import { useIssueSync } from '../features/issue/useIssueSync';
 import { PresenceBar } from '../features/presence/PresenceBar';
 import { setEditingPresence, usePresence } from '../features/presence/usePresence';
 import { currentUserAtom } from '../features/session/sessionAtoms';
+import { DiscussionArea } from '../features/notes/DiscussionArea';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -117,14 +118,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
             </>
           )}
-          <section className="activity" aria-labelledby="activity-heading">
-            <h2 id="activity-heading" className="section-title">
-              Activity
-            </h2>
-            <p className="muted activity__placeholder">
-              {issue.user_notes_count === 0 ? 'No comments yet.' : `${issue.user_notes_count} ${issue.user_notes_count === 1 ? 'comment' : 'comments'}.`}
-            </p>
-          </section>
+          <DiscussionArea data={data} issueKey={issueKey} stateToggle={stateToggle} />
         </article>
         <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
       </div>

@@ -1,10 +1,41 @@
-import type { EventReducers } from '../../realtime/eventRegistry';
+import type { ApiNote } from '@tandem/shared-types';
+import type { EventContext, EventReducers } from '../../realtime/eventRegistry';
 import { issueKey, updateIssueAtom } from '../issue/issueAtoms';
+import { removeNote, upsertNote } from './discussionRules';
+import { discussionsAtomFamily, editingNotesAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
+import { scheduleDiscussionsRefetch } from './discussionsRefetch';
+import { countNoteChange, holdsNote } from './noteCount';
 
-/** Notes are shown as the activity count today; the discussion thread registers here as it arrives. */
+/** Applies a created or changed note to the issue's discussions; a reply to a thread we do not hold refetches. */
+function applyNote(key: string, note: ApiNote, { store }: EventContext): void {
+  const list = store.get(discussionsAtomFamily(key));
+  if (!list) return;
+  const known = list.some((d) => d.id === note.discussion_id);
+  if (!known && !note.individual_note && list.length > 0) scheduleDiscussionsRefetch(key);
+  updateDiscussions(store, key, (l) => upsertNote(l, note));
+}
+
+/** The discussion area's live reducers: events carry the new server state, so applying one twice changes nothing. */
 export const noteEvents: EventReducers = {
-  'note.created': (e, { store }) => {
-    if (e.payload.note.system) return;
-    updateIssueAtom(store, issueKey(e.issue.project_path, e.issue.iid), (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
+  'note.created': (e, ctx) => {
+    const key = issueKey(e.issue.project_path, e.issue.iid);
+    if (ctx.store.get(discussionsAtomFamily(key))) countNoteChange(ctx.store, key, e.payload.note, 1);
+    // Before the list is loaded the count still follows (the page shows it elsewhere)
+    else if (!e.payload.note.system) updateIssueAtom(ctx.store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
+    applyNote(key, e.payload.note, ctx);
+  },
+  'note.updated': (e, ctx) => {
+    const key = issueKey(e.issue.project_path, e.issue.iid);
+    const id = e.payload.note.id;
+    const before = ctx.store.get(discussionsAtomFamily(key))?.flatMap((d) => d.notes).find((n) => n.id === id);
+    if (ctx.store.get(editingNotesAtom)[id] && before && before.note !== e.payload.note.note) {
+      ctx.store.set(remotelyChangedNotesAtom, { ...ctx.store.get(remotelyChangedNotesAtom), [id]: true });
+    }
+    applyNote(key, e.payload.note, ctx);
+  },
+  'note.deleted': (e, { store }) => {
+    const key = issueKey(e.issue.project_path, e.issue.iid);
+    countNoteChange(store, key, holdsNote(store, key, e.payload.note_id), -1);
+    updateDiscussions(store, key, (l) => removeNote(l, e.payload.note_id));
   },
 };

@@ -1,0 +1,84 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
+import { appStore } from '../../shared/store';
+import { lastOwnNote } from './discussionRules';
+import { discussionsAtomFamily, editRequestAtom } from './notesAtoms';
+import { useNotesContext } from './NotesContext';
+import { NoteTypeChoice } from './NoteTypeChoice';
+import { useNoteForm } from './useNoteForm';
+
+export interface StateToggle {
+  /** 'opened' or 'closed'. */
+  issueState: string;
+  canToggle: boolean;
+  busy: boolean;
+  toggle(event: 'CLOSE' | 'REOPEN'): Promise<void>;
+}
+
+/**
+ * The new-comment form: Comment or Start thread, Ctrl/Cmd+Enter, the close/reopen button beside
+ * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
+ */
+export function CommentForm({ state }: { state: StateToggle }) {
+  const { issueKey, projectPath, currentUser } = useNotesContext();
+  const form = useNoteForm();
+  const [thread, setThread] = useState(false);
+  const ref = useRef<HTMLTextAreaElement | null>(null);
+  const list = useAtomValue(discussionsAtomFamily(issueKey), { store: appStore });
+  const closed = state.issueState === 'closed';
+  const empty = !form.text.trim();
+
+  const submit = async () => {
+    if (await form.submit({ thread })) setThread(false);
+  };
+  const submitAndToggle = async () => {
+    if (!empty && !(await form.submit({ thread }))) return;
+    await state.toggle(closed ? 'REOPEN' : 'CLOSE');
+  };
+  const keyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'ArrowUp' || form.text !== '' || !currentUser || !list) return;
+    const last = lastOwnNote(list, currentUser.id);
+    if (!last) return;
+    e.preventDefault();
+    appStore.set(editRequestAtom, { noteId: last.id, n: Date.now() });
+  };
+  const toggleLabel = closed ? (empty ? 'Reopen issue' : 'Comment & reopen issue') : empty ? 'Close issue' : 'Comment & close issue';
+
+  return (
+    <form
+      className="note-form comment-form"
+      data-testid="comment-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <MarkdownEditor
+        value={form.text}
+        onChange={form.setText}
+        onSubmit={() => void submit()}
+        onKeyDown={keyDown}
+        textareaRef={ref}
+        previewProjectPath={projectPath}
+        placeholder={NOTE_FORM_TEXTS.commentPlaceholder}
+        disabled={form.submitting}
+        label="Comment"
+      />
+      <div className="note-form__actions">
+        <div className="split-button" role="group" aria-label="Comment type">
+          <button type="submit" className="btn btn--confirm btn--sm" disabled={empty || form.submitting} data-testid="comment-submit">
+            {thread ? 'Start thread' : 'Comment'}
+          </button>
+          <NoteTypeChoice thread={thread} disabled={form.submitting} onChange={setThread} />
+        </div>
+        {state.canToggle && (
+          <button type="button" className="btn btn--sm" disabled={state.busy || form.submitting} onClick={() => void submitAndToggle()}>
+            {toggleLabel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, type ApiProject, type IssuePageData } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { connectionStateAtom } from '../../realtime/realtimeAtoms';
+import { issueAtomFamily } from '../issue/issueAtoms';
+import { makeIssue } from '../issue/testIssue';
+import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
+import { discussionOfNote } from './discussionRules';
+import { DiscussionArea } from './DiscussionArea';
+import { noteDraftKey } from './noteDrafts';
+import { discussionsAtomFamily } from './notesAtoms';
+import { pendingNotesAtomFamily } from './pendingNotesAtoms';
+import { alice, makeNote, makeThread } from './testNotes';
+
+const KEY = 'g/p#1';
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true };
+const pageData = (over: Partial<IssuePageData> = {}): IssuePageData =>
+  ({
+    issue: makeIssue(),
+    project: { path_with_namespace: 'g/p', name: 'p', name_with_namespace: 'g / p' } as ApiProject,
+    permissions,
+    seq: 0,
+    endpoint: '/g/p/-/issues/1',
+    realtimeChangesPath: '/g/p/-/issues/1/realtime_changes',
+    notesPath: '/g/p/noteable/issue/100/notes',
+    lastFetchedAt: 1,
+    notesData: { notesFilter: NOTES_FILTER.all, prerenderedNotesCount: 2, isProjectArchived: false },
+    ...over,
+  }) as IssuePageData;
+
+const mine = makeNote({ id: '1', note: 'my first', current_user: { can_edit: true, can_award_emoji: true, can_resolve: true, can_resolve_discussion: true } });
+const thread = makeThread([makeNote({ id: '2', discussion_id: 'T', individual_note: false, resolvable: true, type: 'DiscussionNote', current_user: { can_edit: true, can_award_emoji: true, can_resolve: true, can_resolve_discussion: true } })]);
+
+function renderArea(data = pageData(), toggle = vi.fn(async () => {})) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Provider store={appStore}>
+        <DiscussionArea data={data} issueKey={KEY} stateToggle={{ busy: false, toggle }} />
+      </Provider>
+    </QueryClientProvider>,
+  );
+  return { toggle };
+}
+const box = () => screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
+const submitButton = () => screen.getByTestId('comment-submit') as HTMLButtonElement;
+
+describe('DiscussionArea', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let routes: Record<string, () => Response | Promise<Response>>;
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.pushState({}, '', '/g/p/-/issues/1');
+    discussionsAtomFamily.remove(KEY);
+    appStore.set(pendingNotesAtomFamily(KEY), []);
+    appStore.set(issueAtomFamily(KEY), makeIssue({ lock_version: 7 }));
+    appStore.set(csrfTokenAtom, 'csrf');
+    appStore.set(currentUserAtom, { ...alice, email: 'a@x', is_admin: false, created_at: '' });
+    appStore.set(connectionStateAtom, 'open');
+    routes = { 'discussions.json': () => json(200, [discussionOfNote(mine), thread]) };
+    fetchMock = vi.fn((url: string) => {
+      const route = Object.keys(routes).find((r) => url.includes(r));
+      return Promise.resolve(route ? routes[route]!() : json(404, {}));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a skeleton, then the discussions from discussions.json with the saved filter', async () => {
+    let answer!: () => void;
+    routes['discussions.json'] = () => new Promise((r) => (answer = () => r(json(200, [discussionOfNote(mine), thread]))));
+    renderArea(pageData({ notesData: { notesFilter: NOTES_FILTER.comments, prerenderedNotesCount: 2, isProjectArchived: false } }));
+    expect(screen.getByTestId('notes-skeleton').children).toHaveLength(2);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]![0]).toContain('notes_filter=1');
+    act(() => answer());
+    await screen.findByText('note 1');
+    expect(screen.getAllByTestId('discussion')).toHaveLength(2);
+    expect((screen.getByTestId('threads-resolved')).textContent).toContain('0 of 1 thread resolved');
+  });
+
+  it('reads every page (X-Next-Page-Cursor) so the last comment is reachable', async () => {
+    routes['discussions.json'] = () => json(200, [discussionOfNote(mine)], { 'x-next-page-cursor': 'c2' });
+    routes['cursor=c2'] = () => json(200, [discussionOfNote(makeNote({ id: '9', note_html: '<p>the last one</p>' }))]);
+    // The more specific route must win
+    routes = { 'cursor=c2': routes['cursor=c2']!, 'discussions.json': routes['discussions.json']! };
+    renderArea();
+    await screen.findByText('the last one');
+    expect(screen.getByText('note 1')).toBeTruthy();
+  });
+
+  it('the submit is disabled while empty; Ctrl+Enter sends with an idempotency key; the draft is kept and then cleared', async () => {
+    let answer!: () => void;
+    routes['/notes?'] = () => new Promise((r) => (answer = () => r(json(200, { ...makeNote({ id: '5', note_html: '<p>hello there</p>' }), commands_changes: {}, valid: true }))));
+    renderArea();
+    await screen.findByText('note 1');
+    expect(submitButton().disabled).toBe(true);
+    fireEvent.change(box(), { target: { value: 'hello there' } });
+    expect(JSON.parse(localStorage.getItem(noteDraftKey('g/p', 1))!)).toEqual({ text: 'hello there', lock_version: 7 });
+    expect(submitButton().disabled).toBe(false);
+    fireEvent.keyDown(box(), { key: 'Enter', ctrlKey: true });
+    // Submitting: the box and the button are disabled and a placeholder shows at once
+    await waitFor(() => expect(box().disabled).toBe(true));
+    expect(submitButton().disabled).toBe(true);
+    expect((screen.getByTestId('pending-note')).textContent).toContain('hello there');
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(post[1].headers[IDEMPOTENCY_HEADER]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(post[1].body)).toEqual({ note: { noteable_type: 'Issue', noteable_id: 100, note: 'hello there' } });
+    act(() => answer());
+    await screen.findByText('hello there', { selector: 'p' });
+    expect(screen.queryByTestId('pending-note')).toBeNull();
+    expect(box().value).toBe('');
+    expect(localStorage.getItem(noteDraftKey('g/p', 1))).toBeNull();
+  });
+
+  it('restores the draft on reload', async () => {
+    localStorage.setItem(noteDraftKey('g/p', 1), JSON.stringify({ text: 'half written', lock_version: 7 }));
+    renderArea();
+    expect(box().value).toBe('half written');
+  });
+
+  it('on a refusal the placeholder goes, the text is restored and the spec error shows', async () => {
+    routes['/notes?'] = () => json(422, { errors: { base: ['Noteable is locked'] } });
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.change(box(), { target: { value: 'try this' } });
+    fireEvent.click(submitButton());
+    expect((await screen.findByTestId('notes-error')).textContent).toContain(DISCUSSION_TEXTS.submitFailedBecause('Noteable is locked'));
+    expect(box().value).toBe('try this');
+    expect(box().disabled).toBe(false);
+    expect(screen.queryByTestId('pending-note')).toBeNull();
+  });
+
+  it('"Start thread" sends a DiscussionNote; with an empty box the close button only closes', async () => {
+    routes['/notes?'] = () => json(200, { ...makeNote({ id: '6', discussion_id: 'N', individual_note: false }), commands_changes: {}, valid: true });
+    const { toggle } = renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Close issue' }));
+    expect(toggle).toHaveBeenCalledWith('CLOSE');
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/notes?'))).toBe(false);
+    const menu = screen.getByRole('button', { name: 'Comment type' });
+    fireEvent.pointerDown(menu, { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('menuitemradio', { name: /Start thread/ }));
+    fireEvent.change(box(), { target: { value: 'a thread' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start thread' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/notes?'))).toBe(true));
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(JSON.parse(post[1].body).note.type).toBe('DiscussionNote');
+  });
+
+  it('Up in the empty box edits my last note; a failed save restores the editor with the spec error', async () => {
+    routes['/notes/2?'] = () => json(500, {});
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.keyDown(box(), { key: 'ArrowUp' });
+    const editor = await screen.findByRole('textbox', { name: 'Edit comment' });
+    expect((editor as HTMLTextAreaElement).value).toBe('note 2');
+    fireEvent.change(editor, { target: { value: 'note 2 changed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
+    expect((await screen.findByTestId('notes-error')).textContent).toContain(DISCUSSION_TEXTS.editNoteFailed);
+    expect((screen.getByRole('textbox', { name: 'Edit comment' }) as HTMLTextAreaElement).value).toBe('note 2 changed');
+  });
+
+  it('history only replaces the form with the notice; its button shows all again', async () => {
+    renderArea(pageData({ notesData: { notesFilter: NOTES_FILTER.history, prerenderedNotesCount: 1, isProjectArchived: false } }));
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    fireEvent.click(within(screen.getByTestId('notes-filtered-notice')).getByRole('button', { name: DISCUSSION_TEXTS.showAllActivity }));
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('notes_filter=0&persist_filter=true'))).toBe(true));
+    expect(box()).toBeTruthy();
+  });
+
+  it('a #note_ anchor switches the saved filter back to all', async () => {
+    window.history.pushState({}, '', '/g/p/-/issues/1#note_2');
+    renderArea(pageData({ notesData: { notesFilter: NOTES_FILTER.history, prerenderedNotesCount: 1, isProjectArchived: false } }));
+    await waitFor(() => expect(fetchMock.mock.calls[0]![0]).toContain('notes_filter=0'));
+  });
+
+  it('signed out: the sign-in widget replaces the form', () => {
+    appStore.set(currentUserAtom, null);
+    renderArea();
+    expect((screen.getByTestId('commenting-signedOut')).textContent).toContain(DISCUSSION_TEXTS.signedOut);
+    expect(screen.getByRole('link', { name: 'sign in' }).getAttribute('href')).toMatch(/^\/users\/sign_in/);
+  });
+
+  it('resolving a thread shows the server answer; deleting asks first', async () => {
+    routes['/resolve'] = () => json(200, { ...thread, resolved: true, notes: thread.notes.map((n) => ({ ...n, resolved: true, resolved_by: alice })) });
+    renderArea();
+    await screen.findByText('note 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve thread' }));
+    await screen.findByRole('button', { name: 'Unresolve thread' });
+    expect((screen.getByTestId('threads-resolved')).textContent).toContain('1 of 1 thread resolved');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete comment' })[0]!);
+    expect(await screen.findByText(DISCUSSION_TEXTS.confirmDelete('comment'))).toBeTruthy();
+  });
+
+  it('Reply on an individual note shows it as a thread; cancelling with text asks first, then reverts', async () => {
+    renderArea();
+    await screen.findByText('note 1');
+    const individual = screen.getAllByTestId('discussion')[0]!;
+    expect(individual.className).not.toContain('discussion--thread');
+    fireEvent.click(within(individual).getByRole('button', { name: 'Reply to comment' }));
+    expect(individual.className).toContain('discussion--thread');
+    const reply = within(individual).getByRole('textbox', { name: 'Reply' });
+    fireEvent.change(reply, { target: { value: 'half a thought' } });
+    expect(JSON.parse(localStorage.getItem(noteDraftKey('g/p', 1, 'd1'))!).text).toBe('half a thought');
+    fireEvent.click(within(individual).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(DISCUSSION_TEXTS.confirmCancelReply)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard reply' }));
+    await waitFor(() => expect(within(individual).queryByRole('textbox', { name: 'Reply' })).toBeNull());
+    expect(individual.className).not.toContain('discussion--thread');
+  });
+
+  it('a reply is posted into its discussion with in_reply_to_discussion_id', async () => {
+    routes['/notes?'] = () => json(200, { ...makeNote({ id: '7', discussion_id: 'T', individual_note: false, note_html: '<p>my reply</p>' }), commands_changes: {}, valid: true });
+    renderArea();
+    await screen.findByText('note 2');
+    const t = screen.getAllByTestId('discussion')[1]!;
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply…' }));
+    fireEvent.change(within(t).getByRole('textbox', { name: 'Reply' }), { target: { value: 'my reply' } });
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply' }));
+    await within(t).findByText('my reply', { selector: 'p' });
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(JSON.parse(post[1].body)).toMatchObject({ in_reply_to_discussion_id: 'T', note: { note: 'my reply' } });
+  });
+});

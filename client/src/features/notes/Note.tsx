@@ -1,0 +1,91 @@
+import { useState, type ReactNode } from 'react';
+import { Pencil, Reply, Trash2 } from 'lucide-react';
+import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
+import { Avatar } from '../../shared/ui/Avatar';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { canEditNote } from './discussionRules';
+import { NoteBody } from './NoteBody';
+import { NoteEditForm } from './NoteEditForm';
+import { NoteHeader } from './NoteHeader';
+import { useNotesContext } from './NotesContext';
+import { useNoteEditing } from './useNoteEditing';
+
+interface NoteProps {
+  note: ApiNote;
+  /** Replies are smaller (26 px avatars) than a thread's first note (40 px). */
+  reply?: boolean;
+  onReply?: () => void;
+  /** Extra actions in the note's action bar (resolve on a thread's first note). */
+  actions?: ReactNode;
+}
+
+/** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
+export function Note({ note, reply, onReply, actions }: NoteProps) {
+  const { projectPath, currentUser, renderAwards } = useNotesContext();
+  const edit = useNoteEditing(note);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const mine = canEditNote(note, currentUser?.id ?? null);
+  const deletedUser = { name: DISCUSSION_TEXTS.deletedUser, username: 'ghost', avatar_url: null };
+
+  return (
+    <div className={`note${reply ? ' note--reply' : ''}${edit.deleting ? ' note--deleting' : ''}`} id={`note_${note.id}`} data-testid="note" data-note-id={note.id} data-discussion-id={note.discussion_id}>
+      <div className="note__avatar">
+        <Avatar user={note.author ?? deletedUser} size={reply ? 26 : 40} decorative />
+      </div>
+      <div className="note__main">
+        <div className="note__top">
+          <NoteHeader note={note} />
+          <div className="note__actions">
+            {actions}
+            {onReply && (
+              <button type="button" className="btn btn--icon btn--tertiary" aria-label="Reply to comment" title="Reply to comment" onClick={onReply}>
+                <Reply size={14} aria-hidden="true" />
+              </button>
+            )}
+            {mine && !edit.editing && (
+              <>
+                <button type="button" className="btn btn--icon btn--tertiary" aria-label="Edit comment" title="Edit comment" onClick={() => edit.setEditing(true)} disabled={edit.deleting}>
+                  <Pencil size={14} aria-hidden="true" />
+                </button>
+                <button type="button" className="btn btn--icon btn--tertiary" aria-label="Delete comment" title="Delete comment" onClick={() => setConfirmDelete(true)} disabled={edit.deleting}>
+                  <Trash2 size={14} aria-hidden="true" />
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+        {edit.editing ? (
+          <NoteEditForm
+            initial={edit.editText}
+            projectPath={projectPath}
+            remoteChanged={edit.remoteChanged}
+            onSave={(t) => {
+              edit.clearRestore();
+              void edit.save(t);
+            }}
+            onCancel={() => {
+              edit.clearRestore();
+              edit.setEditing(false);
+            }}
+          />
+        ) : (
+          <NoteBody note={note} savingText={edit.savingText}>
+            {renderAwards?.(note.id)}
+          </NoteBody>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete comment"
+        message={DISCUSSION_TEXTS.confirmDelete('comment')}
+        confirmLabel="Delete comment"
+        danger
+        onConfirm={() => {
+          setConfirmDelete(false);
+          void edit.remove();
+        }}
+        onOpenChange={setConfirmDelete}
+      />
+    </div>
+  );
+}

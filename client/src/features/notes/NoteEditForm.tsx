@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
+import { Alert } from '../../shared/ui/Alert';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+
+interface NoteEditFormProps {
+  initial: string;
+  projectPath: string;
+  /** The note changed on the server while this form was open. */
+  remoteChanged: boolean;
+  onSave(text: string): void;
+  onCancel(): void;
+}
+
+/** Edits a note's text; cancelling with changes asks first (spec §5). */
+export function NoteEditForm({ initial, projectPath, remoteChanged, onSave, onCancel }: NoteEditFormProps) {
+  const [text, setText] = useState(initial);
+  const [confirming, setConfirming] = useState(false);
+  const cancel = () => (text !== initial ? setConfirming(true) : onCancel());
+  const save = () => {
+    if (text.trim()) onSave(text);
+  };
+  return (
+    <form
+      className="note-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      {remoteChanged && (
+        <Alert variant="warning" testId="note-remote-change">
+          {DISCUSSION_TEXTS.remoteChangeWhileEditing}
+        </Alert>
+      )}
+      <MarkdownEditor value={text} onChange={setText} onSubmit={save} onCancel={cancel} previewProjectPath={projectPath} label="Edit comment" autoFocus />
+      <div className="note-form__actions">
+        <button type="submit" className="btn btn--confirm btn--sm" disabled={!text.trim()}>
+          Save comment
+        </button>
+        <button type="button" className="btn btn--sm" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+      <ConfirmDialog open={confirming} title="Cancel editing" message={DISCUSSION_TEXTS.confirmCancelEdit} confirmLabel="Cancel editing" danger onConfirm={onCancel} onOpenChange={setConfirming} />
+    </form>
+  );
+}

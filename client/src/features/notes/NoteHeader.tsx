@@ -1,0 +1,24 @@
+import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
+import { RelativeTime } from '../../shared/ui/RelativeTime';
+
+/** Author link, @username, and the time linking to the note's anchor (spec §2 Note header). */
+export function NoteHeader({ note }: { note: ApiNote }) {
+  const { author } = note;
+  return (
+    <div className="note-header">
+      {author ? (
+        <a className="note-header__author" href={author.path || `/${author.username}`} data-testid="note-author">
+          <span className="note-header__name">{author.name}</span> <span className="note-header__username">@{author.username}</span>
+        </a>
+      ) : (
+        <span className="note-header__name">{DISCUSSION_TEXTS.deletedUser}</span>
+      )}
+      <span className="note-header__sep" aria-hidden="true">
+        ·
+      </span>
+      <a className="note-header__time" href={`#note_${note.id}`}>
+        <RelativeTime iso={note.created_at} />
+      </a>
+    </div>
+  );
+}

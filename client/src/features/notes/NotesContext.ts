@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUser, IssuePermissions, noteablePaths } from '@tandem/shared-types';
+
+/** What every part of one issue's discussion area needs to know (given once by DiscussionArea). */
+export interface NotesContextValue {
+  issueKey: string;
+  projectPath: string;
+  iid: number;
+  noteableId: number;
+  paths: ReturnType<typeof noteablePaths>;
+  permissions: IssuePermissions;
+  currentUser: CurrentUser | null;
+  /** Reply is offered (not in timeline view, commenting possible). */
+  canReply: boolean;
+  /** Shows an error above the list (null clears it). */
+  setError(message: string | null): void;
+  /** Shows a passing notice (quick actions applied). */
+  setNotice(message: string | null): void;
+  /** Where the emoji awards bar of a note goes (wired by the integrator: features/awards AwardsBar). */
+  renderAwards?: (noteId: string) => React.ReactNode;
+}
+
+export const NotesContext = createContext<NotesContextValue | null>(null);
+
+export function useNotesContext(): NotesContextValue {
+  const ctx = useContext(NotesContext);
+  if (!ctx) throw new Error('useNotesContext outside DiscussionArea');
+  return ctx;
+}

@@ -1,0 +1,31 @@
+import { useAtomValue } from 'jotai';
+import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { currentUserAtom } from '../session/sessionAtoms';
+import { appStore } from '../../shared/store';
+import { Avatar } from '../../shared/ui/Avatar';
+import type { PendingNote } from './pendingNotesAtoms';
+import { applyingCommandsText, withoutCommands } from './quickActions';
+
+/** A comment not yet stored: its text as typed, greyed, with "Pending" when it waits for the connection. */
+export function PendingNoteItem({ pending, reply }: { pending: PendingNote; reply?: boolean }) {
+  const me = useAtomValue(currentUserAtom, { store: appStore });
+  const applying = pending.status === 'sending' ? applyingCommandsText(pending.note) : null;
+  return (
+    <li className={`note note--pending${reply ? ' note--reply' : ''}`} data-testid="pending-note" data-status={pending.status} aria-busy={pending.status === 'sending'}>
+      <div className="note__avatar">{me && <Avatar user={me} size={reply ? 26 : 40} decorative />}</div>
+      <div className="note__main">
+        <div className="note-header">
+          <span className="note-header__name">{me?.name}</span>
+          {pending.status === 'queued' && (
+            <span className="badge badge--pending" title={NOTE_FORM_TEXTS.pendingQueued}>
+              {NOTE_FORM_TEXTS.pending}
+            </span>
+          )}
+        </div>
+        {withoutCommands(pending.note) && <div className="note-body__saving">{withoutCommands(pending.note)}</div>}
+        {applying && <p className="note-edited">{applying}</p>}
+        {pending.status === 'queued' && <p className="note-edited">{NOTE_FORM_TEXTS.pendingQueued}</p>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,14 @@
+import { CheckCircle2, CircleDot } from 'lucide-react';
+import type { ApiDiscussion } from '@tandem/shared-types';
+import { useResolveDiscussion } from './useResolveDiscussion';
+
+/** "Resolve thread" / "Unresolve thread" on a thread's first note. */
+export function ResolveButton({ discussion }: { discussion: ApiDiscussion }) {
+  const { busy, toggle } = useResolveDiscussion(discussion);
+  const label = discussion.resolved ? 'Unresolve thread' : 'Resolve thread';
+  return (
+    <button type="button" className={`btn btn--icon btn--tertiary${discussion.resolved ? ' is-resolved' : ''}`} aria-label={label} title={label} disabled={busy} onClick={() => void toggle()}>
+      {discussion.resolved ? <CheckCircle2 size={14} aria-hidden="true" /> : <CircleDot size={14} aria-hidden="true" />}
+    </button>
+  );
+}

@@ -1,0 +1,76 @@
+import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote, type CreateNoteResponse, type NotesFilter, type NotesPollResponse } from '@tandem/shared-types';
+import { CSRF_HEADER } from '@tandem/shared-types';
+import { requestJson, type JsonResponse } from '../../shared/api/http';
+import { csrfTokenAtom } from '../session/sessionAtoms';
+import { appStore } from '../../shared/store';
+
+/** One page of discussions.json and the cursor of the next (null on the last page). */
+export async function fetchDiscussionsPage(
+  discussionsPath: string,
+  opts: { filter: NotesFilter; persist: boolean; cursor: string | null; signal?: AbortSignal },
+): Promise<{ discussions: ApiDiscussion[]; next: string | null } | null> {
+  const q = new URLSearchParams({ notes_filter: String(opts.filter), persist_filter: String(opts.persist), per_page: String(DISCUSSION_LIMITS.discussionsPerPage) });
+  if (opts.cursor) q.set('cursor', opts.cursor);
+  const res = await requestJson<ApiDiscussion[]>(`${discussionsPath}?${q}`, { signal: opts.signal });
+  if (!res.ok || !Array.isArray(res.data)) return null;
+  return { discussions: res.data, next: res.headers.get(DISCUSSION_LIMITS.nextPageCursorHeader) || null };
+}
+
+export interface CreateNoteInput {
+  noteableId: number;
+  note: string;
+  /** A thread (DiscussionNote) rather than a comment. */
+  thread?: boolean;
+  /** Reply into this discussion. */
+  replyTo?: string;
+  idempotencyKey: string;
+}
+
+/**
+ * POST a comment with its idempotency key (a retry with the same key returns the first note).
+ * Rejects only on a network failure, like fetch.
+ */
+export async function createNote(createPath: string, input: CreateNoteInput): Promise<JsonResponse<CreateNoteResponse>> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: input.idempotencyKey };
+  const csrf = appStore.get(csrfTokenAtom);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  const body = {
+    note: { noteable_type: 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}) },
+    ...(input.replyTo ? { in_reply_to_discussion_id: input.replyTo } : {}),
+  };
+  const res = await fetch(createPath, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
+  const data = (res.headers.get('content-type') ?? '').includes('json') ? await res.json().catch(() => null) : null;
+  return { status: res.status, ok: res.ok, headers: res.headers, data: (data ?? {}) as CreateNoteResponse };
+}
+
+export const updateNote = (notePath: string, note: string) => requestJson<ApiNote>(notePath, { method: 'PUT', body: { note: { note } } });
+
+export const deleteNote = (notePath: string) => requestJson<unknown>(notePath, { method: 'DELETE' });
+
+/** PUT resolves, DELETE unresolves every note of the thread; answers the thread. */
+export const resolveDiscussion = (resolvePath: string, resolve: boolean) => requestJson<ApiDiscussion>(resolvePath, { method: resolve ? 'PUT' : 'DELETE' });
+
+/** Notes changed since `lastFetchedAt` (µs), GitLab's polling shape. */
+export async function pollNotes(notesPath: string, lastFetchedAt: number, signal?: AbortSignal): Promise<JsonResponse<NotesPollResponse>> {
+  const res = await fetch(notesPath, { credentials: 'same-origin', headers: { accept: 'application/json', 'x-last-fetched-at': String(lastFetchedAt) }, signal });
+  const data = res.ok ? await res.json().catch(() => null) : null;
+  return { status: res.status, ok: res.ok && !!data, headers: res.headers, data: data as NotesPollResponse };
+}
+
+/** The stored note of a create answer: GitLab's page answers the note entity itself; `{note}` is accepted too. */
+export function noteOfResponse(data: CreateNoteResponse | null): ApiNote | null {
+  if (!data) return null;
+  if (data.note && typeof data.note === 'object') return data.note;
+  const flat = data as unknown as Partial<ApiNote>;
+  return typeof flat.id === 'string' && typeof flat.note_html === 'string' && typeof flat.discussion_id === 'string' ? (flat as ApiNote) : null;
+}
+
+/** The first base error, or the commands-only messages, of a refused create (spec §8). */
+export function createErrorText(data: CreateNoteResponse | null): { commandsOnly: string[] } | { base: string } | null {
+  const errors = data?.errors;
+  if (!errors) return null;
+  if (Array.isArray(errors)) return errors.length ? { base: String(errors[0]) } : null;
+  if (errors.commands_only?.length) return { commandsOnly: errors.commands_only };
+  if (errors.base?.length) return { base: errors.base[0]! };
+  return null;
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { Maximize2, Minimize2 } from 'lucide-react';
+import { previewMarkdown } from './previewMarkdown';
+import './markdownEditor.css';
+
+export interface MarkdownEditorProps {
+  value: string;
+  onChange(value: string): void;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit?(): void;
+  /** Escape (outside zen mode, which Escape leaves first). */
+  onCancel?(): void;
+  /** Key handling before the editor's own (Up in an empty box, ...); call preventDefault to stop it. */
+  onKeyDown?(e: KeyboardEvent<HTMLTextAreaElement>): void;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  /** The project the server renders references for in the preview. */
+  previewProjectPath: string;
+  placeholder?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** The textarea's accessible name. */
+  label: string;
+  testId?: string;
+}
+
+/**
+ * A markdown textarea with Write/Preview tabs (preview rendered and sanitised by the server)
+ * and a zen (fullscreen) mode left with Escape. Shared by comments, replies and note edits.
+ */
+export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [zen, setZen] = useState(false);
+  const [preview, setPreview] = useState<{ html: string; loading: boolean; failed: boolean }>({ html: '', loading: false, failed: false });
+  const ownRef = useRef<HTMLTextAreaElement | null>(null);
+  const ref = textareaRef ?? ownRef;
+  const id = useId();
+
+  useEffect(() => {
+    if (tab !== 'preview') return;
+    let live = true;
+    setPreview((p) => ({ ...p, loading: true, failed: false }));
+    previewMarkdown(value, previewProjectPath)
+      .then((html) => live && setPreview({ html, loading: false, failed: false }))
+      .catch(() => live && setPreview({ html: '', loading: false, failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [tab, value, previewProjectPath]);
+
+  function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    onKeyDown?.(e);
+    if (e.defaultPrevented) return;
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      onSubmit?.();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      if (zen) setZen(false);
+      else onCancel?.();
+    }
+  }
+
+  return (
+    <div className={`md-editor${zen ? ' md-editor--zen' : ''}`} data-testid={testId} role={zen ? 'dialog' : undefined} aria-label={zen ? label : undefined}>
+      <div className="md-editor__toolbar" role="tablist" aria-label={`${label} mode`}>
+        <button type="button" role="tab" aria-selected={tab === 'write'} className="md-editor__tab" onClick={() => setTab('write')}>
+          Write
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'preview'} className="md-editor__tab" onClick={() => setTab('preview')}>
+          Preview
+        </button>
+        <button
+          type="button"
+          className="btn btn--icon btn--tertiary md-editor__zen"
+          aria-label={zen ? 'Exit full screen' : 'Go full screen'}
+          title={zen ? 'Exit full screen (Escape)' : 'Go full screen'}
+          aria-pressed={zen}
+          onClick={() => {
+            setZen((z) => !z);
+            setTab('write');
+            requestAnimationFrame(() => ref.current?.focus());
+          }}
+        >
+          {zen ? <Minimize2 size={14} aria-hidden="true" /> : <Maximize2 size={14} aria-hidden="true" />}
+        </button>
+      </div>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={ref}
+        className="md-editor__textarea"
+        hidden={tab !== 'write'}
+        value={value}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={keyDown}
+      />
+      {tab === 'preview' && (
+        <div className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
+          {preview.loading ? (
+            <p className="muted">Loading preview…</p>
+          ) : preview.failed ? (
+            <p className="muted">The preview could not be loaded.</p>
+          ) : !value.trim() ? (
+            <p className="muted">Nothing to preview.</p>
+          ) : (
+            // Server-rendered and sanitised markdown (markdown.service), never client-built HTML
+            <div className="md" dangerouslySetInnerHTML={{ __html: preview.html }} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, noteablePaths } from '@tandem/shared-types';
+
+// Issues #21 and #22 are used only here.
+const PROJECT = 'acme/tandem';
+const issueUrl = (iid: number) => `/${PROJECT}/-/issues/${iid}`;
+
+async function signedInPage(browser: Browser, login: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  return page;
+}
+
+async function openIssue(page: Page, iid: number): Promise<void> {
+  await page.goto(issueUrl(iid));
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('notes-skeleton')).toHaveCount(0);
+}
+
+const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
+const discussionWith = (page: Page, text: string) => page.getByTestId('discussion').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
+const noteWith = (page: Page, text: string) => page.getByTestId('note').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
+
+test('comments, threads, replies, resolve, edit and delete reach the other user live', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openIssue(alice, 21);
+  await openIssue(bob, 21);
+  const stamp = Date.now();
+
+  // alice comments: bob sees it within 1 s, as its own discussion
+  const comment = `First look ${stamp}`;
+  await commentBox(alice).fill(comment);
+  await commentBox(alice).press('Control+Enter');
+  await expect(noteWith(alice, comment)).toBeVisible();
+  await expect(commentBox(alice)).toHaveValue('');
+  await expect(noteWith(bob, comment)).toBeVisible({ timeout: 1000 });
+
+  // alice starts a thread
+  const threadText = `Should we split this? ${stamp}`;
+  await commentBox(alice).fill(threadText);
+  await alice.getByRole('button', { name: 'Comment type' }).click();
+  await alice.getByRole('menuitemradio', { name: /Start thread/ }).click();
+  await alice.getByRole('button', { name: 'Start thread' }).click();
+  await expect(discussionWith(alice, threadText)).toBeVisible();
+  await expect(discussionWith(bob, threadText)).toBeVisible({ timeout: 1000 });
+  await expect(discussionWith(bob, threadText).getByRole('button', { name: 'Reply…' })).toBeVisible();
+
+  // bob replies in the thread: alice sees the reply inside it
+  const replyText = `Yes, in two ${stamp}`;
+  await discussionWith(bob, threadText).getByRole('button', { name: 'Reply…' }).click();
+  await bob.getByTestId('reply-form').getByRole('textbox', { name: 'Reply' }).fill(replyText);
+  await bob.getByTestId('reply-form').getByRole('button', { name: 'Reply' }).click();
+  await expect(discussionWith(bob, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible();
+  await expect(bob.getByTestId('reply-form')).toHaveCount(0);
+  await expect(discussionWith(alice, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible({ timeout: 1000 });
+
+  // alice resolves the thread: bob sees it resolved
+  await discussionWith(alice, threadText).getByRole('button', { name: 'Resolve thread' }).click();
+  await expect(discussionWith(alice, threadText)).toHaveAttribute('data-resolved', 'true');
+  await expect(bob.getByTestId('discussion').filter({ hasText: threadText }).first()).toHaveAttribute('data-resolved', 'true', { timeout: 1000 });
+  await expect(bob.getByTestId('threads-resolved')).toContainText('1 of 1 thread resolved');
+
+  await alice.screenshot({ path: 'test-results/discussions-1280.png', fullPage: true });
+
+  // alice edits her comment: bob sees the new text
+  const edited = `First look, edited ${stamp}`;
+  await noteWith(alice, comment).getByRole('button', { name: 'Edit comment' }).click();
+  const editor = alice.getByRole('textbox', { name: 'Edit comment' });
+  await editor.fill(edited);
+  await alice.getByRole('button', { name: 'Save comment' }).click();
+  await expect(noteWith(alice, edited)).toBeVisible();
+  await expect(noteWith(bob, edited)).toBeVisible({ timeout: 1000 });
+  await expect(noteWith(bob, edited).getByTestId('note-edited')).toBeVisible();
+
+  // alice deletes it: it disappears for bob
+  await noteWith(alice, edited).getByRole('button', { name: 'Delete comment' }).click();
+  await expect(alice.getByText(DISCUSSION_TEXTS.confirmDelete('comment'))).toBeVisible();
+  await alice.getByRole('dialog').getByRole('button', { name: 'Delete comment' }).click();
+  await expect(noteWith(alice, edited)).toHaveCount(0);
+  await expect(noteWith(bob, edited)).toHaveCount(0, { timeout: 1000 });
+});
+
+test('the history-only filter replaces the comment form, and showing all brings it back', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 22);
+  await expect(commentBox(alice)).toBeEnabled();
+  await alice.getByRole('combobox', { name: 'Filter activity' }).selectOption({ label: DISCUSSION_TEXTS.filterHistory });
+  await expect(alice.getByTestId('notes-filtered-notice')).toBeVisible();
+  await expect(commentBox(alice)).toHaveCount(0);
+  // the choice is saved: a reload keeps it
+  await alice.reload();
+  await expect(alice.getByTestId('notes-filtered-notice')).toBeVisible();
+  await alice.getByTestId('notes-filtered-notice').getByRole('button', { name: DISCUSSION_TEXTS.showAllActivity }).click();
+  await expect(commentBox(alice)).toBeEnabled();
+
+  // Comment and close from the form; with an empty box the same button only reopens
+  const form = alice.getByTestId('comment-form');
+  const text = `Closing: done in the CSV export ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await form.getByRole('button', { name: 'Comment & close issue' }).click();
+  await expect(noteWith(alice, text)).toBeVisible();
+  await expect(alice.getByTestId('issue-status-badge')).toHaveText('Closed');
+  await form.getByRole('button', { name: 'Reopen issue' }).click();
+  await expect(alice.getByTestId('issue-status-badge')).toHaveText('Open');
+  await expect(noteWith(alice, text)).toHaveCount(1);
+  await alice.screenshot({ path: 'test-results/discussions-system-notes-1280.png', fullPage: true });
+});
+
+test('a confidential issue warns above the comment form', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  await openIssue(bob, 4);
+  await expect(bob.getByTestId('comment-warning')).toContainText('This is a confidential issue.');
+  await bob.getByTestId('comment-form').scrollIntoViewIfNeeded();
+  await bob.screenshot({ path: 'test-results/discussions-confidential-1280.png' });
+});
+
+test('a submit retried with the same idempotency key creates one comment', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 22);
+  const issue = await (await alice.request.get(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/22`)).json();
+  const csrf = await alice.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
+  const paths = noteablePaths(PROJECT, 22, issue.id);
+  const text = `Sent twice ${Date.now()}`;
+  const key = `e2e-${Date.now()}`;
+  const send = () =>
+    alice.request.post(paths.createNote, {
+      data: { note: { noteable_type: 'Issue', noteable_id: issue.id, note: text } },
+      headers: { 'x-csrf-token': csrf, [IDEMPOTENCY_HEADER]: key },
+    });
+  const first = await send();
+  const second = await send();
+  expect(first.ok()).toBe(true);
+  expect(second.ok()).toBe(true);
+  const [a, b] = [await first.json(), await second.json()];
+  // the page's create answers the note entity itself
+  expect(typeof a.id).toBe('string');
+  expect(b.id).toBe(a.id);
+  await expect(noteWith(alice, text)).toHaveCount(1);
+  await alice.reload();
+  await expect(noteWith(alice, text)).toHaveCount(1);
+});
+
+test('the discussion area at 360 px', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob', { width: 360, height: 740 });
+  await openIssue(bob, 21);
+  await bob.getByTestId('notes-area').scrollIntoViewIfNeeded();
+  await bob.screenshot({ path: 'test-results/discussions-360.png', fullPage: true });
+  await expect(commentBox(bob)).toBeVisible();
+});
+
+test('a comment written while offline shows as pending and is sent once when the connection returns', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 22);
+  await alice.context().setOffline(true);
+  await expect(alice.getByTestId('live-status')).not.toHaveAttribute('data-state', 'open', { timeout: 20_000 });
+  const text = `Written on a train ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await commentBox(alice).press('Control+Enter');
+  await expect(alice.getByTestId('pending-note').filter({ hasText: text })).toHaveAttribute('data-status', 'queued');
+  await expect(commentBox(alice)).toHaveValue('');
+  // kept across a reload of the tab state: it is in localStorage with its key
+  expect(await alice.evaluate(() => localStorage.getItem('tandem/notes-outbox'))).toContain(text);
+  await alice.context().setOffline(false);
+  await expect(noteWith(alice, text)).toBeVisible({ timeout: 40_000 });
+  await expect(alice.getByTestId('pending-note')).toHaveCount(0);
+  await alice.reload();
+  await expect(noteWith(alice, text)).toHaveCount(1);
+});
