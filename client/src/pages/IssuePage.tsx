@@ -15,6 +15,11 @@ import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
 import { useIssueSync } from '../features/issue/useIssueSync';
+import { AwardsBar } from '../features/awards/AwardsBar';
+import { currentUserAtom } from '../features/session/sessionAtoms';
+import { RelatedIssues } from '../features/related-issues/RelatedIssues';
+import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
+import { noteablePaths, type NoteAward } from '@tandem/shared-types';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -27,6 +32,8 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const [notice, setNotice] = useState<string | null>(null);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const stateToggle = useIssueStateToggle(issueKey, projectPath, issue.iid, endpoint);
+  const blockedClose = useBlockedCloseConfirm(projectPath, issue.iid, issue.id, (e) => void stateToggle.toggle(e));
+  const currentUser = useAtomValue(currentUserAtom);
 
   // Live over the socket; the spec's polling takes over only while the socket is down
   const connection = useIssueSync(projectPath, issue.iid);
@@ -54,7 +61,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             permissions={permissions}
             stateBusy={stateToggle.busy}
             sidebarOpen={sidebarOpen}
-            onToggleState={(e) => void stateToggle.toggle(e)}
+            onToggleState={blockedClose.requestToggle}
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
@@ -109,6 +116,16 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               <IssueDescription issueKey={issueKey} />
             </>
           )}
+          <AwardsBar
+            awardableType="Issue"
+            awardableId={issue.id}
+            awards={(data as IssuePageData & { awards?: NoteAward[] }).awards ?? []}
+            canAward={permissions.canAwardEmoji}
+            toggleUrl={noteablePaths(projectPath, issue.iid, issue.id).issueAward}
+            currentUser={currentUser}
+          />
+          <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
+          {blockedClose.dialog}
           <section className="activity" aria-labelledby="activity-heading">
             <h2 id="activity-heading" className="section-title">
               Activity
