@@ -5,3 +5,4 @@ export * from './realtime';
 export * from './labels';
 export * from './schemas';
 export * from './discussions';
+export * from './sidebar-social';
