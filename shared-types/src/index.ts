@@ -6,3 +6,4 @@ export * from './labels';
 export * from './schemas';
 export * from './discussions';
 export * from './sidebar-social';
+export * from './markdown-editor';

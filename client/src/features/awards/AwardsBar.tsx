@@ -6,9 +6,9 @@ import { Alert } from '../../shared/ui/Alert';
 import { awardTooltip } from './awardTooltip';
 import { awardableKey, awardsAtomFamily, groupAwards, seedAwards, setAward, toggleAward, type AwardableType, type AwardUser } from './awardsAtoms';
 import { postAwardToggle } from './awardsApi';
-import { COMMON_EMOJI } from './emojiData';
+import { COMMON_EMOJI } from '../../shared/emoji/emojiData';
 import { EmojiPicker } from './EmojiPicker';
-import { useEmojiData } from './useEmojiData';
+import { useEmojiData } from '../../shared/emoji/useEmojiData';
 import './awards.css';
 
 export interface AwardsBarProps {

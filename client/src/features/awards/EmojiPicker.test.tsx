@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { EmojiPicker } from './EmojiPicker';
-import { loadEmojiData, searchEmojis } from './emojiData';
+import { loadEmojiData, searchEmojis } from '../../shared/emoji/emojiData';
 import { readFrequentEmojis } from './frequentEmojis';
 
 describe('emoji data', () => {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SmilePlus } from 'lucide-react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
-import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from './emojiData';
+import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
 import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
-import { useEmojiData } from './useEmojiData';
+import { useEmojiData } from '../../shared/emoji/useEmojiData';
 import './awards.css';
 
 interface EmojiPickerProps {
