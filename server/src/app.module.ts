@@ -18,6 +18,8 @@ import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
+import { AwardModule } from './modules/award/award.module';
+import { IssueLinkModule } from './modules/issue-link/issue-link.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { LabelModule } from './modules/label/label.module';
@@ -68,6 +70,8 @@ export class AppModule implements NestModule {
         MemberModule,
         LabelModule,
         IssueModule,
+        AwardModule,
+        IssueLinkModule,
         NotesPollModule,
         MarkdownApiModule,
         UserModule,

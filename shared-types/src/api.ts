@@ -229,6 +229,11 @@ export interface IssuePageData {
   notesPath: string;
   /** µs since epoch, for X-Last-Fetched-At */
   lastFetchedAt: number;
+  /** Awards on the issue itself (the awards bar under the description). */
+  awards?: import('./discussions').NoteAward[];
+  /** Open issues that block this one (the close-issue confirmation asks when there are any). */
+  blocked_by_count?: number;
+  blocked_by_issues?: Array<{ id: number; iid: number; title: string; reference: string; web_url: string }>;
   /** The discussion area's start (spec Notes data): the viewer's saved filter and the count the skeleton is sized by. */
   notesData?: {
     /** The viewer's persisted discussions filter (0 all, 1 comments, 2 history). */

@@ -234,6 +234,8 @@ export const DISCUSSION_TEXTS = {
   /** Related issues (ours where the spec gives no text; it names the messages, not their words). */
   relatedNotFound: 'No matching issue was found.',
   relatedAlreadyLinked: 'Issue(s) already assigned',
+  /** A POST related-issues answer naming the references that found no readable issue (GitLab's wording plus the names). */
+  relatedNotFoundFor: (refs: string) => `No matching issue found for ${refs}. Make sure that you are adding a valid issue URL.`,
   relatedNoPermission: 'You do not have permission to link these issues.',
   /** Close confirmation when the issue is blocked by open issues (issue-page spec). */
   blockedCloseConfirm: (n: number) => `This issue is currently blocked by ${n === 1 ? '1 issue' : `${n} issues`}. Are you sure you want to close it?`,

@@ -30,6 +30,13 @@ export const ERRORS = {
     message:
       "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
   },
+  /** REST award_emoji: an award (or an awardable) the actor may not see or change (GitLab's not_found!('Award Emoji')). */
+  AWARD_NOT_FOUND: { status: 404, message: '404 Award Emoji Not Found' },
+  NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },
+  /** REST issue links: an unknown link id (GitLab's lower-case "found" there). */
+  ISSUE_LINK_NOT_FOUND: { status: 404, message: '404 Not found' },
+  /** Related issues: every reference is linked already (GitLab's IssueLinks::CreateService text). */
+  ISSUE_LINK_EXISTS: { status: 409, message: 'Issue(s) already assigned' },
   // The 409 on a stale lock_version (title/description optimistic concurrency, docs/architecture.md)
   ISSUE_STALE: {
     status: 409,
@@ -96,6 +103,8 @@ export const VALIDATION = {
   visibilityAboveGroup: (visibility: string, groupVisibility: string) => `${visibility} is not allowed in a ${groupVisibility} group`,
   notString: 'must be a string',
   missing: 'is missing',
+  /** An award name outside the emoji set (GitLab's AwardEmoji validation). */
+  notEmojiName: 'is not a valid emoji name',
   /** A number beyond what its column (int4) can hold. */
   tooLarge: (max: number) => `must be less than or equal to ${max}`,
 } as const;

@@ -27,6 +27,9 @@ export interface HydratedIssue {
   labels: Label[];
   milestone: Milestone | null;
   userNotesCount: number;
+  /** Thumbs up and down on the issue (award_emoji), counted in the hydration statement. */
+  upvotes: number;
+  downvotes: number;
 }
 
 export function issueFacts(issue: Issue, assigneeIds: number[]): IssueFacts {

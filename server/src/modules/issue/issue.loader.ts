@@ -150,6 +150,8 @@ const HYDRATE_SQL = `json_build_object(
                 'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
              FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id),
   'user_notes_count', (SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system),
+  'upvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup'),
+  'downvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown'),
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
              WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
@@ -157,7 +159,7 @@ const HYDRATE_SQL = `json_build_object(
                   'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id))`;
 
 /** The actor's effective level on `p`: max over the project's and every ancestor group's memberships. */
-const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
+export const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
     SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
     UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
   SELECT max(m.access_level)::int FROM members m
@@ -165,7 +167,7 @@ const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
     AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc))))`;
 
 /** A personal namespace's owner owns its projects. */
-function effectiveLevel(level: number, project: Project, userId: number): number {
+export function effectiveLevel(level: number, project: Project, userId: number): number {
   if (level < ACCESS_LEVEL.OWNER && project.namespace?.type === 'User' && project.namespace.ownerId === userId) return ACCESS_LEVEL.OWNER;
   return level;
 }
@@ -175,6 +177,8 @@ interface HydrateRow {
   assignee_ids: number[];
   labels: Array<{ id: number; title: string; color: string; description: string | null; project_id: number | null; group_id: number | null; priority: number | null }> | null;
   user_notes_count: number;
+  upvotes?: number;
+  downvotes?: number;
   users: UserRow[] | null;
   milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
 }
@@ -203,9 +207,11 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
         })
       : null,
     userNotesCount: Number(h.user_notes_count ?? 0),
+    upvotes: Number(h.upvotes ?? 0),
+    downvotes: Number(h.downvotes ?? 0),
   };
 }
 
 function emptyHydration(issue: Issue, project: Project): HydratedIssue {
-  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0 };
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0, upvotes: 0, downvotes: 0 };
 }

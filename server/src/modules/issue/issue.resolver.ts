@@ -36,7 +36,7 @@ import {
 } from './issue.graphql-types';
 import { CreateIssueAction } from './actions/create-issue';
 import { UpdateIssueAction } from './actions/update-issue';
-import { authorizeOnIssue, type IssueContext } from './issue-context';
+import { authorizeOnIssue, canOnIssue, type IssueContext } from './issue-context';
 import { IssueLoader } from './issue.loader';
 import { parseIssueCreate, parseIssueUpdate, type IssueUpdateInput, type LabelRef } from './issue.validation';
 
@@ -158,6 +158,8 @@ export class IssueResolver {
   @Mutation(() => IssueSetConfidentialPayload, { nullable: true })
   async issueSetConfidential(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetConfidentialInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    // May edit the issue but not its metadata (a guest author): a refusal in `errors`, nothing changed
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     return this.apply(actor, input, ctx, { confidential: input.confidential });
   }
 
@@ -165,6 +167,7 @@ export class IssueResolver {
   @Mutation(() => IssueSetLockedPayload, { nullable: true })
   async issueSetLocked(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetLockedInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     return this.apply(actor, input, ctx, { discussion_locked: input.locked });
   }
 

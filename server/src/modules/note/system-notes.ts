@@ -56,6 +56,20 @@ export const systemNotes = {
     if (removed.length) parts.push(`unassigned ${listOf(removed.map(userRef))}`);
     return { body: parts.join(' and '), icon: 'user' };
   },
+  /**
+   * Related issues (GitLab's relate_issuable / unrelate_issuable wording), from the viewpoint
+   * of the issue the note is on; `ref` is the other issue as seen from there (#12 or group/project#12).
+   */
+  relatedIssue: (linkType: 'relates_to' | 'blocks' | 'is_blocked_by', ref: string): SystemNoteText => ({
+    body:
+      linkType === 'blocks'
+        ? `marked this issue as blocking ${ref}`
+        : linkType === 'is_blocked_by'
+          ? `marked this issue as blocked by ${ref}`
+          : `marked this issue as related to ${ref}`,
+    icon: 'link',
+  }),
+  unrelatedIssue: (ref: string): SystemNoteText => ({ body: `removed the relation with ${ref}`, icon: 'unlink' }),
 };
 
 /** "a", "a and b", "a, b, and c". */

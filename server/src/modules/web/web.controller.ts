@@ -9,7 +9,10 @@ import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AwardFinder } from '../award/award.finder';
 import { IssueLoader } from '../issue/issue.loader';
+import { IssueLinkFinder } from '../issue-link/issue-link.finder';
+import { referenceFrom } from '../issue-link/issue-link.mapper';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
@@ -32,6 +35,8 @@ export class WebController {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly issues: IssueLoader,
     private readonly projects: ProjectService,
+    private readonly awards: AwardFinder,
+    private readonly links: IssueLinkFinder,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -67,7 +72,11 @@ export class WebController {
       try {
         const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!, { hydrate: true });
         const h = ctx.hydrated;
-        const counts = await this.projects.openIssuesCount([ctx.project.id]);
+        const [counts, awards, blockedBy] = await Promise.all([
+          this.projects.openIssuesCount([ctx.project.id]),
+          this.awards.forIssue(ctx.issue.id),
+          this.links.blockedBy(actor, ctx.issue.id),
+        ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
@@ -78,6 +87,15 @@ export class WebController {
           realtimeChangesPath: `${base}/realtime_changes`,
           notesPath: `/${ctx.project.fullPath}/noteable/issue/${ctx.issue.id}/notes`,
           lastFetchedAt: Date.now() * 1000,
+          awards,
+          blocked_by_count: blockedBy.length,
+          blocked_by_issues: blockedBy.map((b) => ({
+            id: b.other.issue.id,
+            iid: b.other.issue.iid,
+            title: b.other.issue.title,
+            reference: referenceFrom(ctx.project.fullPath, b.other.project.fullPath, b.other.issue.iid),
+            web_url: `${this.config.publicUrl}/${b.other.project.fullPath}/-/issues/${b.other.issue.iid}`,
+          })),
         };
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
+import { IssueLinkModule } from '../issue-link/issue-link.module';
 import { ProjectModule } from '../project/project.module';
 import { WebController } from './web.controller';
 
 /** The client's pages with their embedded data; its `*path` route catches all, so the app lists it last. */
-@Module({ imports: [IssueModule, ProjectModule], controllers: [WebController] })
+@Module({ imports: [IssueModule, ProjectModule, AwardModule, IssueLinkModule], controllers: [WebController] })
 export class WebModule {}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { IssueModule } from '../issue/issue.module';
+import { AddAwardAction } from './actions/add-award';
+import { RemoveAwardAction } from './actions/remove-award';
+import { ToggleAwardAction } from './actions/toggle-award';
+import { AwardPageController } from './award-page.controller';
+import { AwardWriter } from './award-writer';
+import { AwardController } from './award.controller';
+import { AwardFinder } from './award.finder';
+import { AwardResolver } from './award.resolver';
+import { AwardableLoader } from './awardable.loader';
+
+/** Emoji awards on issues and notes: finder, one action per verb, page and REST endpoints, GraphQL mutations. */
+@Module({
+  imports: [IssueModule],
+  controllers: [AwardController, AwardPageController],
+  providers: [AwardFinder, AwardableLoader, AwardWriter, ToggleAwardAction, AddAwardAction, RemoveAwardAction, AwardResolver],
+  exports: [AwardFinder, AwardableLoader, ToggleAwardAction, AddAwardAction, RemoveAwardAction],
+})
+export class AwardModule {}

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../core/errors/app-error';
+import { parseGlobalId } from '../../core/graphql/global-id';
+import { issuePermissions, notePermissionsFor } from '../../core/policy/issue-permissions';
+import type { Actor } from '../../core/policy/policy';
+import type { Noteable } from '../../core/realtime/event-log.service';
+import { issueNoteable } from '../issue/issue-context';
+import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
+
+/** What an award hangs on: the issue itself or one of its notes, with the actor's right to react. */
+export interface Awardable {
+  type: 'Issue' | 'Note';
+  id: number;
+  /** The issue (the awardable, or the note's noteable) as the actor may read it. */
+  issue: LoadedIssue;
+  /** The event stream awards are announced on (the issue's, for its notes too). */
+  noteable: Noteable;
+  /** issuePermissions().awardEmoji; for a note also: readable and not a system note. */
+  canAward: boolean;
+}
+
+interface NoteRow {
+  id: number;
+  system: boolean;
+  internal: boolean;
+  author_id: number | null;
+  resolvable: boolean;
+  iid: number;
+  project_id: number;
+  full_path: string;
+}
+
+/** Finds awardables by route or global id; unreadable ones are "not found", never a hint. */
+@Injectable()
+export class AwardableLoader {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly issues: IssueLoader,
+  ) {}
+
+  /** An issue by project (id or path) and iid; 404 when the actor may not read it. */
+  async issue(actor: Actor | null, project: string | number, iid: number | string): Promise<Awardable> {
+    const loaded = await this.issues.findReadable(actor, project, iid);
+    return this.ofIssue(actor, loaded);
+  }
+
+  ofIssue(actor: Actor | null, loaded: LoadedIssue): Awardable {
+    return {
+      type: 'Issue',
+      id: loaded.issue.id,
+      issue: loaded,
+      noteable: issueNoteable(loaded.issue, loaded.project),
+      canAward: issuePermissions(actor, loaded.projectFacts, loaded.facts).awardEmoji,
+    };
+  }
+
+  /**
+   * A note of an issue by its id, within `project` (id or path) and, when given, issue `iid`:
+   * 404 (NOTE_NOT_FOUND) when it is elsewhere or the actor may not read it.
+   */
+  async note(actor: Actor | null, project: string | number, noteId: number | string, iid?: number | string): Promise<Awardable> {
+    const row = await this.noteRow(noteId);
+    const ref = String(project);
+    const sameProject = /^\d+$/.test(ref) ? Number(ref) === row?.project_id : ref.toLowerCase() === row?.full_path.toLowerCase();
+    if (!row || !sameProject || (iid !== undefined && String(row.iid) !== String(iid))) {
+      // The project and issue still answer their own 404 first (REST: issue, then note)
+      if (iid !== undefined) await this.issues.findReadable(actor, project, iid);
+      throw new AppError('NOTE_NOT_FOUND');
+    }
+    return this.ofNote(actor, row);
+  }
+
+  /** An awardable by GraphQL global id (Issue or Note); 404 when unknown or unreadable. */
+  async byGlobalId(actor: Actor | null, gid: string): Promise<Awardable> {
+    const issueId = parseGlobalId(gid, ['Issue']);
+    if (issueId !== null) {
+      const [row] = (await this.ds.query('SELECT i.iid, p.full_path FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = $1', [issueId])) as Array<{ iid: number; full_path: string }>;
+      if (!row) throw new AppError('NOT_FOUND');
+      return this.issue(actor, row.full_path, row.iid);
+    }
+    const noteId = parseGlobalId(gid, ['Note']);
+    if (noteId === null) throw new AppError('NOT_FOUND');
+    const row = await this.noteRow(noteId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return this.ofNote(actor, row);
+  }
+
+  private async ofNote(actor: Actor | null, row: NoteRow): Promise<Awardable> {
+    const loaded = await this.issues.findReadable(actor, row.full_path, row.iid);
+    const abilities = notePermissionsFor(actor, loaded.projectFacts, loaded.facts)({ authorId: row.author_id, system: row.system, internal: row.internal, resolvable: row.resolvable });
+    if (!abilities.readNote) throw new AppError('NOTE_NOT_FOUND');
+    return { type: 'Note', id: Number(row.id), issue: loaded, noteable: issueNoteable(loaded.issue, loaded.project), canAward: abilities.awardEmoji };
+  }
+
+  private async noteRow(noteId: number | string): Promise<NoteRow | null> {
+    const id = typeof noteId === 'number' ? noteId : /^\d{1,10}$/.test(noteId) ? Number(noteId) : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+    const [row] = (await this.ds.query(
+      `SELECT n.id, n.system, n.internal, n.author_id, n.resolvable, i.iid, p.id AS project_id, p.full_path
+       FROM notes n JOIN issues i ON n.noteable_type = 'Issue' AND i.id = n.noteable_id JOIN projects p ON p.id = i.project_id
+       WHERE n.id = $1`,
+      [id],
+    )) as NoteRow[];
+    return row ?? null;
+  }
+}
