@@ -19,7 +19,7 @@ import { AwardsBar } from '../features/awards/AwardsBar';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
-import { noteablePaths, type NoteAward } from '@tandem/shared-types';
+import { noteablePaths } from '@tandem/shared-types';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -32,7 +32,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const [notice, setNotice] = useState<string | null>(null);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const stateToggle = useIssueStateToggle(issueKey, projectPath, issue.iid, endpoint);
-  const blockedClose = useBlockedCloseConfirm(projectPath, issue.iid, issue.id, (e) => void stateToggle.toggle(e));
+  const blockedClose = useBlockedCloseConfirm(projectPath, issue.iid, issue.id, data.blocked_by_count ?? 0, (e) => void stateToggle.toggle(e));
   const currentUser = useAtomValue(currentUserAtom);
 
   // Live over the socket; the spec's polling takes over only while the socket is down
@@ -119,7 +119,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           <AwardsBar
             awardableType="Issue"
             awardableId={issue.id}
-            awards={(data as IssuePageData & { awards?: NoteAward[] }).awards ?? []}
+            awards={data.awards ?? []}
             canAward={permissions.canAwardEmoji}
             toggleUrl={noteablePaths(projectPath, issue.iid, issue.id).issueAward}
             currentUser={currentUser}

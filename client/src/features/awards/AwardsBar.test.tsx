@@ -36,17 +36,23 @@ describe('AwardsBar', () => {
     expect(screen.getByTestId('award-thumbsdown').textContent).toContain('0');
   });
 
-  it('toggles at once and posts {name}; thumbs up first removes the viewer thumbs down', async () => {
+  it('toggles at once and posts {name}; thumbs up takes the viewer thumbs down away (the server does the same)', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(ok()));
     renderBar([{ name: 'thumbsdown', user: me }]);
     fireEvent.click(screen.getByTestId('award-thumbsup'));
     expect(screen.getByTestId('award-thumbsup').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('award-thumbsdown').textContent).toContain('0');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchMock.mock.calls.map((c) => [c[0], JSON.parse(c[1].body).name])).toEqual([
-      [URL, 'thumbsdown'],
-      [URL, 'thumbsup'],
-    ]);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect([fetchMock.mock.calls[0]![0], JSON.parse(fetchMock.mock.calls[0]![1].body)]).toEqual([URL, { name: 'thumbsup' }]);
+  });
+
+  it('a refused thumbs up gives the viewer thumbs down back', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    renderBar([{ name: 'thumbsdown', user: me }]);
+    fireEvent.click(screen.getByTestId('award-thumbsup'));
+    await waitFor(() => expect(screen.getByTestId('award-error')).toBeTruthy());
+    expect(screen.getByTestId('award-thumbsdown').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('award-thumbsup').textContent).toContain('0');
   });
 
   it("rolls back and says so when the server refuses, keeping others' live changes", async () => {

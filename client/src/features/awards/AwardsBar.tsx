@@ -60,14 +60,12 @@ export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, 
     setError(null);
     setBusy((b) => new Set(b).add(name));
     try {
-      // The opposite thumb goes first, so the two never stand together on the server
-      if (removedOpposite && !(await postAwardToggle(toggleUrl, removedOpposite))) {
-        appStore.set(a, (cur) => setAward(setAward(cur ?? [], name, currentUser, !on), removedOpposite, currentUser, true));
-        setError(DISCUSSION_TEXTS.awardFailed);
-        return;
-      }
+      // One request: the server removes the opposite thumb in the same statement (and says so live)
       if (!(await postAwardToggle(toggleUrl, name))) {
-        appStore.set(a, (cur) => setAward(cur ?? [], name, currentUser, !on));
+        appStore.set(a, (cur) => {
+          const undone = setAward(cur ?? [], name, currentUser, !on);
+          return removedOpposite ? setAward(undone, removedOpposite, currentUser, true) : undone;
+        });
         setError(DISCUSSION_TEXTS.awardFailed);
       }
     } finally {

@@ -11,9 +11,11 @@ export function useBlockedCloseConfirm(
   projectPath: string,
   iid: number,
   issueId: number,
+  /** The page's blocked_by_count, used until the related list is loaded (then the live list counts). */
+  pageCount: number,
   toggle: (event: 'CLOSE' | 'REOPEN') => void,
 ): { requestToggle(event: 'CLOSE' | 'REOPEN'): void; dialog: ReactNode } {
-  const blockers = useOpenBlockersCount(projectPath, iid, noteablePaths(projectPath, iid, issueId).relatedIssues);
+  const blockers = useOpenBlockersCount(projectPath, iid, noteablePaths(projectPath, iid, issueId).relatedIssues) ?? pageCount;
   const [asking, setAsking] = useState(false);
   return {
     requestToggle(event) {
