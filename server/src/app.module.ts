@@ -26,6 +26,10 @@ import { LabelModule } from './modules/label/label.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
+import { QuickActionsModule } from './modules/note/quick-actions/quick-actions.module';
+import { DescriptionVersionsModule } from './modules/note/description-versions/description-versions.module';
+import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
+import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { ENTITIES } from './modules/entities';
@@ -73,6 +77,10 @@ export class AppModule implements NestModule {
         AwardModule,
         IssueLinkModule,
         NotesPollModule,
+        QuickActionsModule,
+        DescriptionVersionsModule,
+        AutocompleteModule,
+        UploadModule,
         MarkdownApiModule,
         UserModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({

@@ -16,6 +16,16 @@ const EXPECTED = {
   issueGet: 2,
   /** the issue's project, the actor's access and the issue (the socket's credential was read at the handshake) */
   subscribeCheck: 1,
+  /**
+   * A description edit merged into the author's previous note (the common case: edits in a
+   * row): token+user, project+access+issue+hydration, BEGIN, the row lock, the new version with
+   * the previous description note (one statement), the write, the note's merge UPDATE, reading
+   * it back and its users for note.updated, that event's append, COMMIT, the hydration
+   */
+  descriptionPut: 12,
+  /** token+user, project+access+issue, the version, BEGIN, the soft delete, the notes it marks, reading them back, their users, the event append, COMMIT */
+  descriptionVersionDelete: 10,
+  uploadPost: 2,
 };
 
 const PUBLIC = 'acme/tandem';
@@ -66,6 +76,42 @@ describe('SQL statements per request (Postgres)', () => {
     };
     await put();
     expect(await leastOf(put)).toBe(EXPECTED.titlePut);
+  });
+
+  it(`a description PUT costs ${EXPECTED.descriptionPut}`, async () => {
+    let n = 0;
+    const put = async () => {
+      const res = await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/2`, { auth: bob, body: { description: `Counted description ${n++}` } });
+      expect(res.status).toBe(200);
+    };
+    await put();
+    expect(await leastOf(put)).toBe(EXPECTED.descriptionPut);
+  });
+
+  it(`a description version DELETE costs ${EXPECTED.descriptionVersionDelete}`, async () => {
+    const versions: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      // another author each time, so each version has its own note
+      const who = k % 2 ? bob : tokenAuth(await insertPat(app, 'alice'));
+      expect((await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/4`, { auth: who, body: { description: `Version to delete ${k}` } })).status).toBe(200);
+      const [row] = (await app.ds.query(`SELECT max(id) AS id FROM description_versions`)) as Array<{ id: number }>;
+      versions.push(Number(row!.id));
+    }
+    const del = async () => {
+      const res = await call(app, 'DELETE', `/${PUBLIC}/-/issues/4/descriptions/${versions.shift()}`, { auth: bob });
+      expect(res.status).toBe(200);
+    };
+    expect(await leastOf(del)).toBe(EXPECTED.descriptionVersionDelete);
+  });
+
+  it(`an upload POST costs ${EXPECTED.uploadPost}`, async () => {
+    const post = async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['x'], { type: 'text/plain' }), 'counted.txt');
+      const res = await fetch(`${app.url}/${PUBLIC}/uploads`, { method: 'POST', headers: { 'private-token': token }, body: form });
+      expect(res.status).toBe(200);
+    };
+    expect(await leastOf(post)).toBe(EXPECTED.uploadPost);
   });
 
   it(`an issue GET costs ${EXPECTED.issueGet}`, async () => {

@@ -203,6 +203,12 @@ export interface ApiNote {
   /** System notes of description changes: the version they describe, for the compare view. */
   description_version_id?: number | null;
   description_version_deleted?: boolean;
+  /** The first version of a merged run of description edits (the compare starts before it). */
+  start_description_version_id?: number | null;
+  /** GET: the diff this note shows (noteablePaths().descriptionDiff). */
+  description_diff_path?: string;
+  /** DELETE: soft-deletes the version (noteablePaths().descriptionVersion); allowed with can_delete_description_version. */
+  delete_description_version_path?: string;
   /**
    * Present when the answer is for one viewer (polling, discussions.json, REST); absent in
    * broadcast realtime events, which every watcher receives alike.

@@ -153,6 +153,19 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
   };
 }
 
+/** POST {project}/uploads answer: the file's link, and the markdown the comment form inserts. */
+export interface UploadResponse {
+  alt: string;
+  url: string;
+  markdown: string;
+}
+
+/** Attachment texts (ours; GitLab's wording where it has one). */
+export const UPLOAD_TEXTS = {
+  tooLarge: (maxBytes: number) => `File is too big. Max filesize: ${Math.round(maxBytes / 1024 / 1024)}MiB.`,
+  missing: 'is missing',
+} as const;
+
 /** Thumbs up and down are exclusive: awarding one removes the other (spec §4 award rules). */
 export const EXCLUSIVE_AWARDS: Readonly<Record<string, string>> = { thumbsup: 'thumbsdown', thumbsdown: 'thumbsup' };
 

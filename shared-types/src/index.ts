@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './discussions';
 export * from './sidebar-social';
 export * from './markdown-editor';
+export * from './quick-actions';

@@ -13,6 +13,8 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Attachments (POST {project}/uploads); default DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -43,6 +45,7 @@ export type AppConfig = z.infer<typeof schema> & {
    */
   readonly publicUrl: string;
   dataDir: string;
+  uploadsDir: string;
   clientDist: string;
   nodeName: string;
 };
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config = {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
     clientDist: path.resolve(c.CLIENT_DIST ?? path.join(__dirname, '../../../../client/dist')),
     nodeName: c.NODE_NAME ?? `node-${process.pid}`,
   };

@@ -6,9 +6,10 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Init1763780000000 } from './migrations/1763780000000-Init';
 import { WritePath1764020000000 } from './migrations/1764020000000-WritePath';
 import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-AwardsAndIssueLinks';
+import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
-export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, AwardsAndIssueLinks1764200000001];
+export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001];
 
 export interface DatabaseTarget {
   /** postgres:// URL; absent means the embedded PGlite database under dataDir. */

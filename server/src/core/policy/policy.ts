@@ -52,7 +52,8 @@ export type ProjectAbility =
   | 'read_confidential_issues'
   | 'read_project_member'
   | 'admin_project_member'
-  | 'change_visibility_level';
+  | 'change_visibility_level'
+  | 'upload_file';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member';
 export type IssueAbility =
   | 'read_issue'
@@ -65,7 +66,7 @@ export type Ability = ProjectAbility | IssueAbility | GroupAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
-  'read_project_member', 'admin_project_member', 'change_visibility_level',
+  'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'read_group', 'read_group_member', 'admin_group_member',
 ];
@@ -73,7 +74,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
-  'admin_project_member', 'change_visibility_level', 'admin_group_member',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -110,7 +111,20 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
     case 'change_visibility_level':
       // GitLab: "Change project visibility level: Owner"
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.OWNER);
+    case 'upload_file':
+      // Attachments go into comments and descriptions: whoever may report an issue or comment
+      // (a signed-in reader of a live project) may upload (docs/decisions.md)
+      return actor !== null && !p.archived;
   }
+}
+
+/**
+ * can_delete_description_version (spec discussions §6): the version's author while they may
+ * still edit the issue, or whoever triages it (admin_issue: reporters and up, admins).
+ */
+export function canDeleteDescriptionVersion(actor: Actor | null, p: ProjectFacts, i: IssueFacts, versionAuthorId: number | null): boolean {
+  if (canIssue(actor, 'admin_issue', p, i)) return true;
+  return actor !== null && versionAuthorId === actor.id && canIssue(actor, 'update_issue', p, i);
 }
 
 /**

@@ -12,7 +12,7 @@ export interface LabelRow {
 }
 
 /** The labels a project may use: its own and those of its ancestor groups. */
-const AVAILABLE = `WITH RECURSIVE anc(id, parent_id) AS (SELECT id, parent_id FROM namespaces WHERE id = $2
+export const AVAILABLE_LABELS_SQL = `WITH RECURSIVE anc(id, parent_id) AS (SELECT id, parent_id FROM namespaces WHERE id = $2
     UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN anc ON n.id = anc.parent_id)
   SELECT l.id, l.title, l.color, l.description, l.project_id FROM labels l
   WHERE (l.project_id = $1 OR l.group_id IN (SELECT id FROM anc))`;
@@ -27,7 +27,7 @@ export class LabelService {
   /** The labels with these ids that the project may use, in the order asked (others are ignored, as GitLab does). */
   async availableByIds(tx: Tx, project: Project, ids: readonly number[]): Promise<LabelRow[]> {
     if (!ids.length) return [];
-    const rows = await tx.query<LabelRow>('label.available-by-ids', `${AVAILABLE} AND l.id = ANY($3::int[])`, [project.id, project.namespaceId, ids]);
+    const rows = await tx.query<LabelRow>('label.available-by-ids', `${AVAILABLE_LABELS_SQL} AND l.id = ANY($3::int[])`, [project.id, project.namespaceId, ids]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((l): l is LabelRow => !!l);
   }
@@ -37,7 +37,7 @@ export class LabelService {
     if (!titles.length) return [];
     const rows = await tx.query<LabelRow & { project_id: number | null }>(
       'label.available-by-titles',
-      `${AVAILABLE} AND lower(l.title) = ANY($3::text[]) ORDER BY l.project_id NULLS LAST`,
+      `${AVAILABLE_LABELS_SQL} AND lower(l.title) = ANY($3::text[]) ORDER BY l.project_id NULLS LAST`,
       [project.id, project.namespaceId, titles.map((t) => t.toLowerCase())],
     );
     const byTitle = new Map<string, LabelRow>();

@@ -46,6 +46,7 @@ export class NoteWriter {
       resolvable: false,
       resolvedAt: null,
       resolvedById: null,
+      descriptionVersionId: t.descriptionVersionId ?? null,
       lastEditedAt: null,
       updatedById: null,
       createdAt: new Date(0),
@@ -55,11 +56,11 @@ export class NoteWriter {
       notes: records.map((r) => toApiNote(r, ctx)),
       urlPrefix: `${noteableUrl}#note_`,
       cte: (param) =>
-        `system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at)
-          SELECT ni.id, ${param(noteable.type)}, ${param(noteable.id)}::int, ${param(projectId)}::int, ${param(author.id)}::int, n.body, n.html, n.discussion_id, true, n.icon, now(), now()
+        `system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, description_version_id, created_at, updated_at)
+          SELECT ni.id, ${param(noteable.type)}, ${param(noteable.id)}::int, ${param(projectId)}::int, ${param(author.id)}::int, n.body, n.html, n.discussion_id, true, n.icon, n.version_id, now(), now()
           FROM note_ids ni JOIN unnest(${param(records.map((r) => r.note))}::text[], ${param(records.map((r) => r.noteHtml))}::text[],
-            ${param(records.map((r) => r.discussionId))}::text[], ${param(records.map((r) => r.systemNoteIconName))}::text[])
-            WITH ORDINALITY AS n(body, html, discussion_id, icon, ord) ON n.ord = ni.ord)`,
+            ${param(records.map((r) => r.discussionId))}::text[], ${param(records.map((r) => r.systemNoteIconName))}::text[], ${param(records.map((r) => r.descriptionVersionId ?? null))}::int[])
+            WITH ORDINALITY AS n(body, html, discussion_id, icon, version_id, ord) ON n.ord = ni.ord)`,
     };
   }
 }

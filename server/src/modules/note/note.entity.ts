@@ -19,6 +19,10 @@ export class Note {
   @Column({ type: 'integer', name: 'resolved_by_id', nullable: true }) resolvedById!: number | null;
   @Column({ type: 'timestamptz', name: 'last_edited_at', nullable: true }) lastEditedAt!: Date | null;
   @Column({ type: 'integer', name: 'updated_by_id', nullable: true }) updatedById!: number | null;
+  /** "changed the description" notes: the version they show, the first of a merged run, and whether it was deleted. */
+  @Column({ type: 'integer', name: 'description_version_id', nullable: true }) descriptionVersionId!: number | null;
+  @Column({ type: 'integer', name: 'start_description_version_id', nullable: true }) startDescriptionVersionId!: number | null;
+  @Column({ type: 'boolean', name: 'description_version_deleted', default: false }) descriptionVersionDeleted!: boolean;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -7,7 +7,8 @@ export type NoteRecord = Pick<
   | 'id' | 'noteableType' | 'noteableId' | 'projectId' | 'authorId' | 'note' | 'noteHtml' | 'type' | 'discussionId' | 'system'
   | 'systemNoteIconName' | 'internal' | 'resolvable' | 'resolvedAt' | 'resolvedById' | 'lastEditedAt' | 'updatedById'
   | 'createdAt' | 'updatedAt'
->;
+> &
+  Partial<Pick<Note, 'descriptionVersionId' | 'startDescriptionVersionId' | 'descriptionVersionDeleted'>>;
 
 /** Where the notes are shown: the noteable's iid and page, and the users they mention. */
 export interface NoteMapContext {
@@ -62,6 +63,7 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     resolved_at: n.resolvedAt?.toISOString() ?? null,
     resolved_by: n.resolvedAt ? user(n.resolvedById) : null,
     emoji_awardable: !n.system,
+    ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };
 }
@@ -77,4 +79,17 @@ export function noteablePageUrl(publicUrl: string, n: { type: NoteableType; ref:
     case 'Epic':
       return `${publicUrl}/groups/${path}/-/epics/${n.ref.iid}`;
   }
+}
+
+/** A "changed the description" note's version fields and the compare paths (GitLab's NoteEntity). */
+function descriptionVersionFields(n: NoteRecord, noteableUrl: string): Partial<ApiNote> {
+  const issuePath = new URL(noteableUrl).pathname;
+  const start = n.startDescriptionVersionId ?? null;
+  return {
+    description_version_id: n.descriptionVersionId!,
+    start_description_version_id: start,
+    description_version_deleted: n.descriptionVersionDeleted ?? false,
+    description_diff_path: `${issuePath}/descriptions/${n.descriptionVersionId}/diff${start ? `?start_version_id=${start}` : ''}`,
+    delete_description_version_path: `${issuePath}/descriptions/${n.descriptionVersionId}`,
+  };
 }

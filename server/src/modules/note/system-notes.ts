@@ -9,6 +9,8 @@ export interface SystemNoteText {
   body: string;
   /** GitLab's icon name for the timeline entry. */
   icon: string;
+  /** "changed the description": the description version it shows (description-versions/). */
+  descriptionVersionId?: number;
 }
 
 /** Markdown-escapes user text placed inside a system note (a title is not markup). */

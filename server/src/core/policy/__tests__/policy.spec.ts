@@ -49,11 +49,11 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
 ];
 const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
-  'admin_project_member', 'change_visibility_level', 'admin_group_member',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
-  'read_project_member', 'admin_project_member', 'change_visibility_level',
+  'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
@@ -103,6 +103,7 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'read_project_member': return true;
     case 'admin_project_member': return level >= ACCESS_LEVEL.MAINTAINER;
     case 'change_visibility_level': return level >= ACCESS_LEVEL.OWNER;
+    case 'upload_file': return role !== 'anonymous' && !archived;
   }
 }
 

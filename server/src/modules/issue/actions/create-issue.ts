@@ -16,6 +16,8 @@ import type { FieldEnv } from '../fields/issue-field';
 import type { IssueCreateInput } from '../fields/issue-input';
 import { issueFacts, issueNoteable } from '../issue-context';
 import { Issue } from '../issue.entity';
+import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
+import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
 
 /** Fields anyone who may create an issue may set; the rest is metadata for reporters and up. */
 const OPEN_TO_AUTHORS = new Set(['title', 'description', 'confidential', 'issueType']);
@@ -29,6 +31,8 @@ export class CreateIssueAction {
     private readonly markdown: MarkdownService,
     private readonly labels: LabelService,
     private readonly projects: ProjectService,
+    private readonly quickActions: QuickActionInterpreter,
+    private readonly descriptionVersions: DescriptionVersionStore,
   ) {}
 
   async execute(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
@@ -36,6 +40,7 @@ export class CreateIssueAction {
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
     const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
+    input = await this.withDescriptionQuickActions(actor, project, projectFacts, input);
     return this.events.transaction(async (tx) => {
       const m = tx.manager;
       const render = { projectPath: project.fullPath, labelExists: await loadLabelLookup(m, project.id, input.title, input.description) };
@@ -63,6 +68,7 @@ export class CreateIssueAction {
           eventSeq: 0,
         }),
       );
+      await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
       const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
       const env: FieldEnv = {
         actor,
@@ -85,5 +91,21 @@ export class CreateIssueAction {
       await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
       return fresh;
     });
+  }
+
+  /**
+   * Quick actions in the new issue's description (GitLab's /label, /assign, /due, ... on
+   * create): the commands the author may run on their new issue become its fields, and the
+   * description is stored without them; fields the request names itself win.
+   */
+  private async withDescriptionQuickActions(actor: Actor, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<IssueCreateInput> {
+    if (typeof input.description !== 'string' || !input.description.includes('/')) return input;
+    const issue = { state: 'opened' as const, title: input.title, confidential: input.confidential ?? false, discussionLocked: false, dueDate: null, weight: null, authorId: actor.id };
+    const qa = await this.quickActions.interpretText(actor, { project, projectFacts, issue, assigneeIds: [], creating: true }, input.description);
+    if (!qa) return input;
+    // Metadata only for reporters and up, as the fields a request names (the planner checked the issue abilities)
+    const triager = canProject(actor, 'read_confidential_issues', projectFacts);
+    const fields = Object.fromEntries(Object.entries(qa.input).filter(([k]) => k !== 'stateEvent' && k !== 'title' && (triager || OPEN_TO_AUTHORS.has(k))));
+    return { ...fields, ...input, description: qa.body };
   }
 }

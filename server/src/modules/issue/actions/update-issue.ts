@@ -21,6 +21,9 @@ import { authorizeOnIssue, issueNoteable, type HydratedIssue, type IssueContext 
 import { Issue } from '../issue.entity';
 import { IssueLoader, type LoadedIssue } from '../issue.loader';
 import { userFromRow } from '../../user/user.row';
+import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
+import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
+import { systemNotes } from '../../note/system-notes';
 
 export interface UpdateIssueResult {
   issue: Issue;
@@ -90,12 +93,15 @@ export class UpdateIssueAction {
     private readonly labels: LabelService,
     private readonly projects: ProjectService,
     private readonly notes: NoteWriter,
+    private readonly descriptionVersions: DescriptionVersionStore,
+    private readonly quickActions: QuickActionInterpreter,
   ) {
     this.issueMeta = ds.getMetadata(Issue);
   }
 
   async execute(actor: Actor | null, read: IssueContext | LoadedIssue, input: IssueUpdateInput, opts: { lockVersion?: number } = {}): Promise<UpdateIssueResult> {
     if (!actor) throw new AppError('UNAUTHORIZED');
+    input = await this.withDescriptionQuickActions(actor, read, input);
     const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
     this.authorize(actor, read, fields, input);
     if (opts.lockVersion !== undefined && opts.lockVersion !== read.issue.lockVersion) throw new AppError('ISSUE_STALE');
@@ -121,6 +127,32 @@ export class UpdateIssueAction {
     }
     const planned = written?.ctx ?? ctx;
     return { issue: written?.issue ?? planned.issue, hydrated: await this.hydration(read, planned, written, actor) };
+  }
+
+  /**
+   * Runs inside the caller's transaction (a comment's quick actions, written with the note):
+   * always the locked path, its events recorded on `tx` and published after the caller's
+   * COMMIT. Returns the updated row, or null when nothing changed.
+   */
+  async executeInTx(tx: Tx, actor: Actor, read: IssueContext, input: IssueUpdateInput): Promise<Issue | null> {
+    const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
+    if (!fields.length) return null;
+    this.authorize(actor, read, fields, input);
+    const user = ('actorUser' in read ? (read as LoadedIssue).actorUser : null) ?? (await this.userOf(actor));
+    const written = await this.lockedWrite(tx, actor, user, read, fields, input, true);
+    return written?.issue ?? null;
+  }
+
+  /**
+   * Quick actions in a new description (GitLab applies them and stores the text without the
+   * command lines): the commands the actor may run become fields of this same update; fields
+   * the request names itself win. Costs nothing unless the description has a command line.
+   */
+  private async withDescriptionQuickActions(actor: Actor, read: IssueContext, input: IssueUpdateInput): Promise<IssueUpdateInput> {
+    if (typeof input.description !== 'string' || !input.description.includes('/')) return input;
+    const qa = await this.quickActions.interpretText(actor, read, input.description);
+    if (!qa) return input;
+    return { ...qa.input, ...input, description: qa.body };
   }
 
   private authorize(actor: Actor, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput): void {
@@ -154,26 +186,56 @@ export class UpdateIssueAction {
       }
       return out;
     };
-    if (!lock && !sideFields.length) {
+    // A description change writes its version and may merge its note: the transaction path
+    if (!lock && !sideFields.length && input.description === undefined) {
       // Columns only: the whole write is one statement, guarded by the version read with the issue
       const columns = plan(read);
       if (!columns.length) return null;
       return this.events.autocommit(async (tx) => ({ issue: await this.write(tx, read, actor, env, columns, []), ctx: read, sideChanged: false, actorUser: user }));
     }
-    return this.events.transaction(async (tx) => {
-      const ctx = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
-      if (!ctx) throw new AppError('ISSUE_NOT_FOUND');
-      if (!lock && ctx.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
-      if (lock) this.authorize(actor, ctx, fields, input);
-      const columns = plan(ctx);
-      const sides: SideChange[] = [];
-      for (const field of sideFields) {
-        const change = await field.write!(input[field.key] as never, tx, ctx, env);
-        if (change) sides.push(change);
-      }
-      if (!columns.length && !sides.length) return null;
-      return { issue: await this.write(tx, ctx, actor, env, columns, sides), ctx, sideChanged: sides.length > 0, actorUser: user };
-    });
+    return this.events.transaction((tx) => this.lockedWrite(tx, actor, user, read, fields, input, lock, env));
+  }
+
+  /** The transactional write: lock the row, plan against it, side tables, the description's version, the one write. */
+  private async lockedWrite(tx: Tx, actor: Actor, user: User, read: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, lock: boolean, env?: FieldEnv): Promise<Written | null> {
+    env ??= await this.env(actor, user, read, input);
+    const ctx = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
+    if (!ctx) throw new AppError('ISSUE_NOT_FOUND');
+    if (!lock && ctx.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
+    if (lock) this.authorize(actor, ctx, fields, input);
+    const columns: Array<{ field: IssueField; change: ColumnChange }> = [];
+    for (const field of fields) {
+      const change = field.plan?.(input[field.key] as never, ctx.issue, env);
+      if (change) columns.push({ field, change });
+    }
+    const sides: SideChange[] = [];
+    for (const field of fields.filter((f) => f.write)) {
+      const change = await field.write!(input[field.key] as never, tx, ctx, env);
+      if (change) sides.push(change);
+    }
+    if (!columns.length && !sides.length) return null;
+    // The description's new version; its note is new, or the author's previous one absorbs it
+    const described = columns.find((c) => c.field.key === 'description');
+    const version = described ? await this.descriptionVersions.recordChange(tx, ctx.issue.id, actor.id, (described.change.set.description as string | null) ?? null) : null;
+    if (described && version) {
+      described.change = { ...described.change, notes: version.mergeIntoNoteId ? [] : [{ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId }] };
+    }
+    const issue = await this.write(tx, ctx, actor, env, columns, sides);
+    if (version?.mergeIntoNoteId) await this.descriptionVersions.mergeNote(tx, issueNoteable(issue, ctx.project), version.mergeIntoNoteId, version.versionId, env.actorBasic);
+    return { issue, ctx, sideChanged: sides.length > 0, actorUser: user };
+  }
+
+  private async env(actor: Actor, user: User, read: IssueContext, input: IssueUpdateInput): Promise<FieldEnv> {
+    const labelExists = await loadLabelLookup(this.ds, read.project.id, input.title, input.description);
+    return {
+      actor,
+      actorBasic: toUserBasic(user, this.config.publicUrl),
+      markdown: this.markdown,
+      render: { projectPath: read.project.fullPath, labelExists },
+      labels: this.labels,
+      publicUrl: this.config.publicUrl,
+      projects: this.projects,
+    };
   }
 
   /**

@@ -1,0 +1,41 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { LIMITS } from '@tandem/shared-types';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import type { Actor } from '../../core/policy/policy';
+import { parseIid } from '../issue/issue-context';
+import { ProjectService } from '../project/project.service';
+import { AutocompleteFinder } from './autocomplete.finder';
+
+const KINDS = ['members', 'issues', 'labels', 'milestones'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** The comment form's autocomplete (noteablePaths().autocomplete(kind)). */
+@Controller()
+export class AutocompleteController {
+  constructor(
+    private readonly projects: ProjectService,
+    private readonly finder: AutocompleteFinder,
+  ) {}
+
+  /** Policy: read_project (issues: read_issue each; participants only of a readable issue). */
+  @Get('*project/-/autocomplete_sources/:kind')
+  async sources(@CurrentActor() actor: Actor | null, @Param('project') path: string[], @Param('kind') kind: string, @Query() q: Record<string, unknown>) {
+    if (!(KINDS as readonly string[]).includes(kind)) throw new AppError('NOT_FOUND');
+    const search = typeof q.search === 'string' ? q.search.trim() : q.search === undefined ? '' : null;
+    if (search === null || search.length > LIMITS.titleMaxLength) throw new ValidationError({ search: ['must be a string of at most 255 characters'] });
+    const typeId = q.type_id === undefined || q.type_id === '' ? null : parseIid(String(q.type_id));
+    if (q.type_id !== undefined && q.type_id !== '' && typeId === null) throw new ValidationError({ type_id: ['must be an issue iid'] });
+    const { project, facts } = await this.projects.findReadable(actor, path.join('/'));
+    switch (kind as Kind) {
+      case 'members':
+        return this.finder.members(actor, project, facts, search, q.type === undefined || q.type === 'Issue' ? typeId : null);
+      case 'issues':
+        return this.finder.issues(actor, project, facts, search);
+      case 'labels':
+        return this.finder.labels(project, search);
+      case 'milestones':
+        return this.finder.milestones(project, search);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ApiNote, UserBasic } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import type { Noteable, Tx } from '../../../core/realtime/event-log.service';
+import { Note } from '../note.entity';
+import { NoteFinder } from '../note.finder';
+import { noteablePageUrl, toApiNote, userIdsOf } from '../note.mapper';
+import { mergesIntoPrevious } from './description-merge';
+import { DescriptionVersion } from './description-version.entity';
+
+/** A description change as written: its version, and the note it merges into (null: a new note). */
+export interface RecordedDescriptionChange {
+  versionId: number;
+  mergeIntoNoteId: number | null;
+}
+
+/**
+ * Description versions (spec discussions §4): one row per description an issue had, written in
+ * the transaction of the change; the merge of a run of "changed the description" notes; the
+ * soft delete. The notes carry their version (notes.description_version_id).
+ */
+@Injectable()
+export class DescriptionVersionStore {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notes: NoteFinder,
+  ) {}
+
+  /** The first version, with a new issue's description (no note: creating is not a change). */
+  async recordInitial(m: EntityManager, issueId: number, authorId: number, description: string | null): Promise<void> {
+    if (!description) return;
+    await m.query('INSERT INTO description_versions (issue_id, description, author_id) VALUES ($1, $2, $3)', [issueId, description, authorId]);
+  }
+
+  /**
+   * A description change inside the caller's transaction (the issue row locked): the new
+   * version and, in one statement, the issue's latest description note, to decide the merge
+   * with the transaction's clock.
+   */
+  async recordChange(tx: Tx, issueId: number, authorId: number, description: string | null): Promise<RecordedDescriptionChange> {
+    const [row] = await tx.query<{ version_id: number; now: Date; note_id: number | null; author_id: number | null; updated_at: Date | null; deleted: boolean | null }>(
+      'description-version.record',
+      `WITH v AS (INSERT INTO description_versions (issue_id, description, author_id) VALUES ($1, $2, $3) RETURNING id, created_at)
+       SELECT v.id AS version_id, v.created_at AS now, prev.id AS note_id, prev.author_id, prev.updated_at, prev.description_version_deleted AS deleted
+       FROM v LEFT JOIN LATERAL (
+         SELECT n.id, n.author_id, n.updated_at, n.description_version_deleted FROM notes n
+         WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND n.description_version_id IS NOT NULL
+         ORDER BY n.id DESC LIMIT 1) prev ON true`,
+      [issueId, description, authorId],
+    );
+    const prev = row!.note_id === null ? null : { authorId: row!.author_id === null ? null : Number(row!.author_id), updatedAt: new Date(row!.updated_at!), versionDeleted: !!row!.deleted };
+    const merge = mergesIntoPrevious(prev, authorId, new Date(row!.now));
+    return { versionId: Number(row!.version_id), mergeIntoNoteId: merge ? Number(row!.note_id) : null };
+  }
+
+  /**
+   * Folds a new version into the previous description note: it now shows the new version and
+   * keeps the run's first (start_description_version_id), so the compare covers the whole run.
+   */
+  async mergeNote(tx: Tx, noteable: Noteable, noteId: number, versionId: number, actor: UserBasic): Promise<void> {
+    await tx.query(
+      'description-version.merge-note',
+      `UPDATE notes SET start_description_version_id = COALESCE(start_description_version_id, description_version_id),
+         description_version_id = $2, updated_at = now() WHERE id = $1`,
+      [noteId, versionId],
+    );
+    await this.announce(tx, noteable, [noteId], actor);
+  }
+
+  async find(issueId: number, versionId: number, m: EntityManager = this.ds.manager): Promise<DescriptionVersion | null> {
+    return m.getRepository(DescriptionVersion).findOneBy({ id: versionId, issueId });
+  }
+
+  /** The description before `versionId` (the issue's previous version; '' before the first). */
+  async descriptionBefore(issueId: number, versionId: number): Promise<string> {
+    const [row] = (await this.ds.query(
+      'SELECT description FROM description_versions WHERE issue_id = $1 AND id < $2 ORDER BY id DESC LIMIT 1',
+      [issueId, versionId],
+    )) as Array<{ description: string | null }>;
+    return row?.description ?? '';
+  }
+
+  /**
+   * Soft-deletes a version (with `startId`, the merged run from it) and marks the notes that
+   * show it; each such note is announced with note.updated.
+   */
+  async softDelete(tx: Tx, noteable: Noteable, version: DescriptionVersion, startId: number | null, actor: UserBasic): Promise<void> {
+    await tx.query(
+      'description-version.delete',
+      `UPDATE description_versions SET deleted_at = now() WHERE issue_id = $1 AND id BETWEEN $2 AND $3 AND deleted_at IS NULL`,
+      [version.issueId, Math.min(startId ?? version.id, version.id), version.id],
+    );
+    const rows = await tx.query<{ id: number }>(
+      'description-version.delete-notes',
+      `UPDATE notes SET description_version_deleted = true, updated_at = now()
+       WHERE noteable_type = 'Issue' AND noteable_id = $1 AND description_version_id = $2 RETURNING id`,
+      [version.issueId, version.id],
+    );
+    await this.announce(tx, noteable, rows.map((r) => Number(r.id)), actor);
+  }
+
+  /** note.updated for each note, as the API shows it after the change. */
+  private async announce(tx: Tx, noteable: Noteable, noteIds: number[], actor: UserBasic): Promise<void> {
+    if (!noteIds.length) return;
+    const notes = await tx.manager.getRepository(Note).createQueryBuilder('n').whereInIds(noteIds).getMany();
+    const users = await this.notes.users(userIdsOf(notes), tx.manager);
+    const ctx = { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users };
+    for (const n of notes) tx.recordLater(noteable, 'note.updated', { note: toApiNote(n, ctx) as ApiNote }, actor);
+  }
+}

@@ -1,0 +1,69 @@
+import { QUICK_ACTION_NAMES, type QuickActionName } from '@tandem/shared-types';
+
+/** One command line of a text: its canonical name, its argument (trimmed, '' when none) and its 0-based line. */
+export interface QuickActionCommand {
+  name: QuickActionName;
+  arg: string;
+  line: number;
+}
+
+export interface ParsedQuickActions {
+  /** The text without its command lines (what is stored and shown). */
+  body: string;
+  commands: QuickActionCommand[];
+}
+
+/** alias -> canonical name. */
+const CANONICAL = new Map<string, QuickActionName>(
+  (Object.entries(QUICK_ACTION_NAMES) as Array<[QuickActionName, readonly string[]]>).flatMap(([name, aliases]) => [
+    [name, name] as [string, QuickActionName],
+    ...aliases.map((a) => [a, name] as [string, QuickActionName]),
+  ]),
+);
+
+const COMMAND_LINE = /^\/([a-z_]+)(?:[ \t]+(.*))?$/i;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * Lines starting with a slash and a word are quick actions (spec §5). Command lines inside
+ * fenced code blocks, blockquotes (`>` lines and `>>>` blocks) are text, and so is a command
+ * Tandem does not know: it stays in the body as GitLab leaves unknown commands. Pure.
+ */
+export function parseQuickActions(text: string): ParsedQuickActions {
+  const lines = text.split(/\r?\n/);
+  const kept: string[] = [];
+  const commands: QuickActionCommand[] = [];
+  let fence: string | null = null;
+  let quoteBlock = false;
+  lines.forEach((line, index) => {
+    const fenceMatch = FENCE.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]![0] === fence[0] && fenceMatch[1]!.length >= fence.length && line.trim() === fenceMatch[1]) fence = null;
+      kept.push(line);
+      return;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1]!;
+      kept.push(line);
+      return;
+    }
+    if (/^>>>\s*$/.test(line)) {
+      quoteBlock = !quoteBlock;
+      kept.push(line);
+      return;
+    }
+    if (quoteBlock || /^ {0,3}>/.test(line)) {
+      kept.push(line);
+      return;
+    }
+    const m = COMMAND_LINE.exec(line.trimEnd());
+    const name = m ? CANONICAL.get(m[1]!.toLowerCase()) : undefined;
+    if (!m || !name) {
+      kept.push(line);
+      return;
+    }
+    commands.push({ name, arg: (m[2] ?? '').trim(), line: index });
+  });
+  if (!commands.length) return { body: text, commands };
+  return { body: kept.join('\n').replace(/^\s*\n/, '').trimEnd(), commands };
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { issuePermissions } from '../../../core/policy/issue-permissions';
+import { canIssue, type Actor, type IssueFacts, type ProjectFacts } from '../../../core/policy/policy';
+import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
+import type { Project } from '../../project/project.entity';
+import type { Issue } from '../../issue/issue.entity';
+import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
+import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type QuickActionPlan, type QuickActionTarget } from './plan-quick-actions';
+
+/** What the commands run against: an existing issue, or the one being created. */
+export interface QuickActionSubject {
+  project: Project;
+  projectFacts: ProjectFacts;
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId'>;
+  assigneeIds: readonly number[];
+  creating?: boolean;
+}
+
+export interface InterpretedText extends QuickActionPlan {
+  /** The text without its command lines. */
+  body: string;
+  commands: QuickActionCommand[];
+}
+
+/**
+ * Resolves what quick-action commands name (users, labels; one query each, only when a
+ * command names them) and plans the issue change (plan-quick-actions.ts) with the actor's
+ * abilities from the one policy module.
+ */
+@Injectable()
+export class QuickActionInterpreter {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Parses `text` and plans its commands; null when it has none (nothing to do, nothing read). */
+  async interpretText(actor: Actor, subject: QuickActionSubject, text: string, m?: EntityManager): Promise<InterpretedText | null> {
+    const { body, commands } = parseQuickActions(text);
+    if (!commands.length) return null;
+    return { body, commands, ...(await this.plan(actor, subject, commands, m)) };
+  }
+
+  async plan(actor: Actor, subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager = this.ds.manager): Promise<QuickActionPlan> {
+    const facts: IssueFacts = {
+      confidential: subject.issue.confidential,
+      authorId: subject.creating ? actor.id : subject.issue.authorId,
+      assigneeIds: subject.assigneeIds,
+      discussionLocked: subject.issue.discussionLocked,
+      state: subject.issue.state,
+    };
+    const lookups = await this.lookups(subject, commands, m);
+    const target: QuickActionTarget = {
+      issue: subject.issue,
+      assignees: subject.assigneeIds.map((id) => [...lookups.users.values()].find((u) => u.id === id) ?? { id, username: String(id) }),
+      creating: subject.creating ?? false,
+    };
+    return planQuickActions(commands, target, lookups, {
+      actor,
+      can: (ability) => canIssue(actor, ability, subject.projectFacts, facts),
+      canAward: issuePermissions(actor, subject.projectFacts, facts).awardEmoji,
+      today: new Date().toISOString().slice(0, 10),
+    });
+  }
+
+  private async lookups(subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager): Promise<QuickActionLookups> {
+    const usernames = commands.filter((c) => c.name === 'assign' || c.name === 'unassign').flatMap((c) => userRefs(c.arg).map((u) => u.toLowerCase()));
+    const titles = commands.filter((c) => c.name === 'label' || c.name === 'unlabel' || c.name === 'relabel').flatMap((c) => labelRefs(c.arg).map((t) => t.toLowerCase()));
+    const users = new Map<string, { id: number; username: string }>();
+    const labels = new Map<string, { id: number; title: string }>();
+    if (commands.some((c) => c.name === 'assign' || c.name === 'unassign')) {
+      const rows = (await m.query(`SELECT id, username FROM users WHERE lower(username) = ANY($1::text[]) OR id = ANY($2::int[])`, [
+        usernames,
+        [...subject.assigneeIds],
+      ])) as Array<{ id: number; username: string }>;
+      for (const r of rows) users.set(r.username.toLowerCase(), { id: Number(r.id), username: r.username });
+    }
+    if (titles.length) {
+      // A project label wins over a group label of the same title (as REST titles resolve)
+      const rows = (await m.query(`${AVAILABLE_LABELS_SQL} AND lower(l.title) = ANY($3::text[]) ORDER BY l.project_id NULLS LAST`, [
+        subject.project.id,
+        subject.project.namespaceId,
+        titles,
+      ])) as Array<{ id: number; title: string }>;
+      for (const r of rows) if (!labels.has(r.title.toLowerCase())) labels.set(r.title.toLowerCase(), { id: Number(r.id), title: r.title });
+    }
+    return { users, labels };
+  }
+}

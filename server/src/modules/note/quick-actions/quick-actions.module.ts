@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { IssueModule } from '../../issue/issue.module';
+import { QuickActionsService } from './quick-actions.service';
+
+/** Quick actions of comments (QuickActionsService.run, called by create-note in its transaction). */
+@Module({ imports: [IssueModule], providers: [QuickActionsService], exports: [QuickActionsService] })
+export class QuickActionsModule {}

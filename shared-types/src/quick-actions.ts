@@ -1,0 +1,54 @@
+/**
+ * Quick actions (spec discussions §5): the commands Tandem runs from a comment or an issue
+ * description, and GitLab's success and failure texts for them, word for word.
+ */
+
+/** Every supported command and its aliases (GitLab's names). /estimate and /spend wait for time tracking. */
+export const QUICK_ACTION_NAMES = {
+  close: [],
+  reopen: [],
+  title: [],
+  assign: [],
+  unassign: [],
+  label: ['labels'],
+  unlabel: ['remove_label'],
+  relabel: [],
+  due: [],
+  remove_due_date: [],
+  weight: [],
+  clear_weight: [],
+  confidential: [],
+  lock: [],
+  unlock: [],
+  award: ['react'],
+} as const satisfies Record<string, readonly string[]>;
+export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
+
+/** "a", "a and b", "a, b, and c" (Rails' to_sentence, as GitLab's messages use it). */
+export const toSentence = (items: readonly string[]): string =>
+  items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')}, and ${items[items.length - 1]}`;
+
+export const QUICK_ACTION_TEXTS = {
+  closed: (type = 'issue') => `Closed this ${type}.`,
+  reopened: (type = 'issue') => `Reopened this ${type}.`,
+  titleChanged: (title: string) => `Changed the title to "${title}".`,
+  assigned: (usernames: readonly string[]) => `Assigned ${toSentence(usernames.map((u) => `@${u}`))}.`,
+  unassigned: (usernames: readonly string[]) =>
+    `Removed ${usernames.length === 1 ? 'assignee' : 'assignees'} ${toSentence(usernames.map((u) => `@${u}`))}.`,
+  labelsAdded: (refs: readonly string[]) => `Added ${refs.join(' ')} ${refs.length === 1 ? 'label' : 'labels'}.`,
+  labelsRemoved: (refs: readonly string[]) => `Removed ${refs.join(' ')} ${refs.length === 1 ? 'label' : 'labels'}.`,
+  allLabelsRemoved: 'Removed all labels.',
+  labelsReplaced: (refs: readonly string[]) => `Replaced all labels with ${refs.join(' ')} ${refs.length === 1 ? 'label' : 'labels'}.`,
+  dueDateSet: (date: string) => `Set the due date to ${date}.`,
+  dueDateRemoved: 'Removed the due date.',
+  weightSet: (weight: number) => `Set the weight to ${weight}.`,
+  weightCleared: 'Cleared weight.',
+  madeConfidential: (type = 'issue') => `Made this ${type} confidential.`,
+  locked: 'Locked the discussion.',
+  unlocked: 'Unlocked the discussion.',
+  awarded: (name: string) => `Toggled :${name}: emoji award.`,
+  /** A command the actor may not run, or that does not apply to the issue as it is. */
+  couldNotApply: (name: string) => `Could not apply ${name} command.`,
+  /** Users named in /assign or /unassign that do not exist. */
+  usersNotFound: (refs: readonly string[]) => `Failed to find users for ${toSentence(refs)}.`,
+} as const;
