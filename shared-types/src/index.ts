@@ -5,4 +5,6 @@ export * from './realtime';
 export * from './labels';
 export * from './schemas';
 export * from './discussions';
+export * from './sidebar-social';
+export * from './markdown-editor';
 export * from './quick-actions';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Pencil } from 'lucide-react';
-import { TEXTS, type IssuePageData } from '@tandem/shared-types';
+import { noteablePaths, TEXTS, type IssuePageData } from '@tandem/shared-types';
 import { Alert } from '../shared/ui/Alert';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
@@ -19,6 +19,9 @@ import { PresenceBar } from '../features/presence/PresenceBar';
 import { setEditingPresence, usePresence } from '../features/presence/usePresence';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { DiscussionArea } from '../features/notes/DiscussionArea';
+import { AwardsBar } from '../features/awards/AwardsBar';
+import { RelatedIssues } from '../features/related-issues/RelatedIssues';
+import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -31,6 +34,8 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const [notice, setNotice] = useState<string | null>(null);
   const closeSidebar = useCallback(() => setSidebarOpen(false), []);
   const stateToggle = useIssueStateToggle(issueKey, projectPath, issue.iid, endpoint);
+  const blockedClose = useBlockedCloseConfirm(projectPath, issue.iid, issue.id, data.blocked_by_count ?? 0, (e) => void stateToggle.toggle(e));
+  const currentUser = useAtomValue(currentUserAtom);
 
   // Live over the socket; the spec's polling takes over only while the socket is down
   const connection = useIssueSync(projectPath, issue.iid);
@@ -38,7 +43,6 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const ended = useAtomValue(revokedIssuesAtom, { store: appStore })[issueKey];
   useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection.state !== 'open');
   // Who else is here, and this tab's own state (the edit form open)
-  const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   usePresence(projectPath, issue.iid, currentUser !== null);
   useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
 
@@ -62,7 +66,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             permissions={permissions}
             stateBusy={stateToggle.busy}
             sidebarOpen={sidebarOpen}
-            onToggleState={(e) => void stateToggle.toggle(e)}
+            onToggleState={blockedClose.requestToggle}
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
@@ -118,6 +122,16 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
             </>
           )}
+          <AwardsBar
+            awardableType="Issue"
+            awardableId={issue.id}
+            awards={data.awards ?? []}
+            canAward={permissions.canAwardEmoji}
+            toggleUrl={noteablePaths(projectPath, issue.iid, issue.id).issueAward}
+            currentUser={currentUser}
+          />
+          <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
+          {blockedClose.dialog}
           <DiscussionArea data={data} issueKey={issueKey} stateToggle={stateToggle} />
         </article>
         <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />

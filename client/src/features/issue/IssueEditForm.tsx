@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS } from '@tandem/shared-types';
+import { LIMITS, TEXTS, noteablePaths } from '@tandem/shared-types';
+import { AttachButton } from '../../shared/markdown/AttachButton';
+import { AutocompleteMenu } from '../../shared/markdown/AutocompleteMenu';
+import { useAttachments } from '../../shared/markdown/useAttachments';
+import { useMarkdownAutocomplete } from '../../shared/markdown/useMarkdownAutocomplete';
 import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -62,6 +66,9 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+  const autocomplete = useMarkdownAutocomplete(descriptionRef, { projectPath, iid, id: issue!.id, onChange: setDescription });
+  const attachments = useAttachments(descriptionRef, noteablePaths(projectPath, iid, issue!.id).uploads, setDescription);
   const savedRef = useRef(false);
   const ids = { title: useId(), description: useId(), write: useId(), preview: useId() };
 
@@ -250,16 +257,26 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
           </div>
         </div>
         <div id={`${ids.write}-panel`} role="tabpanel" aria-labelledby={ids.write} hidden={tab !== 'write'}>
-          <textarea
-            id={ids.description}
-            className="input textarea"
-            value={description}
-            rows={12}
-            maxLength={LIMITS.descriptionMaxLength}
-            placeholder="Write a description or drag your files here…"
-            onChange={(e) => setDescription(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
+          <div className="md-editor-field">
+            <textarea
+              ref={descriptionRef}
+              id={ids.description}
+              className="input textarea"
+              value={description}
+              rows={12}
+              maxLength={LIMITS.descriptionMaxLength}
+              placeholder="Write a description or drag your files here…"
+              onChange={(e) => setDescription(e.target.value)}
+              {...attachments.textareaProps}
+              {...autocomplete.textareaProps}
+              onKeyDown={(e) => {
+                autocomplete.textareaProps.onKeyDown(e);
+                if (!e.defaultPrevented) onKeyDown(e);
+              }}
+            />
+            <AutocompleteMenu autocomplete={autocomplete} />
+          </div>
+          <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />
           <p className="field__hint">Markdown is supported. Ctrl+Enter or ⌘+Enter saves, Escape cancels.</p>
         </div>
         <div id={`${ids.preview}-panel`} role="tabpanel" aria-labelledby={ids.preview} hidden={tab !== 'preview'} className="preview" aria-busy={preview.loading}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Calendar, Clock, EyeOff, Eye, Hash, Lock, LockOpen, Tag, Users, UserRound, X } from 'lucide-react';
+import { Calendar, Clock, Hash, Tag, Users, UserRound, X } from 'lucide-react';
 import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
 import { CopyButton } from '../../shared/ui/CopyButton';
@@ -9,6 +9,8 @@ import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
 import { LabelBadge } from '../labels/LabelBadge';
 import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
+import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
+import { LockWidget } from './widgets/LockWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -97,16 +99,8 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
           {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
         </SidebarBlock>
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
-        <SidebarBlock title="Confidentiality" icon={issue.confidential ? <EyeOff size={16} /> : <Eye size={16} />} testId="sidebar-confidentiality">
-          {issue.confidential ? (
-            <span>This issue is confidential. Only project members with at least the Reporter role, the author, and assignees can view it.</span>
-          ) : (
-            <span>Not confidential</span>
-          )}
-        </SidebarBlock>
-        <SidebarBlock title="Lock discussion" icon={issue.discussion_locked ? <Lock size={16} /> : <LockOpen size={16} />} testId="sidebar-lock">
-          {issue.discussion_locked ? <span>Locked. Only project members can comment.</span> : <span>Unlocked</span>}
-        </SidebarBlock>
+        <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
+        <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="sidebar-reference">
           <div className="reference-row">
             <code className="reference-row__text">{issue.references.full}</code>

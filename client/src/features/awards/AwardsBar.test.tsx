@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DISCUSSION_TEXTS, type NoteAward } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { AwardsBar } from './AwardsBar';
+import { awardsAtomFamily, setAward } from './awardsAtoms';
+
+const me = { id: 7, name: 'Mia', username: 'mia' };
+const bob = { id: 2, name: 'Bob', username: 'bob' };
+const URL = '/g/p/-/issues/1/toggle_award_emoji';
+const ok = () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+
+function renderBar(awards: NoteAward[], opts: { canAward?: boolean; user?: typeof me | null } = {}) {
+  render(<AwardsBar awardableType="Issue" awardableId={100} awards={awards} canAward={opts.canAward ?? true} toggleUrl={URL} currentUser={opts.user === undefined ? me : opts.user} />);
+}
+
+describe('AwardsBar', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    awardsAtomFamily.remove('Issue:100');
+  });
+
+  it('shows each emoji with its count, pressed when the viewer reacted, with the names', () => {
+    renderBar([{ name: 'thumbsup', user: bob }, { name: 'thumbsup', user: me }, { name: 'tada', user: bob }]);
+    const up = screen.getByTestId('award-thumbsup');
+    expect(up.textContent).toContain('2');
+    expect(up.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('award-tooltip-thumbsup').textContent).toBe('You and Bob');
+    expect(screen.getByTestId('award-tada').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('award-thumbsdown').textContent).toContain('0');
+  });
+
+  it('toggles at once and posts {name}; thumbs up takes the viewer thumbs down away (the server does the same)', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(ok()));
+    renderBar([{ name: 'thumbsdown', user: me }]);
+    fireEvent.click(screen.getByTestId('award-thumbsup'));
+    expect(screen.getByTestId('award-thumbsup').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('award-thumbsdown').textContent).toContain('0');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect([fetchMock.mock.calls[0]![0], JSON.parse(fetchMock.mock.calls[0]![1].body)]).toEqual([URL, { name: 'thumbsup' }]);
+  });
+
+  it('a refused thumbs up gives the viewer thumbs down back', async () => {
+    fetchMock.mockResolvedValue(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    renderBar([{ name: 'thumbsdown', user: me }]);
+    fireEvent.click(screen.getByTestId('award-thumbsup'));
+    await waitFor(() => expect(screen.getByTestId('award-error')).toBeTruthy());
+    expect(screen.getByTestId('award-thumbsdown').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('award-thumbsup').textContent).toContain('0');
+  });
+
+  it("rolls back and says so when the server refuses, keeping others' live changes", async () => {
+    let reject!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((r) => (reject = r)));
+    renderBar([]);
+    fireEvent.click(screen.getByTestId('award-thumbsup'));
+    expect(screen.getByTestId('award-thumbsup').textContent).toContain('1');
+    act(() => appStore.set(awardsAtomFamily('Issue:100'), (cur) => setAward(cur ?? [], 'thumbsup', bob, true)));
+    await act(async () => reject(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } })));
+    await waitFor(() => expect(screen.getByTestId('award-error').textContent).toContain(DISCUSSION_TEXTS.awardFailed));
+    expect(screen.getByTestId('award-thumbsup').textContent).toContain('1');
+    expect(screen.getByTestId('award-tooltip-thumbsup').textContent).toBe('Bob');
+  });
+
+  it('disables the buttons and offers no picker when signed out', () => {
+    renderBar([{ name: 'thumbsup', user: bob }], { user: null, canAward: false });
+    expect((screen.getByTestId('award-thumbsup') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('add-reaction')).toBeNull();
+    fireEvent.click(screen.getByTestId('award-thumbsup'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows awards arriving live through the store', () => {
+    renderBar([]);
+    act(() => appStore.set(awardsAtomFamily('Issue:100'), [{ name: 'rocket', user: bob }]));
+    expect(screen.getByTestId('award-rocket').textContent).toContain('1');
+  });
+});

@@ -1,0 +1,177 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { SmilePlus } from 'lucide-react';
+import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
+import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
+import { useEmojiData } from '../../shared/emoji/useEmojiData';
+import './awards.css';
+
+interface EmojiPickerProps {
+  /** Called with GitLab's name of the chosen emoji (thumbsup, tada, ...). */
+  onSelect(name: string): void;
+  disabled?: boolean;
+  label?: string;
+}
+
+/** Emoji buttons per row of the grid (arrow up/down move by a row). */
+const COLUMNS = 8;
+
+/**
+ * The add-reaction button and its emoji menu: a search box (debounced), "Frequently used" and
+ * category tabs. A dialog popover: focus goes to the search box, arrows move through the
+ * emojis, Escape or a click outside closes it and focus returns to the button.
+ */
+export function EmojiPicker({ onSelect, disabled, label = 'Add reaction' }: EmojiPickerProps) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) trigger.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  return (
+    <div className="emoji-picker" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn--icon btn--tertiary award-button award-button--add"
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        disabled={disabled}
+        data-testid="add-reaction"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SmilePlus size={16} aria-hidden="true" />
+      </button>
+      {open && (
+        <EmojiPanel
+          id={panelId}
+          onClose={() => close(true)}
+          onSelect={(name) => {
+            addFrequentEmoji(name);
+            close(true);
+            onSelect(name);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; onSelect(name: string): void }) {
+  const { data, failed } = useEmojiData(true);
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState(EMOJI_CATEGORIES[0]!.id);
+  const [frequent] = useState(readFrequentEmojis);
+  const search = useRef<HTMLInputElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const ids = { search: useId(), tabs: useId() };
+
+  useEffect(() => search.current?.focus(), []);
+  // Spec: the search is debounced 500 ms
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(input), DISCUSSION_LIMITS.emojiSearchDebounceMs);
+    return () => clearTimeout(t);
+  }, [input]);
+
+  const frequentEntries = useMemo(() => (data ? frequent.map((n) => data.byName.get(n)).filter((e): e is EmojiEntry => !!e) : []), [data, frequent]);
+  const results = useMemo(() => (data && query.trim() ? searchEmojis(data, query) : null), [data, query]);
+  const groups = EMOJI_CATEGORIES.find((c) => c.id === category)!.groups;
+  const inCategory = useMemo(() => (data ? data.list.filter((e) => groups.includes(e.group)) : []), [data, groups]);
+
+  function onGridKeys(e: KeyboardEvent<HTMLDivElement>) {
+    const buttons = [...(grid.current?.querySelectorAll<HTMLButtonElement>('button[data-emoji]') ?? [])];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[e.key];
+    if (step === undefined || at < 0) return;
+    e.preventDefault();
+    const next = at + step;
+    if (next < 0) search.current?.focus();
+    else buttons[Math.min(next, buttons.length - 1)]?.focus();
+  }
+
+  function onPanelKeys(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    }
+  }
+
+  const section = (title: string, entries: EmojiEntry[], testId: string) => (
+    <section className="emoji-panel__section" aria-label={title} data-testid={testId}>
+      <h3 className="emoji-panel__heading">{title}</h3>
+      <div className="emoji-panel__grid">
+        {entries.map((e) => (
+          <button key={e.name} type="button" className="emoji-panel__emoji" data-emoji={e.name} aria-label={e.name.replace(/_/g, ' ')} title={`:${e.name}:`} onClick={() => onSelect(e.name)}>
+            {e.unicode}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+
+  return (
+    <div id={id} className="emoji-panel" role="dialog" aria-label="Emoji" onKeyDown={onPanelKeys}>
+      <label className="visually-hidden" htmlFor={ids.search}>
+        Search emoji
+      </label>
+      <input
+        ref={search}
+        id={ids.search}
+        type="search"
+        className="input input--small emoji-panel__search"
+        placeholder="Search emoji"
+        autoComplete="off"
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            grid.current?.querySelector<HTMLButtonElement>('button[data-emoji]')?.focus();
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            const first = results?.[0];
+            if (first) onSelect(first.name);
+          }
+        }}
+      />
+      {!results && (
+        <div className="emoji-panel__tabs" role="tablist" aria-label="Emoji categories" id={ids.tabs}>
+          {EMOJI_CATEGORIES.map((c) => (
+            <button key={c.id} type="button" role="tab" aria-selected={c.id === category} className="emoji-panel__tab" onClick={() => setCategory(c.id)}>
+              {c.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="emoji-panel__body" ref={grid} onKeyDown={onGridKeys}>
+        {failed && <p className="field-error">{DISCUSSION_TEXTS.genericOnOurEnd}</p>}
+        {!data && !failed && <p className="muted">Loading…</p>}
+        {data && results && (results.length ? section('Search results', results, 'emoji-results') : <p className="muted emoji-panel__empty">{DISCUSSION_TEXTS.noEmojisFound}</p>)}
+        {data && !results && (
+          <>
+            {frequentEntries.length > 0 && section('Frequently used', frequentEntries, 'emoji-frequent')}
+            {section(EMOJI_CATEGORIES.find((c) => c.id === category)!.label, inCategory, 'emoji-category')}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { DISCUSSION_TEXTS, LINK_TYPES, LINK_TYPE_LABELS, type LinkType } from '@tandem/shared-types';
+import { addPending, parseReferences, splitTyped } from './parseReferences';
+
+interface AddRelatedIssuesFormProps {
+  /** Sends the references; resolves to the server's error message, or null when added. */
+  onSubmit(references: string[], linkType: LinkType): Promise<string | null>;
+  onCancel(): void;
+}
+
+/**
+ * The add form: the relation (relates to by default) and an input whose typed references become
+ * pending tokens (removable one by one). Add is disabled while both are empty or while sending;
+ * the server's message is shown when it refuses, keeping what was typed.
+ */
+export function AddRelatedIssuesForm({ onSubmit, onCancel }: AddRelatedIssuesFormProps) {
+  const [linkType, setLinkType] = useState<LinkType>('relates_to');
+  const [pending, setPending] = useState<string[]>([]);
+  const [input, setInput] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), relation: useId(), error: useId() };
+  const empty = pending.length === 0 && input.trim() === '';
+
+  useEffect(() => field.current?.focus(), []);
+
+  function onType(value: string) {
+    const { done, rest } = splitTyped(value);
+    if (done.length) setPending((p) => addPending(p, done));
+    setInput(rest);
+  }
+
+  async function submit() {
+    if (empty || submitting) return;
+    const refs = addPending(pending, parseReferences(input));
+    setPending(refs);
+    setInput('');
+    setSubmitting(true);
+    setError(null);
+    const failure = await onSubmit(refs, linkType);
+    setSubmitting(false);
+    if (failure) setError(failure);
+    else setPending([]);
+  }
+
+  return (
+    <form
+      className="related-form"
+      aria-label="Add related issues"
+      data-testid="related-add-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="related-form__relation">
+        <legend className="related-form__legend">The current issue</legend>
+        {LINK_TYPES.map((t) => (
+          <label key={t} className="related-form__radio">
+            <input type="radio" name={ids.relation} value={t} checked={linkType === t} onChange={() => setLinkType(t)} /> {LINK_TYPE_LABELS[t]}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor={ids.input} className="related-form__legend">
+        the following issues
+      </label>
+      <div className="related-form__tokens" onClick={() => field.current?.focus()}>
+        {pending.map((r) => (
+          <span key={r} className="related-token" data-testid="related-pending-token">
+            {r}
+            <button type="button" className="related-token__remove" aria-label={`Remove ${r}`} onClick={() => setPending((p) => p.filter((x) => x !== r))}>
+              <X size={12} aria-hidden="true" />
+            </button>
+          </span>
+        ))}
+        <input
+          ref={field}
+          id={ids.input}
+          className="related-form__input"
+          value={input}
+          autoComplete="off"
+          placeholder={pending.length ? '' : 'Paste issue link or <#issue id>'}
+          aria-invalid={!!error}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => onType(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Backspace' && input === '' && pending.length) setPending((p) => p.slice(0, -1));
+            else if (e.key === 'Escape') onCancel();
+          }}
+        />
+      </div>
+      {error && (
+        <p id={ids.error} className="field-error" role="alert" data-testid="related-error">
+          {error}
+        </p>
+      )}
+      <div className="related-form__actions">
+        <button type="submit" className="btn btn--confirm" disabled={empty || submitting} aria-busy={submitting}>
+          Add
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The add failure's text: the server's message when it gave one (spec §8). */
+export function addFailureText(message: unknown): string {
+  return typeof message === 'string' && message ? message : DISCUSSION_TEXTS.relatedNotFound;
+}

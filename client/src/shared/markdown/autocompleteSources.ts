@@ -1,0 +1,67 @@
+import { noteablePaths, type AutocompleteKind } from '@tandem/shared-types';
+import { requestJson } from '../api/http';
+import { loadEmojiData, searchEmojis } from '../emoji/emojiData';
+
+/** One suggestion: what the menu shows and what goes into the text. */
+export interface AutocompleteItem {
+  id: string;
+  /** The reference inserted: @alice, #12, ~bug, ~"two words", %"v1.0", :tada: */
+  insert: string;
+  label: string;
+  detail?: string;
+  /** An emoji's character, or a label's colour. */
+  emoji?: string;
+  color?: string;
+}
+
+interface MemberSource { username: string; name: string }
+interface IssueSource { iid: number; title: string; reference?: string }
+interface LabelSource { title: string; color?: string }
+interface MilestoneSource { iid?: number; id?: number; title: string }
+
+export const SUGGESTIONS_SHOWN = 10;
+
+/** Labels and milestones with spaces are quoted, as GitLab's references need. */
+const quoted = (title: string) => (/\s/.test(title) ? `"${title}"` : title);
+
+const has = (q: string, ...values: Array<string | number | undefined>) => {
+  const needle = q.toLowerCase();
+  return values.some((v) => v !== undefined && String(v).toLowerCase().includes(needle));
+};
+
+/**
+ * The suggestions for one kind: emoji from the local emojibase data, the rest from the project's
+ * autocomplete source (noteablePaths().autocomplete(kind)&search=), filtered here too so a
+ * source that answers the whole list still narrows as the user types.
+ */
+export async function fetchSuggestions(
+  kind: AutocompleteKind,
+  query: string,
+  ctx: { projectPath: string; iid: number; id: number },
+  signal?: AbortSignal,
+): Promise<AutocompleteItem[]> {
+  if (kind === 'emoji') {
+    const data = await loadEmojiData();
+    return searchEmojis(data, query, SUGGESTIONS_SHOWN).map((e) => ({ id: e.name, insert: `:${e.name}:`, label: `:${e.name}:`, emoji: e.unicode }));
+  }
+  const url = `${noteablePaths(ctx.projectPath, ctx.iid, ctx.id).autocomplete(kind)}&search=${encodeURIComponent(query)}`;
+  const res = await requestJson<unknown[]>(url, { signal });
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
+  const rows = res.data;
+  let items: AutocompleteItem[];
+  switch (kind) {
+    case 'members':
+      items = (rows as MemberSource[]).filter((m) => has(query, m.username, m.name)).map((m) => ({ id: m.username, insert: `@${m.username}`, label: m.username, detail: m.name }));
+      break;
+    case 'issues':
+      items = (rows as IssueSource[]).filter((i) => has(query, i.iid, i.title)).map((i) => ({ id: String(i.iid), insert: i.reference ?? `#${i.iid}`, label: `#${i.iid}`, detail: i.title }));
+      break;
+    case 'labels':
+      items = (rows as LabelSource[]).filter((l) => has(query, l.title)).map((l) => ({ id: l.title, insert: `~${quoted(l.title)}`, label: l.title, color: l.color }));
+      break;
+    case 'milestones':
+      items = (rows as MilestoneSource[]).filter((m) => has(query, m.title)).map((m) => ({ id: String(m.iid ?? m.id ?? m.title), insert: `%${quoted(m.title)}`, label: m.title }));
+      break;
+  }
+  return items.slice(0, SUGGESTIONS_SHOWN);
+}

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useRef, useState } from 'react';
+import { DISCUSSION_LIMITS, MARKDOWN_EDITOR_TEXTS } from '@tandem/shared-types';
+import { AttachButton } from './AttachButton';
+import { AutocompleteMenu } from './AutocompleteMenu';
+import { useAttachments } from './useAttachments';
+import { useMarkdownAutocomplete } from './useMarkdownAutocomplete';
+
+function Editor({ onKeyDown }: { onKeyDown?: (key: string) => void }) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const ac = useMarkdownAutocomplete(ref, { projectPath: 'g/p', iid: 1, id: 100, onChange: setText });
+  const att = useAttachments(ref, '/g/p/uploads', setText);
+  return (
+    <>
+      <textarea
+        aria-label="Text"
+        ref={ref}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        {...att.textareaProps}
+        {...ac.textareaProps}
+        onKeyDown={(e) => {
+          ac.textareaProps.onKeyDown(e);
+          if (!e.defaultPrevented) onKeyDown?.(e.key);
+        }}
+      />
+      <AutocompleteMenu autocomplete={ac} />
+      <AttachButton onFiles={att.uploadAll} uploading={att.uploading} error={att.error} />
+    </>
+  );
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const box = () => screen.getByLabelText('Text') as HTMLTextAreaElement;
+
+function type(value: string) {
+  fireEvent.change(box(), { target: { value } });
+  box().setSelectionRange(value.length, value.length);
+  fireEvent.keyUp(box(), { key: value.slice(-1) });
+}
+
+describe('useMarkdownAutocomplete', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches members debounced and inserts the chosen username with Enter', async () => {
+    fetchMock.mockResolvedValue(json(200, [{ username: 'alice', name: 'Alice Adams' }, { username: 'bob', name: 'Bob Brown' }]));
+    const onKeyDown = vi.fn();
+    render(<Editor onKeyDown={onKeyDown} />);
+    type('Hi @b');
+    expect(fetchMock).not.toHaveBeenCalled();
+    const list = await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/g/p/-/autocomplete_sources/members?type=Issue&type_id=1&search=b');
+    expect(list.textContent).toContain('bob');
+    expect(list.textContent).not.toContain('alice');
+    expect(box().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { selected: true }).id);
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().value).toBe('Hi @bob ');
+    expect(onKeyDown).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('moves with the arrow keys and closes on Escape without passing it on', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, [{ title: 'bug', color: '#f00' }, { title: 'needs review', color: '#0f0' }])));
+    const onKeyDown = vi.fn();
+    render(<Editor onKeyDown={onKeyDown} />);
+    type('~');
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(box(), { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('needs review');
+    fireEvent.keyDown(box(), { key: 'Tab' });
+    expect(box().value).toBe('~"needs review" ');
+    type('~"needs review" ~');
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(box(), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onKeyDown).not.toHaveBeenCalled();
+  });
+
+  it('suggests emoji from the local data without a request', async () => {
+    render(<Editor />);
+    type('great :tad');
+    const list = await screen.findByRole('listbox', {}, { timeout: 3000 });
+    expect(list.textContent).toContain(':tada:');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.mouseDown(screen.getAllByRole('option')[0]!);
+    expect(box().value).toBe('great :tada: ');
+  });
+});
+
+describe('useAttachments', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the uploading placeholder, then the returned markdown (multipart `file`)', async () => {
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValue(new Promise<Response>((r) => (answer = r)));
+    render(<Editor />);
+    type('See');
+    const file = new File(['png'], 'shot.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('md-attach-input'), { target: { files: [file] } });
+    expect(box().value).toBe(`See ${MARKDOWN_EDITOR_TEXTS.uploading('shot.png')}`);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/g/p/uploads');
+    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
+    await act(async () => answer(json(200, { alt: 'shot', url: '/uploads/x/shot.png', markdown: '![shot](/uploads/x/shot.png)' })));
+    await waitFor(() => expect(box().value).toBe('See ![shot](/uploads/x/shot.png)'));
+  });
+
+  it("removes the placeholder and shows the server's message when refused", async () => {
+    fetchMock.mockResolvedValue(json(422, { message: 'File type is not allowed' }));
+    render(<Editor />);
+    fireEvent.drop(box(), { dataTransfer: { files: [new File(['x'], 'a.exe')], types: ['Files'] } });
+    await waitFor(() => expect(screen.getByTestId('md-attach-error').textContent).toBe('File type is not allowed'));
+    expect(box().value).toBe('');
+  });
+
+  it('refuses a file over the limit without sending it', () => {
+    render(<Editor />);
+    const big = new File(['x'], 'big.bin');
+    Object.defineProperty(big, 'size', { value: DISCUSSION_LIMITS.uploadMaxBytes + 1 });
+    fireEvent.change(screen.getByTestId('md-attach-input'), { target: { files: [big] } });
+    expect(screen.getByTestId('md-attach-error').textContent).toContain('File is too big');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

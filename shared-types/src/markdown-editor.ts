@@ -1,0 +1,14 @@
+/** The markdown editor's helpers (autocomplete, attachments): texts and triggers shared by every editor. */
+export const MARKDOWN_EDITOR_TEXTS = {
+  /** The placeholder that stands in the text while a file uploads (GitLab's). */
+  uploading: (fileName: string) => `{Uploading ${fileName}...}`,
+  attachFile: 'Attach a file or image',
+  attachFailed: 'Attaching the file failed.',
+  fileTooBig: (sizeMiB: string, maxMiB: string) => `File is too big (${sizeMiB}MiB). Max filesize: ${maxMiB}MiB.`,
+  noSuggestions: 'No matches found',
+} as const;
+
+/** Autocomplete triggers: the character typed and the source it searches. */
+export const AUTOCOMPLETE_TRIGGERS = { '@': 'members', '#': 'issues', '~': 'labels', '%': 'milestones', ':': 'emoji' } as const;
+export type AutocompleteTrigger = keyof typeof AUTOCOMPLETE_TRIGGERS;
+export type AutocompleteKind = (typeof AUTOCOMPLETE_TRIGGERS)[AutocompleteTrigger];
