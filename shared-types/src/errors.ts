@@ -36,7 +36,6 @@ export const ERRORS = {
   },
   /** REST award_emoji: an award (or an awardable) the actor may not see or change (GitLab's not_found!('Award Emoji')). */
   AWARD_NOT_FOUND: { status: 404, message: '404 Award Emoji Not Found' },
-  NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },
   /** REST issue links: an unknown link id (GitLab's lower-case "found" there). */
   ISSUE_LINK_NOT_FOUND: { status: 404, message: '404 Not found' },
   /** Related issues: every reference is linked already (GitLab's IssueLinks::CreateService text). */
