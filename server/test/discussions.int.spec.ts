@@ -350,6 +350,18 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
     const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
     expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
+    // Issue.discussions and Issue.notes (the Noteable connections)
+    const q = await gql(
+      app,
+      `{ project(fullPath: "${PUBLIC}") { issue(iid: "1") { discussions(first: 10) { count nodes { id resolved notes { nodes { body author { username } } } } } notes { count } } } }`,
+      {},
+      cast.anonymous,
+    );
+    expect(q.errors).toBeUndefined();
+    const issue = q.data!.project.issue;
+    const threads = issue.discussions.nodes.filter((x: { notes: { nodes: unknown[] } }) => x.notes.nodes.length > 1);
+    expect(threads.map((x: { resolved: boolean }) => x.resolved)).toEqual([false, true]);
+    expect(issue.notes.count).toBeGreaterThanOrEqual(7);
   });
 });
 
