@@ -220,7 +220,7 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const rest = await call<{ notes: Array<{ resolved: boolean }> }>(app, 'PUT', `${API}/issues/15/discussions/${root.discussion_id}?resolved=true`, { auth: cast.carol });
     expect(rest.status).toBe(200);
     expect(rest.body.notes.every((n) => n.resolved)).toBe(true);
-    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`.replace('DiscussionID!', 'ID!'), { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
+    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`, { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
     expect(g.errors).toBeUndefined();
     expect(g.data!.discussionToggleResolve).toMatchObject({ errors: [], discussion: { id: `gid://tandem/Discussion/${root.discussion_id}`, resolved: false } });
   });
@@ -336,19 +336,19 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
 
   it('GraphQL createNote, updateNote, destroyNote with errors in the payload', async () => {
     const id = `gid://tandem/Issue/${await issueId(19)}`;
-    const c = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
+    const c = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
     expect(c.errors).toBeUndefined();
     const note = c.data!.createNote.note;
     expect(note).toMatchObject({ id: expect.stringMatching(/^gid:\/\/tandem\/Note\/\d+$/), body: 'From GraphQL', author: { username: 'bob' } });
-    const blank = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
+    const blank = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
     expect(blank.data!.createNote).toEqual({ note: null, errors: ["Note can't be blank"] });
-    const u = await gql(app, `mutation($id: ID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
+    const u = await gql(app, `mutation($id: NoteID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
     expect(u.data!.updateNote).toEqual({ note: { body: 'Edited in GraphQL' }, errors: [] });
-    const reply = await gql(app, `mutation($id: ID!, $d: ID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
+    const reply = await gql(app, `mutation($id: NoteableID!, $d: DiscussionID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
     expect(reply.data!.createNote.note.discussionId).toBe(note.discussionId);
-    const forbidden = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
+    const forbidden = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
     expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
-    const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
+    const d = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
     expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
     // Issue.discussions and Issue.notes (the Noteable connections)
     const q = await gql(
