@@ -85,6 +85,23 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
   });
 
+  it('two replies racing to the same comment convert it once', async () => {
+    const root = (await post(cast.bob, 21, { note: 'Race me' })).body;
+    const seqBefore = Number((await issueRow(app, PUBLIC, 21))!.event_seq);
+    const [a, b] = await Promise.all([
+      post(cast.carol, 21, { note: 'Reply A' }, { in_reply_to_discussion_id: root.discussion_id }),
+      post(cast.alice, 21, { note: 'Reply B' }, { in_reply_to_discussion_id: root.discussion_id }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const d = (await call<ApiDiscussion>(app, 'GET', `${P}/-/issues/21/discussions/${root.discussion_id}`, { auth: cast.bob })).body;
+    expect(d.notes.map((n) => n.note).sort()).toEqual(['Race me', 'Reply A', 'Reply B']);
+    expect(d.notes.every((n) => n.type === 'DiscussionNote' && n.resolvable)).toBe(true);
+    // one conversion (note.updated) and two note.created: three events, contiguous seqs
+    const events = (await app.ds.query(`SELECT seq, type FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq > $2 ORDER BY seq`, [await issueId(21), seqBefore])) as Array<{ seq: number; type: string }>;
+    expect(events.map((e) => e.type).sort()).toEqual(['note.created', 'note.created', 'note.updated']);
+    expect(events.map((e) => Number(e.seq))).toEqual([seqBefore + 1, seqBefore + 2, seqBefore + 3]);
+  });
+
   it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
     const before = await noteCount(11);
     const anon = await post(cast.anonymous, 11, { note: 'hello' });
