@@ -334,6 +334,14 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(list.status).toBe(200);
     expect(list.body.map((n) => n.id)).toEqual([created.body.id]);
     expect(list.headers.get('x-per-page')).toBe('1');
+    const total = Number(list.headers.get('x-total'));
+    expect(total).toBeGreaterThanOrEqual(1);
+    const asc = await call<Array<{ id: number }>>(app, 'GET', `${API}/issues/18/notes?sort=asc&per_page=100`, { auth: cast.bob });
+    expect(asc.body).toHaveLength(total);
+    expect(asc.body[asc.body.length - 1]!.id).toBe(created.body.id);
+    const past = await call<unknown[]>(app, 'GET', `${API}/issues/18/notes?page=50&per_page=20`, { auth: cast.bob });
+    expect(past.body).toEqual([]);
+    expect(Number(past.headers.get('x-total'))).toBe(total);
     const thread = await call<{ id: string; individual_note: boolean; notes: Array<{ id: number; type: string }> }>(app, 'POST', `${API}/issues/18/discussions`, { auth: cast.bob, body: { body: 'REST thread' } });
     expect(thread.status).toBe(201);
     expect(thread.body).toMatchObject({ individual_note: false, notes: [{ type: 'DiscussionNote' }] });

@@ -123,6 +123,27 @@ export class NoteFinder {
     return m.getRepository(Note).createQueryBuilder('n').where('n.author_id = :authorId AND n.idempotency_key = :idempotencyKey', { authorId, idempotencyKey }).getOne();
   }
 
+  /** A page of a noteable's notes in the REST order (sort, order_by), with the total, in one query. */
+  async page(key: NoteableKey, includeInternal: boolean, opts: { sort: 'asc' | 'desc'; orderBy: 'created_at' | 'updated_at'; offset: number; limit: number }, m: EntityManager = this.ds.manager): Promise<{ notes: Note[]; total: number }> {
+    const dir = opts.sort === 'asc' ? 'ASC' : 'DESC';
+    const rows: Array<Record<string, unknown>> = await m.query(
+      `SELECT n.*, count(*) OVER () AS total FROM notes n
+       WHERE n.noteable_type = $1 AND n.noteable_id = $2${includeInternal ? '' : ' AND NOT n.internal'}
+       ORDER BY n.${opts.orderBy} ${dir}, n.id ${dir} OFFSET $3 LIMIT $4`,
+      [key.type, key.id, opts.offset, opts.limit],
+    );
+    const meta = m.connection.getMetadata(Note);
+    const notes = rows.map((r) => {
+      const n = meta.create() as Note & Record<string, unknown>;
+      for (const c of meta.columns) if (c.databaseName in r) n[c.propertyName] = m.connection.driver.prepareHydratedValue(r[c.databaseName], c);
+      return n as Note;
+    });
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    // Past the last page the window has no row to count on
+    if (!rows.length && opts.offset > 0) total = (await this.page(key, includeInternal, { ...opts, offset: 0, limit: 1 }, m)).total;
+    return { notes, total };
+  }
+
   /** The users notes name (authors, editors, resolvers), by id, in one query. */
   async users(ids: readonly number[], m: EntityManager = this.ds.manager): Promise<Map<number, UserBasic>> {
     if (!ids.length) return new Map();
