@@ -85,6 +85,23 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
   });
 
+  it('two replies racing to the same comment convert it once', async () => {
+    const root = (await post(cast.bob, 21, { note: 'Race me' })).body;
+    const seqBefore = Number((await issueRow(app, PUBLIC, 21))!.event_seq);
+    const [a, b] = await Promise.all([
+      post(cast.carol, 21, { note: 'Reply A' }, { in_reply_to_discussion_id: root.discussion_id }),
+      post(cast.alice, 21, { note: 'Reply B' }, { in_reply_to_discussion_id: root.discussion_id }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const d = (await call<ApiDiscussion>(app, 'GET', `${P}/-/issues/21/discussions/${root.discussion_id}`, { auth: cast.bob })).body;
+    expect(d.notes.map((n) => n.note).sort()).toEqual(['Race me', 'Reply A', 'Reply B']);
+    expect(d.notes.every((n) => n.type === 'DiscussionNote' && n.resolvable)).toBe(true);
+    // one conversion (note.updated) and two note.created: three events, contiguous seqs
+    const events = (await app.ds.query(`SELECT seq, type FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq > $2 ORDER BY seq`, [await issueId(21), seqBefore])) as Array<{ seq: number; type: string }>;
+    expect(events.map((e) => e.type).sort()).toEqual(['note.created', 'note.created', 'note.updated']);
+    expect(events.map((e) => Number(e.seq))).toEqual([seqBefore + 1, seqBefore + 2, seqBefore + 3]);
+  });
+
   it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
     const before = await noteCount(11);
     const anon = await post(cast.anonymous, 11, { note: 'hello' });
@@ -116,6 +133,15 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(await noteCount(11)).toBe(before + 1);
     // an unlocked issue: any signed-in reader comments
     expect((await post(cast.erin, 11, { note: 'outsider comment' })).status).toBe(200);
+    // an archived project: no one, not even its owner
+    await app.ds.query(`UPDATE projects SET archived = true WHERE full_path = $1`, [PUBLIC]);
+    try {
+      expect((await post(cast.alice, 11, { note: 'archived' })).status).toBe(403);
+      const page = await discussions(cast.alice, 11);
+      expect(page.body.every((d) => d.notes.every((n) => !n.current_user!.can_edit))).toBe(true);
+    } finally {
+      await app.ds.query(`UPDATE projects SET archived = false WHERE full_path = $1`, [PUBLIC]);
+    }
   });
 
   it('an Idempotency-Key retry returns the first note and creates one, also when two race', async () => {
@@ -149,6 +175,10 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const bad = await post(cast.bob, 12, { note: 'x' }, {}, { [IDEMPOTENCY_HEADER]: 'k'.repeat(129) });
     expect(bad.status).toBe(422);
     expect(bad.body.errors!.base[0]).toBe('Idempotency-Key is invalid');
+    // the same key on another issue names a different submit: refused, nothing created there
+    const elsewhere = await post(cast.bob, 11, { note: 'Only once' }, {}, { [IDEMPOTENCY_HEADER]: key });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors!.base[0]).toBe('Idempotency-Key was already used for another comment');
   });
 
   it('edits: author only, 410 on the page and 404 on REST for a deleted note', async () => {
@@ -207,7 +237,7 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const rest = await call<{ notes: Array<{ resolved: boolean }> }>(app, 'PUT', `${API}/issues/15/discussions/${root.discussion_id}?resolved=true`, { auth: cast.carol });
     expect(rest.status).toBe(200);
     expect(rest.body.notes.every((n) => n.resolved)).toBe(true);
-    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`.replace('DiscussionID!', 'ID!'), { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
+    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`, { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
     expect(g.errors).toBeUndefined();
     expect(g.data!.discussionToggleResolve).toMatchObject({ errors: [], discussion: { id: `gid://tandem/Discussion/${root.discussion_id}`, resolved: false } });
   });
@@ -304,6 +334,14 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(list.status).toBe(200);
     expect(list.body.map((n) => n.id)).toEqual([created.body.id]);
     expect(list.headers.get('x-per-page')).toBe('1');
+    const total = Number(list.headers.get('x-total'));
+    expect(total).toBeGreaterThanOrEqual(1);
+    const asc = await call<Array<{ id: number }>>(app, 'GET', `${API}/issues/18/notes?sort=asc&per_page=100`, { auth: cast.bob });
+    expect(asc.body).toHaveLength(total);
+    expect(asc.body[asc.body.length - 1]!.id).toBe(created.body.id);
+    const past = await call<unknown[]>(app, 'GET', `${API}/issues/18/notes?page=50&per_page=20`, { auth: cast.bob });
+    expect(past.body).toEqual([]);
+    expect(Number(past.headers.get('x-total'))).toBe(total);
     const thread = await call<{ id: string; individual_note: boolean; notes: Array<{ id: number; type: string }> }>(app, 'POST', `${API}/issues/18/discussions`, { auth: cast.bob, body: { body: 'REST thread' } });
     expect(thread.status).toBe(201);
     expect(thread.body).toMatchObject({ individual_note: false, notes: [{ type: 'DiscussionNote' }] });
@@ -323,19 +361,53 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
 
   it('GraphQL createNote, updateNote, destroyNote with errors in the payload', async () => {
     const id = `gid://tandem/Issue/${await issueId(19)}`;
-    const c = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
+    const c = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
     expect(c.errors).toBeUndefined();
     const note = c.data!.createNote.note;
     expect(note).toMatchObject({ id: expect.stringMatching(/^gid:\/\/tandem\/Note\/\d+$/), body: 'From GraphQL', author: { username: 'bob' } });
-    const blank = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
+    const blank = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
     expect(blank.data!.createNote).toEqual({ note: null, errors: ["Note can't be blank"] });
-    const u = await gql(app, `mutation($id: ID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
+    const u = await gql(app, `mutation($id: NoteID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
     expect(u.data!.updateNote).toEqual({ note: { body: 'Edited in GraphQL' }, errors: [] });
-    const reply = await gql(app, `mutation($id: ID!, $d: ID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
+    const reply = await gql(app, `mutation($id: NoteableID!, $d: DiscussionID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
     expect(reply.data!.createNote.note.discussionId).toBe(note.discussionId);
-    const forbidden = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
+    const forbidden = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
     expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
-    const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
+    const d = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
     expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
+    // Issue.discussions and Issue.notes (the Noteable connections)
+    const q = await gql(
+      app,
+      `{ project(fullPath: "${PUBLIC}") { issue(iid: "1") { discussions(first: 10) { count nodes { id resolved notes { nodes { body author { username } } } } } notes { count } } } }`,
+      {},
+      cast.anonymous,
+    );
+    expect(q.errors).toBeUndefined();
+    const issue = q.data!.project.issue;
+    const threads = issue.discussions.nodes.filter((x: { notes: { nodes: unknown[] } }) => x.notes.nodes.length > 1);
+    expect(threads.map((x: { resolved: boolean }) => x.resolved)).toEqual([false, true]);
+    expect(issue.notes.count).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('note creation is throttled per user (pglite)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await bootApp('pglite', { THROTTLE_NOTES_PER_USER: '2/60' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 429 with the rate-limit text once the limit is used up, and stores nothing more', async () => {
+    const cast = await castOf(app);
+    const notes = `${API}/issues/20/notes`;
+    expect((await call(app, 'POST', notes, { auth: cast.bob, body: { body: 'one' } })).status).toBe(201);
+    expect((await call(app, 'POST', notes, { auth: cast.bob, body: { body: 'two' } })).status).toBe(201);
+    const third = await call<{ message: string }>(app, 'POST', notes, { auth: cast.bob, body: { body: 'three' } });
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe('This endpoint has been requested too many times. Try again later.');
+    const bodies = (await call<Array<{ body: string }>>(app, 'GET', notes, { auth: cast.bob })).body.map((n) => n.body);
+    expect(bodies).not.toContain('three');
   });
 });

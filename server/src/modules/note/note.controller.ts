@@ -41,11 +41,13 @@ export class NoteController {
     const page = pageParams(q);
     const ctx = await this.loader.findReadable(actor, id, iid);
     const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
-    const all = await this.notes.listFor({ type: 'Issue', id: ctx.issue.id }, can.readInternalNote);
-    const key = (n: (typeof all)[number]) => (orderBy === 'updated_at' ? n.updatedAt : n.createdAt).getTime();
-    all.sort((a, b) => (key(a) - key(b) || a.id - b.id) * (sort === 'asc' ? 1 : -1));
-    const slice = all.slice((page.page - 1) * page.perPage, page.page * page.perPage);
-    setPaginationHeaders(req, res, this.config.publicUrl, page, all.length);
+    const { notes: slice, total } = await this.notes.page({ type: 'Issue', id: ctx.issue.id }, can.readInternalNote, {
+      sort,
+      orderBy,
+      offset: (page.page - 1) * page.perPage,
+      limit: page.perPage,
+    });
+    setPaginationHeaders(req, res, this.config.publicUrl, page, total);
     const map = issueNoteMap(this.config, ctx, await this.notes.users(userIdsOf(slice)));
     return slice.map((n) => toRestNote(toApiNote(n, map)));
   }
