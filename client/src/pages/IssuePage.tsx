@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Pencil } from 'lucide-react';
-import { noteablePaths, TEXTS, type IssuePageData } from '@tandem/shared-types';
+import { noteablePaths, TEXTS, type ApiNote, type IssuePageData } from '@tandem/shared-types';
 import { Alert } from '../shared/ui/Alert';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
@@ -15,8 +15,8 @@ import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
 import { useIssueSync } from '../features/issue/useIssueSync';
-import { PresenceBar } from '../features/presence/PresenceBar';
-import { setEditingPresence, usePresence } from '../features/presence/usePresence';
+import { PresenceBar, TypingIndicator } from '../features/presence/PresenceBar';
+import { setEditingPresence, usePresence, useTypingPresence } from '../features/presence/usePresence';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { DiscussionArea } from '../features/notes/DiscussionArea';
 import { AwardsBar } from '../features/awards/AwardsBar';
@@ -45,6 +45,22 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   // Who else is here, and this tab's own state (the edit form open)
   usePresence(projectPath, issue.iid, currentUser !== null);
   useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
+  const onTyping = useTypingPresence(issueKey);
+  const paths = useMemo(() => noteablePaths(projectPath, issue.iid, issue.id), [projectPath, issue.iid, issue.id]);
+  const renderAwards = useCallback(
+    (note: ApiNote) =>
+      note.system ? null : (
+        <AwardsBar
+          awardableType="Note"
+          awardableId={note.id}
+          awards={note.award_emoji ?? []}
+          canAward={note.current_user?.can_award_emoji ?? permissions.canAwardEmoji}
+          toggleUrl={paths.noteAward(note.id)}
+          currentUser={currentUser}
+        />
+      ),
+    [paths, permissions.canAwardEmoji, currentUser],
+  );
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -127,12 +143,19 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             awardableId={issue.id}
             awards={data.awards ?? []}
             canAward={permissions.canAwardEmoji}
-            toggleUrl={noteablePaths(projectPath, issue.iid, issue.id).issueAward}
+            toggleUrl={paths.issueAward}
             currentUser={currentUser}
           />
           <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
           {blockedClose.dialog}
-          <DiscussionArea data={data} issueKey={issueKey} stateToggle={stateToggle} />
+          <DiscussionArea
+            data={data}
+            issueKey={issueKey}
+            stateToggle={stateToggle}
+            renderAwards={renderAwards}
+            onTyping={onTyping}
+            formHeader={<TypingIndicator issueKey={issueKey} selfId={currentUser?.id ?? null} />}
+          />
         </article>
         <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
       </div>

@@ -22,7 +22,7 @@ export interface StateToggle {
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
 export function CommentForm({ state }: { state: StateToggle }) {
-  const { issueKey, projectPath, currentUser } = useNotesContext();
+  const { issueKey, projectPath, currentUser, onTyping } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -57,7 +57,10 @@ export function CommentForm({ state }: { state: StateToggle }) {
     >
       <MarkdownEditor
         value={form.text}
-        onChange={form.setText}
+        onChange={(text) => {
+          form.setText(text);
+          onTyping?.();
+        }}
         onSubmit={() => void submit()}
         onKeyDown={keyDown}
         textareaRef={ref}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type IssuePageData } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type ApiNote, type IssuePageData } from '@tandem/shared-types';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -29,11 +29,15 @@ interface DiscussionAreaProps {
   /** The page's close/reopen (useIssueStateToggle), shared with the header button. */
   stateToggle: { busy: boolean; toggle(event: 'CLOSE' | 'REOPEN'): Promise<void> };
   /** The emoji awards bar under each note (features/awards AwardsBar), wired where the page is composed. */
-  renderAwards?: (noteId: string) => ReactNode;
+  renderAwards?: (note: ApiNote) => ReactNode;
+  /** Keystrokes in comment boxes (presence: "is typing"). */
+  onTyping?: () => void;
+  /** Shown just above the comment form (who else is typing). */
+  formHeader?: ReactNode;
 }
 
 /** The issue's activity: its discussions, live for everyone watching, and the comment form. */
-export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: DiscussionAreaProps) {
+export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTyping, formHeader }: DiscussionAreaProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey), { store: appStore })!;
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
@@ -50,8 +54,8 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
   const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !data.permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
   const canComment = !blocked && data.permissions.canCreateNote;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, setNotice, renderAwards }),
-    [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards],
+    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
+    [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards, onTyping],
   );
   useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
   useNoteAnchor(!!discussions);
@@ -80,6 +84,7 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards }: Di
   ) : (
     <div className="comment-area">
       <CommentWarning confidential={issue.confidential} locked={issue.discussion_locked} />
+      {formHeader}
       <CommentForm state={toggle} />
     </div>
   );

@@ -70,7 +70,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           />
         ) : (
           <NoteBody note={note} savingText={edit.savingText}>
-            {renderAwards?.(note.id)}
+            {renderAwards?.(note)}
           </NoteBody>
         )}
       </div>

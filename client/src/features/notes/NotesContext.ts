@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser, IssuePermissions, noteablePaths } from '@tandem/shared-types';
+import type { ApiNote, CurrentUser, IssuePermissions, noteablePaths } from '@tandem/shared-types';
 
 /** What every part of one issue's discussion area needs to know (given once by DiscussionArea). */
 export interface NotesContextValue {
@@ -17,7 +17,9 @@ export interface NotesContextValue {
   /** Shows a passing notice (quick actions applied). */
   setNotice(message: string | null): void;
   /** Where the emoji awards bar of a note goes (wired by the integrator: features/awards AwardsBar). */
-  renderAwards?: (noteId: string) => React.ReactNode;
+  renderAwards?: (note: ApiNote) => React.ReactNode;
+  /** Called on each keystroke in a comment box (the page announces "is typing"). */
+  onTyping?: () => void;
 }
 
 export const NotesContext = createContext<NotesContextValue | null>(null);

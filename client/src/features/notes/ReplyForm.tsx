@@ -7,7 +7,7 @@ import { useNoteForm } from './useNoteForm';
 
 /** The reply box inside a thread; cancelling with text asks first (spec §5). */
 export function ReplyForm({ discussionId, quote, onClose }: { discussionId: string; quote: string; onClose(): void }) {
-  const { projectPath } = useNotesContext();
+  const { projectPath, onTyping } = useNotesContext();
   const form = useNoteForm(discussionId);
   const [confirming, setConfirming] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -34,7 +34,10 @@ export function ReplyForm({ discussionId, quote, onClose }: { discussionId: stri
     >
       <MarkdownEditor
         value={form.text}
-        onChange={form.setText}
+        onChange={(text) => {
+          form.setText(text);
+          onTyping?.();
+        }}
         onSubmit={() => void submit()}
         onCancel={cancel}
         textareaRef={ref}

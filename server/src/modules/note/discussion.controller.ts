@@ -7,7 +7,7 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader } from '../issue/issue.loader';
-import { CreateNoteAction } from './actions/create-note';
+import { CreateNoteAction, restCommandsAnswer } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
 import { ResolveNoteAction } from './actions/resolve-note';
 import { UpdateNoteAction } from './actions/update-note';
@@ -58,12 +58,17 @@ export class DiscussionController {
     @Param('iid') iid: string,
     @Body() body: Record<string, unknown>,
     @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined,
-  ): Promise<RestDiscussion> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RestDiscussion | ReturnType<typeof restCommandsAnswer>> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const input = parseRestCreate(body);
     const idempotencyKey = parseIdempotencyKey(idempotency);
     const ctx = await this.loader.findReadable(actor, id, iid);
     const r = await this.createNote.execute(actor, ctx, { ...input, type: 'DiscussionNote', idempotencyKey });
+    if (!r.note) {
+      res.status(202);
+      return restCommandsAnswer(r);
+    }
     return toRestDiscussion(toApiDiscussion(r.discussion, discussionPlace(ctx)));
   }
 
@@ -78,12 +83,25 @@ export class DiscussionController {
 
   /** Policy: create_note. Replies in the thread (an individual note becomes a thread). */
   @Post(':discussionId/notes')
-  async reply(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('discussionId') discussionId: string, @Body() body: Record<string, unknown>, @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined): Promise<RestNote> {
+  async reply(
+    @CurrentActor() actor: Actor | null,
+    @Param('id') id: string,
+    @Param('iid') iid: string,
+    @Param('discussionId') discussionId: string,
+    @Body() body: Record<string, unknown>,
+    @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RestNote | ReturnType<typeof restCommandsAnswer>> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const input = parseRestCreate(body);
     const idempotencyKey = parseIdempotencyKey(idempotency);
     const ctx = await this.loader.findReadable(actor, id, iid);
-    return toRestNote((await this.createNote.execute(actor, ctx, { body: input.body, discussionId, idempotencyKey })).note);
+    const r = await this.createNote.execute(actor, ctx, { body: input.body, discussionId, idempotencyKey });
+    if (!r.note) {
+      res.status(202);
+      return restCommandsAnswer(r);
+    }
+    return toRestNote(r.note);
   }
 
   /** Policy: create_note and own note for `body`; for `resolved` also the issue's author or admin_issue. */

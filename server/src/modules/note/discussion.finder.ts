@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTES_FILTER, type ApiDiscussion, type NotesFilter } from '@tandem/shared-types';
+import { NOTES_FILTER, type ApiDiscussion, type ApiNote, type NotesFilter } from '@tandem/shared-types';
+import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
@@ -32,6 +33,7 @@ export class DiscussionFinder {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notes: NoteFinder,
+    private readonly awards: AwardFinder,
   ) {}
 
   async page(actor: Actor | null, ctx: IssueContext, opts: { filter: NotesFilter; perPage?: number; cursor?: string | null; discussionId?: string }): Promise<DiscussionPage> {
@@ -71,10 +73,12 @@ export class DiscussionFinder {
       groups.length = opts.perPage;
     }
     const records = groups.flat().map((x) => x.note);
-    const map = issueNoteMap(this.config, ctx, await this.notes.users(userIdsOf(records)));
+    const [users, awards] = await Promise.all([this.notes.users(userIdsOf(records)), this.awards.forNotes(records.filter((n) => !n.system).map((n) => n.id))]);
+    const map = issueNoteMap(this.config, ctx, users);
     const place = discussionPlace(ctx);
+    const withAwards = (notes: ApiNote[]) => notes.map((n) => (n.system ? n : { ...n, award_emoji: awards.get(Number(n.id)) ?? [] }));
     return {
-      discussions: groups.map((g) => toApiDiscussion(viewerNotes(actor, ctx, g.map((x) => x.note), map), place)),
+      discussions: groups.map((g) => toApiDiscussion(withAwards(viewerNotes(actor, ctx, g.map((x) => x.note), map)), place)),
       nextCursor,
     };
   }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
+import { QuickActionsModule } from './quick-actions/quick-actions.module';
 import { CreateNoteAction } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
 import { ResolveNoteAction } from './actions/resolve-note';
@@ -19,7 +21,7 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
  */
 @Module({
-  imports: [NoteModule, IssueModule, MarkdownModule],
+  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule],
   controllers: [NoteController, DiscussionController, NotePageController],
   providers: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],

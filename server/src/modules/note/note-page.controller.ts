@@ -97,8 +97,18 @@ export class NotePageController {
       const targetId = q.target_id ?? body?.target_id ?? (body?.note as { noteable_id?: unknown } | undefined)?.noteable_id;
       const ctx = await this.issueOf(actor, project, null, targetId);
       const result = await this.createNote.execute(actor, ctx, { ...input, idempotencyKey });
-      if (input.returnDiscussion) return { discussion: toApiDiscussion(result.discussion, discussionPlace(ctx)), commands_changes: {}, valid: true };
-      return { ...result.note, commands_changes: {}, valid: true };
+      const qa = result.quickActions;
+      const extra = { commands_changes: qa?.changes ?? {}, ...(qa ? { quick_actions_status: qa.status } : {}) };
+      if (!result.note) {
+        // Only commands: nothing stored; what they did is the answer (GitLab's errors.commands_only)
+        if (qa && !qa.status.messages.length && qa.status.error_messages.length) {
+          res.status(422);
+          return { errors: { commands_only: qa.status.error_messages }, valid: false, ...extra };
+        }
+        return { errors: { commands_only: qa?.status.messages ?? [] }, valid: false, ...extra };
+      }
+      if (input.returnDiscussion) return { discussion: toApiDiscussion(result.discussion, discussionPlace(ctx)), valid: true, ...extra };
+      return { ...result.note, valid: true, ...extra };
     });
   }
 

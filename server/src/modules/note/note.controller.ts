@@ -10,7 +10,7 @@ import { parseInput } from '../../core/http/zod-input';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader } from '../issue/issue.loader';
-import { CreateNoteAction } from './actions/create-note';
+import { CreateNoteAction, restCommandsAnswer } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
 import { UpdateNoteAction } from './actions/update-note';
 import { parseIdempotencyKey } from './note-body';
@@ -70,12 +70,18 @@ export class NoteController {
     @Param('iid') iid: string,
     @Body() body: Record<string, unknown>,
     @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined,
-  ): Promise<RestNote> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RestNote | ReturnType<typeof restCommandsAnswer>> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const input = parseRestCreate(body);
     const idempotencyKey = parseIdempotencyKey(idempotency);
     const ctx = await this.loader.findReadable(actor, id, iid);
-    return toRestNote((await this.createNote.execute(actor, ctx, { ...input, idempotencyKey })).note);
+    const r = await this.createNote.execute(actor, ctx, { ...input, idempotencyKey });
+    if (!r.note) {
+      res.status(202);
+      return restCommandsAnswer(r);
+    }
+    return toRestNote(r.note);
   }
 
   /** Policy: create_note and own note (its author only). */

@@ -67,7 +67,8 @@ export class NoteResolver {
     }
     try {
       const r = await this.createAction.execute(actor, ctx, { body: input.body, internal: input.internal ?? false, discussionId });
-      return { clientMutationId: input.clientMutationId ?? null, note: toNoteType(r.note), quickActionsStatus: null, errors: [] };
+      const qa = r.quickActions ? { messages: r.quickActions.status.messages, errorMessages: r.quickActions.status.error_messages } : null;
+      return { clientMutationId: input.clientMutationId ?? null, note: r.note ? toNoteType(r.note) : null, quickActionsStatus: qa, errors: [] };
     } catch (e) {
       if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, note: null, quickActionsStatus: null, errors: messagesOf(e) };
       throw e;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityMetadata } from 'typeorm';
+import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import type { AnyRealtimeEvent, EventType, IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
@@ -138,8 +138,9 @@ export class UpdateIssueAction {
     const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
     if (!fields.length) return null;
     this.authorize(actor, read, fields, input);
-    const user = ('actorUser' in read ? (read as LoadedIssue).actorUser : null) ?? (await this.userOf(actor));
-    const written = await this.lockedWrite(tx, actor, user, read, fields, input, true);
+    // Everything on the caller's connection: on PGlite another one would wait for this transaction
+    const user = ('actorUser' in read ? (read as LoadedIssue).actorUser : null) ?? (await this.userOf(actor, tx.manager));
+    const written = await this.lockedWrite(tx, actor, user, read, fields, input, true, await this.env(actor, user, read, input, tx.manager));
     return written?.issue ?? null;
   }
 
@@ -225,8 +226,8 @@ export class UpdateIssueAction {
     return { issue, ctx, sideChanged: sides.length > 0, actorUser: user };
   }
 
-  private async env(actor: Actor, user: User, read: IssueContext, input: IssueUpdateInput): Promise<FieldEnv> {
-    const labelExists = await loadLabelLookup(this.ds, read.project.id, input.title, input.description);
+  private async env(actor: Actor, user: User, read: IssueContext, input: IssueUpdateInput, m: EntityManager | DataSource = this.ds): Promise<FieldEnv> {
+    const labelExists = await loadLabelLookup(m, read.project.id, input.title, input.description);
     return {
       actor,
       actorBasic: toUserBasic(user, this.config.publicUrl),
@@ -340,8 +341,8 @@ export class UpdateIssueAction {
     return c.databaseName;
   }
 
-  private async userOf(actor: Actor): Promise<User> {
-    const [row] = await this.ds.query(
+  private async userOf(actor: Actor, m: EntityManager | DataSource = this.ds): Promise<User> {
+    const [row] = await m.query(
       'SELECT id, username, name, email, avatar_url, state, is_admin, created_at, updated_at FROM users WHERE id = $1',
       [actor.id],
     );

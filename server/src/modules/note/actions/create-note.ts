@@ -14,10 +14,16 @@ import { issueNoteable } from '../../issue/issue-context';
 import { User } from '../../user/user.entity';
 import { newDiscussionId, NOTE_EVENT_PATHS } from '../note-writer';
 import { validateNoteBody } from '../note-body';
-import { runNoteStatement } from '../note-statement';
+import { runNoteStatement, type NoteStatementResult } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
 import { actorBasic, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+import { AddAwardAction } from '../../award/actions/add-award';
+import { AwardableLoader } from '../../award/awardable.loader';
+import type { Tx } from '../../../core/realtime/event-log.service';
+import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
+import type { LoadedIssue } from '../../issue/issue.loader';
+import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -31,19 +37,19 @@ export interface CreateNoteInput {
 }
 
 export interface CreateNoteResult {
-  /** The note as the actor sees it (current_user included). */
-  note: ApiNote;
+  /** The note as the actor sees it (current_user included); null for a comment of only quick actions. */
+  note: ApiNote | null;
   /** Every note of its discussion after the write, as the actor sees them (return_discussion). */
   discussion: ApiNote[];
   /** False when an earlier submit with the same Idempotency-Key made the note. */
   created: boolean;
+  /** What the body's quick actions did (null when it had none). */
+  quickActions: Pick<QuickActionsRun, 'status' | 'changes' | 'commandsOnly'> | null;
 }
 
-/** What the body leaves after quick actions are taken out (see `prepareBody`). */
-export interface PreparedBody {
-  body: unknown;
-  /** Quick actions found in the body; none until modules/note/quick-actions/ plugs in. */
-  commands: readonly unknown[];
+/** REST's answer to a comment of only quick actions (GitLab: 202 with the commands' outcome). */
+export function restCommandsAnswer(r: CreateNoteResult): { commands_changes: Record<string, unknown>; summary: string[] } {
+  return { commands_changes: r.quickActions?.changes ?? {}, summary: [...(r.quickActions?.status.messages ?? []), ...(r.quickActions?.status.error_messages ?? [])] };
 }
 
 /**
@@ -61,6 +67,9 @@ export class CreateNoteAction {
     private readonly markdown: MarkdownService,
     private readonly throttle: ThrottleService,
     private readonly notes: NoteFinder,
+    private readonly quickActions: QuickActionsService,
+    private readonly awardables: AwardableLoader,
+    private readonly addAward: AddAwardAction,
   ) {}
 
   async execute(actor: Actor | null, ctx: NoteIssue, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -69,11 +78,38 @@ export class CreateNoteAction {
     if (!can.createNote) throw new AppError('FORBIDDEN');
     if (input.internal && !can.createInternalNote) throw new AppError('FORBIDDEN');
 
-    // QUICK-ACTIONS SEAM: `prepareBody` is where commands are taken out of the body; applying
-    // them joins the write below (same transaction), and a commands-only body stores no note.
-    const prepared = this.prepareBody(input.body);
-    const body = validateNoteBody(prepared.body);
+    // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
+    // note is one statement on its own
+    if (typeof input.body === 'string' && hasQuickActions(input.body)) return this.withQuickActions(actor, ctx, input, input.body);
+    const planned = await this.plan(actor, ctx, input, validateNoteBody(input.body));
     await this.throttle.consumeNoteCreation(actor.id);
+    return planned.finish(await this.events.autocommit(planned.run));
+  }
+
+  /**
+   * The note and its commands in one transaction: the commands first (they lock the issue row),
+   * then the note, unless only commands were sent. The note is planned before the transaction
+   * opens: every read on the transaction's own connection (PGlite has only one).
+   */
+  private async withQuickActions(actor: Actor, ctx: NoteIssue, input: CreateNoteInput, raw: string): Promise<CreateNoteResult> {
+    const rest = parseQuickActions(raw).body;
+    const planned = rest.trim() ? await this.plan(actor, ctx, input, validateNoteBody(rest)) : null;
+    await this.throttle.consumeNoteCreation(actor.id);
+    const out = await this.events.transaction(async (tx) => {
+      const run = await this.quickActions.run(tx, actor, ctx, raw);
+      return { run, written: planned && !run.commandsOnly ? await planned.run(tx) : null };
+    });
+    const quickActions = { status: out.run.status, changes: out.run.changes, commandsOnly: out.run.commandsOnly };
+    // /award: the award module's own write, once the commands are in
+    const emoji = out.run.changes.emoji_award;
+    if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofIssue(actor, ctx as LoadedIssue), emoji).catch(() => undefined);
+    if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
+    return { ...(await planned.finish(out.written)), quickActions };
+  }
+
+  /** Reads what the note needs and returns its one statement (`run`) and what makes the answer of it (`finish`). */
+  private async plan(actor: Actor, ctx: NoteIssue, input: CreateNoteInput, body: string): Promise<{ run: (tx: Tx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
+    const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
 
     const key = { type: 'Issue' as const, id: ctx.issue.id };
     const found = input.discussionId ? await this.notes.thread(key, { discussionId: input.discussionId }, null) : null;
@@ -117,7 +153,7 @@ export class CreateNoteAction {
     const noteable = issueNoteable(ctx.issue, ctx.project);
     const urlPrefix = `${map.noteableUrl}#note_`;
 
-    const result = await this.events.autocommit((tx) =>
+    const statement = (tx: Tx) =>
       runNoteStatement(
         tx,
         'note.create',
@@ -137,8 +173,17 @@ export class CreateNoteAction {
             : []),
           { key: 'new', type: 'note.created' as const, payload: { note: toApiNote(record, map) }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt], fillId: true },
         ],
-      ),
-    );
+      );
+    return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
+  }
+
+  private async finish(
+    actor: Actor,
+    ctx: NoteIssue,
+    input: CreateNoteInput,
+    result: NoteStatementResult,
+    { record, thread, convertedRoot, root, map }: { record: NoteRecord; thread: NoteRecord[] | null; convertedRoot: NoteRecord | null; root: NoteRecord | null; map: ReturnType<typeof issueNoteMap> },
+  ): Promise<CreateNoteResult> {
 
     const newId = result.changed.get('new');
     if (newId === undefined) return this.replay(actor, ctx, input.idempotencyKey ?? null);
@@ -148,15 +193,7 @@ export class CreateNoteAction {
       ? [...thread.map((n) => (convertedRoot && n.id === root!.id && result.changed.has('conv') ? { ...convertedRoot, updatedAt: at } : n)), stored]
       : [stored];
     const seen = viewerNotes(actor, ctx, discussion, map);
-    return { note: seen[seen.length - 1]!, discussion: seen, created: true };
-  }
-
-  /**
-   * Quick actions (`/close`, `/label ~x`) are taken out of a note's body here; the remaining
-   * text is stored. Until the quick-actions module plugs in, the body stays as it is.
-   */
-  private prepareBody(body: unknown): PreparedBody {
-    return { body, commands: [] };
+    return { note: seen[seen.length - 1]!, discussion: seen, created: true, quickActions: null };
   }
 
   /** The note an earlier submit with this key created, as its discussion stands now. */
@@ -170,6 +207,6 @@ export class CreateNoteAction {
     const users = await this.notes.users(userIdsOf(discussion));
     const map = issueNoteMap(this.config, ctx, users);
     const seen = viewerNotes(actor, ctx, discussion, map);
-    return { note: seen.find((n) => n.id === String(first.id))!, discussion: seen, created: false };
+    return { note: seen.find((n) => n.id === String(first.id))!, discussion: seen, created: false, quickActions: null };
   }
 }

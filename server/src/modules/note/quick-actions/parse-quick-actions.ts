@@ -67,3 +67,8 @@ export function parseQuickActions(text: string): ParsedQuickActions {
   if (!commands.length) return { body: text, commands };
   return { body: kept.join('\n').replace(/^\s*\n/, '').trimEnd(), commands };
 }
+
+/** Whether a text holds a quick action at all (a cheap test first: most comments have no line starting with a slash). */
+export function hasQuickActions(text: string): boolean {
+  return /(^|\n)[ \t]*\/[a-z]/i.test(text) && parseQuickActions(text).commands.length > 0;
+}
