@@ -107,6 +107,20 @@ test('the history-only filter replaces the comment form, and showing all brings 
   await expect(alice.getByTestId('issue-status-badge')).toHaveText('Open');
   await expect(noteWith(alice, text)).toHaveCount(1);
   await alice.screenshot({ path: 'test-results/discussions-system-notes-1280.png', fullPage: true });
+
+  // Timeline view: newest first, comments only, no reply
+  await alice.getByRole('button', { name: 'Timeline view' }).click();
+  await expect(alice.getByRole('combobox', { name: 'Sort activity' })).toBeDisabled();
+  await expect(alice.getByRole('combobox', { name: 'Filter activity' })).toHaveValue('1');
+  await expect(noteWith(alice, text)).toBeVisible();
+  await expect(alice.getByTestId('system-note')).toHaveCount(0);
+  await expect(alice.getByRole('button', { name: 'Reply to comment' })).toHaveCount(0);
+  await alice.getByRole('button', { name: 'Timeline view' }).click();
+  await alice.getByRole('combobox', { name: 'Filter activity' }).selectOption({ label: DISCUSSION_TEXTS.filterAll });
+  await expect(alice.getByTestId('system-note').first()).toBeVisible();
+  await alice.getByRole('button', { name: 'Comment type' }).click();
+  await alice.screenshot({ path: 'test-results/discussions-menu-1280.png' });
+  await alice.keyboard.press('Escape');
 });
 
 test('a confidential issue warns above the comment form', async ({ browser }) => {
