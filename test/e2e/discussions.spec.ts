@@ -183,3 +183,20 @@ test('a comment written while offline shows as pending and is sent once when the
   await alice.reload();
   await expect(noteWith(alice, text)).toHaveCount(1);
 });
+
+test('with WebSockets blocked, bob still receives alice\'s comment by polling the notes endpoint', async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
+  const bob = await context.newPage();
+  expect((await bob.request.post('/users/sign_in', { data: { login: 'bob', password: 'tandem-demo' } })).status()).toBe(200);
+  await bob.goto(issueUrl(21));
+  await expect(bob.getByTestId('notes-skeleton')).toHaveCount(0);
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 21);
+  const text = `Heard over polling ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await commentBox(alice).press('Control+Enter');
+  await expect(noteWith(alice, text)).toBeVisible();
+  // notes are polled 2.5 s after the page opened, then every Poll-Interval
+  await expect(noteWith(bob, text)).toBeVisible({ timeout: 15_000 });
+});
