@@ -73,6 +73,18 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(issue.body.user_notes_count).toBe(await noteCount(10));
   });
 
+  it('the demo issue #1 shows a real discussion: comments, an open thread with replies, a resolved thread', async () => {
+    const list = (await discussions(cast.anonymous, 1, '?notes_filter=0&persist_filter=false')).body;
+    const threads = list.filter((d) => !d.individual_note);
+    expect(list.filter((d) => d.individual_note).length).toBeGreaterThanOrEqual(2);
+    expect(threads.map((d) => [d.notes.length, d.resolved])).toEqual([
+      [3, false],
+      [2, true],
+    ]);
+    expect(threads[1]!.resolved_by).toMatchObject({ username: 'alice' });
+    expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
+  });
+
   it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
     const before = await noteCount(11);
     const anon = await post(cast.anonymous, 11, { note: 'hello' });
@@ -104,6 +116,15 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(await noteCount(11)).toBe(before + 1);
     // an unlocked issue: any signed-in reader comments
     expect((await post(cast.erin, 11, { note: 'outsider comment' })).status).toBe(200);
+    // an archived project: no one, not even its owner
+    await app.ds.query(`UPDATE projects SET archived = true WHERE full_path = $1`, [PUBLIC]);
+    try {
+      expect((await post(cast.alice, 11, { note: 'archived' })).status).toBe(403);
+      const page = await discussions(cast.alice, 11);
+      expect(page.body.every((d) => d.notes.every((n) => !n.current_user!.can_edit))).toBe(true);
+    } finally {
+      await app.ds.query(`UPDATE projects SET archived = false WHERE full_path = $1`, [PUBLIC]);
+    }
   });
 
   it('an Idempotency-Key retry returns the first note and creates one, also when two race', async () => {
@@ -137,6 +158,10 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const bad = await post(cast.bob, 12, { note: 'x' }, {}, { [IDEMPOTENCY_HEADER]: 'k'.repeat(129) });
     expect(bad.status).toBe(422);
     expect(bad.body.errors!.base[0]).toBe('Idempotency-Key is invalid');
+    // the same key on another issue names a different submit: refused, nothing created there
+    const elsewhere = await post(cast.bob, 11, { note: 'Only once' }, {}, { [IDEMPOTENCY_HEADER]: key });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.errors!.base[0]).toBe('Idempotency-Key was already used for another comment');
   });
 
   it('edits: author only, 410 on the page and 404 on REST for a deleted note', async () => {
@@ -325,5 +350,39 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
     const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
     expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
+    // Issue.discussions and Issue.notes (the Noteable connections)
+    const q = await gql(
+      app,
+      `{ project(fullPath: "${PUBLIC}") { issue(iid: "1") { discussions(first: 10) { count nodes { id resolved notes { nodes { body author { username } } } } } notes { count } } } }`,
+      {},
+      cast.anonymous,
+    );
+    expect(q.errors).toBeUndefined();
+    const issue = q.data!.project.issue;
+    const threads = issue.discussions.nodes.filter((x: { notes: { nodes: unknown[] } }) => x.notes.nodes.length > 1);
+    expect(threads.map((x: { resolved: boolean }) => x.resolved)).toEqual([false, true]);
+    expect(issue.notes.count).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('note creation is throttled per user (pglite)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await bootApp('pglite', { THROTTLE_NOTES_PER_USER: '2/60' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 429 with the rate-limit text once the limit is used up, and stores nothing more', async () => {
+    const cast = await castOf(app);
+    const notes = `${API}/issues/20/notes`;
+    expect((await call(app, 'POST', notes, { auth: cast.bob, body: { body: 'one' } })).status).toBe(201);
+    expect((await call(app, 'POST', notes, { auth: cast.bob, body: { body: 'two' } })).status).toBe(201);
+    const third = await call<{ message: string }>(app, 'POST', notes, { auth: cast.bob, body: { body: 'three' } });
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe('This endpoint has been requested too many times. Try again later.');
+    const bodies = (await call<Array<{ body: string }>>(app, 'GET', notes, { auth: cast.bob })).body.map((n) => n.body);
+    expect(bodies).not.toContain('three');
   });
 });

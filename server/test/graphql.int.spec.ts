@@ -67,7 +67,7 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
         webPath: '/acme/tandem/-/issues/1',
         reference: '#1',
         fullReference: 'acme/tandem#1',
-        userNotesCount: 2,
+        userNotesCount: 7,
         taskCompletionStatus: { count: 3, completedCount: 1 },
         lockVersion: expect.any(Number),
         userPermissions: { readIssue: true, updateIssue: true, adminIssue: true, reopenIssue: true, destroyIssue: true, createNote: true },

@@ -29,6 +29,8 @@ const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/users/sign_in', ['login', 'password']],
   ['POST', '/api/v4/markdown', ['text', 'gfm', 'project']],
   ['POST', '/api/graphql', ['query', 'variables', 'operationName']],
+  ['POST', '/api/v4/projects/:pid/issues/3/notes', ['body', 'internal']],
+  ['POST', '/acme/tandem/notes?target_type=issue&target_id=3', ['note', 'in_reply_to_discussion_id']],
 ];
 
 /** Path and query input (GET and DELETE). */
@@ -43,6 +45,9 @@ const LOOKUPS = [
   '/api/v4/personal_access_tokens/99999999999', '/api/v4/projects/%E0%A4%A',
   '/api/v4/projects?page=99999999999&per_page=1e3', '/api/v4/projects?search=' + 'x'.repeat(300), '/api/v4/projects/:pid/members?page[]=1',
   '/api/v4/groups/acme/members/all?per_page=-5&page=2147483648',
+  '/acme/tandem/-/issues/3/discussions.json?notes_filter=9&per_page=-1&cursor=%00', '/acme/tandem/-/issues/3/discussions.json?cursor[]=a&per_page=1e3',
+  '/acme/tandem/-/issues/3/discussions/zz', '/api/v4/projects/:pid/issues/3/notes/abc', '/api/v4/projects/:pid/issues/3/notes?sort=up&order_by=x',
+  '/api/v4/projects/:pid/issues/3/discussions/%00', '/acme/tandem/notes/99999999999/resolve',
 ];
 
 /** Zod-validated fields: each bad value is a 400 whose message names the field. */

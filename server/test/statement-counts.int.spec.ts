@@ -18,12 +18,12 @@ const EXPECTED = {
   subscribeCheck: 1,
   /** token+user, project+access+issue (+ the actor's row), the write (note, seq and event in one statement) */
   notePost: 3,
-  /** token+user, project+access+issue, the note with its discussion, its users, the write */
-  noteEdit: 5,
+  /** token+user, project+access+issue, the note with its discussion and their users, the write */
+  noteEdit: 4,
   /** token+user, project+access+issue, the note with its discussion, the write */
   noteDelete: 4,
-  /** token+user, project+access+issue, the discussion, its users, the write (every note and event in one statement) */
-  discussionResolve: 5,
+  /** token+user, project+access+issue, the discussion with its users, the write (every note and event in one statement) */
+  discussionResolve: 4,
 };
 
 const PUBLIC = 'acme/tandem';

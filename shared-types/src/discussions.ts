@@ -275,12 +275,8 @@ export function discussionResolved(notes: readonly ResolvableNoteState[]): boole
   return resolvable.length > 0 && resolvable.every((n) => n.resolved);
 }
 
-/** GitLab's NoteEntity validation messages the page shows after "could not be submitted because". */
+/** Note write messages of ours (the catalogue in errors.ts holds the HTTP ones). */
 export const NOTE_ERRORS = {
-  blank: "Note can't be blank",
-  tooLong: (max: number) => `Note is too long (maximum is ${max} characters)`,
-  discussionNotFound: 'Discussion to reply to cannot be found',
-  noteNotFound: '404 Note Not Found',
-  discussionNotFoundRest: '404 Discussion Not Found',
-  internalNotAllowed: 'You are not allowed to create internal notes',
+  /** An Idempotency-Key already used for a comment on another noteable. */
+  idempotencyKeyReused: 'was already used for another comment',
 } as const;

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { newDiscussionId } from '../note/note-writer';
+import { seedDemoDiscussions } from './demo-discussions';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [
@@ -111,6 +112,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
           );
         }
       }
+      if (k === 0) await seedDemoDiscussions(m, md, { issueId: row.id, projectId: project.id, projectPath: DEMO_PROJECT, createdAt: created, userIds });
       if (closed) {
         await m.query(
           `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at) VALUES ('Issue', $1, $2, $3, 'closed', '<p>closed</p>', $4, true, 'issue-close', $5, $5)`,

@@ -11,6 +11,7 @@ import { NotePageController } from './note-page.controller';
 import { NoteController } from './note.controller';
 import { NoteModule } from './note.module';
 import { NoteResolver } from './note.resolver';
+import { IssueDiscussionsResolver } from './issue-discussions.resolver';
 
 /**
  * Writing and listing notes on issues: one action per verb (actions/), discussions.json and the
@@ -20,7 +21,7 @@ import { NoteResolver } from './note.resolver';
 @Module({
   imports: [NoteModule, IssueModule, MarkdownModule],
   controllers: [NoteController, DiscussionController, NotePageController],
-  providers: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver],
+  providers: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
 })
 export class DiscussionsModule {}

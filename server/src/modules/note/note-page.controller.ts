@@ -93,6 +93,7 @@ export class NotePageController {
       if (!actor) throw new AppError('UNAUTHORIZED');
       const input = parsePageCreate(body);
       const idempotencyKey = parseIdempotencyKey(idempotency);
+      if (q.target_type !== undefined && q.target_type !== 'issue') throw new AppError('NOT_FOUND');
       const targetId = q.target_id ?? body?.target_id ?? (body?.note as { noteable_id?: unknown } | undefined)?.noteable_id;
       const ctx = await this.issueOf(actor, project, null, targetId);
       const result = await this.createNote.execute(actor, ctx, { ...input, idempotencyKey });

@@ -5,6 +5,7 @@ import type { NoteableType, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { User } from '../user/user.entity';
 import { toUserBasic } from '../user/user.mapper';
+import { userFromRow, type UserRow } from '../user/user.row';
 import { Note } from './note.entity';
 
 /** Notes hang off any noteable (issues now, epics and merge requests later). */
@@ -89,16 +90,32 @@ export class NoteFinder {
     return note ? { note, discussion: notes } : null;
   }
 
-  /** The notes of one discussion, oldest first (empty when there is none). */
-  async inDiscussion(key: NoteableKey, discussionId: string, m: EntityManager = this.ds.manager): Promise<Note[]> {
-    if (!/^[0-9a-f]{40}$/.test(discussionId)) return [];
-    return m
-      .getRepository(Note)
-      .createQueryBuilder('n')
-      .where('n.noteable_type = :type AND n.noteable_id = :id AND n.discussion_id = :discussionId', { type: key.type, id: key.id, discussionId })
-      .orderBy('n.created_at', 'ASC')
-      .addOrderBy('n.id', 'ASC')
-      .getMany();
+  /**
+   * One discussion's notes (oldest first), found by one of its notes or its id, with every user
+   * they name plus `alsoUserId` (the actor), in ONE statement: what a note write reads.
+   */
+  async thread(key: NoteableKey, by: { noteId: number } | { discussionId: string }, alsoUserId: number | null, m: EntityManager = this.ds.manager): Promise<{ notes: Note[]; users: Map<number, UserBasic> }> {
+    if ('noteId' in by && (!Number.isSafeInteger(by.noteId) || by.noteId <= 0 || by.noteId > 2_147_483_647)) return { notes: [], users: new Map() };
+    if ('discussionId' in by && !/^[0-9a-f]{40}$/.test(by.discussionId)) return { notes: [], users: new Map() };
+    const discussion = 'noteId' in by ? `(SELECT d.discussion_id FROM notes d WHERE d.id = $3::int AND d.noteable_type = $1 AND d.noteable_id = $2)` : '$3::varchar';
+    const rows: Array<Record<string, unknown>> = await m.query(
+      `WITH t AS (SELECT n.* FROM notes n WHERE n.noteable_type = $1 AND n.noteable_id = $2 AND n.discussion_id = ${discussion})
+       SELECT t.*, (SELECT COALESCE(json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'email', u.email, 'avatar_url', u.avatar_url,
+           'state', u.state, 'is_admin', u.is_admin, 'created_at', u.created_at, 'updated_at', u.updated_at)), '[]'::json)
+         FROM users u WHERE u.id IN (SELECT author_id FROM t UNION SELECT updated_by_id FROM t WHERE last_edited_at IS NOT NULL
+           UNION SELECT resolved_by_id FROM t WHERE resolved_at IS NOT NULL UNION SELECT $4::int)) AS users_json
+       FROM t ORDER BY t.created_at, t.id`,
+      [key.type, key.id, 'noteId' in by ? by.noteId : by.discussionId, alsoUserId],
+    );
+    const meta = m.connection.getMetadata(Note);
+    const notes = rows.map((r) => {
+      const n = meta.create() as Note & Record<string, unknown>;
+      for (const c of meta.columns) if (c.databaseName in r) n[c.propertyName] = m.connection.driver.prepareHydratedValue(r[c.databaseName], c);
+      return n as Note;
+    });
+    const raw = rows[0]?.users_json;
+    const list = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as UserRow[];
+    return { notes, users: new Map(list.map((u) => [Number(u.id), toUserBasic(userFromRow(u), this.config.publicUrl)])) };
   }
 
   /** The note an author created with an Idempotency-Key (the first submit a retry returns). */

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ApiNote, UserBasic } from '@tandem/shared-types';
+import { NOTE_ERRORS, type ApiNote } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
-import { AppError } from '../../../core/errors/app-error';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { issuePermissions } from '../../../core/policy/issue-permissions';
@@ -76,9 +76,9 @@ export class CreateNoteAction {
     await this.throttle.consumeNoteCreation(actor.id);
 
     const key = { type: 'Issue' as const, id: ctx.issue.id };
-    const thread = input.discussionId ? await this.notes.inDiscussion(key, input.discussionId) : null;
+    const found = input.discussionId ? await this.notes.thread(key, { discussionId: input.discussionId }, null) : null;
+    const thread = found?.notes ?? null;
     if (thread && (!thread.length || thread[0]!.system || (thread[0]!.internal && !can.readInternalNote))) throw new AppError('DISCUSSION_NOT_FOUND');
-    if (input.discussionId && !thread) throw new AppError('DISCUSSION_NOT_FOUND');
 
     const user = ctx.actorUser ?? (await this.ds.getRepository(User).findOneBy({ id: actor.id }));
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -112,7 +112,7 @@ export class CreateNoteAction {
       createdAt: EPOCH,
       updatedAt: EPOCH,
     };
-    const map = issueNoteMap(this.config, ctx, await this.usersOf(thread ?? [], author));
+    const map = issueNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]]));
     const convertedRoot: NoteRecord | null = converts ? { ...root!, type: 'DiscussionNote', resolvable: true, updatedAt: EPOCH } : null;
     const noteable = issueNoteable(ctx.issue, ctx.project);
     const urlPrefix = `${map.noteableUrl}#note_`;
@@ -163,19 +163,13 @@ export class CreateNoteAction {
   private async replay(actor: Actor, ctx: NoteIssue, idempotencyKey: string | null): Promise<CreateNoteResult> {
     const first = idempotencyKey ? await this.notes.byIdempotencyKey(actor.id, idempotencyKey) : null;
     if (!first) throw new AppError('ISSUE_NOT_FOUND');
+    // A key names one submit: reusing it for a comment elsewhere is a client error, not a replay
+    if (first.noteableType !== 'Issue' || first.noteableId !== ctx.issue.id) throw new ValidationError({ 'Idempotency-Key': [NOTE_ERRORS.idempotencyKeyReused] });
     const found = await this.notes.withDiscussion({ type: first.noteableType as 'Issue', id: first.noteableId }, first.id);
     const discussion = found?.discussion ?? [first];
     const users = await this.notes.users(userIdsOf(discussion));
     const map = issueNoteMap(this.config, ctx, users);
     const seen = viewerNotes(actor, ctx, discussion, map);
     return { note: seen.find((n) => n.id === String(first.id))!, discussion: seen, created: false };
-  }
-
-  /** The users a thread's notes name, plus the author (one query, none for a new discussion). */
-  private async usersOf(thread: readonly NoteRecord[], author: UserBasic): Promise<Map<number, UserBasic>> {
-    const ids = userIdsOf(thread).filter((id) => id !== author.id);
-    const users = ids.length ? await this.notes.users(ids) : new Map<number, UserBasic>();
-    users.set(author.id, author);
-    return users;
   }
 }

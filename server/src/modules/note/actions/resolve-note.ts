@@ -9,7 +9,7 @@ import { NOTE_EVENT_PATHS } from '../note-writer';
 import { toApiDiscussion } from '../discussion.mapper';
 import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
-import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
+import { toApiNote, type NoteRecord } from '../note.mapper';
 import type { Note } from '../note.entity';
 import { abilitiesIn, discussionPlace, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
 import { missingNote, type NoteSurface } from './update-note';
@@ -35,15 +35,14 @@ export class ResolveNoteAction {
   async execute(actor: Actor | null, ctx: NoteIssue, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api'): Promise<ApiDiscussion> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const key = { type: 'Issue' as const, id: ctx.issue.id };
-    let discussion: Note[];
+    const thread = await this.notes.thread(key, target, actor.id);
+    const discussion: Note[] = thread.notes;
     let targets: Note[];
     if ('noteId' in target) {
-      const found = await this.notes.withDiscussion(key, target.noteId);
-      if (!found) throw missingNote(surface);
-      discussion = found.discussion;
-      targets = [found.note];
+      const note = discussion.find((n) => n.id === target.noteId);
+      if (!note) throw missingNote(surface);
+      targets = [note];
     } else {
-      discussion = await this.notes.inDiscussion(key, target.discussionId);
       if (!discussion.length) throw new AppError('DISCUSSION_NOT_FOUND');
       targets = discussion.filter((n) => n.resolvable);
     }
@@ -53,7 +52,7 @@ export class ResolveNoteAction {
     const allowed = 'noteId' in target ? can(targets[0]!).resolveNote : can(discussion[0]!).resolveDiscussion || targets.every((n) => can(n).resolveNote);
     if (!allowed) throw new AppError('FORBIDDEN');
 
-    const users = await this.notes.users([...new Set([...userIdsOf(discussion), actor.id])]);
+    const users = thread.users;
     const map = issueNoteMap(this.config, ctx, users);
     const changing = targets.filter((n) => (n.resolvedAt === null) === resolve);
     const planned = (n: NoteRecord): NoteRecord =>

@@ -13,7 +13,7 @@ import { NOTE_EVENT_PATHS } from '../note-writer';
 import { validateNoteBody } from '../note-body';
 import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
-import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
+import { toApiNote, type NoteRecord } from '../note.mapper';
 import { abilitiesIn, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
 
 /** Where the edit came from: the page answers a vanished note with 410 Gone (the client drops it), the API with 404. */
@@ -39,8 +39,10 @@ export class UpdateNoteAction {
   async execute(actor: Actor | null, ctx: NoteIssue, noteId: number, rawBody: unknown, surface: NoteSurface): Promise<{ note: ApiNote; discussion: ApiNote[] }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const key = { type: 'Issue' as const, id: ctx.issue.id };
-    const found = await this.notes.withDiscussion(key, noteId);
-    if (!found) throw missingNote(surface);
+    const thread = await this.notes.thread(key, { noteId }, actor.id);
+    const note = thread.notes.find((n) => n.id === noteId);
+    if (!note) throw missingNote(surface);
+    const found = { note, discussion: thread.notes };
     const can = abilitiesIn(actor, ctx, found.discussion);
     const mine = can(found.note);
     if (!mine.readNote) throw missingNote(surface);
@@ -49,7 +51,7 @@ export class UpdateNoteAction {
 
     const labelExists = await loadLabelLookup(this.ds, ctx.project.id, body);
     const noteHtml = this.markdown.render(body, { projectPath: ctx.project.fullPath, labelExists });
-    const users = await this.notes.users([...new Set([...userIdsOf(found.discussion), actor.id])]);
+    const users = thread.users;
     const map = issueNoteMap(this.config, ctx, users);
     const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
     const author = users.get(actor.id)!;
