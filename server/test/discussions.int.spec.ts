@@ -85,6 +85,23 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
   });
 
+  it('two replies racing to the same comment convert it once', async () => {
+    const root = (await post(cast.bob, 21, { note: 'Race me' })).body;
+    const seqBefore = Number((await issueRow(app, PUBLIC, 21))!.event_seq);
+    const [a, b] = await Promise.all([
+      post(cast.carol, 21, { note: 'Reply A' }, { in_reply_to_discussion_id: root.discussion_id }),
+      post(cast.alice, 21, { note: 'Reply B' }, { in_reply_to_discussion_id: root.discussion_id }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const d = (await call<ApiDiscussion>(app, 'GET', `${P}/-/issues/21/discussions/${root.discussion_id}`, { auth: cast.bob })).body;
+    expect(d.notes.map((n) => n.note).sort()).toEqual(['Race me', 'Reply A', 'Reply B']);
+    expect(d.notes.every((n) => n.type === 'DiscussionNote' && n.resolvable)).toBe(true);
+    // one conversion (note.updated) and two note.created: three events, contiguous seqs
+    const events = (await app.ds.query(`SELECT seq, type FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq > $2 ORDER BY seq`, [await issueId(21), seqBefore])) as Array<{ seq: number; type: string }>;
+    expect(events.map((e) => e.type).sort()).toEqual(['note.created', 'note.created', 'note.updated']);
+    expect(events.map((e) => Number(e.seq))).toEqual([seqBefore + 1, seqBefore + 2, seqBefore + 3]);
+  });
+
   it('refuses what the policy refuses, with exact texts, and changes nothing', async () => {
     const before = await noteCount(11);
     const anon = await post(cast.anonymous, 11, { note: 'hello' });
@@ -220,7 +237,7 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const rest = await call<{ notes: Array<{ resolved: boolean }> }>(app, 'PUT', `${API}/issues/15/discussions/${root.discussion_id}?resolved=true`, { auth: cast.carol });
     expect(rest.status).toBe(200);
     expect(rest.body.notes.every((n) => n.resolved)).toBe(true);
-    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`.replace('DiscussionID!', 'ID!'), { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
+    const g = await gql(app, `mutation($id: DiscussionID!) { discussionToggleResolve(input: {id: $id, resolve: false}) { discussion { id resolved notes { nodes { id resolved } } } errors } }`, { id: `gid://tandem/Discussion/${root.discussion_id}` }, cast.carol);
     expect(g.errors).toBeUndefined();
     expect(g.data!.discussionToggleResolve).toMatchObject({ errors: [], discussion: { id: `gid://tandem/Discussion/${root.discussion_id}`, resolved: false } });
   });
@@ -336,19 +353,19 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
 
   it('GraphQL createNote, updateNote, destroyNote with errors in the payload', async () => {
     const id = `gid://tandem/Issue/${await issueId(19)}`;
-    const c = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
+    const c = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: "From GraphQL"}) { note { id body bodyHtml author { username } discussionId } errors } }`, { id }, cast.bob);
     expect(c.errors).toBeUndefined();
     const note = c.data!.createNote.note;
     expect(note).toMatchObject({ id: expect.stringMatching(/^gid:\/\/tandem\/Note\/\d+$/), body: 'From GraphQL', author: { username: 'bob' } });
-    const blank = await gql(app, `mutation($id: ID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
+    const blank = await gql(app, `mutation($id: NoteableID!) { createNote(input: {noteableId: $id, body: " "}) { note { id } errors } }`, { id }, cast.bob);
     expect(blank.data!.createNote).toEqual({ note: null, errors: ["Note can't be blank"] });
-    const u = await gql(app, `mutation($id: ID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
+    const u = await gql(app, `mutation($id: NoteID!) { updateNote(input: {id: $id, body: "Edited in GraphQL"}) { note { body } errors } }`, { id: note.id }, cast.bob);
     expect(u.data!.updateNote).toEqual({ note: { body: 'Edited in GraphQL' }, errors: [] });
-    const reply = await gql(app, `mutation($id: ID!, $d: ID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
+    const reply = await gql(app, `mutation($id: NoteableID!, $d: DiscussionID) { createNote(input: {noteableId: $id, body: "reply", discussionId: $d}) { note { discussionId } errors } }`, { id, d: note.discussionId }, cast.carol);
     expect(reply.data!.createNote.note.discussionId).toBe(note.discussionId);
-    const forbidden = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
+    const forbidden = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { errors } }`, { id: note.id }, cast.carol);
     expect(forbidden.errors?.[0]?.message).toContain("don't have permission");
-    const d = await gql(app, `mutation($id: ID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
+    const d = await gql(app, `mutation($id: NoteID!) { destroyNote(input: {id: $id}) { note { id } errors } }`, { id: note.id }, cast.bob);
     expect(d.data!.destroyNote).toEqual({ note: null, errors: [] });
     // Issue.discussions and Issue.notes (the Noteable connections)
     const q = await gql(

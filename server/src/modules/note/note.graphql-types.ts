@@ -1,9 +1,10 @@
-import { Field, ID, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, InputType, ObjectType } from '@nestjs/graphql';
 import type { ApiDiscussion, ApiNote, UserBasic } from '@tandem/shared-types';
 import { Connection } from '../../core/graphql/connection';
 import { toGlobalId } from '../../core/graphql/global-id';
 import { TimeScalar } from '../../core/graphql/scalars';
 import { UserType } from '../user/user.graphql-types';
+import { DiscussionIDScalar, NoteableIDScalar, NoteIDScalar } from './note-gid.scalars';
 
 /** GitLab's NotePermissions. */
 @ObjectType('NotePermissions')
@@ -18,7 +19,7 @@ export class NotePermissionsType {
 /** GitLab's Note (types/notes/note_type.rb), the fields an issue page reads. */
 @ObjectType('Note')
 export class NoteType {
-  @Field(() => ID) id!: string;
+  @Field(() => NoteIDScalar) id!: string;
   @Field() body!: string;
   @Field() bodyHtml!: string;
   @Field() system!: boolean;
@@ -36,7 +37,7 @@ export class NoteType {
   @Field(() => UserType, { nullable: true }) resolvedBy!: UserType | null;
   @Field(() => String, { nullable: true }) url!: string | null;
   /** The note's discussion, as a Discussion global id. */
-  @Field(() => ID) discussionId!: string;
+  @Field(() => DiscussionIDScalar) discussionId!: string;
   @Field(() => NotePermissionsType) userPermissions!: NotePermissionsType;
 }
 
@@ -46,8 +47,8 @@ export class NoteConnection extends Connection(NoteType, 'Note') {}
 /** GitLab's Discussion (types/notes/discussion_type.rb). */
 @ObjectType('Discussion')
 export class DiscussionType {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) replyId!: string;
+  @Field(() => DiscussionIDScalar) id!: string;
+  @Field(() => DiscussionIDScalar) replyId!: string;
   @Field(() => TimeScalar) createdAt!: string;
   @Field() resolvable!: boolean;
   @Field() resolved!: boolean;
@@ -63,30 +64,30 @@ export class DiscussionConnection extends Connection(DiscussionType, 'Discussion
 @InputType('CreateNoteInput')
 export class CreateNoteInput {
   @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID, { description: 'Global ID of the resource to add a note to.' }) noteableId!: string;
+  @Field(() => NoteableIDScalar, { description: 'Global ID of the resource to add a note to.' }) noteableId!: string;
   @Field() body!: string;
   @Field(() => Boolean, { nullable: true, defaultValue: false }) internal?: boolean | null;
-  @Field(() => ID, { nullable: true, description: 'Global ID of the discussion the note is in reply to.' }) discussionId?: string | null;
+  @Field(() => DiscussionIDScalar, { nullable: true, description: 'Global ID of the discussion the note is in reply to.' }) discussionId?: string | null;
   @Field(() => String, { nullable: true }) mergeRequestDiffHeadSha?: string | null;
 }
 
 @InputType('UpdateNoteInput')
 export class UpdateNoteInput {
   @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID) id!: string;
+  @Field(() => NoteIDScalar) id!: string;
   @Field(() => String, { nullable: true }) body?: string | null;
 }
 
 @InputType('DestroyNoteInput')
 export class DestroyNoteInput {
   @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID) id!: string;
+  @Field(() => NoteIDScalar) id!: string;
 }
 
 @InputType('DiscussionToggleResolveInput')
 export class DiscussionToggleResolveInput {
   @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID) id!: string;
+  @Field(() => DiscussionIDScalar) id!: string;
   @Field() resolve!: boolean;
 }
 
