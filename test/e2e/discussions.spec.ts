@@ -107,6 +107,20 @@ test('the history-only filter replaces the comment form, and showing all brings 
   await expect(alice.getByTestId('issue-status-badge')).toHaveText('Open');
   await expect(noteWith(alice, text)).toHaveCount(1);
   await alice.screenshot({ path: 'test-results/discussions-system-notes-1280.png', fullPage: true });
+
+  // Timeline view: newest first, comments only, no reply
+  await alice.getByRole('button', { name: 'Timeline view' }).click();
+  await expect(alice.getByRole('combobox', { name: 'Sort activity' })).toBeDisabled();
+  await expect(alice.getByRole('combobox', { name: 'Filter activity' })).toHaveValue('1');
+  await expect(noteWith(alice, text)).toBeVisible();
+  await expect(alice.getByTestId('system-note')).toHaveCount(0);
+  await expect(alice.getByRole('button', { name: 'Reply to comment' })).toHaveCount(0);
+  await alice.getByRole('button', { name: 'Timeline view' }).click();
+  await alice.getByRole('combobox', { name: 'Filter activity' }).selectOption({ label: DISCUSSION_TEXTS.filterAll });
+  await expect(alice.getByTestId('system-note').first()).toBeVisible();
+  await alice.getByRole('button', { name: 'Comment type' }).click();
+  await alice.screenshot({ path: 'test-results/discussions-menu-1280.png' });
+  await alice.keyboard.press('Escape');
 });
 
 test('a confidential issue warns above the comment form', async ({ browser }) => {
@@ -168,4 +182,21 @@ test('a comment written while offline shows as pending and is sent once when the
   await expect(alice.getByTestId('pending-note')).toHaveCount(0);
   await alice.reload();
   await expect(noteWith(alice, text)).toHaveCount(1);
+});
+
+test('with WebSockets blocked, bob still receives alice\'s comment by polling the notes endpoint', async ({ browser }) => {
+  const context = await browser.newContext();
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
+  const bob = await context.newPage();
+  expect((await bob.request.post('/users/sign_in', { data: { login: 'bob', password: 'tandem-demo' } })).status()).toBe(200);
+  await bob.goto(issueUrl(21));
+  await expect(bob.getByTestId('notes-skeleton')).toHaveCount(0);
+  const alice = await signedInPage(browser, 'alice');
+  await openIssue(alice, 21);
+  const text = `Heard over polling ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await commentBox(alice).press('Control+Enter');
+  await expect(noteWith(alice, text)).toBeVisible();
+  // notes are polled 2.5 s after the page opened, then every Poll-Interval
+  await expect(noteWith(bob, text)).toBeVisible({ timeout: 15_000 });
 });

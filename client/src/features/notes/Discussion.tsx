@@ -35,6 +35,7 @@ export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
   useEffect(() => setExpanded(!discussion.resolved), [discussion.resolved]);
   useEffect(() => {
     if (canReply && request?.discussionId === discussion.id) {
+      appStore.set(replyRequestAtom, null);
       setReplying({ quote: request.quote });
       setExpanded(true);
     }

@@ -11,6 +11,7 @@ import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { discussionOfNote } from './discussionRules';
 import { DiscussionArea } from './DiscussionArea';
 import { noteDraftKey } from './noteDrafts';
+import { noteEvents } from './noteEvents';
 import { discussionsAtomFamily } from './notesAtoms';
 import { pendingNotesAtomFamily } from './pendingNotesAtoms';
 import { alice, makeNote, makeThread } from './testNotes';
@@ -227,5 +228,15 @@ describe('DiscussionArea', () => {
     await within(t).findByText('my reply', { selector: 'p' });
     const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
     expect(JSON.parse(post[1].body)).toMatchObject({ in_reply_to_discussion_id: 'T', note: { note: 'my reply' } });
+  });
+
+  it('warns when the note being edited changes on the server meanwhile', async () => {
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    await screen.findByRole('textbox', { name: 'Edit comment' });
+    const event = { type: 'note.updated', seq: 1, issue: { project_path: 'g/p', iid: 1 }, payload: { note: { ...mine, note: 'changed by a second tab', note_html: '<p>changed by a second tab</p>' } }, actor: alice, at: '' };
+    act(() => noteEvents['note.updated']!(event as never, { store: appStore, queryClient: new QueryClient() }));
+    expect((await screen.findByTestId('note-remote-change')).textContent).toContain(DISCUSSION_TEXTS.remoteChangeWhileEditing);
   });
 });

@@ -18,14 +18,14 @@ export function NoteTypeChoice({ thread, disabled, onChange }: { thread: boolean
                 <Check size={14} aria-hidden="true" />
               </DropdownMenu.ItemIndicator>
               <strong>Comment</strong>
-              <span>Add a general comment to this issue.</span>
+              <span className="note-type-menu__desc">Add a general comment to this issue.</span>
             </DropdownMenu.RadioItem>
             <DropdownMenu.RadioItem className="menu__item note-type-menu__item" value="thread">
               <DropdownMenu.ItemIndicator className="note-type-menu__check">
                 <Check size={14} aria-hidden="true" />
               </DropdownMenu.ItemIndicator>
               <strong>Start thread</strong>
-              <span>Discuss a specific suggestion or question that needs to be resolved.</span>
+              <span className="note-type-menu__desc">Discuss a specific suggestion or question that needs to be resolved.</span>
             </DropdownMenu.RadioItem>
           </DropdownMenu.RadioGroup>
         </DropdownMenu.Content>

@@ -34,7 +34,10 @@ export function useNoteEditing(note: ApiNote) {
     if (!on) setFlag(remotelyChangedNotesAtom, note.id, false);
   };
   useEffect(() => {
-    if (editRequest?.noteId === note.id) setEditing(true);
+    if (editRequest?.noteId !== note.id) return;
+    // Consumed: a later remount of this note must not reopen its editor
+    appStore.set(editRequestAtom, null);
+    setEditing(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editRequest]);
   useEffect(() => () => setFlag(editingNotesAtom, note.id, false), [note.id]);

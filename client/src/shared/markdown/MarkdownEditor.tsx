@@ -63,10 +63,10 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   return (
     <div className={`md-editor${zen ? ' md-editor--zen' : ''}`} data-testid={testId} role={zen ? 'dialog' : undefined} aria-label={zen ? label : undefined}>
       <div className="md-editor__toolbar" role="tablist" aria-label={`${label} mode`}>
-        <button type="button" role="tab" aria-selected={tab === 'write'} className="md-editor__tab" onClick={() => setTab('write')}>
+        <button type="button" role="tab" aria-selected={tab === 'write'} aria-controls={`${id}-write`} className="md-editor__tab" onClick={() => setTab('write')}>
           Write
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'preview'} className="md-editor__tab" onClick={() => setTab('preview')}>
+        <button type="button" role="tab" aria-selected={tab === 'preview'} aria-controls={`${id}-preview`} className="md-editor__tab" onClick={() => setTab('preview')}>
           Preview
         </button>
         <button
@@ -84,6 +84,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           {zen ? <Minimize2 size={14} aria-hidden="true" /> : <Maximize2 size={14} aria-hidden="true" />}
         </button>
       </div>
+      <div id={`${id}-write`} hidden={tab !== 'write'}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -99,8 +100,9 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={keyDown}
       />
+      </div>
       {tab === 'preview' && (
-        <div className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
+        <div id={`${id}-preview`} className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
           {preview.loading ? (
             <p className="muted">Loading preview…</p>
           ) : preview.failed ? (
