@@ -128,7 +128,7 @@ function readBody(req: http.IncomingMessage, length: number): Promise<string> {
 /** body-parser's strict JSON: an object or array; anything else is the same 400 it gives. */
 function parseJson(text: string): unknown {
   if (text.length === 0) return {};
-  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') throw Object.assign(new SyntaxError('not a JSON object or array'), { status: 400, type: 'entity.parse.failed' });
   try {
     return JSON.parse(text) as unknown;
