@@ -122,6 +122,10 @@ function readBody(req: http.IncomingMessage, length: number): Promise<string> {
       else resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
     });
     req.once('error', reject);
+    // a client that goes away mid-body: settle (the answer is then dropped), do not wait forever
+    req.once('close', () => {
+      if (!req.complete) reject(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
+    });
   });
 }
 
