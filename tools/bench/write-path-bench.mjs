@@ -387,6 +387,20 @@ for (const [c, r] of results) {
       `${st ? `${st.putTitle} / ${st.getIssue} / ${st.subscribeCheck}` : '5 / - / -'} |`,
   );
 }
+// The ratio within each round (the two servers measured minutes apart) is what a noisy machine
+// leaves comparable; their median does not move when one round of one server was disturbed
+const perRound = [];
+for (const [c, r] of results) {
+  if (c.kind !== 'tandem') continue;
+  const f = results.get(contenders.at(-1)).rounds;
+  const puts = r.rounds.map((x, i) => x.many.put_per_s / f[i].many.put_per_s);
+  const p50s = r.rounds.map((x, i) => x.one.p50_ms / f[i].one.p50_ms);
+  const line =
+    `Tandem \`${label(c.main)}\` vs the floor in each round: PUT/s ${puts.map(x2).join(', ')} (median **${x2(median(puts))}**); ` +
+    `1-writer p50 ${p50s.map(x2).join(', ')} (median **${x2(median(p50s))}**).`;
+  console.log(line.replaceAll('**', ''));
+  perRound.push(line);
+}
 if (SAVE) {
   const markdown =
     `### Write path: one node, no sockets, beside the write floor\n\n` +
@@ -395,7 +409,7 @@ if (SAVE) {
     `Tandem runs its built server on Postgres ${REDIS ? 'with Redis (REDIS_URL)' : 'with the in-process bus (no REDIS_URL)'}. ` +
     `The floor (\`write-floor.js\`): raw \`pg\` and Socket.IO, no framework; one statement for token and membership, then BEGIN, UPDATE ... RETURNING, the system note and the event in one INSERT, COMMIT, one room emit, the JSON response. ` +
     `Goals: PUT/s >= 0.5x the floor's, one writer's p50 <= 2x the floor's. ` +
-    `Tandem's statements are counted by wrapping the server's \`pg.Client#query\` (in-process; least of three tries); the subscribe check is a second user's first subscribe to an issue whose room is open.\n\n${lines.join('\n')}`;
+    `Tandem's statements are counted by wrapping the server's \`pg.Client#query\` (in-process; least of three tries); the subscribe check is a second user's first subscribe to an issue whose room is open.\n\n${lines.join('\n')}\n\n${perRound.join('\n')}`;
   writeSection('write-path', markdown, `node tools/bench/write-path-bench.mjs${args.length ? ' ' + args.join(' ') : ''}`, CALIBRATION);
 } else {
   console.log('\n(not saved: add --save to write the section write-path of docs/benchmarks.md)');

@@ -122,13 +122,17 @@ function readBody(req: http.IncomingMessage, length: number): Promise<string> {
       else resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
     });
     req.once('error', reject);
+    // a client that goes away mid-body: settle (the answer is then dropped), do not wait forever
+    req.once('close', () => {
+      if (!req.complete) reject(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
+    });
   });
 }
 
 /** body-parser's strict JSON: an object or array; anything else is the same 400 it gives. */
 function parseJson(text: string): unknown {
   if (text.length === 0) return {};
-  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') throw Object.assign(new SyntaxError('not a JSON object or array'), { status: 400, type: 'entity.parse.failed' });
   try {
     return JSON.parse(text) as unknown;

@@ -292,7 +292,7 @@ export class UpdateIssueAction {
         WHERE id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int
         RETURNING *),
       now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
-      note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, generate_series(1, ${param(texts.length)}::int) g),
+      note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, unnest(${param(texts.map((_, i) => i + 1))}::int[]) g),
       ${drafts.cte(param)},
       appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
         SELECT 'Issue', upd.id, ${param(read.eventSeq)}::int + e.ord::int, e.type,
