@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DISCUSSION_TEXTS, type RelatedIssue } from '@tandem/shared-types';
 import { useBlockedCloseConfirm } from './useBlockedCloseConfirm';
+import { relatedIssuesKey } from './relatedIssuesApi';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const blocker = (iid: number, state: 'opened' | 'closed') => ({ iid, state, link_type: 'is_blocked_by', id_link: iid }) as unknown as RelatedIssue;
@@ -28,9 +29,15 @@ describe('useBlockedCloseConfirm', () => {
     cleanup();
     vi.unstubAllGlobals();
   });
+  let qc: QueryClient;
+  /** The related list is in the cache (loaded), so the live count applies. */
+  const loaded = async () => {
+    await waitFor(() => expect(qc.getQueryData(relatedIssuesKey('g/p', 1))).toBeDefined());
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+  };
   const renderIt = (toggle: (e: 'CLOSE' | 'REOPEN') => void, pageCount = 0) =>
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={(qc = new QueryClient({ defaultOptions: { queries: { retry: false } } }))}>
         <Harness toggle={toggle} pageCount={pageCount} />
       </QueryClientProvider>,
     );
@@ -39,8 +46,7 @@ describe('useBlockedCloseConfirm', () => {
     fetchMock.mockResolvedValue(json([blocker(2, 'opened'), blocker(3, 'opened'), blocker(4, 'closed')]));
     const toggle = vi.fn();
     renderIt(toggle);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await act(async () => {});
+    await loaded();
     fireEvent.click(screen.getByText('Close issue'));
     expect(screen.getByRole('dialog').textContent).toContain(DISCUSSION_TEXTS.blockedCloseConfirm(2));
     expect(toggle).not.toHaveBeenCalled();
@@ -52,8 +58,7 @@ describe('useBlockedCloseConfirm', () => {
     fetchMock.mockResolvedValue(json([blocker(4, 'closed')]));
     const toggle = vi.fn();
     renderIt(toggle, 3);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await act(async () => {});
+    await loaded();
     fireEvent.click(screen.getByText('Close issue'));
     fireEvent.click(screen.getByText('Reopen issue'));
     expect(screen.queryByRole('dialog')).toBeNull();
