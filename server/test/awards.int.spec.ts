@@ -28,12 +28,12 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
     ((await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_id = $1 AND type = 'award.toggled' ORDER BY seq`, [issueId])) as Array<{ payload: { payload: { name: string; toggled_on: boolean; awardable_type: string } } | string }>).map(
       (r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload).payload as { name: string; toggled_on: boolean; awardable_type: string },
     );
-  const newNote = async (iid: number, body: string, system = false) => {
+  const newNote = async (iid: number, body: string, system = false, internal = false) => {
     const issue = (await issueRow(app, PUBLIC, iid))!;
     const [n] = (await app.ds.query(
-      `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system)
-       VALUES ('Issue', $1, $2, (SELECT id FROM users WHERE username = 'alice'), $3, $3, md5(random()::text) || substr(md5(random()::text), 1, 8), $4) RETURNING id`,
-      [issue.id, issue.project_id, body, system],
+      `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, internal)
+       VALUES ('Issue', $1, $2, (SELECT id FROM users WHERE username = 'alice'), $3, $3, md5(random()::text) || substr(md5(random()::text), 1, 8), $4, $5) RETURNING id`,
+      [issue.id, issue.project_id, body, system, internal],
     )) as Array<{ id: number }>;
     return n!.id;
   };
@@ -45,6 +45,14 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('the demo has reactions on acme/tandem #1 and its notes', async () => {
+    expect(await votes(1)).toEqual({ up: 2, down: 0 });
+    expect((await awardsOf(1)).map((a) => `${a.name}:${a.user.username}`)).toEqual(['thumbsup:bob', 'thumbsup:carol', 'rocket:carol', 'tada:dave']);
+    const [note] = (await app.ds.query(`SELECT n.id FROM notes n JOIN issues i ON i.id = n.noteable_id WHERE i.iid = 1 AND i.project_id = (SELECT id FROM projects WHERE full_path = $1) AND NOT n.system ORDER BY n.id LIMIT 1`, [PUBLIC])) as Array<{ id: number }>;
+    const onNote = await call<ApiAwardEmoji[]>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/1/notes/${note!.id}/award_emoji`, { auth: who.anonymous });
+    expect(onNote.body.map((a) => a.name)).toEqual(['thumbsup', 'eyes']);
   });
 
   describe('the page toggle', () => {
@@ -292,6 +300,35 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
       );
     } finally {
       socket.close();
+    }
+  });
+
+  it('an award on an internal note reaches reporters in full and guests as a no-op deletion', async () => {
+    const noteId = await newNote(21, 'Internal thoughts', false, true);
+    const watch = async (username: string) => {
+      const socket: Socket = io(app.url, { transports: ['websocket'], auth: { token: await insertPat(app, username) }, reconnection: false });
+      const got: Array<{ type: string; payload: Record<string, unknown> }> = [];
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      for (const t of ['award.toggled', 'note.deleted']) socket.on(t, (e: { type: string; payload: Record<string, unknown> }) => got.push(e));
+      expect(await socket.timeout(10_000).emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PUBLIC, iid: 21 })).toMatchObject({ ok: true });
+      return { socket, got };
+    };
+    const reporter = await watch('carol');
+    const guest = await watch('dave');
+    try {
+      expect((await call(app, 'POST', `/${PUBLIC}/notes/${noteId}/toggle_award_emoji`, { auth: who.carol, body: { name: 'eyes' } })).status).toBe(200);
+      const deadline = Date.now() + 5000;
+      while ((reporter.got.length < 1 || guest.got.length < 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(reporter.got.map((e) => [e.type, e.payload.name, e.payload.internal])).toEqual([['award.toggled', 'eyes', true]]);
+      expect(guest.got).toEqual([expect.objectContaining({ type: 'note.deleted', payload: { note_id: String(noteId), discussion_id: '' } })]);
+      // a guest cannot react on it either: it is not found for them
+      expect((await call(app, 'POST', `/${PUBLIC}/notes/${noteId}/toggle_award_emoji`, { auth: who.dave, body: { name: 'eyes' } })).status).toBe(404);
+    } finally {
+      reporter.socket.close();
+      guest.socket.close();
     }
   });
 });

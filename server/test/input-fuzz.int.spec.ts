@@ -29,6 +29,11 @@ const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/users/sign_in', ['login', 'password']],
   ['POST', '/api/v4/markdown', ['text', 'gfm', 'project']],
   ['POST', '/api/graphql', ['query', 'variables', 'operationName']],
+  ['POST', '/acme/tandem/-/issues/3/toggle_award_emoji', ['name']],
+  ['POST', '/api/v4/projects/:pid/issues/3/award_emoji', ['name']],
+  ['POST', '/acme/tandem/-/issues/3/links', ['issuable_references', 'link_type']],
+  ['PUT', '/acme/tandem/-/issues/3/links/1', ['epic']],
+  ['POST', '/api/v4/projects/:pid/issues/3/links', ['target_project_id', 'target_issue_iid', 'link_type']],
 ];
 
 /** Path and query input (GET and DELETE). */
@@ -43,6 +48,8 @@ const LOOKUPS = [
   '/api/v4/personal_access_tokens/99999999999', '/api/v4/projects/%E0%A4%A',
   '/api/v4/projects?page=99999999999&per_page=1e3', '/api/v4/projects?search=' + 'x'.repeat(300), '/api/v4/projects/:pid/members?page[]=1',
   '/api/v4/groups/acme/members/all?per_page=-5&page=2147483648',
+  '/api/v4/projects/:pid/issues/3/award_emoji/abc', '/api/v4/projects/:pid/issues/3/award_emoji/99999999999', '/api/v4/projects/:pid/issues/3/notes/99999999999/award_emoji',
+  '/api/v4/projects/:pid/issues/3/award_emoji?per_page=abc', '/api/v4/projects/:pid/issues/3/links/1e3', '/acme/tandem/-/issues/3/links/99999999999',
 ];
 
 /** Zod-validated fields: each bad value is a 400 whose message names the field. */
@@ -63,6 +70,10 @@ const NAMED: Array<[method: string, path: string, body: Record<string, unknown>,
   ['POST', '/users/sign_in', { login: ['alice'], password: 'x' }, 'login', VALIDATION.notString],
   ['POST', '/users/sign_in', { login: 'alice', password: 'x'.repeat(1025) }, 'password', VALIDATION.tooLong(1024)],
   ['POST', '/oauth/token', { grant_type: 'password', username: { $ne: 1 }, password: 'x' }, 'username', VALIDATION.notString],
+  ['POST', '/acme/tandem/-/issues/3/toggle_award_emoji', { name: 'no_such_emoji' }, 'name', VALIDATION.notEmojiName],
+  ['POST', '/api/v4/projects/:pid/issues/3/award_emoji', { name: { $ne: 1 } }, 'name', VALIDATION.notString],
+  ['POST', '/acme/tandem/-/issues/3/links', { issuable_references: ['#1'], link_type: 'duplicates' }, 'link_type', VALIDATION.notAllowed(['relates_to', 'blocks', 'is_blocked_by'])],
+  ['POST', '/api/v4/projects/:pid/issues/3/links', { target_project_id: 'acme/tandem', target_issue_iid: 2_147_483_648 }, 'target_issue_iid', VALIDATION.tooLarge(2_147_483_647)],
 ];
 const NAMED_QUERIES: Array<[path: string, field: string, message: string]> = [
   ['/api/v4/projects?page=2147483648', 'page', VALIDATION.tooLarge(2_147_483_647)],

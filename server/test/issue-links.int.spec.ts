@@ -36,6 +36,12 @@ describe.each(DB_MODES)('related issues on %s', (mode) => {
     await app?.close();
   });
 
+  it('the demo has #16 blocking #8', async () => {
+    expect((await list(8)).map((i) => [i.iid, i.link_type])).toEqual([[16, 'is_blocked_by']]);
+    expect((await list(16)).map((i) => [i.iid, i.link_type])).toEqual([[8, 'blocks']]);
+    expect((await notesOf((await issueRow(app, PUBLIC, 8))!.id)).at(-1)).toBe('marked this issue as blocked by #16');
+  });
+
   it('links by #iid, bare digits, full reference and URL; both issues get a note and an event; duplicates removed', async () => {
     const a = await newIssue('Link source');
     const b = await newIssue('Link target b');

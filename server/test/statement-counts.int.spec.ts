@@ -26,6 +26,13 @@ const EXPECTED = {
   /** token+user, project+access+issue, the version, BEGIN, the soft delete, the notes it marks, reading them back, their users, the event append, COMMIT */
   descriptionVersionDelete: 10,
   uploadPost: 2,
+  /** token+user, project+access+issue+actor, the toggle (award rows, the other thumb, seq and events in one statement) */
+  awardToggle: 3,
+  /**
+   * token+user, source issue, target issue, BEGIN, the link insert, each issue's notes+events
+   * (one statement each), COMMIT, then the answer's list (links with access, issues, hydration, projects)
+   */
+  linkAdd: 12,
 };
 
 const PUBLIC = 'acme/tandem';
@@ -118,6 +125,29 @@ describe('SQL statements per request (Postgres)', () => {
     const get = async () => expect((await call(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/2`, { auth: bob })).status).toBe(200);
     await get();
     expect(await leastOf(get)).toBe(EXPECTED.issueGet);
+  });
+
+  it(`an award toggle costs ${EXPECTED.awardToggle}`, async () => {
+    const toggle = async () => {
+      const res = await call(app, 'POST', `/${PUBLIC}/-/issues/2/toggle_award_emoji`, { auth: bob, body: { name: 'thumbsup' } });
+      expect(res.status).toBe(200);
+    };
+    await toggle();
+    expect(await leastOf(toggle)).toBe(EXPECTED.awardToggle);
+  });
+
+  it(`a related-issue add costs ${EXPECTED.linkAdd}`, async () => {
+    const iids: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const res = await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues`, { auth: bob, body: { title: `Link counted ${k}` } });
+      iids.push(res.body.iid);
+    }
+    const add = async () => {
+      const res = await call(app, 'POST', `/${PUBLIC}/-/issues/8/links`, { auth: bob, body: { issuable_references: [`#${iids.shift()}`] } });
+      expect(res.status).toBe(200);
+    };
+    await add();
+    expect(await leastOf(add)).toBe(EXPECTED.linkAdd);
   });
 
   it(`a subscribe check costs ${EXPECTED.subscribeCheck}`, async () => {

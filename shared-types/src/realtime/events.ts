@@ -34,7 +34,8 @@ export interface EventPayloads {
   'note.created': { note: ApiNote };
   'note.updated': { note: ApiNote };
   'note.deleted': { note_id: string; discussion_id: string };
-  'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean };
+  /** `internal`: set (true) when the awardable is an internal note; such events reach reporters and up only. */
+  'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
   /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
   'issue.links': { link_type: LinkType | null };
 }

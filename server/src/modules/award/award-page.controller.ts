@@ -29,7 +29,7 @@ export class AwardPageController {
     return this.finder.forIssue(awardable.id);
   }
 
-  /** Policy: awardEmoji on the issue (issuePermissions). */
+  /** Policy: read_issue, then awardEmoji (issuePermissions: signed in, a write scope, a live project; create_note on a locked issue). */
   @Post('*project/-/issues/:iid/toggle_award_emoji')
   @HttpCode(200)
   async toggleOnIssue(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Body() body: unknown): Promise<ToggleAwardResponse> {
@@ -38,7 +38,7 @@ export class AwardPageController {
     return { ok: true, toggled_on: (await this.toggle.execute(actor, awardable, name)).toggledOn };
   }
 
-  /** Policy: awardEmoji on the note (readable, not a system note). */
+  /** Policy: read_issue + the note readable, then awardEmoji (not a system note; create_note on a locked issue). */
   @Post('*project/notes/:id/toggle_award_emoji')
   @HttpCode(200)
   async toggleOnNote(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('id') id: string, @Body() body: unknown): Promise<ToggleAwardResponse> {

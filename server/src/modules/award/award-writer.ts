@@ -34,8 +34,8 @@ const TEXT = `WITH cur AS (
     WHERE id = $7::int AND EXISTS (SELECT 1 FROM changes) RETURNING event_seq),
   ev AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
     SELECT 'Issue', $7::int, seq.event_seq - nb.n::int + nb.ord::int, 'award.toggled',
-      jsonb_build_object('payload', jsonb_build_object('awardable_type', $1::text, 'awardable_id', $2::int, 'name', nb.name,
-        'user', $8::jsonb, 'toggled_on', nb.toggled_on), 'actor', $8::jsonb, 'issue', $9::jsonb), $3::int, now()
+      jsonb_build_object('payload', $10::jsonb || jsonb_build_object('name', nb.name, 'toggled_on', nb.toggled_on),
+        'actor', $8::jsonb, 'issue', $9::jsonb), $3::int, now()
     FROM seq, numbered nb RETURNING seq)
   SELECT (SELECT json_agg(json_build_object('name', name, 'toggled_on', toggled_on) ORDER BY ord) FROM numbered) AS changes,
     (SELECT max(event_seq) FROM seq) AS head,
@@ -60,9 +60,10 @@ export class AwardWriter {
 
   async write(awardable: Awardable, user: UserBasic, name: string, mode: AwardMode): Promise<AwardWrite> {
     const other = EXCLUSIVE_AWARDS[name] ?? null;
+    const base = { awardable_type: awardable.type, awardable_id: awardable.id, user, ...(awardable.internal ? { internal: true as const } : {}) };
     return this.events.autocommit(async (tx) => {
       const [row] = await tx.query<Row>('award.write', TEXT, [
-        awardable.type, awardable.id, user.id, name, other, mode, awardable.noteable.id, JSON.stringify(user), JSON.stringify(awardable.noteable.ref),
+        awardable.type, awardable.id, user.id, name, other, mode, awardable.noteable.id, JSON.stringify(user), JSON.stringify(awardable.noteable.ref), JSON.stringify(base),
       ]);
       const changes = (typeof row!.changes === 'string' ? JSON.parse(row!.changes) : row!.changes ?? []) as Array<{ name: string; toggled_on: boolean }>;
       if (changes.length && row!.head !== null) {
@@ -75,7 +76,7 @@ export class AwardWriter {
                 type: 'award.toggled',
                 seq: first + k,
                 issue: awardable.noteable.ref,
-                payload: { awardable_type: awardable.type, awardable_id: awardable.id, name: c.name, user, toggled_on: c.toggled_on },
+                payload: { ...base, name: c.name, toggled_on: c.toggled_on },
                 actor: user,
                 at: row!.at,
               }) as AnyRealtimeEvent,

@@ -54,21 +54,21 @@ export class AwardController {
     return this.show(await this.awardables.note(actor, id, noteId, iid), awardId);
   }
 
-  /** Policy: awardEmoji on the issue. */
+  /** Policy: read_issue, then awardEmoji (issuePermissions). */
   @Post('award_emoji')
   async createOnIssue(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: unknown) {
     if (!actor) throw new AppError('UNAUTHORIZED');
     return this.create(actor, await this.awardables.issue(actor, id, iid), body);
   }
 
-  /** Policy: awardEmoji on the note. */
+  /** Policy: read_issue + the note readable, then awardEmoji (not a system note). */
   @Post('notes/:noteId/award_emoji')
   async createOnNote(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string, @Body() body: unknown) {
     if (!actor) throw new AppError('UNAUTHORIZED');
     return this.create(actor, await this.awardables.note(actor, id, noteId, iid), body);
   }
 
-  /** Policy: awardEmoji, on one's own award only. */
+  /** Policy: read_issue, then awardEmoji on one's own award only. */
   @Delete('award_emoji/:awardId')
   @HttpCode(204)
   async destroyOnIssue(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('awardId') awardId: string) {
@@ -76,7 +76,7 @@ export class AwardController {
     await this.destroy(actor, await this.awardables.issue(actor, id, iid), awardId);
   }
 
-  /** Policy: awardEmoji, on one's own award only. */
+  /** Policy: read_issue, then awardEmoji on one's own award only. */
   @Delete('notes/:noteId/award_emoji/:awardId')
   @HttpCode(204)
   async destroyOnNote(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string, @Param('awardId') awardId: string) {

@@ -5,16 +5,15 @@ import { normalizeAwardName } from './emoji-names';
 
 /** `{name}`: an emoji name of the set (emoji-names.ts), a number counting as its digits. */
 const awardInput = z.object({
-  name: z
-    .union([z.string(), z.number()], { required_error: VALIDATION.missing, invalid_type_error: VALIDATION.notString })
-    .transform((raw, ctx) => {
-      const name = normalizeAwardName(raw);
-      if (name === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: VALIDATION.notEmojiName });
-        return z.NEVER;
-      }
-      return name;
-    }),
+  name: z.unknown().transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    };
+    if (raw === undefined || raw === null) return fail(VALIDATION.missing);
+    if (typeof raw !== 'string' && typeof raw !== 'number') return fail(VALIDATION.notString);
+    return normalizeAwardName(raw) ?? fail(VALIDATION.notEmojiName);
+  }),
 });
 
 /** The award name of a request body, or a 400 naming `name`. */

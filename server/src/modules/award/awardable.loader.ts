@@ -19,6 +19,8 @@ export interface Awardable {
   noteable: Noteable;
   /** issuePermissions().awardEmoji; for a note also: readable and not a system note. */
   canAward: boolean;
+  /** An internal note: its award events reach reporters and up only. */
+  internal: boolean;
 }
 
 interface NoteRow {
@@ -53,6 +55,7 @@ export class AwardableLoader {
       issue: loaded,
       noteable: issueNoteable(loaded.issue, loaded.project),
       canAward: issuePermissions(actor, loaded.projectFacts, loaded.facts).awardEmoji,
+      internal: false,
     };
   }
 
@@ -91,7 +94,7 @@ export class AwardableLoader {
     const loaded = await this.issues.findReadable(actor, row.full_path, row.iid);
     const abilities = notePermissionsFor(actor, loaded.projectFacts, loaded.facts)({ authorId: row.author_id, system: row.system, internal: row.internal, resolvable: row.resolvable });
     if (!abilities.readNote) throw new AppError('NOTE_NOT_FOUND');
-    return { type: 'Note', id: Number(row.id), issue: loaded, noteable: issueNoteable(loaded.issue, loaded.project), canAward: abilities.awardEmoji };
+    return { type: 'Note', id: Number(row.id), issue: loaded, noteable: issueNoteable(loaded.issue, loaded.project), canAward: abilities.awardEmoji, internal: row.internal };
   }
 
   private async noteRow(noteId: number | string): Promise<NoteRow | null> {

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { newDiscussionId } from '../note/note-writer';
+import { seedDemoSocial } from './demo-social.seed';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [
@@ -119,6 +120,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
       }
     }
     await m.query('UPDATE projects SET last_issue_iid = $1 WHERE id = $2', [iid, project.id]);
+    await seedDemoSocial(m, md, DEMO_PROJECT, project.id, userIds);
     const privIssues = ['Acquire competitor (draft)', 'Q3 pricing experiment'];
     for (const [k, title] of privIssues.entries()) {
       await m.query(

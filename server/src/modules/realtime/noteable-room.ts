@@ -112,7 +112,7 @@ export class NoteableRoom {
 
 /** Internal notes go to reporters and up only. */
 export function isRestricted(e: AnyRealtimeEvent): boolean {
-  return (e.type === 'note.created' || e.type === 'note.updated') && e.payload.note.internal;
+  return ((e.type === 'note.created' || e.type === 'note.updated') && e.payload.note.internal) || (e.type === 'award.toggled' && e.payload.internal === true);
 }
 
 /**
@@ -121,11 +121,13 @@ export function isRestricted(e: AnyRealtimeEvent): boolean {
  */
 export function redacted(e: AnyRealtimeEvent): RealtimeEvent<'note.deleted'> {
   const note = e.type === 'note.created' || e.type === 'note.updated' ? e.payload.note : null;
+  // An award on an internal note: a no-op deletion naming the note, and nothing about the award
+  const awarded = e.type === 'award.toggled' ? String(e.payload.awardable_id) : null;
   return {
     type: 'note.deleted',
     seq: e.seq,
     issue: e.issue,
-    payload: { note_id: note?.id ?? '', discussion_id: note?.discussion_id ?? '' },
+    payload: { note_id: note?.id ?? awarded ?? '', discussion_id: note?.discussion_id ?? '' },
     actor: null,
     at: e.at,
   };
