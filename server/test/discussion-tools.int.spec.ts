@@ -30,8 +30,6 @@ describe.each(DB_MODES)('discussion tools on %s', (mode) => {
   let ids: Record<string, number>;
 
   const actor = (username: string): Actor => ({ id: ids[username]!, username, isAdmin: false, scopes: null });
-  const issueId = async (iid: number, path = PUBLIC) =>
-    Number(((await app.ds.query(`SELECT i.id FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1 AND i.iid = $2`, [path, iid])) as Array<{ id: number }>)[0]!.id);
   const systemNotes = async (id: number) =>
     (await app.ds.query(
       `SELECT id, note, author_id, description_version_id, start_description_version_id, description_version_deleted FROM notes WHERE noteable_type = 'Issue' AND noteable_id = $1 AND system ORDER BY id`,

@@ -96,7 +96,7 @@ export class CreateIssueAction {
   /**
    * Quick actions in the new issue's description (GitLab's /label, /assign, /due, ... on
    * create): the commands the author may run on their new issue become its fields, and the
-   * description is stored without them; fields the request names itself win.
+   * description is stored without them; they win over the request's own values for those fields.
    */
   private async withDescriptionQuickActions(actor: Actor, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<IssueCreateInput> {
     if (typeof input.description !== 'string' || !input.description.includes('/')) return input;
@@ -106,6 +106,6 @@ export class CreateIssueAction {
     // Metadata only for reporters and up, as the fields a request names (the planner checked the issue abilities)
     const triager = canProject(actor, 'read_confidential_issues', projectFacts);
     const fields = Object.fromEntries(Object.entries(qa.input).filter(([k]) => k !== 'stateEvent' && k !== 'title' && (triager || OPEN_TO_AUTHORS.has(k))));
-    return { ...fields, ...input, description: qa.body };
+    return { ...input, ...fields, description: qa.body };
   }
 }

@@ -145,14 +145,14 @@ export class UpdateIssueAction {
 
   /**
    * Quick actions in a new description (GitLab applies them and stores the text without the
-   * command lines): the commands the actor may run become fields of this same update; fields
-   * the request names itself win. Costs nothing unless the description has a command line.
+   * command lines): the commands the actor may run become fields of this same update (over
+   * the request's own values for the same fields, as GitLab merges them). Costs nothing unless the description has a command line.
    */
   private async withDescriptionQuickActions(actor: Actor, read: IssueContext, input: IssueUpdateInput): Promise<IssueUpdateInput> {
     if (typeof input.description !== 'string' || !input.description.includes('/')) return input;
     const qa = await this.quickActions.interpretText(actor, read, input.description);
     if (!qa) return input;
-    return { ...qa.input, ...input, description: qa.body };
+    return { ...input, ...qa.input, description: qa.body };
   }
 
   private authorize(actor: Actor, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput): void {
