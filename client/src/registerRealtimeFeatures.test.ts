@@ -9,6 +9,8 @@ import { makeIssue } from './features/issue/testIssue';
 import { issueListKeys } from './features/issue-list/issueListQueries';
 import { projectLabelsKey, type LabelColors } from './features/labels/projectLabels';
 import { registerRealtimeFeatures } from './registerRealtimeFeatures';
+import { awardsAtomFamily } from './features/awards/awardsAtoms';
+import { relatedIssuesKey } from './features/related-issues/relatedIssuesApi';
 
 const ref = { id: 100, iid: 1, project_path: 'g/p' };
 const KEY = 'g/p#1';
@@ -54,6 +56,18 @@ describe('the features registered for live events', () => {
     registry.dispatch(ev({ type: 'note.created', payload: note(false) }));
     registry.dispatch(ev({ type: 'note.created', payload: note(true) }, 2));
     expect(issue().user_notes_count).toBe(1);
+  });
+
+  it('awards and related issues: a reaction reaches the issue awards, a link change refetches the related list', () => {
+    const { registry, store, queryClient, issue } = setup();
+    store.set(awardsAtomFamily('Issue:100'), []);
+    queryClient.setQueryData(relatedIssuesKey('g/p', 1), []);
+    registry.dispatch(ev({ type: 'award.toggled', payload: { awardable_type: 'Issue', awardable_id: 100, name: 'thumbsup', user: bob, toggled_on: true } }));
+    registry.dispatch(ev({ type: 'issue.links', payload: { link_type: 'blocks' } }, 2));
+    expect(store.get(awardsAtomFamily('Issue:100'))).toEqual([{ name: 'thumbsup', user: { id: 2, name: 'Bob Brown', username: 'bob' } }]);
+    expect(issue().upvotes).toBe(1);
+    expect(queryClient.getQueryState(relatedIssuesKey('g/p', 1))?.isInvalidated).toBe(true);
+    awardsAtomFamily.remove('Issue:100');
   });
 
   it('an event for an issue not on screen changes nothing', () => {

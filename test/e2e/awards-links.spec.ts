@@ -113,3 +113,15 @@ test('the reactions, related block and sidebar widgets at 360 px', async ({ brow
   await alice.screenshot({ path: 'test-results/e2e/awards-links-360.png', fullPage: true });
   await alice.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test('closing an issue that an open issue blocks asks first (demo: #16 blocks #8)', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await alice.goto('/acme/tandem/-/issues/8');
+  await expect(alice.getByTestId('related-group-is_blocked_by')).toContainText('#16');
+  await alice.getByRole('button', { name: 'Close issue' }).first().click();
+  const dialog = alice.getByRole('dialog');
+  await expect(dialog).toContainText(DISCUSSION_TEXTS.blockedCloseConfirm(1));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(alice.getByTestId('issue-status-badge')).toHaveText('Open');
+});

@@ -82,3 +82,18 @@ describe('AwardsBar', () => {
     expect(screen.getByTestId('award-rocket').textContent).toContain('1');
   });
 });
+
+describe('AwardsBar when empty', () => {
+  afterEach(() => {
+    cleanup();
+    awardsAtomFamily.remove('Issue:100');
+  });
+  it('is hidden for a viewer who may not react; offers thumbs and the picker to one who may', () => {
+    const { container } = render(<AwardsBar awardableType="Issue" awardableId={100} awards={[]} canAward={false} toggleUrl={URL} currentUser={null} />);
+    expect(container.textContent).toBe('');
+    cleanup();
+    render(<AwardsBar awardableType="Issue" awardableId={100} awards={[]} canAward toggleUrl={URL} currentUser={me} />);
+    expect(screen.getByTestId('award-thumbsup').textContent).toContain('0');
+    expect(screen.getByTestId('add-reaction')).toBeTruthy();
+  });
+});

@@ -50,7 +50,8 @@ export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, 
   const { data } = useEmojiData(needsData);
   const tipPrefix = useId();
 
-  if (!groups.length && !enabled) return null;
+  // Spec: the awards block is hidden when empty (a viewer who may react still gets the add button and the thumbs)
+  if (!grouped.length && !enabled) return null;
 
   async function toggle(name: string) {
     if (!enabled || !currentUser || busy.has(name)) return;

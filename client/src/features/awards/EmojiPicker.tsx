@@ -81,7 +81,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
   const [frequent] = useState(readFrequentEmojis);
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
-  const ids = { search: useId(), tabs: useId() };
+  const ids = { search: useId(), tabs: useId(), panel: useId() };
 
   useEffect(() => search.current?.focus(), []);
   // Spec: the search is debounced 500 ms
@@ -155,13 +155,19 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
       {!results && (
         <div className="emoji-panel__tabs" role="tablist" aria-label="Emoji categories" id={ids.tabs}>
           {EMOJI_CATEGORIES.map((c) => (
-            <button key={c.id} type="button" role="tab" aria-selected={c.id === category} className="emoji-panel__tab" onClick={() => setCategory(c.id)}>
+            <button key={c.id} id={`${ids.tabs}-${c.id}`} type="button" role="tab" aria-selected={c.id === category} aria-controls={ids.panel} className="emoji-panel__tab" onClick={() => setCategory(c.id)}>
               {c.label}
             </button>
           ))}
         </div>
       )}
-      <div className="emoji-panel__body" ref={grid} onKeyDown={onGridKeys}>
+      <div
+        id={ids.panel}
+        className="emoji-panel__body"
+        ref={grid}
+        onKeyDown={onGridKeys}
+        {...(results ? { role: 'region', 'aria-label': 'Search results' } : { role: 'tabpanel', 'aria-labelledby': `${ids.tabs}-${category}` })}
+      >
         {failed && <p className="field-error">{DISCUSSION_TEXTS.genericOnOurEnd}</p>}
         {!data && !failed && <p className="muted">Loading…</p>}
         {data && results && (results.length ? section('Search results', results, 'emoji-results') : <p className="muted emoji-panel__empty">{DISCUSSION_TEXTS.noEmojisFound}</p>)}
