@@ -20,6 +20,7 @@ import { setEditingPresence, usePresence, useTypingPresence } from '../features/
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { DiscussionArea } from '../features/notes/DiscussionArea';
 import { AwardsBar } from '../features/awards/AwardsBar';
+import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
 
@@ -47,20 +48,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
   const onTyping = useTypingPresence(issueKey);
   const paths = useMemo(() => noteablePaths(projectPath, issue.iid, issue.id), [projectPath, issue.iid, issue.id]);
-  const renderAwards = useCallback(
-    (note: ApiNote) =>
-      note.system ? null : (
-        <AwardsBar
-          awardableType="Note"
-          awardableId={note.id}
-          awards={note.award_emoji ?? []}
-          canAward={note.current_user?.can_award_emoji ?? permissions.canAwardEmoji}
-          toggleUrl={paths.noteAward(note.id)}
-          currentUser={currentUser}
-        />
-      ),
-    [paths, permissions.canAwardEmoji, currentUser],
-  );
+  const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={projectPath} iid={issue.iid} issueId={issue.id} />, [projectPath, issue.iid, issue.id]);
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -151,7 +139,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           <DiscussionArea
             data={data}
             issueKey={issueKey}
-            stateToggle={stateToggle}
+            stateToggle={{ busy: stateToggle.busy, toggle: async (e) => blockedClose.requestToggle(e) }}
             renderAwards={renderAwards}
             onTyping={onTyping}
             formHeader={<TypingIndicator issueKey={issueKey} selfId={currentUser?.id ?? null} />}

@@ -22,7 +22,7 @@ export interface StateToggle {
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
 export function CommentForm({ state }: { state: StateToggle }) {
-  const { issueKey, projectPath, currentUser, onTyping } = useNotesContext();
+  const { issueKey, projectPath, currentUser, onTyping, iid, noteableId } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -65,6 +65,7 @@ export function CommentForm({ state }: { state: StateToggle }) {
         onKeyDown={keyDown}
         textareaRef={ref}
         previewProjectPath={projectPath}
+        noteable={{ iid, id: noteableId }}
         placeholder={NOTE_FORM_TEXTS.commentPlaceholder}
         disabled={form.submitting}
         label="Comment"

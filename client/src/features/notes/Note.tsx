@@ -21,7 +21,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { projectPath, currentUser, renderAwards } = useNotesContext();
+  const { projectPath, currentUser, renderAwards, iid, noteableId } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -56,6 +56,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
         </div>
         {edit.editing ? (
           <NoteEditForm
+            noteable={{ iid, id: noteableId }}
             initial={edit.editText}
             projectPath={projectPath}
             remoteChanged={edit.remoteChanged}

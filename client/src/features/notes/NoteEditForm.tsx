@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 interface NoteEditFormProps {
   initial: string;
   projectPath: string;
+  /** The issue the note is on (autocomplete, uploads). */
+  noteable: { iid: number; id: number };
   /** The note changed on the server while this form was open. */
   remoteChanged: boolean;
   onSave(text: string): void;
@@ -14,7 +16,7 @@ interface NoteEditFormProps {
 }
 
 /** Edits a note's text; cancelling with changes asks first (spec §5). */
-export function NoteEditForm({ initial, projectPath, remoteChanged, onSave, onCancel }: NoteEditFormProps) {
+export function NoteEditForm({ initial, projectPath, noteable, remoteChanged, onSave, onCancel }: NoteEditFormProps) {
   const [text, setText] = useState(initial);
   const [confirming, setConfirming] = useState(false);
   const cancel = () => (text !== initial ? setConfirming(true) : onCancel());
@@ -34,7 +36,7 @@ export function NoteEditForm({ initial, projectPath, remoteChanged, onSave, onCa
           {DISCUSSION_TEXTS.remoteChangeWhileEditing}
         </Alert>
       )}
-      <MarkdownEditor value={text} onChange={setText} onSubmit={save} onCancel={cancel} previewProjectPath={projectPath} label="Edit comment" autoFocus />
+      <MarkdownEditor value={text} onChange={setText} onSubmit={save} onCancel={cancel} previewProjectPath={projectPath} noteable={noteable} label="Edit comment" autoFocus />
       <div className="note-form__actions">
         <button type="submit" className="btn btn--confirm btn--sm" disabled={!text.trim()}>
           Save comment

@@ -5,7 +5,7 @@ import { MarkdownEditor } from './MarkdownEditor';
 
 function Harness({ onSubmit = vi.fn(), onCancel = vi.fn() }: { onSubmit?: () => void; onCancel?: () => void }) {
   const [value, setValue] = useState('**hi**');
-  return <MarkdownEditor value={value} onChange={setValue} onSubmit={onSubmit} onCancel={onCancel} previewProjectPath="g/p" label="Comment" />;
+  return <MarkdownEditor value={value} onChange={setValue} onSubmit={onSubmit} onCancel={onCancel} previewProjectPath="g/p" noteable={{ iid: 1, id: 10 }} label="Comment" />;
 }
 
 describe('MarkdownEditor', () => {

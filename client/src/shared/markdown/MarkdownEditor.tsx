@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Maximize2, Minimize2 } from 'lucide-react';
+import { noteablePaths } from '@tandem/shared-types';
+import { AttachButton } from './AttachButton';
+import { AutocompleteMenu } from './AutocompleteMenu';
 import { previewMarkdown } from './previewMarkdown';
+import { useAttachments } from './useAttachments';
+import { useMarkdownAutocomplete } from './useMarkdownAutocomplete';
 import './markdownEditor.css';
 
 export interface MarkdownEditorProps {
@@ -13,8 +18,10 @@ export interface MarkdownEditorProps {
   /** Key handling before the editor's own (Up in an empty box, ...); call preventDefault to stop it. */
   onKeyDown?(e: KeyboardEvent<HTMLTextAreaElement>): void;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
-  /** The project the server renders references for in the preview. */
+  /** The project the server renders references for in the preview (and autocompletes and stores uploads in). */
   previewProjectPath: string;
+  /** The noteable written about: its iid and database id (autocomplete sources, uploads). */
+  noteable: { iid: number; id: number };
   placeholder?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -24,16 +31,20 @@ export interface MarkdownEditorProps {
 }
 
 /**
- * A markdown textarea with Write/Preview tabs (preview rendered and sanitised by the server)
- * and a zen (fullscreen) mode left with Escape. Shared by comments, replies and note edits.
+ * A markdown textarea with Write/Preview tabs (preview rendered and sanitised by the server),
+ * a zen (fullscreen) mode left with Escape, autocomplete of @users, #issues, ~labels,
+ * %milestones and :emoji:, and attachments (button, paste, drop). Shared by comments, replies
+ * and note edits.
  */
-export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
   const [preview, setPreview] = useState<{ html: string; loading: boolean; failed: boolean }>({ html: '', loading: false, failed: false });
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const ref = textareaRef ?? ownRef;
   const id = useId();
+  const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath, iid: noteable.iid, id: noteable.id, onChange });
+  const attachments = useAttachments(ref, noteablePaths(previewProjectPath, noteable.iid, noteable.id).uploads, onChange);
 
   useEffect(() => {
     if (tab !== 'preview') return;
@@ -48,6 +59,9 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   }, [tab, value, previewProjectPath]);
 
   function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // An open autocomplete list takes its keys (arrows, Enter, Tab, Escape) first
+    autocomplete.textareaProps.onKeyDown(e);
+    if (e.defaultPrevented) return;
     onKeyDown?.(e);
     if (e.defaultPrevented) return;
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -88,18 +102,24 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <textarea
-        id={id}
-        ref={ref}
-        className="md-editor__textarea"
-        hidden={tab !== 'write'}
-        value={value}
-        placeholder={placeholder}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={keyDown}
-      />
+      <div className="md-editor-field">
+        <textarea
+          id={id}
+          ref={ref}
+          className="md-editor__textarea"
+          hidden={tab !== 'write'}
+          value={value}
+          placeholder={placeholder}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          onChange={(e) => onChange(e.target.value)}
+          {...attachments.textareaProps}
+          {...autocomplete.textareaProps}
+          onKeyDown={keyDown}
+        />
+        <AutocompleteMenu autocomplete={autocomplete} />
+      </div>
+      {!disabled && <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />}
       </div>
       {tab === 'preview' && (
         <div id={`${id}-preview`} className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
