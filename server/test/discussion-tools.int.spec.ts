@@ -219,7 +219,7 @@ describe.each(DB_MODES)('discussion tools on %s', (mode) => {
   });
 
   describe('attachments', () => {
-    const upload = async (auth: Auth, path: string, name: string, content: string | Uint8Array, type = 'application/octet-stream') => {
+    const upload = async (auth: Auth, path: string, name: string, content: string | Uint8Array<ArrayBuffer>, type = 'application/octet-stream') => {
       const form = new FormData();
       form.append('file', new Blob([content], { type }), name);
       const res = await fetch(`${app.url}/${path}/uploads`, { method: 'POST', headers: authHeaders(auth), body: form });
