@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { DISCUSSION_TEXTS, ERRORS, type ApiAwardEmoji, type NoteAward, type PageData } from '@tandem/shared-types';
+import { AwardFinder } from '../src/modules/award/award.finder';
 import { bootApp, call, castOf, DB_MODES, enc, gql, insertPat, issueRow, signIn, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
@@ -53,6 +54,18 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
     const [note] = (await app.ds.query(`SELECT n.id FROM notes n JOIN issues i ON i.id = n.noteable_id WHERE i.iid = 1 AND i.project_id = (SELECT id FROM projects WHERE full_path = $1) AND NOT n.system ORDER BY n.id LIMIT 1`, [PUBLIC])) as Array<{ id: number }>;
     const onNote = await call<ApiAwardEmoji[]>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/1/notes/${note!.id}/award_emoji`, { auth: who.anonymous });
     expect(onNote.body.map((a) => a.name)).toEqual(['thumbsup', 'eyes']);
+  });
+
+  it('AwardFinder.forNotes reads the awards of many notes at once (what discussions.json fills ApiNote.award_emoji with)', async () => {
+    const [a, b, c] = [await newNote(22, 'one'), await newNote(22, 'two'), await newNote(22, 'three')];
+    await call(app, 'POST', `/${PUBLIC}/notes/${a}/toggle_award_emoji`, { auth: who.bob, body: { name: 'smile' } });
+    await call(app, 'POST', `/${PUBLIC}/notes/${a}/toggle_award_emoji`, { auth: who.carol, body: { name: 'thumbsup' } });
+    await call(app, 'POST', `/${PUBLIC}/notes/${c}/toggle_award_emoji`, { auth: who.dave, body: { name: 'heart' } });
+    const byNote = await app.running.app.get(AwardFinder).forNotes([a, b, c]);
+    expect(byNote.get(a)!.map((x) => `${x.name}:${x.user.username}`)).toEqual(['smile:bob', 'thumbsup:carol']);
+    expect(byNote.get(b)).toBeUndefined();
+    expect(byNote.get(c)).toEqual([{ name: 'heart', user: { id: expect.any(Number), name: 'Dave Diaz', username: 'dave' } }]);
+    expect((await app.running.app.get(AwardFinder).forNotes([])).size).toBe(0);
   });
 
   describe('the page toggle', () => {
