@@ -2,7 +2,8 @@ import { Controller, Get, Headers, Inject, Param, Res } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { REALTIME, type NotesPollResponse } from '@tandem/shared-types';
+import { REALTIME, type NoteAward, type NotesPollResponse } from '@tandem/shared-types';
+import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
@@ -33,6 +34,7 @@ export class NotesPollController {
     private readonly issues: IssueLoader,
     private readonly notes: NoteFinder,
     private readonly etags: EtagCacheService,
+    private readonly awards: AwardFinder,
   ) {}
 
   /** Policy: read_issue; internal notes need read_confidential_issues (reporter and up). */
@@ -57,7 +59,10 @@ export class NotesPollController {
     const from = since > OVERLAP_US ? since - OVERLAP_US : 0n;
     const noteable = { type: 'Issue' as const, id: ctx.issue.id, ref: { id: ctx.issue.id, iid: ctx.issue.iid, project_path: p.fullPath } };
     const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, can.readInternalNote);
-    const users = await this.notes.users(userIdsOf(page.notes));
+    const [users, awards] = await Promise.all([
+      this.notes.users(userIdsOf(page.notes)),
+      page.notes.length ? this.awards.forNotes(page.notes.filter((n) => !n.system).map((n) => n.id)) : Promise.resolve(new Map<number, NoteAward[]>()),
+    ]);
     // Mid-page the next request continues at the last note (it subtracts the overlap again)
     const next = page.more && page.lastUpdatedUs !== null ? page.lastUpdatedUs + OVERLAP_US : page.nowUs;
     res.setHeader('Poll-Interval', String(page.more ? 1 : pollInterval(this.config, REALTIME.notesPollIntervalMs)));
@@ -67,7 +72,7 @@ export class NotesPollController {
     const perms = notePermissionsFor(actor, facts, ctx.facts);
     const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users };
     return {
-      notes: page.notes.map((n) => toApiNote(n, mapCtx, noteCurrentUser(perms(n)))),
+      notes: page.notes.map((n) => ({ ...toApiNote(n, mapCtx, noteCurrentUser(perms(n))), ...(n.system ? {} : { award_emoji: awards.get(n.id) ?? [] }) })),
       last_fetched_at: Number(next),
       more: page.more,
     };
