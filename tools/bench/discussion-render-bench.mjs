@@ -8,6 +8,7 @@
 //   with the ratio long/empty. --save writes the section discussion-render of docs/benchmarks.md.
 // Needs: the built server and client (npm run build), Postgres on 127.0.0.1:5432 with trust
 // auth (TANDEM_BENCH_PG_URL to override) and Debian's chromium at /usr/bin/chromium.
+/* global window, document -- page.evaluate and addInitScript bodies run in the browser */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
