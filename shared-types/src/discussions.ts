@@ -205,6 +205,9 @@ export const DISCUSSION_TEXTS = {
   awardFailed: 'Something went wrong while adding your award. Please try again.',
   descriptionChangesFetchFailed: 'Something went wrong while fetching description changes. Please try again.',
   descriptionChangesDeleteFailed: 'Something went wrong while deleting description changes. Please try again.',
+  /** The description-version compare under a "changed the description" note (GitLab's labels). */
+  compareDescriptionVersion: 'Compare with previous version',
+  removeDescriptionHistory: 'Remove description history',
   updateFailed: 'Update failed',
   deleteNoteFailed: 'Something went wrong while deleting your note. Please try again.',
   editNoteFailed: 'Something went wrong while editing your comment. Please try again.',

@@ -1,5 +1,6 @@
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
+import { DescriptionVersionCompare } from './DescriptionVersionCompare';
 import { SystemNoteIcon } from './SystemNoteIcon';
 
 /** A compact timeline row for a system note: its icon, who, what, then when (GitLab's order), small and grey. */
@@ -24,6 +25,7 @@ export function SystemNote({ note }: { note: ApiNote }) {
         <a className="note-header__time" href={`#note_${note.id}`}>
           <RelativeTime iso={note.created_at} />
         </a>
+        <DescriptionVersionCompare note={note} />
       </div>
     </li>
   );
