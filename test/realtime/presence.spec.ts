@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, privateRedis, projectId, sleep, startNode, tokenFor, updateIssue, waitFor, type NodeProc, type PrivateRedis } from './support/harness';
+import { sleep, startTwoNodes, tokenFor, updateIssue, waitFor, type NodeProc, type TwoNodes } from './support/harness';
 import { RtClient } from './support/rt-client';
 
 /**
@@ -10,8 +10,7 @@ import { RtClient } from './support/rt-client';
 const PROJECT = 'acme/tandem';
 
 describe('presence on two nodes sharing Redis', () => {
-  let db: Awaited<ReturnType<typeof createDatabase>>;
-  let redis: PrivateRedis;
+  let nodes: TwoNodes;
   let a: NodeProc;
   let b: NodeProc;
   let alice: string;
@@ -19,19 +18,12 @@ describe('presence on two nodes sharing Redis', () => {
   const clients: RtClient[] = [];
 
   beforeAll(async () => {
-    db = await createDatabase('presence');
-    redis = privateRedis();
-    await redis.start();
-    a = await startNode({ name: 'node-a', databaseUrl: db.url, redisUrl: redis.url });
-    b = await startNode({ name: 'node-b', databaseUrl: db.url, redisUrl: redis.url });
-    alice = await tokenFor(a.url, 'alice');
-    pid = await projectId(a.url, alice, PROJECT);
+    nodes = await startTwoNodes('presence');
+    ({ a, b, alice, pid } = nodes);
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.allSettled([a?.stop(), b?.stop()]);
-    await redis?.stop();
-    await db?.drop();
+    await nodes?.stop();
   });
 
   const as = async (user: string, node: NodeProc) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_WATCH } from '@tandem/shared-types';
-import { createDatabase, privateRedis, projectId, sleep, startNode, tokenFor, updateIssue, waitFor, type NodeProc, type PrivateRedis } from './support/harness';
+import { sleep, startTwoNodes, tokenFor, updateIssue, waitFor, type NodeProc, type TwoNodes } from './support/harness';
 import { RtClient } from './support/rt-client';
 
 /**
@@ -12,8 +12,7 @@ const PROJECT = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
 
 describe('project watch on two nodes sharing Redis', () => {
-  let db: Awaited<ReturnType<typeof createDatabase>>;
-  let redis: PrivateRedis;
+  let nodes: TwoNodes;
   let a: NodeProc;
   let b: NodeProc;
   let alice: string;
@@ -21,19 +20,12 @@ describe('project watch on two nodes sharing Redis', () => {
   const clients: RtClient[] = [];
 
   beforeAll(async () => {
-    db = await createDatabase('projwatch');
-    redis = privateRedis();
-    await redis.start();
-    a = await startNode({ name: 'node-a', databaseUrl: db.url, redisUrl: redis.url });
-    b = await startNode({ name: 'node-b', databaseUrl: db.url, redisUrl: redis.url });
-    alice = await tokenFor(a.url, 'alice');
-    pid = await projectId(a.url, alice, PROJECT);
+    nodes = await startTwoNodes('projwatch');
+    ({ a, b, alice, pid } = nodes);
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.allSettled([a?.stop(), b?.stop()]);
-    await redis?.stop();
-    await db?.drop();
+    await nodes?.stop();
   });
 
   const as = async (user: string | null, node: NodeProc) => {

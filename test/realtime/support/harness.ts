@@ -201,3 +201,35 @@ export async function updateIssue(baseUrl: string, token: string, project: numbe
   if (r.status !== 200) throw new Error(`update issue ${iid} via ${baseUrl}: ${r.status} ${r.text}`);
   return r.body;
 }
+
+/** Two nodes sharing a fresh database and a private Redis, alice's token and the demo project's id. */
+export interface TwoNodes {
+  a: NodeProc;
+  b: NodeProc;
+  alice: string;
+  /** The id of `projectPath`. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startTwoNodes(prefix: string, projectPath = 'acme/tandem'): Promise<TwoNodes> {
+  const db = await createDatabase(prefix);
+  const redis = privateRedis();
+  await redis.start();
+  // One after the other: the first migrates and seeds, the second finds it done
+  const a = await startNode({ name: 'node-a', databaseUrl: db.url, redisUrl: redis.url });
+  const b = await startNode({ name: 'node-b', databaseUrl: db.url, redisUrl: redis.url });
+  const alice = await tokenFor(a.url, 'alice');
+  const pid = await projectId(a.url, alice, projectPath);
+  return {
+    a,
+    b,
+    alice,
+    pid,
+    stop: async () => {
+      await Promise.allSettled([a.stop(), b.stop()]);
+      await redis.stop();
+      await db.drop();
+    },
+  };
+}
