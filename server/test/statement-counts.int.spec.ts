@@ -26,31 +26,33 @@ const EXPECTED = {
   issueGet: 1,
   /** the issue's project, the actor's access and the issue (the socket's credential was read at the handshake) */
   subscribeCheck: 1,
-  /** token+user, project+access+issue (+ the actor's row), the write (note, seq and event in one statement) */
-  notePost: 3,
-  /** token+user, project+access+issue, the note with its discussion and their users, the write */
-  noteEdit: 4,
-  /** token+user, project+access+issue, the note with its discussion, the write */
-  noteDelete: 4,
-  /** token+user, project+access+issue, the discussion with its users, the write (every note and event in one statement) */
-  discussionResolve: 4,
-  /** token+user, project+access+issue+actor, the toggle (award rows, the other thumb, seq and events in one statement) */
-  awardToggle: 3,
+  /* The writes below: the credential is cached as for titlePut (a cold token adds one). */
+  /** project+access+issue (+ the actor's row), the write (note, seq and event in one statement) */
+  notePost: 2,
+  /** project+access+issue, the note with its discussion and their users, the write */
+  noteEdit: 3,
+  /** project+access+issue, the note with its discussion, the write */
+  noteDelete: 3,
+  /** project+access+issue, the discussion with its users, the write (every note and event in one statement) */
+  discussionResolve: 3,
+  /** project+access+issue+actor, the toggle (award rows, the other thumb, seq and events in one statement) */
+  awardToggle: 2,
   /**
-   * token+user, source issue, target issue, BEGIN, the link insert, each issue's notes+events
+   * source issue, target issue, BEGIN, the link insert, each issue's notes+events
    * (one statement each), COMMIT, then the answer's list (links with access, issues, hydration, projects)
    */
-  linkAdd: 12,
+  linkAdd: 11,
   /**
    * A description edit merged into the author's previous note (the common case: edits in a
-   * row): token+user, project+access+issue+hydration, BEGIN, the row lock, the new version with
+   * row): project+access+issue+hydration, BEGIN, the row lock, the new version with
    * the previous description note (one statement), the write, the note's merge UPDATE, reading
    * it back and its users for note.updated, that event's append, COMMIT, the hydration
    */
-  descriptionPut: 12,
-  /** token+user, project+access+issue, the version, BEGIN, the soft delete, the notes it marks, reading them back, their users, the event append, COMMIT */
-  descriptionVersionDelete: 10,
-  uploadPost: 2,
+  descriptionPut: 11,
+  /** project+access+issue, the version, BEGIN, the soft delete, the notes it marks, reading them back, their users, the event append, COMMIT */
+  descriptionVersionDelete: 9,
+  /** the file is stored on disk; the statement is the project with the actor's access */
+  uploadPost: 1,
 };
 
 const PUBLIC = 'acme/tandem';

@@ -18,7 +18,6 @@ import { weightField } from './weight';
 export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,
   descriptionField,
-  updateTaskField,
   stateEventField,
   confidentialField,
   discussionLockedField,
@@ -27,4 +26,6 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   weightField,
   assigneesField,
   labelsField,
+  // The page's task-list toggle last: it is not one of GitLab's REST parameters
+  updateTaskField,
 ] as IssueField[];
