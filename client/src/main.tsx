@@ -10,6 +10,8 @@ import { queryClient } from './shared/queryClient';
 import { eventRegistry } from './realtime/eventRegistry';
 import { registerRealtimeFeatures } from './registerRealtimeFeatures';
 import { csrfTokenAtom, currentUserAtom } from './features/session/sessionAtoms';
+import { prefetchFirstDiscussionsPage } from './features/notes/notesApi';
+import { NOTES_FILTER, noteablePaths } from '@tandem/shared-types';
 import './shared/styles/base.css';
 import './shared/styles/components.css';
 import './shared/styles/pages.css';
@@ -18,6 +20,12 @@ const pageData = readPageData();
 appStore.set(currentUserAtom, pageData.currentUser);
 appStore.set(csrfTokenAtom, pageData.csrfToken);
 registerRealtimeFeatures(eventRegistry);
+// The issue page's discussions: their first page is read while React renders the page
+const issuePage = pageData.issue;
+if (issuePage && !window.location.hash.startsWith('#note_')) {
+  const { discussions } = noteablePaths(issuePage.project.path_with_namespace, issuePage.issue.iid, issuePage.issue.id);
+  prefetchFirstDiscussionsPage(discussions, issuePage.notesData?.notesFilter ?? NOTES_FILTER.all);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

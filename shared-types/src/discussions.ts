@@ -189,6 +189,8 @@ export const DISCUSSION_LIMITS = {
   commitListCollapseAt: 3,
   /** discussions.json page size when paginated (per_page), and the cursor header. */
   discussionsPerPage: 100,
+  /** The first page is one screenful, so the top of a long discussion paints at once (the rest streams in). */
+  discussionsFirstPage: 20,
   nextPageCursorHeader: 'x-next-page-cursor',
   /** Autocomplete requests are debounced (ours). */
   autocompleteDebounceMs: 200,

@@ -117,7 +117,7 @@ async function load(browser, iid, marker) {
       : null;
     // LCP settles after the last large paint; give the page a moment past its last render
     await sleep(800);
-    return page.evaluate((reached) => {
+    return await page.evaluate((reached) => {
       const nav = performance.getEntriesByType('navigation')[0];
       return { ttfb: nav.responseStart, lcp: window.__lcp, reached };
     }, reachedMs);

@@ -9,11 +9,31 @@ export async function fetchDiscussionsPage(
   discussionsPath: string,
   opts: { filter: NotesFilter; persist: boolean; cursor: string | null; signal?: AbortSignal },
 ): Promise<{ discussions: ApiDiscussion[]; next: string | null } | null> {
-  const q = new URLSearchParams({ notes_filter: String(opts.filter), persist_filter: String(opts.persist), per_page: String(DISCUSSION_LIMITS.discussionsPerPage) });
+  const q = new URLSearchParams({ notes_filter: String(opts.filter), persist_filter: String(opts.persist), per_page: String(opts.cursor ? DISCUSSION_LIMITS.discussionsPerPage : DISCUSSION_LIMITS.discussionsFirstPage) });
   if (opts.cursor) q.set('cursor', opts.cursor);
   const res = await requestJson<ApiDiscussion[]>(`${discussionsPath}?${q}`, { signal: opts.signal });
   if (!res.ok || !Array.isArray(res.data)) return null;
   return { discussions: res.data, next: res.headers.get(DISCUSSION_LIMITS.nextPageCursorHeader) || null };
+}
+
+type DiscussionsPage = Awaited<ReturnType<typeof fetchDiscussionsPage>>;
+const prefetched = new Map<string, Promise<DiscussionsPage>>();
+
+/**
+ * Starts reading the first page of an issue's discussions as soon as the page's script runs,
+ * alongside React's first render, so the top of a long discussion paints with the page.
+ */
+export function prefetchFirstDiscussionsPage(discussionsPath: string, filter: NotesFilter): void {
+  const key = `${discussionsPath}|${filter}`;
+  if (!prefetched.has(key)) prefetched.set(key, fetchDiscussionsPage(discussionsPath, { filter, persist: false, cursor: null }).catch(() => null));
+}
+
+/** The prefetched first page for this path and filter, once (later loads read afresh). */
+export function takePrefetchedDiscussionsPage(discussionsPath: string, filter: NotesFilter): Promise<DiscussionsPage> | undefined {
+  const key = `${discussionsPath}|${filter}`;
+  const p = prefetched.get(key);
+  prefetched.delete(key);
+  return p;
 }
 
 export interface CreateNoteInput {

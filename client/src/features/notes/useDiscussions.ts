@@ -5,7 +5,7 @@ import { appStore } from '../../shared/store';
 import { appendPage } from './discussionRules';
 import { registerDiscussionsRefetch } from './discussionsRefetch';
 import { discussionsAtomFamily } from './notesAtoms';
-import { fetchDiscussionsPage } from './notesApi';
+import { fetchDiscussionsPage, takePrefetchedDiscussionsPage } from './notesApi';
 
 export interface DiscussionsState {
   discussions: ApiDiscussion[] | null;
@@ -33,7 +33,9 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
     const a = discussionsAtomFamily(key);
     let first = true;
     async function load(cursor: string | null): Promise<void> {
-      const page = await fetchDiscussionsPage(discussionsPath, { filter, persist: persistRef.current && cursor === null, cursor, signal: controller.signal });
+      const persistNow = persistRef.current && cursor === null;
+      const early = cursor === null && !persistNow ? takePrefetchedDiscussionsPage(discussionsPath, filter) : undefined;
+      const page = await (early ?? fetchDiscussionsPage(discussionsPath, { filter, persist: persistNow, cursor, signal: controller.signal }));
       if (controller.signal.aborted) return;
       if (!page) {
         setFailed(true);
