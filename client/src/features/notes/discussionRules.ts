@@ -10,7 +10,7 @@ function withDerived(d: ApiDiscussion): ApiDiscussion {
 
 const byCreated = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
 
-/** A discussion for a note that arrives with no known thread (GitLab makes an individual one). */
+/** A discussion for a note whose thread is not known (GitLab makes an individual one). */
 export function discussionOfNote(note: ApiNote): ApiDiscussion {
   return withDerived({
     id: note.discussion_id,
