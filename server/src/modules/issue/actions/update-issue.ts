@@ -217,7 +217,7 @@ export class UpdateIssueAction {
     if (!columns.length && !sides.length) return null;
     // The description's new version; its note is new, or the author's previous one absorbs it
     const described = columns.find((c) => c.field.key === 'description');
-    const version = described ? await this.descriptionVersions.recordChange(tx, ctx.issue.id, actor.id, (described.change.set.description as string | null) ?? null) : null;
+    const version = described ? await this.descriptionVersions.recordChange(tx, ctx.issue.id, actor.id, (described.change.set.description as string | null) ?? null, { description: ctx.issue.description, authorId: ctx.issue.lastEditedById ?? ctx.issue.authorId }) : null;
     if (described && version) {
       described.change = { ...described.change, notes: version.mergeIntoNoteId ? [] : [{ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId }] };
     }

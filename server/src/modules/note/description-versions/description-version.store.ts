@@ -40,16 +40,22 @@ export class DescriptionVersionStore {
    * version and, in one statement, the issue's latest description note, to decide the merge
    * with the transaction's clock.
    */
-  async recordChange(tx: Tx, issueId: number, authorId: number, description: string | null): Promise<RecordedDescriptionChange> {
+  async recordChange(tx: Tx, issueId: number, authorId: number, description: string | null, previous: { description: string | null; authorId: number | null }): Promise<RecordedDescriptionChange> {
     const [row] = await tx.query<{ version_id: number; now: Date; note_id: number | null; author_id: number | null; updated_at: Date | null; deleted: boolean | null }>(
       'description-version.record',
-      `WITH v AS (INSERT INTO description_versions (issue_id, description, author_id) VALUES ($1, $2, $3) RETURNING id, created_at)
+      // An issue without versions yet (older than them, or seeded) first gets its previous
+      // description as one (GitLab's save_description_version), so the first compare is true;
+      // the new version reads `base` so that it is numbered after it
+      `WITH base AS (INSERT INTO description_versions (issue_id, description, author_id)
+         SELECT $1, $4::text, $5::int WHERE COALESCE($4::text, '') <> '' AND NOT EXISTS (SELECT 1 FROM description_versions WHERE issue_id = $1)
+         RETURNING id),
+       v AS (INSERT INTO description_versions (issue_id, description, author_id) SELECT $1, $2, $3 FROM (SELECT count(*) FROM base) b RETURNING id, created_at)
        SELECT v.id AS version_id, v.created_at AS now, prev.id AS note_id, prev.author_id, prev.updated_at, prev.description_version_deleted AS deleted
        FROM v LEFT JOIN LATERAL (
          SELECT n.id, n.author_id, n.updated_at, n.description_version_deleted FROM notes n
          WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND n.description_version_id IS NOT NULL
          ORDER BY n.id DESC LIMIT 1) prev ON true`,
-      [issueId, description, authorId],
+      [issueId, description, authorId, previous.description, previous.authorId],
     );
     const prev = row!.note_id === null ? null : { authorId: row!.author_id === null ? null : Number(row!.author_id), updatedAt: new Date(row!.updated_at!), versionDeleted: !!row!.deleted };
     const merge = mergesIntoPrevious(prev, authorId, new Date(row!.now));
