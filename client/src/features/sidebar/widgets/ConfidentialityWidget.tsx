@@ -6,6 +6,7 @@ import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { setIssueConfidential } from './issueFlagsApi';
 import { useIssueFlagToggle } from './useIssueFlagToggle';
+import { FlagConfirmForm, FlagError } from './FlagConfirmForm';
 import './socialWidgets.css';
 
 interface ConfidentialityWidgetProps {
@@ -52,31 +53,19 @@ export function ConfidentialityWidget({ issueKey, projectPath, iid, editable }: 
         )}
       </p>
       {open && (
-        <div className="sidebar-flag__form" role="group" aria-label="Change confidentiality" data-testid="confidentiality-form">
-          <p className="sidebar-flag__warning">{confidential ? CONFIDENTIALITY_TEXTS.warnTurnOff('issue') : CONFIDENTIALITY_TEXTS.warnTurnOn('issue')}</p>
-          <div className="sidebar-flag__actions">
-            <button type="button" className="btn" onClick={toggleForm} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn--confirm"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={async () => {
-                if (await apply(!confidential)) setOpen(false);
-              }}
-            >
-              {busy ? DISCUSSION_TEXTS.applying : confidential ? CONFIDENTIALITY_TEXTS.turnOff : CONFIDENTIALITY_TEXTS.turnOn}
-            </button>
-          </div>
-        </div>
+        <FlagConfirmForm
+          label="Change confidentiality"
+          testId="confidentiality-form"
+          warning={confidential ? CONFIDENTIALITY_TEXTS.warnTurnOff('issue') : CONFIDENTIALITY_TEXTS.warnTurnOn('issue')}
+          confirmLabel={confidential ? CONFIDENTIALITY_TEXTS.turnOff : CONFIDENTIALITY_TEXTS.turnOn}
+          busy={busy}
+          onCancel={toggleForm}
+          onConfirm={async () => {
+            if (await apply(!confidential)) setOpen(false);
+          }}
+        />
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FlagError error={error} />
     </SidebarBlock>
   );
 }

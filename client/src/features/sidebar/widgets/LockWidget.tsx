@@ -6,6 +6,7 @@ import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { setIssueLocked } from './issueFlagsApi';
 import { useIssueFlagToggle } from './useIssueFlagToggle';
+import { FlagConfirmForm, FlagError } from './FlagConfirmForm';
 import './socialWidgets.css';
 
 interface LockWidgetProps {
@@ -41,34 +42,24 @@ export function LockWidget({ issueKey, projectPath, iid, editable }: LockWidgetP
         )}
       </p>
       {open && (
-        <div className="sidebar-flag__form" role="group" aria-label="Change lock" data-testid="lock-form">
-          <p className="sidebar-flag__warning">
-            <strong>{locked ? LOCK_TEXTS.confirmUnlock('issue') : LOCK_TEXTS.confirmLock('issue')}</strong>{' '}
-            {locked ? DISCUSSION_TEXTS.lockUnlockedSays : DISCUSSION_TEXTS.lockLockedSays}
-          </p>
-          <div className="sidebar-flag__actions">
-            <button type="button" className="btn" onClick={toggleForm} disabled={busy}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn--confirm"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={async () => {
-                if (await apply(!locked)) setOpen(false);
-              }}
-            >
-              {busy ? DISCUSSION_TEXTS.applying : locked ? LOCK_TEXTS.unlock : LOCK_TEXTS.lock}
-            </button>
-          </div>
-        </div>
+        <FlagConfirmForm
+          label="Change lock"
+          testId="lock-form"
+          warning={
+            <>
+              <strong>{locked ? LOCK_TEXTS.confirmUnlock('issue') : LOCK_TEXTS.confirmLock('issue')}</strong>{' '}
+              {locked ? DISCUSSION_TEXTS.lockUnlockedSays : DISCUSSION_TEXTS.lockLockedSays}
+            </>
+          }
+          confirmLabel={locked ? LOCK_TEXTS.unlock : LOCK_TEXTS.lock}
+          busy={busy}
+          onCancel={toggleForm}
+          onConfirm={async () => {
+            if (await apply(!locked)) setOpen(false);
+          }}
+        />
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FlagError error={error} />
     </SidebarBlock>
   );
 }
