@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
+import { TodosPage } from './pages/TodosPage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
@@ -22,6 +23,7 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/users/sign_in" element={<SignInPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
+      <Route path="/dashboard/todos" element={<TodosPage />} />
       <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
       <Route path="/:username" element={<UserRoute />} />
