@@ -134,8 +134,10 @@ describe.each(DB_MODES)('to-dos on %s', (mode) => {
     expect(done.data!.todoMarkDone.todo.state).toBe('done');
     const other = await gql(app, `mutation($input: TodoMarkDoneInput!) { todoMarkDone(input: $input) { errors } }`, { input: { id: created.data!.todoCreate.todo.id } }, who.bob);
     expect(other.errors?.[0]?.message).toMatch(/does not exist or you don't have permission/);
-    const all = await gql<{ todosMarkAllDone: { errors: string[] } }>(app, `mutation { todosMarkAllDone(input: {}) { errors } }`, {}, who.carol);
+    const second = await gql<{ todoCreate: { todo: { id: string } } }>(app, `mutation($input: TodoCreateInput!) { todoCreate(input: $input) { todo { id } errors } }`, { input: { targetId: `gid://gitlab/Issue/${issue.id}` } }, who.carol);
+    const all = await gql<{ todosMarkAllDone: { errors: string[]; todos: Array<{ id: string; state: string }> } }>(app, `mutation { todosMarkAllDone(input: {}) { errors todos { id state } } }`, {}, who.carol);
     expect(all.data!.todosMarkAllDone.errors).toEqual([]);
+    expect(all.data!.todosMarkAllDone.todos).toContainEqual({ id: second.data!.todoCreate.todo.id, state: 'done' });
     expect(await todos(who.carol)).toEqual([]);
   });
 

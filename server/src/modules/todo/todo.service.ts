@@ -8,6 +8,11 @@ import { EventLogService } from '../../core/realtime/event-log.service';
 import { UserChannel } from '../../core/realtime/user-channel';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 
+/** TypeORM answers an UPDATE/DELETE ... RETURNING as [rows, affected]: the rows either way. */
+function returnedRows<R>(result: unknown): R[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as R[];
+}
+
 /** A to-do with what deciding its readability needs (the policy module decides). */
 interface TodoRow {
   id: number;
@@ -137,7 +142,7 @@ export class TodoService implements OnModuleInit {
     if (which.id !== undefined) params.push(which.id);
     else if (which.issueId !== undefined) params.push(which.issueId);
     else if (!which.all) return [];
-    const rows = (await this.ds.query(`UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND state = 'pending' ${where} RETURNING id`, params)) as Array<{ id: number }>;
+    const rows = returnedRows<{ id: number }>(await this.ds.query(`UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND state = 'pending' ${where} RETURNING id`, params));
     if (rows.length) void this.pushCounts([userId]);
     return rows.map((r) => Number(r.id));
   }
