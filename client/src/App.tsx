@@ -11,6 +11,7 @@ import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
 import { TodosPage } from './pages/TodosPage';
+import { SignUpPage } from './pages/SignUpPage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
@@ -21,6 +22,8 @@ export function App({ pageData }: { pageData: PageData }) {
   return (
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
+      <Route path="/users/sign_up" element={<SignUpPage />} />
+      <Route path="/-/invites/:token" element={<SignUpPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
       <Route path="/dashboard/todos" element={<TodosPage />} />

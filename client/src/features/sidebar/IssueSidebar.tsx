@@ -12,6 +12,7 @@ import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
 import { TodoWidget } from './widgets/TodoWidget';
+import { InviteMembersWidget } from './widgets/InviteMembersWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -125,6 +126,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             </button>
           )}
         </SidebarBlock>
+        <InviteMembersWidget projectPath={projectPath} />
       </aside>
     </>
   );
