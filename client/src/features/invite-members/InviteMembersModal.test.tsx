@@ -21,12 +21,12 @@ describe('invite rules', () => {
 
 describe('InviteMembersModal', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
-  let onDone: ReturnType<typeof vi.fn>;
-  let onOpenChange: ReturnType<typeof vi.fn>;
+  let onDone: ReturnType<typeof vi.fn<(message: string) => void>>;
+  let onOpenChange: ReturnType<typeof vi.fn<(open: boolean) => void>>;
   beforeEach(() => {
     fetchMock = vi.fn();
-    onDone = vi.fn();
-    onOpenChange = vi.fn();
+    onDone = vi.fn<(message: string) => void>();
+    onOpenChange = vi.fn<(open: boolean) => void>();
     vi.stubGlobal('fetch', fetchMock);
     render(<InviteMembersModal open onOpenChange={onOpenChange} projectPath="acme/tandem" projectName="Tandem" onDone={onDone} />);
   });
