@@ -10,6 +10,8 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
+import { TodosPage } from './pages/TodosPage';
+import { SignUpPage } from './pages/SignUpPage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
@@ -20,8 +22,11 @@ export function App({ pageData }: { pageData: PageData }) {
   return (
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
+      <Route path="/users/sign_up" element={<SignUpPage />} />
+      <Route path="/-/invites/:token" element={<SignUpPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
+      <Route path="/dashboard/todos" element={<TodosPage />} />
       <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
       <Route path="/:username" element={<UserRoute />} />

@@ -33,6 +33,10 @@ import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
+import { TodoModule } from './modules/todo/todo.module';
+import { InvitationModule } from './modules/invitation/invitation.module';
+import { RegistrationModule } from './modules/registration/registration.module';
+import { MailModule } from './core/mail/mail.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -85,6 +89,10 @@ export class AppModule implements NestModule {
         UploadModule,
         MarkdownApiModule,
         UserModule,
+        TodoModule,
+        MailModule,
+        InvitationModule,
+        RegistrationModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

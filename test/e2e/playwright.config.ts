@@ -65,6 +65,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The invitation journey reads the mail from the developers' outbox (GET /-/outbox)
+      OUTBOX_PUBLIC: 'true',
     },
   },
 });

@@ -87,7 +87,7 @@ export function SignInPage() {
           </button>
         </form>
         <p className="auth-card__foot">
-          <a href="/dashboard/projects">Explore public projects</a>
+          <a href="/dashboard/projects">Explore public projects</a> · <a href="/users/sign_up">Register now</a>
         </p>
       </div>
     </main>

@@ -11,6 +11,7 @@ import {
   type ResyncSignal,
   type ServerToClientEvents,
   type SubscribeAck,
+  todosCountSignalSchema,
 } from '@tandem/shared-types';
 import { hasGivenUp, isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
 import { EventSequencer } from './eventSequencer';
@@ -72,6 +73,8 @@ export class RealtimeClient {
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
   /** Watched projects' issue lists: their change listeners, by project path. */
   private readonly watches = new Map<string, Set<() => void>>();
+  /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
+  private readonly todoCountListeners = new Set<(count: number | null) => void>();
 
   constructor(private readonly opts: RealtimeClientOptions) {
     this.now = opts.now ?? (() => Date.now());
@@ -155,6 +158,15 @@ export class RealtimeClient {
     };
   }
 
+  /**
+   * The signed-in user's pending to-do count, pushed on their private room (user channel);
+   * called with null after each (re)connect, when pushes may have been missed: refetch then.
+   */
+  onTodosCount(listener: (count: number | null) => void): () => void {
+    this.todoCountListeners.add(listener);
+    return () => void this.todoCountListeners.delete(listener);
+  }
+
   /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
   sendPresence(projectPath: string, iid: number, state: PresenceState): void {
     if (this.state !== 'open' || !this.streams.has(keyOf(projectPath, iid))) return;
@@ -187,12 +199,18 @@ export class RealtimeClient {
         // What changed while we were away is not replayed: the lists refetch once
         if (this.everOpened) for (const l of listeners) l();
       }
+      if (this.everOpened) for (const l of this.todoCountListeners) l(null);
       this.everOpened = true;
       this.scheduleMonitor();
     });
     socket.on('connect_error', () => this.lost());
     socket.on('disconnect', () => this.lost());
     socket.on('heartbeat', () => this.touch());
+    socket.on('todos.count', (signal) => {
+      this.touch();
+      const parsed = todosCountSignalSchema.safeParse(signal);
+      if (parsed.success) for (const l of this.todoCountListeners) l(parsed.data.count);
+    });
     socket.on('updated', () => this.touch());
     for (const type of EVENT_TYPES) {
       socket.on(type, ((e: AnyRealtimeEvent) => {

@@ -3,3 +3,4 @@ export * from './protocol';
 export * from './subscribe.schema';
 export * from './presence';
 export * from './project-watch';
+export * from './user-channel';

@@ -1,6 +1,7 @@
 import type { EventType, RealtimeEvent } from './events';
 import type { PresenceRequest, PresenceSignal } from './presence';
 import type { ProjectIssuesSignal, WatchProjectAck, WatchProjectRequest } from './project-watch';
+import type { TodosCountSignal } from './user-channel';
 
 /** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
 export const ISSUES_CHANNEL = 'IssuesChannel';
@@ -51,6 +52,8 @@ export type ServerToClientEvents = {
   presence: (signal: PresenceSignal) => void;
   /** Issues of a watched project changed: refetch the list (realtime/project-watch.ts). */
   project_issues: (signal: ProjectIssuesSignal) => void;
+  /** The user's pending to-do count changed (realtime/user-channel.ts). */
+  'todos.count': (signal: TodosCountSignal) => void;
 };
 
 export interface ClientToServerEvents {

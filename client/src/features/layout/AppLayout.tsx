@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { UserMenu } from './UserMenu';
+import { TodosNavLink } from '../todos/TodosNavLink';
 
 export interface Crumb {
   label: string;
@@ -43,6 +44,7 @@ export function AppLayout({ crumbs = [], children, wide = false }: { crumbs?: Cr
           </nav>
         )}
         <div className="topbar__end">
+          <TodosNavLink />
           <UserMenu />
         </div>
       </header>

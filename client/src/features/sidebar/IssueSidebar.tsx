@@ -11,6 +11,8 @@ import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
+import { TodoWidget } from './widgets/TodoWidget';
+import { InviteMembersWidget } from './widgets/InviteMembersWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -63,6 +65,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             <X size={16} aria-hidden="true" />
           </button>
         </div>
+        <TodoWidget projectPath={projectPath} issueId={issue.id} />
         <SidebarBlock title="Assignees" icon={<UserRound size={16} />} testId="sidebar-assignees">
           {issue.assignees.length ? (
             <ul className="user-list">
@@ -123,6 +126,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             </button>
           )}
         </SidebarBlock>
+        <InviteMembersWidget projectPath={projectPath} />
       </aside>
     </>
   );

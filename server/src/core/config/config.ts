@@ -36,6 +36,11 @@ const schema = z.object({
   THROTTLE_API_WRITES_PER_USER: throttleRuleEnv('6000/60'),
   THROTTLE_NOTES_PER_USER: throttleRuleEnv('300/60'),
   METRICS_ALLOWED_IPS: z.string().default('127.0.0.0/8,::1/128'),
+  /** Outgoing mail (invitations): smtp:// or smtps:// URL; without it mail goes to the outbox table (/-/outbox). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Tandem <tandem@localhost>'),
+  /** /-/outbox lists sent mail to anyone (dev and test); otherwise admins only. Default: on unless NODE_ENV=production. */
+  OUTBOX_PUBLIC: bool.optional(),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

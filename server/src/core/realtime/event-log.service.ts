@@ -31,6 +31,8 @@ export interface SqlClient {
 /** A write transaction that records events; they are published only after commit. */
 export class Tx {
   readonly recorded: BusEvent[] = [];
+  /** Users whose own lists (to-dos) this transaction changed: told after COMMIT (EventLogService.onUsersTouched). */
+  readonly touchedUsers = new Set<number>();
   private readonly queued: Array<{ noteable: Noteable; type: EventType; payload: unknown; actor: UserBasic | null }> = [];
   constructor(
     readonly manager: EntityManager,
@@ -118,10 +120,14 @@ export class Tx {
 /** Listeners run on this node right after a commit and its bus publish (e.g. the ETag cache). */
 export type CommitListener = (events: readonly BusEvent[]) => void | Promise<void>;
 
+/** Listeners for the users a committed transaction touched (Tx.touchedUsers); not awaited by the writer. */
+export type UsersTouchedListener = (userIds: readonly number[]) => void;
+
 @Injectable()
 export class EventLogService {
   private readonly logger = new Logger(EventLogService.name);
   private readonly commitListeners: CommitListener[] = [];
+  private readonly usersTouchedListeners: UsersTouchedListener[] = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -130,6 +136,22 @@ export class EventLogService {
 
   onCommit(listener: CommitListener): void {
     this.commitListeners.push(listener);
+  }
+
+  onUsersTouched(listener: UsersTouchedListener): void {
+    this.usersTouchedListeners.push(listener);
+  }
+
+  private tellTouched(tx: Tx): void {
+    if (!tx.touchedUsers.size) return;
+    const ids = [...tx.touchedUsers];
+    for (const l of this.usersTouchedListeners) {
+      try {
+        l(ids);
+      } catch (err) {
+        this.logger.warn({ err }, 'users-touched listener failed');
+      }
+    }
   }
 
   /**
@@ -141,6 +163,7 @@ export class EventLogService {
     const tx = new Tx(this.ds.manager, pgPool(this.ds));
     const result = await fn(tx);
     if (tx.recorded.length) await this.publish(tx.recorded);
+    this.tellTouched(tx);
     return result;
   }
 
@@ -165,6 +188,7 @@ export class EventLogService {
       await runner.release();
     }
     if (tx.recorded.length) await this.publish(tx.recorded);
+    this.tellTouched(tx);
     return result;
   }
 

@@ -4,6 +4,7 @@ import { AccessChanges } from './access-changes';
 import { EtagCacheService } from './etag-cache.service';
 import { EVENT_BUS, InProcessEventBus, RedisEventBus, type EventBus } from './event-bus';
 import { EventLogService } from './event-log.service';
+import { UserChannel } from './user-channel';
 import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from './redis';
 
 /**
@@ -39,8 +40,9 @@ import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } fro
     },
     EventLogService,
     AccessChanges,
+    UserChannel,
   ],
-  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS, AccessChanges],
+  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS, AccessChanges, UserChannel],
 })
 export class RealtimeCoreModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

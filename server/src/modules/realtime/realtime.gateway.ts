@@ -17,6 +17,8 @@ import { PresenceService } from './presence.service';
 import { ProjectWatchService } from './project-watch.service';
 import { SubscribeService } from './subscribe.service';
 import { trackSocketServer } from '../../core/metrics/metrics';
+import { UserChannel } from '../../core/realtime/user-channel';
+import { userRoom } from '@tandem/shared-types';
 
 /**
  * The Socket.IO server of the IssuesChannel (docs/realtime.md, "Code layout"): it opens the
@@ -41,6 +43,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly access: RoomAccess,
     private readonly presence: PresenceService,
     private readonly projectWatch: ProjectWatchService,
+    private readonly userChannel: UserChannel,
   ) {}
 
   /** Sockets connected to this node (for metrics and benchmarks). */
@@ -70,6 +73,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.access.start();
     this.presence.start(this.io);
     this.projectWatch.start(this.io);
+    this.userChannel.bind(this.io);
     this.io.on('connection', (s) => {
       const socket = s as TandemSocket;
       this.auth.forgetHandshake(socket);
@@ -77,6 +81,8 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.subscribe.attach(socket);
       this.presence.attach(socket);
       this.projectWatch.attach(socket);
+      // Policy: own user only (the handshake's actor): the private room of the user channel
+      if (socket.data.actor) void socket.join(userRoom(socket.data.actor.id));
     });
     // One subscription, routed: handlers run synchronously in bus order, so a control message
     // marks its rooms before the next events are handled
@@ -100,6 +106,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.access.stop();
     this.delivery.stop();
     this.projectWatch.stop();
+    this.userChannel.bind(null);
     if (this.io) {
       // Disconnect clients so they reconnect to another node at once; Nest closes the HTTP server.
       this.io.local.disconnectSockets(true);

@@ -29,13 +29,17 @@ export const assigneesField: IssueField<'assigneeIds'> = {
           throw new ValidationError({ assignee_ids: [`Cannot assign @${users.get(id)!.username} to #${ctx.issue.iid}`] });
       }
     }
+    // New assignees other than the actor get an 'assigned' to-do, in the same statement (modules/todo)
+    const todoFor = ids.filter((id) => !before.includes(id) && id !== env.actor.id);
     await tx.query(
       'issue.assignees.set',
-      `WITH gone AS (DELETE FROM issue_assignees WHERE issue_id = $1 AND NOT (user_id = ANY($2::int[])))
+      `WITH gone AS (DELETE FROM issue_assignees WHERE issue_id = $1 AND NOT (user_id = ANY($2::int[]))),
+       todo AS (INSERT INTO todos (user_id, author_id, project_id, target_type, target_id, action) SELECT t, $3, $4, 'Issue', $1, 'assigned' FROM unnest($5::int[]) t)
        INSERT INTO issue_assignees (issue_id, user_id, position) SELECT $1, u.id, u.ord - 1 FROM unnest($2::int[]) WITH ORDINALITY AS u(id, ord)
        ON CONFLICT (issue_id, user_id) DO UPDATE SET position = EXCLUDED.position`,
-      [ctx.issue.id, ids],
+      [ctx.issue.id, ids, env.actor.id, ctx.project.id, todoFor],
     );
+    for (const id of todoFor) tx.touchedUsers.add(id);
     const added = ids.filter((id) => !before.includes(id)).map((id) => users.get(id)!);
     const removed = before.filter((id) => !ids.includes(id)).flatMap((id) => users.get(id) ?? []);
     const assignees = ids.map((id) => toUserBasic(users.get(id)!, env.publicUrl));

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { INVITE_TEXTS } from '@tandem/shared-types';
+import { InviteMembersModal } from './InviteMembersModal';
+import { canSubmitInvite, emailTokenFrom } from './inviteRules';
+
+const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const BOB = { id: 2, username: 'bob', name: 'Bob Brown', state: 'active', locked: false, avatar_url: null, web_url: '/bob' };
+
+describe('invite rules', () => {
+  it('typed text with an at sign is an email token; the expiry may not be in the past', () => {
+    expect(emailTokenFrom(' new@example.com ')).toEqual({ kind: 'email', email: 'new@example.com' });
+    expect(emailTokenFrom('bob')).toBeNull();
+    const chosen = [{ kind: 'email' as const, email: 'a@b.c' }];
+    expect(canSubmitInvite([], '', '2030-01-01')).toBe(false);
+    expect(canSubmitInvite(chosen, '', '2030-01-01')).toBe(true);
+    expect(canSubmitInvite(chosen, '2029-12-31', '2030-01-01')).toBe(false);
+    expect(canSubmitInvite(chosen, '2030-01-01', '2030-01-01')).toBe(true);
+  });
+});
+
+describe('InviteMembersModal', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let onDone: ReturnType<typeof vi.fn<(message: string) => void>>;
+  let onOpenChange: ReturnType<typeof vi.fn<(open: boolean) => void>>;
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    onDone = vi.fn<(message: string) => void>();
+    onOpenChange = vi.fn<(open: boolean) => void>();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<InviteMembersModal open onOpenChange={onOpenChange} projectPath="acme/tandem" projectName="Tandem" onDone={onDone} />);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const invite = () => screen.getByRole('button', { name: INVITE_TEXTS.invite });
+  const search = () => screen.getByRole('combobox', { name: INVITE_TEXTS.membersLabel });
+
+  it('names the project; Invite is disabled until someone is chosen; a typed address offers the email token', async () => {
+    expect(screen.getByRole('heading', { name: INVITE_TEXTS.titleMembers })).toBeTruthy();
+    expect(screen.getByText(INVITE_TEXTS.introMembers('Tandem', 'project'))).toBeTruthy();
+    expect((invite() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText(INVITE_TEXTS.expiresLabel).getAttribute('placeholder')).toBe('YYYY-MM-DD');
+    fireEvent.change(search(), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('option', { name: 'Invite "new@example.com" by email' }));
+    expect((invite() as HTMLButtonElement).disabled).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends users to the members API and addresses to invitations, then toasts success and resets', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/v4/users')) return jsonResponse(200, [BOB]);
+      if (url.endsWith('/members')) return jsonResponse(201, {});
+      return jsonResponse(201, { status: 'success' });
+    });
+    fireEvent.change(search(), { target: { value: 'bo' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Bob Brown/ }));
+    fireEvent.change(search(), { target: { value: 'new@example.com' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    fireEvent.change(screen.getByLabelText(INVITE_TEXTS.roleLabel), { target: { value: '30' } });
+    fireEvent.click(invite());
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.success));
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url, init]) => [url, JSON.parse(init.body as string)])).toEqual([
+      ['/api/v4/projects/acme%2Ftandem/members', { user_id: 2, access_level: 30 }],
+      ['/api/v4/projects/acme%2Ftandem/invitations', { email: 'new@example.com', access_level: 30, format: 'json' }],
+    ]);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('list', { name: 'Chosen' })).toBeNull();
+  });
+
+  it("shows the server's message, or the spec's fallback, when someone could not be added", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { status: 'error', message: { 'x@y.z': 'Invite email has already been taken' } }));
+    fireEvent.change(search(), { target: { value: 'x@y.z' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    fireEvent.click(invite());
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('Invite email has already been taken'));
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, {}));
+    fireEvent.change(search(), { target: { value: 'q@y.z' } });
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    fireEvent.click(invite());
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.failure));
+  });
+});

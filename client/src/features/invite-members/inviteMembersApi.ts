@@ -1,0 +1,33 @@
+import type { InvitationResponse, UserBasic } from '@tandem/shared-types';
+import { errorText, projectApiPath, requestJson } from '../../shared/api/http';
+
+/** User search for the member picker: active users only (spec §6; Tandem has no internal users). */
+export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserBasic[]> {
+  const res = await requestJson<UserBasic[]>(`/api/v4/users?search=${encodeURIComponent(search)}&per_page=20`, { signal });
+  if (!res.ok) throw new Error(`user search: ${res.status}`);
+  return res.data.filter((u) => u.state === 'active');
+}
+
+/** The signed-in user's effective level on the project (0 when none). */
+export async function fetchMyAccessLevel(projectPath: string, userId: number): Promise<number> {
+  const res = await requestJson<{ access_level: number }>(`${projectApiPath(projectPath)}/members/all/${userId}`);
+  return res.ok ? res.data.access_level : 0;
+}
+
+/** One outcome per invitee: null when added, else the server's message (if it gave one). */
+export type InviteOutcome = { ok: true } | { ok: false; message: string | null };
+
+export async function addMemberById(projectPath: string, userId: number, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
+  const res = await requestJson<unknown>(`${projectApiPath(projectPath)}/members`, { method: 'POST', body: { user_id: userId, access_level: accessLevel, expires_at: expiresAt ?? undefined } });
+  return res.ok ? { ok: true } : { ok: false, message: errorText(res.data, '') || null };
+}
+
+export async function inviteByEmail(projectPath: string, email: string, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
+  const res = await requestJson<InvitationResponse>(`${projectApiPath(projectPath)}/invitations`, {
+    method: 'POST',
+    body: { email, access_level: accessLevel, expires_at: expiresAt ?? undefined, format: 'json' },
+  });
+  if (res.ok && res.data.status === 'success') return { ok: true };
+  if (res.ok && res.data.status === 'error') return { ok: false, message: Object.values(res.data.message).join(' ') || null };
+  return { ok: false, message: errorText(res.data, '') || null };
+}

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { SIGN_UP_TEXTS, formFieldErrors, signUpSchema } from '@tandem/shared-types';
+import { requestJson } from '../../shared/api/http';
+import { Alert } from '../../shared/ui/Alert';
+
+type Field = 'username' | 'name' | 'email' | 'password';
+const FIELDS: Array<{ key: Field; label: string; type: string; autoComplete: string }> = [
+  { key: 'name', label: SIGN_UP_TEXTS.name, type: 'text', autoComplete: 'name' },
+  { key: 'username', label: SIGN_UP_TEXTS.username, type: 'text', autoComplete: 'username' },
+  { key: 'email', label: SIGN_UP_TEXTS.email, type: 'email', autoComplete: 'email' },
+  { key: 'password', label: SIGN_UP_TEXTS.password, type: 'password', autoComplete: 'new-password' },
+];
+
+/**
+ * The registration form: the same schema as the server (shared-types signUpSchema) checks it
+ * before sending; the server's field errors (a taken username or email) show under their field.
+ * With an invite token the invitation is accepted; the page then opens the project joined.
+ */
+export function SignUpForm({ inviteToken, email: invitedEmail = '' }: { inviteToken?: string; email?: string }) {
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', name: '', email: invitedEmail, password: '' });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const base = useId();
+
+  async function submit() {
+    const body = { ...values, ...(inviteToken ? { invite_token: inviteToken } : {}) };
+    const parsed = signUpSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(formFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      const res = await requestJson<{ joined: string | null; message?: Record<string, string[]> | string }>('/users', { method: 'POST', body });
+      if (res.ok) {
+        // Full load: the next page needs the new session's embedded data
+        window.location.assign(res.data.joined ? `/${res.data.joined}/-/issues` : '/');
+        return;
+      }
+      if (res.data?.message && typeof res.data.message === 'object') setErrors(res.data.message);
+      else setFailure(typeof res.data?.message === 'string' ? res.data.message : 'Registration failed.');
+    } catch {
+      setFailure('Could not reach the server. Check your connection and try again.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div aria-live="assertive">{failure && <Alert variant="danger">{failure}</Alert>}</div>
+      {FIELDS.map((f) => {
+        const id = `${base}-${f.key}`;
+        const err = errors[f.key];
+        return (
+          <div className="field" key={f.key}>
+            <label className="field__label" htmlFor={id}>
+              {f.label}
+            </label>
+            <input
+              id={id}
+              className="input"
+              name={f.key}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              aria-invalid={err ? true : undefined}
+              aria-describedby={err ? `${id}-error` : undefined}
+              value={values[f.key]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+            />
+            {f.key === 'password' && !err && <p className="field__hint">{SIGN_UP_TEXTS.passwordHint}</p>}
+            {err && (
+              <p className="field-error" id={`${id}-error`}>
+                {f.label} {err.join(', ')}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="btn btn--confirm btn--block" disabled={busy}>
+        {SIGN_UP_TEXTS.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { realtimeClient } from '../../realtime/realtimeConnection';
+import { connectionStateAtom } from '../../realtime/realtimeAtoms';
+import { currentUserAtom } from '../session/sessionAtoms';
+import { fetchTodoCount } from './todosApi';
+
+export const TODO_COUNT_KEY = ['todos', 'count'] as const;
+/** While the socket is down the count is polled (and refetched when the tab regains focus). */
+export const TODO_COUNT_POLL_MS = 30_000;
+
+/**
+ * The navbar's pending to-do count: read once, then kept by the user channel's `todos.count`
+ * pushes on this tab's socket; polled only while the socket is not open, and refetched after a
+ * reconnect (pushes are not replayed).
+ */
+export function useTodoCount(): number | null {
+  const user = useAtomValue(currentUserAtom);
+  const state = useAtomValue(connectionStateAtom);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: TODO_COUNT_KEY,
+    queryFn: fetchTodoCount,
+    enabled: user !== null,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: state === 'open' ? false : TODO_COUNT_POLL_MS,
+  });
+  useEffect(() => {
+    if (!user) return;
+    return realtimeClient().onTodosCount((count) => {
+      if (count === null) void client.invalidateQueries({ queryKey: TODO_COUNT_KEY });
+      else client.setQueryData(TODO_COUNT_KEY, count);
+    });
+  }, [user, client]);
+  return user ? (query.data ?? null) : null;
+}

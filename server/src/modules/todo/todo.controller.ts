@@ -1,0 +1,130 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Inject } from '@nestjs/common';
+import { todoListQuerySchema, todoToggleSchema, type ApiTodo, type TodoToggleResponse } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
+import { parseInput } from '../../core/http/zod-input';
+import { scopeAllows, type Actor } from '../../core/policy/policy';
+import { TodoService } from './todo.service';
+import { TodoTargetLoader } from './todo-target';
+
+const signedIn = (actor: Actor | null, write: boolean): Actor => {
+  if (!actor) throw new AppError('UNAUTHORIZED');
+  // Own to-dos only; a read_api token reads them but changes nothing
+  if (write && !scopeAllows(actor, 'update_issue')) throw new AppError('INSUFFICIENT_SCOPE');
+  return actor;
+};
+
+const idParam = (v: string): number => {
+  if (!/^\d{1,9}$/.test(v)) throw new AppError('NOT_FOUND');
+  return Number(v);
+};
+
+/** GitLab's REST to-dos (/api/v4/todos) and an issue's POST .../todo. */
+@Controller('api/v4')
+export class TodoController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly todos: TodoService,
+    private readonly targets: TodoTargetLoader,
+  ) {}
+
+  /** Policy: signed in; own to-dos whose issue is still readable (read_issue). Default state pending. */
+  @Get('todos')
+  async list(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiTodo[]> {
+    const me = signedIn(actor, false);
+    const f = parseInput(todoListQuerySchema, { state: q.state, action: q.action, type: q.type, project_id: q.project_id });
+    const p = pageParams(q);
+    const all = await this.todos.list(me.id, { state: f.state ?? 'pending', action: f.action, projectId: f.project_id });
+    setPaginationHeaders(req, res, this.config.publicUrl, p, all.length);
+    return all.slice((p.page - 1) * p.perPage, p.page * p.perPage).map((t) => this.todos.toApi(t));
+  }
+
+  /** Policy: signed in, write scope; own to-do only (404 otherwise). */
+  @Post('todos/:id/mark_as_done')
+  @HttpCode(201)
+  async markDone(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<ApiTodo> {
+    const me = signedIn(actor, true);
+    const todoId = idParam(id);
+    const found = await this.todos.find(me.id, todoId);
+    if (!found) throw new AppError('NOT_FOUND');
+    await this.todos.markDone(me.id, { id: todoId });
+    return this.todos.toApi((await this.todos.find(me.id, todoId))!);
+  }
+
+  /** Policy: signed in, write scope; own to-dos only. */
+  @Post('todos/mark_as_done')
+  @HttpCode(204)
+  async markAllDone(@CurrentActor() actor: Actor | null): Promise<void> {
+    await this.todos.markDone(signedIn(actor, true).id, { all: true });
+  }
+
+  /** Policy: read_issue, signed in, write scope. 201 with the to-do; 304 when one is pending already (GitLab's). */
+  @Post('projects/:id/issues/:iid/todo')
+  async create(@CurrentActor() actor: Actor | null, @Param('id') project: string, @Param('iid') iid: string, @Res({ passthrough: true }) res: Response): Promise<ApiTodo | undefined> {
+    const me = signedIn(actor, true);
+    const target = await this.targets.byIid(me, project, iid);
+    if (await this.todos.pendingOn(me.id, target.issue.id)) {
+      res.status(304);
+      return undefined;
+    }
+    const { id } = await this.todos.mark(me.id, target.project.id, target.issue.id);
+    res.status(201);
+    return this.todos.toApi((await this.todos.find(me.id, id))!);
+  }
+}
+
+/** The issue sidebar's to-do toggle (page endpoints, GitLab's {project}/-/todos and /dashboard/todos/:id). */
+@Controller()
+export class TodoPageController {
+  constructor(
+    private readonly todos: TodoService,
+    private readonly targets: TodoTargetLoader,
+  ) {}
+
+  /** Policy: read_issue, signed in. The user's pending to-do on the issue, if any, and their count. */
+  @Get('*project/-/todos')
+  async state(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Query() q: Record<string, unknown>): Promise<TodoToggleResponse & { todo_id: number | null }> {
+    const me = signedIn(actor, false);
+    const input = parseInput(todoToggleSchema, q);
+    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
+    const todoId = await this.todos.pendingOn(me.id, target.issue.id);
+    return { todo_id: todoId, count: await this.todos.pendingCount(me.id), delete_path: todoId ? `/dashboard/todos/${todoId}` : null };
+  }
+
+  /** Policy: read_issue, signed in, write scope. "Add a to do". */
+  @Post('*project/-/todos')
+  @HttpCode(200)
+  async add(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Body() body: unknown): Promise<TodoToggleResponse> {
+    const me = signedIn(actor, true);
+    const input = parseInput(todoToggleSchema, body);
+    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
+    const { id } = await this.todos.mark(me.id, target.project.id, target.issue.id);
+    return { count: await this.todos.pendingCount(me.id), delete_path: `/dashboard/todos/${id}` };
+  }
+
+  /** Policy: read_issue, signed in, write scope. "Mark as done": every pending to-do of the user on the issue. */
+  @Delete('*project/-/todos')
+  @HttpCode(200)
+  async done(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Body() body: unknown): Promise<TodoToggleResponse> {
+    const me = signedIn(actor, true);
+    const input = parseInput(todoToggleSchema, body);
+    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
+    await this.todos.markDone(me.id, { issueId: target.issue.id });
+    return { count: await this.todos.pendingCount(me.id), delete_path: null };
+  }
+
+  /** Policy: signed in, write scope; own to-do only (404 otherwise). The to-do list's "Mark as done". */
+  @Delete('dashboard/todos/:id')
+  @HttpCode(200)
+  async doneById(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<TodoToggleResponse> {
+    const me = signedIn(actor, true);
+    const todoId = idParam(id);
+    if (!(await this.todos.find(me.id, todoId))) throw new AppError('NOT_FOUND');
+    await this.todos.markDone(me.id, { id: todoId });
+    return { count: await this.todos.pendingCount(me.id), delete_path: null };
+  }
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The per-user channel on the same socket: a signed-in socket joins its user's private room
+ * on connect; the server emits `todos.count` there after every change to that user's to-dos,
+ * on every node (through the Socket.IO adapter), so each open tab's navbar count follows.
+ */
+export interface TodosCountSignal {
+  count: number;
+}
+
+export const todosCountSignalSchema = z.object({ count: z.number().int().min(0) });
+
+/** The private room of a user's sockets. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
