@@ -20,6 +20,7 @@ import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { AwardModule } from './modules/award/award.module';
 import { IssueLinkModule } from './modules/issue-link/issue-link.module';
+import { EpicModule } from './modules/epic/epic.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { LabelModule } from './modules/label/label.module';
@@ -77,6 +78,7 @@ export class AppModule implements NestModule {
         IssueModule,
         AwardModule,
         IssueLinkModule,
+        EpicModule,
         NotesPollModule,
         DiscussionsModule,
         QuickActionsModule,
