@@ -5,6 +5,7 @@ import type { IssuePermissions } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { issueAtomFamily } from './issueAtoms';
 import { IssueStatusBadge } from './IssueStatusBadge';
+import { PromoteToEpicItem, PromoteToEpicStatus } from '../epic/PromoteToEpic';
 
 export interface IssueHeaderProps {
   issueKey: string;
@@ -26,6 +27,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
   const typeName = issue.issue_type === 'incident' ? 'incident' : 'issue';
 
   return (
+    <>
     <div className="issue-header">
       <div className="issue-header__status">
         <IssueStatusBadge state={issue.state} />
@@ -75,6 +77,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
                   New issue
                 </DropdownMenu.Item>
               )}
+              {permissions.canPromoteToEpic && <PromoteToEpicItem projectPath={issue.references.full.slice(0, issue.references.full.lastIndexOf('#'))} iid={issue.iid} />}
               <DropdownMenu.Item className="menu__item" onSelect={onCopyReference}>
                 Copy reference
               </DropdownMenu.Item>
@@ -93,5 +96,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
         </button>
       </div>
     </div>
+    <PromoteToEpicStatus />
+    </>
   );
 }
