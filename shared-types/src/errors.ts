@@ -49,6 +49,8 @@ export const ERRORS = {
   /** Group epics: an epic (or its link to an issue) the actor may not see (GitLab's not_found!('Epic')). */
   EPIC_NOT_FOUND: { status: 404, message: '404 Epic Not Found' },
   EPIC_ISSUE_NOT_FOUND: { status: 404, message: '404 EpicIssue Not Found' },
+  /** The alert endpoint without its project's token (or with a wrong one). */
+  ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -9,3 +9,4 @@ export * from './sidebar-social';
 export * from './markdown-editor';
 export * from './quick-actions';
 export * from './epics';
+export * from './incidents';

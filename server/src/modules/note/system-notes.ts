@@ -83,6 +83,8 @@ export const systemNotes = {
   epicRemoved: (ref: string): SystemNoteText => ({ body: `removed from epic ${ref}`, icon: 'epic' }),
   /** The issue promoted to an epic (GitLab's 'promoted to epic &N'), and the epic's own note. */
   promotedToEpic: (ref: string): SystemNoteText => ({ body: `promoted to epic ${ref}`, icon: 'epic' }),
+  /** An incident opened for an alert (the alert's reference, GitLab's ^alert#N). */
+  incidentFromAlert: (alertIid: number): SystemNoteText => ({ body: `created incident from alert ^alert#${alertIid}`, icon: 'warning' }),
 };
 
 /** "a", "a and b", "a, b, and c". */

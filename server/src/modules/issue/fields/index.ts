@@ -4,6 +4,7 @@ import { descriptionField } from './description';
 import { discussionLockedField } from './discussion-locked';
 import { dueDateField } from './due-date';
 import { epicField } from './epic';
+import { fromAlertField } from './from-alert';
 import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
@@ -30,6 +31,7 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   assigneesField,
   labelsField,
   epicField,
+  fromAlertField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];
