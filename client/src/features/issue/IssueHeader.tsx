@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { EllipsisVertical, EyeOff, Lock, PanelRight, Siren } from 'lucide-react';
+import { EllipsisVertical, EyeOff, FlaskConical, Lock, PanelRight, Siren } from 'lucide-react';
 import type { IssuePermissions } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { issueAtomFamily } from './issueAtoms';
@@ -24,7 +24,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
   const canToggle = closed ? permissions.canReopenIssue : permissions.canUpdateIssue;
   const stateEvent = closed ? 'REOPEN' : 'CLOSE';
   const stateLabel = closed ? 'Reopen issue' : 'Close issue';
-  const typeName = issue.issue_type === 'incident' ? 'incident' : 'issue';
+  const typeName = issue.issue_type === 'incident' ? 'incident' : issue.issue_type === 'test_case' ? 'test case' : 'issue';
 
   return (
     <>
@@ -34,6 +34,11 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
         {issue.issue_type === 'incident' && (
           <span className="badge badge--neutral" data-testid="issue-type-badge">
             <Siren size={14} aria-hidden="true" /> Incident
+          </span>
+        )}
+        {issue.issue_type === 'test_case' && (
+          <span className="badge badge--neutral" data-testid="issue-type-badge">
+            <FlaskConical size={14} aria-hidden="true" /> Test case
           </span>
         )}
         {issue.confidential && (
