@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import type { PageData } from '@tandem/shared-types';
 import { initialPath } from './shared/pageData';
 import { AccessTokensPage } from './pages/AccessTokensPage';
+import { EpicPage } from './pages/EpicPage';
+import { GroupEpicsPage } from './pages/GroupEpicsPage';
 import { IssueListPage } from './pages/IssueListPage';
 import { IssuePage } from './pages/IssuePage';
 import { NewIssuePage } from './pages/NewIssuePage';
@@ -16,6 +18,8 @@ import { SignUpPage } from './pages/SignUpPage';
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
 const ISSUE_NEW = /^\/(.+)\/-\/issues\/new\/?$/;
+const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
+const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
 
 /** GitLab's routes; project paths may nest namespaces, so they are matched by pattern. */
 export function App({ pageData }: { pageData: PageData }) {
@@ -43,6 +47,10 @@ function UserRoute() {
 
 function ProjectRoutes({ pageData }: { pageData: PageData }) {
   const { pathname } = useLocation();
+  const epic = EPIC_PAGE.exec(pathname);
+  if (epic) return <EpicPage key={pathname} groupPath={decodeURIComponent(epic[1]!)} iid={Number(epic[2])} />;
+  const epics = EPIC_LIST.exec(pathname);
+  if (epics) return <GroupEpicsPage key={epics[1]} groupPath={decodeURIComponent(epics[1]!)} />;
   const issue = ISSUE_PAGE.exec(pathname);
   if (issue) {
     const data = pageData.issue;

@@ -20,6 +20,8 @@ import { InputGuardMiddleware } from './core/http/input-guard.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { AwardModule } from './modules/award/award.module';
 import { IssueLinkModule } from './modules/issue-link/issue-link.module';
+import { EpicModule } from './modules/epic/epic.module';
+import { AlertModule } from './modules/alert/alert.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { LabelModule } from './modules/label/label.module';
@@ -81,6 +83,8 @@ export class AppModule implements NestModule {
         IssueModule,
         AwardModule,
         IssueLinkModule,
+        EpicModule,
+        AlertModule,
         NotesPollModule,
         DiscussionsModule,
         QuickActionsModule,

@@ -113,7 +113,7 @@ describe.each(DB_MODES)('notes on %s', (mode) => {
     const f = false;
     const t = true;
     const flags = (u: boolean, a: boolean, d: boolean, n: boolean, c: boolean, internal: boolean): IssuePermissions => ({
-      canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n,
+      canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n, canPromoteToEpic: false,
     });
     const want: Record<Role, IssuePermissions> = {
       anonymous: flags(f, f, f, f, f, f),

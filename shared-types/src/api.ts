@@ -55,6 +55,9 @@ export interface ApiIssue {
   _links: { self: string; notes: string; award_emoji: string; project: string };
   subscribed: boolean;
   moved_to_id: number | null;
+  /** The issue's epic (GitLab's REST `epic` and `epic_iid`), null when none. */
+  epic: import('./epics').ApiIssueEpic | null;
+  epic_iid: number | null;
   /** Tandem extras (the page needs them; clients of the GitLab API ignore unknown fields). */
   lock_version: number;
   description_html: string;
@@ -142,6 +145,8 @@ export interface IssuePermissions {
   canCreateInternalNote: boolean;
   /** Emoji reactions on the issue and its notes. */
   canAwardEmoji: boolean;
+  /** The header's 'Promote to epic' item: admin_issue here and create_epic in the project's group. */
+  canPromoteToEpic: boolean;
 }
 
 /** A note's author as the page's note JSON carries it (UserBasic plus GitLab's `path`). */

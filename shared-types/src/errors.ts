@@ -46,6 +46,11 @@ export const ERRORS = {
     message:
       'Someone edited this issue at the same time you did. Please refresh your browser and make sure your changes will not unintentionally remove theirs.',
   },
+  /** Group epics: an epic (or its link to an issue) the actor may not see (GitLab's not_found!('Epic')). */
+  EPIC_NOT_FOUND: { status: 404, message: '404 Epic Not Found' },
+  EPIC_ISSUE_NOT_FOUND: { status: 404, message: '404 EpicIssue Not Found' },
+  /** The alert endpoint without its project's token (or with a wrong one). */
+  ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -9,3 +9,5 @@ export * from './sidebar-social';
 export * from './markdown-editor';
 export * from './quick-actions';
 export * from './todos-invites';
+export * from './epics';
+export * from './incidents';

@@ -21,6 +21,8 @@ export const QUICK_ACTION_NAMES = {
   lock: [],
   unlock: [],
   award: ['react'],
+  epic: [],
+  remove_epic: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -47,6 +49,8 @@ export const QUICK_ACTION_TEXTS = {
   locked: 'Locked the discussion.',
   unlocked: 'Unlocked the discussion.',
   awarded: (name: string) => `Toggled :${name}: emoji award.`,
+  epicAdded: 'Added an issue to an epic.',
+  epicRemoved: 'Removed an issue from an epic.',
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */

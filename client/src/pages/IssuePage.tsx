@@ -7,6 +7,7 @@ import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
 import { IssueEditForm } from '../features/issue/IssueEditForm';
 import { IssueHeader } from '../features/issue/IssueHeader';
+import { IncidentTabs } from '../features/incident/IncidentTabs';
 import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms';
 import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
 import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
@@ -123,7 +124,13 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                   </button>
                 )}
               </div>
-              <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
+              {issue.issue_type === 'incident' ? (
+                <IncidentTabs issueKey={issueKey} projectPath={projectPath}>
+                  <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
+                </IncidentTabs>
+              ) : (
+                <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
+              )}
             </>
           )}
           <AwardsBar

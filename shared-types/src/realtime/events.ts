@@ -1,5 +1,6 @@
 import type { ApiNote, TaskCompletionStatus, UserBasic } from '../api';
 import type { LinkType } from '../discussions';
+import type { ApiIssueEpic } from '../epics';
 
 /**
  * The event map: every realtime event type and its payload. Payloads carry the new server
@@ -38,6 +39,8 @@ export interface EventPayloads {
   'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
   /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
   'issue.links': { link_type: LinkType | null };
+  /** The issue's epic changed (assigned, switched, removed): the new epic or null. */
+  'issue.epic': { epic: ApiIssueEpic | null };
 }
 
 export type EventType = keyof EventPayloads;
@@ -53,6 +56,7 @@ export const EVENT_TYPES = [
   'note.deleted',
   'award.toggled',
   'issue.links',
+  'issue.epic',
 ] as const satisfies readonly EventType[];
 
 /** Which noteables have an event stream. Issues now; epics and merge requests later. */

@@ -96,6 +96,7 @@ export function IssueList({ projectPath, query, onQuery }: { projectPath: string
                   <div className="list__sub muted">
                     #{issue.iid} · created <RelativeTime iso={issue.created_at} /> by {issue.author.name}
                     {issue.issue_type === 'incident' && ' · Incident'}
+                    {issue.issue_type === 'test_case' && ' · Test case'}
                   </div>
                 </div>
                 <div className="list__meta">

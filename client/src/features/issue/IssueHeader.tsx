@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { EllipsisVertical, EyeOff, Lock, PanelRight, Siren } from 'lucide-react';
+import { EllipsisVertical, EyeOff, FlaskConical, Lock, PanelRight, Siren } from 'lucide-react';
 import type { IssuePermissions } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { issueAtomFamily } from './issueAtoms';
 import { IssueStatusBadge } from './IssueStatusBadge';
+import { PromoteToEpicItem, PromoteToEpicStatus } from '../epic/PromoteToEpic';
 
 export interface IssueHeaderProps {
   issueKey: string;
@@ -23,15 +24,21 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
   const canToggle = closed ? permissions.canReopenIssue : permissions.canUpdateIssue;
   const stateEvent = closed ? 'REOPEN' : 'CLOSE';
   const stateLabel = closed ? 'Reopen issue' : 'Close issue';
-  const typeName = issue.issue_type === 'incident' ? 'incident' : 'issue';
+  const typeName = issue.issue_type === 'incident' ? 'incident' : issue.issue_type === 'test_case' ? 'test case' : 'issue';
 
   return (
+    <>
     <div className="issue-header">
       <div className="issue-header__status">
         <IssueStatusBadge state={issue.state} />
         {issue.issue_type === 'incident' && (
           <span className="badge badge--neutral" data-testid="issue-type-badge">
             <Siren size={14} aria-hidden="true" /> Incident
+          </span>
+        )}
+        {issue.issue_type === 'test_case' && (
+          <span className="badge badge--neutral" data-testid="issue-type-badge">
+            <FlaskConical size={14} aria-hidden="true" /> Test case
           </span>
         )}
         {issue.confidential && (
@@ -75,6 +82,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
                   New issue
                 </DropdownMenu.Item>
               )}
+              {permissions.canPromoteToEpic && <PromoteToEpicItem projectPath={issue.references.full.slice(0, issue.references.full.lastIndexOf('#'))} iid={issue.iid} />}
               <DropdownMenu.Item className="menu__item" onSelect={onCopyReference}>
                 Copy reference
               </DropdownMenu.Item>
@@ -93,5 +101,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
         </button>
       </div>
     </div>
+    <PromoteToEpicStatus />
+    </>
   );
 }

@@ -17,6 +17,8 @@ export function makeIssue(over: Partial<ApiIssue> = {}): ApiIssue {
     closed_by: null,
     labels: [],
     milestone: null,
+    epic: null,
+    epic_iid: null,
     assignees: [],
     assignee: null,
     author: alice,

@@ -13,6 +13,7 @@ import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
 import { TodoWidget } from './widgets/TodoWidget';
 import { InviteMembersWidget } from './widgets/InviteMembersWidget';
+import { EpicWidget } from './widgets/EpicWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -101,6 +102,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         <SidebarBlock title="Due date" icon={<Calendar size={16} />} testId="sidebar-due-date">
           {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
         </SidebarBlock>
+        <EpicWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
         <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />

@@ -2,7 +2,7 @@ import type { EventReducers } from '../../realtime/eventRegistry';
 import { issueKey, updateIssueAtom } from '../issue/issueAtoms';
 import { projectLabelsKey, type LabelColors } from '../labels/projectLabels';
 
-/** The sidebar's live events: assignees and labels (each carries the full new list). */
+/** The sidebar's live events: assignees and labels (each carries the full new list), the epic. */
 export const sidebarEvents: EventReducers = {
   'issue.assignees': (e, { store }) => {
     updateIssueAtom(store, issueKey(e.issue.project_path, e.issue.iid), (issue) => ({
@@ -11,6 +11,9 @@ export const sidebarEvents: EventReducers = {
       assignee: e.payload.assignees[0] ?? null,
       lock_version: Math.max(issue.lock_version, e.payload.lock_version),
     }));
+  },
+  'issue.epic': (e, { store }) => {
+    updateIssueAtom(store, issueKey(e.issue.project_path, e.issue.iid), (issue) => ({ ...issue, epic: e.payload.epic, epic_iid: e.payload.epic?.iid ?? null }));
   },
   'issue.labels': (e, { store, queryClient }) => {
     updateIssueAtom(store, issueKey(e.issue.project_path, e.issue.iid), (issue) => ({ ...issue, labels: e.payload.labels.map((l) => l.name) }));

@@ -3,15 +3,27 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+
 import { Init1763780000000 } from './migrations/1763780000000-Init';
 import { WritePath1764020000000 } from './migrations/1764020000000-WritePath';
 import { NoteWrites1764100000001 } from './migrations/1764100000001-NoteWrites';
 import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-AwardsAndIssueLinks';
 import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
 import { TodosInvitations1764600000001 } from './migrations/1764600000001-TodosInvitations';
+import { Epics1764800000001 } from './migrations/1764800000001-Epics';
+import { Incidents1764800000002 } from './migrations/1764800000002-Incidents';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
-export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, NoteWrites1764100000001, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001, TodosInvitations1764600000001];
+export const MIGRATIONS = [
+  Init1763780000000,
+  WritePath1764020000000,
+  NoteWrites1764100000001,
+  AwardsAndIssueLinks1764200000001,
+  DescriptionVersions1764300000001,
+  TodosInvitations1764600000001,
+  Epics1764800000001,
+  Incidents1764800000002,
+];
 
 export interface DatabaseTarget {
   /** postgres:// URL; absent means the embedded PGlite database under dataDir. */

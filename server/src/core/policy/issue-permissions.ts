@@ -1,5 +1,5 @@
 import { ACCESS_LEVEL, type IssuePermissions, type NoteCurrentUser } from '@tandem/shared-types';
-import { canIssue, canProject, scopeAllows, type Actor, type IssueFacts, type ProjectFacts } from './policy';
+import { canEpic, canIssue, canProject, scopeAllows, type Actor, type GroupFacts, type IssueFacts, type ProjectFacts } from './policy';
 
 /**
  * "What may this user do" projected once from the policy's abilities, for every surface that
@@ -43,8 +43,16 @@ export function issuePermissions(actor: Actor | null, p: ProjectFacts, i: IssueF
   };
 }
 
+/**
+ * promote_to_epic (GitLab): admin_issue on the issue and create_epic in the project's group;
+ * `group` is null for a project outside a group (nothing to promote into).
+ */
+export function canPromoteToEpic(actor: Actor | null, p: ProjectFacts, i: IssueFacts, group: GroupFacts | null): boolean {
+  return group !== null && canIssue(actor, 'admin_issue', p, i) && canEpic(actor, 'create_epic', group, null);
+}
+
 /** The issue page's flags (spec issue-page §6, discussions §3), from the same abilities. */
-export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts): IssuePermissions {
+export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts, group: GroupFacts | null = null): IssuePermissions {
   const a = issuePermissions(actor, p, i);
   return {
     canUpdateIssue: a.updateIssue,
@@ -56,6 +64,7 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,
+    canPromoteToEpic: canPromoteToEpic(actor, p, i, group),
   };
 }
 

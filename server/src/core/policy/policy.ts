@@ -62,19 +62,23 @@ export type IssueAbility =
   | 'reopen_issue'
   | 'destroy_issue'
   | 'create_note';
-export type Ability = ProjectAbility | IssueAbility | GroupAbility;
+/** Group epics (GitLab's EpicPolicy): read with the group (confidential ones: reporters and up), write as reporter, destroy as owner. */
+export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_epic';
+export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'read_group', 'read_group_member', 'admin_group_member',
+  'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'create_epic', 'admin_epic', 'destroy_epic',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -206,4 +210,28 @@ export function canReadIssue(actor: Actor | null, p: ProjectFacts, i: IssueFacts
   return (
     actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER || i.authorId === actor.id || i.assigneeIds.includes(actor.id)
   );
+}
+
+export interface EpicFacts {
+  confidential: boolean;
+}
+
+/**
+ * Epics (GitLab's EpicPolicy): whoever reads the group reads its epics, confidential ones only
+ * reporters and up; reporters create and edit them; owners delete them. `e` null: a new epic.
+ */
+export function canEpic(actor: Actor | null, ability: EpicAbility, g: GroupFacts, e: EpicFacts | null): boolean {
+  if (!scopeAllows(actor, ability)) return false;
+  if (!canReadGroup(actor, g)) return false;
+  const reporter = actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.REPORTER);
+  if (e?.confidential && !reporter) return false;
+  switch (ability) {
+    case 'read_epic':
+      return true;
+    case 'create_epic':
+    case 'admin_epic':
+      return reporter;
+    case 'destroy_epic':
+      return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
+  }
 }

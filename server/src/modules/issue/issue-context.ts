@@ -1,3 +1,4 @@
+import type { IssueEpicFacts } from '../epic/epic.mapper';
 import { AppError } from '../../core/errors/app-error';
 import { canIssue, type Actor, type IssueAbility, type IssueFacts, type ProjectFacts } from '../../core/policy/policy';
 import type { Noteable } from '../../core/realtime/event-log.service';
@@ -30,6 +31,8 @@ export interface HydratedIssue {
   /** Thumbs up and down on the issue (award_emoji), counted in the hydration statement. */
   upvotes: number;
   downvotes: number;
+  /** The issue's epic (epic_issues), read in the hydration statement. */
+  epic: IssueEpicFacts | null;
 }
 
 export function issueFacts(issue: Issue, assigneeIds: number[]): IssueFacts {

@@ -1,3 +1,4 @@
+import type { IssueEpicFacts } from '../epic/epic.mapper';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { Connection } from '../../core/graphql/connection';
 import { toGlobalId } from '../../core/graphql/global-id';
@@ -130,6 +131,9 @@ export class IssueType {
   issueFacts!: IssueFacts;
   assigneeUsers!: User[];
   labelRows!: Label[];
+  /** The issue's epic from the hydration (Issue.epic, modules/epic/epic.resolver.ts). */
+  epicFacts!: IssueEpicFacts | null;
+  projectNamespaceId!: number;
 }
 
 @ObjectType('IssueConnection')
@@ -282,5 +286,7 @@ export function toIssueType(h: HydratedIssue, projectFacts: ProjectFacts, baseUr
     },
     assigneeUsers: h.assignees,
     labelRows: h.labels,
+    epicFacts: h.epic,
+    projectNamespaceId: p.namespaceId,
   };
 }

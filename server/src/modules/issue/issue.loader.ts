@@ -13,6 +13,7 @@ import type { User } from '../user/user.entity';
 import { userFromRow, type UserRow } from '../user/user.row';
 import { issueFacts, parseIid, type HydratedIssue, type IssueContext } from './issue-context';
 import { Issue } from './issue.entity';
+import type { IssueEpicFacts } from '../epic/epic.mapper';
 
 /** A readable issue, and (when asked) everything its API shape needs, from one statement. */
 export interface LoadedIssue extends IssueContext {
@@ -156,7 +157,10 @@ const HYDRATE_SQL = `json_build_object(
              WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
   'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
-                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id))`;
+                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id),
+  'epic', (SELECT json_build_object('id', e.id, 'iid', e.iid, 'title', e.title, 'groupId', e.group_id, 'groupPath', en.full_path,
+             'endDate', e.end_date::text, 'confidential', e.confidential, 'state', e.state)
+           FROM epic_issues ei JOIN epics e ON e.id = ei.epic_id JOIN namespaces en ON en.id = e.group_id WHERE ei.issue_id = i.id))`;
 
 /** The actor's effective level on `p`: max over the project's and every ancestor group's memberships. */
 export const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
@@ -181,6 +185,7 @@ interface HydrateRow {
   downvotes?: number;
   users: UserRow[] | null;
   milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
+  epic?: IssueEpicFacts | null;
 }
 
 /** Drivers hand json back parsed (pg) or as text. */
@@ -209,9 +214,10 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
     userNotesCount: Number(h.user_notes_count ?? 0),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),
+    epic: h.epic ?? null,
   };
 }
 
 function emptyHydration(issue: Issue, project: Project): HydratedIssue {
-  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0, upvotes: 0, downvotes: 0 };
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0, upvotes: 0, downvotes: 0, epic: null };
 }

@@ -3,6 +3,7 @@ import type { MarkdownService } from '../../core/markdown/markdown.service';
 import { taskCompletionStatus } from '../../core/markdown/markdown.service';
 import { toUserBasic } from '../user/user.mapper';
 import type { HydratedIssue } from './issue-context';
+import { toIssueEpic } from '../epic/epic.mapper';
 
 const TYPE_UPPER = { issue: 'ISSUE', incident: 'INCIDENT', test_case: 'TEST_CASE' } as const;
 
@@ -63,6 +64,8 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     },
     subscribed: false,
     moved_to_id: null,
+    epic: h.epic ? toIssueEpic(h.epic, p.namespaceId, baseUrl) : null,
+    epic_iid: h.epic?.iid ?? null,
     lock_version: i.lockVersion,
     description_html: i.descriptionHtml ?? '',
     ...(i.lastEditedAt && h.updatedBy ? { last_edited_at: i.lastEditedAt.toISOString(), last_edited_by: toUserBasic(h.updatedBy, baseUrl) } : {}),

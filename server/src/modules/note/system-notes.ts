@@ -77,6 +77,14 @@ export const systemNotes = {
     icon: 'link',
   }),
   unrelatedIssue: (ref: string): SystemNoteText => ({ body: `removed the relation with ${ref}`, icon: 'unlink' }),
+  /** The issue's epic (GitLab's epic_issue wording; `ref` is `&3` or `group&3` as seen from the issue). */
+  epicAdded: (ref: string): SystemNoteText => ({ body: `added to epic ${ref}`, icon: 'epic' }),
+  epicChanged: (ref: string): SystemNoteText => ({ body: `changed epic to ${ref}`, icon: 'epic' }),
+  epicRemoved: (ref: string): SystemNoteText => ({ body: `removed from epic ${ref}`, icon: 'epic' }),
+  /** The issue promoted to an epic (GitLab's 'promoted to epic &N'), and the epic's own note. */
+  promotedToEpic: (ref: string): SystemNoteText => ({ body: `promoted to epic ${ref}`, icon: 'epic' }),
+  /** An incident opened for an alert (the alert's reference, GitLab's ^alert#N). */
+  incidentFromAlert: (alertIid: number): SystemNoteText => ({ body: `created incident from alert ^alert#${alertIid}`, icon: 'warning' }),
 };
 
 /** "a", "a and b", "a, b, and c". */

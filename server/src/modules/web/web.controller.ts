@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { AwardFinder } from '../award/award.finder';
 import { IssueLoader } from '../issue/issue.loader';
 import { DiscussionFinder } from '../note/discussion.finder';
+import { GroupService } from '../group/group.service';
 import { IssueLinkFinder } from '../issue-link/issue-link.finder';
 import { referenceFrom } from '../issue-link/issue-link.mapper';
 import { toApiIssue } from '../issue/issue.mapper';
@@ -39,6 +40,7 @@ export class WebController {
     private readonly discussions: DiscussionFinder,
     private readonly awards: AwardFinder,
     private readonly links: IssueLinkFinder,
+    private readonly groups: GroupService,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -74,17 +76,20 @@ export class WebController {
       try {
         const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!, { hydrate: true });
         const h = ctx.hydrated;
-        const [counts, awards, blockedBy, notesData] = await Promise.all([
+        const ns = ctx.project.namespace;
+        const [counts, awards, blockedBy, notesData, groupFacts] = await Promise.all([
           this.projects.openIssuesCount([ctx.project.id]),
           this.awards.forIssue(ctx.issue.id),
           this.links.blockedBy(actor, ctx.issue.id),
           this.discussions.pageNotesData(actor, ctx),
+          // Promote to epic needs the actor's level in the project's group (signed-in only)
+          actor && ns?.type === 'Group' ? this.groups.facts(actor, ns) : Promise.resolve(null),
         ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
           project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0),
-          permissions: issuePagePermissions(actor, ctx.projectFacts, ctx.facts),
+          permissions: issuePagePermissions(actor, ctx.projectFacts, ctx.facts, groupFacts),
           seq: ctx.issue.eventSeq,
           endpoint: base,
           realtimeChangesPath: `${base}/realtime_changes`,

@@ -116,9 +116,24 @@ describe('issuePermissions', () => {
           canUpdateIssue: e.updateIssue, canReopenIssue: e.reopenIssue, canCreateIssue: e.createIssue, canDestroy: e.destroyIssue,
           canAdmin: e.adminIssue, canCreateNote: e.createNote, canUpdate: e.updateIssue, canCreateInternalNote: e.createInternalNote,
           canAwardEmoji: e.awardEmoji,
+          // no group given: a project outside a group has nothing to promote into
+          canPromoteToEpic: false,
         },
       });
     }
+  });
+
+  it('canPromoteToEpic: admin_issue on the issue and create_epic (reporter) in the group', () => {
+    const i: IssueFacts = { confidential: false, authorId: null, assigneeIds: [], discussionLocked: false, state: 'opened' };
+    const p = (level: number): ProjectFacts => ({ visibility: 'public', archived: false, accessLevel: level });
+    const g = (level: number) => ({ visibility: 'public' as const, accessLevel: level });
+    const me: Actor = { id: ME, username: 'me', isAdmin: false, scopes: null };
+    expect(issuePagePermissions(me, p(ACCESS_LEVEL.REPORTER), i, g(ACCESS_LEVEL.REPORTER)).canPromoteToEpic).toBe(true);
+    // a reporter of the project only (not of its group) may not create the group's epic
+    expect(issuePagePermissions(me, p(ACCESS_LEVEL.REPORTER), i, g(ACCESS_LEVEL.NO_ACCESS)).canPromoteToEpic).toBe(false);
+    expect(issuePagePermissions(me, p(ACCESS_LEVEL.GUEST), i, g(ACCESS_LEVEL.GUEST)).canPromoteToEpic).toBe(false);
+    expect(issuePagePermissions(null, p(ACCESS_LEVEL.NO_ACCESS), i, g(ACCESS_LEVEL.NO_ACCESS)).canPromoteToEpic).toBe(false);
+    expect(issuePagePermissions({ ...me, scopes: ['read_api'] }, p(ACCESS_LEVEL.OWNER), i, g(ACCESS_LEVEL.OWNER)).canPromoteToEpic).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ALL_ABILITIES,
   canChangeGroupMember,
   canChangeProjectMember,
+  canEpic,
   canGroup,
   canIssue,
   canProject,
@@ -12,6 +13,7 @@ import {
   canReadProject,
   type Ability,
   type Actor,
+  type EpicAbility,
   type GroupAbility,
   type GroupFacts,
   type IssueAbility,
@@ -50,12 +52,14 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
 const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'create_epic', 'admin_epic', 'destroy_epic',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member'];
+const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
 
 const ACTOR_ID = 7;
@@ -151,7 +155,7 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
 
 describe('policy matrix', () => {
   it('covers every ability the module declares', () => {
-    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES, ...GROUP_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
+    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES, ...GROUP_ABILITIES, ...EPIC_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
   });
 
   for (const role of Object.keys(ROLES) as Role[]) {
@@ -286,4 +290,30 @@ describe('policy spot checks (the cases the demo relies on)', () => {
     expect(canGroup(user(5), 'read_group_member', g(ACCESS_LEVEL.NO_ACCESS))).toBe(false);
     expect(canGroup(null, 'read_group_member', { visibility: 'public', accessLevel: 0 })).toBe(true);
   });
+});
+
+describe('epic abilities (GitLab EpicPolicy)', () => {
+  const readGroup = (role: Role, v: Visibility) => role !== 'anonymous' ? v !== 'private' || (ROLES[role] ?? 0) >= ACCESS_LEVEL.GUEST : v === 'public';
+  function expectedEpic(role: Role, v: Visibility, scopes: string[] | null, ability: EpicAbility, confidential: boolean): boolean {
+    if (scopes && !scopes.includes('api') && (!scopes.includes('read_api') || WRITES.has(ability))) return false;
+    if (!readGroup(role, v)) return false;
+    const level = ROLES[role] ?? 0;
+    if (confidential && level < ACCESS_LEVEL.REPORTER) return false;
+    if (ability === 'read_epic') return true;
+    if (ability === 'destroy_epic') return level >= ACCESS_LEVEL.OWNER;
+    return level >= ACCESS_LEVEL.REPORTER;
+  }
+  for (const role of Object.keys(ROLES) as Role[]) {
+    it(`${role}: every visibility, scope and confidentiality`, () => {
+      for (const v of VISIBILITIES)
+        for (const { scopes } of role === 'anonymous' ? [{ scopes: null }] : SCOPES)
+          for (const confidential of [false, true])
+            for (const ability of EPIC_ABILITIES) {
+              const g: GroupFacts = { visibility: v, accessLevel: ROLES[role] ?? 0 };
+              expect({ v, scopes, confidential, ability, allowed: canEpic(actorFor(role, scopes), ability, g, { confidential }) }).toEqual({
+                v, scopes, confidential, ability, allowed: expectedEpic(role, v, scopes, ability, confidential),
+              });
+            }
+    });
+  }
 });

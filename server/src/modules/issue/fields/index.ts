@@ -3,9 +3,12 @@ import { confidentialField } from './confidential';
 import { descriptionField } from './description';
 import { discussionLockedField } from './discussion-locked';
 import { dueDateField } from './due-date';
+import { epicField } from './epic';
+import { fromAlertField } from './from-alert';
 import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
+import { promotedToEpicField } from './promoted-to-epic';
 import { stateEventField } from './state-event';
 import { titleField } from './title';
 import { updateTaskField } from './update-task';
@@ -18,6 +21,7 @@ import { weightField } from './weight';
 export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,
   descriptionField,
+  promotedToEpicField,
   stateEventField,
   confidentialField,
   discussionLockedField,
@@ -26,6 +30,8 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   weightField,
   assigneesField,
   labelsField,
+  epicField,
+  fromAlertField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

@@ -22,11 +22,17 @@ export interface IssueUpdateInput {
   weight?: number | null;
   labels?: LabelsChange;
   assigneeIds?: number[];
+  /** The epic's id; null removes the issue from its epic (fields/epic.ts). */
+  epicId?: number | null;
+  /** Set only by the promote-to-epic action: the new epic's reference (fields/promoted-to-epic.ts). */
+  promotedToEpic?: string;
+  /** Set only by the alert module on the incident it opened: the alert's iid (fields/from-alert.ts). */
+  fromAlert?: number;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert'> {
   title: string;
 }

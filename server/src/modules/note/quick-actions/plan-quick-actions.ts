@@ -4,6 +4,7 @@ import { assigneesField } from '../../issue/fields/assignees';
 import { confidentialField } from '../../issue/fields/confidential';
 import { discussionLockedField } from '../../issue/fields/discussion-locked';
 import { dueDateField } from '../../issue/fields/due-date';
+import { epicField } from '../../issue/fields/epic';
 import type { IssueField } from '../../issue/fields/issue-field';
 import type { IssueUpdateInput, LabelRef } from '../../issue/fields/issue-input';
 import { labelsField } from '../../issue/fields/labels';
@@ -19,6 +20,8 @@ export interface QuickActionTarget {
   assignees: ReadonlyArray<{ id: number; username: string }>;
   /** The issue is being created: commands that change an existing issue do not apply. */
   creating: boolean;
+  /** The issue's epic id (null: none), read only when an /epic or /remove_epic command is present. */
+  epicId?: number | null;
 }
 
 /** What the commands' arguments name, resolved by the caller (one query each). */
@@ -27,6 +30,8 @@ export interface QuickActionLookups {
   users: ReadonlyMap<string, { id: number; username: string }>;
   /** Labels the project may use, by lower-case title. */
   labels: ReadonlyMap<string, { id: number; title: string }>;
+  /** Epics the actor may assign, by the /epic argument as written (trimmed). */
+  epics?: ReadonlyMap<string, { id: number }>;
 }
 
 export interface QuickActionEnv {
@@ -98,11 +103,12 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const labelAdd = new Map<number, LabelRef>();
   const labelRemove = new Map<number, LabelRef>();
   let labelsTouched = false;
+  let epicId = target.epicId ?? null;
 
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -229,6 +235,17 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         }
         input.discussionLocked = issue.discussionLocked = locked;
         messages.push(locked ? T.locked : T.unlocked);
+        break;
+      }
+      case 'epic':
+      case 'remove_epic': {
+        const next = name === 'epic' ? (lookups.epics?.get(arg.trim())?.id ?? null) : null;
+        if ((name === 'epic' && next === null) || next === epicId || !allowed(epicField, next)) {
+          refuse(name);
+          break;
+        }
+        input.epicId = epicId = next;
+        messages.push(next === null ? T.epicRemoved : T.epicAdded);
         break;
       }
       case 'award': {

@@ -4,6 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { issuePermissions } from '../../../core/policy/issue-permissions';
 import { canIssue, type Actor, type IssueFacts, type ProjectFacts } from '../../../core/policy/policy';
 import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
+import { canEpic } from '../../../core/policy/policy';
+import { ancestorGroupIds, epicLinkOfIssue, listEpics } from '../../epic/epic.store';
+import { parseEpicRef } from '../../epic/epic-reference';
 import type { Project } from '../../project/project.entity';
 import type { Issue } from '../../issue/issue.entity';
 import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
@@ -13,7 +16,7 @@ import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type Qu
 export interface QuickActionSubject {
   project: Project;
   projectFacts: ProjectFacts;
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId'>;
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId'> & { id?: number };
   assigneeIds: readonly number[];
   creating?: boolean;
 }
@@ -49,17 +52,44 @@ export class QuickActionInterpreter {
       state: subject.issue.state,
     };
     const lookups = await this.lookups(subject, commands, m);
+    const epics = await this.epicLookups(actor, subject, commands, m);
     const target: QuickActionTarget = {
+      epicId: epics?.current ?? null,
       issue: subject.issue,
       assignees: subject.assigneeIds.map((id) => [...lookups.users.values()].find((u) => u.id === id) ?? { id, username: String(id) }),
       creating: subject.creating ?? false,
     };
-    return planQuickActions(commands, target, lookups, {
+    return planQuickActions(commands, target, { ...lookups, epics: epics?.byArg }, {
       actor,
       can: (ability) => canIssue(actor, ability, subject.projectFacts, facts),
       canAward: issuePermissions(actor, subject.projectFacts, facts).awardEmoji,
       today: new Date().toISOString().slice(0, 10),
     });
+  }
+
+  /**
+   * The epics /epic names (`&3`, `group/path&3`, an epic URL) that the actor may read and the
+   * issue may join (the project's group or an ancestor; confidential epics only for
+   * confidential issues), and the issue's current epic; nothing is read without such a command.
+   */
+  private async epicLookups(actor: Actor, subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager) {
+    const epicCommands = commands.filter((c) => c.name === 'epic' || c.name === 'remove_epic');
+    if (!epicCommands.length) return null;
+    const current = subject.issue.id ? ((await epicLinkOfIssue(m, subject.issue.id))?.epicId ?? null) : null;
+    const byArg = new Map<string, { id: number }>();
+    const groups = await ancestorGroupIds(m, subject.project.namespaceId);
+    const pathRows = (await m.query('SELECT id, lower(full_path) AS path FROM namespaces WHERE id = ANY($1::int[])', [groups])) as Array<{ id: number; path: string }>;
+    for (const c of epicCommands.filter((x) => x.name === 'epic')) {
+      const ref = parseEpicRef(c.arg);
+      if (!ref) continue;
+      const groupId = ref.groupPath === null ? subject.project.namespaceId : pathRows.find((r) => r.path === ref.groupPath!.toLowerCase())?.id;
+      if (!groupId || !groups.includes(Number(groupId))) continue;
+      const [epic] = await listEpics(m, actor.id, { groupIds: [Number(groupId)], iids: [ref.iid] });
+      if (!epic || !canEpic(actor, 'read_epic', { visibility: epic.groupVisibility, accessLevel: epic.accessLevel }, epic)) continue;
+      if (epic.confidential && !subject.issue.confidential) continue;
+      byArg.set(c.arg.trim(), { id: epic.id });
+    }
+    return { current, byArg };
   }
 
   private async lookups(subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager): Promise<QuickActionLookups> {

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { IssueModule } from '../issue/issue.module';
+import { ProjectModule } from '../project/project.module';
+import { AlertController } from './alert.controller';
+import { IssueAlertResolver, ProjectAlertResolver } from './alert.resolver';
+import { AlertService } from './alert.service';
+
+/** Alerts and incidents: the alert endpoint, incident settings, Issue.alertManagementAlert / slaDueAt, Project.alertManagementAlert. */
+@Module({
+  imports: [IssueModule, ProjectModule],
+  controllers: [AlertController],
+  providers: [AlertService, IssueAlertResolver, ProjectAlertResolver],
+})
+export class AlertModule {}

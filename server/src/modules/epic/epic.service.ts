@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError, ValidationError } from '../../core/errors/app-error';
+import { MarkdownService } from '../../core/markdown/markdown.service';
+import { canEpic, type Actor, type EpicAbility, type GroupFacts } from '../../core/policy/policy';
+import { GroupService } from '../group/group.service';
+import type { Namespace } from '../group/namespace.entity';
+import { ancestorGroupIds, descendantGroupIds, epicById, epicByIid, insertEpic, listEpics, type EpicRow } from './epic.store';
+import type { EpicInput } from './epic.validation';
+
+export interface GroupEpic {
+  group: Namespace;
+  epic: EpicRow;
+}
+
+/** Group epics: finding them as an actor may see them, creating, editing and deleting them. */
+@Injectable()
+export class EpicService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) readonly config: AppConfig,
+    private readonly groups: GroupService,
+    private readonly markdown: MarkdownService,
+  ) {}
+
+  static facts(e: EpicRow): GroupFacts {
+    return { visibility: e.groupVisibility, accessLevel: e.accessLevel };
+  }
+
+  static can(actor: Actor | null, ability: EpicAbility, e: EpicRow): boolean {
+    return canEpic(actor, ability, EpicService.facts(e), e);
+  }
+
+  /** The group's epics the actor may read (with its descendants and/or ancestors when asked). */
+  async list(actor: Actor | null, group: Namespace, f: { search?: string; state?: 'opened' | 'closed'; ancestors: boolean; descendants: boolean; iids?: number[] }): Promise<EpicRow[]> {
+    const ids = new Set([group.id]);
+    if (f.descendants) for (const id of await descendantGroupIds(this.ds, group.id)) ids.add(id);
+    if (f.ancestors) for (const id of await ancestorGroupIds(this.ds, group.id)) ids.add(id);
+    const rows = await listEpics(this.ds, actor?.id ?? null, { groupIds: [...ids], search: f.search, state: f.state, iids: f.iids });
+    return rows.filter((e) => EpicService.can(actor, 'read_epic', e));
+  }
+
+  /** An epic the actor may read; anything else is "not found", as an unknown one. */
+  async findReadable(actor: Actor | null, groupIdOrPath: string | number, iid: number | null): Promise<GroupEpic> {
+    const { group } = await this.groups.findReadable(actor, groupIdOrPath);
+    const epic = iid === null ? null : await epicByIid(this.ds, actor?.id ?? null, group.id, iid);
+    if (!epic || !EpicService.can(actor, 'read_epic', epic)) throw new AppError('EPIC_NOT_FOUND');
+    return { group, epic };
+  }
+
+  authorize(actor: Actor | null, ability: EpicAbility, e: EpicRow): void {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (!EpicService.can(actor, ability, e)) throw new AppError('FORBIDDEN');
+  }
+
+  async create(actor: Actor | null, groupIdOrPath: string | number, input: EpicInput & { title: string }): Promise<EpicRow> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const { group, facts } = await this.groups.findReadable(actor, groupIdOrPath);
+    if (!canEpic(actor, 'create_epic', facts, null)) throw new AppError('FORBIDDEN');
+    return this.insert(actor, group, input);
+  }
+
+  /** The write of a new epic (callers have authorised it). */
+  async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, m: Pick<DataSource, 'query'> | null = null): Promise<EpicRow> {
+    if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
+    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
+    this.checkDates(input.startDate ?? null, input.endDate ?? null);
+    const write = async (q: Pick<DataSource, 'query'>) =>
+      insertEpic(q, {
+        groupId: group.id,
+        title: input.title,
+        description: input.description ?? null,
+        descriptionHtml: this.markdown.render(input.description ?? '', { groupPath: group.fullPath }),
+        confidential: input.confidential ?? false,
+        startDate: input.startDate ?? null,
+        endDate: input.endDate ?? null,
+        parentId,
+        authorId: actor.id,
+      });
+    const id = m ? await write(m) : await this.ds.transaction((em) => write(em));
+    return (await epicById(m ?? this.ds, actor.id, id))!;
+  }
+
+  async update(actor: Actor | null, ge: GroupEpic, input: EpicInput): Promise<EpicRow> {
+    this.authorize(actor, 'admin_epic', ge.epic);
+    const e = ge.epic;
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (col: string, v: unknown, cast = '') => {
+      values.push(v);
+      sets.push(`${col} = $${values.length}${cast}`);
+    };
+    if (input.title !== undefined) {
+      if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
+      set('title', input.title);
+    }
+    if (input.description !== undefined) {
+      set('description', input.description);
+      set('description_html', this.markdown.render(input.description ?? '', { groupPath: ge.group.fullPath }));
+    }
+    if (input.confidential !== undefined) set('confidential', input.confidential);
+    this.checkDates(input.startDate !== undefined ? input.startDate : e.startDate, input.endDate !== undefined ? input.endDate : e.endDate);
+    if (input.startDate !== undefined) set('start_date', input.startDate, '::date');
+    if (input.endDate !== undefined) set('end_date', input.endDate, '::date');
+    if (input.parentId !== undefined) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+    if (input.stateEvent === 'close' && e.state === 'opened') sets.push(`state = 'closed', closed_at = now()`);
+    if (input.stateEvent === 'reopen' && e.state === 'closed') sets.push(`state = 'opened', closed_at = NULL`);
+    if (sets.length) {
+      values.push(e.id);
+      await this.ds.query(`UPDATE epics SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length}`, values);
+    }
+    return (await epicById(this.ds, actor!.id, e.id))!;
+  }
+
+  async destroy(actor: Actor | null, ge: GroupEpic): Promise<void> {
+    this.authorize(actor, 'destroy_epic', ge.epic);
+    await this.ds.query('DELETE FROM epics WHERE id = $1', [ge.epic.id]);
+  }
+
+  /** A parent epic: readable, in the group or an ancestor, and not the epic itself or one of its children. */
+  private async checkParent(actor: Actor, group: Namespace, parentId: number, selfId: number | null): Promise<number> {
+    const parent = await epicById(this.ds, actor.id, parentId);
+    if (!parent || !EpicService.can(actor, 'read_epic', parent) || !(await ancestorGroupIds(this.ds, group.id)).includes(parent.groupId))
+      throw new ValidationError({ parent_id: ['is invalid'] });
+    if (selfId !== null) {
+      const rows = (await this.ds.query(
+        `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM epics WHERE id = $1 UNION ALL SELECT e.id, e.parent_id FROM epics e JOIN up ON e.id = up.parent_id)
+         SELECT 1 FROM up WHERE id = $2 LIMIT 1`,
+        [parentId, selfId],
+      )) as unknown[];
+      if (rows.length) throw new ValidationError({ parent_id: ['is invalid'] });
+    }
+    return parent.id;
+  }
+
+  private checkDates(start: string | null, end: string | null): void {
+    if (start && end && end < start) throw new ValidationError({ end_date: ['must be on or after the start date'] });
+  }
+}

@@ -1,0 +1,78 @@
+import type { UserBasic } from './api';
+
+/** GitLab REST v4 Epic entity (groups/:id/epics), the fields Tandem stores. */
+export interface ApiEpic {
+  id: number;
+  iid: number;
+  group_id: number;
+  parent_id: number | null;
+  parent_iid: number | null;
+  title: string;
+  description: string | null;
+  description_html: string;
+  state: 'opened' | 'closed';
+  confidential: boolean;
+  author: UserBasic | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** GitLab sends the end date again as due_date. */
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  labels: string[];
+  upvotes: number;
+  downvotes: number;
+  web_url: string;
+  /** GitLab's `&3` (short and relative) and `group/path&3` (full). */
+  references: { short: string; relative: string; full: string };
+  reference: string;
+  _links: { self: string; epic_issues: string; group: string; parent: string | null };
+}
+
+/** The epic as an issue shows it (REST issue `epic`, the sidebar's selector, the `issue.epic` event). */
+export interface ApiIssueEpic {
+  id: number;
+  iid: number;
+  title: string;
+  group_id: number;
+  end_date: string | null;
+  web_url: string;
+  /** Relative to the issue's project: `&3` in its own group, `group/path&3` otherwise. */
+  reference: string;
+  confidential: boolean;
+}
+
+/** POST groups/:id/epics/:epic_iid/issues/:issue_id: GitLab's EpicIssueLink entity. */
+export interface ApiEpicIssueLink {
+  id: number;
+  epic: ApiEpic;
+  issue: import('./api').ApiIssue;
+}
+
+/** The spec's texts for epics (issue-page §8, sidebar epic selector, promote to epic). */
+export const EPIC_TEXTS = {
+  fetchFailed: 'Epics: Something went wrong while fetching group epics.',
+  assignFailed: 'Something went wrong while assigning issue to epic.',
+  removeFailed: 'Something went wrong while removing issue from epic.',
+  noEpic: 'No Epic',
+  promoteItem: 'Promote to epic',
+  promoteSuccess: 'The issue was successfully promoted to an epic. Redirecting to epic...',
+  promoteFailed: 'Something went wrong while promoting the issue to an epic. Please try again.',
+  /** GitLab's rule: a confidential epic only takes confidential issues. */
+  confidentialEpicPublicIssue: 'Cannot assign a confidential epic to a non-confidential issue. Make the issue confidential and try again.',
+  /** The epic is not in the issue's group or one of its ancestors (GitLab's EpicIssues::CreateService). */
+  epicOutOfHierarchy: 'Cannot assign an epic that is not in the group hierarchy of the issue',
+  promoteNeedsGroup: 'Cannot promote issue because it does not belong to a group.',
+  promoteAlreadyClosed: 'Cannot promote a closed issue.',
+} as const;
+
+/** The epic selector's search debounce (spec issue-page §9). */
+export const EPIC_SEARCH_DEBOUNCE_MS = 250;
+
+/** The error after the first colon of a server message (the spec's "or the server text after the first colon"). */
+export function afterFirstColon(message: string): string | null {
+  const k = message.indexOf(':');
+  const rest = k >= 0 ? message.slice(k + 1).trim() : '';
+  return rest || null;
+}

@@ -1,0 +1,72 @@
+/** Incidents and alerts: GitLab's shapes and the spec's texts (issue-page §2, sidebar §Incident list). */
+
+export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info', 'unknown'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export const ALERT_STATUSES = ['triggered', 'acknowledged', 'resolved', 'ignored'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** The alert as the incident page reads it (GitLab's AlertManagement::Alert GraphQL fields). */
+export interface IncidentAlert {
+  iid: string;
+  title: string;
+  description: string | null;
+  severity: string;
+  status: string;
+  startedAt: string;
+  endedAt: string | null;
+  eventCount: number;
+  monitoringTool: string | null;
+  service: string | null;
+  hosts: string[];
+  details: Record<string, unknown>;
+  detailsUrl: string;
+}
+
+/** GET/PUT projects/:id/incident_management_settings. */
+export interface IncidentSettings {
+  /** Time to SLA in minutes for new incidents (null: no SLA). */
+  sla_minutes: number | null;
+  alerts_enabled: boolean;
+  /** The alert endpoint's URL (POST with Authorization: Bearer <token>). */
+  alerts_url: string;
+}
+
+export const INCIDENT_TEXTS = {
+  alertLoadFailed: 'There was an issue loading alert data. Please try again.',
+  listFailed: 'There was an error displaying the incidents.',
+  severityUpdateFailed: 'There was an error while updating severity.',
+  emptyAll: 'Display your incidents in a dedicated view',
+  emptyClosed: 'There are no closed incidents',
+  emptyList: 'No incidents to display.',
+  createIncident: 'Create incident',
+  unassigned: 'Unassigned',
+  missedSla: 'Missed SLA',
+  achievedSla: 'Achieved SLA',
+  tabSummary: 'Summary',
+  tabMetrics: 'Metrics',
+  tabAlertDetails: 'Alert details',
+} as const;
+
+/** The incident's SLA as the highlight bar shows it: time left, or missed/achieved once closed. */
+export type SlaState = { kind: 'remaining'; minutes: number } | { kind: 'missed' } | { kind: 'achieved' };
+
+/**
+ * GitLab's incident SLA indicator: open and before the due time, the minutes left; past it,
+ * missed; closed, achieved when it was closed by the due time (missed otherwise).
+ */
+export function slaState(dueAt: string, now: number, closedAt: string | null): SlaState {
+  const due = Date.parse(dueAt);
+  if (closedAt !== null) return Date.parse(closedAt) <= due ? { kind: 'achieved' } : { kind: 'missed' };
+  if (now >= due) return { kind: 'missed' };
+  return { kind: 'remaining', minutes: Math.ceil((due - now) / 60_000) };
+}
+
+/** "1d 2h 5m", "3h 0m", "42m" (the SLA countdown's format). */
+export function formatSlaRemaining(minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d) return `${d}d ${h}h ${m}m`;
+  if (h) return `${h}h ${m}m`;
+  return `${m}m`;
+}
