@@ -3,7 +3,7 @@
  * description, and GitLab's success and failure texts for them, word for word.
  */
 
-/** Every supported command and its aliases (GitLab's names). /estimate and /spend wait for time tracking. */
+/** Every supported command and its aliases (GitLab's names). */
 export const QUICK_ACTION_NAMES = {
   close: [],
   reopen: [],
@@ -21,6 +21,10 @@ export const QUICK_ACTION_NAMES = {
   lock: [],
   unlock: [],
   award: ['react'],
+  estimate: ['estimate_time'],
+  remove_estimate: ['remove_time_estimate'],
+  spend: ['spent', 'spend_time'],
+  remove_time_spent: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 

@@ -19,6 +19,8 @@ export interface IssueFieldsChanged {
   due_date?: string | null;
   weight?: number | null;
   issue_type?: 'issue' | 'incident' | 'test_case';
+  /** Time tracking (estimate and spent, seconds and human), GitLab's time_stats. */
+  time_stats?: import('../time-tracking').TimeStats;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

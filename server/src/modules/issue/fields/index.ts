@@ -7,6 +7,8 @@ import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
 import { stateEventField } from './state-event';
+import { timeEstimateField } from './time-estimate';
+import { timeSpentField } from './time-spent';
 import { titleField } from './title';
 import { updateTaskField } from './update-task';
 import { weightField } from './weight';
@@ -26,6 +28,8 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   weightField,
   assigneesField,
   labelsField,
+  timeEstimateField,
+  timeSpentField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

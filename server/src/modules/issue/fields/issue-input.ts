@@ -22,11 +22,15 @@ export interface IssueUpdateInput {
   weight?: number | null;
   labels?: LabelsChange;
   assigneeIds?: number[];
+  /** Seconds; 0 removes the estimate (fields/time-estimate.ts). */
+  timeEstimate?: number;
+  /** Time logged (fields/time-spent.ts). */
+  timeSpent?: import('./time-spent').TimeSpend;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'timeEstimate' | 'timeSpent'> {
   title: string;
 }
