@@ -11,6 +11,7 @@ import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
+import { TimeTrackingWidget } from './widgets/TimeTrackingWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -98,6 +99,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         <SidebarBlock title="Due date" icon={<Calendar size={16} />} testId="sidebar-due-date">
           {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
         </SidebarBlock>
+        <TimeTrackingWidget issueKey={issueKey} />
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
         <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
