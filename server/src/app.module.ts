@@ -22,6 +22,7 @@ import { AwardModule } from './modules/award/award.module';
 import { IssueLinkModule } from './modules/issue-link/issue-link.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
+import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
 import { LabelModule } from './modules/label/label.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
@@ -75,6 +76,7 @@ export class AppModule implements NestModule {
         MemberModule,
         LabelModule,
         IssueModule,
+        IssueTemplateModule,
         AwardModule,
         IssueLinkModule,
         NotesPollModule,
