@@ -9,3 +9,4 @@ export * from './sidebar-social';
 export * from './markdown-editor';
 export * from './quick-actions';
 export * from './time-tracking';
+export * from './issue-page';

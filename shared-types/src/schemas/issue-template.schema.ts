@@ -10,6 +10,7 @@ export const issueTemplateNameSchema = z
   .trim()
   .min(1, VALIDATION.required)
   .max(ISSUE_TEMPLATE_NAME_MAX, VALIDATION.tooLong(ISSUE_TEMPLATE_NAME_MAX))
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   .regex(/^[^/\\\u0000-\u001f]*$/, 'must not contain slashes or control characters');
 
 const contentSchema = z.string({ message: VALIDATION.notString }).max(LIMITS.descriptionMaxLength, VALIDATION.tooLong(LIMITS.descriptionMaxLength));
