@@ -23,6 +23,7 @@ import { IssueLinkModule } from './modules/issue-link/issue-link.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
+import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
@@ -77,6 +78,7 @@ export class AppModule implements NestModule {
         LabelModule,
         IssueModule,
         IssueTemplateModule,
+        AbuseModule,
         AwardModule,
         IssueLinkModule,
         NotesPollModule,

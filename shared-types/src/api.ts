@@ -142,6 +142,14 @@ export interface IssuePermissions {
   canCreateInternalNote: boolean;
   /** Emoji reactions on the issue and its notes. */
   canAwardEmoji: boolean;
+  /** Header: 'Report abuse' (signed in, not the author). */
+  canReportAbuse: boolean;
+  /** Header: 'Submit as spam' (admins). */
+  canReportSpam: boolean;
+  /** Header: 'Promote to epic' (false until Tandem has epics). */
+  canPromoteToEpic: boolean;
+  /** The edit form's Delete shows with canDestroy and this. */
+  showDeleteButton: boolean;
 }
 
 /** A note's author as the page's note JSON carries it (UserBasic plus GitLab's `path`). */

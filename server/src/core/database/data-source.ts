@@ -10,9 +10,10 @@ import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-Awa
 import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
 import { TimeTracking1764700000001 } from './migrations/1764700000001-TimeTracking';
 import { IssueTemplates1764700000002 } from './migrations/1764700000002-IssueTemplates';
+import { IssuePageHeader1764700000003 } from './migrations/1764700000003-IssuePageHeader';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
-export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, NoteWrites1764100000001, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001, TimeTracking1764700000001, IssueTemplates1764700000002];
+export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, NoteWrites1764100000001, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001, TimeTracking1764700000001, IssueTemplates1764700000002, IssuePageHeader1764700000003];
 
 export interface DatabaseTarget {
   /** postgres:// URL; absent means the embedded PGlite database under dataDir. */

@@ -56,6 +56,23 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,
+    ...issueHeaderFlags(actor, p, i, a),
+  };
+}
+
+/**
+ * The header's flags (spec issue-page §6): Report abuse for any signed-in reader who is not the
+ * author; Submit as spam for admins (it hides the issue from everyone else); the edit form's
+ * Delete needs canDestroy and showDeleteButton. Promote to epic stays false until Tandem has
+ * epics (the epics module decides it then).
+ */
+export function issueHeaderFlags(actor: Actor | null, p: ProjectFacts, i: IssueFacts, a: IssueAbilities = issuePermissions(actor, p, i)) {
+  const signedInWriter = actor !== null && a.readIssue && scopeAllows(actor, 'create_note');
+  return {
+    canReportAbuse: signedInWriter && i.authorId !== actor!.id,
+    canReportSpam: signedInWriter && actor!.isAdmin && !i.hidden,
+    canPromoteToEpic: false,
+    showDeleteButton: a.destroyIssue,
   };
 }
 

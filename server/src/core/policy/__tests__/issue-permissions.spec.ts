@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVEL, type Visibility } from '@tandem/shared-types';
-import { issuePagePermissions, issuePermissions, noteCurrentUser, notePermissions, type NoteFacts } from '../issue-permissions';
+import { issueHeaderFlags, issuePagePermissions, issuePermissions, noteCurrentUser, notePermissions, type NoteFacts } from '../issue-permissions';
 import type { Actor, IssueFacts, ProjectFacts } from '../policy';
 
 /**
@@ -116,6 +116,7 @@ describe('issuePermissions', () => {
           canUpdateIssue: e.updateIssue, canReopenIssue: e.reopenIssue, canCreateIssue: e.createIssue, canDestroy: e.destroyIssue,
           canAdmin: e.adminIssue, canCreateNote: e.createNote, canUpdate: e.updateIssue, canCreateInternalNote: e.createInternalNote,
           canAwardEmoji: e.awardEmoji,
+          ...issueHeaderFlags(actor, p, i),
         },
       });
     }
