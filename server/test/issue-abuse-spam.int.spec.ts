@@ -71,4 +71,17 @@ describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
     const logs = (await app.ds.query(`SELECT s.title, r.username AS reporter FROM spam_logs s JOIN users r ON r.id = s.reporter_id WHERE s.issue_id = $1`, [issue.id])) as unknown[];
     expect(logs).toEqual([{ title: 'Buy cheap watches', reporter: 'erin' }]);
   });
+
+  it('/zoom pins a meeting link on the issue with its system note and event; /remove_zoom removes it', async () => {
+    const issue = await newIssue('Call about it');
+    const comment = (note: string) => call<{ errors?: { commands_only?: string[] } }>(app, 'POST', `/${PUBLIC}/notes?target_type=issue&target_id=${issue.id}`, { auth: who.bob, body: { note: { noteable_type: 'Issue', noteable_id: issue.id, note } } });
+    expect((await comment('/zoom https://acme.zoom.us/j/42')).body.errors!.commands_only).toEqual(['Zoom meeting added.']);
+    const shown = await call<{ zoom_meeting_url: string | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: who.erin });
+    expect(shown.body.zoom_meeting_url).toBe('https://acme.zoom.us/j/42');
+    expect((await comment('/remove_zoom')).body.errors!.commands_only).toEqual(['Zoom meeting removed.']);
+    const notes = ((await app.ds.query(`SELECT note FROM notes WHERE noteable_id = $1 AND system ORDER BY id`, [issue.id])) as Array<{ note: string }>).map((r) => r.note);
+    expect(notes).toEqual(['added a Zoom call to this issue', 'removed a Zoom call from this issue']);
+    const events = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_id = $1 AND type = 'issue.updated' ORDER BY seq`, [issue.id])) as Array<{ payload: { payload: { fields: { zoom_meeting_url?: string | null } } } }>;
+    expect(events.map((e) => e.payload.payload.fields.zoom_meeting_url)).toEqual(['https://acme.zoom.us/j/42', null]);
+  });
 });

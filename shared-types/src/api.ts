@@ -61,6 +61,8 @@ export interface ApiIssue {
   /** When and by whom the title or description was last edited (absent if never). */
   last_edited_at?: string;
   last_edited_by?: { name: string; username: string; web_url?: string; avatar_url?: string | null };
+  /** The pinned meeting link set with /zoom (null or absent: none). */
+  zoom_meeting_url?: string | null;
 }
 
 export interface ApiProject {
@@ -142,14 +144,14 @@ export interface IssuePermissions {
   canCreateInternalNote: boolean;
   /** Emoji reactions on the issue and its notes. */
   canAwardEmoji: boolean;
-  /** Header: 'Report abuse' (signed in, not the author). */
-  canReportAbuse: boolean;
+  /** Header: 'Report abuse' (signed in, not the author). The header flags below: absent is false. */
+  canReportAbuse?: boolean;
   /** Header: 'Submit as spam' (admins). */
-  canReportSpam: boolean;
+  canReportSpam?: boolean;
   /** Header: 'Promote to epic' (false until Tandem has epics). */
-  canPromoteToEpic: boolean;
+  canPromoteToEpic?: boolean;
   /** The edit form's Delete shows with canDestroy and this. */
-  showDeleteButton: boolean;
+  showDeleteButton?: boolean;
 }
 
 /** A note's author as the page's note JSON carries it (UserBasic plus GitLab's `path`). */

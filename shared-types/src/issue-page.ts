@@ -10,6 +10,10 @@ export const ISSUE_PAGE_TEXTS = {
   yourVersion: 'Your version',
   useTheirs: 'Use their version',
   keepMine: 'Keep my version',
+  // pinned links and /zoom
+  zoomLink: 'Join Zoom meeting',
+  /** GitLab's accepted Zoom meeting URLs. */
+  zoomUrlPattern: /^https:\/\/(?:[\w-]+\.)?zoom\.us\/(?:s|j|my)\/[^\s<>"']+$/,
   // markdown help pane
   helpToggle: 'Markdown help',
   helpTitle: 'Markdown',

@@ -25,6 +25,8 @@ export const QUICK_ACTION_NAMES = {
   remove_estimate: ['remove_time_estimate'],
   spend: ['spent', 'spend_time'],
   remove_time_spent: [],
+  zoom: [],
+  remove_zoom: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -51,6 +53,8 @@ export const QUICK_ACTION_TEXTS = {
   locked: 'Locked the discussion.',
   unlocked: 'Unlocked the discussion.',
   awarded: (name: string) => `Toggled :${name}: emoji award.`,
+  zoomAdded: 'Zoom meeting added.',
+  zoomRemoved: 'Zoom meeting removed.',
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */

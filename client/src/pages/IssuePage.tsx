@@ -67,6 +67,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
         <article className="issue-main" aria-labelledby="issue-title">
           <IssueHeader
             issueKey={issueKey}
+            endpoint={endpoint}
             permissions={permissions}
             stateBusy={stateToggle.busy}
             sidebarOpen={sidebarOpen}
@@ -107,7 +108,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                 projectPath={projectPath}
                 iid={issue.iid}
                 endpoint={endpoint}
-                canDestroy={permissions.canDestroy}
+                canDestroy={permissions.canDestroy && permissions.showDeleteButton !== false}
                 onClose={() => setEditing(false)}
               />
             </>

@@ -28,12 +28,15 @@ function renderForm(onClose = vi.fn()) {
   return { onClose, title: screen.getByLabelText('Title') as HTMLInputElement, description: screen.getByLabelText('Description') as HTMLTextAreaElement, save: screen.getByRole('button', { name: 'Save changes' }) };
 }
 
+/** What requestJson sends, as the assertions read it. */
+type SentInit = { method: string; headers: Record<string, string>; body: string };
+
 const TEMPLATES: Record<string, string> = { Bug: '## Bug\n\nSteps', Feature: '## Feature\n\nWhy' };
 
 describe('IssueEditForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof vi.fn<(url: string, init: SentInit) => Promise<Response>>>;
   /** The template API (GET templates/issues[/name]); other calls go to fetchMock. */
-  let templatesMock: ReturnType<typeof vi.fn>;
+  let templatesMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
 
   beforeEach(() => {
     window.history.pushState({}, '', ENDPOINT);
@@ -41,14 +44,14 @@ describe('IssueEditForm', () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Original title', description: 'Original body', lock_version: 4 }));
     appStore.set(csrfTokenAtom, 'csrf-123');
     appStore.set(currentUserAtom, { id: 1, username: 'alice', name: 'Alice Adams', state: 'active', locked: false, avatar_url: null, web_url: '/alice', email: 'a@x', is_admin: false, created_at: '' });
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<(url: string, init: SentInit) => Promise<Response>>();
     templatesMock = vi.fn(async (url: string) => {
       const name = /templates\/issues\/([^/?]+)$/.exec(url)?.[1];
       if (!name) return jsonResponse(200, Object.keys(TEMPLATES).map((n) => ({ key: n, name: n })));
       const content = TEMPLATES[decodeURIComponent(name)];
       return content === undefined ? jsonResponse(404, { message: '404 Template Not Found' }) : jsonResponse(200, { name: decodeURIComponent(name), content });
     });
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url.includes('/templates/issues') ? templatesMock(url) : fetchMock(url, init)));
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url.includes('/templates/issues') ? templatesMock(url) : fetchMock(url, init as unknown as SentInit)));
   });
   afterEach(() => {
     cleanup();

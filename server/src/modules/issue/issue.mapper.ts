@@ -60,6 +60,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     moved_to_id: null,
     lock_version: i.lockVersion,
     description_html: i.descriptionHtml ?? '',
+    zoom_meeting_url: i.zoomMeetingUrl,
     ...(i.lastEditedAt && h.updatedBy ? { last_edited_at: i.lastEditedAt.toISOString(), last_edited_by: toUserBasic(h.updatedBy, baseUrl) } : {}),
   };
 }

@@ -20,6 +20,8 @@ export const escapeMarkdown = (s: string): string => s.replace(/([\\*_`[\]~<>#|]
 const userRef = (u: { username: string }) => `@${u.username}`;
 
 export const systemNotes = {
+  /** GitLab's ZoomLinkService notes. */
+  zoomMeeting: (added: boolean): SystemNoteText => ({ body: added ? 'added a Zoom call to this issue' : 'removed a Zoom call from this issue', icon: 'video' }),
   /** GitLab's time-tracking notes ("changed time estimate to 1h", "added 30m of time spent"). */
   timeEstimate: (seconds: number): SystemNoteText => ({ body: TIME_TRACKING_TEXTS.estimateChanged(seconds), icon: 'timer' }),
   timeSpent: (seconds: number | 'reset', spentAt?: string | null): SystemNoteText => ({

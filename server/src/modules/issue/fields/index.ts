@@ -10,6 +10,7 @@ import { stateEventField } from './state-event';
 import { timeEstimateField } from './time-estimate';
 import { timeSpentField } from './time-spent';
 import { titleField } from './title';
+import { zoomMeetingField } from './zoom-meeting';
 import { updateTaskField } from './update-task';
 import { weightField } from './weight';
 
@@ -30,6 +31,7 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   labelsField,
   timeEstimateField,
   timeSpentField,
+  zoomMeetingField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

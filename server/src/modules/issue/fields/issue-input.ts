@@ -26,11 +26,13 @@ export interface IssueUpdateInput {
   timeEstimate?: number;
   /** Time logged (fields/time-spent.ts). */
   timeSpent?: import('./time-spent').TimeSpend;
+  /** The pinned meeting link; null removes it (fields/zoom-meeting.ts). */
+  zoomMeetingUrl?: string | null;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'timeEstimate' | 'timeSpent'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl'> {
   title: string;
 }

@@ -1,4 +1,4 @@
-import { QUICK_ACTION_TEXTS as T, TIME_TRACKING_TEXTS as TT, parseDuration, type QuickActionName } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, QUICK_ACTION_TEXTS as T, TIME_TRACKING_TEXTS as TT, parseDuration, type QuickActionName } from '@tandem/shared-types';
 import type { IssueAbility } from '../../../core/policy/policy';
 import { assigneesField } from '../../issue/fields/assignees';
 import { confidentialField } from '../../issue/fields/confidential';
@@ -11,13 +11,14 @@ import { stateEventField } from '../../issue/fields/state-event';
 import { timeEstimateField } from '../../issue/fields/time-estimate';
 import { timeSpentField } from '../../issue/fields/time-spent';
 import { titleField } from '../../issue/fields/title';
+import { zoomMeetingField } from '../../issue/fields/zoom-meeting';
 import { weightField } from '../../issue/fields/weight';
 import type { Issue } from '../../issue/issue.entity';
 import type { QuickActionCommand } from './parse-quick-actions';
 
 /** The issue as the commands see it (a new issue on create). */
 export interface QuickActionTarget {
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'timeEstimate' | 'totalTimeSpent'>;
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'>;
   assignees: ReadonlyArray<{ id: number; username: string }>;
   /** The issue is being created: commands that change an existing issue do not apply. */
   creating: boolean;
@@ -104,7 +105,7 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -267,6 +268,18 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
           issue.totalTimeSpent = 0;
           messages.push(TT.spentRemoved);
         }
+        break;
+      }
+      case 'zoom':
+      case 'remove_zoom': {
+        const url = name === 'zoom' ? arg.trim() : null;
+        const bad = name === 'zoom' ? !ISSUE_PAGE_TEXTS.zoomUrlPattern.test(url!) || url === issue.zoomMeetingUrl : !issue.zoomMeetingUrl;
+        if (bad || !allowed(zoomMeetingField, url)) {
+          refuse(name);
+          break;
+        }
+        input.zoomMeetingUrl = issue.zoomMeetingUrl = url;
+        messages.push(url ? T.zoomAdded : T.zoomRemoved);
         break;
       }
       case 'award': {

@@ -13,7 +13,7 @@ import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type Qu
 export interface QuickActionSubject {
   project: Project;
   projectFacts: ProjectFacts;
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent'>;
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'>;
   assigneeIds: readonly number[];
   creating?: boolean;
 }

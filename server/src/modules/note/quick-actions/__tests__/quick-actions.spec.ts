@@ -75,7 +75,7 @@ describe('planQuickActions', () => {
   const carol = { id: 3, username: 'carol' };
   const me = { id: 9, username: 'alice' };
   const target = (over: Partial<QuickActionTarget['issue']> = {}, assignees = [bob]): QuickActionTarget => ({
-    issue: { state: 'opened', title: 'T', confidential: false, discussionLocked: false, dueDate: null, weight: null, timeEstimate: 0, totalTimeSpent: 0, ...over },
+    issue: { state: 'opened', title: 'T', confidential: false, discussionLocked: false, dueDate: null, weight: null, timeEstimate: 0, totalTimeSpent: 0, zoomMeetingUrl: null, ...over },
     assignees,
     creating: false,
   });
@@ -181,5 +181,15 @@ describe('planQuickActions', () => {
     ]);
     expect(plan('/spend 1h', target(), env(['update_issue'])).errorMessages).toEqual(['Could not apply spend command.']);
     expect(plan('/estimate 1h', { ...target(), creating: true }).errorMessages).toEqual(['Could not apply estimate command.']);
+  });
+
+  it('pins and removes a Zoom meeting link: https zoom.us links only', () => {
+    const r = plan('/zoom https://acme.zoom.us/j/123456');
+    expect(r.input).toEqual({ zoomMeetingUrl: 'https://acme.zoom.us/j/123456' });
+    expect(r.messages).toEqual(['Zoom meeting added.']);
+    expect(plan('/remove_zoom', target({ zoomMeetingUrl: 'https://zoom.us/j/1' })).input).toEqual({ zoomMeetingUrl: null });
+    const bad = plan('/zoom https://evil.example/j/1\n/zoom javascript:alert(1)\n/remove_zoom');
+    expect(bad.input).toEqual({});
+    expect(bad.errorMessages).toEqual(['Could not apply zoom command.', 'Could not apply zoom command.', 'Could not apply remove_zoom command.']);
   });
 });
