@@ -2,9 +2,11 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import type { PageData } from '@tandem/shared-types';
 import { initialPath } from './shared/pageData';
+import { AbuseReportPage } from './pages/AbuseReportPage';
 import { AccessTokensPage } from './pages/AccessTokensPage';
 import { EpicPage } from './pages/EpicPage';
 import { GroupEpicsPage } from './pages/GroupEpicsPage';
+import { AdminAbuseReportsPage } from './pages/AdminAbuseReportsPage';
 import { IssueListPage } from './pages/IssueListPage';
 import { IssuePage } from './pages/IssuePage';
 import { NewIssuePage } from './pages/NewIssuePage';
@@ -32,6 +34,8 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
       <Route path="/dashboard/todos" element={<TodosPage />} />
       <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
+      <Route path="/-/abuse_reports/new" element={<AbuseReportPage />} />
+      <Route path="/admin/abuse_reports" element={<AdminAbuseReportsPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
       <Route path="/:username" element={<UserRoute />} />
       <Route path="/users/:username" element={<UserRoute />} />

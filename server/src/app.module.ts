@@ -24,6 +24,8 @@ import { EpicModule } from './modules/epic/epic.module';
 import { AlertModule } from './modules/alert/alert.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
+import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
+import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
@@ -81,6 +83,8 @@ export class AppModule implements NestModule {
         MemberModule,
         LabelModule,
         IssueModule,
+        IssueTemplateModule,
+        AbuseModule,
         AwardModule,
         IssueLinkModule,
         EpicModule,

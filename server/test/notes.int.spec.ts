@@ -113,14 +113,16 @@ describe.each(DB_MODES)('notes on %s', (mode) => {
     const f = false;
     const t = true;
     const flags = (u: boolean, a: boolean, d: boolean, n: boolean, c: boolean, internal: boolean): IssuePermissions => ({
-      canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n, canPromoteToEpic: false,
+      canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n,
+      // signed in and not bob (the author of #2); no admin in the cast; Delete with canDestroy
+      canReportAbuse: n, canReportSpam: false, canPromoteToEpic: false, showDeleteButton: d,
     });
     const want: Record<Role, IssuePermissions> = {
       anonymous: flags(f, f, f, f, f, f),
       erin: flags(f, f, f, t, t, f),
       dave: flags(f, f, f, t, t, f),
       carol: flags(t, t, f, t, t, t),
-      bob: flags(t, t, f, t, t, t),
+      bob: { ...flags(t, t, f, t, t, t), canReportAbuse: false },
       mallory: flags(t, t, f, t, t, t),
       alice: flags(t, t, t, t, t, t),
     };

@@ -64,6 +64,8 @@ export interface ApiIssue {
   /** When and by whom the title or description was last edited (absent if never). */
   last_edited_at?: string;
   last_edited_by?: { name: string; username: string; web_url?: string; avatar_url?: string | null };
+  /** The pinned meeting link set with /zoom (null or absent: none). */
+  zoom_meeting_url?: string | null;
 }
 
 export interface ApiProject {
@@ -145,8 +147,14 @@ export interface IssuePermissions {
   canCreateInternalNote: boolean;
   /** Emoji reactions on the issue and its notes. */
   canAwardEmoji: boolean;
-  /** The header's 'Promote to epic' item: admin_issue here and create_epic in the project's group. */
-  canPromoteToEpic: boolean;
+  /** Header: 'Report abuse' (signed in, not the author). The header flags below: absent is false. */
+  canReportAbuse?: boolean;
+  /** Header: 'Submit as spam' (admins). */
+  canReportSpam?: boolean;
+  /** Header: 'Promote to epic': admin_issue here and create_epic in the project's group. */
+  canPromoteToEpic?: boolean;
+  /** The edit form's Delete shows with canDestroy and this. */
+  showDeleteButton?: boolean;
 }
 
 /** A note's author as the page's note JSON carries it (UserBasic plus GitLab's `path`). */

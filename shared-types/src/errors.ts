@@ -40,6 +40,8 @@ export const ERRORS = {
   ISSUE_LINK_NOT_FOUND: { status: 404, message: '404 Not found' },
   /** Related issues: every reference is linked already (GitLab's IssueLinks::CreateService text). */
   ISSUE_LINK_EXISTS: { status: 409, message: 'Issue(s) already assigned' },
+  /** Description templates (GitLab's not_found!('Template')). */
+  TEMPLATE_NOT_FOUND: { status: 404, message: '404 Template Not Found' },
   // The 409 on a stale lock_version (title/description optimistic concurrency, docs/architecture.md)
   ISSUE_STALE: {
     status: 409,

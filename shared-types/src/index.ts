@@ -11,3 +11,5 @@ export * from './quick-actions';
 export * from './todos-invites';
 export * from './epics';
 export * from './incidents';
+export * from './time-tracking';
+export * from './issue-page';

@@ -3,7 +3,7 @@
  * description, and GitLab's success and failure texts for them, word for word.
  */
 
-/** Every supported command and its aliases (GitLab's names). /estimate and /spend wait for time tracking. */
+/** Every supported command and its aliases (GitLab's names). */
 export const QUICK_ACTION_NAMES = {
   close: [],
   reopen: [],
@@ -23,6 +23,12 @@ export const QUICK_ACTION_NAMES = {
   award: ['react'],
   epic: [],
   remove_epic: [],
+  estimate: ['estimate_time'],
+  remove_estimate: ['remove_time_estimate'],
+  spend: ['spent', 'spend_time'],
+  remove_time_spent: [],
+  zoom: [],
+  remove_zoom: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -51,6 +57,8 @@ export const QUICK_ACTION_TEXTS = {
   awarded: (name: string) => `Toggled :${name}: emoji award.`,
   epicAdded: 'Added an issue to an epic.',
   epicRemoved: 'Removed an issue from an epic.',
+  zoomAdded: 'Zoom meeting added.',
+  zoomRemoved: 'Zoom meeting removed.',
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */

@@ -68,6 +68,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
         <article className="issue-main" aria-labelledby="issue-title">
           <IssueHeader
             issueKey={issueKey}
+            endpoint={endpoint}
             permissions={permissions}
             stateBusy={stateToggle.busy}
             sidebarOpen={sidebarOpen}
@@ -108,7 +109,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                 projectPath={projectPath}
                 iid={issue.iid}
                 endpoint={endpoint}
-                canDestroy={permissions.canDestroy}
+                canDestroy={permissions.canDestroy && permissions.showDeleteButton !== false}
                 onClose={() => setEditing(false)}
               />
             </>

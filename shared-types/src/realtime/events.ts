@@ -20,6 +20,10 @@ export interface IssueFieldsChanged {
   due_date?: string | null;
   weight?: number | null;
   issue_type?: 'issue' | 'incident' | 'test_case';
+  /** Time tracking (estimate and spent, seconds and human), GitLab's time_stats. */
+  time_stats?: import('../time-tracking').TimeStats;
+  /** The pinned meeting link (/zoom, /remove_zoom). */
+  zoom_meeting_url?: string | null;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TEXTS } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, TEMPLATE_TEXTS, TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { IssueEditForm } from './IssueEditForm';
@@ -28,8 +28,15 @@ function renderForm(onClose = vi.fn()) {
   return { onClose, title: screen.getByLabelText('Title') as HTMLInputElement, description: screen.getByLabelText('Description') as HTMLTextAreaElement, save: screen.getByRole('button', { name: 'Save changes' }) };
 }
 
+/** What requestJson sends, as the assertions read it. */
+type SentInit = { method: string; headers: Record<string, string>; body: string };
+
+const TEMPLATES: Record<string, string> = { Bug: '## Bug\n\nSteps', Feature: '## Feature\n\nWhy' };
+
 describe('IssueEditForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: ReturnType<typeof vi.fn<(url: string, init: SentInit) => Promise<Response>>>;
+  /** The template API (GET templates/issues[/name]); other calls go to fetchMock. */
+  let templatesMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
 
   beforeEach(() => {
     window.history.pushState({}, '', ENDPOINT);
@@ -37,8 +44,14 @@ describe('IssueEditForm', () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Original title', description: 'Original body', lock_version: 4 }));
     appStore.set(csrfTokenAtom, 'csrf-123');
     appStore.set(currentUserAtom, { id: 1, username: 'alice', name: 'Alice Adams', state: 'active', locked: false, avatar_url: null, web_url: '/alice', email: 'a@x', is_admin: false, created_at: '' });
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = vi.fn<(url: string, init: SentInit) => Promise<Response>>();
+    templatesMock = vi.fn(async (url: string) => {
+      const name = /templates\/issues\/([^/?]+)$/.exec(url)?.[1];
+      if (!name) return jsonResponse(200, Object.keys(TEMPLATES).map((n) => ({ key: n, name: n })));
+      const content = TEMPLATES[decodeURIComponent(name)];
+      return content === undefined ? jsonResponse(404, { message: '404 Template Not Found' }) : jsonResponse(200, { name: decodeURIComponent(name), content });
+    });
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url.includes('/templates/issues') ? templatesMock(url) : fetchMock(url, init as unknown as SentInit)));
   });
   afterEach(() => {
     cleanup();
@@ -149,5 +162,118 @@ describe('IssueEditForm', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  describe('template chooser', () => {
+    const chooser = () => screen.findByRole('combobox', { name: TEMPLATE_TEXTS.choose }) as Promise<HTMLSelectElement>;
+    const dialog = () => screen.queryByRole('dialog');
+
+    it('is fetched once when the form opens and lists the templates under "Choose a template"', async () => {
+      renderForm();
+      const select = await chooser();
+      expect(select.value).toBe('');
+      expect([...select.options].map((o) => o.textContent)).toEqual([TEMPLATE_TEXTS.choose, TEMPLATE_TEXTS.noTemplate, 'Bug', 'Feature']);
+      expect(templatesMock).toHaveBeenCalledTimes(1);
+      expect(templatesMock.mock.calls[0]![0]).toBe('/api/v4/projects/g%2Fp/templates/issues');
+    });
+
+    it('the form still opens when the template list fails', async () => {
+      templatesMock.mockResolvedValue(jsonResponse(500, { message: 'boom' }));
+      const { title } = renderForm();
+      expect(title.value).toBe('Original title');
+      await waitFor(() => expect(templatesMock).toHaveBeenCalled());
+      expect(screen.queryByTestId('template-chooser')).toBeNull();
+    });
+
+    it('warns before overriding different content: closing keeps the previous selection, confirming overrides', async () => {
+      const { description } = renderForm();
+      const select = await chooser();
+      fireEvent.change(select, { target: { value: 'Bug' } });
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+      expect(dialog()!.textContent).toContain(TEMPLATE_TEXTS.overrideMessage);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(select.value).toBe('');
+      expect(description.value).toBe('Original body');
+
+      fireEvent.change(select, { target: { value: 'Bug' } });
+      fireEvent.click(await screen.findByRole('button', { name: TEMPLATE_TEXTS.overrideConfirm }));
+      await waitFor(() => expect(description.value).toBe(TEMPLATES.Bug));
+      expect(select.value).toBe('Bug');
+      // the template's own text is replaced without asking
+      fireEvent.change(select, { target: { value: 'Feature' } });
+      await waitFor(() => expect(description.value).toBe(TEMPLATES.Feature));
+      expect(dialog()).toBeNull();
+    });
+
+    it("'Reset template' restores the template's text and 'No template' resets the choice", async () => {
+      const { description } = renderForm();
+      fireEvent.change(description, { target: { value: '' } });
+      const select = await chooser();
+      fireEvent.change(select, { target: { value: 'Bug' } });
+      await waitFor(() => expect(description.value).toBe(TEMPLATES.Bug));
+      fireEvent.change(description, { target: { value: `${TEMPLATES.Bug}\nmore` } });
+      fireEvent.click(screen.getByRole('button', { name: TEMPLATE_TEXTS.reset }));
+      expect(description.value).toBe(TEMPLATES.Bug);
+      fireEvent.change(select, { target: { value: select.options[1]!.value } });
+      await waitFor(() => expect(select.value).toBe(''));
+      expect(select.selectedOptions[0]!.textContent).toBe(TEMPLATE_TEXTS.choose);
+      expect(description.value).toBe('');
+      expect(screen.queryByRole('button', { name: TEMPLATE_TEXTS.reset })).toBeNull();
+    });
+  });
+
+  it('toggles the markdown help pane', () => {
+    renderForm();
+    const toggle = screen.getByRole('button', { name: ISSUE_PAGE_TEXTS.helpToggle });
+    expect(screen.queryByTestId('markdown-help')).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId('markdown-help').textContent).toContain('/spend');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  describe('edit conflict (409): three-way merge', () => {
+    const base = 'Intro\n\nMiddle\n\nOutro';
+
+    it('applies non-overlapping edits onto the new text, then saves with the new lock_version', async () => {
+      appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'T', description: base, lock_version: 4 }));
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(409, { errors: [TEXTS.lockedWarning('issue')] }))
+        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro', lock_version: 6 })))
+        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })));
+      const { description, save, onClose } = renderForm();
+      fireEvent.change(description, { target: { value: 'Intro\n\nMiddle\n\nOutro by me' } });
+      fireEvent.click(save);
+      expect(await screen.findByTestId('merge-applied')).toBeTruthy();
+      expect(screen.getByTestId('locked-warning')).toBeTruthy();
+      expect(description.value).toBe('Intro by them\n\nMiddle\n\nOutro by me');
+      expect(fetchMock.mock.calls[1]![0]).toBe(`${ENDPOINT}.json`);
+      fireEvent.click(save);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(JSON.parse(fetchMock.mock.calls[2]![1].body)).toEqual({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 6 });
+    });
+
+    it('shows both versions of overlapping edits and lets the user choose', async () => {
+      appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'T', description: base, lock_version: 4 }));
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(409, { errors: [TEXTS.lockedWarning('issue')] }))
+        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro\n\nMiddle (theirs)\n\nOutro', lock_version: 6 })));
+      const { description, save } = renderForm();
+      fireEvent.change(description, { target: { value: 'Intro\n\nMiddle (mine)\n\nOutro' } });
+      fireEvent.click(save);
+      const conflict = await screen.findByTestId('edit-conflict');
+      expect(screen.getByTestId('conflict-theirs').textContent).toBe('Middle (theirs)');
+      expect(screen.getByTestId('conflict-mine').textContent).toBe('Middle (mine)');
+      expect(conflict.textContent).toContain(ISSUE_PAGE_TEXTS.mergeConflict);
+      expect(description.value).toBe('Intro\n\nMiddle (mine)\n\nOutro');
+      fireEvent.click(screen.getByRole('button', { name: ISSUE_PAGE_TEXTS.useTheirs }));
+      expect(description.value).toBe('Intro\n\nMiddle (theirs)\n\nOutro');
+      expect(screen.queryByTestId('edit-conflict')).toBeNull();
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'x', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })));
+      fireEvent.change(description, { target: { value: 'Intro\n\nMiddle (both)\n\nOutro' } });
+      fireEvent.click(save);
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+      expect(JSON.parse(fetchMock.mock.calls[2]![1].body).lock_version).toBe(6);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, TEXTS, noteablePaths } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, noteablePaths } from '@tandem/shared-types';
 import { AttachButton } from '../../shared/markdown/AttachButton';
 import { AutocompleteMenu } from '../../shared/markdown/AutocompleteMenu';
 import { useAttachments } from '../../shared/markdown/useAttachments';
@@ -11,11 +11,16 @@ import { Alert } from '../../shared/ui/Alert';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { appStore } from '../../shared/store';
-import { deleteIssue, previewMarkdown, saveIssue } from './issueApi';
+import { deleteIssue, fetchIssue, previewMarkdown, saveIssue } from './issueApi';
 import { issueAtomFamily, type IssueState } from './issueAtoms';
 import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
+import { EditConflict } from './EditConflict';
 import { LockedWarning } from './LockedWarning';
+import { MarkdownHelp } from './MarkdownHelp';
+import { TemplateChooser } from './TemplateChooser';
+import { threeWayMerge, type ConflictChunk } from './threeWayMerge';
 import { issueListKeys } from '../issue-list/issueListQueries';
+import './issueEditForm.css';
 
 export interface IssueEditFormProps {
   issueKey: string;
@@ -43,7 +48,8 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   const [issue, setIssue] = useAtom(issueAtomFamily(issueKey));
   const queryClient = useQueryClient();
   const draftKey = issueDraftKey(projectPath, iid);
-  const [base] = useState<Snapshot>(() => snapshotOf(issue!));
+  // The text the user started from; after a merged conflict, the text saved meanwhile
+  const [base, setBase] = useState<Snapshot>(() => snapshotOf(issue!));
   const [pendingDraft, setPendingDraft] = useState<IssueDraft | null>(() => {
     const d = readIssueDraft(draftKey);
     const differs = d && (d.title !== base.title || d.description !== base.description);
@@ -59,6 +65,8 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   });
   const [lockVersion, setLockVersion] = useState(base.lock_version);
   const [lockedWarning, setLockedWarning] = useState(false);
+  const [merge, setMerge] = useState<{ applied: true } | { conflicts: ConflictChunk[]; theirs: Snapshot } | null>(null);
+  const [help, setHelp] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -111,6 +119,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
       const res = await saveIssue(endpoint, { title, description, lock_version: lockVersion });
       if (res.status === 409) {
         setLockedWarning(true);
+        await mergeOntoLatest();
         return;
       }
       if (!res.ok) {
@@ -138,6 +147,37 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     } finally {
       setSaving(false);
     }
+  }
+
+  /**
+   * After a 409: three-way merge of the user's edit (from `base`) onto the text saved meanwhile.
+   * Edits that do not overlap are applied and the form moves to the new lock_version, so the
+   * next Save goes through; overlapping ones are shown for the user to choose.
+   */
+  async function mergeOntoLatest() {
+    setMerge(null);
+    const latest = await fetchIssue(endpoint).catch(() => null);
+    if (!latest?.ok || !latest.data) return;
+    const theirs = snapshotOf(latest.data as IssueState);
+    const merged = threeWayMerge(base.description, description, theirs.description);
+    const titleConflict = title !== base.title && theirs.title !== base.title && title !== theirs.title;
+    const mergedTitle = title === base.title ? theirs.title : title;
+    if (merged.clean && !titleConflict) {
+      setTitle(mergedTitle);
+      setDescription(merged.text);
+      adopt(theirs);
+      setMerge({ applied: true });
+      return;
+    }
+    const conflicts = merged.chunks.filter((c): c is ConflictChunk => c.kind === 'conflict');
+    if (titleConflict) conflicts.unshift({ kind: 'conflict', base: [base.title], mine: [title], theirs: [theirs.title] });
+    setMerge({ conflicts, theirs });
+  }
+
+  /** The form now edits on top of `theirs`: its version, and the base of any later merge. */
+  function adopt(theirs: Snapshot) {
+    setBase(theirs);
+    setLockVersion(theirs.lock_version);
   }
 
   function cancel() {
@@ -196,6 +236,27 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
       }}
     >
       {lockedWarning && <LockedWarning issuePath={`/${projectPath}/-/issues/${iid}`} />}
+      {merge && 'applied' in merge && (
+        <div className="alert alert--info" role="status" data-testid="merge-applied">
+          <div className="alert__body">{ISSUE_PAGE_TEXTS.mergeApplied}</div>
+        </div>
+      )}
+      {merge && 'conflicts' in merge && (
+        <EditConflict
+          conflicts={merge.conflicts}
+          onUseTheirs={() => {
+            setTitle(merge.theirs.title);
+            setDescription(merge.theirs.description);
+            adopt(merge.theirs);
+            setMerge(null);
+          }}
+          onKeepMine={() => {
+            adopt(merge.theirs);
+            setMerge(null);
+          }}
+        />
+      )}
+      <TemplateChooser projectPath={projectPath} description={description} onDescription={setDescription} />
       {pendingDraft && (
         <div className="alert alert--warning" role="alert" data-testid="draft-conflict">
           <div className="alert__body">
@@ -247,6 +308,9 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
           <label className="field__label" htmlFor={ids.description}>
             Description
           </label>
+          <button type="button" className="link-button issue-form__help-toggle" aria-expanded={help} onClick={() => setHelp((h) => !h)}>
+            {ISSUE_PAGE_TEXTS.helpToggle}
+          </button>
           <div className="tabs tabs--small" role="tablist" aria-label="Editor mode">
             <button type="button" role="tab" id={ids.write} aria-selected={tab === 'write'} aria-controls={`${ids.write}-panel`} className="tab" onClick={() => setTab('write')}>
               Write
@@ -291,6 +355,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
             ))}
         </div>
       </div>
+      {help && <MarkdownHelp />}
       <div aria-live="assertive" className="issue-form__error">
         {error && <Alert variant="danger">{error}</Alert>}
       </div>

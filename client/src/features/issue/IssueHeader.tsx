@@ -1,14 +1,19 @@
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisVertical, EyeOff, FlaskConical, Lock, PanelRight, Siren } from 'lucide-react';
-import type { IssuePermissions } from '@tandem/shared-types';
+import { ABUSE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { issueAtomFamily } from './issueAtoms';
 import { IssueStatusBadge } from './IssueStatusBadge';
+import { PinnedLinks } from './PinnedLinks';
+import { SpamConfirm } from './SpamConfirm';
 import { PromoteToEpicItem, PromoteToEpicStatus } from '../epic/PromoteToEpic';
 
 export interface IssueHeaderProps {
   issueKey: string;
+  /** The issue page's endpoint ({project}/-/issues/{iid}): Submit as spam posts there. */
+  endpoint: string;
   permissions: IssuePermissions;
   stateBusy: boolean;
   sidebarOpen: boolean;
@@ -18,18 +23,26 @@ export interface IssueHeaderProps {
 }
 
 /** Status, type and confidentiality badges, author line, and the header actions. */
-export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onToggleState, onToggleSidebar, onCopyReference }: IssueHeaderProps) {
+export function IssueHeader({ issueKey, endpoint, permissions, stateBusy, sidebarOpen, onToggleState, onToggleSidebar, onCopyReference }: IssueHeaderProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const closed = issue.state === 'closed';
   const canToggle = closed ? permissions.canReopenIssue : permissions.canUpdateIssue;
   const stateEvent = closed ? 'REOPEN' : 'CLOSE';
   const stateLabel = closed ? 'Reopen issue' : 'Close issue';
   const typeName = issue.issue_type === 'incident' ? 'incident' : issue.issue_type === 'test_case' ? 'test case' : 'issue';
+  const [spamOpen, setSpamOpen] = useState(false);
+  const stuck = useTitleScrolledAway();
+  const projectPath = issue.references.full.replace(/#\d+$/, '');
 
   return (
     <>
-    <div className="issue-header">
+    <div className="issue-header issue-header--sticky" data-stuck={stuck}>
       <div className="issue-header__status">
+        {stuck && (
+          <span className="issue-header__sticky-title" data-testid="sticky-title">
+            {issue.title}
+          </span>
+        )}
         <IssueStatusBadge state={issue.state} />
         {issue.issue_type === 'incident' && (
           <span className="badge badge--neutral" data-testid="issue-type-badge">
@@ -57,6 +70,7 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
             {issue.author.name}
           </a>
         </span>
+        <PinnedLinks issueKey={issueKey} />
       </div>
       <div className="issue-header__actions">
         {canToggle && (
@@ -82,7 +96,20 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
                   New issue
                 </DropdownMenu.Item>
               )}
-              {permissions.canPromoteToEpic && <PromoteToEpicItem projectPath={issue.references.full.slice(0, issue.references.full.lastIndexOf('#'))} iid={issue.iid} />}
+              {permissions.canPromoteToEpic && <PromoteToEpicItem projectPath={projectPath} iid={issue.iid} />}
+              {permissions.canReportAbuse && (
+                <DropdownMenu.Item
+                  className="menu__item"
+                  onSelect={() => window.location.assign(`/-/abuse_reports/new?${new URLSearchParams({ project_path: projectPath, iid: String(issue.iid) })}`)}
+                >
+                  {ABUSE_TEXTS.reportAbuse}
+                </DropdownMenu.Item>
+              )}
+              {permissions.canReportSpam && (
+                <DropdownMenu.Item className="menu__item" onSelect={() => setSpamOpen(true)}>
+                  {ABUSE_TEXTS.submitSpam}
+                </DropdownMenu.Item>
+              )}
               <DropdownMenu.Item className="menu__item" onSelect={onCopyReference}>
                 Copy reference
               </DropdownMenu.Item>
@@ -100,8 +127,22 @@ export function IssueHeader({ issueKey, permissions, stateBusy, sidebarOpen, onT
           <PanelRight size={16} aria-hidden="true" />
         </button>
       </div>
+      {permissions.canReportSpam && <SpamConfirm open={spamOpen} endpoint={endpoint} onOpenChange={setSpamOpen} />}
     </div>
     <PromoteToEpicStatus />
     </>
   );
+}
+
+/** True once the page's title (#issue-title) has scrolled out under the sticky header. */
+function useTitleScrolledAway(): boolean {
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const title = document.getElementById('issue-title');
+    if (!title || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setAway(!entry!.isIntersecting && entry!.boundingClientRect.top < 0), { rootMargin: '-64px 0px 0px 0px' });
+    observer.observe(title);
+    return () => observer.disconnect();
+  }, []);
+  return away;
 }

@@ -14,6 +14,7 @@ import { LockWidget } from './widgets/LockWidget';
 import { TodoWidget } from './widgets/TodoWidget';
 import { InviteMembersWidget } from './widgets/InviteMembersWidget';
 import { EpicWidget } from './widgets/EpicWidget';
+import { TimeTrackingWidget } from './widgets/TimeTrackingWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -103,6 +104,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
           {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
         </SidebarBlock>
         <EpicWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
+        <TimeTrackingWidget issueKey={issueKey} />
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
         <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />

@@ -10,6 +10,9 @@ import { NoteWrites1764100000001 } from './migrations/1764100000001-NoteWrites';
 import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-AwardsAndIssueLinks';
 import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
 import { TodosInvitations1764600000001 } from './migrations/1764600000001-TodosInvitations';
+import { TimeTracking1764700000001 } from './migrations/1764700000001-TimeTracking';
+import { IssueTemplates1764700000002 } from './migrations/1764700000002-IssueTemplates';
+import { IssuePageHeader1764700000003 } from './migrations/1764700000003-IssuePageHeader';
 import { Epics1764800000001 } from './migrations/1764800000001-Epics';
 import { Incidents1764800000002 } from './migrations/1764800000002-Incidents';
 
@@ -21,6 +24,9 @@ export const MIGRATIONS = [
   AwardsAndIssueLinks1764200000001,
   DescriptionVersions1764300000001,
   TodosInvitations1764600000001,
+  TimeTracking1764700000001,
+  IssueTemplates1764700000002,
+  IssuePageHeader1764700000003,
   Epics1764800000001,
   Incidents1764800000002,
 ];

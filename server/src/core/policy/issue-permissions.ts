@@ -64,7 +64,23 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,
+    ...issueHeaderFlags(actor, p, i, a),
     canPromoteToEpic: canPromoteToEpic(actor, p, i, group),
+  };
+}
+
+/**
+ * The header's flags (spec issue-page §6): Report abuse for any signed-in reader who is not the
+ * author; Submit as spam for admins (it hides the issue from everyone else); the edit form's
+ * Delete needs canDestroy and showDeleteButton. Promote to epic is
+ * canPromoteToEpic above.
+ */
+export function issueHeaderFlags(actor: Actor | null, p: ProjectFacts, i: IssueFacts, a: IssueAbilities = issuePermissions(actor, p, i)) {
+  const signedInWriter = actor !== null && a.readIssue && scopeAllows(actor, 'create_note');
+  return {
+    canReportAbuse: signedInWriter && i.authorId !== actor!.id,
+    canReportSpam: signedInWriter && actor!.isAdmin && !i.hidden,
+    showDeleteButton: a.destroyIssue,
   };
 }
 

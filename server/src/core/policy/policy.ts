@@ -26,6 +26,8 @@ export interface IssueFacts {
   assigneeIds: readonly number[];
   discussionLocked: boolean;
   state: 'opened' | 'closed';
+  /** Submitted as spam: only admins see it (absent: not hidden). */
+  hidden?: boolean;
 }
 
 export interface GroupFacts {
@@ -205,6 +207,7 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
 
 export function canReadIssue(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {
   if (!canReadProject(actor, p)) return false;
+  if (i.hidden && !actor?.isAdmin) return false;
   if (!i.confidential) return true;
   if (actor === null) return false;
   return (

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { newDiscussionId } from '../note/note-writer';
 import { seedDemoDiscussions } from './demo-discussions';
+import { seedDemoIssuePage } from './demo-issue-page.seed';
 import { seedDemoSocial } from './demo-social.seed';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
@@ -123,6 +124,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
     }
     await m.query('UPDATE projects SET last_issue_iid = $1 WHERE id = $2', [iid, project.id]);
     await seedDemoSocial(m, md, DEMO_PROJECT, project.id, userIds);
+    await seedDemoIssuePage(m, project.id);
     const privIssues = ['Acquire competitor (draft)', 'Q3 pricing experiment'];
     for (const [k, title] of privIssues.entries()) {
       await m.query(

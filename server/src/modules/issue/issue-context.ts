@@ -42,6 +42,7 @@ export function issueFacts(issue: Issue, assigneeIds: number[]): IssueFacts {
     assigneeIds,
     discussionLocked: issue.discussionLocked,
     state: issue.state,
+    ...(issue.hidden ? { hidden: true } : {}),
   };
 }
 

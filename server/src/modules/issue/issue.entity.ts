@@ -37,6 +37,10 @@ export class Issue {
   @Column({ type: 'integer', name: 'total_time_spent' }) totalTimeSpent!: number;
   @Column({ type: 'integer', name: 'relative_position', nullable: true }) relativePosition!: number | null;
   @Column({ type: 'integer', name: 'event_seq' }) eventSeq!: number;
+  /** Submitted as spam: hidden from everyone but admins (policy.ts canReadIssue). */
+  @Column({ type: 'boolean', default: false }) hidden!: boolean;
+  /** The pinned meeting link (/zoom). */
+  @Column({ type: 'text', name: 'zoom_meeting_url', nullable: true }) zoomMeetingUrl!: string | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

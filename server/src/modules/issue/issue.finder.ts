@@ -46,6 +46,8 @@ export class IssueFinder {
       );
       qb.andWhere(`(${confidentialOk} OR p.id IN (${MEMBER_PROJECTS_SQL(20)})))`);
     }
+    // Issues submitted as spam are for admins only
+    if (!actor?.isAdmin) qb.andWhere('NOT i.hidden');
     if (!scope) {
       const s = filters.scope ?? 'created_by_me';
       if (s === 'created_by_me') qb.andWhere('i.author_id = :uid');

@@ -1,5 +1,6 @@
 import type { IssueEpicFacts } from '../epic/epic.mapper';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { timeStats } from '@tandem/shared-types';
 import { Connection } from '../../core/graphql/connection';
 import { toGlobalId } from '../../core/graphql/global-id';
 import { DateScalar, TimeScalar } from '../../core/graphql/scalars';
@@ -270,8 +271,8 @@ export function toIssueType(h: HydratedIssue, projectFacts: ProjectFacts, baseUr
     severity: SEVERITIES.has(i.severity) ? (i.severity as IssuableSeverityEnum) : null,
     timeEstimate: i.timeEstimate,
     totalTimeSpent: i.totalTimeSpent,
-    humanTimeEstimate: null,
-    humanTotalTimeSpent: null,
+    humanTimeEstimate: timeStats(i.timeEstimate, i.totalTimeSpent).human_time_estimate,
+    humanTotalTimeSpent: timeStats(i.timeEstimate, i.totalTimeSpent).human_total_time_spent,
     relativePosition: i.relativePosition,
     subscribed: false,
     emailsDisabled: false,

@@ -1,4 +1,4 @@
-import type { ApiIssue, RealtimeChanges } from '@tandem/shared-types';
+import { timeStats, type ApiIssue, type RealtimeChanges } from '@tandem/shared-types';
 import type { MarkdownService } from '../../core/markdown/markdown.service';
 import { taskCompletionStatus } from '../../core/markdown/markdown.service';
 import { toUserBasic } from '../user/user.mapper';
@@ -47,12 +47,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     confidential: i.confidential,
     discussion_locked: i.discussionLocked,
     web_url: `${baseUrl}${issueWebPath(p.fullPath, i.iid)}`,
-    time_stats: {
-      time_estimate: i.timeEstimate,
-      total_time_spent: i.totalTimeSpent,
-      human_time_estimate: null,
-      human_total_time_spent: null,
-    },
+    time_stats: timeStats(i.timeEstimate, i.totalTimeSpent),
     task_completion_status: tasks,
     has_tasks: tasks.count > 0,
     references: { short: `#${i.iid}`, relative: `#${i.iid}`, full: `${p.fullPath}#${i.iid}` },
@@ -68,6 +63,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     epic_iid: h.epic?.iid ?? null,
     lock_version: i.lockVersion,
     description_html: i.descriptionHtml ?? '',
+    zoom_meeting_url: i.zoomMeetingUrl,
     ...(i.lastEditedAt && h.updatedBy ? { last_edited_at: i.lastEditedAt.toISOString(), last_edited_by: toUserBasic(h.updatedBy, baseUrl) } : {}),
   };
 }

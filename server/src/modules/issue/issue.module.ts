@@ -11,14 +11,17 @@ import { IssueController } from './issue.controller';
 import { IssueFinder } from './issue.finder';
 import { IssueLoader } from './issue.loader';
 import { IssueResolver } from './issue.resolver';
+import { TimeTrackingController } from './time-tracking/time-tracking.controller';
+import { TimelogFinder } from './time-tracking/timelog.finder';
+import { IssueTimelogsResolver } from './time-tracking/timelogs.resolver';
 import { DescriptionVersionStore } from '../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../note/quick-actions/quick-action-interpreter';
 
 /** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
 @Module({
   imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule],
-  controllers: [IssueController, IssuePageController],
-  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter],
+  controllers: [IssueController, IssuePageController, TimeTrackingController],
+  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, TimelogFinder, IssueTimelogsResolver],
   exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter],
 })
 export class IssueModule {}

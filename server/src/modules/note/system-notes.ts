@@ -1,3 +1,4 @@
+import { TIME_TRACKING_TEXTS } from '@tandem/shared-types';
 /**
  * Every system-note text in one place ("changed title from ...", "closed", "assigned to @bob").
  * Actions call these inside their write transaction and hand the results to
@@ -19,6 +20,14 @@ export const escapeMarkdown = (s: string): string => s.replace(/([\\*_`[\]~<>#|]
 const userRef = (u: { username: string }) => `@${u.username}`;
 
 export const systemNotes = {
+  /** GitLab's ZoomLinkService notes. */
+  zoomMeeting: (added: boolean): SystemNoteText => ({ body: added ? 'added a Zoom call to this issue' : 'removed a Zoom call from this issue', icon: 'video' }),
+  /** GitLab's time-tracking notes ("changed time estimate to 1h", "added 30m of time spent"). */
+  timeEstimate: (seconds: number): SystemNoteText => ({ body: TIME_TRACKING_TEXTS.estimateChanged(seconds), icon: 'timer' }),
+  timeSpent: (seconds: number | 'reset', spentAt?: string | null): SystemNoteText => ({
+    body: seconds === 'reset' ? TIME_TRACKING_TEXTS.timeSpentRemoved : TIME_TRACKING_TEXTS.timeSpentChanged(seconds, spentAt),
+    icon: 'timer',
+  }),
   titleChanged: (from: string, to: string): SystemNoteText => ({
     body: `changed title from **${escapeMarkdown(from)}** to **${escapeMarkdown(to)}**`,
     icon: 'pencil-square',

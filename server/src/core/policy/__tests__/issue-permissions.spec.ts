@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVEL, type Visibility } from '@tandem/shared-types';
-import { issuePagePermissions, issuePermissions, noteCurrentUser, notePermissions, type NoteFacts } from '../issue-permissions';
+import { issueHeaderFlags, issuePagePermissions, issuePermissions, noteCurrentUser, notePermissions, type NoteFacts } from '../issue-permissions';
 import type { Actor, IssueFacts, ProjectFacts } from '../policy';
 
 /**
@@ -118,6 +118,7 @@ describe('issuePermissions', () => {
           canAwardEmoji: e.awardEmoji,
           // no group given: a project outside a group has nothing to promote into
           canPromoteToEpic: false,
+          ...issueHeaderFlags(actor, p, i),
         },
       });
     }

@@ -100,7 +100,7 @@ export class CreateIssueAction {
    */
   private async withDescriptionQuickActions(actor: Actor, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<IssueCreateInput> {
     if (typeof input.description !== 'string' || !input.description.includes('/')) return input;
-    const issue = { state: 'opened' as const, title: input.title, confidential: input.confidential ?? false, discussionLocked: false, dueDate: null, weight: null, authorId: actor.id };
+    const issue = { state: 'opened' as const, title: input.title, confidential: input.confidential ?? false, discussionLocked: false, dueDate: null, weight: null, timeEstimate: 0, totalTimeSpent: 0, zoomMeetingUrl: null, authorId: actor.id };
     const qa = await this.quickActions.interpretText(actor, { project, projectFacts, issue, assigneeIds: [], creating: true }, input.description);
     if (!qa) return input;
     // Metadata only for reporters and up, as the fields a request names (the planner checked the issue abilities)

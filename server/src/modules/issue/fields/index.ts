@@ -10,7 +10,10 @@ import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
 import { promotedToEpicField } from './promoted-to-epic';
 import { stateEventField } from './state-event';
+import { timeEstimateField } from './time-estimate';
+import { timeSpentField } from './time-spent';
 import { titleField } from './title';
+import { zoomMeetingField } from './zoom-meeting';
 import { updateTaskField } from './update-task';
 import { weightField } from './weight';
 
@@ -32,6 +35,9 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   labelsField,
   epicField,
   fromAlertField,
+  timeEstimateField,
+  timeSpentField,
+  zoomMeetingField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

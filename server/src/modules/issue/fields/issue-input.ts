@@ -28,11 +28,17 @@ export interface IssueUpdateInput {
   promotedToEpic?: string;
   /** Set only by the alert module on the incident it opened: the alert's iid (fields/from-alert.ts). */
   fromAlert?: number;
+  /** Seconds; 0 removes the estimate (fields/time-estimate.ts). */
+  timeEstimate?: number;
+  /** Time logged (fields/time-spent.ts). */
+  timeSpent?: import('./time-spent').TimeSpend;
+  /** The pinned meeting link; null removes it (fields/zoom-meeting.ts). */
+  zoomMeetingUrl?: string | null;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl'> {
   title: string;
 }

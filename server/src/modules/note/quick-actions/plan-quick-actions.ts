@@ -1,4 +1,4 @@
-import { QUICK_ACTION_TEXTS as T, type QuickActionName } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, QUICK_ACTION_TEXTS as T, TIME_TRACKING_TEXTS as TT, parseDuration, type QuickActionName } from '@tandem/shared-types';
 import type { IssueAbility } from '../../../core/policy/policy';
 import { assigneesField } from '../../issue/fields/assignees';
 import { confidentialField } from '../../issue/fields/confidential';
@@ -9,14 +9,17 @@ import type { IssueField } from '../../issue/fields/issue-field';
 import type { IssueUpdateInput, LabelRef } from '../../issue/fields/issue-input';
 import { labelsField } from '../../issue/fields/labels';
 import { stateEventField } from '../../issue/fields/state-event';
+import { timeEstimateField } from '../../issue/fields/time-estimate';
+import { timeSpentField } from '../../issue/fields/time-spent';
 import { titleField } from '../../issue/fields/title';
+import { zoomMeetingField } from '../../issue/fields/zoom-meeting';
 import { weightField } from '../../issue/fields/weight';
 import type { Issue } from '../../issue/issue.entity';
 import type { QuickActionCommand } from './parse-quick-actions';
 
 /** The issue as the commands see it (a new issue on create). */
 export interface QuickActionTarget {
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight'>;
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'>;
   assignees: ReadonlyArray<{ id: number; username: string }>;
   /** The issue is being created: commands that change an existing issue do not apply. */
   creating: boolean;
@@ -108,7 +111,7 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -248,6 +251,54 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         messages.push(next === null ? T.epicRemoved : T.epicAdded);
         break;
       }
+      case 'estimate':
+      case 'remove_estimate': {
+        const seconds = name === 'estimate' ? parseDuration(arg) : 0;
+        if (seconds === null || seconds < 0 || (name === 'remove_estimate' && !issue.timeEstimate) || !allowed(timeEstimateField, seconds)) {
+          refuse(name);
+          break;
+        }
+        input.timeEstimate = issue.timeEstimate = seconds;
+        messages.push(seconds ? TT.estimateSet(seconds) : TT.estimateRemoved);
+        break;
+      }
+      case 'spend':
+      case 'remove_time_spent': {
+        // GitLab's /spend <duration> [yyyy-mm-dd]; one time log per text
+        const m = name === 'spend' ? /^(.*?)(?:\s+(\d{4}-\d{2}-\d{2}))?$/.exec(arg.trim()) : null;
+        const seconds = m ? parseDuration(m[1]!) : null;
+        const spentAt = m?.[2] ? parseDueDate(m[2], env.today) : null;
+        const bad =
+          name === 'spend'
+            ? seconds === null || (m?.[2] !== undefined && (!spentAt || spentAt > env.today)) || issue.totalTimeSpent + seconds < 0 || input.timeSpent !== undefined
+            : !issue.totalTimeSpent || input.timeSpent !== undefined;
+        if (bad || !allowed(timeSpentField, { seconds: seconds ?? 'reset' })) {
+          refuse(name);
+          break;
+        }
+        if (name === 'spend') {
+          input.timeSpent = { seconds: seconds!, spentAt };
+          issue.totalTimeSpent += seconds!;
+          messages.push(TT.spentAdded(seconds!));
+        } else {
+          input.timeSpent = { seconds: 'reset' };
+          issue.totalTimeSpent = 0;
+          messages.push(TT.spentRemoved);
+        }
+        break;
+      }
+      case 'zoom':
+      case 'remove_zoom': {
+        const url = name === 'zoom' ? arg.trim() : null;
+        const bad = name === 'zoom' ? !ISSUE_PAGE_TEXTS.zoomUrlPattern.test(url!) || url === issue.zoomMeetingUrl : !issue.zoomMeetingUrl;
+        if (bad || !allowed(zoomMeetingField, url)) {
+          refuse(name);
+          break;
+        }
+        input.zoomMeetingUrl = issue.zoomMeetingUrl = url;
+        messages.push(url ? T.zoomAdded : T.zoomRemoved);
+        break;
+      }
       case 'award': {
         const emoji = /^:?([a-z0-9_+-]+):?$/i.exec(arg.trim())?.[1];
         if (!emoji || !env.canAward) {
@@ -263,7 +314,9 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   if (labelsTouched) {
     input.labels = labelSet ? { set: labelSet } : { add: [...labelAdd.values()], remove: [...labelRemove.values()] };
   }
-  for (const [k, v] of Object.entries(input)) if (k !== 'labels' && k !== 'assigneeIds') changes[snake(k)] = v;
+  for (const [k, v] of Object.entries(input)) if (k !== 'labels' && k !== 'assigneeIds' && k !== 'timeSpent') changes[snake(k)] = v;
+  // GitLab's commands_changes name logged time spend_time
+  if (input.timeSpent) changes.spend_time = input.timeSpent.seconds === 'reset' ? { duration: 'reset' } : { duration: input.timeSpent.seconds, spent_at: input.timeSpent.spentAt ?? null };
   if (input.assigneeIds) changes.assignee_ids = input.assigneeIds;
   if (input.labels) changes.labels = input.labels;
   return { input, messages, errorMessages, changes };

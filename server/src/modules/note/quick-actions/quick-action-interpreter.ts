@@ -16,7 +16,7 @@ import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type Qu
 export interface QuickActionSubject {
   project: Project;
   projectFacts: ProjectFacts;
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId'> & { id?: number };
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> & { id?: number };
   assigneeIds: readonly number[];
   creating?: boolean;
 }

@@ -46,8 +46,8 @@ describe('parseQuickActions', () => {
     expect(r.body).toBe('Try:\n```\n/close\n```\n~~~sh\n/lock\n~~~\n> /weight 3\n>>>\n/unlock\n>>>');
   });
 
-  it('keeps unknown commands (and /estimate, /spend: no time tracking yet) and non-commands as text', () => {
-    for (const text of ['/estimate 1h', '/spend 2h', '/shrug', 'a /close in the middle', ' /close', '/ close', '/etc/hosts is a path']) {
+  it('keeps unknown commands and non-commands as text', () => {
+    for (const text of ['/shrug', 'a /close in the middle', ' /close', '/ close', '/etc/hosts is a path']) {
       const r = parseQuickActions(text);
       expect(r.commands).toEqual([]);
       expect(r.body).toBe(text);
@@ -75,7 +75,7 @@ describe('planQuickActions', () => {
   const carol = { id: 3, username: 'carol' };
   const me = { id: 9, username: 'alice' };
   const target = (over: Partial<QuickActionTarget['issue']> = {}, assignees = [bob]): QuickActionTarget => ({
-    issue: { state: 'opened', title: 'T', confidential: false, discussionLocked: false, dueDate: null, weight: null, ...over },
+    issue: { state: 'opened', title: 'T', confidential: false, discussionLocked: false, dueDate: null, weight: null, timeEstimate: 0, totalTimeSpent: 0, zoomMeetingUrl: null, ...over },
     assignees,
     creating: false,
   });
@@ -154,5 +154,42 @@ describe('planQuickActions', () => {
     const r = plan('/label ~bug\n/close\n/assign me', { ...target({}, []), creating: true });
     expect(r.input).toEqual({ labels: { add: [{ id: 11 }], remove: [] }, assigneeIds: [9] });
     expect(r.errorMessages).toEqual(['Could not apply close command.']);
+  });
+
+  it('tracks time: /estimate, /remove_estimate, /spend [date], /remove_time_spent with GitLab\'s messages', () => {
+    const r = plan('/estimate 1d 2h\n/spend 30m 2026-11-20');
+    expect(r.input).toEqual({ timeEstimate: 10 * 3600, timeSpent: { seconds: 1800, spentAt: '2026-11-20' } });
+    expect(r.messages).toEqual(['Set time estimate to 1d 2h.', 'Added 30m spent time.']);
+    expect(r.changes).toMatchObject({ time_estimate: 36000, spend_time: { duration: 1800, spent_at: '2026-11-20' } });
+    const sub = plan('/spend -1h', target({ totalTimeSpent: 7200 }));
+    expect(sub.input.timeSpent).toEqual({ seconds: -3600, spentAt: null });
+    expect(sub.messages).toEqual(['Subtracted 1h spent time.']);
+    const reset = plan('/remove_estimate\n/remove_time_spent', target({ timeEstimate: 60, totalTimeSpent: 60 }));
+    expect(reset.input).toEqual({ timeEstimate: 0, timeSpent: { seconds: 'reset' } });
+    expect(reset.messages).toEqual(['Removed time estimate.', 'Removed spent time.']);
+  });
+
+  it('refuses time commands that are invalid, do not apply, or that the actor may not run', () => {
+    const r = plan('/estimate soon\n/spend -1h\n/remove_estimate\n/remove_time_spent\n/spend 1h 2999-01-01');
+    expect(r.input).toEqual({});
+    expect(r.errorMessages).toEqual([
+      'Could not apply estimate command.',
+      'Could not apply spend command.',
+      'Could not apply remove_estimate command.',
+      'Could not apply remove_time_spent command.',
+      'Could not apply spend command.',
+    ]);
+    expect(plan('/spend 1h', target(), env(['update_issue'])).errorMessages).toEqual(['Could not apply spend command.']);
+    expect(plan('/estimate 1h', { ...target(), creating: true }).errorMessages).toEqual(['Could not apply estimate command.']);
+  });
+
+  it('pins and removes a Zoom meeting link: https zoom.us links only', () => {
+    const r = plan('/zoom https://acme.zoom.us/j/123456');
+    expect(r.input).toEqual({ zoomMeetingUrl: 'https://acme.zoom.us/j/123456' });
+    expect(r.messages).toEqual(['Zoom meeting added.']);
+    expect(plan('/remove_zoom', target({ zoomMeetingUrl: 'https://zoom.us/j/1' })).input).toEqual({ zoomMeetingUrl: null });
+    const bad = plan('/zoom https://evil.example/j/1\n/zoom javascript:alert(1)\n/remove_zoom');
+    expect(bad.input).toEqual({});
+    expect(bad.errorMessages).toEqual(['Could not apply zoom command.', 'Could not apply zoom command.', 'Could not apply remove_zoom command.']);
   });
 });

@@ -1,0 +1,18 @@
+import { ABUSE_TEXTS } from '@tandem/shared-types';
+import { AbuseReportForm } from '../features/abuse/AbuseReportForm';
+import { AppLayout } from '../features/layout/AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+
+/** /-/abuse_reports/new?project_path=...&iid=...: the Report abuse form. */
+export function AbuseReportPage() {
+  const q = new URLSearchParams(window.location.search);
+  const projectPath = q.get('project_path');
+  const iid = Number(q.get('iid'));
+  if (!projectPath || !Number.isSafeInteger(iid) || iid < 1) return <NotFoundPage />;
+  return (
+    <AppLayout crumbs={[{ label: ABUSE_TEXTS.formTitle }]}>
+      <h1>{ABUSE_TEXTS.formTitle}</h1>
+      <AbuseReportForm projectPath={projectPath} iid={iid} />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProjectModule } from '../project/project.module';
+import { IssueTemplateController } from './issue-template.controller';
+import { IssueTemplateStore } from './issue-template.store';
+
+/** Description templates per project (the edit form's chooser). */
+@Module({
+  imports: [ProjectModule],
+  controllers: [IssueTemplateController],
+  providers: [IssueTemplateStore],
+  exports: [IssueTemplateStore],
+})
+export class IssueTemplateModule {}

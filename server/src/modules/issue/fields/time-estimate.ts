@@ -1,0 +1,17 @@
+import { timeStats } from '@tandem/shared-types';
+import { systemNotes } from '../../note/system-notes';
+import type { IssueField } from './issue-field';
+
+/**
+ * The time estimate in seconds (0 removes it). Set by /estimate, /remove_estimate and REST
+ * time_estimate / reset_time_estimate; GitLab's admin_issue (reporters and up). No REST PUT
+ * parameter of its own, as in GitLab: the callers build the input.
+ */
+export const timeEstimateField: IssueField<'timeEstimate'> = {
+  key: 'timeEstimate',
+  params: {},
+  read: () => undefined,
+  ability: () => 'admin_issue',
+  plan: (seconds, cur) => (seconds === cur.timeEstimate ? null : { set: { timeEstimate: seconds }, notes: [systemNotes.timeEstimate(seconds)] }),
+  event: (i) => ({ time_stats: timeStats(i.timeEstimate, i.totalTimeSpent) }),
+};

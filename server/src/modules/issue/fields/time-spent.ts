@@ -1,0 +1,47 @@
+import { TIME_TRACKING_TEXTS, timeStats } from '@tandem/shared-types';
+import { ValidationError } from '../../../core/errors/app-error';
+import { systemNotes } from '../../note/system-notes';
+import type { IssueField } from './issue-field';
+
+/** Time logged on an issue: seconds (negative subtracts) or 'reset' (removes all spent time). */
+export interface TimeSpend {
+  seconds: number | 'reset';
+  /** yyyy-mm-dd; today when absent. */
+  spentAt?: string | null;
+  summary?: string | null;
+}
+
+/** The signed change to the total: a reset logs minus the total, as GitLab does. */
+const deltaOf = (spend: TimeSpend, total: number) => (spend.seconds === 'reset' ? -total : spend.seconds);
+
+/**
+ * Spent time: a timelogs row (side table) and the issue's running total_time_spent (column), in
+ * one write. Set by /spend, /remove_time_spent and REST add_spent_time / reset_spent_time;
+ * admin_issue. A subtraction below zero is refused, naming the parameter.
+ */
+export const timeSpentField: IssueField<'timeSpent'> = {
+  key: 'timeSpent',
+  params: {},
+  read: () => undefined,
+  ability: () => 'admin_issue',
+  plan: (spend, cur) => {
+    const delta = deltaOf(spend, cur.totalTimeSpent);
+    if (delta === 0) return null;
+    const total = cur.totalTimeSpent + delta;
+    if (total < 0) throw new ValidationError({ duration: [TIME_TRACKING_TEXTS.exceedsSpent] });
+    return { set: { totalTimeSpent: total }, notes: [systemNotes.timeSpent(spend.seconds === 'reset' ? 'reset' : delta, spend.spentAt)] };
+  },
+  async write(spend, tx, ctx, env) {
+    const delta = deltaOf(spend, ctx.issue.totalTimeSpent);
+    if (delta === 0 || ctx.issue.totalTimeSpent + delta < 0) return null;
+    await tx.manager.query(`INSERT INTO timelogs (issue_id, user_id, time_spent, spent_at, summary) VALUES ($1, $2, $3, COALESCE($4::date, CURRENT_DATE), $5)`, [
+      ctx.issue.id,
+      env.actor.id,
+      delta,
+      spend.spentAt ?? null,
+      spend.summary ?? null,
+    ]);
+    return { notes: [], events: [] };
+  },
+  event: (i) => ({ time_stats: timeStats(i.timeEstimate, i.totalTimeSpent) }),
+};

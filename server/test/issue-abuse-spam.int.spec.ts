@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABUSE_TEXTS, VALIDATION } from '@tandem/shared-types';
+import { bootApp, call, castOf, DB_MODES, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
+
+/**
+ * The issue header's Report abuse (signed-in readers who are not the author; stored for admins,
+ * listed at GET /api/v4/admin/abuse_reports) and Submit as spam (admins: the issue is hidden
+ * from everyone else, a spam_logs row kept).
+ */
+const PUBLIC = 'acme/tandem';
+
+describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
+  let app: TestApp;
+  let who: Cast;
+  let admin: Auth;
+  const newIssue = async (title: string) => (await call<{ id: number; iid: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues`, { auth: who.bob, body: { title } })).body;
+
+  beforeAll(async () => {
+    app = await bootApp(mode);
+    who = await castOf(app);
+    await app.ds.query(`UPDATE users SET is_admin = true WHERE username = 'erin'`);
+    admin = tokenAuth(await insertPat(app, 'erin'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('stores a report about the issue author and lists it for admins only', async () => {
+    const issue = await newIssue('Reported issue');
+    const res = await call<{ id: number; message: string }>(app, 'POST', '/-/abuse_reports', { auth: who.carol, body: { project_path: PUBLIC, iid: issue.iid, category: 'spam', message: 'Selling watches' } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(ABUSE_TEXTS.sent);
+
+    const list = await call<Array<Record<string, unknown>>>(app, 'GET', '/api/v4/admin/abuse_reports', { auth: admin });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-total')).toBe('1');
+    expect(list.body[0]).toMatchObject({
+      category: 'spam',
+      message: 'Selling watches',
+      reported_from_url: expect.stringContaining(`/${PUBLIC}/-/issues/${issue.iid}`),
+      reporter: { username: 'carol' },
+      user: { username: 'bob' },
+    });
+    expect((await call(app, 'GET', '/api/v4/admin/abuse_reports', { auth: who.alice })).status).toBe(403);
+  });
+
+  it('refuses the author, signed-out users and bad input', async () => {
+    const issue = await newIssue('Own issue');
+    const own = await call<{ errors: string[] }>(app, 'POST', '/-/abuse_reports', { auth: who.bob, body: { project_path: PUBLIC, iid: issue.iid, category: 'spam', message: 'x' } });
+    expect(own.status).toBe(403);
+    expect(own.body.errors).toEqual(['403 Forbidden']);
+    expect((await call(app, 'POST', '/-/abuse_reports', { auth: who.anonymous, body: { project_path: PUBLIC, iid: issue.iid, category: 'spam', message: 'x' } })).status).toBe(401);
+    const bad = await call<{ errors: string[] }>(app, 'POST', '/-/abuse_reports', { auth: who.carol, body: { project_path: PUBLIC, iid: issue.iid, category: 'rude', message: '  ' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.stringMatching(/^category must be one of/), `message ${VALIDATION.required}`]);
+  });
+
+  it('Submit as spam: admins only; the issue is then hidden from everyone else and logged', async () => {
+    const issue = await newIssue('Buy cheap watches');
+    const path = `/${PUBLIC}/-/issues/${issue.iid}/mark_as_spam`;
+    expect((await call(app, 'POST', path, { auth: who.alice })).status).toBe(403);
+    const res = await call<{ message: string }>(app, 'POST', path, { auth: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ABUSE_TEXTS.spamDone);
+    for (const auth of [who.alice, who.bob, who.anonymous]) {
+      expect((await call(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth })).status).toBe(404);
+    }
+    const listed = await call<Array<{ iid: number }>>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues?per_page=100`, { auth: who.alice });
+    expect(listed.body.map((i) => i.iid)).not.toContain(issue.iid);
+    expect((await call(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: admin })).status).toBe(200);
+    const logs = (await app.ds.query(`SELECT s.title, r.username AS reporter FROM spam_logs s JOIN users r ON r.id = s.reporter_id WHERE s.issue_id = $1`, [issue.id])) as unknown[];
+    expect(logs).toEqual([{ title: 'Buy cheap watches', reporter: 'erin' }]);
+  });
+
+  it('/zoom pins a meeting link on the issue with its system note and event; /remove_zoom removes it', async () => {
+    const issue = await newIssue('Call about it');
+    const comment = (note: string) => call<{ errors?: { commands_only?: string[] } }>(app, 'POST', `/${PUBLIC}/notes?target_type=issue&target_id=${issue.id}`, { auth: who.bob, body: { note: { noteable_type: 'Issue', noteable_id: issue.id, note } } });
+    expect((await comment('/zoom https://acme.zoom.us/j/42')).body.errors!.commands_only).toEqual(['Zoom meeting added.']);
+    const shown = await call<{ zoom_meeting_url: string | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: who.erin });
+    expect(shown.body.zoom_meeting_url).toBe('https://acme.zoom.us/j/42');
+    expect((await comment('/remove_zoom')).body.errors!.commands_only).toEqual(['Zoom meeting removed.']);
+    const notes = ((await app.ds.query(`SELECT note FROM notes WHERE noteable_id = $1 AND system ORDER BY id`, [issue.id])) as Array<{ note: string }>).map((r) => r.note);
+    expect(notes).toEqual(['added a Zoom call to this issue', 'removed a Zoom call from this issue']);
+    const events = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_id = $1 AND type = 'issue.updated' ORDER BY seq`, [issue.id])) as Array<{ payload: { payload: { fields: { zoom_meeting_url?: string | null } } } }>;
+    expect(events.map((e) => e.payload.payload.fields.zoom_meeting_url)).toEqual(['https://acme.zoom.us/j/42', null]);
+  });
+});
