@@ -33,6 +33,7 @@ import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
+import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -85,6 +86,7 @@ export class AppModule implements NestModule {
         UploadModule,
         MarkdownApiModule,
         UserModule,
+        SubscriptionModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

@@ -55,6 +55,8 @@ export interface ApiIssue {
   _links: { self: string; notes: string; award_emoji: string; project: string };
   subscribed: boolean;
   moved_to_id: number | null;
+  /** Tandem extra: where a moved issue went (the page's "moved to" link), null when not moved. */
+  moved_to_web_url?: string | null;
   /** Tandem extras (the page needs them; clients of the GitLab API ignore unknown fields). */
   lock_version: number;
   description_html: string;

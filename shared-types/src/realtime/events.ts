@@ -19,6 +19,9 @@ export interface IssueFieldsChanged {
   due_date?: string | null;
   weight?: number | null;
   issue_type?: 'issue' | 'incident' | 'test_case';
+  /** The issue was moved (closed with it): where it went. */
+  moved_to_id?: number | null;
+  moved_to_web_url?: string | null;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

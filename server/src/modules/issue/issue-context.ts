@@ -30,6 +30,10 @@ export interface HydratedIssue {
   /** Thumbs up and down on the issue (award_emoji), counted in the hydration statement. */
   upvotes: number;
   downvotes: number;
+  /** Where a moved issue went: `<project path>/-/issues/<iid>` (null when not moved). */
+  movedToPath?: string | null;
+  /** Whether the viewer gets notifications (present when the read knew the viewer). */
+  subscribed?: boolean;
 }
 
 export function issueFacts(issue: Issue, assigneeIds: number[]): IssueFacts {

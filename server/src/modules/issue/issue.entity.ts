@@ -37,6 +37,8 @@ export class Issue {
   @Column({ type: 'integer', name: 'total_time_spent' }) totalTimeSpent!: number;
   @Column({ type: 'integer', name: 'relative_position', nullable: true }) relativePosition!: number | null;
   @Column({ type: 'integer', name: 'event_seq' }) eventSeq!: number;
+  /** The issue this one was moved to (GitLab's moved_to_id); set when it is moved, with the close. */
+  @Column({ type: 'integer', name: 'moved_to_id', nullable: true }) movedToId!: number | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -49,14 +49,14 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
 ];
 const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
-  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member'];
-const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
+const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription'];
 
 const ACTOR_ID = 7;
 const OTHER_ID = 99;
@@ -139,7 +139,9 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
   const readable = !confidential || level >= ACCESS_LEVEL.REPORTER || involved;
   if (!readable) return false;
   if (ability === 'read_issue') return true;
-  if (role === 'anonymous' || archived) return false;
+  if (role === 'anonymous') return false;
+  if (ability === 'update_subscription') return true;
+  if (archived) return false;
   switch (ability) {
     case 'update_issue':
     case 'reopen_issue': return level >= ACCESS_LEVEL.REPORTER || involved;

@@ -6,6 +6,7 @@ import { dueDateField } from './due-date';
 import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
+import { movedFromField, movedToField } from './moved';
 import { stateEventField } from './state-event';
 import { titleField } from './title';
 import { updateTaskField } from './update-task';
@@ -18,6 +19,9 @@ import { weightField } from './weight';
 export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,
   descriptionField,
+  // A move's notes read "moved to ..." then "closed", as GitLab's
+  movedToField,
+  movedFromField,
   stateEventField,
   confidentialField,
   discussionLockedField,

@@ -24,9 +24,13 @@ export interface IssueUpdateInput {
   assigneeIds?: number[];
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
+  /** The issue was moved (fields/moved.ts; never a request parameter). */
+  movedTo?: import('./moved').MovedTo;
+  /** The issue is the copy of a moved one: the reference of the original. */
+  movedFrom?: string;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'movedTo' | 'movedFrom'> {
   title: string;
 }
