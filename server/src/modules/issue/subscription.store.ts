@@ -20,16 +20,19 @@ export class SubscriptionStore {
     return new Set(rows.map((r) => Number(r.id)));
   }
 
-  /** Records the user's explicit choice; returns false when it already was in that state (GitLab's 304). */
+  /**
+   * Records the user's explicit choice; returns false when it already was in that state
+   * (GitLab's 304). One statement: the state is read and the row written together.
+   */
   async set(issueId: number, userId: number, subscribed: boolean): Promise<boolean> {
-    return this.ds.transaction(async (m) => {
-      if ((await this.isSubscribed(issueId, userId, m)) === subscribed) return false;
-      await m.query(
-        `INSERT INTO issue_subscriptions (issue_id, user_id, subscribed, updated_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (issue_id, user_id) DO UPDATE SET subscribed = EXCLUDED.subscribed, updated_at = now()`,
-        [issueId, userId, subscribed],
-      );
-      return true;
-    });
+    const [row] = (await this.ds.query(
+      `WITH cur AS (SELECT ${subscribedSql('$2::int')} AS s FROM issues i WHERE i.id = $1),
+       put AS (INSERT INTO issue_subscriptions (issue_id, user_id, subscribed, updated_at)
+         SELECT $1, $2, $3, now() FROM cur WHERE cur.s IS DISTINCT FROM $3::boolean
+         ON CONFLICT (issue_id, user_id) DO UPDATE SET subscribed = EXCLUDED.subscribed, updated_at = now() RETURNING 1)
+       SELECT (SELECT count(*) FROM put)::int AS changed`,
+      [issueId, userId, subscribed],
+    )) as Array<{ changed: number }>;
+    return Number(row?.changed ?? 0) > 0;
   }
 }
