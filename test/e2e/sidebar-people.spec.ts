@@ -27,6 +27,8 @@ async function createIssue(page: Page, title: string): Promise<{ iid: number; id
 }
 
 test('alice assigns bob in the sidebar; a second browser sees the assignee and the system note at once', async ({ browser }) => {
+  // Two browsers and three page loads: slow on a shared CI machine (the live checks keep their 1 s)
+  test.slow();
   const alice = await newSignedInPage(browser, 'alice');
   const watcher = await newSignedInPage(browser, 'carol');
   const issue = await createIssue(alice, `Assign in the sidebar ${Date.now()}`);
