@@ -41,6 +41,7 @@ import { TodoModule } from './modules/todo/todo.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { MailModule } from './core/mail/mail.module';
+import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -101,6 +102,7 @@ export class AppModule implements NestModule {
         MailModule,
         InvitationModule,
         RegistrationModule,
+        SubscriptionModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

@@ -173,6 +173,7 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
             issuable: issue(iid: $iid) { ...Sidebar  labels @include(if: $withLabels) { nodes { title } } assignees @skip(if: true) { count } } }
         }
         fragment Sidebar on Issue { __typename id iid confidential dueDate attribute: milestone { id } ... on Issue { subscribed } }`,
+        // bob is an assignee of #3: a participant is subscribed until they say otherwise
         { fullPath: PUBLIC, iid: '3', withLabels: true },
         as('bob'),
       );
@@ -181,7 +182,7 @@ describe.each(DB_MODES)('GraphQL on %s', (mode) => {
         workspace: {
           __typename: 'Project',
           id: expect.any(String),
-          issuable: { __typename: 'Issue', id: expect.any(String), iid: '3', confidential: false, dueDate: null, attribute: null, subscribed: false, labels: { nodes: [{ title: 'incident' }, { title: 'severity::1' }] } },
+          issuable: { __typename: 'Issue', id: expect.any(String), iid: '3', confidential: false, dueDate: null, attribute: null, subscribed: true, labels: { nodes: [{ title: 'incident' }, { title: 'severity::1' }] } },
         },
       });
     });

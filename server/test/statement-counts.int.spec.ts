@@ -53,6 +53,8 @@ const EXPECTED = {
   descriptionVersionDelete: 9,
   /** the file is stored on disk; the statement is the project with the actor's access */
   uploadPost: 1,
+  /** project+access+issue+hydration (with the viewer's subscription), the choice read and written in one statement */
+  issueSubscribe: 2,
 };
 
 const PUBLIC = 'acme/tandem';
@@ -161,6 +163,17 @@ describe('SQL statements per request (Postgres)', () => {
     const get = async () => expect((await call(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/2`, { auth: bob })).status).toBe(200);
     await get();
     expect(await leastOf(get)).toBe(EXPECTED.issueGet);
+  });
+
+  it(`a REST subscribe or unsubscribe costs ${EXPECTED.issueSubscribe}`, async () => {
+    // bob wrote #2: subscribed as a participant until he says otherwise
+    let on = true;
+    const flip = async () => {
+      on = !on;
+      expect((await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/2/${on ? 'subscribe' : 'unsubscribe'}`, { auth: bob })).status).toBe(201);
+    };
+    await flip();
+    expect(await leastOf(flip)).toBe(EXPECTED.issueSubscribe);
   });
 
   it(`an award toggle costs ${EXPECTED.awardToggle}`, async () => {

@@ -58,6 +58,8 @@ export interface ApiIssue {
   /** The issue's epic (GitLab's REST `epic` and `epic_iid`), null when none. */
   epic: import('./epics').ApiIssueEpic | null;
   epic_iid: number | null;
+  /** Tandem extra: where a moved issue went (the page's "moved to" link), null when not moved. */
+  moved_to_web_url?: string | null;
   /** Tandem extras (the page needs them; clients of the GitLab API ignore unknown fields). */
   lock_version: number;
   description_html: string;

@@ -13,3 +13,4 @@ export * from './epics';
 export * from './incidents';
 export * from './time-tracking';
 export * from './issue-page';
+export * from './sidebar-people';

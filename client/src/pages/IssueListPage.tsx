@@ -47,6 +47,7 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
       <IssueList
         projectPath={projectPath}
         query={query}
+        canBulkEdit={signedIn && (project?.permissions?.project_access?.access_level ?? 0) >= 20}
         onQuery={(q) => {
           const next = { ...query, ...q };
           const sp = new URLSearchParams();

@@ -24,6 +24,9 @@ export interface IssueFieldsChanged {
   time_stats?: import('../time-tracking').TimeStats;
   /** The pinned meeting link (/zoom, /remove_zoom). */
   zoom_meeting_url?: string | null;
+  /** The issue was moved (closed with it): where it went. */
+  moved_to_id?: number | null;
+  moved_to_web_url?: string | null;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { CircleCheck, CircleDot, EyeOff, MessageSquare, Search } from 'lucide-react';
-import { TEXTS } from '@tandem/shared-types';
+import { PEOPLE_TEXTS, TEXTS } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
 import { Pagination } from '../../shared/ui/Pagination';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { LabelBadge } from '../labels/LabelBadge';
 import { useProjectLabels } from '../labels/projectLabels';
+import { BulkUpdateForm } from './bulk/BulkUpdateForm';
 import { useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
 
 const TABS: Array<{ state: IssueListState; label: string }> = [
@@ -16,7 +17,7 @@ const TABS: Array<{ state: IssueListState; label: string }> = [
 ];
 
 /** A project's issues: Open/Closed/All tabs with counts, a search box, and pages. */
-export function IssueList({ projectPath, query, onQuery }: { projectPath: string; query: IssueListQuery; onQuery(q: Partial<IssueListQuery>): void }) {
+export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: { projectPath: string; query: IssueListQuery; onQuery(q: Partial<IssueListQuery>): void; /** Reporters and up: the bulk edit form. */ canBulkEdit?: boolean }) {
   const list = useIssueList(projectPath, query);
   const counts = useIssueCounts(projectPath, query.search).data ?? { opened: null, closed: null };
   const loaded = list.data ?? null;
@@ -24,6 +25,9 @@ export function IssueList({ projectPath, query, onQuery }: { projectPath: string
   const [searchText, setSearchText] = useState(query.search);
   const labelColors = useProjectLabels(projectPath);
   const searchId = useId();
+  const [bulk, setBulk] = useState(false);
+  const [checked, setChecked] = useState<number[]>([]);
+  const toggleChecked = (id: number) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
 
   useEffect(() => setSearchText(query.search), [query.search]);
 
@@ -66,7 +70,13 @@ export function IssueList({ projectPath, query, onQuery }: { projectPath: string
             Search
           </button>
         </form>
+        {canBulkEdit && (
+          <button type="button" className="btn" aria-pressed={bulk} onClick={() => (setBulk((b) => !b), setChecked([]))}>
+            {bulk ? 'Cancel' : PEOPLE_TEXTS.bulkEdit}
+          </button>
+        )}
       </div>
+      {bulk && <BulkUpdateForm projectPath={projectPath} selectedIds={checked} onDone={() => setChecked([])} />}
       <div role="tabpanel" aria-busy={!loaded && !error}>
         {error && <Alert variant="danger">{error}</Alert>}
         {!error && !loaded && <p className="muted list-loading">Loading issues…</p>}
@@ -75,6 +85,7 @@ export function IssueList({ projectPath, query, onQuery }: { projectPath: string
           <ul className="list" data-testid="issue-list">
             {loaded.issues.map((issue) => (
               <li key={issue.id} className="list__row issue-row" data-testid="issue-row">
+                {bulk && <input type="checkbox" aria-label={`Select #${issue.iid}`} checked={checked.includes(issue.id)} onChange={() => toggleChecked(issue.id)} />}
                 <span className={`issue-row__state ${issue.state === 'closed' ? 'is-closed' : 'is-open'}`}>
                   {issue.state === 'closed' ? <CircleCheck size={16} aria-label="Closed" /> : <CircleDot size={16} aria-label="Open" />}
                 </span>

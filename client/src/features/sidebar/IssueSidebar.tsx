@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { Calendar, Clock, Hash, Tag, Users, UserRound, X } from 'lucide-react';
-import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
-import { Avatar } from '../../shared/ui/Avatar';
+import { Calendar, ChevronsLeft, ChevronsRight, Clock, Hash, Tag, X } from 'lucide-react';
+import { PEOPLE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { formatDate } from '../../shared/time/formatTime';
-import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
+import { issueAtomFamily } from '../issue/issueAtoms';
 import { LabelBadge } from '../labels/LabelBadge';
 import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
@@ -16,8 +15,11 @@ import { InviteMembersWidget } from './widgets/InviteMembersWidget';
 import { EpicWidget } from './widgets/EpicWidget';
 import { TimeTrackingWidget } from './widgets/TimeTrackingWidget';
 import { useProjectLabels } from '../labels/projectLabels';
-
-const PARTICIPANTS_SHOWN = 7;
+import { AssigneesWidget } from './widgets/AssigneesWidget';
+import { ParticipantsWidget } from './widgets/ParticipantsWidget';
+import { SubscriptionWidget } from './widgets/SubscriptionWidget';
+import { MoveIssueWidget } from './widgets/MoveIssueWidget';
+import { useCollapsedGutter } from './people/collapsedGutter';
 
 interface IssueSidebarProps {
   issueKey: string;
@@ -36,9 +38,7 @@ interface IssueSidebarProps {
 export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const labelColors = useProjectLabels(projectPath);
-  const participants = participantsOf(issue);
-  const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? participants : participants.slice(0, PARTICIPANTS_SHOWN);
+  const [collapsed, toggleCollapsed] = useCollapsedGutter();
   const closeRef = useRef<HTMLButtonElement>(null);
 
   // The drawer takes focus when it opens and closes on Escape from anywhere
@@ -59,8 +59,14 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         id="issue-sidebar"
         className="issue-sidebar"
         data-open={open}
+        data-collapsed={collapsed}
         aria-label="Issue details"
       >
+        <div className="sidebar-collapse-toggle wide-only">
+          <button type="button" className="btn btn--icon btn--tertiary" aria-label={collapsed ? PEOPLE_TEXTS.expandSidebar : PEOPLE_TEXTS.collapseSidebar} aria-expanded={!collapsed} onClick={toggleCollapsed}>
+            {collapsed ? <ChevronsLeft size={16} aria-hidden="true" /> : <ChevronsRight size={16} aria-hidden="true" />}
+          </button>
+        </div>
         <div className="issue-sidebar__drawer-head narrow-only">
           <span className="issue-sidebar__drawer-title">Issue details</span>
           <button type="button" className="btn btn--icon btn--tertiary" aria-label="Close issue details" onClick={onClose} ref={closeRef}>
@@ -68,24 +74,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
           </button>
         </div>
         <TodoWidget projectPath={projectPath} issueId={issue.id} />
-        <SidebarBlock title="Assignees" icon={<UserRound size={16} />} testId="sidebar-assignees">
-          {issue.assignees.length ? (
-            <ul className="user-list">
-              {issue.assignees.map((u) => (
-                <li key={u.id}>
-                  <a href={u.web_url} className="user-list__item">
-                    <Avatar user={u} size={24} decorative />
-                    <span>
-                      <span className="user-list__name">{u.name}</span> <span className="muted">@{u.username}</span>
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span className="muted">None</span>
-          )}
-        </SidebarBlock>
+        <AssigneesWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <SidebarBlock title="Labels" icon={<Tag size={16} />} testId="sidebar-labels">
           {issue.labels.length ? (
             <div className="label-list">
@@ -114,31 +103,11 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             <CopyButton text={issue.references.full} label="Copy reference" />
           </div>
         </SidebarBlock>
-        <SidebarBlock title={`${participants.length} ${participants.length === 1 ? 'Participant' : 'Participants'}`} icon={<Users size={16} />} testId="sidebar-participants">
-          <ul className="participants">
-            {shown.map((u) => (
-              <li key={u.username}>
-                <a href={u.web_url}>
-                  <Avatar user={u} size={24} />
-                </a>
-              </li>
-            ))}
-          </ul>
-          {participants.length > PARTICIPANTS_SHOWN && (
-            <button type="button" className="link-button" onClick={() => setShowAll((v) => !v)}>
-              {showAll ? '- show less' : `+ ${participants.length - PARTICIPANTS_SHOWN} more`}
-            </button>
-          )}
-        </SidebarBlock>
+        <ParticipantsWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
+        <SubscriptionWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
+        <MoveIssueWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canAdmin} />
         <InviteMembersWidget projectPath={projectPath} />
       </aside>
     </>
   );
-}
-
-/** Everyone involved so far: author, assignees, whoever closed or last edited it. */
-function participantsOf(issue: IssueState): UserBasic[] {
-  const seen = new Map<string, UserBasic>();
-  for (const u of [issue.author, ...issue.assignees, issue.closed_by]) if (u && !seen.has(u.username)) seen.set(u.username, u);
-  return [...seen.values()];
 }

@@ -63,7 +63,8 @@ export type IssueAbility =
   | 'admin_issue'
   | 'reopen_issue'
   | 'destroy_issue'
-  | 'create_note';
+  | 'create_note'
+  | 'update_subscription';
 /** Group epics (GitLab's EpicPolicy): read with the group (confidential ones: reporters and up), write as reporter, destroy as owner. */
 export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_epic';
 export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
@@ -71,7 +72,7 @@ export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
-  'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription',
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
 ];
@@ -79,7 +80,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
-  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic',
 ]);
 
@@ -187,6 +188,8 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
   if (!canReadIssue(actor, p, i)) return false;
   if (ability === 'read_issue') return true;
   if (actor === null) return false;
+  // Notifications are the reader's own choice, archived project or not (GitLab's update_subscription)
+  if (ability === 'update_subscription') return true;
   const isAuthor = i.authorId === actor.id;
   const isAssignee = i.assigneeIds.includes(actor.id);
   const reporter = actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER;

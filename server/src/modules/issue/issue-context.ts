@@ -33,6 +33,10 @@ export interface HydratedIssue {
   downvotes: number;
   /** The issue's epic (epic_issues), read in the hydration statement. */
   epic: IssueEpicFacts | null;
+  /** Where a moved issue went: `<project path>/-/issues/<iid>` (null when not moved). */
+  movedToPath?: string | null;
+  /** Whether the viewer gets notifications (present when the read knew the viewer). */
+  subscribed?: boolean;
 }
 
 export function issueFacts(issue: Issue, assigneeIds: number[]): IssueFacts {

@@ -9,7 +9,7 @@ export function issueFastRoutes(controller: IssueController): FastRoute[] {
   return [
     {
       method: 'PUT',
-      pattern: /^\/api\/v4\/projects\/([^/?#]+)\/issues\/([^/?#]+)$/,
+      pattern: /^\/api\/v4\/projects\/([^/?#]+)\/issues\/(?!bulk_update$)([^/?#]+)$/,
       metricRoute: '/api/v4/projects/:id/issues/:iid',
       handle: (actor, [id, iid], body) => controller.update(actor, id!, iid!, body as Record<string, unknown>),
     },

@@ -41,6 +41,8 @@ export class Issue {
   @Column({ type: 'boolean', default: false }) hidden!: boolean;
   /** The pinned meeting link (/zoom). */
   @Column({ type: 'text', name: 'zoom_meeting_url', nullable: true }) zoomMeetingUrl!: string | null;
+  /** The issue this one was moved to (GitLab's moved_to_id); set when it is moved, with the close. */
+  @Column({ type: 'integer', name: 'moved_to_id', nullable: true }) movedToId!: number | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

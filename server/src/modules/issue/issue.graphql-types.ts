@@ -123,7 +123,8 @@ export class IssueType {
   @Field(() => String, { nullable: true }) humanTimeEstimate!: string | null;
   @Field(() => String, { nullable: true }) humanTotalTimeSpent!: string | null;
   @Field(() => Int, { nullable: true }) relativePosition!: number | null;
-  @Field() subscribed!: boolean;
+  /** Resolved per viewer (subscription/subscription.resolver.ts). */
+  subscribed!: boolean;
   @Field() emailsDisabled!: boolean;
 
   // Not exposed: what the field resolvers (reference, userPermissions, assignees, labels) need.

@@ -14,6 +14,7 @@ import { userFromRow, type UserRow } from '../user/user.row';
 import { issueFacts, parseIid, type HydratedIssue, type IssueContext } from './issue-context';
 import { Issue } from './issue.entity';
 import type { IssueEpicFacts } from '../epic/epic.mapper';
+import { subscribedSql } from './subscribed-sql';
 
 /** A readable issue, and (when asked) everything its API shape needs, from one statement. */
 export interface LoadedIssue extends IssueContext {
@@ -40,6 +41,7 @@ export class IssueLoader {
     const readable = (where: string) => `SELECT ${cols(this.meta.project, 'p')}, ${cols(this.meta.namespace, 'n')}, ${cols(this.meta.issue, 'i')},
         ${EFFECTIVE_LEVEL_SQL} AS access_level, ${ASSIGNEE_IDS_SQL} AS assignee_ids,
         CASE WHEN $4 AND i.id IS NOT NULL THEN ${HYDRATE_SQL} END AS hydrated,
+        CASE WHEN $4 AND i.id IS NOT NULL AND $2::int IS NOT NULL THEN ${subscribedSql('$2::int')} END AS subscribed,
         (SELECT ${USER_JSON} FROM users u WHERE u.id = $2) AS actor_json
       FROM projects p JOIN namespaces n ON n.id = p.namespace_id
       LEFT JOIN issues i ON i.project_id = p.id AND i.iid = $3
@@ -88,7 +90,7 @@ export class IssueLoader {
       issue,
       assigneeIds,
       facts,
-      hydrated: opts.hydrate ? hydratedFrom(issue, project, json<HydrateRow>(row.hydrated)!) : null,
+      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, json<HydrateRow>(row.hydrated)!), subscribed: row.subscribed === true } : null,
       actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }
@@ -156,6 +158,7 @@ const HYDRATE_SQL = `json_build_object(
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
              WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
+  'moved_to_path', (SELECT mp.full_path || '/-/issues/' || mi.iid FROM issues mi JOIN projects mp ON mp.id = mi.project_id WHERE mi.id = i.moved_to_id),
   'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
                   'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id),
   'epic', (SELECT json_build_object('id', e.id, 'iid', e.iid, 'title', e.title, 'groupId', e.group_id, 'groupPath', en.full_path,
@@ -184,6 +187,7 @@ interface HydrateRow {
   upvotes?: number;
   downvotes?: number;
   users: UserRow[] | null;
+  moved_to_path?: string | null;
   milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
   epic?: IssueEpicFacts | null;
 }
@@ -211,6 +215,7 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
           startDate: h.milestone.start_date, projectId: h.milestone.project_id, groupId: h.milestone.group_id,
         })
       : null,
+    movedToPath: h.moved_to_path ?? null,
     userNotesCount: Number(h.user_notes_count ?? 0),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),

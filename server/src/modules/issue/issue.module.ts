@@ -5,6 +5,12 @@ import { NoteModule } from '../note/note.module';
 import { ProjectModule } from '../project/project.module';
 import { CreateIssueAction } from './actions/create-issue';
 import { DestroyIssueAction } from './actions/destroy-issue';
+import { MoveIssueAction } from './actions/move-issue';
+import { IssueBulkController } from './issue-bulk.controller';
+import { IssueMoveController } from './issue-move.controller';
+import { IssueMoveResolver } from './issue-move.resolver';
+import { IssuePeopleResolver } from './issue-people.resolver';
+import { SubscriptionStore } from './subscription.store';
 import { UpdateIssueAction } from './actions/update-issue';
 import { IssuePageController } from './issue-page.controller';
 import { IssueController } from './issue.controller';
@@ -20,8 +26,9 @@ import { QuickActionInterpreter } from '../note/quick-actions/quick-action-inter
 /** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
 @Module({
   imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule],
-  controllers: [IssueController, IssuePageController, TimeTrackingController],
-  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, TimelogFinder, IssueTimelogsResolver],
-  exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter],
+  // bulk_update before IssueController's PUT :iid
+  controllers: [IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
+  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
+  exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
 })
 export class IssueModule {}

@@ -39,6 +39,9 @@ export const systemNotes = {
     icon: 'check-square-o',
   }),
   closed: (): SystemNoteText => ({ body: 'closed', icon: 'issue-close' }),
+  /** An issue moved to another project (GitLab's wording), on the original and on the copy. */
+  movedTo: (ref: string): SystemNoteText => ({ body: `moved to ${ref}`, icon: 'arrow-right' }),
+  movedFrom: (ref: string): SystemNoteText => ({ body: `moved from ${ref}`, icon: 'arrow-right' }),
   reopened: (): SystemNoteText => ({ body: 'reopened', icon: 'issue-reopen' }),
   confidentiality: (confidential: boolean): SystemNoteText =>
     confidential

@@ -51,7 +51,7 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
 ];
 const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
-  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
@@ -60,7 +60,7 @@ const PROJECT_ABILITIES: ProjectAbility[] = [
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
-const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note'];
+const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription'];
 
 const ACTOR_ID = 7;
 const OTHER_ID = 99;
@@ -143,7 +143,9 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
   const readable = !confidential || level >= ACCESS_LEVEL.REPORTER || involved;
   if (!readable) return false;
   if (ability === 'read_issue') return true;
-  if (role === 'anonymous' || archived) return false;
+  if (role === 'anonymous') return false;
+  if (ability === 'update_subscription') return true;
+  if (archived) return false;
   switch (ability) {
     case 'update_issue':
     case 'reopen_issue': return level >= ACCESS_LEVEL.REPORTER || involved;

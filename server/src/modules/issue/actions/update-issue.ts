@@ -280,7 +280,7 @@ export class UpdateIssueAction {
     }));
     if (columns.length) {
       const fields: IssueFieldsChanged = { lock_version: predicted.lockVersion, updated_at: EPOCH_ISO, updated_by: env.actorBasic };
-      for (const { field } of columns) Object.assign(fields, field.event?.(predicted, env));
+      for (const { field, change } of columns) Object.assign(fields, field.event?.(predicted, env), change.eventFields);
       const timePaths = Object.entries(fields).filter(([, v]) => v === EPOCH_ISO).map(([k]) => `{payload,fields,${k}}`);
       events.push({ type: 'issue.updated', payload: { fields }, timePaths });
     }
@@ -326,9 +326,11 @@ export class UpdateIssueAction {
   private async hydration(read: IssueContext | LoadedIssue, ctx: IssueContext, fresh: Written | null, actor: Actor): Promise<HydratedIssue> {
     // The read's hydration holds only if the write planned against that same read
     const pre = 'hydrated' in read && read.hydrated?.issue === ctx.issue ? read.hydrated : null;
-    if (!fresh) return pre ?? (await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]])))[0]!;
+    // The viewer's subscription is not the write's business: carried over from the read
+    const subscribed = 'hydrated' in read ? read.hydrated?.subscribed : undefined;
+    if (!fresh) return pre ?? { ...(await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]])))[0]!, subscribed };
     if (!pre || fresh.sideChanged || !('actorUser' in read) || read.actorUser === null) {
-      return (await this.loader.hydrate([fresh.issue], new Map([[ctx.project.id, ctx.project]])))[0]!;
+      return { ...(await this.loader.hydrate([fresh.issue], new Map([[ctx.project.id, ctx.project]])))[0]!, subscribed };
     }
     const i = fresh.issue;
     const userFor = (id: number | null, before: User | null) => (id === null ? null : id === actor.id ? fresh.actorUser : before);

@@ -9,6 +9,7 @@ import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
 import { promotedToEpicField } from './promoted-to-epic';
+import { movedFromField, movedToField } from './moved';
 import { stateEventField } from './state-event';
 import { timeEstimateField } from './time-estimate';
 import { timeSpentField } from './time-spent';
@@ -25,6 +26,9 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,
   descriptionField,
   promotedToEpicField,
+  // A move's notes read "moved to ..." then "closed", as GitLab's
+  movedToField,
+  movedFromField,
   stateEventField,
   confidentialField,
   discussionLockedField,

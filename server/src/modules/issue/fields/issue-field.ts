@@ -30,6 +30,8 @@ export interface ColumnChange {
   /** A change of title or description: stamps last_edited_at/by. */
   edited?: boolean;
   notes: SystemNoteText[];
+  /** issue.updated event fields the row alone cannot tell (a moved issue's link). */
+  eventFields?: Partial<IssueFieldsChanged>;
 }
 
 /** An event a side-table change emits, built from the issue as the write left it. */

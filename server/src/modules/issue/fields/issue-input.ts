@@ -36,9 +36,13 @@ export interface IssueUpdateInput {
   zoomMeetingUrl?: string | null;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
+  /** The issue was moved (fields/moved.ts; never a request parameter). */
+  movedTo?: import('./moved').MovedTo;
+  /** The issue is the copy of a moved one: the reference of the original. */
+  movedFrom?: string;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl' | 'movedTo' | 'movedFrom'> {
   title: string;
 }

@@ -18,6 +18,7 @@ const TEXTS = [
   systemNotes.confidentiality(true), systemNotes.confidentiality(false),
   systemNotes.discussionLock(true), systemNotes.discussionLock(false),
   systemNotes.dueDate('2031-01-15'), systemNotes.dueDate(null),
+  systemNotes.movedTo('acme/platform/secret-plans#3'), systemNotes.movedFrom('acme/tandem#12'),
   systemNotes.assignees([u('bob')], []), systemNotes.assignees([], [u('carol')]),
   systemNotes.assignees([u('bob'), u('carol.d'), u('dan-e')], [u('erin'), u('f')]),
   systemNotes.assignees([u('under_score')], [u('_lead')]),
@@ -26,6 +27,11 @@ const TEXTS = [
 describe('system note HTML', () => {
   it('is exactly what the markdown pipeline renders, for every system-note text', () => {
     for (const t of TEXTS) expect({ body: t.body, html: renderSystemNoteHtml(t.body, md, PROJECT) }).toEqual({ body: t.body, html: md.render(t.body, { projectPath: PROJECT }) });
+  });
+
+  it('words a move as GitLab does', () => {
+    expect(systemNotes.movedTo('acme/platform/secret-plans#3').body).toBe('moved to acme/platform/secret-plans#3');
+    expect(systemNotes.movedFrom('acme/tandem#12').body).toBe('moved from acme/tandem#12');
   });
 
   it('takes the fast path for the everyday texts, and the pipeline for references, code, emoji and markup', () => {

@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
+import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
+import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
+import type { Project } from '../../project/project.entity';
+import { ProjectService } from '../../project/project.service';
+import type { IssueCreateInput } from '../fields/issue-input';
+import { authorizeOnIssue, type IssueContext } from '../issue-context';
+import type { Issue } from '../issue.entity';
+import { issueWebPath } from '../issue.mapper';
+import { IssueLoader } from '../issue.loader';
+import { CreateIssueAction } from './create-issue';
+import { UpdateIssueAction } from './update-issue';
+
+/** GitLab's refusals of a move (Issues::MoveService), as its API words them. */
+export const MOVE_ERRORS = {
+  sameProject: 'Cannot move issue to project it originates from!',
+  permissions: 'Cannot move issue due to insufficient permissions!',
+  alreadyMoved: 'Cannot move issue, it has already been moved!',
+} as const;
+
+export interface MoveResult {
+  issue: Issue;
+  project: Project;
+  /** The mover's access to the target project. */
+  facts: ProjectFacts;
+}
+
+/**
+ * Moves an issue to another project (GitLab's Issues::MoveService): the mover must admin the
+ * original and be able to create issues in the target. The copy gets the title, description,
+ * confidentiality and type, and (when the mover triages issues there) the labels that exist
+ * there by title, the assignees who can see it there, the due date and the weight; it notes
+ * "moved from <ref>". The original notes "moved to <ref>", is closed and points at the copy
+ * (moved_to_id). Each issue's write is its own transaction with its events, so both pages are live.
+ */
+@Injectable()
+export class MoveIssueAction {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly loader: IssueLoader,
+    private readonly projects: ProjectService,
+    private readonly createIssue: CreateIssueAction,
+    private readonly updateIssue: UpdateIssueAction,
+  ) {}
+
+  async execute(actor: Actor | null, source: IssueContext, targetRef: string | number): Promise<MoveResult> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    authorizeOnIssue(actor, 'admin_issue', source);
+    if (source.issue.movedToId !== null) throw new ValidationError({ base: [MOVE_ERRORS.alreadyMoved] });
+    const { project: target, facts } = await this.projects.findReadable(actor, targetRef);
+    if (target.id === source.project.id) throw new ValidationError({ base: [MOVE_ERRORS.sameProject] });
+    if (!canProject(actor, 'create_issue', facts)) throw new ValidationError({ base: [MOVE_ERRORS.permissions] });
+
+    const from = source.issue;
+    const input: IssueCreateInput = {
+      title: from.title,
+      description: from.description,
+      confidential: from.confidential,
+      issueType: from.issueType,
+    };
+    // Metadata only where the mover may set it (reporters and up), as creating an issue there
+    if (canProject(actor, 'read_confidential_issues', facts)) {
+      if (from.dueDate !== null) input.dueDate = from.dueDate;
+      if (from.weight !== null) input.weight = from.weight;
+      const labelIds = await this.labelsThere(from.id, target);
+      if (labelIds.length) input.labels = { set: labelIds.map((id) => ({ id })) };
+      const assignees = await this.assigneesThere(source.assigneeIds, target);
+      if (assignees.length) input.assigneeIds = assignees;
+    }
+    const copy = await this.createIssue.execute(actor, target, facts, input);
+    const copyCtx = await this.loader.contextFor(target, facts, copy.iid);
+    if (!copyCtx) throw new AppError('ISSUE_NOT_FOUND');
+    await this.updateIssue.execute(actor, copyCtx, { movedFrom: `${source.project.fullPath}#${from.iid}` });
+    await this.updateIssue.execute(actor, source, {
+      movedTo: { id: copy.id, reference: `${target.fullPath}#${copy.iid}`, webUrl: `${this.config.publicUrl}${issueWebPath(target.fullPath, copy.iid)}` },
+      ...(from.state === 'opened' ? { stateEvent: 'close' as const } : {}),
+    });
+    return { issue: copy, project: target, facts };
+  }
+
+  /** The target's labels (its own and its groups') with the titles of the original's labels. */
+  private async labelsThere(issueId: number, target: Project): Promise<number[]> {
+    const rows = (await this.ds.query(
+      `${AVAILABLE_LABELS_SQL} AND lower(l.title) IN (SELECT lower(sl.title) FROM label_links ll JOIN labels sl ON sl.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = $3)
+       ORDER BY l.project_id NULLS LAST`,
+      [target.id, target.namespaceId, issueId],
+    )) as Array<{ id: number; title: string }>;
+    // A project label wins over a group label of the same title
+    const byTitle = new Map<string, number>();
+    for (const r of rows) if (!byTitle.has(r.title.toLowerCase())) byTitle.set(r.title.toLowerCase(), Number(r.id));
+    return [...byTitle.values()];
+  }
+
+  /** The original's assignees who can see issues of the target (everyone, unless it is private). */
+  private async assigneesThere(ids: number[], target: Project): Promise<number[]> {
+    if (target.visibility !== 'private') return ids;
+    const out: number[] = [];
+    for (const id of ids) if ((await this.projects.accessLevel(id, target)) > 0) out.push(id);
+    return out;
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { INT4_MAX } from './schemas/fields';
+
+/**
+ * The people side of the issue sidebar (sidebar spec §2, §4, §5, §8, §9): assignees,
+ * participants, notifications, move issue, the collapsible gutter and the issue list's bulk
+ * update. Texts live here once; server and client import them.
+ */
+export const PEOPLE_TEXTS = {
+  assigneeHeader: (n: number) => (n === 1 || n === 0 ? 'Assignee' : `${n} Assignees`),
+  none: 'None',
+  assignYourself: 'assign yourself',
+  unassigned: 'Unassigned',
+  edit: 'Edit',
+  apply: 'Apply',
+  searchUsers: 'Search users',
+  showMore: (n: number) => `+ ${n} more`,
+  showLess: '- show less',
+  busy: '(Busy)',
+  noMatchingResults: 'No matching results',
+  updateAssigneesFailed: 'An error occurred while updating assignees.',
+  saveAssigneesFailed: 'Error occurred when saving assignees.',
+  searchUsersFailed: 'An error occurred while searching users.',
+  participantsFailed: 'An error occurred while fetching participants.',
+  notifications: 'Notifications',
+  notificationsOn: 'Notifications on',
+  notificationsOff: 'Notifications off',
+  subscriptionFailed: 'Error occurred when toggling the notification subscription.',
+  moveIssue: 'Move issue',
+  moveSearchProjects: 'Search project',
+  moveConfirm: 'Move',
+  moveFailed: 'An error occurred while moving the issue.',
+  projectsAutocompleteFailed: 'An error occurred while fetching projects autocomplete.',
+  movedTo: 'This issue was moved to',
+  collapseSidebar: 'Collapse sidebar',
+  expandSidebar: 'Expand sidebar',
+  bulkEdit: 'Bulk edit',
+  bulkUpdate: 'Update all',
+  bulkUpdateFailed: 'Issue update failed',
+} as const;
+
+/** Assignee rows shown before '+ N more' (spec §9). */
+export const ASSIGNEES_SHOWN = 5;
+/** Assignee row avatar size (spec §9). */
+export const ASSIGNEE_AVATAR_SIZE = 32;
+/** The user search's debounce (the spec names a constant without its value; GitLab's is 250 ms). */
+export const ASSIGNEE_SEARCH_DEBOUNCE_MS = 250;
+/** The sidebar's collapsed state (spec §2). */
+export const COLLAPSED_GUTTER_COOKIE = 'collapsed_gutter';
+
+/** GitLab's user availability: `busy` adds '(Busy)' to a user's name in tooltips. */
+export type UserAvailability = 'not_set' | 'busy';
+
+/** GitLab REST `GET/PUT /user/status`. */
+export interface ApiUserStatus {
+  availability: UserAvailability;
+  message: string | null;
+  emoji: string | null;
+  message_html: string;
+}
+
+const id = z.coerce.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').positive('must be positive').max(INT4_MAX, 'is too large');
+const idList = z
+  .union([z.array(id), id.transform((n) => [n])])
+  .refine((ids) => ids.length <= 100, 'has too many entries');
+
+/** PUT /user/status. */
+export const userStatusSchema = z
+  .object({
+    availability: z.enum(['not_set', 'busy'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
+    message: z.string().max(100, 'is too long (maximum is 100 characters)').nullable().optional(),
+    emoji: z.string().max(100).nullable().optional(),
+  })
+  .strict();
+
+/** POST /projects/:id/issues/:iid/move. */
+export const moveIssueSchema = z.object({ to_project_id: z.union([id, z.string().min(1).max(255)]) });
+
+/** PUT /projects/:id/issues/bulk_update (GitLab's form shape). */
+export const bulkUpdateSchema = z
+  .object({
+    issuable_ids: idList,
+    state_event: z.enum(['close', 'reopen'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
+    assignee_ids: z.union([z.array(z.coerce.number().int().min(0).max(INT4_MAX)), z.coerce.number().int().min(0).max(INT4_MAX).transform((n) => [n])]).optional(),
+    add_label_ids: idList.optional(),
+    remove_label_ids: idList.optional(),
+    subscription_event: z.enum(['subscribe', 'unsubscribe'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
+  })
+  .strict();
+export type BulkUpdateParams = z.infer<typeof bulkUpdateSchema>;
