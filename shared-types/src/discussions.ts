@@ -281,6 +281,13 @@ export const NOTE_FORM_TEXTS = {
   filteredNotice: "You're only seeing other activity in the feed. To add a comment, switch to one of the following options.",
   timelineView: 'Timeline view',
   loadingMore: 'Loading more activity…',
+  /** Internal notes (GitLab's comment form and note header wording). */
+  internalCheckbox: 'Make this an internal note',
+  internalHelp: 'Internal notes are only visible to members with the role of Reporter or higher',
+  addInternalNote: 'Add internal note',
+  startInternalThread: 'Start internal thread',
+  internalBadge: 'Internal note',
+  internalBadgeTitle: 'This internal note will always remain confidential',
 } as const;
 
 /** The fields of a note the resolve rule reads. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, type ApiProject, type IssuePageData } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS, type ApiProject, type IssuePageData } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { issueAtomFamily } from '../issue/issueAtoms';
@@ -238,5 +238,104 @@ describe('DiscussionArea', () => {
     const event = { type: 'note.updated', seq: 1, issue: { project_path: 'g/p', iid: 1 }, payload: { note: { ...mine, note: 'changed by a second tab', note_html: '<p>changed by a second tab</p>' } }, actor: alice, at: '' };
     act(() => noteEvents['note.updated']!(event as never, { store: appStore, queryClient: new QueryClient() }));
     expect((await screen.findByTestId('note-remote-change')).textContent).toContain(DISCUSSION_TEXTS.remoteChangeWhileEditing);
+  });
+  it('offers the internal-note checkbox to who may write one: the button says so and the POST carries internal', async () => {
+    routes['/notes?'] = () => json(200, makeNote({ id: '8', internal: true, confidential: true, note_html: '<p>for the team</p>' }));
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.change(box(), { target: { value: 'for the team' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: NOTE_FORM_TEXTS.internalCheckbox }));
+    expect(submitButton().textContent).toBe(NOTE_FORM_TEXTS.addInternalNote);
+    fireEvent.click(submitButton());
+    const stored = await screen.findByText('for the team', { selector: 'p' });
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(JSON.parse(post[1].body).note).toMatchObject({ note: 'for the team', internal: true });
+    // the stored note wears the eye-slash badge; the checkbox is cleared for the next comment
+    const note = stored.closest('[data-testid="note"]') as HTMLElement;
+    expect(within(note).getByTestId('note-internal').textContent).toContain(NOTE_FORM_TEXTS.internalBadge);
+    expect((screen.getByRole('checkbox', { name: NOTE_FORM_TEXTS.internalCheckbox }) as HTMLInputElement).checked).toBe(false);
+    expect(submitButton().textContent).toBe('Comment');
+  });
+
+  it('no internal-note checkbox for who may not write internal notes; a plain comment is not internal', async () => {
+    routes['/notes?'] = () => json(200, makeNote({ id: '8', note_html: '<p>public</p>' }));
+    renderArea(pageData({ permissions: { ...permissions, canCreateInternalNote: false } }));
+    await screen.findByText('note 1');
+    expect(screen.queryByRole('checkbox', { name: NOTE_FORM_TEXTS.internalCheckbox })).toBeNull();
+    fireEvent.change(box(), { target: { value: 'public' } });
+    fireEvent.click(submitButton());
+    await screen.findByText('public', { selector: 'p' });
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(JSON.parse(post[1].body).note.internal).toBeUndefined();
+    expect(screen.queryByTestId('note-internal')).toBeNull();
+  });
+
+  it('an edit answered 410 Gone removes the note here and uncounts it', async () => {
+    appStore.set(issueAtomFamily(KEY), makeIssue({ lock_version: 7, user_notes_count: 2 }));
+    routes['/notes/1?'] = () => json(410, { message: 'gone' });
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Edit comment' }), { target: { value: 'too late' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
+    await waitFor(() => expect(screen.queryByText('note 1')).toBeNull());
+    expect(screen.queryByText('too late')).toBeNull();
+    expect(screen.queryByTestId('notes-error')).toBeNull();
+    expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(1);
+  });
+
+  it('a locked issue: the locked widget for who may not comment, the warning above the form for who may', async () => {
+    appStore.set(issueAtomFamily(KEY), makeIssue({ discussion_locked: true }));
+    renderArea(pageData({ permissions: { ...permissions, canCreateNote: false } }));
+    expect(screen.getByTestId('commenting-locked').textContent).toBe(DISCUSSION_TEXTS.locked('issue'));
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    cleanup();
+    renderArea();
+    expect(screen.getByTestId('comment-warning').textContent).toBe(NOTE_FORM_TEXTS.lockedWarning('issue'));
+    expect(box()).toBeTruthy();
+  });
+
+  it('an archived project: the archived widget replaces the form', () => {
+    renderArea(pageData({ notesData: { notesFilter: NOTES_FILTER.all, prerenderedNotesCount: 0, isProjectArchived: true } }));
+    expect(screen.getByTestId('commenting-archived').textContent).toBe(DISCUSSION_TEXTS.archived);
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+  });
+
+  it('says so when the discussions cannot be fetched', async () => {
+    routes['discussions.json'] = () => json(500, {});
+    renderArea();
+    expect((await screen.findByTestId('notes-error')).textContent).toBe(DISCUSSION_TEXTS.fetchFailed);
+  });
+
+  it('r with text selected in a note opens that thread\'s reply box with the text quoted', async () => {
+    renderArea();
+    const body = await screen.findByText('note 2');
+    const range = document.createRange();
+    range.selectNodeContents(body);
+    const sel = window.getSelection()!;
+    sel.removeAllRanges();
+    sel.addRange(range);
+    fireEvent.keyDown(document.body, { key: 'r' });
+    const t = screen.getAllByTestId('discussion')[1]!;
+    expect(((await within(t).findByRole('textbox', { name: 'Reply' })) as HTMLTextAreaElement).value).toBe('> note 2\n\n');
+  });
+
+  it('a #note_ anchor on a later page is scrolled to once that page arrives', async () => {
+    window.history.pushState({}, '', '/g/p/-/issues/1#note_9');
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    let second!: () => void;
+    routes = {
+      'cursor=c2': () => new Promise((r) => (second = () => r(json(200, [discussionOfNote(makeNote({ id: '9', note_html: '<p>far down</p>' }))])))),
+      'discussions.json': () => json(200, [discussionOfNote(mine)], { 'x-next-page-cursor': 'c2' }),
+    };
+    renderArea();
+    // the first page is on screen without the note; the second brings it
+    await screen.findByText('note 1');
+    await waitFor(() => expect(second).toBeDefined());
+    act(() => second());
+    await screen.findByText('far down');
+    await waitFor(() => expect(document.getElementById('note_9')!.classList.contains('note--target')).toBe(true));
+    expect(scrolled).toHaveBeenCalled();
   });
 });

@@ -58,7 +58,7 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
     [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards, onTyping],
   );
   useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
-  useNoteAnchor(!!discussions);
+  useNoteAnchor(!!discussions, discussions);
   useReplyShortcut(ctx.canReply);
 
   const shown = useMemo(() => (discussions ? visibleDiscussions(discussions, view) : null), [discussions, view]);

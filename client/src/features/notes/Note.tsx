@@ -28,7 +28,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
   const deletedUser = { name: DISCUSSION_TEXTS.deletedUser, username: 'ghost', avatar_url: null };
 
   return (
-    <div className={`note${reply ? ' note--reply' : ''}${edit.deleting ? ' note--deleting' : ''}`} id={`note_${note.id}`} data-testid="note" data-note-id={note.id} data-discussion-id={note.discussion_id}>
+    <div className={`note${reply ? ' note--reply' : ''}${note.internal ? ' note--internal' : ''}${edit.deleting ? ' note--deleting' : ''}`} id={`note_${note.id}`} data-testid="note" data-note-id={note.id} data-discussion-id={note.discussion_id}>
       <div className="note__avatar">
         <Avatar user={note.author ?? deletedUser} size={reply ? 26 : 40} decorative />
       </div>

@@ -1,4 +1,5 @@
-import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
+import { EyeOff } from 'lucide-react';
+import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 
 /** Author link, @username, and the time linking to the note's anchor (spec §2 Note header). */
@@ -19,6 +20,11 @@ export function NoteHeader({ note }: { note: ApiNote }) {
       <a className="note-header__time" href={`#note_${note.id}`}>
         <RelativeTime iso={note.created_at} />
       </a>
+      {note.internal && (
+        <span className="badge badge--internal" title={NOTE_FORM_TEXTS.internalBadgeTitle} data-testid="note-internal">
+          <EyeOff size={12} aria-hidden="true" /> {NOTE_FORM_TEXTS.internalBadge}
+        </span>
+      )}
     </div>
   );
 }

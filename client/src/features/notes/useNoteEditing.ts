@@ -49,7 +49,11 @@ export function useNoteEditing(note: ApiNote) {
     setError(null);
     try {
       const res = await updateNote(paths.note(note.id), text);
-      if (res.status === 410) updateDiscussions(appStore, issueKey, (l) => removeNote(l, note.id));
+      if (res.status === 410) {
+        // Deleted meanwhile (spec §7): gone here too, and no longer counted
+        countNoteChange(appStore, issueKey, note, -1);
+        updateDiscussions(appStore, issueKey, (l) => removeNote(l, note.id));
+      }
       else if (res.ok && res.data) updateDiscussions(appStore, issueKey, (l) => upsertNote(l, res.data));
       else throw new Error(String(res.status));
     } catch {

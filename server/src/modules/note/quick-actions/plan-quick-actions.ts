@@ -11,6 +11,7 @@ import { stateEventField } from '../../issue/fields/state-event';
 import { titleField } from '../../issue/fields/title';
 import { weightField } from '../../issue/fields/weight';
 import type { Issue } from '../../issue/issue.entity';
+import { splitReferences } from '../../issue-link/references';
 import type { QuickActionCommand } from './parse-quick-actions';
 
 /** The issue as the commands see it (a new issue on create). */
@@ -102,7 +103,7 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'relate']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -239,6 +240,18 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         }
         changes.emoji_award = emoji;
         messages.push(T.awarded(emoji));
+        break;
+      }
+      case 'relate': {
+        // Linked by the issue-link module after the commands (create-note); related issues are admin_issue (spec §6 canAdmin)
+        const refs = splitReferences([arg]);
+        if (!refs.length || !env.can('admin_issue')) {
+          refuse(name);
+          break;
+        }
+        const all = [...((changes.relate as string[] | undefined) ?? []), ...refs];
+        changes.relate = [...new Set(all)];
+        messages.push(T.related(refs));
         break;
       }
     }
