@@ -194,6 +194,8 @@ export const DISCUSSION_LIMITS = {
   nextPageCursorHeader: 'x-next-page-cursor',
   /** Autocomplete requests are debounced (ours). */
   autocompleteDebounceMs: 200,
+  /** A comment whose send failed while the page is connected is sent again this often (ours), with its key. */
+  outboxRetryMs: 5000,
   /** Largest attachment accepted (ours; GitLab's default is 100 MB). */
   uploadMaxBytes: 10 * 1024 * 1024,
 } as const;
@@ -272,6 +274,7 @@ export const NOTE_FORM_TEXTS = {
   replyPlaceholder: 'Write a reply…',
   pending: 'Pending',
   pendingQueued: 'Will be sent when the connection returns.',
+  retryNow: 'Retry now',
   threadsResolved: (resolved: number, total: number) => `${resolved} of ${total} ${total === 1 ? 'thread' : 'threads'} resolved`,
   jumpToNextUnresolved: 'Jump to next unresolved thread',
   resolvedBy: (name: string) => `resolved by ${name}`,

@@ -338,4 +338,32 @@ describe('DiscussionArea', () => {
     await waitFor(() => expect(document.getElementById('note_9')!.classList.contains('note--target')).toBe(true));
     expect(scrolled).toHaveBeenCalled();
   });
+  it('a send whose answer is lost stays pending with its key; Retry now sends it again with the same key and it shows once', async () => {
+    let calls = 0;
+    routes['/notes?'] = () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return json(200, makeNote({ id: '8', note_html: '<p>said once</p>' }));
+    };
+    fetchMock.mockImplementation((url: string) => {
+      const route = Object.keys(routes).find((r) => url.includes(r));
+      try {
+        return Promise.resolve(route ? routes[route]!() : json(404, {}));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    });
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.change(box(), { target: { value: 'said once' } });
+    fireEvent.click(submitButton());
+    const pending = await screen.findByTestId('pending-note');
+    expect(pending.getAttribute('data-status')).toBe('queued');
+    fireEvent.click(within(pending).getByRole('button', { name: NOTE_FORM_TEXTS.retryNow }));
+    await screen.findByText('said once', { selector: 'p' });
+    expect(screen.queryByTestId('pending-note')).toBeNull();
+    const keys = fetchMock.mock.calls.filter((c) => String(c[0]).includes('/notes?')).map((c) => c[1].headers[IDEMPOTENCY_HEADER]);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
