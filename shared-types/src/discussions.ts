@@ -291,6 +291,9 @@ export const NOTE_FORM_TEXTS = {
   startInternalThread: 'Start internal thread',
   internalBadge: 'Internal note',
   internalBadgeTitle: 'This internal note will always remain confidential',
+  /** The badge on notes by the issue's author (GitLab's note header). */
+  authorBadge: 'Author',
+  authorBadgeTitle: 'This user is the author of this issue.',
 } as const;
 
 /** The fields of a note the resolve rule reads. */

@@ -14,7 +14,7 @@ import { noteDraftKey } from './noteDrafts';
 import { noteEvents } from './noteEvents';
 import { discussionsAtomFamily } from './notesAtoms';
 import { pendingNotesAtomFamily } from './pendingNotesAtoms';
-import { alice, makeNote, makeThread } from './testNotes';
+import { alice, bob, makeNote, makeThread } from './testNotes';
 
 const KEY = 'g/p#1';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -365,5 +365,13 @@ describe('DiscussionArea', () => {
     const keys = fetchMock.mock.calls.filter((c) => String(c[0]).includes('/notes?')).map((c) => c[1].headers[IDEMPOTENCY_HEADER]);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+  it("notes by the issue's author wear the Author badge; others' do not", async () => {
+    routes['discussions.json'] = () => json(200, [discussionOfNote(mine), discussionOfNote(makeNote({ id: '3', author: bob, note_html: '<p>by bob</p>' }))]);
+    renderArea();
+    const bobs = (await screen.findByText('by bob')).closest('[data-testid="note"]') as HTMLElement;
+    const alices = screen.getByText('note 1').closest('[data-testid="note"]') as HTMLElement;
+    expect(within(alices).getByTestId('note-author-badge').textContent).toBe(NOTE_FORM_TEXTS.authorBadge);
+    expect(within(bobs).queryByTestId('note-author-badge')).toBeNull();
   });
 });

@@ -54,8 +54,8 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
   const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !data.permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
   const canComment = !blocked && data.permissions.canCreateNote;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
-    [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards, onTyping],
+    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, noteableAuthorId: issue.author?.id ?? null, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
+    [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, issue.author?.id, canComment, view.timeline, renderAwards, onTyping],
   );
   useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
   useNoteAnchor(!!discussions, discussions);

@@ -21,7 +21,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { projectPath, currentUser, renderAwards, iid, noteableId } = useNotesContext();
+  const { projectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -34,7 +34,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
       </div>
       <div className="note__main">
         <div className="note__top">
-          <NoteHeader note={note} />
+          <NoteHeader note={note} noteableAuthor={!!note.author && note.author.id === noteableAuthorId} />
           <div className="note__actions">
             {actions}
             {onReply && (
