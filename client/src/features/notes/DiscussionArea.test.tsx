@@ -10,7 +10,7 @@ import { makeIssue } from '../issue/testIssue';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { discussionOfNote } from './discussionRules';
 import { DiscussionArea } from './DiscussionArea';
-import { noteDraftKey } from './noteDrafts';
+import { noteDraftKey, noteEditDraftKey } from './noteDrafts';
 import { noteEvents } from './noteEvents';
 import { discussionsAtomFamily } from './notesAtoms';
 import { pendingNotesAtomFamily } from './pendingNotesAtoms';
@@ -239,6 +239,43 @@ describe('DiscussionArea', () => {
     act(() => noteEvents['note.updated']!(event as never, { store: appStore, queryClient: new QueryClient() }));
     expect((await screen.findByTestId('note-remote-change')).textContent).toContain(DISCUSSION_TEXTS.remoteChangeWhileEditing);
   });
+  it('an edit is autosaved with the note version it started from, restored on reopening, cleared on save', async () => {
+    routes['/notes/1?'] = () => json(200, { ...mine, note: 'edited later', note_html: '<p>edited later</p>', updated_at: '2026-01-02T00:00:00.000Z' });
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Edit comment' }), { target: { value: 'edited later' } });
+    expect(JSON.parse(localStorage.getItem(noteEditDraftKey('g/p', 1, '1'))!)).toEqual({ text: 'edited later', lock_version: 7, note_updated_at: mine.updated_at });
+    // The page is left and opened again: the edit comes back with its text, no warning
+    cleanup();
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    expect(((await screen.findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement).value).toBe('edited later');
+    expect(screen.queryByTestId('note-remote-change')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
+    await screen.findByText('edited later', { selector: 'p' });
+    expect(localStorage.getItem(noteEditDraftKey('g/p', 1, '1'))).toBeNull();
+    // Two page loads: slow on a loaded machine
+  }, 20_000);
+
+  it('a restored edit draft of a note that changed since warns; cancelling asks first and clears the draft', async () => {
+    localStorage.setItem(noteEditDraftKey('g/p', 1, '1'), JSON.stringify({ text: 'my old edit', lock_version: 7, note_updated_at: '2025-12-31T00:00:00.000Z' }));
+    renderArea();
+    await screen.findByText('note 1');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    expect(((await screen.findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement).value).toBe('my old edit');
+    expect(screen.getByTestId('note-remote-change').textContent).toContain(DISCUSSION_TEXTS.remoteChangeWhileEditing);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel editing' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit comment' })).toBeNull());
+    expect(localStorage.getItem(noteEditDraftKey('g/p', 1, '1'))).toBeNull();
+    // Opened again: the note's own text, no warning
+    fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
+    expect(((await screen.findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement).value).toBe('my first');
+    expect(screen.queryByTestId('note-remote-change')).toBeNull();
+  });
+
   it('offers the internal-note checkbox to who may write one: the button says so and the POST carries internal', async () => {
     routes['/notes?'] = () => json(200, makeNote({ id: '8', internal: true, confidential: true, note_html: '<p>for the team</p>' }));
     renderArea();
@@ -278,8 +315,9 @@ describe('DiscussionArea', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Edit comment' })[0]!);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Edit comment' }), { target: { value: 'too late' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
-    await waitFor(() => expect(screen.queryByText('note 1')).toBeNull());
-    expect(screen.queryByText('too late')).toBeNull();
+    // The saving text stands in for 'note 1' until the answer: wait for the note itself to go
+    await waitFor(() => expect(screen.queryByText('too late')).toBeNull());
+    expect(screen.queryByText('note 1')).toBeNull();
     expect(screen.queryByTestId('notes-error')).toBeNull();
     expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(1);
   });

@@ -58,16 +58,15 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           <NoteEditForm
             noteable={{ iid, id: noteableId }}
             initial={edit.editText}
+            original={note.note}
+            onTextChange={edit.saveDraft}
             projectPath={projectPath}
             remoteChanged={edit.remoteChanged}
             onSave={(t) => {
               edit.clearRestore();
               void edit.save(t);
             }}
-            onCancel={() => {
-              edit.clearRestore();
-              edit.setEditing(false);
-            }}
+            onCancel={edit.cancel}
           />
         ) : (
           <NoteBody note={note} savingText={edit.savingText}>
