@@ -114,6 +114,8 @@ describe.each(DB_MODES)('notes on %s', (mode) => {
     const t = true;
     const flags = (u: boolean, a: boolean, d: boolean, n: boolean, c: boolean, internal: boolean): IssuePermissions => ({
       canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n,
+      // issue 2 is not locked; a locked discussion takes comments from reporters and up
+      canCreateNoteWhenLocked: internal, canCreateNoteWhenUnlocked: n,
     });
     const want: Record<Role, IssuePermissions> = {
       anonymous: flags(f, f, f, f, f, f),

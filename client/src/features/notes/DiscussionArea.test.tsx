@@ -6,6 +6,7 @@ import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS, ty
 import { appStore } from '../../shared/store';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { issueAtomFamily } from '../issue/issueAtoms';
+import { issueEvents } from '../issue/issueEvents';
 import { makeIssue } from '../issue/testIssue';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { discussionOfNote } from './discussionRules';
@@ -18,7 +19,7 @@ import { alice, bob, makeNote, makeThread } from './testNotes';
 
 const KEY = 'g/p#1';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true };
+const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true };
 const pageData = (over: Partial<IssuePageData> = {}): IssuePageData =>
   ({
     issue: makeIssue(),
@@ -322,9 +323,40 @@ describe('DiscussionArea', () => {
     expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(1);
   });
 
+  it('a discussion locked while a non-member has the page open swaps the form and replies for the locked widget, and back on unlock', async () => {
+    // A non-member: may comment while unlocked, not once locked
+    renderArea(pageData({ permissions: { ...permissions, canCreateNoteWhenLocked: false, canCreateInternalNote: false } }));
+    await screen.findByText('note 2');
+    const t = () => screen.getAllByTestId('discussion')[1]!;
+    expect(within(t()).getByRole('button', { name: 'Reply…' })).toBeTruthy();
+    const lock = (locked: boolean) => {
+      const event = { type: 'issue.updated', seq: 1, issue: { project_path: 'g/p', iid: 1 }, payload: { fields: { discussion_locked: locked } }, actor: alice, at: '' };
+      act(() => issueEvents['issue.updated']!(event as never, { store: appStore, queryClient: new QueryClient() }));
+    };
+    lock(true);
+    expect(screen.getByTestId('commenting-locked').textContent).toBe(DISCUSSION_TEXTS.locked('issue'));
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(within(t()).queryByRole('button', { name: 'Reply…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reply to comment' })).toBeNull();
+    lock(false);
+    expect(screen.queryByTestId('commenting-locked')).toBeNull();
+    expect(box()).toBeTruthy();
+    expect(within(t()).getByRole('button', { name: 'Reply…' })).toBeTruthy();
+  });
+
+  it('a member keeps the form when the discussion is locked live, with the locked warning', async () => {
+    renderArea();
+    await screen.findByText('note 1');
+    const event = { type: 'issue.updated', seq: 1, issue: { project_path: 'g/p', iid: 1 }, payload: { fields: { discussion_locked: true } }, actor: alice, at: '' };
+    act(() => issueEvents['issue.updated']!(event as never, { store: appStore, queryClient: new QueryClient() }));
+    expect(screen.getByTestId('comment-warning').textContent).toBe(NOTE_FORM_TEXTS.lockedWarning('issue'));
+    expect(box()).toBeTruthy();
+    expect(screen.queryByTestId('commenting-locked')).toBeNull();
+  });
+
   it('a locked issue: the locked widget for who may not comment, the warning above the form for who may', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ discussion_locked: true }));
-    renderArea(pageData({ permissions: { ...permissions, canCreateNote: false } }));
+    renderArea(pageData({ permissions: { ...permissions, canCreateNote: false, canCreateNoteWhenLocked: false } }));
     expect(screen.getByTestId('commenting-locked').textContent).toBe(DISCUSSION_TEXTS.locked('issue'));
     expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
     cleanup();

@@ -116,6 +116,8 @@ describe('issuePermissions', () => {
           canUpdateIssue: e.updateIssue, canReopenIssue: e.reopenIssue, canCreateIssue: e.createIssue, canDestroy: e.destroyIssue,
           canAdmin: e.adminIssue, canCreateNote: e.createNote, canUpdate: e.updateIssue, canCreateInternalNote: e.createInternalNote,
           canAwardEmoji: e.awardEmoji,
+          canCreateNoteWhenLocked: expected({ ...c, locked: true }).createNote,
+          canCreateNoteWhenUnlocked: expected({ ...c, locked: false }).createNote,
         },
       });
     }
