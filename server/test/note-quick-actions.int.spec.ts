@@ -98,4 +98,37 @@ describe.each(DB_MODES)('quick actions in comments on %s', (mode) => {
     expect((await issueRow(app, PUBLIC, issue.iid))!.state).toBe('opened');
     expect(DISCUSSION_TEXTS.commandsApplied).toBe('Commands applied');
   });
+  it('/relate links the issues through the related-issues block (notes and events on both); unknown, refused and repeated links are reported', async () => {
+    const issue = await newIssue('Relate from a comment');
+    const other = await newIssue('The other one');
+    const links = async () => (await app.ds.query(`SELECT source_id, target_id, link_type FROM issue_links WHERE source_id = $1 OR target_id = $1`, [issue.id])) as Array<{ source_id: number; target_id: number; link_type: string }>;
+
+    // digits get their '#'; a command-only comment answers what it did
+    const res = await comment(cast.bob, issue, `/relate ${other.iid}`);
+    expect(res.status).toBe(200);
+    expect(res.body.errors!.commands_only).toEqual([QUICK_ACTION_TEXTS.related([`#${other.iid}`])]);
+    expect(await links()).toEqual([{ source_id: issue.id, target_id: other.id, link_type: 'relates_to' }]);
+    expect(await systemNotes(issue.id)).toContain(`marked this issue as related to #${other.iid}`);
+    expect(await systemNotes(other.id)).toContain(`marked this issue as related to #${issue.iid}`);
+    expect(await events(issue.id)).toContain('issue.links');
+    expect(await events(other.id)).toContain('issue.links');
+    expect(await userNotes(issue.id)).toEqual([]);
+
+    // linked already: the text is posted, the command reports the block's message
+    const again = await comment(cast.bob, issue, `Same again\n/relate #${other.iid}`);
+    expect(again.status).toBe(200);
+    expect(again.body.note).toBe('Same again');
+    expect(again.body.quick_actions_status).toEqual({ messages: [], error_messages: [DISCUSSION_TEXTS.relatedAlreadyLinked] });
+
+    // an issue that does not exist: 422 naming it, nothing linked
+    const unknown = await comment(cast.bob, issue, '/relate #99999');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors!.commands_only).toEqual([DISCUSSION_TEXTS.relatedNotFoundFor('#99999')]);
+
+    // a guest may not link (canAdmin)
+    const guest = await comment(cast.dave, other, `/relate #${issue.iid}`);
+    expect(guest.status).toBe(422);
+    expect(guest.body.errors!.commands_only).toEqual([QUICK_ACTION_TEXTS.couldNotApply('relate')]);
+    expect(await links()).toHaveLength(1);
+  });
 });

@@ -143,6 +143,12 @@ export interface IssuePermissions {
   /** admin_issue: labels, milestone, lock, confidentiality, linked issues. */
   canAdmin: boolean;
   canCreateNote: boolean;
+  /**
+   * `canCreateNote` were the discussion locked / unlocked: a lock or unlock while the page is
+   * open swaps the comment form and the locked widget live (issue.updated discussion_locked).
+   */
+  canCreateNoteWhenLocked: boolean;
+  canCreateNoteWhenUnlocked: boolean;
   /** The edit button, task-list checkboxes and sidebar editing (the spec's canUpdate / editable). */
   canUpdate: boolean;
   /** Internal notes: write one (reporter and up). */

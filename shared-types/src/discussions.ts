@@ -194,6 +194,8 @@ export const DISCUSSION_LIMITS = {
   nextPageCursorHeader: 'x-next-page-cursor',
   /** Autocomplete requests are debounced (ours). */
   autocompleteDebounceMs: 200,
+  /** A comment whose send failed while the page is connected is sent again this often (ours), with its key. */
+  outboxRetryMs: 5000,
   /** Largest attachment accepted (ours; GitLab's default is 100 MB). */
   uploadMaxBytes: 10 * 1024 * 1024,
 } as const;
@@ -272,6 +274,7 @@ export const NOTE_FORM_TEXTS = {
   replyPlaceholder: 'Write a reply…',
   pending: 'Pending',
   pendingQueued: 'Will be sent when the connection returns.',
+  retryNow: 'Retry now',
   threadsResolved: (resolved: number, total: number) => `${resolved} of ${total} ${total === 1 ? 'thread' : 'threads'} resolved`,
   jumpToNextUnresolved: 'Jump to next unresolved thread',
   resolvedBy: (name: string) => `resolved by ${name}`,
@@ -281,6 +284,16 @@ export const NOTE_FORM_TEXTS = {
   filteredNotice: "You're only seeing other activity in the feed. To add a comment, switch to one of the following options.",
   timelineView: 'Timeline view',
   loadingMore: 'Loading more activity…',
+  /** Internal notes (GitLab's comment form and note header wording). */
+  internalCheckbox: 'Make this an internal note',
+  internalHelp: 'Internal notes are only visible to members with the role of Reporter or higher',
+  addInternalNote: 'Add internal note',
+  startInternalThread: 'Start internal thread',
+  internalBadge: 'Internal note',
+  internalBadgeTitle: 'This internal note will always remain confidential',
+  /** The badge on notes by the issue's author (GitLab's note header). */
+  authorBadge: 'Author',
+  authorBadgeTitle: 'This user is the author of this issue.',
 } as const;
 
 /** The fields of a note the resolve rule reads. */

@@ -29,6 +29,7 @@ export const QUICK_ACTION_NAMES = {
   remove_time_spent: [],
   zoom: [],
   remove_zoom: [],
+  relate: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -59,8 +60,42 @@ export const QUICK_ACTION_TEXTS = {
   epicRemoved: 'Removed an issue from an epic.',
   zoomAdded: 'Zoom meeting added.',
   zoomRemoved: 'Zoom meeting removed.',
+  related: (refs: readonly string[]) => `Marked this issue as related to ${toSentence(refs)}.`,
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */
   usersNotFound: (refs: readonly string[]) => `Failed to find users for ${toSentence(refs)}.`,
 } as const;
+
+/**
+ * What each command does, as the comment form's placeholder names it while one command is
+ * applied ('Applying command to close this issue'; GitLab's command descriptions).
+ */
+export const QUICK_ACTION_DESCRIPTIONS: Record<QuickActionName, string> = {
+  close: 'Close this issue',
+  reopen: 'Reopen this issue',
+  title: 'Change title',
+  assign: 'Assign',
+  unassign: 'Remove all or specific assignees',
+  label: 'Add labels',
+  unlabel: 'Remove all or specific labels',
+  relabel: 'Replace all labels',
+  due: 'Set due date',
+  remove_due_date: 'Remove due date',
+  weight: 'Set weight',
+  clear_weight: 'Clear weight',
+  confidential: 'Make issue confidential',
+  lock: 'Lock the discussion',
+  unlock: 'Unlock the discussion',
+  award: 'Add emoji reaction',
+  relate: 'Mark this issue as related to another issue',
+};
+
+/** The command a quick-action name or alias stands for (null for an unknown one). */
+export function quickActionOf(nameOrAlias: string): QuickActionName | null {
+  const n = nameOrAlias.toLowerCase();
+  for (const [name, aliases] of Object.entries(QUICK_ACTION_NAMES) as Array<[QuickActionName, readonly string[]]>) {
+    if (name === n || aliases.includes(n)) return name;
+  }
+  return null;
+}

@@ -200,3 +200,107 @@ test('with WebSockets blocked, bob still receives alice\'s comment by polling th
   // notes are polled 2.5 s after the page opened, then every Poll-Interval
   await expect(noteWith(bob, text)).toBeVisible({ timeout: 15_000 });
 });
+
+/** A fresh issue of alice's (so these tests share no state with the demo's). */
+async function newIssue(page: Page, title: string): Promise<number> {
+  await page.goto(issueUrl(22));
+  const csrf = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title }, headers: { 'x-csrf-token': csrf } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { iid: number }).iid;
+}
+
+test('bob, newest first and comments only, sees alice comment, reply, resolve, react and edit within 1 s in the right place', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const iid = await newIssue(alice, `Live with a filter and a sort ${Date.now()}`);
+  await openIssue(alice, iid);
+  await openIssue(bob, iid);
+  await bob.getByRole('combobox', { name: 'Sort activity' }).selectOption({ label: DISCUSSION_TEXTS.sortNewest });
+  await bob.getByRole('combobox', { name: 'Filter activity' }).selectOption({ label: DISCUSSION_TEXTS.filterComments });
+  const stamp = Date.now();
+  const send = async (text: string) => {
+    await commentBox(alice).fill(text);
+    await commentBox(alice).press('Control+Enter');
+    await expect(noteWith(alice, text)).toBeVisible();
+  };
+  const firstDiscussion = (page: Page) => page.getByTestId('notes-area').getByTestId('discussion').first();
+  const lastDiscussion = (page: Page) => page.getByTestId('notes-area').getByTestId('discussion').last();
+
+  // newest first: bob's form is above the list and each new comment goes on top
+  const older = `Older ${stamp}`;
+  const newer = `Newer ${stamp}`;
+  await send(older);
+  await expect(noteWith(bob, older)).toBeVisible({ timeout: 1000 });
+  await send(newer);
+  await expect(firstDiscussion(bob).getByTestId('note-text').first()).toHaveText(newer, { timeout: 1000 });
+  await expect(lastDiscussion(bob).getByTestId('note-text').first()).toHaveText(older);
+  await expect(lastDiscussion(alice).getByTestId('note-text').first()).toHaveText(newer);
+  const bobForm = await bob.getByTestId('comment-form').boundingBox();
+  const bobList = await firstDiscussion(bob).boundingBox();
+  expect(bobForm!.y).toBeLessThan(bobList!.y);
+
+  // a command-only comment writes a system note: alice (all activity) sees it, bob (comments only) never does
+  await commentBox(alice).fill('/weight 3');
+  await commentBox(alice).press('Control+Enter');
+  await expect(alice.getByTestId('system-note').filter({ hasText: 'weight' })).toBeVisible();
+
+  // alice replies to the older comment: bob sees the reply inside it, which stays below the newer one
+  const reply = `Reply to the older ${stamp}`;
+  await noteWith(alice, older).getByRole('button', { name: 'Reply to comment' }).click();
+  await alice.getByTestId('reply-form').getByRole('textbox', { name: 'Reply' }).fill(reply);
+  await alice.getByTestId('reply-form').getByRole('button', { name: 'Reply' }).click();
+  await expect(lastDiscussion(bob).getByTestId('note-text').getByText(reply)).toBeVisible({ timeout: 1000 });
+  await expect(firstDiscussion(bob).getByTestId('note-text').first()).toHaveText(newer);
+
+  // alice resolves that thread
+  await discussionWith(alice, older).getByRole('button', { name: 'Resolve thread' }).click();
+  await expect(lastDiscussion(bob)).toHaveAttribute('data-resolved', 'true', { timeout: 1000 });
+
+  // alice reacts to the newer comment from the emoji menu
+  await noteWith(alice, newer).getByTestId('add-reaction').click();
+  await alice.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
+  await alice.getByTestId('emoji-results').locator('[data-emoji="tada"]').click();
+  await expect(noteWith(bob, newer).getByTestId('award-tada')).toContainText('1', { timeout: 1000 });
+
+  // alice edits the newer comment: bob sees the new text, still on top
+  const edited = `Newer, edited ${stamp}`;
+  await noteWith(alice, newer).getByRole('button', { name: 'Edit comment' }).click();
+  await alice.getByRole('textbox', { name: 'Edit comment' }).fill(edited);
+  await alice.getByRole('button', { name: 'Save comment' }).click();
+  await expect(firstDiscussion(bob).getByTestId('note-text').first()).toHaveText(edited, { timeout: 1000 });
+
+  // bob's filter kept the system note out all along
+  await expect(bob.getByTestId('system-note')).toHaveCount(0);
+  await expect(bob.getByTestId('notes-area').getByTestId('discussion')).toHaveCount(2);
+});
+
+test('a comment whose answer is lost is sent again by the page with its key: one comment, for both users', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const iid = await newIssue(alice, `Lost answer ${Date.now()}`);
+  await openIssue(alice, iid);
+  await openIssue(bob, iid);
+  // the first POST reaches the server (the comment is stored) but its answer never comes back
+  let posts = 0;
+  await alice.route('**/notes?target_type=issue*', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts += 1;
+    if (posts > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const text = `Sent once, answered twice ${Date.now()}`;
+  await commentBox(alice).fill(text);
+  await commentBox(alice).press('Control+Enter');
+  // bob has it from the live event; alice gets it from the retry with the same key
+  await expect(noteWith(bob, text)).toHaveCount(1, { timeout: 1000 });
+  await expect(noteWith(alice, text)).toHaveCount(1, { timeout: 15_000 });
+  await expect(alice.getByTestId('pending-note')).toHaveCount(0, { timeout: 15_000 });
+  expect(posts).toBeGreaterThanOrEqual(2);
+  await alice.reload();
+  await expect(noteWith(alice, text)).toHaveCount(1);
+  await expect(noteWith(bob, text)).toHaveCount(1);
+});

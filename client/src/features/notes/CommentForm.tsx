@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { EyeOff } from 'lucide-react';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { appStore } from '../../shared/store';
 import { lastOwnNote } from './discussionRules';
@@ -22,19 +23,27 @@ export interface StateToggle {
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
 export function CommentForm({ state }: { state: StateToggle }) {
-  const { issueKey, projectPath, currentUser, onTyping, iid, noteableId } = useNotesContext();
+  const { issueKey, projectPath, currentUser, onTyping, iid, noteableId, permissions } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
+  // Spec §5: the internal-note checkbox shows only to those who may write internal notes
+  const [internal, setInternal] = useState(false);
+  const mayInternal = permissions.canCreateInternalNote;
   const ref = useRef<HTMLTextAreaElement | null>(null);
   const list = useAtomValue(discussionsAtomFamily(issueKey), { store: appStore });
   const closed = state.issueState === 'closed';
   const empty = !form.text.trim();
 
+  const sendOpts = () => ({ thread, internal: mayInternal && internal });
   const submit = async () => {
-    if (await form.submit({ thread })) setThread(false);
+    if (await form.submit(sendOpts())) {
+      setThread(false);
+      setInternal(false);
+    }
   };
   const submitAndToggle = async () => {
-    if (!empty && !(await form.submit({ thread }))) return;
+    if (!empty && !(await form.submit(sendOpts()))) return;
+    setInternal(false);
     await state.toggle(closed ? 'REOPEN' : 'CLOSE');
   };
   const keyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -70,10 +79,16 @@ export function CommentForm({ state }: { state: StateToggle }) {
         disabled={form.submitting}
         label="Comment"
       />
+      {mayInternal && (
+        <label className="comment-form__internal" title={NOTE_FORM_TEXTS.internalHelp}>
+          <input type="checkbox" checked={internal} disabled={form.submitting} onChange={(e) => setInternal(e.target.checked)} data-testid="internal-note-checkbox" />
+          <EyeOff size={14} aria-hidden="true" /> {NOTE_FORM_TEXTS.internalCheckbox}
+        </label>
+      )}
       <div className="note-form__actions">
         <div className="split-button" role="group" aria-label="Comment type">
           <button type="submit" className="btn btn--confirm btn--sm" disabled={empty || form.submitting} data-testid="comment-submit">
-            {thread ? 'Start thread' : 'Comment'}
+            {submitLabel(thread, mayInternal && internal)}
           </button>
           <NoteTypeChoice thread={thread} disabled={form.submitting} onChange={setThread} />
         </div>
@@ -85,4 +100,9 @@ export function CommentForm({ state }: { state: StateToggle }) {
       </div>
     </form>
   );
+}
+
+function submitLabel(thread: boolean, internal: boolean): string {
+  if (internal) return thread ? NOTE_FORM_TEXTS.startInternalThread : NOTE_FORM_TEXTS.addInternalNote;
+  return thread ? 'Start thread' : 'Comment';
 }

@@ -8,7 +8,7 @@ import { NotesContext, type NotesContextValue } from './NotesContext';
 
 const paths = noteablePaths('g/p', 1, 10);
 const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => ({
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, canPromoteToEpic: false, ...over,
+  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, canPromoteToEpic: false, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, ...over,
 });
 const author = { id: 7, username: 'carol', name: 'Carol', state: 'active', locked: false, avatar_url: null, web_url: '', path: '/carol' };
 const note = (over: Partial<ApiNote> = {}) => ({ id: '5', system: true, note: 'changed the description', note_html: 'changed the description', author, description_version_id: 3, start_description_version_id: 2, ...over }) as ApiNote;

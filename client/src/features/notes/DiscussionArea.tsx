@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type ApiNote, type IssuePageData } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -51,14 +51,16 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
   const [pollFailed, setPollFailed] = useState(false);
   useNotesPolling(issueKey, paths.notes, data.lastFetchedAt, connection !== 'open', () => setPollFailed(true));
 
-  const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !data.permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
-  const canComment = !blocked && data.permissions.canCreateNote;
+  // The lock is live (issue.updated discussion_locked): who may comment follows it at once
+  const permissions = useMemo(() => withLiveLock(data.permissions, issue.discussion_locked), [data.permissions, issue.discussion_locked]);
+  const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
+  const canComment = !blocked && permissions.canCreateNote;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions: data.permissions, currentUser, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
-    [issueKey, projectPath, issue.iid, issue.id, paths, data.permissions, currentUser, canComment, view.timeline, renderAwards, onTyping],
+    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions, currentUser, noteableAuthorId: issue.author?.id ?? null, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
+    [issueKey, projectPath, issue.iid, issue.id, paths, permissions, currentUser, issue.author?.id, canComment, view.timeline, renderAwards, onTyping],
   );
   useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
-  useNoteAnchor(!!discussions);
+  useNoteAnchor(!!discussions, discussions);
   useReplyShortcut(ctx.canReply);
 
   const shown = useMemo(() => (discussions ? visibleDiscussions(discussions, view) : null), [discussions, view]);
@@ -122,4 +124,10 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
       </section>
     </NotesContext.Provider>
   );
+}
+
+/** The page's flags with `canCreateNote` for the discussion's current lock state. */
+function withLiveLock(p: IssuePermissions, locked: boolean): IssuePermissions {
+  const canCreateNote = locked ? p.canCreateNoteWhenLocked : p.canCreateNoteWhenUnlocked;
+  return canCreateNote === p.canCreateNote ? p : { ...p, canCreateNote, canCreateInternalNote: p.canCreateInternalNote && canCreateNote };
 }

@@ -21,20 +21,20 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { projectPath, currentUser, renderAwards, iid, noteableId } = useNotesContext();
+  const { projectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
   const deletedUser = { name: DISCUSSION_TEXTS.deletedUser, username: 'ghost', avatar_url: null };
 
   return (
-    <div className={`note${reply ? ' note--reply' : ''}${edit.deleting ? ' note--deleting' : ''}`} id={`note_${note.id}`} data-testid="note" data-note-id={note.id} data-discussion-id={note.discussion_id}>
+    <div className={`note${reply ? ' note--reply' : ''}${note.internal ? ' note--internal' : ''}${edit.deleting ? ' note--deleting' : ''}`} id={`note_${note.id}`} data-testid="note" data-note-id={note.id} data-discussion-id={note.discussion_id}>
       <div className="note__avatar">
         <Avatar user={note.author ?? deletedUser} size={reply ? 26 : 40} decorative />
       </div>
       <div className="note__main">
         <div className="note__top">
-          <NoteHeader note={note} />
+          <NoteHeader note={note} noteableAuthor={!!note.author && note.author.id === noteableAuthorId} />
           <div className="note__actions">
             {actions}
             {onReply && (
@@ -58,16 +58,15 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           <NoteEditForm
             noteable={{ iid, id: noteableId }}
             initial={edit.editText}
+            original={note.note}
+            onTextChange={edit.saveDraft}
             projectPath={projectPath}
             remoteChanged={edit.remoteChanged}
             onSave={(t) => {
               edit.clearRestore();
               void edit.save(t);
             }}
-            onCancel={() => {
-              edit.clearRestore();
-              edit.setEditing(false);
-            }}
+            onCancel={edit.cancel}
           />
         ) : (
           <NoteBody note={note} savingText={edit.savingText}>

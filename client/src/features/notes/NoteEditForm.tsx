@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 interface NoteEditFormProps {
   initial: string;
+  /** The note's text: cancelling asks first when the box differs from it (a restored draft does). */
+  original?: string;
   projectPath: string;
   /** The issue the note is on (autocomplete, uploads). */
   noteable: { iid: number; id: number };
@@ -13,13 +15,19 @@ interface NoteEditFormProps {
   remoteChanged: boolean;
   onSave(text: string): void;
   onCancel(): void;
+  /** Each change of the text (the edit's draft is autosaved). */
+  onTextChange?(text: string): void;
 }
 
 /** Edits a note's text; cancelling with changes asks first (spec §5). */
-export function NoteEditForm({ initial, projectPath, noteable, remoteChanged, onSave, onCancel }: NoteEditFormProps) {
-  const [text, setText] = useState(initial);
+export function NoteEditForm({ initial, original = initial, projectPath, noteable, remoteChanged, onSave, onCancel, onTextChange }: NoteEditFormProps) {
+  const [text, setTextState] = useState(initial);
   const [confirming, setConfirming] = useState(false);
-  const cancel = () => (text !== initial ? setConfirming(true) : onCancel());
+  const setText = (value: string) => {
+    setTextState(value);
+    onTextChange?.(value);
+  };
+  const cancel = () => (text !== original ? setConfirming(true) : onCancel());
   const save = () => {
     if (text.trim()) onSave(text);
   };

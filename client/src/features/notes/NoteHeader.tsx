@@ -1,8 +1,9 @@
-import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
+import { EyeOff } from 'lucide-react';
+import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 
 /** Author link, @username, and the time linking to the note's anchor (spec §2 Note header). */
-export function NoteHeader({ note }: { note: ApiNote }) {
+export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; noteableAuthor?: boolean }) {
   const { author } = note;
   return (
     <div className="note-header">
@@ -19,6 +20,16 @@ export function NoteHeader({ note }: { note: ApiNote }) {
       <a className="note-header__time" href={`#note_${note.id}`}>
         <RelativeTime iso={note.created_at} />
       </a>
+      {noteableAuthor && (
+        <span className="badge badge--role" title={NOTE_FORM_TEXTS.authorBadgeTitle} data-testid="note-author-badge">
+          {NOTE_FORM_TEXTS.authorBadge}
+        </span>
+      )}
+      {note.internal && (
+        <span className="badge badge--internal" title={NOTE_FORM_TEXTS.internalBadgeTitle} data-testid="note-internal">
+          <EyeOff size={12} aria-hidden="true" /> {NOTE_FORM_TEXTS.internalBadge}
+        </span>
+      )}
     </div>
   );
 }

@@ -10,6 +10,8 @@ export interface NotesContextValue {
   paths: ReturnType<typeof noteablePaths>;
   permissions: IssuePermissions;
   currentUser: CurrentUser | null;
+  /** The issue's author: their notes wear the Author badge (spec §6 badges). */
+  noteableAuthorId: number | null;
   /** Reply is offered (not in timeline view, commenting possible). */
   canReply: boolean;
   /** Shows an error above the list (null clears it). */

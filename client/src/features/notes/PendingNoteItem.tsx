@@ -3,12 +3,17 @@ import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { appStore } from '../../shared/store';
 import { Avatar } from '../../shared/ui/Avatar';
+import { useNotesContext } from './NotesContext';
 import type { PendingNote } from './pendingNotesAtoms';
+import { flushOutbox } from './sendNote';
 import { applyingCommandsText, withoutCommands } from './quickActions';
 
 /** A comment not yet stored: its text as typed, greyed, with "Pending" when it waits for the connection. */
 export function PendingNoteItem({ pending, reply }: { pending: PendingNote; reply?: boolean }) {
   const me = useAtomValue(currentUserAtom, { store: appStore });
+  const { issueKey, paths, noteableId, setError } = useNotesContext();
+  // Sends the issue's kept comments now, in order, each with its own key (a lost answer never doubles one)
+  const retry = () => void flushOutbox(issueKey, paths.createNote, noteableId).then((errors) => errors.length && setError(errors[0]!));
   const applying = pending.status === 'sending' ? applyingCommandsText(pending.note) : null;
   return (
     <li className={`note note--pending${reply ? ' note--reply' : ''}`} data-testid="pending-note" data-status={pending.status} aria-busy={pending.status === 'sending'}>
@@ -24,7 +29,14 @@ export function PendingNoteItem({ pending, reply }: { pending: PendingNote; repl
         </div>
         {withoutCommands(pending.note) && <div className="note-body__saving">{withoutCommands(pending.note)}</div>}
         {applying && <p className="note-edited">{applying}</p>}
-        {pending.status === 'queued' && <p className="note-edited">{NOTE_FORM_TEXTS.pendingQueued}</p>}
+        {pending.status === 'queued' && (
+          <p className="note-edited">
+            {NOTE_FORM_TEXTS.pendingQueued}{' '}
+            <button type="button" className="btn btn--sm btn--tertiary" onClick={retry}>
+              {NOTE_FORM_TEXTS.retryNow}
+            </button>
+          </p>
+        )}
       </div>
     </li>
   );

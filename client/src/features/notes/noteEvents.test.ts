@@ -50,6 +50,27 @@ describe('noteEvents', () => {
     expect(appStore.get(discussionsAtomFamily(KEY))!.find((d) => d.id === 'T')!.notes.map((n) => n.id)).toEqual(['2']);
   });
 
+  it("a comment turned into a thread by someone's reply asks the server whether this viewer may resolve it, and shows the answer", async () => {
+    const flags = (resolve: boolean) => ({ can_edit: true, can_award_emoji: true, can_resolve: resolve, can_resolve_discussion: resolve });
+    appStore.set(discussionsAtomFamily(KEY), [discussionOfNote(makeNote({ id: '1', current_user: flags(false) }))]);
+    const converted = makeNote({ id: '1', type: 'DiscussionNote', individual_note: false, resolvable: true });
+    const fresh = { ...discussionOfNote({ ...converted, current_user: flags(true) }), individual_note: false, resolvable: true };
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(fresh), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      registry.dispatch(ev('note.updated', converted));
+      // until the answer, the flags the page had (may not resolve)
+      expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(false);
+      await vi.waitFor(() => expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(true));
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/g/p/-/issues/1/discussions/d1');
+      // an ordinary edit asks nothing
+      registry.dispatch(ev('note.updated', { ...converted, note_html: '<p>edited</p>' }));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('flags a note changed remotely while its edit form is open', () => {
     appStore.set(editingNotesAtom, { '1': true });
     registry.dispatch(ev('note.updated', makeNote({ id: '1', note: 'changed elsewhere' })));

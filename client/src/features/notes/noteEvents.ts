@@ -5,14 +5,18 @@ import { removeNote, upsertNote } from './discussionRules';
 import { discussionsAtomFamily, editingNotesAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
 import { scheduleDiscussionsRefetch } from './discussionsRefetch';
 import { countNoteChange, holdsNote } from './noteCount';
+import { flagsGoneStale, refreshViewerFlags } from './viewerFlags';
 
 /** Applies a created or changed note to the issue's discussions; a reply to a thread we do not hold refetches. */
-function applyNote(key: string, note: ApiNote, { store }: EventContext): void {
+function applyNote(issue: { project_path: string; iid: number }, note: ApiNote, { store }: EventContext): void {
+  const key = issueKey(issue.project_path, issue.iid);
   const list = store.get(discussionsAtomFamily(key));
   if (!list) return;
   const known = list.some((d) => d.id === note.discussion_id);
   if (!known && !note.individual_note && list.length > 0) scheduleDiscussionsRefetch(key);
+  const before = known ? holdsNote(store, key, note.id) ?? undefined : undefined;
   updateDiscussions(store, key, (l) => upsertNote(l, note));
+  if (flagsGoneStale(before, note)) void refreshViewerFlags(store, key, issue.project_path, issue.iid, note);
 }
 
 /** The discussion area's live reducers: events carry the new server state, so applying one twice changes nothing. */
@@ -22,7 +26,7 @@ export const noteEvents: EventReducers = {
     if (ctx.store.get(discussionsAtomFamily(key))) countNoteChange(ctx.store, key, e.payload.note, 1);
     // Before the list is loaded the count still follows (the page shows it elsewhere)
     else if (!e.payload.note.system) updateIssueAtom(ctx.store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
-    applyNote(key, e.payload.note, ctx);
+    applyNote(e.issue, e.payload.note, ctx);
   },
   'note.updated': (e, ctx) => {
     const key = issueKey(e.issue.project_path, e.issue.iid);
@@ -31,7 +35,7 @@ export const noteEvents: EventReducers = {
     if (ctx.store.get(editingNotesAtom)[id] && before && before.note !== e.payload.note.note) {
       ctx.store.set(remotelyChangedNotesAtom, { ...ctx.store.get(remotelyChangedNotesAtom), [id]: true });
     }
-    applyNote(key, e.payload.note, ctx);
+    applyNote(e.issue, e.payload.note, ctx);
   },
   'note.deleted': (e, { store }) => {
     const key = issueKey(e.issue.project_path, e.issue.iid);

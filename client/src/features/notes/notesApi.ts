@@ -43,6 +43,8 @@ export interface CreateNoteInput {
   thread?: boolean;
   /** Reply into this discussion. */
   replyTo?: string;
+  /** An internal note: only readers of internal notes (reporter and up) see it. */
+  internal?: boolean;
   idempotencyKey: string;
 }
 
@@ -55,7 +57,7 @@ export async function createNote(createPath: string, input: CreateNoteInput): Pr
   const csrf = appStore.get(csrfTokenAtom);
   if (csrf) headers[CSRF_HEADER] = csrf;
   const body = {
-    note: { noteable_type: 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}) },
+    note: { noteable_type: 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
     ...(input.replyTo ? { in_reply_to_discussion_id: input.replyTo } : {}),
   };
   const res = await fetch(createPath, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });

@@ -6,6 +6,7 @@ export interface QueuedNote {
   note: string;
   thread: boolean;
   replyTo?: string;
+  internal?: boolean;
   created_at: string;
 }
 

@@ -5,8 +5,14 @@ import { applyingCommandsText, withoutCommands } from './quickActions';
 describe('quick actions in a pending comment', () => {
   it('strips command lines from the placeholder and says how many are applied', () => {
     expect(withoutCommands('Looks good\n/close\n/label ~bug')).toBe('Looks good');
-    expect(applyingCommandsText('Looks good\n/close')).toBe(DISCUSSION_TEXTS.applyingCommand);
     expect(applyingCommandsText('/close\n/label ~bug')).toBe(DISCUSSION_TEXTS.applyingMultipleCommands);
     expect(applyingCommandsText('no / command here')).toBeNull();
+  });
+
+  it('one known command says what it does, aliases included; an unknown one just "Applying command"', () => {
+    expect(applyingCommandsText('Looks good\n/close')).toBe('Applying command to close this issue');
+    expect(applyingCommandsText('/labels ~bug')).toBe(DISCUSSION_TEXTS.applyingCommandTo('add labels'));
+    expect(applyingCommandsText('/relate #2')).toBe('Applying command to mark this issue as related to another issue');
+    expect(applyingCommandsText('/shrug')).toBe(DISCUSSION_TEXTS.applyingCommand);
   });
 });

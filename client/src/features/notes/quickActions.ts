@@ -1,7 +1,7 @@
-import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, QUICK_ACTION_DESCRIPTIONS, quickActionOf } from '@tandem/shared-types';
 
 /** A line that is a quick action: a slash and a word at its start (spec §5). */
-const COMMAND = /^\/\w+/;
+const COMMAND = /^\/(\w+)/;
 
 /** The placeholder's text: the comment without its quick-action lines. */
 export function withoutCommands(text: string): string {
@@ -12,9 +12,18 @@ export function withoutCommands(text: string): string {
     .trim();
 }
 
-/** What the placeholder says while commands are applied: 'Applying command' or '... multiple commands'; null without commands. */
+/**
+ * What the placeholder says while commands are applied (spec §5, GitLab's getQuickActionText):
+ * one known command names what it does ('Applying command to close this issue'), several say
+ * 'Applying multiple commands', an unknown one 'Applying command'; null without commands.
+ */
 export function applyingCommandsText(text: string): string | null {
-  const n = text.split('\n').filter((l) => COMMAND.test(l.trim())).length;
-  if (n === 0) return null;
-  return n === 1 ? DISCUSSION_TEXTS.applyingCommand : DISCUSSION_TEXTS.applyingMultipleCommands;
+  const names = text
+    .split('\n')
+    .map((l) => COMMAND.exec(l.trim())?.[1])
+    .filter((n): n is string => !!n);
+  if (names.length === 0) return null;
+  if (names.length > 1) return DISCUSSION_TEXTS.applyingMultipleCommands;
+  const known = quickActionOf(names[0]!);
+  return known ? DISCUSSION_TEXTS.applyingCommandTo(QUICK_ACTION_DESCRIPTIONS[known].toLowerCase()) : DISCUSSION_TEXTS.applyingCommand;
 }

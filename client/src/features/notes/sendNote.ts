@@ -36,7 +36,7 @@ export async function sendNote(q: QueuedNote, createPath: string, noteableId: nu
   inFlight.add(q.key);
   showPending(q, 'sending');
   try {
-    const res = await createNote(createPath, { noteableId, note: q.note, thread: q.thread, replyTo: q.replyTo, idempotencyKey: q.key });
+    const res = await createNote(createPath, { noteableId, note: q.note, thread: q.thread, replyTo: q.replyTo, internal: q.internal === true, idempotencyKey: q.key });
     dequeue(q.key);
     setPending(q.issueKey, (l) => l.filter((p) => p.key !== q.key));
     if (res.ok) {
@@ -46,7 +46,7 @@ export async function sendNote(q: QueuedNote, createPath: string, noteableId: nu
       countNoteChange(appStore, q.issueKey, stored, 1);
       if (discussion) updateDiscussions(appStore, q.issueKey, (l) => upsertDiscussion(l, discussion));
       else if (note) updateDiscussions(appStore, q.issueKey, (l) => upsertNote(l, note));
-      return { kind: 'sent', messages: res.data.quick_actions_status?.messages ?? [], stored: !!stored };
+      return { kind: 'sent', messages: [...(res.data.quick_actions_status?.messages ?? []), ...(res.data.quick_actions_status?.error_messages ?? [])], stored: !!stored };
     }
     const err = createErrorText(res.data);
     if (err && 'commandsOnly' in err) return { kind: 'refused', error: err.commandsOnly.join(' ') };

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 
-/** Once the discussions are on screen, brings the note the address names (#note_<id>) into view. */
-export function useNoteAnchor(loaded: boolean): void {
+/**
+ * Brings the note the address names (#note_<id>) into view once it is on screen. The
+ * discussions arrive page by page, so it looks again after each page until the note shows.
+ */
+export function useNoteAnchor(loaded: boolean, pagesRead: unknown): void {
   const done = useRef(false);
   useEffect(() => {
     if (!loaded || done.current) return;
@@ -12,5 +15,5 @@ export function useNoteAnchor(loaded: boolean): void {
     done.current = true;
     el.scrollIntoView?.({ block: 'start' });
     el.classList.add('note--target');
-  }, [loaded]);
+  }, [loaded, pagesRead]);
 }

@@ -34,13 +34,13 @@ export function useNoteForm(replyTo?: string) {
   };
 
   /** Sends the text; resolves true when the form may clear (sent or queued). */
-  async function submit(opts: { thread?: boolean } = {}): Promise<boolean> {
+  async function submit(opts: { thread?: boolean; internal?: boolean } = {}): Promise<boolean> {
     const note = text;
     if (!note.trim() || submitting) return false;
     setSubmitting(true);
     setError(null);
     keyRef.current ??= crypto.randomUUID();
-    const q = { key: keyRef.current, issueKey, note, thread: !!opts.thread, replyTo, created_at: new Date().toISOString() };
+    const q = { key: keyRef.current, issueKey, note, thread: !!opts.thread, replyTo, ...(opts.internal ? { internal: true } : {}), created_at: new Date().toISOString() };
     const result = await sendNote(q, paths.createNote, noteableId, connection === 'open' || givenUp);
     setSubmitting(false);
     if (result.kind === 'refused') {

@@ -61,6 +61,8 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canDestroy: a.destroyIssue,
     canAdmin: a.adminIssue,
     canCreateNote: a.createNote,
+    canCreateNoteWhenLocked: canIssue(actor, 'create_note', p, { ...i, discussionLocked: true }),
+    canCreateNoteWhenUnlocked: canIssue(actor, 'create_note', p, { ...i, discussionLocked: false }),
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,

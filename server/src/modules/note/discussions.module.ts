@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
+import { IssueLinkModule } from '../issue-link/issue-link.module';
+import { RelateCommand } from './quick-actions/relate-command';
 import { QuickActionsModule } from './quick-actions/quick-actions.module';
 import { CreateNoteAction } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
@@ -21,9 +23,9 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
  */
 @Module({
-  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule],
+  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule],
   controllers: [NoteController, DiscussionController, NotePageController],
-  providers: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
+  providers: [RelateCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
 })
 export class DiscussionsModule {}

@@ -119,6 +119,8 @@ describe('issuePermissions', () => {
           // no group given: a project outside a group has nothing to promote into
           canPromoteToEpic: false,
           ...issueHeaderFlags(actor, p, i),
+          canCreateNoteWhenLocked: expected({ ...c, locked: true }).createNote,
+          canCreateNoteWhenUnlocked: expected({ ...c, locked: false }).createNote,
         },
       });
     }

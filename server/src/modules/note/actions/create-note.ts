@@ -24,6 +24,7 @@ import type { Tx } from '../../../core/realtime/event-log.service';
 import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
 import type { LoadedIssue } from '../../issue/issue.loader';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
+import { RelateCommand } from '../quick-actions/relate-command';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -70,6 +71,7 @@ export class CreateNoteAction {
     private readonly quickActions: QuickActionsService,
     private readonly awardables: AwardableLoader,
     private readonly addAward: AddAwardAction,
+    private readonly relate: RelateCommand,
   ) {}
 
   async execute(actor: Actor | null, ctx: NoteIssue, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -103,6 +105,9 @@ export class CreateNoteAction {
     // /award: the award module's own write, once the commands are in
     const emoji = out.run.changes.emoji_award;
     if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofIssue(actor, ctx as LoadedIssue), emoji).catch(() => undefined);
+    // /relate: the issue-link module's own write, likewise
+    const relate = out.run.changes.relate;
+    if (Array.isArray(relate)) await this.relate.apply(actor, ctx, relate as string[], out.run.status);
     if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
     return { ...(await planned.finish(out.written)), quickActions };
   }

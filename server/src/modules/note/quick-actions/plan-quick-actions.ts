@@ -15,6 +15,7 @@ import { titleField } from '../../issue/fields/title';
 import { zoomMeetingField } from '../../issue/fields/zoom-meeting';
 import { weightField } from '../../issue/fields/weight';
 import type { Issue } from '../../issue/issue.entity';
+import { splitReferences } from '../../issue-link/references';
 import type { QuickActionCommand } from './parse-quick-actions';
 
 /** The issue as the commands see it (a new issue on create). */
@@ -111,7 +112,7 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom', 'relate']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -307,6 +308,18 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         }
         changes.emoji_award = emoji;
         messages.push(T.awarded(emoji));
+        break;
+      }
+      case 'relate': {
+        // Linked by the issue-link module after the commands (create-note); related issues are admin_issue (spec §6 canAdmin)
+        const refs = splitReferences([arg]);
+        if (!refs.length || !env.can('admin_issue')) {
+          refuse(name);
+          break;
+        }
+        const all = [...((changes.relate as string[] | undefined) ?? []), ...refs];
+        changes.relate = [...new Set(all)];
+        messages.push(T.related(refs));
         break;
       }
     }

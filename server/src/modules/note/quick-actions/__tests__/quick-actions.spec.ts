@@ -131,6 +131,17 @@ describe('planQuickActions', () => {
     expect(plan('/unlabel').messages).toEqual(['Removed all labels.']);
   });
 
+  it('/relate collects references (digits get #, duplicates once) for the issue-link module, only for admin_issue', () => {
+    const r = plan('/relate 2 #3\n/relate #2 group/other#4');
+    expect(r.input).toEqual({});
+    expect(r.changes.relate).toEqual(['#2', '#3', 'group/other#4']);
+    expect(r.messages).toEqual(['Marked this issue as related to #2 and #3.', 'Marked this issue as related to #2 and group/other#4.']);
+    expect(plan('/relate').errorMessages).toEqual(['Could not apply relate command.']);
+    const author = plan('/relate #2', target(), env(['update_issue']));
+    expect(author.changes.relate).toBeUndefined();
+    expect(author.errorMessages).toEqual(['Could not apply relate command.']);
+  });
+
   it('refuses what the actor may not do, and what does not apply', () => {
     const guest = plan('/close\n/label ~bug\n/weight 2', target(), env([]));
     expect(guest.input).toEqual({});
