@@ -89,6 +89,14 @@ export const QUICK_ACTION_DESCRIPTIONS: Record<QuickActionName, string> = {
   unlock: 'Unlock the discussion',
   award: 'Add emoji reaction',
   relate: 'Mark this issue as related to another issue',
+  epic: 'Add to epic',
+  remove_epic: 'Remove from epic',
+  estimate: 'Set time estimate',
+  remove_estimate: 'Remove time estimate',
+  spend: 'Add or subtract spent time',
+  remove_time_spent: 'Remove spent time',
+  zoom: 'Add Zoom meeting',
+  remove_zoom: 'Remove Zoom meeting',
 };
 
 /** The command a quick-action name or alias stands for (null for an unknown one). */
