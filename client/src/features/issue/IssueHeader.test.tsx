@@ -9,7 +9,7 @@ import { makeIssue } from './testIssue';
 
 const KEY = 'g/p#1';
 const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => ({
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, ...over,
+  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, ...over,
 });
 
 function renderHeader(p: IssuePermissions) {

@@ -9,7 +9,7 @@ import { IssueHeader } from './IssueHeader';
 
 const KEY = 'g/p#1';
 const perms: IssuePermissions = {
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canPromoteToEpic: true,
+  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, canPromoteToEpic: true,
 };
 
 function renderHeader() {
