@@ -40,6 +40,11 @@ export const ERRORS = {
   ISSUE_LINK_NOT_FOUND: { status: 404, message: '404 Not found' },
   /** Related issues: every reference is linked already (GitLab's IssueLinks::CreateService text). */
   ISSUE_LINK_EXISTS: { status: 409, message: 'Issue(s) already assigned' },
+  /** Labels, milestones and iterations (REST v4, GitLab's not_found! texts). */
+  LABEL_NOT_FOUND: { status: 404, message: '404 Label Not Found' },
+  MILESTONE_NOT_FOUND: { status: 404, message: '404 Milestone Not Found' },
+  ITERATION_NOT_FOUND: { status: 404, message: '404 Iteration Not Found' },
+  LABEL_EXISTS: { status: 409, message: 'Label already exists' },
   // The 409 on a stale lock_version (title/description optimistic concurrency, docs/architecture.md)
   ISSUE_STALE: {
     status: 409,

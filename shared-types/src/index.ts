@@ -8,3 +8,4 @@ export * from './discussions';
 export * from './sidebar-social';
 export * from './markdown-editor';
 export * from './quick-actions';
+export * from './sidebar-taxonomy';

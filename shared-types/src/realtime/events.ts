@@ -1,3 +1,4 @@
+import type { ApiIssueIteration, ApiIssueMilestone, HealthStatus, Severity } from '../sidebar-taxonomy';
 import type { ApiNote, TaskCompletionStatus, UserBasic } from '../api';
 import type { LinkType } from '../discussions';
 
@@ -19,6 +20,10 @@ export interface IssueFieldsChanged {
   due_date?: string | null;
   weight?: number | null;
   issue_type?: 'issue' | 'incident' | 'test_case';
+  milestone?: ApiIssueMilestone | null;
+  health_status?: HealthStatus | null;
+  severity?: Severity;
+  iteration?: ApiIssueIteration | null;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

@@ -8,9 +8,10 @@ import { WritePath1764020000000 } from './migrations/1764020000000-WritePath';
 import { NoteWrites1764100000001 } from './migrations/1764100000001-NoteWrites';
 import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-AwardsAndIssueLinks';
 import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
+import { SidebarTaxonomy1764500000001 } from './migrations/1764500000001-SidebarTaxonomy';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
-export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, NoteWrites1764100000001, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001];
+export const MIGRATIONS = [Init1763780000000, WritePath1764020000000, NoteWrites1764100000001, AwardsAndIssueLinks1764200000001, DescriptionVersions1764300000001, SidebarTaxonomy1764500000001];
 
 export interface DatabaseTarget {
   /** postgres:// URL; absent means the embedded PGlite database under dataDir. */

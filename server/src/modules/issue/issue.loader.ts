@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors/app-error';
 import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import { Namespace } from '../group/namespace.entity';
 import { Label } from '../label/label.entity';
+import { ITERATION_COLUMNS, normIterationRow, type IterationRow } from '../iteration/iteration.queries';
 import { Milestone } from '../milestone/milestone.entity';
 import { Project } from '../project/project.entity';
 import type { User } from '../user/user.entity';
@@ -156,7 +157,10 @@ const HYDRATE_SQL = `json_build_object(
              WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
   'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
-                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id))`;
+                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id,
+                  'owner_path', COALESCE((SELECT full_path FROM projects WHERE id = m.project_id), (SELECT full_path FROM namespaces WHERE id = m.group_id)))
+                FROM milestones m WHERE m.id = i.milestone_id),
+  'iteration', (SELECT row_to_json(itr) FROM (SELECT ${ITERATION_COLUMNS} WHERE it.id = i.iteration_id) itr))`;
 
 /** The actor's effective level on `p`: max over the project's and every ancestor group's memberships. */
 export const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
@@ -180,7 +184,8 @@ interface HydrateRow {
   upvotes?: number;
   downvotes?: number;
   users: UserRow[] | null;
-  milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
+  milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null; owner_path?: string } | null;
+  iteration?: IterationRow | null;
 }
 
 /** Drivers hand json back parsed (pg) or as text. */
@@ -206,6 +211,8 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
           startDate: h.milestone.start_date, projectId: h.milestone.project_id, groupId: h.milestone.group_id,
         })
       : null,
+    milestoneOwnerPath: h.milestone?.owner_path ?? null,
+    iteration: h.iteration ? normIterationRow(h.iteration) : null,
     userNotesCount: Number(h.user_notes_count ?? 0),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),
@@ -213,5 +220,5 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
 }
 
 function emptyHydration(issue: Issue, project: Project): HydratedIssue {
-  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0, upvotes: 0, downvotes: 0 };
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, milestoneOwnerPath: null, iteration: null, userNotesCount: 0, upvotes: 0, downvotes: 0 };
 }

@@ -10,6 +10,10 @@ import { stateEventField } from './state-event';
 import { titleField } from './title';
 import { updateTaskField } from './update-task';
 import { weightField } from './weight';
+import { milestoneField } from './milestone';
+import { healthStatusField } from './health-status';
+import { severityField } from './severity';
+import { iterationField } from './iteration';
 
 /**
  * Every field an issue update can change, in the order their system notes appear.
@@ -26,6 +30,10 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   weightField,
   assigneesField,
   labelsField,
+  milestoneField,
+  healthStatusField,
+  severityField,
+  iterationField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

@@ -1,4 +1,4 @@
-import type { IssueType } from '@tandem/shared-types';
+import type { HealthStatus, IssueType, Severity } from '@tandem/shared-types';
 
 /** A label named by id (GraphQL, the page) or by title (GitLab's REST takes titles). */
 export type LabelRef = { id: number } | { title: string };
@@ -22,6 +22,11 @@ export interface IssueUpdateInput {
   weight?: number | null;
   labels?: LabelsChange;
   assigneeIds?: number[];
+  /** A milestone or iteration by id; null removes it. */
+  milestone?: { id: number } | null;
+  healthStatus?: HealthStatus | null;
+  severity?: Severity;
+  iteration?: { id: number } | null;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
 }
