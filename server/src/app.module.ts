@@ -23,6 +23,8 @@ import { IssueLinkModule } from './modules/issue-link/issue-link.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { LabelModule } from './modules/label/label.module';
+import { MilestoneModule } from './modules/milestone/milestone.module';
+import { IterationModule } from './modules/iteration/iteration.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
@@ -74,6 +76,8 @@ export class AppModule implements NestModule {
         GroupModule,
         MemberModule,
         LabelModule,
+        MilestoneModule,
+        IterationModule,
         IssueModule,
         AwardModule,
         IssueLinkModule,

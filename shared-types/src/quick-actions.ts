@@ -21,6 +21,8 @@ export const QUICK_ACTION_NAMES = {
   lock: [],
   unlock: [],
   award: ['react'],
+  milestone: [],
+  remove_milestone: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -47,6 +49,8 @@ export const QUICK_ACTION_TEXTS = {
   locked: 'Locked the discussion.',
   unlocked: 'Unlocked the discussion.',
   awarded: (name: string) => `Toggled :${name}: emoji award.`,
+  milestoneSet: (ref: string) => `Set the milestone to ${ref}.`,
+  milestoneRemoved: (ref: string) => `Removed ${ref} milestone.`,
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */

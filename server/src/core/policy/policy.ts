@@ -53,8 +53,10 @@ export type ProjectAbility =
   | 'read_project_member'
   | 'admin_project_member'
   | 'change_visibility_level'
-  | 'upload_file';
-export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member';
+  | 'upload_file'
+  | 'admin_label'
+  | 'admin_milestone';
+export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration';
 export type IssueAbility =
   | 'read_issue'
   | 'update_issue'
@@ -69,12 +71,14 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'read_group', 'read_group_member', 'admin_group_member',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -115,6 +119,10 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       // Attachments go into comments and descriptions: whoever may report an issue or comment
       // (a signed-in reader of a live project) may upload (docs/decisions.md)
       return actor !== null && !p.archived;
+    case 'admin_label':
+    case 'admin_milestone':
+      // GitLab: reporters and up manage a project's labels and milestones
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
   }
 }
 
@@ -156,6 +164,11 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, g: GroupFac
     case 'admin_group_member':
       // GitLab: "Manage group members: Owner" (the effective level, so ancestors' owners too)
       return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
+    case 'admin_group_label':
+    case 'admin_group_milestone':
+    case 'admin_iteration':
+      // GitLab: reporters and up manage a group's labels, milestones and iterations
+      return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.REPORTER);
   }
 }
 
