@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Calendar, Clock, Hash, Tag, Users, UserRound, X } from 'lucide-react';
+import { Clock, Hash, Tag, Users, UserRound, X } from 'lucide-react';
 import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
 import { CopyButton } from '../../shared/ui/CopyButton';
-import { formatDate } from '../../shared/time/formatTime';
 import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
 import { LabelBadge } from '../labels/LabelBadge';
 import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
+import { DueDateWidget } from './widgets/DueDateWidget';
+import { HealthStatusWidget } from './widgets/HealthStatusWidget';
+import { SeverityWidget } from './widgets/SeverityWidget';
 import { useProjectLabels } from '../labels/projectLabels';
 
 const PARTICIPANTS_SHOWN = 7;
@@ -95,9 +97,9 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         <SidebarBlock title="Milestone" icon={<Clock size={16} />} testId="sidebar-milestone">
           {issue.milestone ? <span>{issue.milestone.title}</span> : <span className="muted">None</span>}
         </SidebarBlock>
-        <SidebarBlock title="Due date" icon={<Calendar size={16} />} testId="sidebar-due-date">
-          {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
-        </SidebarBlock>
+        <DueDateWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <HealthStatusWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <SeverityWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
         <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
