@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Clock, Hash, Tag, Users, UserRound, X } from 'lucide-react';
+import { Hash, Users, UserRound, X } from 'lucide-react';
 import type { IssuePermissions, UserBasic } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { issueAtomFamily, type IssueState } from '../issue/issueAtoms';
-import { LabelBadge } from '../labels/LabelBadge';
 import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
@@ -13,7 +12,9 @@ import { LockWidget } from './widgets/LockWidget';
 import { DueDateWidget } from './widgets/DueDateWidget';
 import { HealthStatusWidget } from './widgets/HealthStatusWidget';
 import { SeverityWidget } from './widgets/SeverityWidget';
-import { useProjectLabels } from '../labels/projectLabels';
+import { LabelsWidget } from './widgets/LabelsWidget';
+import { MilestoneWidget } from './widgets/MilestoneWidget';
+import { IterationWidget } from './widgets/IterationWidget';
 
 const PARTICIPANTS_SHOWN = 7;
 
@@ -33,7 +34,6 @@ interface IssueSidebarProps {
  */
 export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
-  const labelColors = useProjectLabels(projectPath);
   const participants = participantsOf(issue);
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? participants : participants.slice(0, PARTICIPANTS_SHOWN);
@@ -83,20 +83,9 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             <span className="muted">None</span>
           )}
         </SidebarBlock>
-        <SidebarBlock title="Labels" icon={<Tag size={16} />} testId="sidebar-labels">
-          {issue.labels.length ? (
-            <div className="label-list">
-              {issue.labels.map((l) => (
-                <LabelBadge key={l} name={l} color={labelColors[l]} />
-              ))}
-            </div>
-          ) : (
-            <span className="muted">None</span>
-          )}
-        </SidebarBlock>
-        <SidebarBlock title="Milestone" icon={<Clock size={16} />} testId="sidebar-milestone">
-          {issue.milestone ? <span>{issue.milestone.title}</span> : <span className="muted">None</span>}
-        </SidebarBlock>
+        <LabelsWidget issueKey={issueKey} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <MilestoneWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <IterationWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <DueDateWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <HealthStatusWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <SeverityWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />

@@ -5,7 +5,7 @@ interface SidebarBlockProps {
   icon: ReactNode;
   testId: string;
   /** An editable block's Edit/Done toggle; absent where the user may not (or cannot yet) change the field. */
-  edit?: { open: boolean; onToggle(): void };
+  edit?: { open: boolean; onToggle(): void; label?: string };
   children: ReactNode;
 }
 
@@ -20,7 +20,7 @@ export function SidebarBlock({ title, icon, testId, edit, children }: SidebarBlo
         <h2 className="sidebar-block__title">{title}</h2>
         {edit && (
           <button type="button" className="link-button sidebar-block__edit" aria-expanded={edit.open} onClick={edit.onToggle}>
-            {edit.open ? 'Done' : 'Edit'}
+            {edit.label ?? (edit.open ? 'Done' : 'Edit')}
           </button>
         )}
       </div>

@@ -5,6 +5,7 @@ import { MarkdownService } from '../../core/markdown/markdown.service';
 import { newDiscussionId } from '../note/note-writer';
 import { seedDemoDiscussions } from './demo-discussions';
 import { seedDemoSocial } from './demo-social.seed';
+import { seedDemoTaxonomy } from './demo-taxonomy.seed';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [
@@ -123,6 +124,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
     }
     await m.query('UPDATE projects SET last_issue_iid = $1 WHERE id = $2', [iid, project.id]);
     await seedDemoSocial(m, md, DEMO_PROJECT, project.id, userIds);
+    await seedDemoTaxonomy(m, group.id, project.id);
     const privIssues = ['Acquire competitor (draft)', 'Q3 pricing experiment'];
     for (const [k, title] of privIssues.entries()) {
       await m.query(
