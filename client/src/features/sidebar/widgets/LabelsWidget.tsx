@@ -44,7 +44,7 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
   const [saving, setSaving] = useState(false);
 
   const list = useQuery({ queryKey: labelListKey(projectPath), queryFn: ({ signal }) => fetchLabelList(projectPath, signal), enabled: open, staleTime: 30_000 });
-  const labels = list.data ?? [];
+  const labels = useMemo(() => list.data ?? [], [list.data]);
   const changed = open && !sameSet(draft, issue.labels);
 
   const shown = useMemo(() => {
