@@ -17,7 +17,7 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
   const bob = await signedInPage(browser, 'bob');
   const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
   const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', {
-    data: { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'priority::low' },
+    data: { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'workflow::doing' },
     headers: { 'x-csrf-token': csrf },
   });
   expect(created.status()).toBe(201);
@@ -30,15 +30,15 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
   await markDocument(bob);
   const side = (page: Page, block: string) => page.getByTestId(`sidebar-${block}`);
 
-  // Labels: the scoped priority::high replaces its sibling priority::low
-  await expect(side(bob, 'labels').locator('[data-label="priority::low"]')).toBeVisible();
+  // Labels: the scoped workflow::review replaces its sibling workflow::doing
+  await expect(side(bob, 'labels').locator('[data-label="workflow::doing"]')).toBeVisible();
   await side(alice, 'labels').getByRole('button', { name: 'Edit' }).click();
-  await side(alice, 'labels').getByRole('searchbox', { name: 'Search labels' }).fill('priority');
-  await side(alice, 'labels').getByRole('option').filter({ has: alice.locator('[data-label="priority::high"]') }).click();
-  await expect(side(alice, 'labels').getByTestId('labels-dropdown-text')).toHaveText('priority::high');
+  await side(alice, 'labels').getByRole('searchbox', { name: 'Search labels' }).fill('workflow');
+  await side(alice, 'labels').getByRole('option').filter({ has: alice.locator('[data-label="workflow::review"]') }).click();
+  await expect(side(alice, 'labels').getByTestId('labels-dropdown-text')).toHaveText('workflow::review');
   await side(alice, 'labels').getByRole('button', { name: 'Apply' }).click();
-  await expect(side(bob, 'labels').locator('[data-label="priority::high"]')).toBeVisible({ timeout: 1000 });
-  await expect(side(bob, 'labels').locator('[data-label="priority::low"]')).toHaveCount(0);
+  await expect(side(bob, 'labels').locator('[data-label="workflow::review"]')).toBeVisible({ timeout: 1000 });
+  await expect(side(bob, 'labels').locator('[data-label="workflow::doing"]')).toHaveCount(0);
   await expect(bob.getByTestId('system-note').filter({ hasText: 'added' }).filter({ hasText: 'removed' }).last()).toBeVisible({ timeout: 1000 });
 
   // Milestone

@@ -4,13 +4,13 @@ const ymd = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 /**
  * The sidebar taxonomy's demo data (added to the demo, changing nothing seeded before it):
- * scoped sibling labels priority::high / priority::low and a group label, an active milestone
+ * scoped sibling labels workflow::doing / workflow::review and a group label, an active milestone
  * with dates and an expired one, and an iteration cadence with a past and a current iteration.
  */
 export async function seedDemoTaxonomy(m: EntityManager, groupId: number, projectId: number): Promise<void> {
   for (const [title, color, description] of [
-    ['priority::high', '#d9534f', 'Needs attention first'],
-    ['priority::low', '#5cb85c', 'When there is time'],
+    ['workflow::doing', '#d9534f', 'Someone is on it'],
+    ['workflow::review', '#5cb85c', 'Waiting for a review'],
   ] as const) {
     await m.query(`INSERT INTO labels (project_id, title, color, description) VALUES ($1, $2, $3, $4)`, [projectId, title, color, description]);
   }

@@ -61,6 +61,7 @@ describe('labels widget', () => {
     expect(scoped.getAttribute('data-label')).toBe('priority::low');
     expect(scoped.querySelector('.label-badge__key')!.textContent).toBe('priority');
     expect(scoped.querySelector('.label-badge__value')!.textContent).toBe('low');
+    expect(scoped.textContent).toBe('priority::low');
     expect(labelsBlock().queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 

@@ -12,6 +12,8 @@ export function ScopedLabelBadge({ name, color }: { name: string; color?: LabelC
       <span className="label-badge__key" style={{ backgroundColor: c.color, color: c.text_color }}>
         {parts.key}
       </span>
+      {/* The full title stays the badge's text (copy, search, screen readers) */}
+      <span className="visually-hidden">::</span>
       <span className="label-badge__value">{parts.value}</span>
     </span>
   );
