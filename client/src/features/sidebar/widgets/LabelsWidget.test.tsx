@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,7 +22,8 @@ const LABELS = [
 const labelsUpdated = (titles: string[]) => json(200, { data: { updateIssue: { issue: { id: 'gid://tandem/Issue/1', labels: { nodes: titles.map((title) => ({ id: title, title })) } }, errors: [] } } });
 
 /** The colour lookup every label list makes on mount answers on its own; `api` sees the widgets' calls. */
-const stubFetch = (api: ReturnType<typeof vi.fn>) => (url: string, init: unknown) =>
+type Api = (url: string, init: unknown) => Promise<Response>;
+const stubFetch = (api: Api) => (url: string, init: unknown) =>
   url.includes('/labels?per_page=100&include_ancestor_groups=true') ? Promise.resolve(json(200, [])) : api(url, init);
 
 function renderWidgets(editable = true) {
@@ -42,10 +43,10 @@ const labelsBlock = () => within(screen.getByTestId('sidebar-labels'));
 const bodyOf = (call: unknown[]) => JSON.parse((call[1] as { body: string }).body);
 
 describe('labels widget', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<Api>;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ labels: ['bug', 'priority::low'] }));
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<Api>();
     vi.stubGlobal('fetch', stubFetch(fetchMock));
   });
   afterEach(() => {
@@ -129,10 +130,10 @@ describe('labels widget', () => {
 });
 
 describe('milestone, iteration and severity widgets', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<Api>;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ milestone: null, iteration: null }));
-    fetchMock = vi.fn();
+    fetchMock = vi.fn<Api>();
     vi.stubGlobal('fetch', stubFetch(fetchMock));
   });
   afterEach(() => {
