@@ -27,6 +27,8 @@ import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
 import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
+import { MilestoneModule } from './modules/milestone/milestone.module';
+import { IterationModule } from './modules/iteration/iteration.module';
 import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
@@ -83,6 +85,8 @@ export class AppModule implements NestModule {
         GroupModule,
         MemberModule,
         LabelModule,
+        MilestoneModule,
+        IterationModule,
         IssueModule,
         IssueTemplateModule,
         AbuseModule,

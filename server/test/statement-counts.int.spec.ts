@@ -55,6 +55,14 @@ const EXPECTED = {
   uploadPost: 1,
   /** project+access+issue+hydration (with the viewer's subscription), the choice read and written in one statement */
   issueSubscribe: 2,
+  /** project+access+issue+hydration, the write (health_status column, system note and event in one statement) */
+  healthStatusPut: 2,
+  /**
+   * A side-write field (fields/milestone.ts): project+access+issue+hydration, then the locked
+   * transaction (BEGIN, the row lock, the milestone's row checked against the project's
+   * groups, its UPDATE, the note and event, COMMIT) and the answer's hydration
+   */
+  milestonePut: 8,
 };
 
 const PUBLIC = 'acme/tandem';
@@ -95,6 +103,29 @@ describe('SQL statements per request (Postgres)', () => {
   afterAll(async () => {
     Client.prototype.query = realQuery;
     await app?.close();
+  });
+
+  it(`a health status PUT costs ${EXPECTED.healthStatusPut}`, async () => {
+    const values = ['on_track', 'needs_attention', 'at_risk'];
+    let n = 0;
+    const put = async () => {
+      const res = await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/6`, { auth: bob, body: { health_status: values[n++ % 3] } });
+      expect(res.status).toBe(200);
+    };
+    await put();
+    expect(await leastOf(put)).toBe(EXPECTED.healthStatusPut);
+  });
+
+  it(`a milestone PUT costs ${EXPECTED.milestonePut}`, async () => {
+    const ids = ((await app.ds.query(`SELECT id FROM milestones WHERE title IN ('v1.0', 'v0.9') ORDER BY id`)) as Array<{ id: number }>).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    let n = 0;
+    const put = async () => {
+      const res = await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/6`, { auth: bob, body: { milestone_id: ids[n++ % 2] } });
+      expect(res.status).toBe(200);
+    };
+    await put();
+    expect(await leastOf(put)).toBe(EXPECTED.milestonePut);
   });
 
   it(`a title PUT costs ${EXPECTED.titlePut}`, async () => {

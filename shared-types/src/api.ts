@@ -1,3 +1,4 @@
+import type { ApiIssueIteration, ApiIssueMilestone, HealthStatus, Severity } from './sidebar-taxonomy';
 /** REST shapes (GitLab v4 compatible) shared by server mappers and client. */
 export interface UserBasic {
   id: number;
@@ -32,7 +33,7 @@ export interface ApiIssue {
   closed_at: string | null;
   closed_by: UserBasic | null;
   labels: string[];
-  milestone: null | { id: number; iid: number; title: string; state: string; due_date: string | null; web_url: string };
+  milestone: null | ApiIssueMilestone;
   assignees: UserBasic[];
   assignee: UserBasic | null;
   author: UserBasic;
@@ -60,6 +61,10 @@ export interface ApiIssue {
   epic_iid: number | null;
   /** Tandem extra: where a moved issue went (the page's "moved to" link), null when not moved. */
   moved_to_web_url?: string | null;
+  /** GitLab's health status (none is null), incident severity, and iteration (sidebar-taxonomy.ts). */
+  health_status?: HealthStatus | null;
+  severity?: Severity;
+  iteration?: ApiIssueIteration | null;
   /** Tandem extras (the page needs them; clients of the GitLab API ignore unknown fields). */
   lock_version: number;
   description_html: string;

@@ -42,6 +42,11 @@ export const ERRORS = {
   ISSUE_LINK_EXISTS: { status: 409, message: 'Issue(s) already assigned' },
   /** Description templates (GitLab's not_found!('Template')). */
   TEMPLATE_NOT_FOUND: { status: 404, message: '404 Template Not Found' },
+  /** Labels, milestones and iterations (REST v4, GitLab's not_found! texts). */
+  LABEL_NOT_FOUND: { status: 404, message: '404 Label Not Found' },
+  MILESTONE_NOT_FOUND: { status: 404, message: '404 Milestone Not Found' },
+  ITERATION_NOT_FOUND: { status: 404, message: '404 Iteration Not Found' },
+  LABEL_EXISTS: { status: 409, message: 'Label already exists' },
   // The 409 on a stale lock_version (title/description optimistic concurrency, docs/architecture.md)
   ISSUE_STALE: {
     status: 409,

@@ -14,3 +14,4 @@ export * from './incidents';
 export * from './time-tracking';
 export * from './issue-page';
 export * from './sidebar-people';
+export * from './sidebar-taxonomy';

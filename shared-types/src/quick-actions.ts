@@ -30,6 +30,8 @@ export const QUICK_ACTION_NAMES = {
   zoom: [],
   remove_zoom: [],
   relate: [],
+  milestone: [],
+  remove_milestone: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -61,6 +63,8 @@ export const QUICK_ACTION_TEXTS = {
   zoomAdded: 'Zoom meeting added.',
   zoomRemoved: 'Zoom meeting removed.',
   related: (refs: readonly string[]) => `Marked this issue as related to ${toSentence(refs)}.`,
+  milestoneSet: (ref: string) => `Set the milestone to ${ref}.`,
+  milestoneRemoved: (ref: string) => `Removed ${ref} milestone.`,
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */
@@ -97,6 +101,8 @@ export const QUICK_ACTION_DESCRIPTIONS: Record<QuickActionName, string> = {
   remove_time_spent: 'Remove spent time',
   zoom: 'Add Zoom meeting',
   remove_zoom: 'Remove Zoom meeting',
+  milestone: 'Set milestone',
+  remove_milestone: 'Remove milestone',
 };
 
 /** The command a quick-action name or alias stands for (null for an unknown one). */

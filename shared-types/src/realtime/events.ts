@@ -1,3 +1,4 @@
+import type { ApiIssueIteration, ApiIssueMilestone, HealthStatus, Severity } from '../sidebar-taxonomy';
 import type { ApiNote, TaskCompletionStatus, UserBasic } from '../api';
 import type { LinkType } from '../discussions';
 import type { ApiIssueEpic } from '../epics';
@@ -27,6 +28,10 @@ export interface IssueFieldsChanged {
   /** The issue was moved (closed with it): where it went. */
   moved_to_id?: number | null;
   moved_to_web_url?: string | null;
+  milestone?: ApiIssueMilestone | null;
+  health_status?: HealthStatus | null;
+  severity?: Severity;
+  iteration?: ApiIssueIteration | null;
   /** Always present: the version after this change. */
   lock_version: number;
   updated_at: string;

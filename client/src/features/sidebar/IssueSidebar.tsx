@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { Calendar, ChevronsLeft, ChevronsRight, Clock, Hash, Tag, X } from 'lucide-react';
+import { Hash, ChevronsLeft, ChevronsRight, X } from 'lucide-react';
 import { PEOPLE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
 import { CopyButton } from '../../shared/ui/CopyButton';
-import { formatDate } from '../../shared/time/formatTime';
 import { issueAtomFamily } from '../issue/issueAtoms';
-import { LabelBadge } from '../labels/LabelBadge';
 import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
@@ -14,12 +12,17 @@ import { TodoWidget } from './widgets/TodoWidget';
 import { InviteMembersWidget } from './widgets/InviteMembersWidget';
 import { EpicWidget } from './widgets/EpicWidget';
 import { TimeTrackingWidget } from './widgets/TimeTrackingWidget';
-import { useProjectLabels } from '../labels/projectLabels';
 import { AssigneesWidget } from './widgets/AssigneesWidget';
 import { ParticipantsWidget } from './widgets/ParticipantsWidget';
 import { SubscriptionWidget } from './widgets/SubscriptionWidget';
 import { MoveIssueWidget } from './widgets/MoveIssueWidget';
 import { useCollapsedGutter } from './people/collapsedGutter';
+import { DueDateWidget } from './widgets/DueDateWidget';
+import { HealthStatusWidget } from './widgets/HealthStatusWidget';
+import { SeverityWidget } from './widgets/SeverityWidget';
+import { LabelsWidget } from './widgets/LabelsWidget';
+import { MilestoneWidget } from './widgets/MilestoneWidget';
+import { IterationWidget } from './widgets/IterationWidget';
 
 interface IssueSidebarProps {
   issueKey: string;
@@ -37,7 +40,6 @@ interface IssueSidebarProps {
  */
 export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
-  const labelColors = useProjectLabels(projectPath);
   const [collapsed, toggleCollapsed] = useCollapsedGutter();
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -75,23 +77,12 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         </div>
         <TodoWidget projectPath={projectPath} issueId={issue.id} />
         <AssigneesWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
-        <SidebarBlock title="Labels" icon={<Tag size={16} />} testId="sidebar-labels">
-          {issue.labels.length ? (
-            <div className="label-list">
-              {issue.labels.map((l) => (
-                <LabelBadge key={l} name={l} color={labelColors[l]} />
-              ))}
-            </div>
-          ) : (
-            <span className="muted">None</span>
-          )}
-        </SidebarBlock>
-        <SidebarBlock title="Milestone" icon={<Clock size={16} />} testId="sidebar-milestone">
-          {issue.milestone ? <span>{issue.milestone.title}</span> : <span className="muted">None</span>}
-        </SidebarBlock>
-        <SidebarBlock title="Due date" icon={<Calendar size={16} />} testId="sidebar-due-date">
-          {issue.due_date ? <span>{formatDate(issue.due_date)}</span> : <span className="muted">None</span>}
-        </SidebarBlock>
+        <LabelsWidget issueKey={issueKey} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <MilestoneWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <IterationWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <DueDateWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <HealthStatusWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
+        <SeverityWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <EpicWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <TimeTrackingWidget issueKey={issueKey} />
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />

@@ -10,6 +10,7 @@ import { NoteWrites1764100000001 } from './migrations/1764100000001-NoteWrites';
 import { AwardsAndIssueLinks1764200000001 } from './migrations/1764200000001-AwardsAndIssueLinks';
 import { DescriptionVersions1764300000001 } from './migrations/1764300000001-DescriptionVersions';
 import { SidebarPeople1764400000001 } from './migrations/1764400000001-SidebarPeople';
+import { SidebarTaxonomy1764500000001 } from './migrations/1764500000001-SidebarTaxonomy';
 import { TodosInvitations1764600000001 } from './migrations/1764600000001-TodosInvitations';
 import { TimeTracking1764700000001 } from './migrations/1764700000001-TimeTracking';
 import { IssueTemplates1764700000002 } from './migrations/1764700000002-IssueTemplates';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   AwardsAndIssueLinks1764200000001,
   DescriptionVersions1764300000001,
   SidebarPeople1764400000001,
+  SidebarTaxonomy1764500000001,
   TodosInvitations1764600000001,
   TimeTracking1764700000001,
   IssueTemplates1764700000002,

@@ -55,8 +55,10 @@ export type ProjectAbility =
   | 'read_project_member'
   | 'admin_project_member'
   | 'change_visibility_level'
-  | 'upload_file';
-export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member';
+  | 'upload_file'
+  | 'admin_label'
+  | 'admin_milestone';
+export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration';
 export type IssueAbility =
   | 'read_issue'
   | 'update_issue'
@@ -75,6 +77,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription',
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -82,6 +85,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -122,6 +126,10 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       // Attachments go into comments and descriptions: whoever may report an issue or comment
       // (a signed-in reader of a live project) may upload (docs/decisions.md)
       return actor !== null && !p.archived;
+    case 'admin_label':
+    case 'admin_milestone':
+      // GitLab: reporters and up manage a project's labels and milestones
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
   }
 }
 
@@ -163,6 +171,11 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, g: GroupFac
     case 'admin_group_member':
       // GitLab: "Manage group members: Owner" (the effective level, so ancestors' owners too)
       return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
+    case 'admin_group_label':
+    case 'admin_group_milestone':
+    case 'admin_iteration':
+      // GitLab: reporters and up manage a group's labels, milestones and iterations
+      return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.REPORTER);
   }
 }
 

@@ -6,6 +6,7 @@ import { newDiscussionId } from '../note/note-writer';
 import { seedDemoDiscussions } from './demo-discussions';
 import { seedDemoIssuePage } from './demo-issue-page.seed';
 import { seedDemoSocial } from './demo-social.seed';
+import { seedDemoTaxonomy } from './demo-taxonomy.seed';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [
@@ -125,6 +126,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
     await m.query('UPDATE projects SET last_issue_iid = $1 WHERE id = $2', [iid, project.id]);
     await seedDemoSocial(m, md, DEMO_PROJECT, project.id, userIds);
     await seedDemoIssuePage(m, project.id);
+    await seedDemoTaxonomy(m, group.id, project.id);
     const privIssues = ['Acquire competitor (draft)', 'Q3 pricing experiment'];
     for (const [k, title] of privIssues.entries()) {
       await m.query(

@@ -3,6 +3,7 @@ import { AppError } from '../../core/errors/app-error';
 import { canIssue, type Actor, type IssueAbility, type IssueFacts, type ProjectFacts } from '../../core/policy/policy';
 import type { Noteable } from '../../core/realtime/event-log.service';
 import type { Label } from '../label/label.entity';
+import type { IterationRow } from '../iteration/iteration.queries';
 import type { Milestone } from '../milestone/milestone.entity';
 import type { Project } from '../project/project.entity';
 import type { User } from '../user/user.entity';
@@ -27,6 +28,9 @@ export interface HydratedIssue {
   assignees: User[];
   labels: Label[];
   milestone: Milestone | null;
+  /** The full path of the milestone's project or group (its web_url). */
+  milestoneOwnerPath: string | null;
+  iteration: IterationRow | null;
   userNotesCount: number;
   /** Thumbs up and down on the issue (award_emoji), counted in the hydration statement. */
   upvotes: number;

@@ -61,7 +61,7 @@ export class IssuePageController {
       const ctx = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: true });
       const raw = (body?.issue && typeof body.issue === 'object' ? body.issue : body ?? {}) as Record<string, unknown>;
       const lockVersion = parseLockVersion(raw.lock_version ?? body?.lock_version);
-      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date', 'weight', 'epic_id', 'update_task']));
+      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date', 'weight', 'epic_id', 'update_task', 'milestone_id', 'health_status', 'severity', 'iteration_id']));
       const { hydrated } = await this.updateIssue.execute(actor, ctx, input, { lockVersion });
       return toApiIssue(hydrated, this.config.publicUrl);
     } catch (e) {

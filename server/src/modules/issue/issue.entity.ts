@@ -1,3 +1,4 @@
+import type { HealthStatus, Severity } from '@tandem/shared-types';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { User } from '../user/user.entity';
 import { Project } from '../project/project.entity';
@@ -31,8 +32,9 @@ export class Issue {
   @Column({ type: 'integer', name: 'milestone_id', nullable: true }) milestoneId!: number | null;
   @Column({ type: 'date', name: 'due_date', nullable: true }) dueDate!: string | null;
   @Column({ type: 'integer', nullable: true }) weight!: number | null;
-  @Column({ type: 'varchar' }) severity!: string;
-  @Column({ type: 'varchar', name: 'health_status', nullable: true }) healthStatus!: string | null;
+  @Column({ type: 'varchar' }) severity!: Severity;
+  @Column({ type: 'varchar', name: 'health_status', nullable: true }) healthStatus!: HealthStatus | null;
+  @Column({ type: 'integer', name: 'iteration_id', nullable: true }) iterationId!: number | null;
   @Column({ type: 'integer', name: 'time_estimate' }) timeEstimate!: number;
   @Column({ type: 'integer', name: 'total_time_spent' }) totalTimeSpent!: number;
   @Column({ type: 'integer', name: 'relative_position', nullable: true }) relativePosition!: number | null;

@@ -1,6 +1,8 @@
 import type { IssueEpicFacts } from '../epic/epic.mapper';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { timeStats } from '@tandem/shared-types';
+import { HEALTH_TO_GRAPHQL, HealthStatusEnum, IterationType, toIterationType } from '../iteration/iteration.graphql-types';
+import { toApiIssueIteration } from '../iteration/iteration.queries';
 import { Connection } from '../../core/graphql/connection';
 import { toGlobalId } from '../../core/graphql/global-id';
 import { DateScalar, TimeScalar } from '../../core/graphql/scalars';
@@ -118,6 +120,8 @@ export class IssueType {
   @Field(() => Int, { description: 'Optimistic-locking version of title and description (Tandem).' }) lockVersion!: number;
   @Field(() => Int) projectId!: number;
   @Field(() => IssuableSeverityEnum, { nullable: true }) severity!: IssuableSeverityEnum | null;
+  @Field(() => HealthStatusEnum, { nullable: true }) healthStatus!: HealthStatusEnum | null;
+  @Field(() => IterationType, { nullable: true }) iteration!: IterationType | null;
   @Field(() => Int) timeEstimate!: number;
   @Field(() => Int) totalTimeSpent!: number;
   @Field(() => String, { nullable: true }) humanTimeEstimate!: string | null;
@@ -159,6 +163,9 @@ export class UpdateIssueInput {
   @Field(() => [ID], { nullable: true, description: 'IDs of labels to be set. Replaces existing issue labels.' }) labelIds?: string[] | null;
   @Field(() => [ID], { nullable: true }) addLabelIds?: string[] | null;
   @Field(() => [ID], { nullable: true }) removeLabelIds?: string[] | null;
+  @Field(() => ID, { nullable: true, description: 'ID of the milestone to assign to the issue. On update milestone will be removed if set to null.' })
+  milestoneId?: string | null;
+  @Field(() => HealthStatusEnum, { nullable: true, description: 'Desired health status; null removes it.' }) healthStatus?: HealthStatusEnum | null;
   @Field(() => Int, { nullable: true, description: 'Tandem: refuse the change if the issue moved past this version.' })
   lockVersion?: number | null;
 }
@@ -270,6 +277,8 @@ export function toIssueType(h: HydratedIssue, projectFacts: ProjectFacts, baseUr
     lockVersion: i.lockVersion,
     projectId: i.projectId,
     severity: SEVERITIES.has(i.severity) ? (i.severity as IssuableSeverityEnum) : null,
+    healthStatus: i.healthStatus ? HEALTH_TO_GRAPHQL[i.healthStatus] : null,
+    iteration: h.iteration ? toIterationType(toApiIssueIteration(h.iteration, baseUrl)) : null,
     timeEstimate: i.timeEstimate,
     totalTimeSpent: i.totalTimeSpent,
     humanTimeEstimate: timeStats(i.timeEstimate, i.totalTimeSpent).human_time_estimate,

@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors/app-error';
 import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import { Namespace } from '../group/namespace.entity';
 import { Label } from '../label/label.entity';
+import { ITERATION_COLUMNS, normIterationRow, type IterationRow } from '../iteration/iteration.queries';
 import { Milestone } from '../milestone/milestone.entity';
 import { Project } from '../project/project.entity';
 import type { User } from '../user/user.entity';
@@ -160,7 +161,10 @@ const HYDRATE_SQL = `json_build_object(
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
   'moved_to_path', (SELECT mp.full_path || '/-/issues/' || mi.iid FROM issues mi JOIN projects mp ON mp.id = mi.project_id WHERE mi.id = i.moved_to_id),
   'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
-                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id) FROM milestones m WHERE m.id = i.milestone_id),
+                  'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id,
+                  'owner_path', COALESCE((SELECT full_path FROM projects WHERE id = m.project_id), (SELECT full_path FROM namespaces WHERE id = m.group_id)))
+                FROM milestones m WHERE m.id = i.milestone_id),
+  'iteration', (SELECT row_to_json(itr) FROM (SELECT ${ITERATION_COLUMNS} WHERE it.id = i.iteration_id) itr),
   'epic', (SELECT json_build_object('id', e.id, 'iid', e.iid, 'title', e.title, 'groupId', e.group_id, 'groupPath', en.full_path,
              'endDate', e.end_date::text, 'confidential', e.confidential, 'state', e.state)
            FROM epic_issues ei JOIN epics e ON e.id = ei.epic_id JOIN namespaces en ON en.id = e.group_id WHERE ei.issue_id = i.id))`;
@@ -188,7 +192,8 @@ interface HydrateRow {
   downvotes?: number;
   users: UserRow[] | null;
   moved_to_path?: string | null;
-  milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null } | null;
+  milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null; owner_path?: string } | null;
+  iteration?: IterationRow | null;
   epic?: IssueEpicFacts | null;
 }
 
@@ -216,6 +221,8 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
         })
       : null,
     movedToPath: h.moved_to_path ?? null,
+    milestoneOwnerPath: h.milestone?.owner_path ?? null,
+    iteration: h.iteration ? normIterationRow(h.iteration) : null,
     userNotesCount: Number(h.user_notes_count ?? 0),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),
@@ -224,5 +231,5 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
 }
 
 function emptyHydration(issue: Issue, project: Project): HydratedIssue {
-  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, userNotesCount: 0, upvotes: 0, downvotes: 0, epic: null };
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, milestoneOwnerPath: null, iteration: null, userNotesCount: 0, upvotes: 0, downvotes: 0, epic: null };
 }

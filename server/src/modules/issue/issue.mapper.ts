@@ -1,6 +1,8 @@
 import { timeStats, type ApiIssue, type RealtimeChanges } from '@tandem/shared-types';
 import type { MarkdownService } from '../../core/markdown/markdown.service';
 import { taskCompletionStatus } from '../../core/markdown/markdown.service';
+import { toApiIssueIteration } from '../iteration/iteration.queries';
+import { toApiIssueMilestone } from '../milestone/milestone.queries';
 import { toUserBasic } from '../user/user.mapper';
 import type { HydratedIssue } from './issue-context';
 import { toIssueEpic } from '../epic/epic.mapper';
@@ -31,7 +33,10 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     closed_by: h.closedBy ? toUserBasic(h.closedBy, baseUrl) : null,
     labels: h.labels.map((l) => l.title).sort((a, b) => a.localeCompare(b)),
     milestone: h.milestone
-      ? { id: h.milestone.id, iid: h.milestone.iid, title: h.milestone.title, state: h.milestone.state, due_date: h.milestone.dueDate, web_url: `${baseUrl}/${p.fullPath}/-/milestones/${h.milestone.iid}` }
+      ? toApiIssueMilestone(
+          { id: h.milestone.id, iid: h.milestone.iid, title: h.milestone.title, state: h.milestone.state, due_date: h.milestone.dueDate, start_date: h.milestone.startDate, project_id: h.milestone.projectId, group_id: h.milestone.groupId, owner_path: h.milestoneOwnerPath ?? p.fullPath },
+          baseUrl,
+        )
       : null,
     assignees,
     assignee: assignees[0] ?? null,
@@ -62,6 +67,9 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     moved_to_web_url: h.movedToPath ? `${baseUrl}/${h.movedToPath}` : null,
     epic: h.epic ? toIssueEpic(h.epic, p.namespaceId, baseUrl) : null,
     epic_iid: h.epic?.iid ?? null,
+    health_status: i.healthStatus,
+    severity: i.severity,
+    iteration: h.iteration ? toApiIssueIteration(h.iteration, baseUrl) : null,
     lock_version: i.lockVersion,
     description_html: i.descriptionHtml ?? '',
     zoom_meeting_url: i.zoomMeetingUrl,

@@ -34,6 +34,8 @@ import {
   UpdateIssueInput,
   UpdateIssuePayload,
 } from './issue.graphql-types';
+import { IssueSetIterationInput, IssueSetIterationPayload, IssueSetSeverityInput, IssueSetSeverityPayload } from './issue-taxonomy.graphql-types';
+import { HEALTH_FROM_GRAPHQL } from '../iteration/iteration.graphql-types';
 import { CreateIssueAction } from './actions/create-issue';
 import { UpdateIssueAction } from './actions/update-issue';
 import { authorizeOnIssue, canOnIssue, type IssueContext } from './issue-context';
@@ -106,6 +108,8 @@ export class IssueResolver {
     if (has('type') && input.type !== null) raw.issue_type = input.type;
     if (has('stateEvent') && input.stateEvent !== null) raw.state_event = input.stateEvent;
     if (has('dueDate')) raw.due_date = input.dueDate;
+    if (has('milestoneId') || input.milestoneId === null) raw.milestone_id = input.milestoneId === null ? null : (parseGlobalId(input.milestoneId!, ['Milestone']) ?? input.milestoneId);
+    if (has('healthStatus') || input.healthStatus === null) raw.health_status = input.healthStatus ? HEALTH_FROM_GRAPHQL[input.healthStatus] : null;
     // Labels by id: a project label cannot shadow the group label the client picked
     const labels = has('labelIds') || has('addLabelIds') || has('removeLabelIds')
       ? { set: has('labelIds') ? labelRefs(input.labelIds ?? []) : undefined, add: has('addLabelIds') ? labelRefs(input.addLabelIds ?? []) : undefined, remove: has('removeLabelIds') ? labelRefs(input.removeLabelIds ?? []) : undefined }
@@ -176,6 +180,23 @@ export class IssueResolver {
   async issueSetDueDate(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetDueDateInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
     return this.apply(actor, input, ctx, { due_date: input.dueDate === null ? null : String(input.dueDate).slice(0, 10) });
+  }
+
+  /** Policy: update_issue + admin_issue (severity is incident metadata; non-incidents are refused in `errors`). */
+  @Mutation(() => IssueSetSeverityPayload, { nullable: true })
+  async issueSetSeverity(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetSeverityInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    return this.apply(actor, input, ctx, { severity: input.severity });
+  }
+
+  /** Policy: update_issue + admin_issue (the iteration is issue metadata). */
+  @Mutation(() => IssueSetIterationPayload, { nullable: true })
+  async issueSetIteration(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetIterationInput): Promise<Payload> {
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    const id = input.iterationId == null ? null : (parseGlobalId(input.iterationId, ['Iteration']) ?? input.iterationId);
+    return this.apply(actor, input, ctx, { iteration_id: id });
   }
 
   // ---------- helpers ----------

@@ -1,4 +1,6 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { AppError } from '../../core/errors/app-error';
+import { LabelAdminService, toApiLabel } from './label-admin.service';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
@@ -27,7 +29,36 @@ export class LabelController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectService,
     private readonly markdown: MarkdownService,
+    private readonly admin: LabelAdminService,
   ) {}
+
+  /** Policy: admin_label (reporters and up). */
+  @Post()
+  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
+    const project = await this.authorized(actor, id);
+    return toApiLabel(await this.admin.create({ projectId: project.id }, body), this.markdown);
+  }
+
+  /** Policy: admin_label. */
+  @Put(':label_id')
+  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('label_id') labelId: string, @Body() body: Record<string, unknown>) {
+    const project = await this.authorized(actor, id);
+    return toApiLabel(await this.admin.update({ projectId: project.id }, labelId, body), this.markdown);
+  }
+
+  /** Policy: admin_label. */
+  @Delete(':label_id')
+  @HttpCode(204)
+  async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('label_id') labelId: string): Promise<void> {
+    const project = await this.authorized(actor, id);
+    await this.admin.destroy({ projectId: project.id }, labelId);
+  }
+
+  private async authorized(actor: Actor | null, id: string) {
+    const { project, facts } = await this.projects.findReadable(actor, id);
+    if (!this.projects.can(actor, 'admin_label', facts)) throw new AppError(actor ? 'FORBIDDEN' : 'UNAUTHORIZED');
+    return project;
+  }
 
   /** Policy: read_project. */
   @Get()

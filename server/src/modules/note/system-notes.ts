@@ -97,7 +97,24 @@ export const systemNotes = {
   promotedToEpic: (ref: string): SystemNoteText => ({ body: `promoted to epic ${ref}`, icon: 'epic' }),
   /** An incident opened for an alert (the alert's reference, GitLab's ^alert#N). */
   incidentFromAlert: (alertIid: number): SystemNoteText => ({ body: `created incident from alert ^alert#${alertIid}`, icon: 'warning' }),
+  /** "changed milestone to %v1.0" / "removed milestone" (GitLab's wording; %"a b" when the title has spaces). */
+  milestone: (m: { title: string } | null): SystemNoteText => ({
+    body: m ? `changed milestone to ${milestoneRef(m.title)}` : 'removed milestone',
+    icon: 'clock',
+  }),
+  healthStatus: (label: string | null): SystemNoteText => ({
+    body: label ? `changed health status to **${label.toLowerCase()}**` : 'removed the health status',
+    icon: 'status-health',
+  }),
+  severity: (label: string): SystemNoteText => ({ body: `changed the severity to **${label}**`, icon: 'information-o' }),
+  iteration: (it: { title: string } | null): SystemNoteText => ({
+    body: it ? `changed iteration to **${escapeMarkdown(it.title)}**` : 'removed iteration',
+    icon: 'iteration',
+  }),
 };
+
+/** A milestone reference as GitLab writes it: %v1.0, or %"Sprint 1" when the title is not one word. */
+const milestoneRef = (title: string) => (/^[\w.-]+$/.test(title) ? `%${title}` : `%"${title.replace(/"/g, '')}"`);
 
 /** "a", "a and b", "a, b, and c". */
 function listOf(items: string[]): string {

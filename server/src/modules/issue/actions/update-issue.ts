@@ -284,7 +284,7 @@ export class UpdateIssueAction {
       const timePaths = Object.entries(fields).filter(([, v]) => v === EPOCH_ISO).map(([k]) => `{payload,fields,${k}}`);
       events.push({ type: 'issue.updated', payload: { fields }, timePaths });
     }
-    for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(predicted), timePaths: [] });
+    for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(predicted), timePaths: e.timePaths ?? [] });
 
     const assignments = [...set].map(([col, value]) => `${col} = ${value === NOW ? 'now()' : param(value)}`);
     const text = `WITH upd AS (

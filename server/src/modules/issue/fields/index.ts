@@ -17,6 +17,10 @@ import { titleField } from './title';
 import { zoomMeetingField } from './zoom-meeting';
 import { updateTaskField } from './update-task';
 import { weightField } from './weight';
+import { milestoneField } from './milestone';
+import { healthStatusField } from './health-status';
+import { severityField } from './severity';
+import { iterationField } from './iteration';
 
 /**
  * Every field an issue update can change, in the order their system notes appear.
@@ -42,6 +46,10 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   timeEstimateField,
   timeSpentField,
   zoomMeetingField,
+  milestoneField,
+  healthStatusField,
+  severityField,
+  iterationField,
   // The page's task-list toggle last: it is not one of GitLab's REST parameters
   updateTaskField,
 ] as IssueField[];

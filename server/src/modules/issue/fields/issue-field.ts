@@ -38,7 +38,19 @@ export interface ColumnChange {
 export interface SideEvent<T extends keyof EventPayloads = keyof EventPayloads> {
   type: T;
   payload: (fresh: Issue) => EventPayloads[T];
+  /** Payload paths (`{payload,fields,updated_at}`) the statement fills with its now(). */
+  timePaths?: string[];
 }
+
+/**
+ * The issue.updated event of a column a side write sets itself (milestone, iteration: the
+ * field must read the row it names first), with the write's version and time.
+ */
+export const fieldsEvent = (fields: Omit<IssueFieldsChanged, 'lock_version' | 'updated_at'>): SideEvent<'issue.updated'> => ({
+  type: 'issue.updated',
+  payload: (fresh) => ({ fields: { ...fields, lock_version: fresh.lockVersion, updated_at: new Date(0).toISOString() } }),
+  timePaths: ['{payload,fields,updated_at}'],
+});
 
 /** A change to rows beside the issue (labels, assignees), made in the write's transaction. */
 export interface SideChange {

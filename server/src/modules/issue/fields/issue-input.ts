@@ -1,4 +1,4 @@
-import type { IssueType } from '@tandem/shared-types';
+import type { HealthStatus, IssueType, Severity } from '@tandem/shared-types';
 
 /** A label named by id (GraphQL, the page) or by title (GitLab's REST takes titles). */
 export type LabelRef = { id: number } | { title: string };
@@ -34,6 +34,11 @@ export interface IssueUpdateInput {
   timeSpent?: import('./time-spent').TimeSpend;
   /** The pinned meeting link; null removes it (fields/zoom-meeting.ts). */
   zoomMeetingUrl?: string | null;
+  /** A milestone or iteration by id; null removes it. */
+  milestone?: { id: number } | null;
+  healthStatus?: HealthStatus | null;
+  severity?: Severity;
+  iteration?: { id: number } | null;
   /** A task-list checkbox toggled on the page (fields/update-task.ts). */
   updateTask?: import('./update-task').TaskToggle;
   /** The issue was moved (fields/moved.ts; never a request parameter). */

@@ -1,3 +1,4 @@
+import { onePerScope } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { labelForEvent, type LabelRow } from '../../label/label.service';
 import { systemNotes } from '../../note/system-notes';
@@ -26,13 +27,15 @@ export const labelsField: IssueField<'labels'> = {
       return [...(await env.labels.availableByIds(tx, ctx.project, ids)), ...(await env.labels.byTitles(tx, ctx.project, names, { create }))];
     };
     const current = await env.labels.ofIssue(tx, ctx.issue.id);
-    const next = new Map<number, LabelRow>();
-    if (change.set) for (const l of await resolve(change.set, true)) next.set(l.id, l);
+    // One label per scope: a scoped label added replaces its siblings of the same scope (for every API and /label)
+    let kept: LabelRow[];
+    if (change.set) kept = onePerScope([], await resolve(change.set, true));
     else {
-      for (const l of current) next.set(l.id, l);
-      for (const l of await resolve(change.add, true)) next.set(l.id, l);
-      for (const l of await resolve(change.remove, false)) next.delete(l.id);
+      const removed = new Set((await resolve(change.remove, false)).map((l) => l.id));
+      const added = (await resolve(change.add, true)).filter((l) => !removed.has(l.id));
+      kept = onePerScope(current.filter((l) => !removed.has(l.id)), added);
     }
+    const next = new Map<number, LabelRow>(kept.map((l) => [l.id, l]));
     const added = [...next.values()].filter((l) => !current.some((c) => c.id === l.id));
     const removed = current.filter((c) => !next.has(c.id));
     if (!added.length && !removed.length) return null;

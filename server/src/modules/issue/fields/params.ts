@@ -79,3 +79,20 @@ export const nameListParam = (max = 255) =>
     if (names.some((n) => n.length > max)) return fail(ctx, VALIDATION.tooLong(max));
     return names;
   });
+
+/** One positive int4 id; null, "", 0 or "0" is "none" (GitLab's milestone_id: 0 removes). */
+export const optionalIdParam = () =>
+  z.unknown().transform((v, ctx): number | null => {
+    if (v === null || v === '' || v === 0 || v === '0') return null;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) return fail(ctx, 'must be a positive integer');
+    return n;
+  });
+
+/** One of `values`, compared case-insensitively and given back as listed; null or "" is none when `nullable`. */
+export const enumParam = <T extends string>(values: readonly T[], opts: { nullable?: boolean } = {}) =>
+  z.unknown().transform((v, ctx): T | null => {
+    if ((v === null || v === '') && opts.nullable) return null;
+    const hit = typeof v === 'string' ? values.find((x) => x.toLowerCase() === v.trim().toLowerCase()) : undefined;
+    return hit ?? fail(ctx, VALIDATION.notAllowed(values));
+  });

@@ -8,6 +8,7 @@ import { epicField } from '../../issue/fields/epic';
 import type { IssueField } from '../../issue/fields/issue-field';
 import type { IssueUpdateInput, LabelRef } from '../../issue/fields/issue-input';
 import { labelsField } from '../../issue/fields/labels';
+import { milestoneField } from '../../issue/fields/milestone';
 import { stateEventField } from '../../issue/fields/state-event';
 import { timeEstimateField } from '../../issue/fields/time-estimate';
 import { timeSpentField } from '../../issue/fields/time-spent';
@@ -36,6 +37,10 @@ export interface QuickActionLookups {
   labels: ReadonlyMap<string, { id: number; title: string }>;
   /** Epics the actor may assign, by the /epic argument as written (trimmed). */
   epics?: ReadonlyMap<string, { id: number }>;
+  /** Milestones the project may use, by lower-case title (only when /milestone is used). */
+  milestones?: ReadonlyMap<string, { id: number; title: string }>;
+  /** The issue's current milestone title (for /remove_milestone's message). */
+  currentMilestone?: { id: number; title: string } | null;
 }
 
 export interface QuickActionEnv {
@@ -88,6 +93,10 @@ export function parseDueDate(arg: string, today: string): string | null {
   if (rel) return add(Number(rel[1]) * (rel[2]!.startsWith('week') ? 7 : 1));
   return null;
 }
+
+/** The title of a /milestone argument: `%v1.0`, `%"Sprint 1"`, or the bare title. */
+export const milestoneTitle = (arg: string) => arg.trim().replace(/^%/, '').replace(/^"(.*)"$/, '$1').trim();
+const milestoneRef = (title: string) => (/^[\w.-]+$/.test(title) ? `%${title}` : `%"${title}"`);
 
 const labelRef = (title: string) => `~"${title.replace(/"/g, '')}"`;
 
@@ -300,6 +309,19 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         messages.push(url ? T.zoomAdded : T.zoomRemoved);
         break;
       }
+      case 'milestone':
+      case 'remove_milestone': {
+        const title = milestoneTitle(arg);
+        const m = name === 'milestone' ? lookups.milestones?.get(title.toLowerCase()) : null;
+        const current = lookups.currentMilestone ?? null;
+        if ((name === 'milestone' && (!m || m.id === current?.id)) || (name === 'remove_milestone' && !current) || !allowed(milestoneField, m ? { id: m.id } : null)) {
+          refuse(name);
+          break;
+        }
+        input.milestone = m ? { id: m.id } : null;
+        messages.push(m ? T.milestoneSet(milestoneRef(m.title)) : T.milestoneRemoved(milestoneRef(current!.title)));
+        break;
+      }
       case 'award': {
         const emoji = /^:?([a-z0-9_+-]+):?$/i.exec(arg.trim())?.[1];
         if (!emoji || !env.canAward) {
@@ -327,7 +349,8 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   if (labelsTouched) {
     input.labels = labelSet ? { set: labelSet } : { add: [...labelAdd.values()], remove: [...labelRemove.values()] };
   }
-  for (const [k, v] of Object.entries(input)) if (k !== 'labels' && k !== 'assigneeIds' && k !== 'timeSpent') changes[snake(k)] = v;
+  for (const [k, v] of Object.entries(input)) if (k !== 'labels' && k !== 'assigneeIds' && k !== 'timeSpent' && k !== 'milestone') changes[snake(k)] = v;
+  if (input.milestone !== undefined) changes.milestone_id = input.milestone?.id ?? null;
   // GitLab's commands_changes name logged time spend_time
   if (input.timeSpent) changes.spend_time = input.timeSpent.seconds === 'reset' ? { duration: 'reset' } : { duration: input.timeSpent.seconds, spent_at: input.timeSpent.spentAt ?? null };
   if (input.assigneeIds) changes.assignee_ids = input.assigneeIds;

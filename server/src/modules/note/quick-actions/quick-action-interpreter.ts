@@ -7,6 +7,7 @@ import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
 import { canEpic } from '../../../core/policy/policy';
 import { ancestorGroupIds, epicLinkOfIssue, listEpics } from '../../epic/epic.store';
 import { parseEpicRef } from '../../epic/epic-reference';
+import { AVAILABLE_MILESTONES_SQL } from '../../milestone/milestone.queries';
 import type { Project } from '../../project/project.entity';
 import type { Issue } from '../../issue/issue.entity';
 import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
@@ -16,7 +17,7 @@ import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type Qu
 export interface QuickActionSubject {
   project: Project;
   projectFacts: ProjectFacts;
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> & { id?: number };
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> & { id?: number; milestoneId?: number | null };
   assigneeIds: readonly number[];
   creating?: boolean;
 }
@@ -113,6 +114,15 @@ export class QuickActionInterpreter {
       ])) as Array<{ id: number; title: string }>;
       for (const r of rows) if (!labels.has(r.title.toLowerCase())) labels.set(r.title.toLowerCase(), { id: Number(r.id), title: r.title });
     }
-    return { users, labels };
+    const out: QuickActionLookups = { users, labels };
+    if (commands.some((c) => c.name === 'milestone' || c.name === 'remove_milestone')) {
+      const rows = (await m.query(`${AVAILABLE_MILESTONES_SQL} ORDER BY m.project_id NULLS LAST, m.id`, [subject.project.id, subject.project.namespaceId])) as Array<{ id: number; title: string }>;
+      const milestones = new Map<string, { id: number; title: string }>();
+      for (const r of rows) if (!milestones.has(r.title.toLowerCase())) milestones.set(r.title.toLowerCase(), { id: Number(r.id), title: r.title });
+      out.milestones = milestones;
+      const currentId = subject.issue.milestoneId ?? null;
+      out.currentMilestone = currentId ? (rows.map((r) => ({ id: Number(r.id), title: r.title })).find((r) => r.id === currentId) ?? null) : null;
+    }
+    return out;
   }
 }

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Check, RefreshCw } from 'lucide-react';
+import { iterationDates, TAXONOMY_TEXTS, type ApiIssueIteration } from '@tandem/shared-types';
+import { issueAtomFamily } from '../../issue/issueAtoms';
+import { SidebarBlock } from '../SidebarBlock';
+import { useIssueFieldUpdate } from '../useIssueFieldUpdate';
+import { fetchIterations, iterationListKey } from './taxonomyApi';
+import { useDismiss } from './useDismiss';
+import './taxonomyWidgets.css';
+
+/** The spec's iteration search debounce. */
+export const ITERATION_SEARCH_DEBOUNCE_MS = 250;
+
+interface IterationWidgetProps {
+  issueKey: string;
+  endpoint: string;
+  projectPath: string;
+  editable: boolean;
+}
+
+const iterationName = (it: ApiIssueIteration) => it.title ?? iterationDates(it);
+
+/**
+ * Iteration: the issue's iteration with its cadence and dates; editors pick one of the
+ * group's opened iterations (search debounced 250 ms), 'No iteration' clears, reselecting the
+ * current one does nothing. Saved through the page's PUT.
+ */
+export function IterationWidget({ issueKey, endpoint, projectPath, editable }: IterationWidgetProps) {
+  const issue = useAtomValue(issueAtomFamily(issueKey))!;
+  const current = issue.iteration ?? null;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  const { save, saving, error } = useIssueFieldUpdate(issueKey, endpoint, projectPath, TAXONOMY_TEXTS.iterationFailed);
+  useEffect(() => {
+    const t = setTimeout(() => setTerm(search.trim()), ITERATION_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+  const list = useQuery({ queryKey: iterationListKey(projectPath, term), queryFn: ({ signal }) => fetchIterations(projectPath, term, signal), enabled: open, placeholderData: keepPreviousData });
+  useDismiss(rootRef, open, () => setOpen(false));
+
+  const choose = async (id: number | null) => {
+    // Reselecting the current value does nothing
+    if (id === (current?.id ?? null) || (await save({ iteration_id: id }))) setOpen(false);
+  };
+
+  return (
+    <div ref={rootRef}>
+      <SidebarBlock
+        title={TAXONOMY_TEXTS.iterationTitle}
+        icon={<RefreshCw size={16} />}
+        testId="sidebar-iteration"
+        edit={editable ? { open, onToggle: () => (setSearch(''), setTerm(''), setOpen((v) => !v)) } : undefined}
+      >
+        {current ? (
+          <span data-testid="iteration-value">
+            <span className="sidebar-dropdown__meta muted">{current.iteration_cadence.title}</span>
+            <a href={current.web_url}>{iterationName(current)}</a>
+            {current.title && <span className="sidebar-dropdown__meta muted">{iterationDates(current)}</span>}
+          </span>
+        ) : (
+          <span className="muted">{TAXONOMY_TEXTS.none}</span>
+        )}
+        {open && (
+          <div className="sidebar-dropdown" data-testid="iteration-dropdown">
+            <input className="input input--small" type="search" aria-label="Search iterations" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
+            <ul className="sidebar-dropdown__list" role="listbox" aria-label={TAXONOMY_TEXTS.iterationTitle}>
+              <li role="option" aria-selected={!current}>
+                <button type="button" className="sidebar-dropdown__item" disabled={saving} onClick={() => void choose(null)}>
+                  <span className="sidebar-dropdown__check">{!current && <Check size={14} aria-hidden="true" />}</span>
+                  {TAXONOMY_TEXTS.noIteration}
+                </button>
+              </li>
+              {(list.data ?? []).map((it) => (
+                <li key={it.id} role="option" aria-selected={it.id === current?.id}>
+                  <button type="button" className="sidebar-dropdown__item" disabled={saving} onClick={() => void choose(it.id)}>
+                    <span className="sidebar-dropdown__check">{it.id === current?.id && <Check size={14} aria-hidden="true" />}</span>
+                    <span>
+                      <span className="sidebar-dropdown__meta muted">{it.iteration_cadence.title}</span>
+                      {iterationName(it)}
+                      {it.title && <span className="sidebar-dropdown__meta muted">{iterationDates(it)}</span>}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {list.isError && (
+              <p className="field-error" role="alert">
+                {TAXONOMY_TEXTS.iterationsFetchFailed}
+              </p>
+            )}
+          </div>
+        )}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </SidebarBlock>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Tag } from 'lucide-react';
+import { LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
+import { appStore } from '../../../shared/store';
+import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
+import { useProjectLabels } from '../../labels/projectLabels';
+import { SidebarBlock } from '../SidebarBlock';
+import { createLabel, fetchLabelList, labelListKey, updateIssueLabels, type ApiLabel } from './taxonomyApi';
+import { ScopedLabelBadge } from './ScopedLabelBadge';
+import { useDismiss } from './useDismiss';
+import './taxonomyWidgets.css';
+
+interface LabelsWidgetProps {
+  issueKey: string;
+  projectPath: string;
+  editable: boolean;
+}
+
+const SWATCHES = ['#009966', '#8fbc8f', '#3cb371', '#6699cc', '#0000ff', '#6a5acd', '#cc338b', '#dc143c', '#ed9121', '#808080'];
+
+/** Labels that differ from `a` to `b` (case-sensitive, as titles are shown). */
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * Labels: the issue's labels (scoped ones as key|value); editors open a dropdown of the
+ * project's and its groups' labels with search, multiselect (a scoped label replaces its
+ * sibling of the same scope) and a create form. The selection is saved when the dropdown
+ * closes (Apply, Escape, a click outside) through GraphQL updateIssue(addLabelIds, removeLabelIds).
+ */
+export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetProps) {
+  const issue = useAtomValue(issueAtomFamily(issueKey))!;
+  const colors = useProjectLabels(projectPath);
+  const queryClient = useQueryClient();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [newName, setNewName] = useState('');
+  const [newColor, setNewColor] = useState(SWATCHES[0]!);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const list = useQuery({ queryKey: labelListKey(projectPath), queryFn: ({ signal }) => fetchLabelList(projectPath, signal), enabled: open, staleTime: 30_000 });
+  const labels = useMemo(() => list.data ?? [], [list.data]);
+  const changed = open && !sameSet(draft, issue.labels);
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return q ? labels.filter((l) => l.name.toLowerCase().includes(q)) : labels;
+  }, [labels, search]);
+
+  const colorOf = (name: string) => {
+    const l = labels.find((x) => x.name === name);
+    return l ? { color: l.color, text_color: l.text_color, description: l.description } : colors[name];
+  };
+
+  const openDropdown = () => {
+    setDraft(issue.labels);
+    setSearch('');
+    setCreating(false);
+    setError(null);
+    setOpen(true);
+  };
+
+  const close = async () => {
+    setOpen(false);
+    setCreating(false);
+    if (sameSet(draft, issue.labels)) return;
+    const idOf = (name: string) => {
+      const matches = labels.filter((l) => l.name === name);
+      return (matches.find((l) => l.is_project_label) ?? matches[0])?.id;
+    };
+    const add = draft.filter((n) => !issue.labels.includes(n)).map(idOf).filter((id): id is number => id !== undefined);
+    const remove = issue.labels.filter((n) => !draft.includes(n)).map(idOf).filter((id): id is number => id !== undefined);
+    setSaving(true);
+    try {
+      const res = await updateIssueLabels(projectPath, issue.iid, add, remove);
+      if (!res.titles) {
+        setError(res.errors[0] ? `${TAXONOMY_TEXTS.labelsUpdateFailed} ${res.errors[0]}` : TAXONOMY_TEXTS.labelsUpdateFailed);
+        return;
+      }
+      const titles = res.titles;
+      updateIssueAtom(appStore, issueKey, (cur) => ({ ...cur, labels: titles }));
+    } catch {
+      setError(TAXONOMY_TEXTS.labelsUpdateFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useDismiss(rootRef, open, () => void close());
+
+  const toggle = (name: string) => {
+    setDraft((cur) => {
+      if (cur.includes(name)) return cur.filter((n) => n !== name);
+      const scope = scopedLabelParts(name)?.key.toLowerCase();
+      const kept = scope === undefined ? cur : cur.filter((n) => scopedLabelParts(n)?.key.toLowerCase() !== scope);
+      return [...kept, name];
+    });
+  };
+
+  const submitLabel = async () => {
+    const name = newName.trim();
+    if (!name || !LABEL_COLOR_PATTERN.test(newColor)) return;
+    setError(null);
+    const created = await createLabel(projectPath, name, newColor);
+    if (!created) {
+      setError(TAXONOMY_TEXTS.labelCreateFailed);
+      return;
+    }
+    queryClient.setQueryData<ApiLabel[]>(labelListKey(projectPath), (old) => [...(old ?? []), created]);
+    toggle(created.name);
+    setCreating(false);
+    setNewName('');
+  };
+
+  return (
+    <div ref={rootRef}>
+      <SidebarBlock
+        title={TAXONOMY_TEXTS.labelsTitle}
+        icon={<Tag size={16} />}
+        testId="sidebar-labels"
+        edit={editable ? { open, onToggle: () => (open ? void close() : openDropdown()), label: changed ? 'Apply' : 'Edit' } : undefined}
+      >
+        {(open ? draft : issue.labels).length ? (
+          <div className="label-list">
+            {(open ? draft : issue.labels).map((l) => (
+              <ScopedLabelBadge key={l} name={l} color={colorOf(l)} />
+            ))}
+          </div>
+        ) : (
+          <span className="muted">{TAXONOMY_TEXTS.none}</span>
+        )}
+        {open && (
+          <div className="sidebar-dropdown" data-testid="labels-dropdown">
+            <span className="sidebar-dropdown__toggle" data-testid="labels-dropdown-text">
+              {TAXONOMY_TEXTS.labelsSummary(draft)}
+            </span>
+            {creating ? (
+              <form
+                className="sidebar-dropdown__form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submitLabel();
+                }}
+              >
+                <input className="input input--small" aria-label="Label name" placeholder="Label name" value={newName} onChange={(e) => setNewName(e.target.value)} autoFocus />
+                <div className="sidebar-dropdown__swatches">
+                  {SWATCHES.map((c) => (
+                    <button key={c} type="button" className="sidebar-dropdown__swatch" style={{ backgroundColor: c }} aria-label={`Colour ${c}`} aria-pressed={c === newColor} onClick={() => setNewColor(c)} />
+                  ))}
+                </div>
+                <input
+                  className="input input--small"
+                  aria-label="Label colour"
+                  value={newColor}
+                  onChange={(e) => setNewColor(e.target.value)}
+                  style={LABEL_COLOR_PATTERN.test(newColor) ? { backgroundColor: newColor, color: labelTextColor(newColor) } : undefined}
+                />
+                <div className="sidebar-flag__actions">
+                  <button type="button" className="btn btn--small" onClick={() => setCreating(false)}>
+                    Cancel
+                  </button>
+                  <button type="submit" className="btn btn--small btn--confirm" disabled={!newName.trim() || !LABEL_COLOR_PATTERN.test(newColor)}>
+                    Create
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <>
+                <input className="input input--small" type="search" aria-label="Search labels" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
+                {list.isError ? (
+                  <p className="field-error" role="alert">
+                    {TAXONOMY_TEXTS.labelsFetchFailed}
+                  </p>
+                ) : list.isPending ? (
+                  <p className="muted">Loading…</p>
+                ) : shown.length === 0 ? (
+                  <p className="muted">No matching results</p>
+                ) : (
+                  <ul className="sidebar-dropdown__list" role="listbox" aria-multiselectable="true" aria-label={TAXONOMY_TEXTS.labelsTitle}>
+                    {shown.map((l) => (
+                      <li key={l.id} role="option" aria-selected={draft.includes(l.name)}>
+                        <button type="button" className="sidebar-dropdown__item" onClick={() => toggle(l.name)}>
+                          <span className="sidebar-dropdown__check">{draft.includes(l.name) && <Check size={14} aria-hidden="true" />}</span>
+                          <ScopedLabelBadge name={l.name} color={{ color: l.color, text_color: l.text_color, description: l.description }} />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {editable && (
+                  <div className="sidebar-dropdown__footer">
+                    <button type="button" className="link-button" onClick={() => setCreating(true)}>
+                      {TAXONOMY_TEXTS.createLabel}
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
+          </div>
+        )}
+        {saving && <span className="muted">Saving…</span>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </SidebarBlock>
+    </div>
+  );
+}

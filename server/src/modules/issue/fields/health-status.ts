@@ -1,0 +1,19 @@
+import { HEALTH_STATUS_LABELS, HEALTH_STATUSES, TAXONOMY_ERRORS, type HealthStatus } from '@tandem/shared-types';
+import { ValidationError } from '../../../core/errors/app-error';
+import { systemNotes } from '../../note/system-notes';
+import type { IssueField } from './issue-field';
+import { enumParam } from './params';
+
+/** Health status (on_track, needs_attention, at_risk; null or "" removes it), only while the issue is open. */
+export const healthStatusField: IssueField<'healthStatus'> = {
+  key: 'healthStatus',
+  params: { health_status: enumParam(HEALTH_STATUSES, { nullable: true }) },
+  read: (p) => p.health_status as HealthStatus | null | undefined,
+  ability: () => 'admin_issue',
+  plan: (health, cur) => {
+    if (cur.state === 'closed') throw new ValidationError({ health_status: [TAXONOMY_ERRORS.healthClosed] });
+    if (health === cur.healthStatus) return null;
+    return { set: { healthStatus: health }, notes: [systemNotes.healthStatus(health ? HEALTH_STATUS_LABELS[health] : null)] };
+  },
+  event: (i) => ({ health_status: i.healthStatus }),
+};

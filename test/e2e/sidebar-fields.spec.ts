@@ -1,0 +1,73 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Works on an incident of its own (created here), so the demo issues stay as other specs expect.
+
+async function signedInPage(browser: Browser, login: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  return page;
+}
+
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test('alice changes labels, milestone, due date, health, iteration and severity in the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', {
+    data: { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'workflow::doing' },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(created.status()).toBe(201);
+  const { iid } = (await created.json()) as { iid: number };
+
+  await bob.goto(`/acme/tandem/-/issues/${iid}`);
+  await alice.goto(`/acme/tandem/-/issues/${iid}`);
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(alice.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await markDocument(bob);
+  const side = (page: Page, block: string) => page.getByTestId(`sidebar-${block}`);
+
+  // Labels: the scoped workflow::review replaces its sibling workflow::doing
+  await expect(side(bob, 'labels').locator('[data-label="workflow::doing"]')).toBeVisible();
+  await side(alice, 'labels').getByRole('button', { name: 'Edit' }).click();
+  await side(alice, 'labels').getByRole('searchbox', { name: 'Search labels' }).fill('workflow');
+  await side(alice, 'labels').getByRole('option').filter({ has: alice.locator('[data-label="workflow::review"]') }).click();
+  await expect(side(alice, 'labels').getByTestId('labels-dropdown-text')).toHaveText('workflow::review');
+  await side(alice, 'labels').getByRole('button', { name: 'Apply' }).click();
+  await expect(side(bob, 'labels').locator('[data-label="workflow::review"]')).toBeVisible({ timeout: 1000 });
+  await expect(side(bob, 'labels').locator('[data-label="workflow::doing"]')).toHaveCount(0);
+  await expect(bob.getByTestId('system-note').filter({ hasText: 'added' }).filter({ hasText: 'removed' }).last()).toBeVisible({ timeout: 1000 });
+
+  // Milestone
+  await side(alice, 'milestone').getByRole('button', { name: 'Edit' }).click();
+  await side(alice, 'milestone').getByRole('option', { name: /v1\.0/ }).click();
+  await expect(side(bob, 'milestone').getByTestId('milestone-value')).toHaveText('v1.0', { timeout: 1000 });
+  await expect(bob.getByTestId('system-note').filter({ hasText: 'changed milestone to' }).last()).toContainText('v1.0', { timeout: 1000 });
+
+  // Due date
+  await side(alice, 'due-date').getByRole('button', { name: 'Edit' }).click();
+  await side(alice, 'due-date').getByLabel('Due date').fill('2031-05-17');
+  await expect(side(bob, 'due-date').getByTestId('due-date-value')).toHaveText('17 May, 2031', { timeout: 1000 });
+
+  // Health status
+  await side(alice, 'health-status').getByRole('combobox', { name: 'Health status' }).selectOption('at_risk');
+  await expect(side(bob, 'health-status').getByRole('combobox', { name: 'Health status' })).toHaveValue('at_risk', { timeout: 1000 });
+  await expect(bob.getByTestId('system-note').filter({ hasText: 'changed health status to' }).last()).toContainText('at risk', { timeout: 1000 });
+
+  // Iteration
+  await side(alice, 'iteration').getByRole('button', { name: 'Edit' }).click();
+  await side(alice, 'iteration').getByRole('option', { name: /Sprint 2/ }).click();
+  await expect(side(bob, 'iteration').getByTestId('iteration-value')).toContainText('Sprint 2', { timeout: 1000 });
+  await expect(side(bob, 'iteration').getByTestId('iteration-value')).toContainText('Sprints');
+
+  // Severity (bob is a developer: he may change it too, so his page shows the select)
+  await side(alice, 'severity').getByRole('combobox', { name: 'Severity' }).selectOption('HIGH');
+  await expect(side(alice, 'severity').getByRole('combobox', { name: 'Severity' })).toHaveValue('HIGH');
+  await expect(side(bob, 'severity').getByRole('combobox', { name: 'Severity' })).toHaveValue('HIGH', { timeout: 1000 });
+  await expect(bob.getByTestId('system-note').filter({ hasText: 'changed the severity to' }).last()).toContainText('High - S2', { timeout: 1000 });
+
+  expect(await sameDocument(bob)).toBe(true);
+});
