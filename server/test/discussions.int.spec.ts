@@ -85,6 +85,22 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(threads[0]!.notes[1]!.note_html).toContain('<code>event_seq</code>');
   });
 
+  it('notes carry their author\'s role badge (human_access) in discussions.json, the answer and the live event', async () => {
+    const authors = ['alice', 'mallory', 'bob', 'carol', 'dave', 'erin'] as const;
+    for (const u of authors) expect((await post(cast[u], 18, { note: `Role of ${u}` })).status).toBe(200);
+    const mine = await post(cast.bob, 18, { note: 'Mine again' });
+    expect(mine.body.human_access).toBe('Developer');
+    const [stored] = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND type = 'note.created' ORDER BY seq DESC LIMIT 1`, [await issueId(18)])) as Array<{ payload: unknown }>;
+    // The stored row is the live event: { payload: { note }, actor, issue }
+    const row = (typeof stored!.payload === 'string' ? JSON.parse(stored!.payload) : stored!.payload) as { payload: { note: ApiNote } };
+    expect(row.payload.note).toMatchObject({ note: 'Mine again', human_access: 'Developer' });
+    const res = await discussions(cast.erin, 18);
+    expect(res.status).toBe(200);
+    const roles = Object.fromEntries(res.body.flatMap((d) => d.notes).filter((n) => !n.system && n.note.startsWith('Role of')).map((n) => [n.author!.username, n.human_access]));
+    // Owner and Developer through the group, Maintainer through the project; guests and non-members wear none
+    expect(roles).toEqual({ alice: 'Owner', mallory: 'Maintainer', bob: 'Developer', carol: 'Reporter', dave: null, erin: null });
+  });
+
   it('two replies racing to the same comment convert it once', async () => {
     const root = (await post(cast.bob, 21, { note: 'Race me' })).body;
     const seqBefore = Number((await issueRow(app, PUBLIC, 21))!.event_seq);

@@ -224,6 +224,12 @@ export interface ApiNote {
   resolved_at: string | null;
   resolved_by: UserBasic | null;
   emoji_awardable: boolean;
+  /**
+   * The author's role in the project for the note header's badge ('Owner', 'Maintainer',
+   * 'Developer', 'Reporter'; null below Reporter or not a member). Present where the server
+   * knows it: discussions.json, and live notes created or edited by their author.
+   */
+  human_access?: string | null;
   /** Awards on the note (discussions.json and polling); absent in broadcast events (award.toggled keeps them live). */
   award_emoji?: import('./discussions').NoteAward[];
   /** System notes of description changes: the version they describe, for the compare view. */

@@ -16,6 +16,8 @@ export const ACCESS_LEVEL_NAMES: Record<number, string> = {
   40: 'Maintainer',
   50: 'Owner',
 };
+/** A note author's role badge (NoteEntity human_access): Reporter and up, else none. */
+export const noteRoleBadge = (level: number | null | undefined): string | null => (level != null && level >= ACCESS_LEVEL.REPORTER ? (ACCESS_LEVEL_NAMES[Math.min(level, ACCESS_LEVEL.OWNER)] ?? null) : null);
 
 export const LIMITS = {
   titleMaxLength: 255,

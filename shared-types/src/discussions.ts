@@ -294,6 +294,8 @@ export const NOTE_FORM_TEXTS = {
   /** The badge on notes by the issue's author (GitLab's note header). */
   authorBadge: 'Author',
   authorBadgeTitle: 'This user is the author of this issue.',
+  /** The role badge's title (GitLab's note header: human_access). */
+  roleBadgeTitle: (role: string) => `This user has the ${role} role in this project.`,
 } as const;
 
 /** The fields of a note the resolve rule reads. */

@@ -436,6 +436,17 @@ describe('DiscussionArea', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
+  it('notes wear their author\'s role badge (human_access); none without one', async () => {
+    routes['discussions.json'] = () => json(200, [discussionOfNote({ ...mine, human_access: 'Maintainer' }), discussionOfNote(makeNote({ id: '3', author: bob, note_html: '<p>by bob</p>', human_access: null }))]);
+    renderArea();
+    const bobs = (await screen.findByText('by bob')).closest('[data-testid="note"]') as HTMLElement;
+    const alices = screen.getByText('note 1').closest('[data-testid="note"]') as HTMLElement;
+    const badge = within(alices).getByTestId('note-role-badge');
+    expect(badge.textContent).toBe('Maintainer');
+    expect(badge.getAttribute('title')).toBe(NOTE_FORM_TEXTS.roleBadgeTitle('Maintainer'));
+    expect(within(bobs).queryByTestId('note-role-badge')).toBeNull();
+  });
+
   it("notes by the issue's author wear the Author badge; others' do not", async () => {
     routes['discussions.json'] = () => json(200, [discussionOfNote(mine), discussionOfNote(makeNote({ id: '3', author: bob, note_html: '<p>by bob</p>' }))]);
     renderArea();

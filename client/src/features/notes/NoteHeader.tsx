@@ -25,6 +25,11 @@ export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; no
           {NOTE_FORM_TEXTS.authorBadge}
         </span>
       )}
+      {note.human_access && (
+        <span className="badge badge--role" title={NOTE_FORM_TEXTS.roleBadgeTitle(note.human_access)} data-testid="note-role-badge">
+          {note.human_access}
+        </span>
+      )}
       {note.internal && (
         <span className="badge badge--internal" title={NOTE_FORM_TEXTS.internalBadgeTitle} data-testid="note-internal">
           <EyeOff size={12} aria-hidden="true" /> {NOTE_FORM_TEXTS.internalBadge}

@@ -17,6 +17,16 @@ describe('upsertNote', () => {
     expect(upsertNote(once, n)).toEqual(once);
   });
 
+  it("a note arriving without its author's role keeps the role the page knows for that author; a note with one keeps its own", () => {
+    const known = [discussionOfNote(makeNote({ id: '1', human_access: 'Maintainer' }))];
+    // a resolve by someone else re-sends the note without the role; polling sends new ones without
+    const resent = upsertNote(known, makeNote({ id: '1', note: 'edited' }));
+    expect(resent[0]!.notes[0]!.human_access).toBe('Maintainer');
+    expect(upsertNote(known, makeNote({ id: '7' })).find((d) => d.notes[0]!.id === '7')!.notes[0]!.human_access).toBe('Maintainer');
+    expect(upsertNote(known, makeNote({ id: '8', author: bob })).find((d) => d.notes[0]!.id === '8')!.notes[0]!.human_access).toBeUndefined();
+    expect(upsertNote(known, makeNote({ id: '1', human_access: null }))[0]!.notes[0]!.human_access).toBeNull();
+  });
+
   it('puts a reply in its thread, in time order, once', () => {
     const reply = makeNote({ id: '4', discussion_id: 'T', individual_note: false, author: bob, resolvable: true });
     const once = upsertNote(list, reply);

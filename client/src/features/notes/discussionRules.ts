@@ -37,7 +37,11 @@ export function discussionOfNote(note: ApiNote): ApiDiscussion {
  * Puts a note (new or changed) where it belongs: replaces it in its thread, appends it as a
  * reply, or starts a new discussion. Idempotent: the same note twice gives the same list.
  */
-export function upsertNote(list: ApiDiscussion[], note: ApiNote): ApiDiscussion[] {
+export function upsertNote(list: ApiDiscussion[], incoming: ApiNote): ApiDiscussion[] {
+  // A note without its author's role (an event whose actor is not the author, polling) keeps
+  // the role the page knows for that author
+  const role = incoming.human_access !== undefined || incoming.system ? incoming.human_access : authorRole(list, incoming.author?.id);
+  const note = role === undefined ? incoming : { ...incoming, human_access: role };
   const i = list.findIndex((d) => d.id === note.discussion_id);
   if (i < 0) {
     // A note moved between threads (never in practice) or new: remove any stale copy first
@@ -52,6 +56,13 @@ export function upsertNote(list: ApiDiscussion[], note: ApiNote): ApiDiscussion[
   // A reply turns an individual note into a thread
   const next = withDerived({ ...d, notes, individual_note: notes.length > 1 ? false : d.individual_note });
   return list.map((x, k) => (k === i ? next : x));
+}
+
+/** The role badge a held note of this author carries (undefined when none is known). */
+function authorRole(list: ApiDiscussion[], authorId: number | undefined): string | null | undefined {
+  if (authorId === undefined) return undefined;
+  for (const d of list) for (const n of d.notes) if (n.author?.id === authorId && n.human_access !== undefined) return n.human_access;
+  return undefined;
 }
 
 /** Removes a note; a thread left without notes disappears. Removing an absent note changes nothing. */

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTES_FILTER, type ApiDiscussion, type ApiNote, type NotesFilter } from '@tandem/shared-types';
+import { ACCESS_LEVEL, NOTES_FILTER, type ApiDiscussion, type ApiNote, type NotesFilter } from '@tandem/shared-types';
 import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import type { IssueContext } from '../issue/issue-context';
+import { effectiveLevel } from '../issue/issue.loader';
 import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
 import { Note } from './note.entity';
 import { NoteFinder } from './note.finder';
@@ -51,14 +52,29 @@ export class DiscussionFinder {
       values.push(cursor.us, cursor.id);
       after = `WHERE (d.first_us, d.first_id) >= ($${values.length - 1}::bigint, $${values.length}::int)`;
     }
+    // The authors' roles (badges) in the same statement: their max membership level in the
+    // project and its ancestor groups, as the policy's effective level counts it
+    values.push(ctx.project.id, ctx.project.namespaceId);
+    const [projectParam, namespaceParam] = [`$${values.length - 1}`, `$${values.length}`];
     const rows: Array<Record<string, unknown>> = await this.ds.query(
-      `WITH visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
+      `WITH RECURSIVE anc(id, parent_id) AS (
+          SELECT id, parent_id FROM namespaces WHERE id = ${namespaceParam}::int
+          UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id),
+        visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
         d AS (SELECT discussion_id, (floor(extract(epoch FROM min(created_at)) * 1000000))::bigint AS first_us, min(id) AS first_id FROM visible GROUP BY discussion_id),
-        picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2)
-      SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
+        picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2),
+        levels AS (SELECT m.user_id, max(m.access_level)::int AS level FROM members m
+          WHERE m.user_id IN (SELECT v.author_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id WHERE NOT v.system)
+            AND (m.expires_at IS NULL OR m.expires_at >= current_date)
+            AND ((m.source_type = 'Project' AND m.source_id = ${projectParam}::int) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))
+          GROUP BY m.user_id)
+      SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id, l.level AS author_level FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
+        LEFT JOIN levels l ON l.user_id = v.author_id
       ORDER BY p.first_us, p.first_id, v.created_at, v.id`,
       values,
     );
+    const accessLevels = new Map<number, number>();
+    for (const r of rows) if (r.author_id !== null && !r.system) accessLevels.set(Number(r.author_id), effectiveLevel(Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS), ctx.project, Number(r.author_id)));
     const meta = this.ds.getMetadata(Note);
     const notes = rows.map((r) => {
       const n = meta.create() as Note & Record<string, unknown>;
@@ -74,7 +90,7 @@ export class DiscussionFinder {
     }
     const records = groups.flat().map((x) => x.note);
     const [users, awards] = await Promise.all([this.notes.users(userIdsOf(records)), this.awards.forNotes(records.filter((n) => !n.system).map((n) => n.id))]);
-    const map = issueNoteMap(this.config, ctx, users);
+    const map = { ...issueNoteMap(this.config, ctx, users), accessLevels };
     const place = discussionPlace(ctx);
     const withAwards = (notes: ApiNote[]) => notes.map((n) => (n.system ? n : { ...n, award_emoji: awards.get(Number(n.id)) ?? [] }));
     return {

@@ -1,4 +1,4 @@
-import type { ApiNote, NoteableType, NoteAuthor, NoteCurrentUser, UserBasic } from '@tandem/shared-types';
+import { noteRoleBadge, type ApiNote, type NoteableType, type NoteAuthor, type NoteCurrentUser, type UserBasic } from '@tandem/shared-types';
 import type { Note } from './note.entity';
 
 /** The stored fields a note's JSON is made of (the entity, or a row a writer just inserted). */
@@ -16,6 +16,8 @@ export interface NoteMapContext {
   /** Absolute URL of the noteable's page, for permalinks. */
   noteableUrl: string;
   users: ReadonlyMap<number, UserBasic>;
+  /** Authors' effective project access levels, where known: their notes carry `human_access`. */
+  accessLevels?: ReadonlyMap<number, number>;
 }
 
 export const noteAuthor = (u: UserBasic): NoteAuthor => ({ ...u, path: `/${u.username}` });
@@ -63,6 +65,7 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     resolved_at: n.resolvedAt?.toISOString() ?? null,
     resolved_by: n.resolvedAt ? user(n.resolvedById) : null,
     emoji_awardable: !n.system,
+    ...(ctx.accessLevels && !n.system && n.authorId !== null && ctx.accessLevels.has(n.authorId) ? { human_access: noteRoleBadge(ctx.accessLevels.get(n.authorId)) } : {}),
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };

@@ -153,7 +153,8 @@ export class CreateNoteAction {
       createdAt: EPOCH,
       updatedAt: EPOCH,
     };
-    const map = issueNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]]));
+    // The author is the actor: their role badge is known, and the live note carries it
+    const map = { ...issueNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]])), accessLevels: new Map([[author.id, ctx.projectFacts.accessLevel]]) };
     const convertedRoot: NoteRecord | null = converts ? { ...root!, type: 'DiscussionNote', resolvable: true, updatedAt: EPOCH } : null;
     const noteable = issueNoteable(ctx.issue, ctx.project);
     const urlPrefix = `${map.noteableUrl}#note_`;

@@ -52,7 +52,8 @@ export class UpdateNoteAction {
     const labelExists = await loadLabelLookup(this.ds, ctx.project.id, body);
     const noteHtml = this.markdown.render(body, { projectPath: ctx.project.fullPath, labelExists });
     const users = thread.users;
-    const map = issueNoteMap(this.config, ctx, users);
+    // The actor's own role badge is known (an edit by the note's author keeps it live)
+    const map = { ...issueNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.projectFacts.accessLevel]]) };
     const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
     const author = users.get(actor.id)!;
 
