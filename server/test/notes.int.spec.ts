@@ -115,7 +115,7 @@ describe.each(DB_MODES)('notes on %s', (mode) => {
     const flags = (u: boolean, a: boolean, d: boolean, n: boolean, c: boolean, internal: boolean): IssuePermissions => ({
       canUpdateIssue: u, canReopenIssue: u, canCreateIssue: c, canDestroy: d, canAdmin: a, canCreateNote: n, canUpdate: u, canCreateInternalNote: internal, canAwardEmoji: n,
       // signed in and not bob (the author of #2); no admin in the cast; Delete with canDestroy
-      canReportAbuse: n, canReportSpam: false, canPromoteToEpic: false, showDeleteButton: d,
+      canReportAbuse: n, canReportSpam: false, canPromoteToEpic: a, showDeleteButton: d,
       // issue 2 is not locked; a locked discussion takes comments from reporters and up
       canCreateNoteWhenLocked: internal, canCreateNoteWhenUnlocked: n,
     });
