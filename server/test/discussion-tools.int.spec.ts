@@ -52,7 +52,7 @@ describe.each(DB_MODES)('discussion tools on %s', (mode) => {
     await app.ds.query(`INSERT INTO labels (project_id, title, color) VALUES ($1, 'qa-bug', '#dc143c'), ($1, 'qa needs review', '#ffffff')`, [p!.id]);
     await app.ds.query(`INSERT INTO labels (group_id, title, color) VALUES ($1, 'qa-group', '#6699cc')`, [p!.namespace_id]);
     await app.ds.query(
-      `INSERT INTO milestones (iid, project_id, title, state) VALUES (1, $1, 'QA Sprint 1', 'active'), (2, $1, 'QA Sprint 0', 'closed')`,
+      `INSERT INTO milestones (iid, project_id, title, state) VALUES (101, $1, 'QA Sprint 1', 'active'), (102, $1, 'QA Sprint 0', 'closed')`,
       [p!.id],
     );
   });
@@ -208,7 +208,7 @@ describe.each(DB_MODES)('discussion tools on %s', (mode) => {
     it('labels of the project and its groups, milestones that are active', async () => {
       const labels = (await ac(who.dave, 'labels', 'qa')).body;
       expect(labels).toEqual(expect.arrayContaining([{ title: 'qa-bug', color: '#dc143c', text_color: '#FFFFFF' }, { title: 'qa-group', color: '#6699cc', text_color: expect.any(String) }]));
-      expect((await ac(who.dave, 'milestones', 'QA')).body).toEqual([{ iid: 1, title: 'QA Sprint 1' }]);
+      expect((await ac(who.dave, 'milestones', 'QA')).body).toEqual([{ iid: 101, title: 'QA Sprint 1' }]);
     });
 
     it('needs read_project: a private project is not found for outsiders', async () => {
