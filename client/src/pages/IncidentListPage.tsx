@@ -49,7 +49,10 @@ export function IncidentListPage({ projectPath }: { projectPath: string }) {
           const next = { ...query, ...q };
           const sp = new URLSearchParams();
           if (next.state !== 'opened') sp.set('state', next.state);
-          if (next.orderBy !== 'created_at' || next.sort !== 'desc') (sp.set('order_by', next.orderBy), sp.set('sort', next.sort));
+          if (next.orderBy !== 'created_at' || next.sort !== 'desc') {
+            sp.set('order_by', next.orderBy);
+            sp.set('sort', next.sort);
+          }
           if (next.page > 1) sp.set('page', String(next.page));
           setParams(sp);
         }}
