@@ -8,6 +8,7 @@ import { EpicPage } from './pages/EpicPage';
 import { GroupEpicsPage } from './pages/GroupEpicsPage';
 import { AdminAbuseReportsPage } from './pages/AdminAbuseReportsPage';
 import { IssueListPage } from './pages/IssueListPage';
+import { IncidentListPage } from './pages/IncidentListPage';
 import { IssuePage } from './pages/IssuePage';
 import { NewIssuePage } from './pages/NewIssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -20,6 +21,7 @@ import { SignUpPage } from './pages/SignUpPage';
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
 const ISSUE_NEW = /^\/(.+)\/-\/issues\/new\/?$/;
+const INCIDENT_LIST = /^\/(.+)\/-\/incidents\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
 
@@ -66,6 +68,8 @@ function ProjectRoutes({ pageData }: { pageData: PageData }) {
   }
   const created = ISSUE_NEW.exec(pathname);
   if (created) return <NewIssuePage key={created[1]} projectPath={decodeURIComponent(created[1]!)} />;
+  const incidents = INCIDENT_LIST.exec(pathname);
+  if (incidents) return <IncidentListPage key={incidents[1]} projectPath={decodeURIComponent(incidents[1]!)} />;
   const list = ISSUE_LIST.exec(pathname);
   if (list) return <IssueListPage key={list[1]} projectPath={decodeURIComponent(list[1]!)} />;
   // A bare project path (group/project) opens the project's issues

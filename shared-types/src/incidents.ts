@@ -45,6 +45,7 @@ export const INCIDENT_TEXTS = {
   tabSummary: 'Summary',
   tabMetrics: 'Metrics',
   tabAlertDetails: 'Alert details',
+  listTitle: 'Incidents',
 } as const;
 
 /** The incident's SLA as the highlight bar shows it: time left, or missed/achieved once closed. */
@@ -69,4 +70,59 @@ export function formatSlaRemaining(minutes: number): string {
   if (d) return `${d}d ${h}h ${m}m`;
   if (h) return `${h}h ${m}m`;
   return `${m}m`;
+}
+
+/** The incident list's tabs: GitLab's status values and the filter values sent to the server. */
+export const INCIDENT_LIST_TABS = [
+  { status: 'OPENED', filter: 'opened', title: 'Open' },
+  { status: 'CLOSED', filter: 'closed', title: 'Closed' },
+  { status: 'ALL', filter: 'all', title: 'All' },
+] as const;
+export type IncidentListState = (typeof INCIDENT_LIST_TABS)[number]['filter'];
+
+/** Sortable columns of the incident list (GitLab's CREATED_*, SEVERITY_*, SLA_DUE_AT_*). */
+export const INCIDENT_SORT_FIELDS = ['created_at', 'severity', 'sla_due_at'] as const;
+export type IncidentSortField = (typeof INCIDENT_SORT_FIELDS)[number];
+
+/** Severity from most to least severe; the list sorts by this rank (the server does it in SQL). */
+export const SEVERITY_ORDER = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKNOWN'] as const;
+
+/** 0 for CRITICAL .. 4 for UNKNOWN (anything unknown ranks last). */
+export function severityRank(severity: string | null | undefined): number {
+  const i = (SEVERITY_ORDER as readonly string[]).indexOf(severity ?? 'UNKNOWN');
+  return i < 0 ? SEVERITY_ORDER.length - 1 : i;
+}
+
+/** The "Time to SLA" cell: remaining time, 'Missed SLA', 'Achieved SLA', or '' without an SLA. */
+export function incidentSlaText(dueAt: string | null, now: number, closedAt: string | null): string {
+  if (!dueAt) return '';
+  const s = slaState(dueAt, now, closedAt);
+  if (s.kind === 'missed') return INCIDENT_TEXTS.missedSla;
+  if (s.kind === 'achieved') return INCIDENT_TEXTS.achievedSla;
+  return formatSlaRemaining(s.minutes);
+}
+
+/** A row of GET {project}/-/incidents.json: the REST issue plus its SLA due time. */
+export interface IncidentListRow {
+  id: number;
+  iid: number;
+  title: string;
+  state: string;
+  severity: string;
+  created_at: string;
+  closed_at: string | null;
+  web_url: string;
+  confidential: boolean;
+  assignees: Array<{ id: number; name: string; username: string; avatar_url: string | null }>;
+  sla_due_at: string | null;
+}
+
+/** GET {project}/-/incidents.json: one page, and the count of all visible incidents (for the empty state). */
+export interface IncidentListPage {
+  incidents: IncidentListRow[];
+  total: number;
+  /** Incidents of the project in any state. */
+  all_count: number;
+  page: number;
+  per_page: number;
 }

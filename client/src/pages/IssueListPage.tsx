@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
+import { INCIDENT_TEXTS } from '@tandem/shared-types';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
@@ -36,6 +37,9 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
       <div className="page-head">
         <div className="page-head__row">
           <h1 className="page-title">Issues</h1>
+          <a className="btn" href={`/${projectPath}/-/incidents`}>
+            {INCIDENT_TEXTS.listTitle}
+          </a>
           {signedIn && (
             <a className="btn btn--confirm" href={`/${projectPath}/-/issues/new`}>
               New issue

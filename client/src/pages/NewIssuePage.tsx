@@ -28,7 +28,7 @@ export function NewIssuePage({ projectPath }: { projectPath: string }) {
   const listUrl = `/${projectPath}/-/issues`;
   return (
     <AppLayout crumbs={[...projectCrumbs(projectPath, project?.name), { label: 'Issues', href: listUrl }, { label: 'New' }]}>
-      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
+      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} initialIssueType={new URLSearchParams(window.location.search).get('issue_type') === 'incident' ? 'incident' : 'issue'} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
     </AppLayout>
   );
 }

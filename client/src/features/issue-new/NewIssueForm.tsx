@@ -16,6 +16,8 @@ export interface NewIssueFormProps {
   /** Where to go with the created issue (a full page load: the issue page embeds its data). */
   onCreated(webUrl: string): void;
   onCancel(): void;
+  /** The type chosen on arrival (`?issue_type=incident` from the incident list's 'Create incident'). */
+  initialIssueType?: 'issue' | 'incident';
 }
 
 /**
@@ -23,7 +25,7 @@ export interface NewIssueFormProps {
  * and up the sidebar fields they may set at creation. Ctrl/Cmd+Enter submits; a failure keeps
  * everything typed and shows the server's reason.
  */
-export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel }: NewIssueFormProps) {
+export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel, initialIssueType = 'issue' }: NewIssueFormProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
@@ -33,6 +35,7 @@ export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel 
   const [assignees, setAssignees] = useState<number[]>([]);
   const [dueDate, setDueDate] = useState('');
   const [weight, setWeight] = useState('');
+  const [issueType, setIssueType] = useState<'issue' | 'incident'>(initialIssueType);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -54,7 +57,7 @@ export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel 
         title: title.trim(),
         description,
         confidential,
-        ...(canSetMetadata ? { labels, assignee_ids: assignees, due_date: dueDate || undefined, weight: weight === '' ? undefined : Number(weight) } : {}),
+        ...(canSetMetadata ? { labels, assignee_ids: assignees, due_date: dueDate || undefined, weight: weight === '' ? undefined : Number(weight), issue_type: issueType } : {}),
       });
       if (!res.ok) {
         setError(errorText(res.data, TEXTS.issueUpdateFailed));
@@ -123,6 +126,13 @@ export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel 
       {canSetMetadata && (
         <fieldset className="new-issue__meta">
           <legend className="visually-hidden">Issue metadata</legend>
+          <label className="field">
+            <span className="field__label">Type</span>
+            <select className="input" value={issueType} onChange={(e) => setIssueType(e.target.value as 'issue' | 'incident')}>
+              <option value="issue">Issue</option>
+              <option value="incident">Incident</option>
+            </select>
+          </label>
           <div className="field">
             <span className="field__label" id={`${id}-assignees`}>
               Assignees

@@ -10,6 +10,7 @@ export interface NewIssueInput {
   assignee_ids?: number[];
   due_date?: string;
   weight?: number;
+  issue_type?: 'issue' | 'incident';
 }
 
 /** POST /projects/:id/issues (GitLab's REST create), with the session's CSRF token. */
@@ -19,6 +20,7 @@ export function createIssue(projectPath: string, input: NewIssueInput): Promise<
   if (input.assignee_ids?.length) body.assignee_ids = input.assignee_ids;
   if (input.due_date) body.due_date = input.due_date;
   if (input.weight !== undefined) body.weight = input.weight;
+  if (input.issue_type === 'incident') body.issue_type = 'incident';
   return requestJson(`${projectApiPath(projectPath)}/issues`, { method: 'POST', body });
 }
 

@@ -4,11 +4,12 @@ import { ProjectModule } from '../project/project.module';
 import { AlertController } from './alert.controller';
 import { IssueAlertResolver, ProjectAlertResolver } from './alert.resolver';
 import { AlertService } from './alert.service';
+import { IncidentListController } from './incident-list.controller';
 
 /** Alerts and incidents: the alert endpoint, incident settings, Issue.alertManagementAlert / slaDueAt, Project.alertManagementAlert. */
 @Module({
   imports: [IssueModule, ProjectModule],
-  controllers: [AlertController],
+  controllers: [AlertController, IncidentListController],
   providers: [AlertService, IssueAlertResolver, ProjectAlertResolver],
 })
 export class AlertModule {}

@@ -18,7 +18,8 @@ export interface IssueListFilters {
   confidential?: boolean;
   issueType?: string;
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
-  orderBy?: 'created_at' | 'updated_at' | 'title';
+  /** severity and sla_due_at are the incident list's (not REST parameters). */
+  orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at';
   sort?: 'asc' | 'desc';
   page: number;
   perPage: number;
@@ -84,14 +85,23 @@ export class IssueFinder {
           ),
         );
     }
-    const orderCol = filters.orderBy === 'updated_at' ? 'i.updated_at' : filters.orderBy === 'title' ? 'i.title' : 'i.created_at';
     const dir = filters.sort === 'asc' ? 'ASC' : 'DESC';
-    qb.orderBy(orderCol, dir).addOrderBy('i.id', dir);
+    if (filters.orderBy === 'severity') {
+      // Ascending = least severe first (UNKNOWN < LOW < .. < CRITICAL), as GitLab's SEVERITY_ASC
+      qb.addSelect(SEVERITY_RANK_SQL, 'sev_rank').orderBy('sev_rank', dir);
+    } else if (filters.orderBy === 'sla_due_at') {
+      qb.addSelect('(SELECT s.due_at FROM issuable_slas s WHERE s.issue_id = i.id)', 'sla_due').orderBy('sla_due', dir, 'NULLS LAST');
+    } else {
+      qb.orderBy(filters.orderBy === 'updated_at' ? 'i.updated_at' : filters.orderBy === 'title' ? 'i.title' : 'i.created_at', dir);
+    }
+    qb.addOrderBy('i.id', dir);
     qb.offset((filters.page - 1) * filters.perPage).limit(filters.perPage);
     const [issues, total] = await qb.getManyAndCount();
     return { issues, total };
   }
 }
+
+const SEVERITY_RANK_SQL = `CASE i.severity WHEN 'CRITICAL' THEN 4 WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END`;
 
 /** Projects where the user's effective access (direct or via ancestor groups) is at least `min`. */
 function MEMBER_PROJECTS_SQL(min: number): string {
