@@ -39,11 +39,14 @@ export class IssueLoader {
   constructor(@InjectDataSource() private readonly ds: DataSource) {
     this.meta = { issue: ds.getMetadata(Issue), project: ds.getMetadata(Project), namespace: ds.getMetadata(Namespace) };
     const cols = (m: EntityMetadata, alias: string) => m.columns.map((c) => `${alias}.${c.databaseName} AS "${alias}_${c.databaseName}"`).join(', ');
-    const readable = (where: string) => `SELECT ${cols(this.meta.project, 'p')}, ${cols(this.meta.namespace, 'n')}, ${cols(this.meta.issue, 'i')},
-        ${EFFECTIVE_LEVEL_SQL} AS access_level, ${ASSIGNEE_IDS_SQL} AS assignee_ids,
-        CASE WHEN $4 AND i.id IS NOT NULL THEN ${HYDRATE_SQL} END AS hydrated,
-        CASE WHEN $4 AND i.id IS NOT NULL AND $2::int IS NOT NULL THEN ${subscribedSql('$2::int')} END AS subscribed,
-        (SELECT ${USER_JSON} FROM users u WHERE u.id = $2) AS actor_json
+    // One json column: node-postgres describes and parses every column of every execution, and
+    // this read starts every issue request; JSON.parse of one value is the cheaper way in
+    const readable = (where: string) => `SELECT json_build_object(
+        'p', row_to_json(p), 'n', row_to_json(n), 'i', CASE WHEN i.id IS NOT NULL THEN row_to_json(i) END,
+        'access_level', ${EFFECTIVE_LEVEL_SQL}, 'assignee_ids', ${ASSIGNEE_IDS_SQL},
+        'hydrated', CASE WHEN $4 AND i.id IS NOT NULL THEN ${HYDRATE_SQL} END,
+        'subscribed', CASE WHEN $4 AND i.id IS NOT NULL AND $2::int IS NOT NULL THEN ${subscribedSql('$2::int')} END,
+        'actor', (SELECT ${USER_JSON} FROM users u WHERE u.id = $2)) AS r
       FROM projects p JOIN namespaces n ON n.id = p.namespace_id
       LEFT JOIN issues i ON i.project_id = p.id AND i.iid = $3
       WHERE ${where}`;
@@ -69,29 +72,29 @@ export class IssueLoader {
       text: byId ? this.sql.byId : this.sql.byPath,
       values: [byId ? Number(ref) : ref, actor?.id ?? null, n ?? 0, opts.hydrate ?? false],
     });
-    const row = rows[0] as Row | undefined;
+    const row = json<ReadableRow>(rows[0]?.r);
     if (!row) throw new AppError('PROJECT_NOT_FOUND');
-    const project = this.entity(this.meta.project, row, 'p') as Project;
-    project.namespace = this.entity(this.meta.namespace, row, 'n') as Namespace;
+    const project = this.fromJson(this.meta.project, row.p) as Project;
+    project.namespace = this.fromJson(this.meta.namespace, row.n) as Namespace;
     const projectFacts: ProjectFacts = {
       visibility: project.visibility,
       archived: project.archived,
       accessLevel: actor ? effectiveLevel(Number(row.access_level ?? 0), project, actor.id) : ACCESS_LEVEL.NO_ACCESS,
     };
     if (!canReadProject(actor, projectFacts)) throw new AppError('PROJECT_NOT_FOUND');
-    if (row.i_id === null || n === null) throw new AppError('ISSUE_NOT_FOUND');
-    const issue = this.entity(this.meta.issue, row, 'i') as Issue;
-    const assigneeIds = (row.assignee_ids as number[]).map(Number);
+    if (!row.i || n === null) throw new AppError('ISSUE_NOT_FOUND');
+    const issue = this.fromJson(this.meta.issue, row.i) as Issue;
+    const assigneeIds = row.assignee_ids.map(Number);
     const facts = issueFacts(issue, assigneeIds);
     if (!canReadIssue(actor, projectFacts, facts)) throw new AppError('ISSUE_NOT_FOUND');
-    const actorJson = json<UserRow>(row.actor_json);
+    const actorJson = row.actor;
     return {
       project,
       projectFacts,
       issue,
       assigneeIds,
       facts,
-      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, json<HydrateRow>(row.hydrated)!), subscribed: row.subscribed === true } : null,
+      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, row.hydrated!), subscribed: row.subscribed === true } : null,
       actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }
@@ -132,6 +135,20 @@ export class IssueLoader {
     return pgPool(this.ds);
   }
 
+  /**
+   * An entity from `row_to_json` of its table: keys are column names, timestamps come as ISO
+   * text (node-postgres would have parsed them into Dates), the other types this table uses
+   * (integers, text, booleans, dates as 'YYYY-MM-DD') as the text protocol gives them.
+   */
+  private fromJson(meta: EntityMetadata, row: Row): object {
+    const e = meta.create() as Record<string, unknown>;
+    for (const c of meta.columns) {
+      const v = row[c.databaseName];
+      e[c.propertyName] = typeof v === 'string' && TIMESTAMP_TYPES.has(String(c.type)) ? new Date(v) : this.ds.driver.prepareHydratedValue(v, c);
+    }
+    return e;
+  }
+
   private entity(meta: EntityMetadata, row: Row, alias: string): object {
     const e = meta.create() as Record<string, unknown>;
     for (const c of meta.columns) e[c.propertyName] = this.ds.driver.prepareHydratedValue(row[`${alias}_${c.databaseName}`], c);
@@ -140,6 +157,20 @@ export class IssueLoader {
 }
 
 type Row = Record<string, unknown>;
+
+const TIMESTAMP_TYPES = new Set(['timestamptz', 'timestamp with time zone', 'timestamp', 'timestamp without time zone']);
+
+/** The one json column of the readable-issue statement. */
+interface ReadableRow {
+  p: Row;
+  n: Row;
+  i: Row | null;
+  access_level: number | null;
+  assignee_ids: number[];
+  hydrated: HydrateRow | null;
+  subscribed: boolean | null;
+  actor: UserRow | null;
+}
 
 /** An issue's assignee ids, in order, as a column of a query over `issues i`. */
 export const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id ORDER BY ia.position, ia.user_id)';

@@ -290,7 +290,7 @@ export class UpdateIssueAction {
     const text = `WITH upd AS (
         UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(eventCount)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
         WHERE id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int
-        RETURNING *),
+        RETURNING id),
       now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
       note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, unnest(${param(texts.map((_, i) => i + 1))}::int[]) g),
       ${drafts.cte(param)},
@@ -303,13 +303,16 @@ export class UpdateIssueAction {
         FROM upd, now_iso, unnest(${param(events.map((e) => e.type))}::text[], ${param(events.map((e) => JSON.stringify({ payload: e.payload, actor: env.actorBasic, issue: noteable.ref })))}::text[],
           ${param(events.map(() => actor.id))}::int[], ${param(events.map((e) => e.timePaths.join(';')))}::text[]) WITH ORDINALITY AS e(type, payload, actor_id, time_paths, ord)
         LEFT JOIN note_ids ni ON ni.ord = e.ord)
-      SELECT upd.*, (SELECT iso FROM now_iso) AS now_iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM upd`;
+      SELECT (SELECT iso FROM now_iso) AS now_iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM upd`;
     const rows = await tx.query<Record<string, unknown>>(statementName(text), text, values);
     if (!rows[0]) throw new RowMoved();
 
-    const fresh = this.issueMeta.create() as Issue & Record<string, unknown>;
-    for (const c of this.issueMeta.columns) fresh[c.propertyName] = this.ds.driver.prepareHydratedValue(rows[0][c.databaseName], c);
+    // The row is what the guard made certain (the read, this write's columns) with the
+    // statement's now() where it wrote now(): no need to send the row back
     const at = String(rows[0].now_iso);
+    const fresh = predicted as Issue & Record<string, unknown>;
+    const written = new Date(at);
+    for (const c of this.issueMeta.columns) if (fresh[c.propertyName] === EPOCH) fresh[c.propertyName] = written;
     const noteIds = (rows[0].note_ids as Array<number | string>).map(Number);
     // The same fills as the statement's, so a live event equals its replay
     tx.recordAppended(
