@@ -68,7 +68,7 @@ export interface RunningApp {
  * an empty database, then the HTTP server. Used by main.ts and by the integration tests.
  */
 export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet?: boolean } = {}): Promise<RunningApp> {
-  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }, ENTITIES, { pglite: opts.pglite });
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }, ENTITIES, { pglite: opts.pglite });
   try {
     if (config.RUN_MIGRATIONS) await runMigrations(db.dataSource, db.mode);
     if (config.SEED_DEMO) await seedDemo(db.dataSource);

@@ -39,6 +39,8 @@ export interface DatabaseTarget {
   /** postgres:// URL; absent means the embedded PGlite database under dataDir. */
   url?: string;
   dataDir: string;
+  /** Pool connections to `url` (default 20). */
+  poolSize?: number;
 }
 
 export interface OpenDatabase {
@@ -66,7 +68,7 @@ export async function openDatabase(
     logging: opts.logging ?? false,
   };
   if (target.url) {
-    const dataSource = new DataSource({ ...common, url: target.url, poolSize: 20, extra: { idleTimeoutMillis: 30_000 } });
+    const dataSource = new DataSource({ ...common, url: target.url, poolSize: target.poolSize ?? 20, extra: { idleTimeoutMillis: 30_000 } });
     await dataSource.initialize();
     // Nest's TypeOrmModule may already have destroyed it on app shutdown
     return { dataSource, mode: 'postgres', close: async () => { if (dataSource.isInitialized) await dataSource.destroy(); } };

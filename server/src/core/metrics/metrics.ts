@@ -136,6 +136,17 @@ export function countEtagLookup(source: 'memory' | 'redis', hit: boolean): void 
   etagChildren[source][hit ? 'hit' : 'miss'].inc();
 }
 
+const writeRaces = new Counter({
+  name: 'tandem_issue_write_races_total',
+  help: 'Issue writes whose guarded statement found the row moved on (re-read and retried, or 409 when the client sent its lock_version)',
+  registers: [metricsRegistry],
+});
+
+/** Hook for the issue write: one call per lost race. */
+export function countWriteRace(): void {
+  writeRaces.inc();
+}
+
 const rateLimited = new Counter({
   name: 'tandem_rate_limited_total',
   help: 'Requests refused with 429, by limit name',

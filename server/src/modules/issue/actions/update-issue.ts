@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import type { AnyRealtimeEvent, EventType, IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
+import { countWriteRace } from '../../../core/metrics/metrics';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
@@ -118,6 +119,7 @@ export class UpdateIssueAction {
         // Lost a race. With the client's lock_version that is the 409 the page explains;
         // without, read the issue again, re-check the policy and apply to what is there now.
         if (!(err instanceof RowMoved)) throw err;
+        countWriteRace();
         if (opts.lockVersion !== undefined || attempt > OPTIMISTIC_ATTEMPTS) throw new AppError('ISSUE_STALE');
         const again = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid);
         if (!again) throw new AppError('ISSUE_NOT_FOUND');
