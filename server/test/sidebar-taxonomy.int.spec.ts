@@ -191,6 +191,12 @@ describe.each(DB_MODES)('sidebar taxonomy on %s', (mode) => {
       expect(gone.status).toBe(400);
       expect(JSON.stringify(gone.body)).toContain('does not name a milestone');
       expect(await row()).toEqual(moved);
+      // A new issue may name its milestone too (read in the create's transaction); another project's is refused
+      const birth = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/milestones`, { auth: who.carol, body: { title: 'At birth' } });
+      expect((await newIssue('Created with a milestone', { milestone_id: birth.body.id })).milestone?.title).toBe('At birth');
+      const refused = await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues`, { auth: who.alice, body: { title: 'Created with a foreign milestone', milestone_id: other!.id } });
+      expect(refused.status).toBe(400);
+      expect(await app.ds.query(`SELECT id FROM issues WHERE title = 'Created with a foreign milestone'`)).toEqual([]);
     });
 
     it('/milestone and /remove_milestone quick actions', async () => {
