@@ -181,6 +181,39 @@ describe.each(DB_MODES)('sidebar people on %s', (mode) => {
       expect(again.status).toBe(400);
     });
 
+    it('a move is one transaction: a failure after the copy is written leaves nothing behind', async () => {
+      const [target] = (await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PRIVATE])) as Array<{ id: number }>;
+      const issue = await newIssue('Move that fails', { labels: 'Movable', due_date: '2030-03-04' });
+      const snapshot = async () => ({
+        original: (await app.ds.query(`SELECT state, moved_to_id, lock_version, event_seq FROM issues WHERE id = $1`, [issue.id]))[0],
+        copies: Number((await app.ds.query(`SELECT count(*)::int AS n FROM issues WHERE project_id = $1 AND title = 'Move that fails'`, [target!.id]))[0].n),
+        lastIid: Number((await app.ds.query(`SELECT last_issue_iid FROM projects WHERE id = $1`, [target!.id]))[0].last_issue_iid),
+        notes: Number((await app.ds.query(`SELECT count(*)::int AS n FROM notes`))[0].n),
+        events: Number((await app.ds.query(`SELECT count(*)::int AS n FROM issue_events`))[0].n),
+        links: Number((await app.ds.query(`SELECT count(*)::int AS n FROM label_links`))[0].n),
+      });
+      const before = await snapshot();
+      // An injected fault at the last write (the original's "moved to" note): the copy, its labels and its note are written by then
+      await app.ds.query(`CREATE FUNCTION tandem_test_fail_move() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.note LIKE 'moved to %' THEN RAISE EXCEPTION 'injected move fault'; END IF; RETURN NEW; END $$`);
+      await app.ds.query(`CREATE TRIGGER tandem_test_fail_move BEFORE INSERT ON notes FOR EACH ROW EXECUTE FUNCTION tandem_test_fail_move()`);
+      try {
+        const res = await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/move`, { auth: who.bob, body: { to_project_id: target!.id } });
+        expect(res.status).toBeGreaterThanOrEqual(500);
+      } finally {
+        await app.ds.query(`DROP TRIGGER tandem_test_fail_move ON notes`);
+        await app.ds.query(`DROP FUNCTION tandem_test_fail_move()`);
+      }
+      expect(await snapshot()).toEqual(before);
+      expect((await getIssue(issue.iid)).state).toBe('opened');
+
+      // Nothing half-done stands in the way: the move goes through, with the iid the failed one would have taken
+      const ok = await call<ApiIssue>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/move`, { auth: who.bob, body: { to_project_id: target!.id } });
+      expect(ok.status).toBe(201);
+      expect(ok.body.iid).toBe(before.lastIid + 1);
+      expect((await getIssue(issue.iid)).moved_to_id).toBe(ok.body.id);
+    });
+
     it('refuses the same project, guests of the source, a missing target and bad input', async () => {
       const issue = await newIssue('Stay here');
       const url = `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/move`;

@@ -162,6 +162,43 @@ describe.each(DB_MODES)('sidebar taxonomy on %s', (mode) => {
       expect((await lastEvent(issue.id)).payload.payload.fields!.milestone).toBeNull();
     });
 
+    it('a milestone of another project, or one renamed or moved after an issue named it: checked in the write itself', async () => {
+      const issue = await newIssue('Milestone guard');
+      const row = async () => ((await app.ds.query(`SELECT milestone_id, lock_version FROM issues WHERE id = $1`, [issue.id])) as Array<{ milestone_id: number | null; lock_version: number }>)[0]!;
+      const [secret] = (await app.ds.query(`SELECT id FROM projects WHERE full_path = 'acme/platform/secret-plans'`)) as Array<{ id: number }>;
+      const [other] = (await app.ds.query(`INSERT INTO milestones (iid, project_id, title, state) VALUES (900, $1, 'Elsewhere', 'active') RETURNING id`, [secret!.id])) as Array<{ id: number }>;
+      const before = await row();
+      const foreign = await put(issue.iid, { milestone_id: other!.id });
+      expect(foreign.status).toBe(400);
+      expect(JSON.stringify(foreign.body)).toContain('does not name a milestone');
+      expect(await row()).toEqual(before);
+
+      const m = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/milestones`, { auth: who.carol, body: { title: 'Guarded' } });
+      expect((await put(issue.iid, { milestone_id: m.body.id })).status).toBe(200);
+      expect((await put(issue.iid, { milestone_id: null })).status).toBe(200);
+      // Renamed behind the server's back: the note and the answer tell the row as it is now
+      await app.ds.query(`UPDATE milestones SET title = 'Guarded again' WHERE id = $1`, [m.body.id]);
+      const renamed = await put(issue.iid, { milestone_id: m.body.id });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.milestone?.title).toBe('Guarded again');
+      expect((await notes(issue.id)).at(-1)).toBe('changed milestone to %"Guarded again"');
+      expect((await lastEvent(issue.id)).payload.payload.fields!.milestone).toMatchObject({ title: 'Guarded again' });
+      // Moved to another project behind the server's back: 400, nothing changed
+      expect((await put(issue.iid, { milestone_id: null })).status).toBe(200);
+      await app.ds.query(`UPDATE milestones SET project_id = $2 WHERE id = $1`, [m.body.id, secret!.id]);
+      const moved = await row();
+      const gone = await put(issue.iid, { milestone_id: m.body.id });
+      expect(gone.status).toBe(400);
+      expect(JSON.stringify(gone.body)).toContain('does not name a milestone');
+      expect(await row()).toEqual(moved);
+      // A new issue may name its milestone too (read in the create's transaction); another project's is refused
+      const birth = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/milestones`, { auth: who.carol, body: { title: 'At birth' } });
+      expect((await newIssue('Created with a milestone', { milestone_id: birth.body.id })).milestone?.title).toBe('At birth');
+      const refused = await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues`, { auth: who.alice, body: { title: 'Created with a foreign milestone', milestone_id: other!.id } });
+      expect(refused.status).toBe(400);
+      expect(await app.ds.query(`SELECT id FROM issues WHERE title = 'Created with a foreign milestone'`)).toEqual([]);
+    });
+
     it('/milestone and /remove_milestone quick actions', async () => {
       const issue = await newIssue('Milestone by command');
       const res = await call<{ commands_changes?: unknown }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/notes`, { auth: who.bob, body: { body: '/milestone %v1.0' } });

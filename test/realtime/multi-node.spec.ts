@@ -55,6 +55,25 @@ describe('two nodes sharing Postgres and Redis', () => {
     await waitFor('updated signal', () => c.updated.includes(got[3]!.seq));
   });
 
+  it("a to-do created and marked done through node A updates the user's count on a socket connected to node B", async () => {
+    const c = await client([b.url]);
+    const bob = await tokenFor(a.url, 'bob');
+    const rest = async <T>(method: string, path: string): Promise<{ status: number; body: T }> => {
+      const res = await fetch(`${a.url}${path}`, { method, headers: { authorization: `Bearer ${bob}` } });
+      return { status: res.status, body: (res.status === 204 ? null : await res.json()) as T };
+    };
+    const pending = async () => (await rest<unknown[]>('GET', '/api/v4/todos?state=pending&per_page=100')).body.length;
+    const before = await pending();
+    const todo = await rest<{ id: number }>('POST', `/api/v4/projects/${pid}/issues/5/todo`);
+    expect(todo.status).toBe(201);
+    await waitFor('the count after the to-do, on node B', () => c.todoCounts.includes(before + 1));
+    expect(await pending()).toBe(before + 1);
+    const done = await rest('POST', `/api/v4/todos/${todo.body.id}/mark_as_done`);
+    expect(done.status).toBe(201);
+    await waitFor('the count after mark as done, on node B', () => (c.todoCounts.at(-1) === before && c.todoCounts.length >= 2 ? true : null));
+    expect(c.todoCounts.slice(-2)).toEqual([before + 1, before]);
+  });
+
   it('a client that disconnects while 20 changes happen receives all 20, in order, exactly once, after reconnecting', async () => {
     const c = await client([b.url]);
     const ack = await c.subscribe(PROJECT, 2);

@@ -34,6 +34,8 @@ export class RtClient {
   readonly acks: SubscribeAck[] = [];
   readonly presence: PresenceSignal[] = [];
   readonly projectSignals: Array<{ project_path: string; at: number }> = [];
+  /** The user channel's to-do counts, in arrival order. */
+  readonly todoCounts: number[] = [];
   heartbeats = 0;
   /** receipt times of the heartbeats (ms since epoch) */
   heartbeatTimes: number[] = [];
@@ -93,6 +95,7 @@ export class RtClient {
       socket.on('unsubscribed', (s) => this.unsubscribed.push(s));
       socket.on('presence', (p) => this.presence.push(p));
       socket.on('project_issues', (p) => this.projectSignals.push({ ...p, at: Date.now() }));
+      socket.on('todos.count', (s) => this.todoCounts.push(s.count));
       socket.once('connect', () => {
         this.connects++;
         this.connectedTo = url;

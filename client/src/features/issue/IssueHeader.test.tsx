@@ -6,11 +6,10 @@ import { appStore } from '../../shared/store';
 import { IssueHeader } from './IssueHeader';
 import { applyIssueFields, issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
+import { testPermissions } from './testPermissions';
 
 const KEY = 'g/p#1';
-const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => ({
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, ...over,
-});
+const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => testPermissions({ canAdmin: false, canCreateInternalNote: false, ...over });
 
 function renderHeader(p: IssuePermissions) {
   render(

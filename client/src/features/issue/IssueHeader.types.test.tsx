@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import type { IssuePermissions } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
+import { testPermissions } from './testPermissions';
 import { IssueHeader } from './IssueHeader';
 
 const KEY = 'g/p#1';
-const perms: IssuePermissions = {
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, canPromoteToEpic: true,
-};
+const perms = testPermissions({ canPromoteToEpic: true });
 
 function renderHeader() {
   render(

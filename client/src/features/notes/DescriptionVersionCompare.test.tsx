@@ -2,14 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DISCUSSION_TEXTS, noteablePaths, type ApiNote, type IssuePermissions } from '@tandem/shared-types';
 import { DescriptionVersionCompare } from './DescriptionVersionCompare';
+import { testPermissions } from '../issue/testPermissions';
 
 const DESCRIPTION_VERSION_TEXTS = { compare: DISCUSSION_TEXTS.compareDescriptionVersion, remove: DISCUSSION_TEXTS.removeDescriptionHistory };
 import { NotesContext, type NotesContextValue } from './NotesContext';
 
 const paths = noteablePaths('g/p', 1, 10);
-const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => ({
-  canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: false, canCreateNote: true, canUpdate: true, canCreateInternalNote: false, canAwardEmoji: true, canPromoteToEpic: false, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true, ...over,
-});
+const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => testPermissions({ canAdmin: false, canCreateInternalNote: false, ...over });
 const author = { id: 7, username: 'carol', name: 'Carol', state: 'active', locked: false, avatar_url: null, web_url: '', path: '/carol' };
 const note = (over: Partial<ApiNote> = {}) => ({ id: '5', system: true, note: 'changed the description', note_html: 'changed the description', author, description_version_id: 3, start_description_version_id: 2, ...over }) as ApiNote;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -8,6 +8,7 @@ import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { issueEvents } from '../issue/issueEvents';
 import { makeIssue } from '../issue/testIssue';
+import { testPermissions } from '../issue/testPermissions';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { discussionOfNote } from './discussionRules';
 import { DiscussionArea } from './DiscussionArea';
@@ -19,7 +20,7 @@ import { alice, bob, makeNote, makeThread } from './testNotes';
 
 const KEY = 'g/p#1';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: true, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true };
+const permissions = testPermissions();
 const pageData = (over: Partial<IssuePageData> = {}): IssuePageData =>
   ({
     issue: makeIssue(),

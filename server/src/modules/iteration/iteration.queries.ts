@@ -24,10 +24,21 @@ export const ITERATION_COLUMNS = `it.id, it.iid, it.group_id, it.title, it.descr
   c.id AS cadence_id, c.title AS cadence_title, g.full_path AS group_path
   FROM iterations it JOIN iteration_cadences c ON c.id = it.iteration_cadence_id JOIN namespaces g ON g.id = it.group_id`;
 
-/** Iterations a project may use: its ancestor groups' ($1 namespace id). */
-export const AVAILABLE_ITERATIONS_SQL = `WITH RECURSIVE anc(id, parent_id) AS (SELECT id, parent_id FROM namespaces WHERE id = $1
+/** Iterations a project may use: its ancestor groups' (`namespaceId`: an SQL placeholder). */
+export const availableIterationsSql = (namespaceId: string) => `WITH RECURSIVE anc(id, parent_id) AS (SELECT id, parent_id FROM namespaces WHERE id = ${namespaceId}
     UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN anc ON n.id = anc.parent_id)
   SELECT ${ITERATION_COLUMNS} WHERE it.group_id IN (SELECT id FROM anc)`;
+
+/** Iterations a project may use ($1 namespace id). */
+export const AVAILABLE_ITERATIONS_SQL = availableIterationsSql('$1');
+
+/** SQL true while iteration `it` is one `project` may use and still reads as `it` (the issue write's guard). */
+export function iterationStillSql(it: IterationRow, project: Project, param: (v: unknown) => string): string {
+  return `EXISTS (SELECT 1 FROM (${availableIterationsSql(`${param(project.namespaceId)}::int`)} AND it.id = ${param(it.id)}::int) a
+    WHERE (a.iid, a.title::text, a.state::text, a.start_date, a.due_date, a.cadence_id, a.cadence_title::text, a.group_path::text)
+      IS NOT DISTINCT FROM (${param(it.iid)}::int, ${param(it.title)}::text, ${param(it.state)}::text, ${param(it.start_date)}::text, ${param(it.due_date)}::text,
+        ${param(it.cadence_id)}::int, ${param(it.cadence_title)}::text, ${param(it.group_path)}::text))`;
+}
 
 const norm = (r: IterationRow): IterationRow => ({ ...r, id: Number(r.id), iid: Number(r.iid), group_id: Number(r.group_id), cadence_id: Number(r.cadence_id) });
 

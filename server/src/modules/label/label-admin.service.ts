@@ -6,6 +6,7 @@ import { LABEL_COLOR_PATTERN, labelTextColor, VALIDATION } from '@tandem/shared-
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import type { MarkdownService } from '../../core/markdown/markdown.service';
 import { validationErrorOf } from '../issue/issue.validation';
+import { escapeLike } from '../project/project.service';
 
 /** A label's owner: a project or a group. */
 export type LabelOwner = { projectId: number } | { groupId: number };
@@ -28,13 +29,47 @@ const priority = z.coerce.number().int().min(0).nullable();
 const CREATE = z.object({ name, color, description: description.optional(), priority: priority.optional() });
 const UPDATE = z.object({ new_name: name.optional(), color: color.optional(), description: description.optional(), priority: priority.optional() });
 
+/** Where a label list is read: the owner, the namespace whose ancestors' labels it includes, and issue counts (projects only). */
+export interface LabelScope {
+  owner: LabelOwner;
+  namespaceId: number;
+  counts: { projectId: number; confidential: boolean } | null;
+}
+
 const ownerCol = (o: LabelOwner) => ('projectId' in o ? 'project_id' : 'group_id');
 const ownerId = (o: LabelOwner) => ('projectId' in o ? o.projectId : o.groupId);
 
-/** Creating, editing and deleting labels (REST v4 POST/PUT/DELETE .../labels); the caller checks admin_label. */
+/** Listing, creating, editing and deleting labels (REST v4 .../labels); the caller checks read or admin_label. */
 @Injectable()
 export class LabelAdminService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** The scope's labels, and its ancestor groups' unless include_ancestor_groups=false; search; with_counts (open/closed issues of a project). */
+  async list(scope: LabelScope, q: Record<string, unknown>): Promise<Array<{ label: LabelRecord; counts?: { open: number; closed: number } }>> {
+    const withCounts = q.with_counts === 'true';
+    const includeAncestors = q.include_ancestor_groups !== 'false';
+    const search = typeof q.search === 'string' && q.search ? `%${escapeLike(q.search)}%` : null;
+    const counted = withCounts && scope.counts;
+    const countOf = (state: string) =>
+      `(SELECT count(*)::int FROM label_links ll JOIN issues i ON i.id = ll.target_id AND ll.target_type = 'Issue'
+          WHERE ll.label_id = l.id AND i.project_id = $5 AND i.state = '${state}' AND ($6::boolean OR NOT i.confidential))`;
+    const rows: Array<LabelRecord & { open_issues_count?: number; closed_issues_count?: number }> = await this.ds.query(
+      `WITH RECURSIVE anc(id, parent_id) AS (
+         SELECT id, parent_id FROM namespaces WHERE id = $2
+         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN anc ON n.id = anc.parent_id)
+       SELECT l.id, l.title, l.color, l.description, l.priority, l.project_id, l.group_id
+         ${counted ? `, ${countOf('opened')} AS open_issues_count, ${countOf('closed')} AS closed_issues_count` : ''}
+       FROM labels l
+       WHERE (l.${ownerCol(scope.owner)} = $1 OR ($3 AND l.group_id IN (SELECT id FROM anc)))
+         AND ($4::text IS NULL OR l.title ILIKE $4)
+       ORDER BY lower(l.title)`,
+      [ownerId(scope.owner), scope.namespaceId, includeAncestors, search, ...(counted ? [scope.counts!.projectId, scope.counts!.confidential] : [])],
+    );
+    return rows.map(({ open_issues_count, closed_issues_count, ...label }) => ({
+      label,
+      counts: withCounts ? { open: open_issues_count ?? 0, closed: closed_issues_count ?? 0 } : undefined,
+    }));
+  }
 
   async create(owner: LabelOwner, body: unknown): Promise<LabelRecord> {
     const parsed = CREATE.safeParse(body ?? {});

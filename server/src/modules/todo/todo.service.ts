@@ -8,11 +8,6 @@ import { EventLogService } from '../../core/realtime/event-log.service';
 import { UserChannel } from '../../core/realtime/user-channel';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 
-/** TypeORM answers an UPDATE/DELETE ... RETURNING as [rows, affected]: the rows either way. */
-function returnedRows<R>(result: unknown): R[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as R[];
-}
-
 /** A to-do with what deciding its readability needs (the policy module decides). */
 interface TodoRow {
   id: number;
@@ -113,17 +108,23 @@ export class TodoService implements OnModuleInit {
     }
   }
 
-  /** The sidebar's "Add a to do": the user's pending hand-made to-do on the issue (one at most). */
+  /**
+   * The sidebar's "Add a to do": the user's pending hand-made to-do on the issue (one at most).
+   * The insert and the user's other pending to-dos in one statement: the count pushed is the write's.
+   */
   async mark(userId: number, projectId: number, issueId: number): Promise<{ id: number; created: boolean }> {
-    const inserted: Array<{ id: number }> = await this.ds.query(
-      `INSERT INTO todos (user_id, author_id, project_id, target_type, target_id, action)
-       VALUES ($1, $1, $2, 'Issue', $3, 'marked')
-       ON CONFLICT (user_id, target_type, target_id) WHERE action = 'marked' AND state = 'pending' DO NOTHING RETURNING id`,
-      [userId, projectId, issueId],
-    );
-    if (inserted[0]) {
-      void this.pushCounts([userId]);
-      return { id: Number(inserted[0].id), created: true };
+    const params: unknown[] = [userId, projectId, issueId];
+    const [result] = (await this.ds.query(
+      `WITH added AS (INSERT INTO todos (user_id, author_id, project_id, target_type, target_id, action)
+         VALUES ($1, $1, $2, 'Issue', $3, 'marked')
+         ON CONFLICT (user_id, target_type, target_id) WHERE action = 'marked' AND state = 'pending' DO NOTHING RETURNING id)
+       SELECT (SELECT id FROM added) AS id, ${this.pendingJson(params)} AS pending`,
+      params,
+    )) as Array<{ id: number | null; pending: unknown }>;
+    if (result?.id != null) {
+      // The statement saw the pending to-dos before its insert; the new one is on an issue the user reads
+      this.channel.todosCount(userId, this.readableCount(result.pending) + 1);
+      return { id: Number(result.id), created: true };
     }
     const [existing] = (await this.ds.query(`SELECT id FROM todos WHERE user_id = $1 AND target_id = $2 AND action = 'marked' AND state = 'pending'`, [userId, issueId])) as Array<{ id: number }>;
     return { id: Number(existing!.id), created: false };
@@ -142,9 +143,31 @@ export class TodoService implements OnModuleInit {
     if (which.id !== undefined) params.push(which.id);
     else if (which.issueId !== undefined) params.push(which.issueId);
     else if (!which.all) return [];
-    const rows = returnedRows<{ id: number }>(await this.ds.query(`UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND state = 'pending' ${where} RETURNING id`, params));
-    if (rows.length) void this.pushCounts([userId]);
-    return rows.map((r) => Number(r.id));
+    // The update and the pending to-dos it leaves in one statement (its snapshot predates the
+    // update, so the ones it marks are left out by id): the count pushed is the write's own
+    const [result] = (await this.ds.query(
+      `WITH done AS (UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND state = 'pending' ${where} RETURNING id)
+       SELECT ARRAY(SELECT id FROM done) AS done_ids, ${this.pendingJson(params, 'SELECT id FROM done')} AS pending`,
+      params,
+    )) as Array<{ done_ids: Array<number | string>; pending: unknown }>;
+    const ids = (result?.done_ids ?? []).map(Number);
+    if (ids.length) this.channel.todosCount(userId, this.readableCount(result!.pending));
+    return ids;
+  }
+
+  /**
+   * A JSON array of the user's ($1) pending to-dos with their readability facts, as an SQL
+   * expression for the caller's statement (`params` gets its values); `exclude`: ids to leave out.
+   */
+  private pendingJson(params: unknown[], exclude?: string): string {
+    const { text } = this.rowsSql({ state: 'pending' }, true, params, exclude);
+    return `(SELECT COALESCE(json_agg(r), '[]'::json) FROM (${text}) r)`;
+  }
+
+  /** How many of the rows (pendingJson's) the policy lets their user read. */
+  private readableCount(rows: unknown): number {
+    const list = (typeof rows === 'string' ? JSON.parse(rows) : (rows ?? [])) as TodoRow[];
+    return list.filter((r) => this.readable(r)).length;
   }
 
   /** One of the user's to-dos (any state), if its issue is still readable. */
@@ -218,7 +241,13 @@ export class TodoService implements OnModuleInit {
 
   private async rows(userId: number, f: TodoFilters & { id?: number }, m: EntityManager, countOnly = false): Promise<TodoRow[]> {
     const params: unknown[] = [userId];
+    return (await m.query(this.rowsSql(f, countOnly, params).text, params)) as TodoRow[];
+  }
+
+  /** The SELECT of the user's ($1, already in `params`) to-dos with their facts; filters add their values to `params`. */
+  private rowsSql(f: TodoFilters & { id?: number }, countOnly: boolean, params: unknown[], exclude?: string): { text: string } {
     const where = ['t.user_id = $1'];
+    if (exclude) where.push(`t.id NOT IN (${exclude})`);
     const add = (sql: string, v: unknown) => {
       params.push(v);
       where.push(sql.replace('?', `$${params.length}`));
@@ -231,8 +260,8 @@ export class TodoService implements OnModuleInit {
     const extra = countOnly
       ? `NULL::text AS body, ''::text AS author_username, ''::text AS author_name, ''::text AS author_state, NULL::text AS author_avatar_url`
       : `(SELECT n.note FROM notes n WHERE n.id = t.note_id) AS body, a.username AS author_username, a.name AS author_name, a.state AS author_state, a.avatar_url AS author_avatar_url`;
-    return (await m.query(
-      `SELECT t.id, t.user_id, t.author_id, t.action, t.state, t.note_id, t.created_at, t.updated_at,
+    return {
+      text: `SELECT t.id, t.user_id, t.author_id, t.action, t.state, t.note_id, t.created_at, t.updated_at,
          i.id AS issue_id, i.iid, i.title, i.state AS issue_state, i.confidential, i.author_id AS issue_author_id, i.discussion_locked,
          ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id) AS assignee_ids,
          p.id AS project_id, p.name AS project_name, p.path AS project_path, p.full_path, p.visibility, p.archived,
@@ -253,7 +282,6 @@ export class TodoService implements OnModuleInit {
        WHERE ${where.join(' AND ')}
        ORDER BY t.id DESC
        LIMIT 1000`,
-      params,
-    )) as TodoRow[];
+    };
   }
 }

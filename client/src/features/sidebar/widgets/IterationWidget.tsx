@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { iterationDates, TAXONOMY_TEXTS, type ApiIssueIteration } from '@tandem/shared-types';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { useIssueFieldUpdate } from '../useIssueFieldUpdate';
 import { fetchIterations, iterationListKey } from './taxonomyApi';
+import { SearchableDropdown, useDropdownSearch } from './SearchableDropdown';
 import { useDismiss } from './useDismiss';
 import './taxonomyWidgets.css';
 
@@ -32,13 +33,8 @@ export function IterationWidget({ issueKey, endpoint, projectPath, editable }: I
   const current = issue.iteration ?? null;
   const rootRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
+  const { search, setSearch, term, reset } = useDropdownSearch(ITERATION_SEARCH_DEBOUNCE_MS);
   const { save, saving, error } = useIssueFieldUpdate(issueKey, endpoint, projectPath, TAXONOMY_TEXTS.iterationFailed);
-  useEffect(() => {
-    const t = setTimeout(() => setTerm(search.trim()), ITERATION_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [search]);
   const list = useQuery({ queryKey: iterationListKey(projectPath, term), queryFn: ({ signal }) => fetchIterations(projectPath, term, signal), enabled: open, placeholderData: keepPreviousData });
   useDismiss(rootRef, open, () => setOpen(false));
 
@@ -53,7 +49,7 @@ export function IterationWidget({ issueKey, endpoint, projectPath, editable }: I
         title={TAXONOMY_TEXTS.iterationTitle}
         icon={<RefreshCw size={16} />}
         testId="sidebar-iteration"
-        edit={editable ? { open, onToggle: () => (setSearch(''), setTerm(''), setOpen((v) => !v)) } : undefined}
+        edit={editable ? { open, onToggle: () => (reset(), setOpen((v) => !v)) } : undefined}
       >
         {current ? (
           <span data-testid="iteration-value">
@@ -65,34 +61,26 @@ export function IterationWidget({ issueKey, endpoint, projectPath, editable }: I
           <span className="muted">{TAXONOMY_TEXTS.none}</span>
         )}
         {open && (
-          <div className="sidebar-dropdown" data-testid="iteration-dropdown">
-            <input className="input input--small" type="search" aria-label="Search iterations" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
-            <ul className="sidebar-dropdown__list" role="listbox" aria-label={TAXONOMY_TEXTS.iterationTitle}>
-              <li role="option" aria-selected={!current}>
-                <button type="button" className="sidebar-dropdown__item" disabled={saving} onClick={() => void choose(null)}>
-                  <span className="sidebar-dropdown__check">{!current && <Check size={14} aria-hidden="true" />}</span>
-                  {TAXONOMY_TEXTS.noIteration}
-                </button>
-              </li>
-              {(list.data ?? []).map((it) => (
-                <li key={it.id} role="option" aria-selected={it.id === current?.id}>
-                  <button type="button" className="sidebar-dropdown__item" disabled={saving} onClick={() => void choose(it.id)}>
-                    <span className="sidebar-dropdown__check">{it.id === current?.id && <Check size={14} aria-hidden="true" />}</span>
-                    <span>
-                      <span className="sidebar-dropdown__meta muted">{it.iteration_cadence.title}</span>
-                      {iterationName(it)}
-                      {it.title && <span className="sidebar-dropdown__meta muted">{iterationDates(it)}</span>}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {list.isError && (
-              <p className="field-error" role="alert">
-                {TAXONOMY_TEXTS.iterationsFetchFailed}
-              </p>
+          <SearchableDropdown
+            testId="iteration-dropdown"
+            searchLabel="Search iterations"
+            listLabel={TAXONOMY_TEXTS.iterationTitle}
+            noneLabel={TAXONOMY_TEXTS.noIteration}
+            items={list.data ?? []}
+            currentId={current?.id ?? null}
+            saving={saving}
+            search={search}
+            onSearch={setSearch}
+            onChoose={(id) => void choose(id)}
+            renderItem={(it) => (
+              <>
+                <span className="sidebar-dropdown__meta muted">{it.iteration_cadence.title}</span>
+                {iterationName(it)}
+                {it.title && <span className="sidebar-dropdown__meta muted">{iterationDates(it)}</span>}
+              </>
             )}
-          </div>
+            fetchError={list.isError ? TAXONOMY_TEXTS.iterationsFetchFailed : null}
+          />
         )}
         {error && (
           <p className="field-error" role="alert">

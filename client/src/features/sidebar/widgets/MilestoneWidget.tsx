@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { formatDayDate, localYmd, sortMilestones, TAXONOMY_TEXTS, type ApiIssueMilestone } from '@tandem/shared-types';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { useIssueFieldUpdate } from '../useIssueFieldUpdate';
 import { fetchMilestones, milestoneListKey } from './taxonomyApi';
+import { SearchableDropdown, useDropdownSearch } from './SearchableDropdown';
 import { useDismiss } from './useDismiss';
 import './taxonomyWidgets.css';
 
@@ -33,11 +34,11 @@ export function MilestoneWidget({ issueKey, endpoint, projectPath, editable }: M
   const current = issue.milestone;
   const rootRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
+  const { search, setSearch, term, reset } = useDropdownSearch(0);
   const { save, saving, error } = useIssueFieldUpdate(issueKey, endpoint, projectPath, TAXONOMY_TEXTS.milestoneUpdateFailed);
   const list = useQuery({
-    queryKey: milestoneListKey(projectPath, search.trim()),
-    queryFn: ({ signal }) => fetchMilestones(projectPath, search.trim(), signal),
+    queryKey: milestoneListKey(projectPath, term),
+    queryFn: ({ signal }) => fetchMilestones(projectPath, term, signal),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -54,7 +55,7 @@ export function MilestoneWidget({ issueKey, endpoint, projectPath, editable }: M
         title={TAXONOMY_TEXTS.milestoneTitle}
         icon={<Clock size={16} />}
         testId="sidebar-milestone"
-        edit={editable ? { open, onToggle: () => (setSearch(''), setOpen((v) => !v)) } : undefined}
+        edit={editable ? { open, onToggle: () => (reset(), setOpen((v) => !v)) } : undefined}
       >
         {current ? (
           <a href={current.web_url} title={milestoneTooltip(current)} data-testid="milestone-value" className={current.expired ? 'text-danger' : undefined}>
@@ -65,33 +66,26 @@ export function MilestoneWidget({ issueKey, endpoint, projectPath, editable }: M
           <span className="muted">{TAXONOMY_TEXTS.none}</span>
         )}
         {open && (
-          <div className="sidebar-dropdown" data-testid="milestone-dropdown">
-            <input className="input input--small" type="search" aria-label="Search milestones" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
-            <ul className="sidebar-dropdown__list" role="listbox" aria-label={TAXONOMY_TEXTS.milestoneTitle}>
-              <li role="option" aria-selected={!current}>
-                <button type="button" className="sidebar-dropdown__item" disabled={saving} onClick={() => void choose(null)}>
-                  <span className="sidebar-dropdown__check">{!current && <Check size={14} aria-hidden="true" />}</span>
-                  {TAXONOMY_TEXTS.noMilestone}
-                </button>
-              </li>
-              {sortMilestones(list.data ?? [], today).map((m) => (
-                <li key={m.id} role="option" aria-selected={m.id === current?.id}>
-                  <button type="button" className="sidebar-dropdown__item" disabled={saving} title={milestoneTooltip(m)} onClick={() => void choose(m.id)}>
-                    <span className="sidebar-dropdown__check">{m.id === current?.id && <Check size={14} aria-hidden="true" />}</span>
-                    <span>
-                      {m.title}
-                      {m.due_date && <span className="sidebar-dropdown__meta muted">{m.expired ? `Expired ${formatDayDate(m.due_date)}` : `Due ${formatDayDate(m.due_date)}`}</span>}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            {list.isError && (
-              <p className="field-error" role="alert">
-                {TAXONOMY_TEXTS.milestonesFetchFailed}
-              </p>
+          <SearchableDropdown
+            testId="milestone-dropdown"
+            searchLabel="Search milestones"
+            listLabel={TAXONOMY_TEXTS.milestoneTitle}
+            noneLabel={TAXONOMY_TEXTS.noMilestone}
+            items={sortMilestones(list.data ?? [], today)}
+            currentId={current?.id ?? null}
+            saving={saving}
+            search={search}
+            onSearch={setSearch}
+            onChoose={(id) => void choose(id)}
+            itemTitle={milestoneTooltip}
+            renderItem={(m) => (
+              <>
+                {m.title}
+                {m.due_date && <span className="sidebar-dropdown__meta muted">{m.expired ? `Expired ${formatDayDate(m.due_date)}` : `Due ${formatDayDate(m.due_date)}`}</span>}
+              </>
             )}
-          </div>
+            fetchError={list.isError ? TAXONOMY_TEXTS.milestonesFetchFailed : null}
+          />
         )}
         {error && (
           <p className="field-error" role="alert">

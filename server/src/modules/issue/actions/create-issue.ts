@@ -5,7 +5,7 @@ import { AppError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
-import { EventLogService } from '../../../core/realtime/event-log.service';
+import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
 import { LabelService } from '../../label/label.service';
 import type { Project } from '../../project/project.entity';
 import { ProjectService } from '../../project/project.service';
@@ -36,61 +36,74 @@ export class CreateIssueAction {
   ) {}
 
   async execute(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
+    const prepared = await this.prepare(actor, project, projectFacts, input);
+    return this.events.transaction((tx) => this.executeInTx(tx, prepared.actor, project, projectFacts, prepared.input));
+  }
+
+  /** The policy checks and the description's quick actions, before any write (the input executeInTx takes). */
+  async prepare(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<{ actor: Actor; input: IssueCreateInput }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
     const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
-    input = await this.withDescriptionQuickActions(actor, project, projectFacts, input);
-    return this.events.transaction(async (tx) => {
-      const m = tx.manager;
-      const render = { projectPath: project.fullPath, labelExists: await loadLabelLookup(m, project.id, input.title, input.description) };
-      const [rows] = (await m.query('UPDATE projects SET last_issue_iid = last_issue_iid + 1 WHERE id = $1 RETURNING last_issue_iid', [project.id])) as [Array<{ last_issue_iid: number }>, number];
-      const repo = m.getRepository(Issue);
-      const issue = await repo.save(
-        repo.create({
-          projectId: project.id,
-          iid: rows[0]!.last_issue_iid,
-          issueType: input.issueType ?? 'issue',
-          title: input.title,
-          description: input.description ?? null,
-          descriptionHtml: this.markdown.render(input.description, render),
-          state: 'opened',
-          confidential: input.confidential ?? false,
-          discussionLocked: input.discussionLocked ?? false,
-          lockVersion: 0,
-          authorId: actor.id,
-          updatedById: actor.id,
-          dueDate: input.dueDate ?? null,
-          weight: input.weight ?? null,
-          severity: 'UNKNOWN',
-          timeEstimate: 0,
-          totalTimeSpent: 0,
-          eventSeq: 0,
-        }),
-      );
-      await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
-      const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
-      const env: FieldEnv = {
-        actor,
-        actorBasic: toUserBasic(author, this.config.publicUrl),
-        markdown: this.markdown,
-        render,
-        labels: this.labels,
-        publicUrl: this.config.publicUrl,
-        projects: this.projects,
-      };
-      // Side-table fields (labels, assignees) write as they do on update; a new issue gets no system notes for them
-      const ctx = { project, projectFacts, issue, assigneeIds: [], facts: issueFacts(issue, []) };
-      for (const field of ISSUE_FIELDS) {
-        const value = input[field.key as keyof IssueCreateInput];
-        if (field.write && value !== undefined) await field.write(value as never, tx, ctx, env);
+    return { actor, input: await this.withDescriptionQuickActions(actor, project, projectFacts, input) };
+  }
+
+  /** Inserts a prepared issue in the caller's transaction (a move writes its copy with the original's change); `issue.created` is published after its COMMIT. */
+  async executeInTx(tx: Tx, actor: Actor, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
+    const m = tx.manager;
+    const render = { projectPath: project.fullPath, labelExists: await loadLabelLookup(m, project.id, input.title, input.description) };
+    const [rows] = (await m.query('UPDATE projects SET last_issue_iid = last_issue_iid + 1 WHERE id = $1 RETURNING last_issue_iid', [project.id])) as [Array<{ last_issue_iid: number }>, number];
+    const repo = m.getRepository(Issue);
+    const issue = await repo.save(
+      repo.create({
+        projectId: project.id,
+        iid: rows[0]!.last_issue_iid,
+        issueType: input.issueType ?? 'issue',
+        title: input.title,
+        description: input.description ?? null,
+        descriptionHtml: this.markdown.render(input.description, render),
+        state: 'opened',
+        confidential: input.confidential ?? false,
+        discussionLocked: input.discussionLocked ?? false,
+        lockVersion: 0,
+        authorId: actor.id,
+        updatedById: actor.id,
+        dueDate: input.dueDate ?? null,
+        weight: input.weight ?? null,
+        severity: 'UNKNOWN',
+        timeEstimate: 0,
+        totalTimeSpent: 0,
+        eventSeq: 0,
+      }),
+    );
+    await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
+    const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
+    const env: FieldEnv = {
+      actor,
+      actorBasic: toUserBasic(author, this.config.publicUrl),
+      markdown: this.markdown,
+      render,
+      labels: this.labels,
+      publicUrl: this.config.publicUrl,
+      projects: this.projects,
+    };
+    // Side-table fields (labels, assignees) write as they do on update; a new issue gets no system notes for them
+    const ctx = { project, projectFacts, issue, assigneeIds: [], facts: issueFacts(issue, []) };
+    for (const field of ISSUE_FIELDS) {
+      const value = input[field.key as keyof IssueCreateInput];
+      if (field.write && value !== undefined) await field.write(value as never, tx, ctx, env);
+      // A column naming another row (milestone, iteration): read it in this transaction, set it
+      if (field.resolve && field.plan && value !== undefined) {
+        const change = field.plan(value as never, issue, env, await field.resolve(value as never, ctx, tx, { fresh: true }));
+        if (change) await repo.update(issue.id, change.set as Parameters<typeof repo.update>[1]);
       }
-      const fresh = await repo.findOneByOrFail({ id: issue.id });
-      const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
-      for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
-      await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
-      return fresh;
-    });
+    }
+    const fresh = await repo.findOneByOrFail({ id: issue.id });
+    const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
+    for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
+    await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
+    return fresh;
   }
 
   /**

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
 import type { Project } from '../../project/project.entity';
 import { ProjectService } from '../../project/project.service';
@@ -35,7 +36,8 @@ export interface MoveResult {
  * confidentiality and type, and (when the mover triages issues there) the labels that exist
  * there by title, the assignees who can see it there, the due date and the weight; it notes
  * "moved from <ref>". The original notes "moved to <ref>", is closed and points at the copy
- * (moved_to_id). Each issue's write is its own transaction with its events, so both pages are live.
+ * (moved_to_id). All of it is one transaction: a failure anywhere leaves neither a copy nor a
+ * mark on the original; both issues' events are published after its COMMIT, so both pages are live.
  */
 @Injectable()
 export class MoveIssueAction {
@@ -46,6 +48,7 @@ export class MoveIssueAction {
     private readonly projects: ProjectService,
     private readonly createIssue: CreateIssueAction,
     private readonly updateIssue: UpdateIssueAction,
+    private readonly events: EventLogService,
   ) {}
 
   async execute(actor: Actor | null, source: IssueContext, targetRef: string | number): Promise<MoveResult> {
@@ -72,15 +75,23 @@ export class MoveIssueAction {
       const assignees = await this.assigneesThere(source.assigneeIds, target);
       if (assignees.length) input.assigneeIds = assignees;
     }
-    const copy = await this.createIssue.execute(actor, target, facts, input);
-    const copyCtx = await this.loader.contextFor(target, facts, copy.iid);
-    if (!copyCtx) throw new AppError('ISSUE_NOT_FOUND');
-    await this.updateIssue.execute(actor, copyCtx, { movedFrom: `${source.project.fullPath}#${from.iid}` });
-    await this.updateIssue.execute(actor, source, {
-      movedTo: { id: copy.id, reference: `${target.fullPath}#${copy.iid}`, webUrl: `${this.config.publicUrl}${issueWebPath(target.fullPath, copy.iid)}` },
-      ...(from.state === 'opened' ? { stateEvent: 'close' as const } : {}),
+    const prepared = await this.createIssue.prepare(actor, target, facts, input);
+    // One transaction: the copy, its note, the original's note, close and link, or nothing
+    return this.events.transaction(async (tx) => {
+      // The original locked first: two moves at once make one copy
+      const locked = await this.loader.contextFor(source.project, source.projectFacts, from.iid, tx.manager, { lock: true });
+      if (!locked) throw new AppError('ISSUE_NOT_FOUND');
+      if (locked.issue.movedToId !== null) throw new ValidationError({ base: [MOVE_ERRORS.alreadyMoved] });
+      const copy = await this.createIssue.executeInTx(tx, actor, target, facts, prepared.input);
+      const copyCtx = await this.loader.contextFor(target, facts, copy.iid, tx.manager);
+      if (!copyCtx) throw new AppError('ISSUE_NOT_FOUND');
+      await this.updateIssue.executeInTx(tx, actor, copyCtx, { movedFrom: `${source.project.fullPath}#${from.iid}` });
+      await this.updateIssue.executeInTx(tx, actor, locked, {
+        movedTo: { id: copy.id, reference: `${target.fullPath}#${copy.iid}`, webUrl: `${this.config.publicUrl}${issueWebPath(target.fullPath, copy.iid)}` },
+        ...(locked.issue.state === 'opened' ? { stateEvent: 'close' as const } : {}),
+      });
+      return { issue: copy, project: target, facts };
     });
-    return { issue: copy, project: target, facts };
   }
 
   /** The target's labels (its own and its groups') with the titles of the original's labels. */

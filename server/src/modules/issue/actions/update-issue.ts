@@ -38,6 +38,8 @@ interface Written {
   ctx: IssueContext;
   sideChanged: boolean;
   actorUser: User;
+  /** The hydration the column changes leave (the milestone or iteration now named). */
+  patch: Partial<HydratedIssue>;
 }
 
 /** Prepared-statement names (Postgres keeps 63 characters), one per distinct write shape. */
@@ -70,6 +72,9 @@ const OPTIMISTIC_ATTEMPTS = 3;
 
 /** Thrown inside an attempt when the row moved on since it was read. */
 class RowMoved extends Error {}
+
+/** Thrown inside an attempt when a row a field names (milestone, iteration) is no longer as planned: retried on a fresh read. */
+class NamedRowChanged extends Error {}
 
 /**
  * Changes an issue's fields (fields/index.ts) in one transaction: the field changes, the
@@ -118,6 +123,8 @@ export class UpdateIssueAction {
       } catch (err) {
         // Lost a race. With the client's lock_version that is the 409 the page explains;
         // without, read the issue again, re-check the policy and apply to what is there now.
+        // A milestone or iteration changed since it was known: plan again on a fresh read (a 400 if gone)
+        if (err instanceof NamedRowChanged && attempt <= OPTIMISTIC_ATTEMPTS) continue;
         if (!(err instanceof RowMoved)) throw err;
         countWriteRace();
         if (opts.lockVersion !== undefined || attempt > OPTIMISTIC_ATTEMPTS) throw new AppError('ISSUE_STALE');
@@ -142,8 +149,14 @@ export class UpdateIssueAction {
     this.authorize(actor, read, fields, input);
     // Everything on the caller's connection: on PGlite another one would wait for this transaction
     const user = ('actorUser' in read ? (read as LoadedIssue).actorUser : null) ?? (await this.userOf(actor, tx.manager));
-    const written = await this.lockedWrite(tx, actor, user, read, fields, input, true, await this.env(actor, user, read, input, tx.manager));
-    return written?.issue ?? null;
+    try {
+      const written = await this.lockedWrite(tx, actor, user, read, fields, input, true, await this.env(actor, user, read, input, tx.manager));
+      return written?.issue ?? null;
+    } catch (err) {
+      // Read fresh in this transaction and changed before its write: a concurrent edit
+      if (err instanceof NamedRowChanged) throw new AppError('ISSUE_STALE');
+      throw err;
+    }
   }
 
   /**
@@ -181,20 +194,15 @@ export class UpdateIssueAction {
       projects: this.projects,
     };
     const sideFields = fields.filter((f) => f.write);
-    const plan = (ctx: IssueContext) => {
-      const out: Array<{ field: IssueField; change: ColumnChange }> = [];
-      for (const field of fields) {
-        const change = field.plan?.(input[field.key] as never, ctx.issue, env);
-        if (change) out.push({ field, change });
-      }
-      return out;
-    };
     // A description change writes its version and may merge its note: the transaction path
     if (!lock && !sideFields.length && input.description === undefined) {
       // Columns only: the whole write is one statement, guarded by the version read with the issue
-      const columns = plan(read);
-      if (!columns.length) return null;
-      return this.events.autocommit(async (tx) => ({ issue: await this.write(tx, read, actor, env, columns, []), ctx: read, sideChanged: false, actorUser: user }));
+      // (and by the milestone or iteration it names, known from before or read first)
+      return this.events.autocommit(async (tx) => {
+        const columns = this.plan(fields, input, read, env, await this.resolveNamed(tx, read, fields, input, false));
+        if (!columns.length) return null;
+        return { issue: await this.write(tx, read, actor, env, columns, []), ctx: read, sideChanged: false, actorUser: user, patch: patchOf(columns) };
+      });
     }
     return this.events.transaction((tx) => this.lockedWrite(tx, actor, user, read, fields, input, lock, env));
   }
@@ -206,11 +214,7 @@ export class UpdateIssueAction {
     if (!ctx) throw new AppError('ISSUE_NOT_FOUND');
     if (!lock && ctx.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
     if (lock) this.authorize(actor, ctx, fields, input);
-    const columns: Array<{ field: IssueField; change: ColumnChange }> = [];
-    for (const field of fields) {
-      const change = field.plan?.(input[field.key] as never, ctx.issue, env);
-      if (change) columns.push({ field, change });
-    }
+    const columns = this.plan(fields, input, ctx, env, await this.resolveNamed(tx, ctx, fields, input, true));
     const sides: SideChange[] = [];
     for (const field of fields.filter((f) => f.write)) {
       const change = await field.write!(input[field.key] as never, tx, ctx, env);
@@ -225,7 +229,23 @@ export class UpdateIssueAction {
     }
     const issue = await this.write(tx, ctx, actor, env, columns, sides);
     if (version?.mergeIntoNoteId) await this.descriptionVersions.mergeNote(tx, issueNoteable(issue, ctx.project), version.mergeIntoNoteId, version.versionId, env.actorBasic);
-    return { issue, ctx, sideChanged: sides.length > 0, actorUser: user };
+    return { issue, ctx, sideChanged: sides.length > 0, actorUser: user, patch: patchOf(columns) };
+  }
+
+  /** The rows the fields' values name (milestone, iteration), by field; `fresh` reads them now. */
+  private async resolveNamed(tx: Tx, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, fresh: boolean): Promise<Map<IssueField, unknown>> {
+    const named = new Map<IssueField, unknown>();
+    for (const field of fields) if (field.resolve) named.set(field, await field.resolve(input[field.key] as never, ctx, tx, { fresh }));
+    return named;
+  }
+
+  private plan(fields: readonly IssueField[], input: IssueUpdateInput, ctx: IssueContext, env: FieldEnv, named: Map<IssueField, unknown>) {
+    const out: Array<{ field: IssueField; change: ColumnChange }> = [];
+    for (const field of fields) {
+      const change = field.plan?.(input[field.key] as never, ctx.issue, env, named.get(field));
+      if (change) out.push({ field, change });
+    }
+    return out;
   }
 
   private async env(actor: Actor, user: User, read: IssueContext, input: IssueUpdateInput, m: EntityManager | DataSource = this.ds): Promise<FieldEnv> {
@@ -288,10 +308,11 @@ export class UpdateIssueAction {
     }
     for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(predicted), timePaths: e.timePaths ?? [] });
 
+    const guards = columns.flatMap((c) => (c.change.guard ? [c.change.guard] : []));
     const assignments = [...set].map(([col, value]) => `${col} = ${value === NOW ? 'now()' : param(value)}`);
     const text = `WITH upd AS (
         UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(eventCount)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
-        WHERE id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int
+        WHERE ${[`id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int`, ...guards.map((g) => g.sql(param))].join(' AND ')}
         RETURNING id),
       now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
       note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, unnest(${param(texts.map((_, i) => i + 1))}::int[]) g),
@@ -307,7 +328,17 @@ export class UpdateIssueAction {
         LEFT JOIN note_ids ni ON ni.ord = e.ord)
       SELECT (SELECT iso FROM now_iso) AS now_iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM upd`;
     const rows = await tx.query<Record<string, unknown>>(statementName(text), text, values);
-    if (!rows[0]) throw new RowMoved();
+    if (!rows[0]) {
+      if (guards.length) {
+        // The issue as read, so a named row failed its guard: forget it, plan again
+        const [now] = await tx.query<{ lock_version: number; event_seq: number }>('issue.version', 'SELECT lock_version, event_seq FROM issues WHERE id = $1', [read.id]);
+        if (now && Number(now.lock_version) === read.lockVersion && Number(now.event_seq) === read.eventSeq) {
+          for (const g of guards) g.stale();
+          throw new NamedRowChanged();
+        }
+      }
+      throw new RowMoved();
+    }
 
     // The row is what the guard made certain (the read, this write's columns) with the
     // statement's now() where it wrote now(): no need to send the row back
@@ -339,7 +370,7 @@ export class UpdateIssueAction {
     }
     const i = fresh.issue;
     const userFor = (id: number | null, before: User | null) => (id === null ? null : id === actor.id ? fresh.actorUser : before);
-    return { ...pre, issue: i, closedBy: userFor(i.closedById, pre.closedBy), updatedBy: userFor(i.lastEditedById, pre.updatedBy) };
+    return { ...pre, ...fresh.patch, issue: i, closedBy: userFor(i.closedById, pre.closedBy), updatedBy: userFor(i.lastEditedById, pre.updatedBy) };
   }
 
   private column(prop: string): string {
@@ -358,3 +389,5 @@ export class UpdateIssueAction {
   }
 }
 
+/** The hydration the column changes leave, merged. */
+const patchOf = (columns: Array<{ change: ColumnChange }>): Partial<HydratedIssue> => Object.assign({}, ...columns.map((c) => c.change.hydration ?? {}));

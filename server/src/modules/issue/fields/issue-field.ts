@@ -6,7 +6,7 @@ import type { Tx } from '../../../core/realtime/event-log.service';
 import type { LabelService } from '../../label/label.service';
 import type { SystemNoteText } from '../../note/system-notes';
 import type { ProjectService } from '../../project/project.service';
-import type { IssueContext } from '../issue-context';
+import type { HydratedIssue, IssueContext } from '../issue-context';
 import type { Issue } from '../issue.entity';
 import type { IssueUpdateInput } from './issue-input';
 
@@ -30,8 +30,16 @@ export interface ColumnChange {
   /** A change of title or description: stamps last_edited_at/by. */
   edited?: boolean;
   notes: SystemNoteText[];
-  /** issue.updated event fields the row alone cannot tell (a moved issue's link). */
+  /** issue.updated event fields the row alone cannot tell (a moved issue's link, the milestone named). */
   eventFields?: Partial<IssueFieldsChanged>;
+  /**
+   * The row the new value names (a milestone, an iteration) must still be one the project may
+   * use, as planned: `sql` is that condition in the write's WHERE (nothing is written without
+   * it); `stale` forgets the planned row when it fails, so the retry reads it again.
+   */
+  guard?: { sql(param: (value: unknown) => string): string; stale(): void };
+  /** The answer's hydration as this change leaves it (the milestone or iteration the issue now shows). */
+  hydration?: Partial<HydratedIssue>;
 }
 
 /** An event a side-table change emits, built from the issue as the write left it. */
@@ -41,16 +49,6 @@ export interface SideEvent<T extends keyof EventPayloads = keyof EventPayloads> 
   /** Payload paths (`{payload,fields,updated_at}`) the statement fills with its now(). */
   timePaths?: string[];
 }
-
-/**
- * The issue.updated event of a column a side write sets itself (milestone, iteration: the
- * field must read the row it names first), with the write's version and time.
- */
-export const fieldsEvent = (fields: Omit<IssueFieldsChanged, 'lock_version' | 'updated_at'>): SideEvent<'issue.updated'> => ({
-  type: 'issue.updated',
-  payload: (fresh) => ({ fields: { ...fields, lock_version: fresh.lockVersion, updated_at: new Date(0).toISOString() } }),
-  timePaths: ['{payload,fields,updated_at}'],
-});
 
 /** A change to rows beside the issue (labels, assignees), made in the write's transaction. */
 export interface SideChange {
@@ -71,8 +69,14 @@ export interface IssueField<K extends keyof IssueUpdateInput = keyof IssueUpdate
   read(params: Record<string, unknown>): IssueUpdateInput[K] | undefined;
   /** The ability this change needs (policy.ts). */
   ability(value: Present<K>, current: Issue): IssueAbility;
+  /**
+   * A column field whose value names another row (milestone, iteration): that row as the
+   * project may use it (a 4xx when it may not), read before planning or known from before
+   * (`fresh`: read it now). Passed to plan as `named`; the change's guard re-checks it.
+   */
+  resolve?(value: Present<K>, ctx: IssueContext, tx: Tx, opts: { fresh: boolean }): Promise<unknown>;
   /** A column field: the change against the current row, or null when nothing changes. */
-  plan?(value: Present<K>, current: Issue, env: FieldEnv): ColumnChange | null;
+  plan?(value: Present<K>, current: Issue, env: FieldEnv, named?: unknown): ColumnChange | null;
   /** A side-table field: writes in the transaction (the issue row is locked), or null when nothing changes. */
   write?(value: Present<K>, tx: Tx, ctx: IssueContext, env: FieldEnv): Promise<SideChange | null>;
   /** The issue.updated event fields of a column change, from the updated row. */

@@ -1,23 +1,42 @@
 import { TAXONOMY_ERRORS } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
-import { availableIteration, toApiIssueIteration } from '../../iteration/iteration.queries';
+import { availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
 import { systemNotes } from '../../note/system-notes';
-import { fieldsEvent, type IssueField } from './issue-field';
+import type { IssueField } from './issue-field';
+import { NamedRowCache, type NamedRow } from './named-row-cache';
 import { optionalIdParam } from './params';
 
-/** The issue's iteration (REST/page `iteration_id`, GraphQL issueSetIteration): one of the project's groups' iterations; null removes. */
+const iterations = new NamedRowCache<IterationRow>();
+
+/**
+ * The issue's iteration (REST/page `iteration_id`, GraphQL issueSetIteration): one of the
+ * project's groups' iterations; null removes. A column of the one-statement write, the
+ * iteration checked in that statement (a guarded sub-select).
+ */
 export const iterationField: IssueField<'iteration'> = {
   key: 'iteration',
   params: { iteration_id: optionalIdParam() },
   read: (p) => (p.iteration_id === undefined ? undefined : p.iteration_id === null ? null : { id: p.iteration_id as number }),
   ability: () => 'admin_issue',
-  async write(ref, tx, ctx, env) {
+  async resolve(ref, ctx, tx, { fresh }) {
     const id = ref?.id ?? null;
-    if (id === ctx.issue.iterationId) return null;
-    const it = id === null ? null : await availableIteration(tx, ctx.project, id);
-    if (id !== null && !it) throw new ValidationError({ iteration_id: [TAXONOMY_ERRORS.iterationNotFound] });
-    await tx.query('issue.set-iteration', 'UPDATE issues SET iteration_id = $2 WHERE id = $1', [ctx.issue.id, id]);
-    const api = it ? toApiIssueIteration(it, env.publicUrl) : null;
-    return { notes: [systemNotes.iteration(api ? { title: api.title ?? `${api.iteration_cadence.title} ${api.start_date}` } : null)], events: [fieldsEvent({ iteration: api })] };
+    if (id === null || id === ctx.issue.iterationId) return null;
+    const named = await iterations.resolve(tx, ctx.project, id, availableIteration, fresh);
+    if (!named) throw new ValidationError({ iteration_id: [TAXONOMY_ERRORS.iterationNotFound] });
+    return named;
+  },
+  plan(ref, current, env, named) {
+    const id = ref?.id ?? null;
+    if (id === current.iterationId) return null;
+    const n = named as NamedRow<IterationRow> | null | undefined;
+    if (id !== null && !n) throw new Error('iteration field planned without resolve');
+    const api = n ? toApiIssueIteration(n.row, env.publicUrl) : null;
+    return {
+      set: { iterationId: id },
+      notes: [systemNotes.iteration(api ? { title: api.title ?? `${api.iteration_cadence.title} ${api.start_date}` } : null)],
+      eventFields: { iteration: api },
+      guard: n ? { sql: (param) => iterationStillSql(n.row, n.project, param), stale: n.stale } : undefined,
+      hydration: { iteration: n?.row ?? null },
+    };
   },
 };
