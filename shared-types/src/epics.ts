@@ -76,3 +76,20 @@ export function afterFirstColon(message: string): string | null {
   const rest = k >= 0 ? message.slice(k + 1).trim() : '';
   return rest || null;
 }
+
+/**
+ * GET /groups/{group}/-/epics/{iid}/page.json: the epic page's start, as IssuePageData is the
+ * issue page's. `permissions` are the discussion area's flags (IssuePermissions' names: the
+ * area is shared); epics do not lock, so the when-locked/unlocked flags equal canCreateNote.
+ */
+export interface EpicPageData {
+  epic: ApiEpic;
+  permissions: import('./api').IssuePermissions;
+  /** The epic's event sequence at render time: the socket subscribes after it (EpicsChannel). */
+  seq: number;
+  /** µs since epoch, for X-Last-Fetched-At */
+  lastFetchedAt: number;
+  /** Awards on the epic itself. */
+  awards: import('./discussions').NoteAward[];
+  notesData: NonNullable<import('./api').IssuePageData['notesData']>;
+}

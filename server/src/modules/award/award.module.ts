@@ -4,6 +4,7 @@ import { AddAwardAction } from './actions/add-award';
 import { RemoveAwardAction } from './actions/remove-award';
 import { ToggleAwardAction } from './actions/toggle-award';
 import { AwardPageController } from './award-page.controller';
+import { AwardRest } from './award-rest';
 import { AwardWriter } from './award-writer';
 import { AwardController } from './award.controller';
 import { AwardFinder } from './award.finder';
@@ -14,7 +15,7 @@ import { AwardableLoader } from './awardable.loader';
 @Module({
   imports: [IssueModule],
   controllers: [AwardController, AwardPageController],
-  providers: [AwardFinder, AwardableLoader, AwardWriter, ToggleAwardAction, AddAwardAction, RemoveAwardAction, AwardResolver],
-  exports: [AwardFinder, AwardableLoader, ToggleAwardAction, AddAwardAction, RemoveAwardAction],
+  providers: [AwardRest, AwardFinder, AwardableLoader, AwardWriter, ToggleAwardAction, AddAwardAction, RemoveAwardAction, AwardResolver],
+  exports: [AwardRest, AwardFinder, AwardableLoader, ToggleAwardAction, AddAwardAction, RemoveAwardAction],
 })
 export class AwardModule {}

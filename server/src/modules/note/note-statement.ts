@@ -1,5 +1,5 @@
 import type { AnyRealtimeEvent, EventType, UserBasic } from '@tandem/shared-types';
-import type { Noteable, Tx } from '../../core/realtime/event-log.service';
+import { SEQ_TABLE, type Noteable, type Tx } from '../../core/realtime/event-log.service';
 
 /**
  * The one-statement write every note action shares (like update-issue's write): the action's
@@ -58,8 +58,8 @@ export async function runNoteStatement(
         WITH ORDINALITY AS e(key, type, payload, time_paths, fill_id, ord)
       JOIN changed c ON c.key = e.key),
     counted AS (SELECT count(*)::int AS n FROM ev),
-    seq AS (UPDATE issues SET event_seq = issues.event_seq + counted.n FROM counted
-      WHERE issues.id = ${param(noteable.id)}::int AND counted.n > 0 RETURNING issues.event_seq - counted.n AS base),
+    seq AS (UPDATE ${SEQ_TABLE[noteable.type]} t SET event_seq = t.event_seq + counted.n FROM counted
+      WHERE t.id = ${param(noteable.id)}::int AND counted.n > 0 RETURNING t.event_seq - counted.n AS base),
     appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
       SELECT ${param(noteable.type)}, ${param(noteable.id)}::int, seq.base + ev.rn::int, ev.type,
         CASE WHEN ev.fill_id
