@@ -26,7 +26,7 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     ((await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1 AND system ORDER BY id`, [epicId])) as Array<{ note: string }>).map((r) => r.note);
 
   beforeAll(async () => {
-    app = await bootApp(mode, { LOG_LEVEL: 'error' });
+    app = await bootApp(mode);
     who = await castOf(app);
   });
   afterAll(async () => {
@@ -187,12 +187,13 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     const noteGid = created.data!.createNote.note!.id;
     const upd = await gql<{ updateNote: { note: { body: string } } }>(app, `mutation($id: NoteID!) { updateNote(input: { id: $id, body: "edited" }) { note { body } errors } }`, { id: noteGid }, who.bob);
     expect(upd.data!.updateNote.note.body).toBe('edited');
-    const award = await gql<{ awardEmojiToggle: { toggledOn: boolean; errors: string[] } }>(app, `mutation($id: AwardableID!) { awardEmojiToggle(input: { awardableId: $id, name: "thumbsup" }) { toggledOn errors } }`, { id: gid }, who.carol);
+    const award = await gql<{ awardEmojiToggle: { toggledOn: boolean; errors: string[] } }>(app, `mutation($id: ID!) { awardEmojiToggle(input: { awardableId: $id, name: "thumbsup" }) { toggledOn errors } }`, { id: gid }, who.carol);
     expect(award.data!.awardEmojiToggle).toEqual({ toggledOn: true, errors: [] });
     const read = await gql<{ group: { epics: { nodes: Array<{ notes: { nodes: Array<{ body: string }> }; discussions: { nodes: Array<{ notes: { nodes: Array<{ body: string }> } }> } }> } } }>(
       app,
-      who.erin,
       `{ group(fullPath: "acme") { epics(iid: "${e.iid}") { nodes { notes { nodes { body } } discussions { nodes { notes { nodes { body } } } } } } } }`,
+      {},
+      who.erin,
     );
     expect(read.errors).toBeUndefined();
     expect(read.data!.group.epics.nodes[0]!.notes.nodes.map((n) => n.body)).toEqual(['edited']);

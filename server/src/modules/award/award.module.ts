@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IssueModule } from '../issue/issue.module';
+import { NoteModule } from '../note/note.module';
 import { AddAwardAction } from './actions/add-award';
 import { RemoveAwardAction } from './actions/remove-award';
 import { ToggleAwardAction } from './actions/toggle-award';
@@ -13,7 +14,7 @@ import { AwardableLoader } from './awardable.loader';
 
 /** Emoji awards on issues and notes: finder, one action per verb, page and REST endpoints, GraphQL mutations. */
 @Module({
-  imports: [IssueModule],
+  imports: [IssueModule, NoteModule],
   controllers: [AwardController, AwardPageController],
   providers: [AwardRest, AwardFinder, AwardableLoader, AwardWriter, ToggleAwardAction, AddAwardAction, RemoveAwardAction, AwardResolver],
   exports: [AwardRest, AwardFinder, AwardableLoader, ToggleAwardAction, AddAwardAction, RemoveAwardAction],

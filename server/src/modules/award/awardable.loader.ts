@@ -9,6 +9,7 @@ import type { Noteable } from '../../core/realtime/event-log.service';
 import { issueNoteable } from '../issue/issue-context';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
 import type { NoteTarget } from '../note/note-target';
+import { NoteTargetRegistry } from '../note/note-target-registry';
 import type { User } from '../user/user.entity';
 
 /** What an award hangs on: the issue itself or one of its notes, with the actor's right to react. */
@@ -44,6 +45,7 @@ export class AwardableLoader {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly issues: IssueLoader,
+    private readonly targets: NoteTargetRegistry,
   ) {}
 
   /** An issue by project (id or path) and iid; 404 when the actor may not read it. */
@@ -100,6 +102,8 @@ export class AwardableLoader {
 
   /** An awardable by GraphQL global id (Issue or Note); 404 when unknown or unreadable. */
   async byGlobalId(actor: Actor | null, gid: string): Promise<Awardable> {
+    const epicId = parseGlobalId(gid, ['Epic']);
+    if (epicId !== null) return this.ofTarget(actor, await this.targets.byId(actor, 'Epic', epicId));
     const issueId = parseGlobalId(gid, ['Issue']);
     if (issueId !== null) {
       const [row] = (await this.ds.query('SELECT i.iid, p.full_path FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = $1', [issueId])) as Array<{ iid: number; full_path: string }>;
@@ -108,6 +112,8 @@ export class AwardableLoader {
     }
     const noteId = parseGlobalId(gid, ['Note']);
     if (noteId === null) throw new AppError('NOT_FOUND');
+    const [other] = (await this.ds.query('SELECT noteable_type, noteable_id FROM notes WHERE id = $1', [noteId])) as Array<{ noteable_type: string; noteable_id: number }>;
+    if (other && this.targets.has(other.noteable_type)) return this.noteOf(actor, await this.targets.byId(actor, other.noteable_type, other.noteable_id), noteId);
     const row = await this.noteRow(noteId);
     if (!row) throw new AppError('NOT_FOUND');
     return this.ofNote(actor, row);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AwardModule } from '../award/award.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
+import { EpicDiscussionsResolver } from './discussions/epic-discussions.resolver';
 import { EpicNoteableAccess } from './discussions/epic-noteable-access';
 import { EpicNotePageController } from './discussions/epic-note-page.controller';
 import { EpicNoteTargets } from './discussions/epic-note-target';
@@ -17,7 +18,7 @@ import { EpicModule } from './epic.module';
 @Module({
   imports: [EpicModule, DiscussionsModule, NoteModule, AwardModule],
   controllers: [EpicNotesRestController, EpicNotePageController],
-  providers: [EpicNoteTargets, EpicNoteableAccess],
+  providers: [EpicNoteTargets, EpicNoteableAccess, EpicDiscussionsResolver],
   exports: [EpicNoteTargets, EpicNoteableAccess],
 })
 export class EpicDiscussionsModule {}

@@ -1,4 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../../core/errors/app-error';
+import { NoteTargetRegistry } from '../../note/note-target-registry';
 import { epicNoteableAbilities, type EpicNoteFacts } from '../../../core/policy/epic-permissions';
 import type { Actor, GroupFacts } from '../../../core/policy/policy';
 import type { NoteTarget } from '../../note/note-target';
@@ -17,8 +21,24 @@ export interface EpicNoteTarget extends NoteTarget {
 
 /** Finds epics as note targets: readable by the actor ("not found" otherwise), with the actor's row. */
 @Injectable()
-export class EpicNoteTargets {
-  constructor(private readonly epics: EpicService) {}
+export class EpicNoteTargets implements OnModuleInit {
+  constructor(
+    private readonly epics: EpicService,
+    private readonly registry: NoteTargetRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** Offers epics to the note module's global-id entry points (GraphQL createNote, awards). */
+  onModuleInit(): void {
+    this.registry.register('Epic', { byId: (actor, id) => this.byId(actor, id) });
+  }
+
+  /** An epic by database id (gid://gitlab/Epic/N), readable by the actor; "Epic Not Found" otherwise. */
+  async byId(actor: Actor | null, id: number): Promise<EpicNoteTarget> {
+    const [row] = (await this.ds.query('SELECT group_id, iid FROM epics WHERE id = $1', [id])) as Array<{ group_id: number; iid: number }>;
+    if (!row) throw new AppError('EPIC_NOT_FOUND');
+    return this.find(actor, Number(row.group_id), Number(row.iid));
+  }
 
   async find(actor: Actor | null, group: string | number, iid: number | null): Promise<EpicNoteTarget> {
     const ge = await this.epics.findReadable(actor, group, iid);
