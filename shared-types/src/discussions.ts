@@ -184,6 +184,12 @@ export function noteablePathsOf(type: 'Issue' | 'Epic', path: string, iid: numbe
   return type === 'Epic' ? epicNoteablePaths(path, iid, id) : noteablePaths(path, iid, id);
 }
 
+/** The paths of the noteable whose stream path this is (an issue's project path, or an epic's `groups/<group>`). */
+export function streamNoteablePaths(streamPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  const group = streamPath.startsWith('groups/') ? streamPath.slice('groups/'.length) : null;
+  return group === null ? noteablePaths(streamPath, iid, id) : epicNoteablePaths(group, iid, id);
+}
+
 /** POST {project}/uploads answer: the file's link, and the markdown the comment form inserts. */
 export interface UploadResponse {
   alt: string;

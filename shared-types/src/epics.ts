@@ -57,6 +57,11 @@ export const EPIC_TEXTS = {
   removeFailed: 'Something went wrong while removing issue from epic.',
   noEpic: 'No Epic',
   promoteItem: 'Promote to epic',
+  /** The epic page's live stream ended (access lost, or the epic deleted). */
+  accessLost: 'You no longer have access to this epic. Live updates have stopped.',
+  deletedWhileOpen: 'This epic was deleted.',
+  fetchEpicFailed: 'Something went wrong while fetching the epic.',
+  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic.`,
   promoteSuccess: 'The issue was successfully promoted to an epic. Redirecting to epic...',
   promoteFailed: 'Something went wrong while promoting the issue to an epic. Please try again.',
   /** GitLab's rule: a confidential epic only takes confidential issues. */

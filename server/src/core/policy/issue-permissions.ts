@@ -66,6 +66,8 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,
+    canAwardEmojiWhenLocked: issuePermissions(actor, p, { ...i, discussionLocked: true }).awardEmoji,
+    canAwardEmojiWhenUnlocked: issuePermissions(actor, p, { ...i, discussionLocked: false }).awardEmoji,
     ...issueHeaderFlags(actor, p, i, a),
     canPromoteToEpic: canPromoteToEpic(actor, p, i, group),
   };
