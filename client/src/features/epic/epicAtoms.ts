@@ -14,10 +14,10 @@ export const epicAtomFamily = atomFamily((key: string) => {
 });
 
 /** The last event seq applied to the epic (from EpicPageData.seq). */
-export const epicSeqAtomFamily = atomFamily((key: string) => atom(0));
+export const epicSeqAtomFamily = atomFamily((_key: string) => atom(0));
 
 /** Bumped when the epic's issues changed (an issue added or removed): the page refetches them. */
-export const epicIssuesVersionAtomFamily = atomFamily((key: string) => atom(0));
+export const epicIssuesVersionAtomFamily = atomFamily((_key: string) => atom(0));
 
 /** The epic with an `epic.updated` event's new values (applying one twice changes nothing). */
 export function applyEpicFields(epic: ApiEpic, f: EpicFieldsChanged): ApiEpic {

@@ -24,6 +24,7 @@ export class EpicDiscussionsResolver {
     return connectionOf(page.discussions.map(toDiscussionType), args);
   }
 
+  /** Policy: read_epic (the epic is read again for this actor); internal notes for reporters and up. */
   @ResolveField(() => NoteConnection)
   async notes(@CurrentActor() actor: Actor | null, @Parent() e: EpicType, @Args() args: ConnectionArgs) {
     const page = await this.finder.page(actor, await this.targets.byId(actor, parseGlobalId(e.id, ['Epic'])!), { filter: NOTES_FILTER.all });

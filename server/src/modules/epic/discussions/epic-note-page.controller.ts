@@ -103,6 +103,7 @@ export class EpicNotePageController {
     return this.resolveNote.execute(actor, await this.target(actor, group, iid), { discussionId }, true, 'page');
   }
 
+  /** Policy: create_note, and the thread's or epic's author, or admin_epic. */
   @Delete('discussions/:discussionId/resolve')
   async unresolveDiscussion(@CurrentActor() actor: Actor | null, @Param('group') group: string[], @Param('iid') iid: string, @Param('discussionId') discussionId: string) {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -191,6 +192,7 @@ export class EpicNotePageController {
     return this.toggleNote(actor, group, iid, noteId, true);
   }
 
+  /** Policy: create_note, and the note's or epic's author, or admin_epic. */
   @Delete('notes/:noteId/resolve')
   async unresolve(@CurrentActor() actor: Actor | null, @Param('group') group: string[], @Param('iid') iid: string, @Param('noteId') noteId: string) {
     return this.toggleNote(actor, group, iid, noteId, false);

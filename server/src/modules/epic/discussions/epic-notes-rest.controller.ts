@@ -124,6 +124,7 @@ export class EpicNotesRestController {
     return all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(toRestDiscussion);
   }
 
+  /** Policy: read_epic (+ internal notes). */
   @Get('discussions/:discussionId')
   async showDiscussion(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('discussionId') discussionId: string): Promise<RestDiscussion> {
     const d = (await this.discussions.page(actor, await this.target(actor, id, epicIid), { filter: NOTES_FILTER.all, discussionId })).discussions[0];
@@ -183,6 +184,7 @@ export class EpicNotesRestController {
     return toRestNote((await this.updateNote.execute(actor, t, n, body?.body, 'api')).note);
   }
 
+  /** Policy: own note, or maintainers and up. */
   @Delete('discussions/:discussionId/notes/:noteId')
   @HttpCode(204)
   async destroyInDiscussion(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('noteId') noteId: string): Promise<void> {
@@ -198,6 +200,7 @@ export class EpicNotesRestController {
     return this.awards.list(this.awardables.ofTarget(actor, await this.target(actor, id, epicIid)), q, req, res);
   }
 
+  /** Policy: read_epic. */
   @Get('award_emoji/:awardId')
   async showOnEpic(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('awardId') awardId: string) {
     return this.awards.show(this.awardables.ofTarget(actor, await this.target(actor, id, epicIid)), awardId);
@@ -210,6 +213,7 @@ export class EpicNotesRestController {
     return this.awards.create(actor, this.awardables.ofTarget(actor, await this.target(actor, id, epicIid)), body);
   }
 
+  /** Policy: read_epic, then one's own award only. */
   @Delete('award_emoji/:awardId')
   @HttpCode(204)
   async destroyOnEpic(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('awardId') awardId: string) {
@@ -224,6 +228,7 @@ export class EpicNotesRestController {
     return this.awards.list(await this.awardables.noteOf(actor, t, noteId), q, req, res);
   }
 
+  /** Policy: read_epic + the note readable, then award (not a system note). */
   @Post('notes/:noteId/award_emoji')
   async createOnNote(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('noteId') noteId: string, @Body() body: unknown) {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -231,6 +236,7 @@ export class EpicNotesRestController {
     return this.awards.create(actor, await this.awardables.noteOf(actor, t, noteId), body);
   }
 
+  /** Policy: read_epic + the note readable, then one's own award only. */
   @Delete('notes/:noteId/award_emoji/:awardId')
   @HttpCode(204)
   async destroyOnNote(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('noteId') noteId: string, @Param('awardId') awardId: string) {
