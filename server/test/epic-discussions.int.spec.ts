@@ -40,6 +40,8 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     expect(data.permissions).toMatchObject({ canCreateNote: true, canCreateInternalNote: false, canAwardEmoji: true, canUpdateIssue: false });
     expect(data.seq).toBe(0);
 
+    // An issue's comment first: the same connection then prepares the epic's variant of the statement
+    expect((await call(app, 'POST', `/api/v4/projects/${enc('acme/tandem')}/issues/1/notes`, { auth: who.dave, body: { body: 'on an issue' } })).status).toBe(201);
     const c = await comment(who.dave, e.iid, 'Hello **epic**');
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ noteable_type: 'Epic', noteable_id: e.id, project_id: null, individual_note: true });

@@ -70,7 +70,9 @@ export async function runNoteStatement(
       FROM ev, seq, now_iso)
     SELECT (SELECT iso FROM now_iso) AS now_iso, (SELECT base FROM seq) AS base,
       COALESCE((SELECT json_agg(json_build_object('key', key, 'id', id)) FROM changed), '[]'::json) AS changed`;
-  const rows = await tx.query<{ now_iso: string; base: number | null; changed: Array<{ key: string; id: number }> | string }>(name, text, values);
+  // A prepared statement's name is per connection and per text: the seq table differs by noteable type
+  const stmt = noteable.type === 'Issue' ? name : `${name}.${noteable.type}`;
+  const rows = await tx.query<{ now_iso: string; base: number | null; changed: Array<{ key: string; id: number }> | string }>(stmt, text, values);
   const row = rows[0]!;
   const changedRows = typeof row.changed === 'string' ? (JSON.parse(row.changed) as Array<{ key: string; id: number }>) : row.changed;
   const changed = new Map(changedRows.map((c) => [c.key, Number(c.id)]));
