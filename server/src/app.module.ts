@@ -1,3 +1,5 @@
+import { EpicDiscussionsModule } from './modules/epic/epic-discussions.module';
+import { EpicNoteableAccess } from './modules/epic/discussions/epic-noteable-access';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -80,7 +82,9 @@ export class AppModule implements NestModule {
         MetricsModule,
         AuthModule,
         // Every module with routes is listed before WebModule: Nest routes modules in the order
-        // it meets them, and the web pages' `*path` catches all
+        // it meets them, and the web pages' `*path` catches all. Epic discussions first: their
+        // `/groups/.../-/epics/:iid/notes` paths would match the `*project/notes` page routes
+        EpicDiscussionsModule,
         ProjectModule,
         GroupModule,
         MemberModule,
@@ -119,7 +123,7 @@ export class AppModule implements NestModule {
           formatError: formatGraphqlError,
         }),
         GraphqlApiModule,
-        RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess }),
+        RealtimeModule.register({ imports: [IssueNoteableAccessModule, EpicDiscussionsModule], noteableAccess: [IssueNoteableAccess, EpicNoteableAccess], projectWatchAccess: IssueListWatchAccess }),
         WebModule,
       ],
       controllers: [HealthController],

@@ -193,6 +193,10 @@ describe.each(DB_MODES)('epics on %s', (mode) => {
     expect(p.epic).toMatchObject({ title: 'Promote me', description: 'Big **plan**', webPath: `/groups/acme/-/epics/${p.epic.iid}` });
     expect(p.issue.state).toBe('closed');
     expect(await systemNotes(issue.id)).toEqual([`promoted to epic &${p.epic.iid}`, 'closed']);
+    // and the epic's own activity says where it came from
+    const epicRow = ((await app.ds.query('SELECT id FROM epics WHERE group_id = (SELECT id FROM namespaces WHERE full_path = $1) AND iid = $2', ['acme', Number(p.epic.iid)])) as Array<{ id: number }>)[0]!;
+    const onEpic = (await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1 AND system`, [epicRow.id])) as Array<{ note: string }>;
+    expect(onEpic.map((r) => r.note)).toEqual([`promoted from issue ${PUBLIC}#${issue.iid}`]);
     // the page data says who may promote
     const page = async (auth: Auth) => {
       const res2 = await call(app, 'GET', `/${PUBLIC}/-/issues/${issue.iid}`, { auth });

@@ -118,6 +118,8 @@ describe.each(DB_MODES)('notes on %s', (mode) => {
       canReportAbuse: n, canReportSpam: false, canPromoteToEpic: a, showDeleteButton: d,
       // issue 2 is not locked; a locked discussion takes comments from reporters and up
       canCreateNoteWhenLocked: internal, canCreateNoteWhenUnlocked: n,
+      // reactions follow the lock the same way (a locked discussion takes them from those who may still comment)
+      canAwardEmojiWhenLocked: internal, canAwardEmojiWhenUnlocked: n,
     });
     const want: Record<Role, IssuePermissions> = {
       anonymous: flags(f, f, f, f, f, f),

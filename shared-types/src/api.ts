@@ -160,6 +160,13 @@ export interface IssuePermissions {
   canCreateInternalNote: boolean;
   /** Emoji reactions on the issue and its notes. */
   canAwardEmoji: boolean;
+  /**
+   * `canAwardEmoji` were the discussion locked / unlocked: a lock while the page is open hides
+   * the reaction controls live for those who may no longer react (and an unlock shows them).
+   * Absent: the page keeps canAwardEmoji.
+   */
+  canAwardEmojiWhenLocked?: boolean;
+  canAwardEmojiWhenUnlocked?: boolean;
   /** Header: 'Report abuse' (signed in, not the author). The header flags below: absent is false. */
   canReportAbuse?: boolean;
   /** Header: 'Submit as spam' (admins). */

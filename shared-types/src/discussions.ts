@@ -26,7 +26,7 @@ export interface ApiAwardEmoji {
   created_at: string;
   updated_at: string;
   awardable_id: number;
-  awardable_type: 'Issue' | 'Note';
+  awardable_type: 'Issue' | 'Note' | 'Epic';
 }
 
 /** A thread or an individual note (DiscussionEntity; spec §3 Discussion). */
@@ -151,6 +151,43 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     autocomplete: (kind: 'members' | 'issues' | 'labels' | 'milestones') =>
       `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
   };
+}
+
+/**
+ * The page paths of an epic's discussion (GitLab's group epic routes), the same shape as an
+ * issue's so the discussion area takes either. Uploads and autocomplete stay the project's:
+ * `uploadProjectPath` names one (null: none, the editor offers no attachments).
+ */
+export function epicNoteablePaths(groupPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  const epic = `/groups/${groupPath}/-/epics/${iid}`;
+  const base = noteablePaths(`groups/${groupPath}`, iid, id);
+  return {
+    ...base,
+    discussions: `${epic}/discussions.json`,
+    notes: `${epic}/notes`,
+    createNote: `${epic}/notes?target_type=epic&target_id=${id}`,
+    note: (noteId) => `${epic}/notes/${noteId}?target_type=epic&target_id=${id}`,
+    noteResolve: (noteId) => `${epic}/notes/${noteId}/resolve`,
+    discussionResolve: (discussionId) => `${epic}/discussions/${discussionId}/resolve`,
+    discussion: (discussionId) => `${epic}/discussions/${discussionId}`,
+    noteAward: (noteId) => `${epic}/notes/${noteId}/toggle_award_emoji`,
+    issueAward: `${epic}/toggle_award_emoji`,
+    relatedIssues: `${epic}/links`,
+    relatedIssue: (linkId) => `${epic}/links/${linkId}`,
+    descriptionDiff: (versionId, startVersionId) => `${epic}/descriptions/${versionId}/diff${startVersionId ? `?start_version_id=${startVersionId}` : ''}`,
+    descriptionVersion: (versionId) => `${epic}/descriptions/${versionId}`,
+  };
+}
+
+/** The paths of a noteable of either type (`path`: the project's, or an epic's group). */
+export function noteablePathsOf(type: 'Issue' | 'Epic', path: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  return type === 'Epic' ? epicNoteablePaths(path, iid, id) : noteablePaths(path, iid, id);
+}
+
+/** The paths of the noteable whose stream path this is (an issue's project path, or an epic's `groups/<group>`). */
+export function streamNoteablePaths(streamPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  const group = streamPath.startsWith('groups/') ? streamPath.slice('groups/'.length) : null;
+  return group === null ? noteablePaths(streamPath, iid, id) : epicNoteablePaths(group, iid, id);
 }
 
 /** POST {project}/uploads answer: the file's link, and the markdown the comment form inserts. */

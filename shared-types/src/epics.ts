@@ -57,6 +57,11 @@ export const EPIC_TEXTS = {
   removeFailed: 'Something went wrong while removing issue from epic.',
   noEpic: 'No Epic',
   promoteItem: 'Promote to epic',
+  /** The epic page's live stream ended (access lost, or the epic deleted). */
+  accessLost: 'You no longer have access to this epic. Live updates have stopped.',
+  deletedWhileOpen: 'This epic was deleted.',
+  fetchEpicFailed: 'Something went wrong while fetching the epic.',
+  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic.`,
   promoteSuccess: 'The issue was successfully promoted to an epic. Redirecting to epic...',
   promoteFailed: 'Something went wrong while promoting the issue to an epic. Please try again.',
   /** GitLab's rule: a confidential epic only takes confidential issues. */
@@ -75,4 +80,21 @@ export function afterFirstColon(message: string): string | null {
   const k = message.indexOf(':');
   const rest = k >= 0 ? message.slice(k + 1).trim() : '';
   return rest || null;
+}
+
+/**
+ * GET /groups/{group}/-/epics/{iid}/page.json: the epic page's start, as IssuePageData is the
+ * issue page's. `permissions` are the discussion area's flags (IssuePermissions' names: the
+ * area is shared); epics do not lock, so the when-locked/unlocked flags equal canCreateNote.
+ */
+export interface EpicPageData {
+  epic: ApiEpic;
+  permissions: import('./api').IssuePermissions;
+  /** The epic's event sequence at render time: the socket subscribes after it (EpicsChannel). */
+  seq: number;
+  /** µs since epoch, for X-Last-Fetched-At */
+  lastFetchedAt: number;
+  /** Awards on the epic itself. */
+  awards: import('./discussions').NoteAward[];
+  notesData: NonNullable<import('./api').IssuePageData['notesData']>;
 }

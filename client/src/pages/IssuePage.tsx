@@ -19,8 +19,9 @@ import { useIssueSync } from '../features/issue/useIssueSync';
 import { PresenceBar, TypingIndicator } from '../features/presence/PresenceBar';
 import { setEditingPresence, usePresence, useTypingPresence } from '../features/presence/usePresence';
 import { currentUserAtom } from '../features/session/sessionAtoms';
-import { DiscussionArea } from '../features/notes/DiscussionArea';
-import { AwardsBar } from '../features/awards/AwardsBar';
+import { IssueDiscussionArea } from '../features/notes/IssueDiscussionArea';
+import { liveAwardPermission } from '../features/awards/liveAwardPermission';
+import { IssueAwardsBar } from '../features/awards/IssueAwardsBar';
 import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
@@ -49,7 +50,12 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
   const onTyping = useTypingPresence(issueKey);
   const paths = useMemo(() => noteablePaths(projectPath, issue.iid, issue.id), [projectPath, issue.iid, issue.id]);
-  const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={projectPath} iid={issue.iid} issueId={issue.id} />, [projectPath, issue.iid, issue.id]);
+  // Reactions follow the live lock like the comment form (a locked issue takes them only from those who may still comment)
+  const canAwardNow = liveAwardPermission(permissions, issue.discussion_locked);
+  const renderAwards = useCallback(
+    (note: ApiNote) => <NoteAwardsBar note={note} projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAward={canAwardNow} />,
+    [projectPath, issue.iid, issue.id, canAwardNow],
+  );
 
   useEffect(() => {
     document.title = `${issue.title} (#${issue.iid}) · Issues · ${data.project.name_with_namespace} · Tandem`;
@@ -134,17 +140,10 @@ export function IssuePage({ data }: { data: IssuePageData }) {
               )}
             </>
           )}
-          <AwardsBar
-            awardableType="Issue"
-            awardableId={issue.id}
-            awards={data.awards ?? []}
-            canAward={permissions.canAwardEmoji}
-            toggleUrl={paths.issueAward}
-            currentUser={currentUser}
-          />
+          <IssueAwardsBar issueKey={issueKey} awards={data.awards ?? []} permissions={permissions} toggleUrl={paths.issueAward} />
           <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
           {blockedClose.dialog}
-          <DiscussionArea
+          <IssueDiscussionArea
             data={data}
             issueKey={issueKey}
             stateToggle={{ busy: stateToggle.busy, toggle: async (e) => blockedClose.requestToggle(e) }}

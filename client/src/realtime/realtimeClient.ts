@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  EPICS_CHANNEL,
   EVENT_TYPES,
+  groupOfStreamPath,
   ISSUES_CHANNEL,
   REALTIME,
   type AnyRealtimeEvent,
@@ -47,6 +49,8 @@ export interface RealtimeClientOptions {
 }
 
 const keyOf = (projectPath: string, iid: number) => `${projectPath}#${iid}`;
+/** An epic's stream path (`groups/<group>`) is followed on the EpicsChannel, an issue's on the IssuesChannel. */
+const channelOf = (path: string) => (groupOfStreamPath(path) === null ? ISSUES_CHANNEL : EPICS_CHANNEL);
 
 /**
  * The only owner of the tab's Socket.IO connection. Subscribes to the IssuesChannel for the
@@ -123,7 +127,7 @@ export class RealtimeClient {
     if (this.state === 'open') this.subscribe(stream);
     return () => {
       this.streams.delete(key);
-      this.socket?.emit('unsubscribe', { channel: ISSUES_CHANNEL, project_path: projectPath, iid });
+      this.socket?.emit('unsubscribe', { channel: channelOf(projectPath), project_path: projectPath, iid });
     };
   }
 
@@ -245,7 +249,7 @@ export class RealtimeClient {
     s.replaying = true;
     this.socket.emit(
       'subscribe',
-      { channel: ISSUES_CHANNEL, project_path: s.projectPath, iid: s.iid, after: s.sequencer.seq },
+      { channel: channelOf(s.projectPath), project_path: s.projectPath, iid: s.iid, after: s.sequencer.seq },
       (ack: SubscribeAck) => {
         s.replaying = false;
         if (!ack.ok) {

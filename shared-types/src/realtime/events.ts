@@ -48,11 +48,27 @@ export interface EventPayloads {
   'note.updated': { note: ApiNote };
   'note.deleted': { note_id: string; discussion_id: string };
   /** `internal`: set (true) when the awardable is an internal note; such events reach reporters and up only. */
-  'award.toggled': { awardable_type: 'Issue' | 'Note'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
+  'award.toggled': { awardable_type: 'Issue' | 'Note' | 'Epic'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
   /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
   'issue.links': { link_type: LinkType | null };
   /** The issue's epic changed (assigned, switched, removed): the new epic or null. */
   'issue.epic': { epic: ApiIssueEpic | null };
+  /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
+  'epic.updated': { fields: EpicFieldsChanged };
+}
+
+/** What an `epic.updated` event carries: the new values of the fields that changed. */
+export interface EpicFieldsChanged {
+  title?: string;
+  description?: string | null;
+  description_html?: string;
+  state?: 'opened' | 'closed';
+  confidential?: boolean;
+  start_date?: string | null;
+  end_date?: string | null;
+  /** The epic's issues changed (added or removed): watchers refetch them. */
+  issues_changed?: true;
+  updated_at: string;
 }
 
 export type EventType = keyof EventPayloads;
@@ -69,16 +85,24 @@ export const EVENT_TYPES = [
   'award.toggled',
   'issue.links',
   'issue.epic',
+  'epic.updated',
 ] as const satisfies readonly EventType[];
 
-/** Which noteables have an event stream. Issues now; epics and merge requests later. */
+/** Which noteables have an event stream: issues and epics (merge requests later). */
 export type NoteableType = 'Issue' | 'Epic' | 'MergeRequest';
 
 export interface EventIssueRef {
   id: number;
   iid: number;
+  /** The issue's project path; for an epic its stream path, `groups/<group path>` (epicStreamPath). */
   project_path: string;
 }
+
+/** An epic's stream path: where an issue's stream names its project ("groups/" cannot begin a project path). */
+export const epicStreamPath = (groupPath: string) => `groups/${groupPath}`;
+
+/** The group path of an epic stream path, or null for an issue's project path. */
+export const groupOfStreamPath = (path: string): string | null => (path.startsWith('groups/') ? path.slice('groups/'.length) : null);
 
 export interface RealtimeEvent<T extends EventType = EventType> {
   type: T;

@@ -5,9 +5,12 @@ import type { TodosCountSignal } from './user-channel';
 
 /** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
 export const ISSUES_CHANNEL = 'IssuesChannel';
+/** An epic's stream: `project_path` is its stream path (`groups/<group path>`), `iid` the epic's. */
+export const EPICS_CHANNEL = 'EpicsChannel';
+export type StreamChannel = typeof ISSUES_CHANNEL | typeof EPICS_CHANNEL;
 
 export interface SubscribeRequest {
-  channel: typeof ISSUES_CHANNEL;
+  channel: StreamChannel;
   project_path: string;
   iid: number | string;
   /** Replay every event with seq > after before live ones. */
@@ -19,7 +22,7 @@ export type SubscribeAck =
   | { ok: false; message: string; code?: 'not_found' | 'unauthorized' | 'invalid' };
 
 export interface UnsubscribeRequest {
-  channel: typeof ISSUES_CHANNEL;
+  channel: StreamChannel;
   project_path: string;
   iid: number | string;
 }

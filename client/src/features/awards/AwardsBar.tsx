@@ -38,9 +38,9 @@ export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, 
   const viewerId = currentUser?.id ?? null;
   const enabled = canAward && currentUser !== null;
   const grouped = groupAwards(awards, viewerId);
-  // The issue always offers thumbs up and down, at zero (GitLab's issue page)
+  // The issue (and the epic) always offers thumbs up and down, at zero (GitLab's issue and epic pages)
   const groups =
-    awardableType === 'Issue'
+    awardableType !== 'Note'
       ? [
           ...['thumbsup', 'thumbsdown'].map((name) => grouped.find((g) => g.name === name) ?? { name, users: [], mine: false }),
           ...grouped.filter((g) => g.name !== 'thumbsup' && g.name !== 'thumbsdown'),

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { noteablePaths, type ApiNote } from '@tandem/shared-types';
+import { streamNoteablePaths, type ApiNote } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { AwardsBar } from './AwardsBar';
@@ -8,15 +8,17 @@ interface NoteAwardsBarProps {
   note: ApiNote;
   projectPath: string;
   iid: number;
-  /** The issue's database id (noteablePaths). */
+  /** The noteable's database id (noteablePaths). */
   issueId: number;
+  /** The page's live right to react here (the lock state now); false hides the controls whatever the note said. */
+  canAward?: boolean;
 }
 
 /**
  * The awards bar of one note, for the notes feature to render under each comment: seeded from
  * the note's award_emoji, live through awardsAtomFamily('Note:<id>'). System notes have none.
  */
-export function NoteAwardsBar({ note, projectPath, iid, issueId }: NoteAwardsBarProps) {
+export function NoteAwardsBar({ note, projectPath, iid, issueId, canAward = true }: NoteAwardsBarProps) {
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   if (note.system || !note.emoji_awardable) return null;
   return (
@@ -24,8 +26,8 @@ export function NoteAwardsBar({ note, projectPath, iid, issueId }: NoteAwardsBar
       awardableType="Note"
       awardableId={note.id}
       awards={note.award_emoji ?? []}
-      canAward={!!currentUser && (note.current_user?.can_award_emoji ?? false)}
-      toggleUrl={noteablePaths(projectPath, iid, issueId).noteAward(note.id)}
+      canAward={!!currentUser && canAward && (note.current_user?.can_award_emoji ?? false)}
+      toggleUrl={streamNoteablePaths(projectPath, iid, issueId).noteAward(note.id)}
       currentUser={currentUser}
     />
   );

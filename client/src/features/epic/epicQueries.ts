@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEpic, ApiIssue } from '@tandem/shared-types';
+import type { ApiEpic, ApiIssue, EpicPageData } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 
 const groupApi = (groupPath: string) => `/api/v4/groups/${encodeURIComponent(groupPath)}/epics`;
@@ -29,4 +29,24 @@ export function useGroupEpics(groupPath: string, search: string, state: 'opened'
     queryKey: ['group-epic-list', groupPath, search, state],
     queryFn: () => getJson<ApiEpic[]>(`${groupApi(groupPath)}?per_page=100&state=${state}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
   });
+}
+
+/** The epic page's start (page.json: the epic, the viewer's flags, the stream seq, notes data); null: not found or not visible. */
+export function useEpicPage(groupPath: string, iid: number) {
+  return useQuery({ queryKey: ['epic-page', groupPath, iid], queryFn: () => getJson<EpicPageData>(`/groups/${groupPath}/-/epics/${iid}/page.json`), staleTime: Infinity, refetchOnWindowFocus: false });
+}
+
+/** The epic's issues (refetched when `version` changes: an issue joined or left it). */
+export function useEpicIssues(groupPath: string, iid: number, version: number) {
+  return useQuery({
+    queryKey: ['epic-issues', groupPath, iid, version],
+    queryFn: async () => (await getJson<Array<ApiIssue & { epic_issue_id: number }>>(`${groupApi(groupPath)}/${iid}/issues`)) ?? [],
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** Closes or reopens the epic (REST PUT state_event); the page follows through the live event. */
+export async function setEpicState(groupPath: string, iid: number, event: 'close' | 'reopen'): Promise<ApiEpic | null> {
+  const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body: { state_event: event } });
+  return res.ok ? res.data : null;
 }

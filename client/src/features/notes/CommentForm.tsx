@@ -11,6 +11,8 @@ import { NoteTypeChoice } from './NoteTypeChoice';
 import { useNoteForm } from './useNoteForm';
 
 export interface StateToggle {
+  /** What the button closes: 'Close issue' or 'Close epic'. */
+  noteableType?: 'Issue' | 'Epic';
   /** 'opened' or 'closed'. */
   issueState: string;
   canToggle: boolean;
@@ -23,7 +25,7 @@ export interface StateToggle {
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
 export function CommentForm({ state }: { state: StateToggle }) {
-  const { issueKey, projectPath, currentUser, onTyping, iid, noteableId, permissions } = useNotesContext();
+  const { issueKey, editorProjectPath, currentUser, onTyping, iid, noteableId, permissions } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
   // Spec §5: the internal-note checkbox shows only to those who may write internal notes
@@ -53,7 +55,8 @@ export function CommentForm({ state }: { state: StateToggle }) {
     e.preventDefault();
     appStore.set(editRequestAtom, { noteId: last.id, n: Date.now() });
   };
-  const toggleLabel = closed ? (empty ? 'Reopen issue' : 'Comment & reopen issue') : empty ? 'Close issue' : 'Comment & close issue';
+  const noun = state.noteableType === 'Epic' ? 'epic' : 'issue';
+  const toggleLabel = closed ? (empty ? `Reopen ${noun}` : `Comment & reopen ${noun}`) : empty ? `Close ${noun}` : `Comment & close ${noun}`;
 
   return (
     <form
@@ -73,7 +76,7 @@ export function CommentForm({ state }: { state: StateToggle }) {
         onSubmit={() => void submit()}
         onKeyDown={keyDown}
         textareaRef={ref}
-        previewProjectPath={projectPath}
+        previewProjectPath={editorProjectPath}
         noteable={{ iid, id: noteableId }}
         placeholder={NOTE_FORM_TEXTS.commentPlaceholder}
         disabled={form.submitting}

@@ -1,10 +1,11 @@
 import { EyeOff, Lock } from 'lucide-react';
 import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
 
-/** The warning box above the form for a confidential and/or locked issue. */
-export function CommentWarning({ confidential, locked }: { confidential: boolean; locked: boolean }) {
+/** The warning box above the form for a confidential and/or locked issue (or a confidential epic). */
+export function CommentWarning({ confidential, locked, noteableType = 'Issue' }: { confidential: boolean; locked: boolean; noteableType?: 'Issue' | 'Epic' }) {
   if (!confidential && !locked) return null;
-  const text = confidential && locked ? NOTE_FORM_TEXTS.confidentialLockedWarning('issue') : confidential ? NOTE_FORM_TEXTS.confidentialWarning('issue') : NOTE_FORM_TEXTS.lockedWarning('issue');
+  const noun = noteableType === 'Epic' ? 'epic' : 'issue';
+  const text = confidential && locked ? NOTE_FORM_TEXTS.confidentialLockedWarning(noun) : confidential ? NOTE_FORM_TEXTS.confidentialWarning(noun) : NOTE_FORM_TEXTS.lockedWarning(noun);
   return (
     <div className="comment-warning" data-testid="comment-warning">
       {confidential && <EyeOff size={14} aria-hidden="true" />}

@@ -11,7 +11,7 @@ import { makeIssue } from '../issue/testIssue';
 import { testPermissions } from '../issue/testPermissions';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { discussionOfNote } from './discussionRules';
-import { DiscussionArea } from './DiscussionArea';
+import { IssueDiscussionArea } from './IssueDiscussionArea';
 import { noteDraftKey, noteEditDraftKey } from './noteDrafts';
 import { noteEvents } from './noteEvents';
 import { discussionsAtomFamily } from './notesAtoms';
@@ -42,7 +42,7 @@ function renderArea(data = pageData(), toggle = vi.fn(async () => {})) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <Provider store={appStore}>
-        <DiscussionArea data={data} issueKey={KEY} stateToggle={{ busy: false, toggle }} />
+        <IssueDiscussionArea data={data} issueKey={KEY} stateToggle={{ busy: false, toggle }} />
       </Provider>
     </QueryClientProvider>,
   );

@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePaths, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePathsOf, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
+import { liveAwardPermission } from '../awards/liveAwardPermission';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
-import { issueAtomFamily } from '../issue/issueAtoms';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { CommentForm, type StateToggle } from './CommentForm';
 import { CommentingBlocked } from './CommentingBlocked';
@@ -23,9 +23,46 @@ import { useReplyShortcut } from './useReplyShortcut';
 import { useNoteAnchor } from './useNoteAnchor';
 import './notes.css';
 
+/**
+ * The noteable whose discussion this is, as the page knows it now (live fields follow its
+ * events): an issue (issueDiscussionNoteable) or an epic (the epic page's). The area is the
+ * same for both; only these facts and the paths differ.
+ */
+export interface DiscussionNoteable {
+  type: 'Issue' | 'Epic';
+  /** The stream key (`${streamPath}#${iid}`): discussions, pending notes and drafts live under it. */
+  key: string;
+  /** An issue's project path, or an epic's group path (for its paths). */
+  path: string;
+  /** The project comment boxes preview and upload for (null on an epic). */
+  editorProjectPath: string | null;
+  iid: number;
+  id: number;
+  state: string;
+  confidential: boolean;
+  /** Epics do not lock: always false for them. */
+  discussionLocked: boolean;
+  authorId: number | null;
+  permissions: IssuePermissions;
+  notesData?: IssuePageData['notesData'];
+  lastFetchedAt: number;
+}
+
+/** An issue page's noteable: its page data and the issue as its atom holds it now. */
+export function issueDiscussionNoteable(
+  data: Pick<IssuePageData, 'project' | 'permissions' | 'notesData' | 'lastFetchedAt'>,
+  key: string,
+  issue: { iid: number; id: number; state: string; confidential: boolean; discussion_locked: boolean; author?: { id: number } | null },
+): DiscussionNoteable {
+  const path = data.project.path_with_namespace;
+  return {
+    type: 'Issue', key, path, editorProjectPath: path, iid: issue.iid, id: issue.id, state: issue.state, confidential: issue.confidential,
+    discussionLocked: issue.discussion_locked, authorId: issue.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, lastFetchedAt: data.lastFetchedAt,
+  };
+}
+
 interface DiscussionAreaProps {
-  data: IssuePageData;
-  issueKey: string;
+  noteable: DiscussionNoteable;
   /** The page's close/reopen (useIssueStateToggle), shared with the header button. */
   stateToggle: { busy: boolean; toggle(event: 'CLOSE' | 'REOPEN'): Promise<void> };
   /** The emoji awards bar under each note (features/awards AwardsBar), wired where the page is composed. */
@@ -36,30 +73,31 @@ interface DiscussionAreaProps {
   formHeader?: ReactNode;
 }
 
-/** The issue's activity: its discussions, live for everyone watching, and the comment form. */
-export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTyping, formHeader }: DiscussionAreaProps) {
-  const issue = useAtomValue(issueAtomFamily(issueKey), { store: appStore })!;
+/** The noteable's activity: its discussions, live for everyone watching, and the comment form. */
+export function DiscussionArea({ noteable: n, stateToggle, renderAwards, onTyping, formHeader }: DiscussionAreaProps) {
+  const issueKey = n.key;
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
   const givenUp = useAtomValue(socketGivenUpAtom, { store: appStore });
-  const projectPath = data.project.path_with_namespace;
-  const paths = useMemo(() => noteablePaths(projectPath, issue.iid, issue.id), [projectPath, issue.iid, issue.id]);
-  const view = useNotesView(data.notesData?.notesFilter ?? NOTES_FILTER.all);
+  const projectPath = n.type === 'Epic' ? `groups/${n.path}` : n.path;
+  const paths = useMemo(() => noteablePathsOf(n.type, n.path, n.iid, n.id), [n.type, n.path, n.iid, n.id]);
+  const view = useNotesView(n.notesData?.notesFilter ?? NOTES_FILTER.all);
   const { discussions, loadingMore, failed } = useDiscussions(issueKey, paths.discussions, view.filter, view.persist);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pollFailed, setPollFailed] = useState(false);
-  useNotesPolling(issueKey, paths.notes, data.lastFetchedAt, connection !== 'open', () => setPollFailed(true));
+  useNotesPolling(issueKey, paths.notes, n.lastFetchedAt, connection !== 'open', () => setPollFailed(true));
 
   // The lock is live (issue.updated discussion_locked): who may comment follows it at once
-  const permissions = useMemo(() => withLiveLock(data.permissions, issue.discussion_locked), [data.permissions, issue.discussion_locked]);
-  const blocked = !currentUser ? 'signedOut' : data.notesData?.isProjectArchived ? 'archived' : !permissions.canCreateNote && issue.discussion_locked ? 'locked' : null;
+  const permissions = useMemo(() => withLiveLock(n.permissions, n.discussionLocked), [n.permissions, n.discussionLocked]);
+  const blocked = !currentUser ? 'signedOut' : n.notesData?.isProjectArchived ? 'archived' : !permissions.canCreateNote && n.discussionLocked ? 'locked' : null;
   const canComment = !blocked && permissions.canCreateNote;
+  const editorProjectPath = n.editorProjectPath;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, iid: issue.iid, noteableId: issue.id, paths, permissions, currentUser, noteableAuthorId: issue.author?.id ?? null, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
-    [issueKey, projectPath, issue.iid, issue.id, paths, permissions, currentUser, issue.author?.id, canComment, view.timeline, renderAwards, onTyping],
+    () => ({ issueKey, projectPath, editorProjectPath, iid: n.iid, noteableId: n.id, paths, permissions, currentUser, noteableAuthorId: n.authorId, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
+    [issueKey, projectPath, editorProjectPath, n.iid, n.id, paths, permissions, currentUser, n.authorId, canComment, view.timeline, renderAwards, onTyping],
   );
-  useOutbox(issueKey, paths.createNote, issue.id, connection === 'open' || givenUp, setError);
+  useOutbox(issueKey, paths.createNote, n.id, connection === 'open' || givenUp, setError);
   useNoteAnchor(!!discussions, discussions);
   useReplyShortcut(ctx.canReply);
 
@@ -74,8 +112,9 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
   };
 
   const toggle: StateToggle = {
-    issueState: issue.state,
-    canToggle: issue.state === 'closed' ? data.permissions.canReopenIssue : data.permissions.canUpdateIssue,
+    noteableType: n.type,
+    issueState: n.state,
+    canToggle: n.state === 'closed' ? n.permissions.canReopenIssue : n.permissions.canUpdateIssue,
     busy: stateToggle.busy,
     toggle: stateToggle.toggle,
   };
@@ -85,7 +124,7 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
     <FilteredNotice onFilter={view.setFilter} />
   ) : (
     <div className="comment-area">
-      <CommentWarning confidential={issue.confidential} locked={issue.discussion_locked} />
+      <CommentWarning confidential={n.confidential} locked={n.discussionLocked} noteableType={n.type} />
       {formHeader}
       <CommentForm state={toggle} />
     </div>
@@ -119,15 +158,21 @@ export function DiscussionArea({ data, issueKey, stateToggle, renderAwards, onTy
           )}
         </div>
         {newestFirst && form}
-        {shown ? <DiscussionList discussions={shown} newestFirst={newestFirst} loadingMore={loadingMore} /> : <DiscussionSkeleton count={data.notesData?.prerenderedNotesCount ?? 1} />}
+        {shown ? <DiscussionList discussions={shown} newestFirst={newestFirst} loadingMore={loadingMore} /> : <DiscussionSkeleton count={n.notesData?.prerenderedNotesCount ?? 1} />}
         {!newestFirst && form}
       </section>
     </NotesContext.Provider>
   );
 }
 
-/** The page's flags with `canCreateNote` for the discussion's current lock state. */
-function withLiveLock(p: IssuePermissions, locked: boolean): IssuePermissions {
+/**
+ * The page's flags for the discussion's current lock state: `canCreateNote` and, as the server
+ * rules (a locked discussion takes reactions only from those who may still comment),
+ * `canAwardEmoji` (liveAwardPermission).
+ */
+export function withLiveLock(p: IssuePermissions, locked: boolean): IssuePermissions {
   const canCreateNote = locked ? p.canCreateNoteWhenLocked : p.canCreateNoteWhenUnlocked;
-  return canCreateNote === p.canCreateNote ? p : { ...p, canCreateNote, canCreateInternalNote: p.canCreateInternalNote && canCreateNote };
+  const canAwardEmoji = liveAwardPermission(p, locked);
+  if (canCreateNote === p.canCreateNote && canAwardEmoji === p.canAwardEmoji) return p;
+  return { ...p, canCreateNote, canCreateInternalNote: p.canCreateInternalNote && canCreateNote, canAwardEmoji };
 }

@@ -21,7 +21,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { projectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId } = useNotesContext();
+  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -60,7 +60,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
             initial={edit.editText}
             original={note.note}
             onTextChange={edit.saveDraft}
-            projectPath={projectPath}
+            projectPath={editorProjectPath}
             remoteChanged={edit.remoteChanged}
             onSave={(t) => {
               edit.clearRestore();

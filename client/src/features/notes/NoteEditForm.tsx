@@ -8,7 +8,7 @@ interface NoteEditFormProps {
   initial: string;
   /** The note's text: cancelling asks first when the box differs from it (a restored draft does). */
   original?: string;
-  projectPath: string;
+  projectPath: string | null;
   /** The issue the note is on (autocomplete, uploads). */
   noteable: { iid: number; id: number };
   /** The note changed on the server while this form was open. */

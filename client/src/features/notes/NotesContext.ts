@@ -4,7 +4,10 @@ import type { ApiNote, CurrentUser, IssuePermissions, noteablePaths } from '@tan
 /** What every part of one issue's discussion area needs to know (given once by DiscussionArea). */
 export interface NotesContextValue {
   issueKey: string;
+  /** The stream path: an issue's project path, or an epic's `groups/<group path>` (epicStreamPath). */
   projectPath: string;
+  /** The project the comment boxes preview, autocomplete and upload for; null on an epic (a preview without project, no uploads). */
+  editorProjectPath: string | null;
   iid: number;
   noteableId: number;
   paths: ReturnType<typeof noteablePaths>;

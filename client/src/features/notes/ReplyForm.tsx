@@ -7,7 +7,7 @@ import { useNoteForm } from './useNoteForm';
 
 /** The reply box inside a thread; cancelling with text asks first (spec §5). */
 export function ReplyForm({ discussionId, quote, onClose }: { discussionId: string; quote: string; onClose(): void }) {
-  const { projectPath, onTyping, iid, noteableId } = useNotesContext();
+  const { editorProjectPath, onTyping, iid, noteableId } = useNotesContext();
   const form = useNoteForm(discussionId);
   const [confirming, setConfirming] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -41,7 +41,7 @@ export function ReplyForm({ discussionId, quote, onClose }: { discussionId: stri
         onSubmit={() => void submit()}
         onCancel={cancel}
         textareaRef={ref}
-        previewProjectPath={projectPath}
+        previewProjectPath={editorProjectPath}
         noteable={{ iid, id: noteableId }}
         placeholder={NOTE_FORM_TEXTS.replyPlaceholder}
         disabled={form.submitting}

@@ -57,7 +57,8 @@ export async function createNote(createPath: string, input: CreateNoteInput): Pr
   const csrf = appStore.get(csrfTokenAtom);
   if (csrf) headers[CSRF_HEADER] = csrf;
   const body = {
-    note: { noteable_type: 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
+    // An epic's create path names it (epicNoteablePaths: target_type=epic)
+    note: { noteable_type: createPath.includes('target_type=epic') ? 'Epic' : 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
     ...(input.replyTo ? { in_reply_to_discussion_id: input.replyTo } : {}),
   };
   const res = await fetch(createPath, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });

@@ -1,4 +1,4 @@
-import { noteablePaths, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
+import { streamNoteablePaths, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 import type { appStore } from '../../shared/store';
 import { updateDiscussions } from './notesAtoms';
@@ -23,7 +23,7 @@ export function withViewerFlags(list: ApiDiscussion[], fresh: ApiDiscussion): Ap
 }
 
 export async function refreshViewerFlags(store: typeof appStore, key: string, projectPath: string, iid: number, note: ApiNote): Promise<void> {
-  const res = await requestJson<ApiDiscussion>(noteablePaths(projectPath, iid, note.noteable_id).discussion(note.discussion_id)).catch(() => null);
+  const res = await requestJson<ApiDiscussion>(streamNoteablePaths(projectPath, iid, note.noteable_id).discussion(note.discussion_id)).catch(() => null);
   if (!res?.ok || !res.data || !Array.isArray(res.data.notes)) return;
   updateDiscussions(store, key, (l) => withViewerFlags(l, res.data));
 }

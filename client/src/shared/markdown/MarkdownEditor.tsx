@@ -18,8 +18,11 @@ export interface MarkdownEditorProps {
   /** Key handling before the editor's own (Up in an empty box, ...); call preventDefault to stop it. */
   onKeyDown?(e: KeyboardEvent<HTMLTextAreaElement>): void;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
-  /** The project the server renders references for in the preview (and autocompletes and stores uploads in). */
-  previewProjectPath: string;
+  /**
+   * The project the server renders references for in the preview (and autocompletes and stores
+   * uploads in); null outside a project (an epic): a plain preview, no autocomplete, no uploads.
+   */
+  previewProjectPath: string | null;
   /** The noteable written about: its iid and database id (autocomplete sources, uploads). */
   noteable: { iid: number; id: number };
   placeholder?: string;
@@ -43,8 +46,9 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const ref = textareaRef ?? ownRef;
   const id = useId();
-  const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath, iid: noteable.iid, id: noteable.id, onChange });
-  const attachments = useAttachments(ref, noteablePaths(previewProjectPath, noteable.iid, noteable.id).uploads, onChange);
+  const inProject = previewProjectPath !== null;
+  const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange });
+  const attachments = useAttachments(ref, noteablePaths(previewProjectPath ?? '', noteable.iid, noteable.id).uploads, onChange);
 
   useEffect(() => {
     if (tab !== 'preview') return;
@@ -60,7 +64,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
 
   function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // An open autocomplete list takes its keys (arrows, Enter, Tab, Escape) first
-    autocomplete.textareaProps.onKeyDown(e);
+    if (inProject) autocomplete.textareaProps.onKeyDown(e);
     if (e.defaultPrevented) return;
     onKeyDown?.(e);
     if (e.defaultPrevented) return;
@@ -113,13 +117,13 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           disabled={disabled}
           autoFocus={autoFocus}
           onChange={(e) => onChange(e.target.value)}
-          {...attachments.textareaProps}
-          {...autocomplete.textareaProps}
+          {...(inProject ? attachments.textareaProps : {})}
+          {...(inProject ? autocomplete.textareaProps : {})}
           onKeyDown={keyDown}
         />
         <AutocompleteMenu autocomplete={autocomplete} />
       </div>
-      {!disabled && <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />}
+      {!disabled && inProject && <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />}
       </div>
       {tab === 'preview' && (
         <div id={`${id}-preview`} className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>

@@ -66,6 +66,8 @@ export function issuePagePermissions(actor: Actor | null, p: ProjectFacts, i: Is
     canUpdate: a.updateIssue,
     canCreateInternalNote: a.createInternalNote,
     canAwardEmoji: a.awardEmoji,
+    canAwardEmojiWhenLocked: issuePermissions(actor, p, { ...i, discussionLocked: true }).awardEmoji,
+    canAwardEmojiWhenUnlocked: issuePermissions(actor, p, { ...i, discussionLocked: false }).awardEmoji,
     ...issueHeaderFlags(actor, p, i, a),
     canPromoteToEpic: canPromoteToEpic(actor, p, i, group),
   };
@@ -109,31 +111,66 @@ export interface NoteAbilities {
 }
 
 /**
- * The per-note projection, with the issue's abilities computed once for a page of notes.
- * GitLab's NotePolicy: authors administer their own notes, maintainers anyone's; system notes
- * are never editable; authors of the note or of the issue resolve, and so do reporters and up
- * (who triage the issue); nothing at all on a note the actor may not read.
+ * What the per-note rules need of a noteable, for one actor: the same for issues and epics
+ * (issueNoteableAbilities here, epicNoteableAbilities in epic-permissions.ts).
  */
-export function notePermissionsFor(actor: Actor | null, p: ProjectFacts, i: IssueFacts): (n: NoteFacts) => NoteAbilities {
+export interface NoteableAbilities {
+  read: boolean;
+  createNote: boolean;
+  readInternalNote: boolean;
+  /** Triage (admin_issue / admin_epic): resolves anyone's threads. */
+  admin: boolean;
+  awardEmoji: boolean;
+  /** Administers anyone's notes (maintainers and up, admins). */
+  maintainer: boolean;
+  /** Notes may be written at all: signed in, a write-scoped token, not an archived project. */
+  writes: boolean;
+  /** The noteable's author (resolves threads on it). */
+  authorId: number | null;
+}
+
+export function issueNoteableAbilities(actor: Actor | null, p: ProjectFacts, i: IssueFacts): NoteableAbilities {
   const issue = issuePermissions(actor, p, i);
-  const maintainer = actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+  return {
+    read: issue.readIssue,
+    createNote: issue.createNote,
+    readInternalNote: issue.readInternalNote,
+    admin: issue.adminIssue,
+    awardEmoji: issue.awardEmoji,
+    maintainer: actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER),
+    writes: actor !== null && scopeAllows(actor, 'create_note') && !p.archived,
+    authorId: i.authorId,
+  };
+}
+
+/**
+ * The per-note projection, with the noteable's abilities computed once for a page of notes.
+ * GitLab's NotePolicy: authors administer their own notes, maintainers anyone's; system notes
+ * are never editable; authors of the note or of the noteable resolve, and so do those who
+ * triage it (reporters and up); nothing at all on a note the actor may not read.
+ */
+export function notePermissionsOn(actor: Actor | null, a: NoteableAbilities): (n: NoteFacts) => NoteAbilities {
   // Editing and resolving are writes: not in an archived project, not with a read-only token,
   // and on a locked issue only by those who may still comment
-  const writes = actor !== null && scopeAllows(actor, 'create_note') && !p.archived && issue.createNote;
+  const writes = a.writes && a.createNote;
   return (n) => {
-    const readNote = issue.readIssue && (!n.internal || issue.readInternalNote);
+    const readNote = a.read && (!n.internal || a.readInternalNote);
     const mine = actor !== null && n.authorId === actor.id;
-    const resolver = (authorId: number | null) =>
-      readNote && writes && (authorId === actor?.id || i.authorId === actor?.id || issue.adminIssue);
+    const resolver = (authorId: number | null) => readNote && writes && (authorId === actor?.id || a.authorId === actor?.id || a.admin);
     return {
       readNote,
-      adminNote: readNote && writes && !n.system && (mine || maintainer),
-      awardEmoji: readNote && !n.system && issue.awardEmoji,
+      adminNote: readNote && writes && !n.system && (mine || a.maintainer),
+      awardEmoji: readNote && !n.system && a.awardEmoji,
       resolveNote: n.resolvable && resolver(n.authorId),
       resolveDiscussion: n.resolvable && resolver(n.discussionAuthorId === undefined ? n.authorId : n.discussionAuthorId),
-      createNote: readNote && issue.createNote,
+      createNote: readNote && a.createNote,
     };
   };
+}
+
+/** notePermissionsOn for an issue. */
+export function notePermissionsFor(actor: Actor | null, p: ProjectFacts, i: IssueFacts): (n: NoteFacts) => NoteAbilities {
+  return notePermissionsOn(actor, issueNoteableAbilities(actor, p, i));
 }
 
 export function notePermissions(actor: Actor | null, p: ProjectFacts, i: IssueFacts, n: NoteFacts): NoteAbilities {

@@ -15,7 +15,7 @@ import { countEventsPublished } from '../metrics/metrics';
 import { EVENT_BUS, type BusEvent, type EventBus } from './event-bus';
 
 /** Which table holds a noteable's sequence counter. */
-const SEQ_TABLE: Record<NoteableType, string> = { Issue: 'issues', Epic: 'epics', MergeRequest: 'merge_requests' };
+export const SEQ_TABLE: Record<NoteableType, string> = { Issue: 'issues', Epic: 'epics', MergeRequest: 'merge_requests' };
 
 export interface Noteable {
   type: NoteableType;

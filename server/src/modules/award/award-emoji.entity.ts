@@ -6,7 +6,7 @@ export class AwardEmoji {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'varchar' }) name!: string;
   @Column({ type: 'integer', name: 'user_id' }) userId!: number;
-  @Column({ type: 'varchar', name: 'awardable_type' }) awardableType!: 'Issue' | 'Note';
+  @Column({ type: 'varchar', name: 'awardable_type' }) awardableType!: 'Issue' | 'Note' | 'Epic';
   @Column({ type: 'integer', name: 'awardable_id' }) awardableId!: number;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;

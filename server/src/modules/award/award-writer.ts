@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EXCLUSIVE_AWARDS, type AnyRealtimeEvent, type UserBasic } from '@tandem/shared-types';
-import { EventLogService } from '../../core/realtime/event-log.service';
+import { EventLogService, SEQ_TABLE } from '../../core/realtime/event-log.service';
 import type { Awardable } from './awardable.loader';
 
 /** toggle: add if absent else remove; add: only add; remove: only remove. */
@@ -30,10 +30,10 @@ const TEXT = `WITH cur AS (
     ON CONFLICT DO NOTHING RETURNING id, name, created_at, updated_at),
   changes AS (SELECT name, false AS toggled_on, 1 AS k FROM del UNION ALL SELECT name, true, 2 FROM ins),
   numbered AS (SELECT name, toggled_on, row_number() OVER (ORDER BY k, name) AS ord, count(*) OVER () AS n FROM changes),
-  seq AS (UPDATE issues SET event_seq = event_seq + (SELECT count(*)::int FROM changes)
+  seq AS (UPDATE __SEQ_TABLE__ SET event_seq = event_seq + (SELECT count(*)::int FROM changes)
     WHERE id = $7::int AND EXISTS (SELECT 1 FROM changes) RETURNING event_seq),
   ev AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
-    SELECT 'Issue', $7::int, seq.event_seq - nb.n::int + nb.ord::int, 'award.toggled',
+    SELECT $11::text, $7::int, seq.event_seq - nb.n::int + nb.ord::int, 'award.toggled',
       jsonb_build_object('payload', $10::jsonb || jsonb_build_object('name', nb.name, 'toggled_on', nb.toggled_on),
         'actor', $8::jsonb, 'issue', $9::jsonb), $3::int, now()
     FROM seq, numbered nb RETURNING seq)
@@ -62,8 +62,9 @@ export class AwardWriter {
     const other = EXCLUSIVE_AWARDS[name] ?? null;
     const base = { awardable_type: awardable.type, awardable_id: awardable.id, user, ...(awardable.internal ? { internal: true as const } : {}) };
     return this.events.autocommit(async (tx) => {
-      const [row] = await tx.query<Row>('award.write', TEXT, [
-        awardable.type, awardable.id, user.id, name, other, mode, awardable.noteable.id, JSON.stringify(user), JSON.stringify(awardable.noteable.ref), JSON.stringify(base),
+      const table = SEQ_TABLE[awardable.noteable.type];
+      const [row] = await tx.query<Row>(`award.write.${table}`, TEXT.replace('__SEQ_TABLE__', table), [
+        awardable.type, awardable.id, user.id, name, other, mode, awardable.noteable.id, JSON.stringify(user), JSON.stringify(awardable.noteable.ref), JSON.stringify(base), awardable.noteable.type,
       ]);
       const changes = (typeof row!.changes === 'string' ? JSON.parse(row!.changes) : row!.changes ?? []) as Array<{ name: string; toggled_on: boolean }>;
       if (changes.length && row!.head !== null) {

@@ -12,7 +12,7 @@ const SELECT = `SELECT a.id AS award_id, a.name AS award_name, a.awardable_type,
     a.updated_at AS award_updated_at, ${USER_COLUMNS}
   FROM award_emoji a JOIN users u ON u.id = a.user_id`;
 
-type Row = UserRow & { award_id: number; award_name: string; awardable_type: 'Issue' | 'Note'; awardable_id: number; award_created_at: Date | string; award_updated_at: Date | string };
+type Row = UserRow & { award_id: number; award_name: string; awardable_type: 'Issue' | 'Note' | 'Epic'; awardable_id: number; award_created_at: Date | string; award_updated_at: Date | string };
 
 /** Reads awards (oldest first, as GitLab lists them). Visibility is the caller's: it checked the awardable. */
 @Injectable()
@@ -41,12 +41,12 @@ export class AwardFinder {
   }
 
   /** Every award on one awardable, with its user (REST). */
-  async list(type: 'Issue' | 'Note', id: number): Promise<AwardRecord[]> {
+  async list(type: 'Issue' | 'Note' | 'Epic', id: number): Promise<AwardRecord[]> {
     return this.query('award.list', `${SELECT} WHERE a.awardable_type = $1 AND a.awardable_id = $2::int ORDER BY a.id`, [type, id]);
   }
 
   /** One award of an awardable by its id, or null. */
-  async find(type: 'Issue' | 'Note', id: number, awardId: number): Promise<AwardRecord | null> {
+  async find(type: 'Issue' | 'Note' | 'Epic', id: number, awardId: number): Promise<AwardRecord | null> {
     if (!Number.isSafeInteger(awardId) || awardId <= 0 || awardId > 2_147_483_647) return null;
     const rows = await this.query('award.one', `${SELECT} WHERE a.awardable_type = $1 AND a.awardable_id = $2::int AND a.id = $3::int`, [type, id, awardId]);
     return rows[0] ?? null;

@@ -15,7 +15,7 @@ export class AwardEmojiType {
 @InputType('AwardEmojiToggleInput')
 export class AwardEmojiToggleInput {
   @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID, { description: 'Global ID of the awardable resource (AwardableID: an Issue or a Note).' }) awardableId!: string;
+  @Field(() => ID, { description: 'Global ID of the awardable resource (AwardableID: an Issue, an Epic or a Note).' }) awardableId!: string;
   @Field({ description: 'Emoji name.' }) name!: string;
 }
 

@@ -4,7 +4,7 @@ import type { ApiAwardEmoji, NoteAward, UserBasic } from '@tandem/shared-types';
 export interface AwardRecord {
   id: number;
   name: string;
-  awardableType: 'Issue' | 'Note';
+  awardableType: 'Issue' | 'Note' | 'Epic';
   awardableId: number;
   createdAt: Date;
   updatedAt: Date;

@@ -64,7 +64,7 @@ export class AwardResolver {
     const awardable = await this.awardables.byGlobalId(actor, input.awardableId);
     const out = (errors: string[], o?: AwardOutcome): Outcome => ({
       clientMutationId: input.clientMutationId ?? null,
-      awardEmoji: o?.award ? this.toType(o.award, awardable.issue.actorUser) : null,
+      awardEmoji: o?.award ? this.toType(o.award, awardable.actorUser ?? null) : null,
       toggledOn: o?.toggledOn ?? false,
       errors,
     });

@@ -1,4 +1,5 @@
-import type { ApiEpic, ApiIssueEpic } from '@tandem/shared-types';
+import { epicStreamPath, type ApiEpic, type ApiIssueEpic } from '@tandem/shared-types';
+import type { Noteable } from '../../core/realtime/event-log.service';
 import type { EpicRow } from './epic.store';
 
 export const epicWebPath = (groupPath: string, iid: number) => `/groups/${groupPath}/-/epics/${iid}`;
@@ -64,3 +65,10 @@ export function toIssueEpic(e: IssueEpicFacts, projectNamespaceId: number | null
     confidential: e.confidential,
   };
 }
+
+/** The event log's handle on an epic: its stream is named by `groups/<group path>` and its iid. */
+export const epicNoteable = (e: { id: number; iid: number; groupPath: string }): Noteable => ({
+  type: 'Epic',
+  id: e.id,
+  ref: { id: e.id, iid: e.iid, project_path: epicStreamPath(e.groupPath) },
+});

@@ -1,11 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { EpicFieldsChanged, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { canEpic, type Actor, type EpicAbility, type GroupFacts } from '../../core/policy/policy';
+import { EventLogService, type Tx } from '../../core/realtime/event-log.service';
 import { GroupService } from '../group/group.service';
+import { writeSystemNotes } from '../note/note-writer';
+import { systemNotes, type SystemNoteText } from '../note/system-notes';
+import type { User } from '../user/user.entity';
+import { toUserBasic } from '../user/user.mapper';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../user/user.row';
+import { epicNoteable } from './epic.mapper';
 import type { Namespace } from '../group/namespace.entity';
 import { ancestorGroupIds, descendantGroupIds, epicById, epicByIid, insertEpic, listEpics, type EpicRow } from './epic.store';
 import type { EpicInput } from './epic.validation';
@@ -23,6 +31,7 @@ export class EpicService {
     @Inject(APP_CONFIG) readonly config: AppConfig,
     private readonly groups: GroupService,
     private readonly markdown: MarkdownService,
+    private readonly events: EventLogService,
   ) {}
 
   static facts(e: EpicRow): GroupFacts {
@@ -83,7 +92,12 @@ export class EpicService {
     return (await epicById(m ?? this.ds, actor.id, id))!;
   }
 
-  async update(actor: Actor | null, ge: GroupEpic, input: EpicInput): Promise<EpicRow> {
+  /**
+   * Edits an epic: the row, a system note per change ("changed title from ...", "closed") and
+   * one `epic.updated` event with the new values, in one transaction, so everyone watching the
+   * epic sees it at once and its activity tells what happened.
+   */
+  async update(actor: Actor | null, ge: GroupEpic, input: EpicInput, inTx?: Tx): Promise<EpicRow> {
     this.authorize(actor, 'admin_epic', ge.epic);
     const e = ge.epic;
     const sets: string[] = [];
@@ -92,31 +106,86 @@ export class EpicService {
       values.push(v);
       sets.push(`${col} = $${values.length}${cast}`);
     };
+    const texts: SystemNoteText[] = [];
+    const fields: Omit<EpicFieldsChanged, 'updated_at'> = {};
     if (input.title !== undefined) {
       if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
-      set('title', input.title);
+      if (input.title !== e.title) {
+        set('title', input.title);
+        texts.push(systemNotes.titleChanged(e.title, input.title));
+        fields.title = input.title;
+      }
     }
-    if (input.description !== undefined) {
+    if (input.description !== undefined && (input.description ?? '') !== (e.description ?? '')) {
+      const html = this.markdown.render(input.description ?? '', { groupPath: ge.group.fullPath });
       set('description', input.description);
-      set('description_html', this.markdown.render(input.description ?? '', { groupPath: ge.group.fullPath }));
+      set('description_html', html);
+      texts.push(systemNotes.descriptionChanged());
+      fields.description = input.description;
+      fields.description_html = html;
     }
-    if (input.confidential !== undefined) set('confidential', input.confidential);
+    if (input.confidential !== undefined && input.confidential !== e.confidential) {
+      set('confidential', input.confidential);
+      texts.push(systemNotes.epicConfidentiality(input.confidential));
+      fields.confidential = input.confidential;
+    }
     this.checkDates(input.startDate !== undefined ? input.startDate : e.startDate, input.endDate !== undefined ? input.endDate : e.endDate);
-    if (input.startDate !== undefined) set('start_date', input.startDate, '::date');
-    if (input.endDate !== undefined) set('end_date', input.endDate, '::date');
-    if (input.parentId !== undefined) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
-    if (input.stateEvent === 'close' && e.state === 'opened') sets.push(`state = 'closed', closed_at = now()`);
-    if (input.stateEvent === 'reopen' && e.state === 'closed') sets.push(`state = 'opened', closed_at = NULL`);
-    if (sets.length) {
-      values.push(e.id);
-      await this.ds.query(`UPDATE epics SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length}`, values);
+    if (input.startDate !== undefined && input.startDate !== e.startDate) {
+      set('start_date', input.startDate, '::date');
+      texts.push(systemNotes.epicStartDate(input.startDate));
+      fields.start_date = input.startDate;
     }
-    return (await epicById(this.ds, actor!.id, e.id))!;
+    if (input.endDate !== undefined && input.endDate !== e.endDate) {
+      set('end_date', input.endDate, '::date');
+      texts.push(systemNotes.epicDueDate(input.endDate));
+      fields.end_date = input.endDate;
+    }
+    if (input.parentId !== undefined) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+    if (input.stateEvent === 'close' && e.state === 'opened') {
+      sets.push(`state = 'closed', closed_at = now()`);
+      texts.push(systemNotes.closed());
+      fields.state = 'closed';
+    }
+    if (input.stateEvent === 'reopen' && e.state === 'closed') {
+      sets.push(`state = 'opened', closed_at = NULL`);
+      texts.push(systemNotes.reopened());
+      fields.state = 'opened';
+    }
+    if (sets.length) {
+      const author = await this.actorBasic(actor!, inTx?.manager);
+      const write = async (tx: Tx) => {
+        values.push(e.id);
+        const [row] = (await tx.manager.query(`WITH u AS (UPDATE epics SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length} RETURNING updated_at) SELECT updated_at FROM u`, values)) as Array<{ updated_at: Date }>;
+        const noteable = epicNoteable(e);
+        await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, null, author, texts, `groups/${ge.group.fullPath}`);
+        if (Object.keys(fields).length) tx.recordLater(noteable, 'epic.updated', { fields: { ...fields, updated_at: new Date(row!.updated_at).toISOString() } }, author);
+      };
+      if (inTx) await write(inTx);
+      else await this.events.transaction(write);
+    }
+    return (await epicById(inTx?.manager ?? this.ds, actor!.id, e.id))!;
+  }
+
+  /** The actor as notes and events name them. */
+  async actorUser(actor: Actor, m: Pick<DataSource, 'query'> = this.ds): Promise<User> {
+    const [row] = (await m.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [actor.id])) as UserRow[];
+    if (!row) throw new AppError('UNAUTHORIZED');
+    return userFromRow(row);
+  }
+
+  private async actorBasic(actor: Actor, m: Pick<DataSource, 'query'> = this.ds): Promise<UserBasic> {
+    return toUserBasic(await this.actorUser(actor, m), this.config.publicUrl);
   }
 
   async destroy(actor: Actor | null, ge: GroupEpic): Promise<void> {
     this.authorize(actor, 'destroy_epic', ge.epic);
-    await this.ds.query('DELETE FROM epics WHERE id = $1', [ge.epic.id]);
+    await this.ds.transaction(async (m) => {
+      // Its discussion goes with it: awards on it and its notes, the notes, its event log
+      await m.query(`DELETE FROM award_emoji WHERE (awardable_type = 'Epic' AND awardable_id = $1) OR (awardable_type = 'Note' AND awardable_id IN (SELECT id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1))`, [ge.epic.id]);
+      await m.query(`DELETE FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
+      await m.query(`DELETE FROM issue_events WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
+      await m.query('DELETE FROM epics WHERE id = $1', [ge.epic.id]);
+    });
   }
 
   /** A parent epic: readable, in the group or an ancestor, and not the epic itself or one of its children. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ACCESS_LEVEL, NOTES_FILTER, type ApiDiscussion, type ApiNote, type NotesFilter } from '@tandem/shared-types';
+import { ACCESS_LEVEL, NOTES_FILTER, type ApiDiscussion, type ApiNote, type NoteableType, type NotesFilter } from '@tandem/shared-types';
 import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import type { IssueContext } from '../issue/issue-context';
 import { effectiveLevel } from '../issue/issue.loader';
@@ -12,7 +11,7 @@ import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
 import { Note } from './note.entity';
 import { NoteFinder } from './note.finder';
 import { userIdsOf } from './note.mapper';
-import { discussionPlace, issueNoteMap, viewerNotes } from './note-target';
+import { targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from './note-target';
 
 export interface DiscussionPage {
   discussions: ApiDiscussion[];
@@ -37,10 +36,11 @@ export class DiscussionFinder {
     private readonly awards: AwardFinder,
   ) {}
 
-  async page(actor: Actor | null, ctx: IssueContext, opts: { filter: NotesFilter; perPage?: number; cursor?: string | null; discussionId?: string }): Promise<DiscussionPage> {
-    const includeInternal = issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote;
-    const values: unknown[] = [ctx.issue.id, opts.perPage ? opts.perPage + 1 : null];
-    const where = [`n.noteable_type = 'Issue'`, 'n.noteable_id = $1', FILTER_SQL[opts.filter]];
+  async page(actor: Actor | null, source: NoteIssue | NoteTarget, opts: { filter: NotesFilter; perPage?: number; cursor?: string | null; discussionId?: string }): Promise<DiscussionPage> {
+    const ctx = toTarget(actor, source);
+    const includeInternal = ctx.abilities.readInternalNote;
+    const values: unknown[] = [ctx.noteable.id, opts.perPage ? opts.perPage + 1 : null, ctx.noteable.type];
+    const where = [`n.noteable_type = $3`, 'n.noteable_id = $1', FILTER_SQL[opts.filter]];
     if (!includeInternal) where.push('NOT n.internal');
     if (opts.discussionId !== undefined) {
       values.push(opts.discussionId);
@@ -54,7 +54,7 @@ export class DiscussionFinder {
     }
     // The authors' roles (badges) in the same statement: their max membership level in the
     // project and its ancestor groups, as the policy's effective level counts it
-    values.push(ctx.project.id, ctx.project.namespaceId);
+    values.push(ctx.membership.projectId, ctx.membership.namespaceId);
     const [projectParam, namespaceParam] = [`$${values.length - 1}`, `$${values.length}`];
     const rows: Array<Record<string, unknown>> = await this.ds.query(
       `WITH RECURSIVE anc(id, parent_id) AS (
@@ -74,7 +74,7 @@ export class DiscussionFinder {
       values,
     );
     const accessLevels = new Map<number, number>();
-    for (const r of rows) if (r.author_id !== null && !r.system) accessLevels.set(Number(r.author_id), effectiveLevel(Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS), ctx.project, Number(r.author_id)));
+    for (const r of rows) if (r.author_id !== null && !r.system) accessLevels.set(Number(r.author_id), (ctx.issue ? effectiveLevel(Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS), ctx.issue.project, Number(r.author_id)) : Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS)));
     const meta = this.ds.getMetadata(Note);
     const notes = rows.map((r) => {
       const n = meta.create() as Note & Record<string, unknown>;
@@ -90,8 +90,8 @@ export class DiscussionFinder {
     }
     const records = groups.flat().map((x) => x.note);
     const [users, awards] = await Promise.all([this.notes.users(userIdsOf(records)), this.awards.forNotes(records.filter((n) => !n.system).map((n) => n.id))]);
-    const map = { ...issueNoteMap(this.config, ctx, users), accessLevels };
-    const place = discussionPlace(ctx);
+    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels };
+    const place = ctx.place;
     const withAwards = (notes: ApiNote[]) => notes.map((n) => (n.system ? n : { ...n, award_emoji: awards.get(Number(n.id)) ?? [] }));
     return {
       discussions: groups.map((g) => toApiDiscussion(withAwards(viewerNotes(actor, ctx, g.map((x) => x.note), map)), place)),
@@ -100,37 +100,44 @@ export class DiscussionFinder {
   }
 
   /** The issue page's notes data: the viewer's saved filter and how many discussions it shows, in one statement. */
-  async pageNotesData(actor: Actor | null, ctx: IssueContext): Promise<{ notesFilter: NotesFilter; prerenderedNotesCount: number; isProjectArchived: boolean }> {
-    const includeInternal = issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote;
+  async pageNotesData(actor: Actor | null, source: IssueContext | NoteTarget): Promise<{ notesFilter: NotesFilter; prerenderedNotesCount: number; isProjectArchived: boolean }> {
+    const ctx = toTarget(actor, source);
+    const includeInternal = ctx.abilities.readInternalNote;
     const [row] = (await this.ds.query(
-      `SELECT COALESCE((SELECT issue_notes_filter FROM user_preferences WHERE user_id = $2), 0)::int AS filter,
+      `SELECT COALESCE((SELECT ${filterColumn(ctx.noteable.type)} FROM user_preferences WHERE user_id = $2), 0)::int AS filter,
          count(DISTINCT n.discussion_id)::int AS n0,
          count(DISTINCT n.discussion_id) FILTER (WHERE NOT n.system)::int AS n1,
          count(DISTINCT n.discussion_id) FILTER (WHERE n.system)::int AS n2
-       FROM notes n WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND ($3::boolean OR NOT n.internal)`,
-      [ctx.issue.id, actor?.id ?? null, includeInternal],
+       FROM notes n WHERE n.noteable_type = $4 AND n.noteable_id = $1 AND ($3::boolean OR NOT n.internal)`,
+      [ctx.noteable.id, actor?.id ?? null, includeInternal, ctx.noteable.type],
     )) as Array<{ filter: number; n0: number; n1: number; n2: number }>;
     const notesFilter = Number(row?.filter ?? 0) as NotesFilter;
     const counts = [row?.n0, row?.n1, row?.n2].map((n) => Number(n ?? 0));
-    return { notesFilter, prerenderedNotesCount: counts[notesFilter] ?? 0, isProjectArchived: ctx.project.archived };
+    return { notesFilter, prerenderedNotesCount: counts[notesFilter] ?? 0, isProjectArchived: ctx.issue?.project.archived ?? false };
   }
 
   /** The user's saved notes filter (all when none is saved or signed out). */
-  async savedFilter(userId: number | null): Promise<NotesFilter> {
+  async savedFilter(userId: number | null, type: NoteableType = 'Issue'): Promise<NotesFilter> {
     if (userId === null) return NOTES_FILTER.all;
-    const [row] = (await this.ds.query('SELECT issue_notes_filter FROM user_preferences WHERE user_id = $1', [userId])) as Array<{ issue_notes_filter: number }>;
-    return (row ? Number(row.issue_notes_filter) : NOTES_FILTER.all) as NotesFilter;
+    const col = filterColumn(type);
+    const [row] = (await this.ds.query(`SELECT ${col} AS filter FROM user_preferences WHERE user_id = $1`, [userId])) as Array<{ filter: number }>;
+    return (row ? Number(row.filter) : NOTES_FILTER.all) as NotesFilter;
   }
 
-  async saveFilter(userId: number, filter: NotesFilter): Promise<void> {
+  /** Saves the user's filter for pages of this noteable type (issues and epics keep their own). */
+  async saveFilter(userId: number, filter: NotesFilter, type: NoteableType = 'Issue'): Promise<void> {
+    const col = filterColumn(type);
     await this.ds.query(
-      `INSERT INTO user_preferences (user_id, issue_notes_filter, updated_at) VALUES ($1, $2, now())
-       ON CONFLICT (user_id) DO UPDATE SET issue_notes_filter = EXCLUDED.issue_notes_filter, updated_at = now()
-       WHERE user_preferences.issue_notes_filter IS DISTINCT FROM EXCLUDED.issue_notes_filter`,
+      `INSERT INTO user_preferences (user_id, ${col}, updated_at) VALUES ($1, $2, now())
+       ON CONFLICT (user_id) DO UPDATE SET ${col} = EXCLUDED.${col}, updated_at = now()
+       WHERE user_preferences.${col} IS DISTINCT FROM EXCLUDED.${col}`,
       [userId, filter],
     );
   }
 }
+
+/** The user_preferences column of a noteable type's saved filter. */
+const filterColumn = (type: NoteableType) => (type === 'Epic' ? 'epic_notes_filter' : 'issue_notes_filter');
 
 function encodeCursor(us: string, id: number): string {
   return Buffer.from(`${us}:${id}`).toString('base64url');

@@ -1,9 +1,10 @@
-import { discussionResolved, noteablePaths, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
+import { discussionResolved, noteablePathsOf, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 
-/** Where a discussion lives: its issue's paths. */
+/** Where a discussion lives: its noteable's paths (an epic's: `projectPath` is its group's path). */
 export interface DiscussionPlace {
+  type: 'Issue' | 'Epic';
   projectPath: string;
-  projectId: number;
+  projectId: number | null;
   iid: number;
   issueId: number;
 }
@@ -11,7 +12,7 @@ export interface DiscussionPlace {
 /** Notes (one discussion's, oldest first) as GitLab's DiscussionEntity. */
 export function toApiDiscussion(notes: readonly ApiNote[], place: DiscussionPlace): ApiDiscussion {
   const first = notes[0]!;
-  const paths = noteablePaths(place.projectPath, place.iid, place.issueId);
+  const paths = noteablePathsOf(place.type, place.projectPath, place.iid, place.issueId);
   const resolved = discussionResolved(notes);
   // The last resolution is the discussion's (GitLab: the latest resolved note)
   const last = resolved ? [...notes].filter((n) => n.resolvable && n.resolved_at).sort((a, b) => (a.resolved_at! < b.resolved_at! ? -1 : 1)).pop() : undefined;

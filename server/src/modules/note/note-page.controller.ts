@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
-import { AppError, ValidationError } from '../../core/errors/app-error';
+import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
@@ -15,6 +15,7 @@ import { DiscussionFinder } from './discussion.finder';
 import { toApiDiscussion } from './discussion.mapper';
 import { parseIdempotencyKey } from './note-body';
 import { discussionPlace } from './note-target';
+import { pageErrors } from './page-errors';
 import { parseDiscussionsQuery, parseNoteId, parsePageCreate, parsePageUpdate } from './note.validation';
 
 /**
@@ -89,7 +90,7 @@ export class NotePageController {
     @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.pageErrors(res, async () => {
+    return pageErrors(res, async () => {
       if (!actor) throw new AppError('UNAUTHORIZED');
       const input = parsePageCreate(body);
       const idempotencyKey = parseIdempotencyKey(idempotency);
@@ -122,7 +123,7 @@ export class NotePageController {
     @Body() body: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiNote | { errors: unknown }> {
-    return this.pageErrors(res, async () => {
+    return pageErrors(res, async () => {
       if (!actor) throw new AppError('UNAUTHORIZED');
       const id = parseNoteId(noteId);
       const ctx = await this.issueOf(actor, project, id, q.target_id ?? body?.target_id, true);
@@ -193,20 +194,4 @@ export class NotePageController {
     }
     return this.loader.findReadable(actor, path, rows[0].iid);
   }
-
-  /** GitLab's page answers: a validation failure is 422 {errors: {base: ["Note can't be blank"]}}. */
-  private async pageErrors<T>(res: Response, fn: () => Promise<T>): Promise<T | { errors: { base: string[] } }> {
-    try {
-      return await fn();
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      res.status(422);
-      return { errors: { base: Object.entries(e.fields).map(([f, m]) => `${humanize(f)} ${m.join(', ')}`) } };
-    }
-  }
 }
-
-const humanize = (f: string) => {
-  const s = f.replace(/_/g, ' ').replace(/^note\./, '');
-  return s.charAt(0).toUpperCase() + s.slice(1);
-};

@@ -1,5 +1,5 @@
 import type { AnyRealtimeEvent, EventType, UserBasic } from '@tandem/shared-types';
-import type { Noteable, Tx } from '../../core/realtime/event-log.service';
+import { SEQ_TABLE, type Noteable, type Tx } from '../../core/realtime/event-log.service';
 
 /**
  * The one-statement write every note action shares (like update-issue's write): the action's
@@ -58,8 +58,8 @@ export async function runNoteStatement(
         WITH ORDINALITY AS e(key, type, payload, time_paths, fill_id, ord)
       JOIN changed c ON c.key = e.key),
     counted AS (SELECT count(*)::int AS n FROM ev),
-    seq AS (UPDATE issues SET event_seq = issues.event_seq + counted.n FROM counted
-      WHERE issues.id = ${param(noteable.id)}::int AND counted.n > 0 RETURNING issues.event_seq - counted.n AS base),
+    seq AS (UPDATE ${SEQ_TABLE[noteable.type]} t SET event_seq = t.event_seq + counted.n FROM counted
+      WHERE t.id = ${param(noteable.id)}::int AND counted.n > 0 RETURNING t.event_seq - counted.n AS base),
     appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
       SELECT ${param(noteable.type)}, ${param(noteable.id)}::int, seq.base + ev.rn::int, ev.type,
         CASE WHEN ev.fill_id
@@ -70,7 +70,9 @@ export async function runNoteStatement(
       FROM ev, seq, now_iso)
     SELECT (SELECT iso FROM now_iso) AS now_iso, (SELECT base FROM seq) AS base,
       COALESCE((SELECT json_agg(json_build_object('key', key, 'id', id)) FROM changed), '[]'::json) AS changed`;
-  const rows = await tx.query<{ now_iso: string; base: number | null; changed: Array<{ key: string; id: number }> | string }>(name, text, values);
+  // A prepared statement's name is per connection and per text: the seq table differs by noteable type
+  const stmt = noteable.type === 'Issue' ? name : `${name}.${noteable.type}`;
+  const rows = await tx.query<{ now_iso: string; base: number | null; changed: Array<{ key: string; id: number }> | string }>(stmt, text, values);
   const row = rows[0]!;
   const changedRows = typeof row.changed === 'string' ? (JSON.parse(row.changed) as Array<{ key: string; id: number }>) : row.changed;
   const changed = new Map(changedRows.map((c) => [c.key, Number(c.id)]));

@@ -1,7 +1,10 @@
 import type { ApiNote, UserBasic } from '@tandem/shared-types';
 import type { AppConfig } from '../../core/config/config';
-import { noteCurrentUser, notePermissionsFor, type NoteAbilities } from '../../core/policy/issue-permissions';
+import { issueNoteableAbilities, noteCurrentUser, notePermissionsOn, type NoteAbilities, type NoteableAbilities } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
+import type { Noteable, Tx } from '../../core/realtime/event-log.service';
+import type { QuickActionCommand } from './quick-actions/parse-quick-actions';
+import type { QuickActionsOutcome } from './quick-actions/quick-actions.service';
 import { issueNoteable, type IssueContext } from '../issue/issue-context';
 import type { User } from '../user/user.entity';
 import { toUserBasic } from '../user/user.mapper';
@@ -12,25 +15,79 @@ import { noteablePageUrl, toApiNote, type NoteMapContext, type NoteRecord } from
 /** An issue as a note action reads it: its context and the signed-in actor's user row (when loaded with it). */
 export type NoteIssue = IssueContext & { actorUser?: User | null };
 
+/**
+ * A noteable as the note actions see it, for one actor: an issue (issueTarget) or an epic
+ * (the epic module's epicNoteTarget). The actions take this, or an issue's context, which
+ * they turn into one (toTarget), so one action serves every noteable type.
+ */
+export interface NoteTarget {
+  kind: 'target';
+  noteable: Noteable;
+  /** notes.project_id (null for a group's epic). */
+  projectId: number | null;
+  /** The actor's abilities on the noteable (policy: issueNoteableAbilities / epicNoteableAbilities). */
+  abilities: NoteableAbilities;
+  /** The actor's effective level where the noteable lives (their role badge on a new note). */
+  accessLevel: number;
+  /** Where markdown resolves references: the project's path, or the epic's group. */
+  markdown: { projectPath?: string; groupPath?: string };
+  /** The project whose labels `~label` references look up (null: none). */
+  labelProjectId: number | null;
+  /** For role badges in lists: the project and the namespace whose memberships count. */
+  membership: { projectId: number | null; namespaceId: number | null };
+  place: DiscussionPlace;
+  actorUser?: User | null;
+  /** The issue context when the noteable is an issue (quick actions, awards). */
+  issue?: NoteIssue;
+  /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts). */
+  commands?: (tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>;
+}
+
+export function issueTarget(actor: Actor | null, ctx: NoteIssue): NoteTarget {
+  return {
+    kind: 'target',
+    noteable: issueNoteable(ctx.issue, ctx.project),
+    projectId: ctx.project.id,
+    abilities: issueNoteableAbilities(actor, ctx.projectFacts, ctx.facts),
+    accessLevel: ctx.projectFacts.accessLevel,
+    markdown: { projectPath: ctx.project.fullPath },
+    labelProjectId: ctx.project.id,
+    membership: { projectId: ctx.project.id, namespaceId: ctx.project.namespaceId },
+    place: discussionPlace(ctx),
+    actorUser: ctx.actorUser,
+    issue: ctx,
+  };
+}
+
+/** The target of either form an action is given. */
+export function toTarget(actor: Actor | null, x: NoteIssue | NoteTarget): NoteTarget {
+  return 'kind' in x && x.kind === 'target' ? x : issueTarget(actor, x as NoteIssue);
+}
+
+/** The noteable's note-mapping context, with `users` for the notes' names. */
+export function targetNoteMap(config: AppConfig, t: NoteTarget, users: ReadonlyMap<number, UserBasic>): NoteMapContext {
+  return { noteableIid: t.noteable.ref.iid, noteableUrl: noteablePageUrl(config.publicUrl, t.noteable), users };
+}
+
 /** The issue's note-mapping context, with `users` for the notes' names. */
 export function issueNoteMap(config: AppConfig, ctx: IssueContext, users: ReadonlyMap<number, UserBasic>): NoteMapContext {
   return { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(config.publicUrl, issueNoteable(ctx.issue, ctx.project)), users };
 }
 
 export function discussionPlace(ctx: IssueContext): DiscussionPlace {
-  return { projectPath: ctx.project.fullPath, projectId: ctx.project.id, iid: ctx.issue.iid, issueId: ctx.issue.id };
+  return { type: 'Issue', projectPath: ctx.project.fullPath, projectId: ctx.project.id, iid: ctx.issue.iid, issueId: ctx.issue.id };
 }
 
 /** The per-note abilities of `actor` on the notes of one discussion (its first note's author resolves the thread). */
-export function abilitiesIn(actor: Actor | null, ctx: IssueContext, discussion: readonly NoteRecord[]): (n: NoteRecord) => NoteAbilities {
-  const perms = notePermissionsFor(actor, ctx.projectFacts, ctx.facts);
+export function abilitiesIn(actor: Actor | null, t: NoteTarget, discussion: readonly NoteRecord[]): (n: NoteRecord) => NoteAbilities {
+  const perms = notePermissionsOn(actor, t.abilities);
   const rootAuthor = discussion[0]?.authorId ?? null;
   return (n) => perms({ authorId: n.authorId, system: n.system, internal: n.internal, resolvable: n.resolvable, discussionAuthorId: rootAuthor });
 }
 
 /** Notes of one discussion as one viewer sees them (current_user included). */
-export function viewerNotes(actor: Actor | null, ctx: IssueContext, records: readonly NoteRecord[], map: NoteMapContext): ApiNote[] {
-  const can = abilitiesIn(actor, ctx, records);
+export function viewerNotes(actor: Actor | null, t: NoteTarget, records: readonly NoteRecord[], map: NoteMapContext): ApiNote[] {
+  const can = abilitiesIn(actor, t, records);
   return records.map((r) => toApiNote(r, map, noteCurrentUser(can(r))));
 }
 

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ApiNote, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { MarkdownService } from '../../core/markdown/markdown.service';
-import type { Noteable } from '../../core/realtime/event-log.service';
+import type { Noteable, Tx } from '../../core/realtime/event-log.service';
 import { noteablePageUrl, toApiNote, type NoteRecord } from './note.mapper';
 import { renderSystemNoteHtml } from './system-note-html';
 import type { SystemNoteText } from './system-notes';
@@ -72,6 +72,42 @@ export class NoteWriter {
             WITH ORDINALITY AS n(body, html, discussion_id, icon, version_id, ord) ON n.ord = ni.ord)`,
     };
   }
+}
+
+/**
+ * System notes on any noteable (epics: epic changes and their issues) written with the caller's
+ * transaction, each announced by a `note.created` event on the noteable's stream. Not the
+ * issue write path's single statement: a handful of rows, one INSERT each.
+ */
+export async function writeSystemNotes(
+  tx: Tx,
+  env: { markdown: MarkdownService; publicUrl: string },
+  noteable: Noteable,
+  projectId: number | null,
+  author: UserBasic,
+  texts: readonly SystemNoteText[],
+  renderPath: string,
+): Promise<ApiNote[]> {
+  const out: ApiNote[] = [];
+  for (const t of texts) {
+    const html = renderSystemNoteHtml(t.body, env.markdown, renderPath);
+    const discussionId = newDiscussionId();
+    const [row] = (await tx.manager.query(
+      `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, now(), now()) RETURNING id, created_at`,
+      [noteable.type, noteable.id, projectId, author.id, t.body, html, discussionId, t.icon],
+    )) as Array<{ id: number; created_at: Date }>;
+    const at = new Date(row!.created_at);
+    const record: NoteRecord = {
+      id: Number(row!.id), noteableType: noteable.type, noteableId: noteable.id, projectId, authorId: author.id, note: t.body, noteHtml: html, type: null,
+      discussionId, system: true, systemNoteIconName: t.icon, internal: false, resolvable: false, resolvedAt: null, resolvedById: null,
+      lastEditedAt: null, updatedById: null, createdAt: at, updatedAt: at,
+    };
+    const note = toApiNote(record, { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(env.publicUrl, noteable), users: new Map([[author.id, author]]) });
+    tx.recordLater(noteable, 'note.created', { note }, author);
+    out.push(note);
+  }
+  return out;
 }
 
 export interface SystemNoteDrafts {

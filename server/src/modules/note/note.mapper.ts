@@ -80,7 +80,8 @@ export function noteablePageUrl(publicUrl: string, n: { type: NoteableType; ref:
     case 'MergeRequest':
       return `${publicUrl}/${path}/-/merge_requests/${n.ref.iid}`;
     case 'Epic':
-      return `${publicUrl}/groups/${path}/-/epics/${n.ref.iid}`;
+      // An epic's stream path is `groups/<group path>` already (epicStreamPath)
+      return `${publicUrl}/${path}/-/epics/${n.ref.iid}`;
   }
 }
 

@@ -1,3 +1,5 @@
+import { NoteTargetRegistry } from './note-target-registry';
+import type { NoteTarget } from './note-target';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -47,6 +49,7 @@ export class NoteResolver {
     private readonly updateAction: UpdateNoteAction,
     private readonly destroyAction: DestroyNoteAction,
     private readonly resolveAction: ResolveNoteAction,
+    private readonly targets: NoteTargetRegistry,
   ) {}
 
   /** Policy: read_issue (checked when the discussion was loaded). */
@@ -58,8 +61,8 @@ export class NoteResolver {
   /** Policy: create_note (+ internal notes for reporters and up). */
   @Mutation(() => CreateNotePayload, { nullable: true })
   async createNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateNoteInput): Promise<CreateNotePayload> {
-    const issueId = parseGlobalId(input.noteableId, ['Issue']);
-    const ctx = await this.issueById(actor, issueId);
+    const epicId = parseGlobalId(input.noteableId, ['Epic']);
+    const ctx = epicId !== null ? await this.targets.byId(actor, 'Epic', epicId) : await this.issueById(actor, parseGlobalId(input.noteableId, ['Issue']));
     let discussionId: string | null = null;
     if (input.discussionId) {
       discussionId = parseDiscussionGid(input.discussionId);
@@ -103,8 +106,8 @@ export class NoteResolver {
   async discussionToggleResolve(@CurrentActor() actor: Actor | null, @Args('input') input: DiscussionToggleResolveInput): Promise<DiscussionToggleResolvePayload> {
     const discussionId = parseDiscussionGid(input.id);
     if (!discussionId) throw new AppError('DISCUSSION_NOT_FOUND');
-    const rows = (await this.ds.query(`SELECT noteable_id FROM notes WHERE discussion_id = $1 AND noteable_type = 'Issue' LIMIT 1`, [discussionId])) as Array<{ noteable_id: number }>;
-    const ctx = await this.issueById(actor, rows[0]?.noteable_id ?? null);
+    const rows = (await this.ds.query(`SELECT noteable_type, noteable_id FROM notes WHERE discussion_id = $1 LIMIT 1`, [discussionId])) as Array<{ noteable_type: string; noteable_id: number }>;
+    const ctx = rows[0] && this.targets.has(rows[0].noteable_type) ? await this.targets.byId(actor, rows[0].noteable_type, rows[0].noteable_id) : await this.issueById(actor, rows[0]?.noteable_type === 'Issue' ? rows[0].noteable_id : null);
     try {
       const d = await this.resolveAction.execute(actor, ctx, { discussionId }, input.resolve);
       return { clientMutationId: input.clientMutationId ?? null, discussion: toDiscussionType(d), errors: [] };
@@ -124,11 +127,15 @@ export class NoteResolver {
     return this.loader.findReadable(actor, rows[0].project_id, rows[0].iid);
   }
 
-  private async issueOfNote(actor: Actor | null, noteId: number | null): Promise<LoadedIssue> {
+  /** The noteable of a note (an issue, or an epic through the registry), readable by the actor. */
+  private async issueOfNote(actor: Actor | null, noteId: number | null): Promise<LoadedIssue | NoteTarget> {
     if (noteId === null) throw new AppError('NOTE_NOT_FOUND');
-    const rows = (await this.ds.query(`SELECT noteable_id FROM notes WHERE id = $1 AND noteable_type = 'Issue'`, [noteId])) as Array<{ noteable_id: number }>;
-    if (!rows[0]) throw new AppError('NOTE_NOT_FOUND');
-    return this.issueById(actor, rows[0].noteable_id);
+    const rows = (await this.ds.query(`SELECT noteable_type, noteable_id FROM notes WHERE id = $1`, [noteId])) as Array<{ noteable_type: string; noteable_id: number }>;
+    const row = rows[0];
+    if (!row) throw new AppError('NOTE_NOT_FOUND');
+    if (this.targets.has(row.noteable_type)) return this.targets.byId(actor, row.noteable_type, row.noteable_id);
+    if (row.noteable_type !== 'Issue') throw new AppError('NOTE_NOT_FOUND');
+    return this.issueById(actor, row.noteable_id);
   }
 }
 

@@ -95,6 +95,17 @@ export const systemNotes = {
   epicRemoved: (ref: string): SystemNoteText => ({ body: `removed from epic ${ref}`, icon: 'epic' }),
   /** The issue promoted to an epic (GitLab's 'promoted to epic &N'), and the epic's own note. */
   promotedToEpic: (ref: string): SystemNoteText => ({ body: `promoted to epic ${ref}`, icon: 'epic' }),
+  /** On the epic: an issue joined or left it (GitLab's epic_issue_added / removed wording; `ref` is the issue's full reference). */
+  epicIssueAdded: (ref: string): SystemNoteText => ({ body: `added issue ${ref}`, icon: 'issues' }),
+  epicIssueRemoved: (ref: string): SystemNoteText => ({ body: `removed issue ${ref}`, icon: 'issues' }),
+  /** On the epic: the issue it was promoted from. */
+  epicPromotedFrom: (ref: string): SystemNoteText => ({ body: `promoted from issue ${ref}`, icon: 'epic' }),
+  /** An epic's confidentiality (GitLab names the noteable). */
+  epicConfidentiality: (confidential: boolean): SystemNoteText =>
+    confidential ? { body: 'made the epic confidential', icon: 'eye-slash' } : { body: 'made the epic visible to everyone', icon: 'eye' },
+  /** An epic's fixed start and due dates. */
+  epicStartDate: (date: string | null): SystemNoteText => ({ body: date ? `changed start date to ${date}` : 'removed the start date', icon: 'calendar' }),
+  epicDueDate: (date: string | null): SystemNoteText => ({ body: date ? `changed due date to ${date}` : 'removed the due date', icon: 'calendar' }),
   /** An incident opened for an alert (the alert's reference, GitLab's ^alert#N). */
   incidentFromAlert: (alertIid: number): SystemNoteText => ({ body: `created incident from alert ^alert#${alertIid}`, icon: 'warning' }),
   /** "changed milestone to %v1.0" / "removed milestone" (GitLab's wording; %"a b" when the title has spaces). */

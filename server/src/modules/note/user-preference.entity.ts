@@ -6,5 +6,7 @@ export class UserPreference {
   @PrimaryColumn({ type: 'integer', name: 'user_id' }) userId!: number;
   /** 0 all, 1 comments only, 2 history only (NOTES_FILTER). */
   @Column({ type: 'smallint', name: 'issue_notes_filter', default: 0 }) issueNotesFilter!: number;
+  /** The same choice on epic pages (saved apart: preferences per noteable type). */
+  @Column({ type: 'smallint', name: 'epic_notes_filter', default: 0 }) epicNotesFilter!: number;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

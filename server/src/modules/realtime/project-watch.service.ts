@@ -70,7 +70,7 @@ export class ProjectWatchService {
 
   private onCommit(events: readonly BusEvent[]): void {
     for (const e of events) {
-      if (!LIST_EVENTS.has(e.event.type)) continue;
+      if (!LIST_EVENTS.has(e.event.type) || e.noteableType !== 'Issue') continue;
       const path = e.event.issue.project_path;
       this.due.set(roomOf(path), path);
     }

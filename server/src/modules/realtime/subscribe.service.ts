@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   ERRORS,
   firstIssue,
+  EPICS_CHANNEL,
   ISSUES_CHANNEL,
+  type StreamChannel,
   subscribeRequestSchema,
   unsubscribeRequestSchema,
   type AnyRealtimeEvent,
@@ -22,7 +24,7 @@ import { RoomRegistry } from './room-registry';
 const MAX_REPLAY = 5000;
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 /** Which noteables a channel streams (the port that checks them is looked up by type). */
-const CHANNEL_NOTEABLE: Record<typeof ISSUES_CHANNEL, NoteableType> = { [ISSUES_CHANNEL]: 'Issue' };
+const CHANNEL_NOTEABLE: Record<StreamChannel, NoteableType> = { [ISSUES_CHANNEL]: 'Issue', [EPICS_CHANNEL]: 'Epic' };
 
 type Ack = (res: SubscribeAck) => void;
 

@@ -121,6 +121,8 @@ describe('issuePermissions', () => {
           ...issueHeaderFlags(actor, p, i),
           canCreateNoteWhenLocked: expected({ ...c, locked: true }).createNote,
           canCreateNoteWhenUnlocked: expected({ ...c, locked: false }).createNote,
+          canAwardEmojiWhenLocked: expected({ ...c, locked: true }).awardEmoji,
+          canAwardEmojiWhenUnlocked: expected({ ...c, locked: false }).awardEmoji,
         },
       });
     }

@@ -17,8 +17,8 @@ export interface AwardOutcome {
 /** The signed-in reactor, refused with the spec's text when they may not react here. */
 export function reactor(actor: Actor | null, awardable: Awardable, publicUrl: string) {
   if (!actor) throw new AppError('UNAUTHORIZED');
-  if (!awardable.canAward || !awardable.issue.actorUser) throw new AppError('FORBIDDEN', DISCUSSION_TEXTS.awardNotAllowed);
-  return toUserBasic(awardable.issue.actorUser, publicUrl);
+  if (!awardable.canAward || !awardable.actorUser) throw new AppError('FORBIDDEN', DISCUSSION_TEXTS.awardNotAllowed);
+  return toUserBasic(awardable.actorUser, publicUrl);
 }
 
 export function addedRecord(awardable: Awardable, user: AwardRecord['user'], w: AwardWrite): AwardRecord | null {

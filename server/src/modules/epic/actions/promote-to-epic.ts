@@ -6,7 +6,11 @@ import { EventLogService } from '../../../core/realtime/event-log.service';
 import { GroupService } from '../../group/group.service';
 import { UpdateIssueAction } from '../../issue/actions/update-issue';
 import { canOnIssue, type IssueContext } from '../../issue/issue-context';
-import { epicReference } from '../epic.mapper';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import { writeSystemNotes } from '../../note/note-writer';
+import { systemNotes } from '../../note/system-notes';
+import { toUserBasic } from '../../user/user.mapper';
+import { epicNoteable, epicReference } from '../epic.mapper';
 import { EpicService } from '../epic.service';
 import type { EpicRow } from '../epic.store';
 
@@ -23,6 +27,7 @@ export class PromoteToEpicAction {
     private readonly groups: GroupService,
     private readonly epics: EpicService,
     private readonly updateIssue: UpdateIssueAction,
+    private readonly markdown: MarkdownService,
   ) {}
 
   /** May the actor promote this issue (the page's canPromoteToEpic)? One query for the group level. */
@@ -38,6 +43,9 @@ export class PromoteToEpicAction {
     if (!(await this.allowed(actor, ctx))) throw new AppError('FORBIDDEN');
     return this.events.transaction(async (tx) => {
       const epic = await this.epics.insert(actor, group, { title: ctx.issue.title, description: ctx.issue.description, confidential: ctx.issue.confidential }, tx.manager);
+      // The epic's own activity starts with where it came from
+      const author = toUserBasic(await this.epics.actorUser(actor, tx.manager), this.epics.config.publicUrl);
+      await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.epics.config.publicUrl }, epicNoteable(epic), null, author, [systemNotes.epicPromotedFrom(`${ctx.project.fullPath}#${ctx.issue.iid}`)], `groups/${epic.groupPath}`);
       await this.updateIssue.executeInTx(tx, actor, ctx, {
         promotedToEpic: epicReference(epic, ctx.project.namespaceId),
         ...(ctx.issue.state === 'opened' ? { stateEvent: 'close' as const } : {}),

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { EPIC_TEXTS, VALIDATION } from '@tandem/shared-types';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { canEpic } from '../../../core/policy/policy';
-import { epicReference, toIssueEpic } from '../../epic/epic.mapper';
+import { epicNoteable, epicReference, toIssueEpic } from '../../epic/epic.mapper';
 import { ancestorGroupIds, epicById, epicLinkOfIssue, setIssueEpic } from '../../epic/epic.store';
-import { systemNotes } from '../../note/system-notes';
+import { writeSystemNotes } from '../../note/note-writer';
+import { systemNotes, type SystemNoteText } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 
 /** GitLab's `epic_id`: the epic's id; null, "" or 0 removes the issue from its epic. */
@@ -46,6 +47,15 @@ export const epicField: IssueField<'epicId'> = {
     const ref = (e: NonNullable<typeof next>) => epicReference(e, namespaceId);
     const note = next ? (before ? systemNotes.epicChanged(ref(next)) : systemNotes.epicAdded(ref(next))) : systemNotes.epicRemoved(before ? ref(before) : '');
     const epic = next ? toIssueEpic(next, namespaceId, env.publicUrl) : null;
+    // The epics' own activity, in this transaction: the issue left one, joined the other
+    const issueRef = `${ctx.project.fullPath}#${ctx.issue.iid}`;
+    const onEpic = async (e: NonNullable<typeof next>, text: SystemNoteText) => {
+      const noteable = epicNoteable(e);
+      await writeSystemNotes(tx, env, noteable, null, env.actorBasic, [text], `groups/${e.groupPath}`);
+      tx.recordLater(noteable, 'epic.updated', { fields: { issues_changed: true, updated_at: new Date().toISOString() } }, env.actorBasic);
+    };
+    if (before) await onEpic(before, systemNotes.epicIssueRemoved(issueRef));
+    if (next) await onEpic(next, systemNotes.epicIssueAdded(issueRef));
     return { notes: [note], events: [{ type: 'issue.epic', payload: () => ({ epic }) }] };
   },
 };

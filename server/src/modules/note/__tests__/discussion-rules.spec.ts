@@ -49,12 +49,17 @@ describe('discussionResolved (the one resolve rule, spec §4)', () => {
 });
 
 describe('toApiDiscussion', () => {
-  const place = { projectPath: 'acme/tandem', projectId: 1, iid: 3, issueId: 7 };
+  const place = { type: 'Issue' as const, projectPath: 'acme/tandem', projectId: 1, iid: 3, issueId: 7 };
   it('an individual comment', () => {
     const d = toApiDiscussion([note({ type: null, resolvable: false, individual_note: true })], place);
     expect(d).toMatchObject({ id: 'a'.repeat(40), reply_id: 'a'.repeat(40), individual_note: true, resolvable: false, resolved: false, expanded: true });
     expect(d.resolve_path).toBe(`/acme/tandem/-/issues/3/discussions/${'a'.repeat(40)}/resolve`);
     expect(d.discussion_path).toBe(`/acme/tandem/-/issues/3/discussions/${'a'.repeat(40)}`);
+  });
+  it("an epic's discussion has the epic's paths", () => {
+    const d = toApiDiscussion([note({ type: null, resolvable: false, individual_note: true })], { type: 'Epic', projectPath: 'acme', projectId: null, iid: 2, issueId: 9 });
+    expect(d.project_id).toBeNull();
+    expect(d.resolve_path).toBe(`/groups/acme/-/epics/2/discussions/${'a'.repeat(40)}/resolve`);
   });
   it('a resolved thread names its last resolver and collapses', () => {
     const bob = { id: 2, username: 'bob', name: 'Bob', state: 'active', locked: false, avatar_url: null, web_url: 'http://x/bob' };

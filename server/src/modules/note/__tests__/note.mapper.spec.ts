@@ -102,6 +102,6 @@ describe('noteablePageUrl', () => {
     const ref = { iid: 5, project_path: 'acme/tandem' };
     expect(noteablePageUrl('http://t.test', { type: 'Issue', ref })).toBe('http://t.test/acme/tandem/-/issues/5');
     expect(noteablePageUrl('http://t.test', { type: 'MergeRequest', ref })).toBe('http://t.test/acme/tandem/-/merge_requests/5');
-    expect(noteablePageUrl('http://t.test', { type: 'Epic', ref: { iid: 5, project_path: 'acme' } })).toBe('http://t.test/groups/acme/-/epics/5');
+    expect(noteablePageUrl('http://t.test', { type: 'Epic', ref: { iid: 5, project_path: 'groups/acme' } })).toBe('http://t.test/groups/acme/-/epics/5');
   });
 });

@@ -6,23 +6,20 @@ import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
-import { issuePermissions } from '../../../core/policy/issue-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { ThrottleService } from '../../../core/throttle/throttle.service';
-import { issueNoteable } from '../../issue/issue-context';
 import { User } from '../../user/user.entity';
 import { newDiscussionId, NOTE_EVENT_PATHS } from '../note-writer';
 import { validateNoteBody } from '../note-body';
 import { runNoteStatement, type NoteStatementResult } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
-import { actorBasic, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+import { actorBasic, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { AddAwardAction } from '../../award/actions/add-award';
 import { AwardableLoader } from '../../award/awardable.loader';
 import type { Tx } from '../../../core/realtime/event-log.service';
 import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
-import type { LoadedIssue } from '../../issue/issue.loader';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { RelateCommand } from '../quick-actions/relate-command';
 
@@ -74,11 +71,12 @@ export class CreateNoteAction {
     private readonly relate: RelateCommand,
   ) {}
 
-  async execute(actor: Actor | null, ctx: NoteIssue, input: CreateNoteInput): Promise<CreateNoteResult> {
+  async execute(actor: Actor | null, source: NoteIssue | NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
+    const ctx = toTarget(actor, source);
+    const can = ctx.abilities;
     if (!can.createNote) throw new AppError('FORBIDDEN');
-    if (input.internal && !can.createInternalNote) throw new AppError('FORBIDDEN');
+    if (input.internal && !(can.createNote && can.readInternalNote)) throw new AppError('FORBIDDEN');
 
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own
@@ -93,30 +91,30 @@ export class CreateNoteAction {
    * then the note, unless only commands were sent. The note is planned before the transaction
    * opens: every read on the transaction's own connection (PGlite has only one).
    */
-  private async withQuickActions(actor: Actor, ctx: NoteIssue, input: CreateNoteInput, raw: string): Promise<CreateNoteResult> {
+  private async withQuickActions(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, raw: string): Promise<CreateNoteResult> {
     const rest = parseQuickActions(raw).body;
     const planned = rest.trim() ? await this.plan(actor, ctx, input, validateNoteBody(rest)) : null;
     await this.throttle.consumeNoteCreation(actor.id);
     const out = await this.events.transaction(async (tx) => {
-      const run = await this.quickActions.run(tx, actor, ctx, raw);
+      const run = await this.quickActions.runOn(tx, actor, ctx, raw);
       return { run, written: planned && !run.commandsOnly ? await planned.run(tx) : null };
     });
     const quickActions = { status: out.run.status, changes: out.run.changes, commandsOnly: out.run.commandsOnly };
     // /award: the award module's own write, once the commands are in
     const emoji = out.run.changes.emoji_award;
-    if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofIssue(actor, ctx as LoadedIssue), emoji).catch(() => undefined);
+    if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofTarget(actor, ctx), emoji).catch(() => undefined);
     // /relate: the issue-link module's own write, likewise
     const relate = out.run.changes.relate;
-    if (Array.isArray(relate)) await this.relate.apply(actor, ctx, relate as string[], out.run.status);
+    if (Array.isArray(relate) && ctx.issue) await this.relate.apply(actor, ctx.issue, relate as string[], out.run.status);
     if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
     return { ...(await planned.finish(out.written)), quickActions };
   }
 
   /** Reads what the note needs and returns its one statement (`run`) and what makes the answer of it (`finish`). */
-  private async plan(actor: Actor, ctx: NoteIssue, input: CreateNoteInput, body: string): Promise<{ run: (tx: Tx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
-    const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
+  private async plan(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, body: string): Promise<{ run: (tx: Tx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
+    const can = { readInternalNote: ctx.abilities.readInternalNote };
 
-    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const found = input.discussionId ? await this.notes.thread(key, { discussionId: input.discussionId }, null) : null;
     const thread = found?.notes ?? null;
     if (thread && (!thread.length || thread[0]!.system || (thread[0]!.internal && !can.readInternalNote))) throw new AppError('DISCUSSION_NOT_FOUND');
@@ -124,8 +122,8 @@ export class CreateNoteAction {
     const user = ctx.actorUser ?? (await this.ds.getRepository(User).findOneBy({ id: actor.id }));
     if (!user) throw new AppError('UNAUTHORIZED');
     const author = actorBasic(this.config, user);
-    const labelExists = await loadLabelLookup(this.ds, ctx.project.id, body);
-    const noteHtml = this.markdown.render(body, { projectPath: ctx.project.fullPath, labelExists });
+    const labelExists = ctx.labelProjectId === null ? undefined : await loadLabelLookup(this.ds, ctx.labelProjectId, body);
+    const noteHtml = this.markdown.render(body, { ...ctx.markdown, labelExists });
 
     const root = thread?.[0] ?? null;
     // A reply to an individual note turns that note into the root of a thread
@@ -133,9 +131,9 @@ export class CreateNoteAction {
     const type = thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
     const record: NoteRecord = {
       id: 0,
-      noteableType: 'Issue',
-      noteableId: ctx.issue.id,
-      projectId: ctx.project.id,
+      noteableType: ctx.noteable.type,
+      noteableId: ctx.noteable.id,
+      projectId: ctx.projectId,
       authorId: actor.id,
       note: body,
       noteHtml,
@@ -154,9 +152,9 @@ export class CreateNoteAction {
       updatedAt: EPOCH,
     };
     // The author is the actor: their role badge is known, and the live note carries it
-    const map = { ...issueNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]])), accessLevels: new Map([[author.id, ctx.projectFacts.accessLevel]]) };
+    const map = { ...targetNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]])), accessLevels: new Map([[author.id, ctx.accessLevel]]) };
     const convertedRoot: NoteRecord | null = converts ? { ...root!, type: 'DiscussionNote', resolvable: true, updatedAt: EPOCH } : null;
-    const noteable = issueNoteable(ctx.issue, ctx.project);
+    const noteable = ctx.noteable;
     const urlPrefix = `${map.noteableUrl}#note_`;
 
     const statement = (tx: Tx) =>
@@ -167,7 +165,7 @@ export class CreateNoteAction {
         author,
         urlPrefix,
         (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, created_at, updated_at)
-            VALUES ('Issue', ${p(ctx.issue.id)}::int, ${p(ctx.project.id)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
+            VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
               ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
@@ -185,10 +183,10 @@ export class CreateNoteAction {
 
   private async finish(
     actor: Actor,
-    ctx: NoteIssue,
+    ctx: NoteTarget,
     input: CreateNoteInput,
     result: NoteStatementResult,
-    { record, thread, convertedRoot, root, map }: { record: NoteRecord; thread: NoteRecord[] | null; convertedRoot: NoteRecord | null; root: NoteRecord | null; map: ReturnType<typeof issueNoteMap> },
+    { record, thread, convertedRoot, root, map }: { record: NoteRecord; thread: NoteRecord[] | null; convertedRoot: NoteRecord | null; root: NoteRecord | null; map: ReturnType<typeof targetNoteMap> },
   ): Promise<CreateNoteResult> {
 
     const newId = result.changed.get('new');
@@ -203,15 +201,15 @@ export class CreateNoteAction {
   }
 
   /** The note an earlier submit with this key created, as its discussion stands now. */
-  private async replay(actor: Actor, ctx: NoteIssue, idempotencyKey: string | null): Promise<CreateNoteResult> {
+  private async replay(actor: Actor, ctx: NoteTarget, idempotencyKey: string | null): Promise<CreateNoteResult> {
     const first = idempotencyKey ? await this.notes.byIdempotencyKey(actor.id, idempotencyKey) : null;
     if (!first) throw new AppError('ISSUE_NOT_FOUND');
     // A key names one submit: reusing it for a comment elsewhere is a client error, not a replay
-    if (first.noteableType !== 'Issue' || first.noteableId !== ctx.issue.id) throw new ValidationError({ 'Idempotency-Key': [NOTE_ERRORS.idempotencyKeyReused] });
-    const found = await this.notes.withDiscussion({ type: first.noteableType as 'Issue', id: first.noteableId }, first.id);
+    if (first.noteableType !== ctx.noteable.type || first.noteableId !== ctx.noteable.id) throw new ValidationError({ 'Idempotency-Key': [NOTE_ERRORS.idempotencyKeyReused] });
+    const found = await this.notes.withDiscussion({ type: ctx.noteable.type, id: first.noteableId }, first.id);
     const discussion = found?.discussion ?? [first];
     const users = await this.notes.users(userIdsOf(discussion));
-    const map = issueNoteMap(this.config, ctx, users);
+    const map = targetNoteMap(this.config, ctx, users);
     const seen = viewerNotes(actor, ctx, discussion, map);
     return { note: seen.find((n) => n.id === String(first.id))!, discussion: seen, created: false, quickActions: null };
   }

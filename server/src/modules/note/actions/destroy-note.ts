@@ -3,10 +3,9 @@ import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
-import { issueNoteable } from '../../issue/issue-context';
 import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
-import { abilitiesIn, actorBasic, issueNoteMap, type NoteIssue } from '../note-target';
+import { abilitiesIn, actorBasic, targetNoteMap, toTarget, type NoteIssue, type NoteTarget } from '../note-target';
 import { missingNote, type NoteSurface } from './update-note';
 
 /**
@@ -22,9 +21,10 @@ export class DestroyNoteAction {
     private readonly notes: NoteFinder,
   ) {}
 
-  async execute(actor: Actor | null, ctx: NoteIssue, noteId: number, surface: NoteSurface): Promise<{ noteId: string; discussionId: string }> {
+  async execute(actor: Actor | null, source: NoteIssue | NoteTarget, noteId: number, surface: NoteSurface): Promise<{ noteId: string; discussionId: string }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const ctx = toTarget(actor, source);
+    const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const found = await this.notes.withDiscussion(key, noteId);
     if (!found) throw missingNote(surface);
     const can = abilitiesIn(actor, ctx, found.discussion)(found.note);
@@ -32,16 +32,16 @@ export class DestroyNoteAction {
     if (!can.adminNote) throw new AppError('FORBIDDEN');
     const actorUser = ctx.actorUser ? actorBasic(this.config, ctx.actorUser) : (await this.notes.users([actor.id])).get(actor.id);
     if (!actorUser) throw new AppError('UNAUTHORIZED');
-    const map = issueNoteMap(this.config, ctx, new Map());
+    const map = targetNoteMap(this.config, ctx, new Map());
     const payload = { note_id: String(noteId), discussion_id: found.note.discussionId };
     const result = await this.events.autocommit((tx) =>
       runNoteStatement(
         tx,
         'note.destroy',
-        issueNoteable(ctx.issue, ctx.project),
+        ctx.noteable,
         actorUser,
         `${map.noteableUrl}#note_`,
-        (p) => `changed AS (DELETE FROM notes WHERE id = ${p(noteId)}::int AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int AND NOT system RETURNING 'note'::text AS key, id)`,
+        (p) => `changed AS (DELETE FROM notes WHERE id = ${p(noteId)}::int AND noteable_type = ${p(ctx.noteable.type)}::varchar AND noteable_id = ${p(ctx.noteable.id)}::int AND NOT system RETURNING 'note'::text AS key, id)`,
         [{ key: 'note', type: 'note.deleted', payload, timePaths: [] }],
       ),
     );

@@ -4,14 +4,13 @@ import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
-import { issueNoteable } from '../../issue/issue-context';
 import { NOTE_EVENT_PATHS } from '../note-writer';
 import { toApiDiscussion } from '../discussion.mapper';
 import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, type NoteRecord } from '../note.mapper';
 import type { Note } from '../note.entity';
-import { abilitiesIn, discussionPlace, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+import { abilitiesIn, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { missingNote, type NoteSurface } from './update-note';
 
 /** One note, or every resolvable note of a discussion. */
@@ -32,9 +31,10 @@ export class ResolveNoteAction {
     private readonly notes: NoteFinder,
   ) {}
 
-  async execute(actor: Actor | null, ctx: NoteIssue, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api'): Promise<ApiDiscussion> {
+  async execute(actor: Actor | null, source: NoteIssue | NoteTarget, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api'): Promise<ApiDiscussion> {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const ctx = toTarget(actor, source);
+    const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const thread = await this.notes.thread(key, target, actor.id);
     const discussion: Note[] = thread.notes;
     let targets: Note[];
@@ -53,7 +53,7 @@ export class ResolveNoteAction {
     if (!allowed) throw new AppError('FORBIDDEN');
 
     const users = thread.users;
-    const map = issueNoteMap(this.config, ctx, users);
+    const map = targetNoteMap(this.config, ctx, users);
     const changing = targets.filter((n) => (n.resolvedAt === null) === resolve);
     const planned = (n: NoteRecord): NoteRecord =>
       resolve ? { ...n, resolvedAt: EPOCH, resolvedById: actor.id, updatedAt: EPOCH } : { ...n, resolvedAt: null, resolvedById: null, updatedAt: EPOCH };
@@ -62,11 +62,11 @@ export class ResolveNoteAction {
       runNoteStatement(
         tx,
         resolve ? 'note.resolve' : 'note.unresolve',
-        issueNoteable(ctx.issue, ctx.project),
+        ctx.noteable,
         users.get(actor.id)!,
         `${map.noteableUrl}#note_`,
         (p) => `changed AS (UPDATE notes SET resolved_at = ${resolve ? 'now()' : 'NULL'}, resolved_by_id = ${p(resolve ? actor.id : null)}::int, updated_at = now()
-            WHERE id = ANY(${p(changing.map((n) => n.id))}::int[]) AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int AND resolvable
+            WHERE id = ANY(${p(changing.map((n) => n.id))}::int[]) AND noteable_type = ${p(ctx.noteable.type)}::varchar AND noteable_id = ${p(ctx.noteable.id)}::int AND resolvable
               AND resolved_at IS ${resolve ? '' : 'NOT '}NULL
             RETURNING id::text AS key, id)`,
         changing.map((n) => ({ key: String(n.id), type: 'note.updated' as const, payload: { note: toApiNote(planned(n), map) }, timePaths })),
@@ -78,6 +78,6 @@ export class ResolveNoteAction {
       const p = planned(n);
       return { ...p, updatedAt: at, resolvedAt: resolve ? at : null };
     });
-    return toApiDiscussion(viewerNotes(actor, ctx, after, map), discussionPlace(ctx));
+    return toApiDiscussion(viewerNotes(actor, ctx, after, map), ctx.place);
   }
 }

@@ -8,13 +8,12 @@ import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
-import { issueNoteable } from '../../issue/issue-context';
 import { NOTE_EVENT_PATHS } from '../note-writer';
 import { validateNoteBody } from '../note-body';
 import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, type NoteRecord } from '../note.mapper';
-import { abilitiesIn, EPOCH, issueNoteMap, viewerNotes, type NoteIssue } from '../note-target';
+import { abilitiesIn, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 
 /** Where the edit came from: the page answers a vanished note with 410 Gone (the client drops it), the API with 404. */
 export type NoteSurface = 'page' | 'api';
@@ -36,9 +35,10 @@ export class UpdateNoteAction {
     private readonly notes: NoteFinder,
   ) {}
 
-  async execute(actor: Actor | null, ctx: NoteIssue, noteId: number, rawBody: unknown, surface: NoteSurface): Promise<{ note: ApiNote; discussion: ApiNote[] }> {
+  async execute(actor: Actor | null, source: NoteIssue | NoteTarget, noteId: number, rawBody: unknown, surface: NoteSurface): Promise<{ note: ApiNote; discussion: ApiNote[] }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const key = { type: 'Issue' as const, id: ctx.issue.id };
+    const ctx = toTarget(actor, source);
+    const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const thread = await this.notes.thread(key, { noteId }, actor.id);
     const note = thread.notes.find((n) => n.id === noteId);
     if (!note) throw missingNote(surface);
@@ -49,11 +49,11 @@ export class UpdateNoteAction {
     if (!mine.adminNote || found.note.authorId !== actor.id) throw new AppError('FORBIDDEN');
     const body = validateNoteBody(rawBody);
 
-    const labelExists = await loadLabelLookup(this.ds, ctx.project.id, body);
-    const noteHtml = this.markdown.render(body, { projectPath: ctx.project.fullPath, labelExists });
+    const labelExists = ctx.labelProjectId === null ? undefined : await loadLabelLookup(this.ds, ctx.labelProjectId, body);
+    const noteHtml = this.markdown.render(body, { ...ctx.markdown, labelExists });
     const users = thread.users;
     // The actor's own role badge is known (an edit by the note's author keeps it live)
-    const map = { ...issueNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.projectFacts.accessLevel]]) };
+    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.accessLevel]]) };
     const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
     const author = users.get(actor.id)!;
 
@@ -61,11 +61,11 @@ export class UpdateNoteAction {
       runNoteStatement(
         tx,
         'note.update',
-        issueNoteable(ctx.issue, ctx.project),
+        ctx.noteable,
         author,
         `${map.noteableUrl}#note_`,
         (p) => `changed AS (UPDATE notes SET note = ${p(body)}::text, note_html = ${p(noteHtml)}::text, last_edited_at = now(), updated_by_id = ${p(actor.id)}::int, updated_at = now()
-            WHERE id = ${p(noteId)}::int AND noteable_type = 'Issue' AND noteable_id = ${p(ctx.issue.id)}::int RETURNING 'note'::text AS key, id)`,
+            WHERE id = ${p(noteId)}::int AND noteable_type = ${p(ctx.noteable.type)}::varchar AND noteable_id = ${p(ctx.noteable.id)}::int RETURNING 'note'::text AS key, id)`,
         [{ key: 'note', type: 'note.updated', payload: { note: toApiNote(edited, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt, '{payload,note,last_edited_at}'] }],
       ),
     );

@@ -4,6 +4,7 @@ import type { Actor } from '../../../core/policy/policy';
 import type { Tx } from '../../../core/realtime/event-log.service';
 import { UpdateIssueAction } from '../../issue/actions/update-issue';
 import type { IssueContext } from '../../issue/issue-context';
+import type { NoteTarget } from '../note-target';
 import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
 import { QuickActionInterpreter } from './quick-action-interpreter';
 
@@ -52,9 +53,24 @@ export class QuickActionsService {
    * without commands comes back unchanged at no cost.
    */
   async run(tx: Tx, actor: Actor, ctx: IssueContext, rawBody: string): Promise<QuickActionsRun> {
+    return this.runWith(rawBody, (commands) => this.apply(actor, ctx, commands, tx));
+  }
+
+  /**
+   * `run` for any noteable: an issue's commands as above, another noteable's through the
+   * commands port its module gives the target (epics: epic-quick-actions.ts).
+   */
+  async runOn(tx: Tx, actor: Actor, target: NoteTarget, rawBody: string): Promise<QuickActionsRun> {
+    if (target.issue) return this.run(tx, actor, target.issue, rawBody);
+    return this.runWith(rawBody, (commands) =>
+      target.commands ? target.commands(tx, actor, commands) : Promise.resolve({ messages: [], errorMessages: commands.map((c) => `/${c.name} is not available here.`), changes: {} }),
+    );
+  }
+
+  private async runWith(rawBody: string, apply: (commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>): Promise<QuickActionsRun> {
     const { body, commands } = parseQuickActions(rawBody);
     if (!commands.length) return { body: rawBody, commandsOnly: false, status: { messages: [], error_messages: [] }, changes: {} };
-    const out = await this.apply(actor, ctx, commands, tx);
+    const out = await apply(commands);
     const commandsOnly = body.trim() === '';
     const messages = commandsOnly && !out.messages.length && !out.errorMessages.length ? [DISCUSSION_TEXTS.commandsApplied] : out.messages;
     return { body, commandsOnly, status: { messages, error_messages: out.errorMessages }, changes: out.changes };

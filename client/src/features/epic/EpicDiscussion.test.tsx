@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NOTES_FILTER, NOTE_FORM_TEXTS, type ApiEpic, type ApiNote, type EpicPageData } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { connectionStateAtom } from '../../realtime/realtimeAtoms';
+import { awardEvents } from '../awards/awardEvents';
+import { discussionOfNote } from '../notes/discussionRules';
+import { noteEvents } from '../notes/noteEvents';
+import { discussionsAtomFamily } from '../notes/notesAtoms';
+import { pendingNotesAtomFamily } from '../notes/pendingNotesAtoms';
+import { alice, bob, makeNote } from '../notes/testNotes';
+import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
+import { epicAtomFamily, epicKey } from './epicAtoms';
+import { EpicDiscussion } from './EpicDiscussion';
+import { epicEvents } from './epicEvents';
+
+const KEY = epicKey('acme', 3);
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: false, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true };
+const epic = { id: 30, iid: 3, title: 'Roadmap', state: 'opened', confidential: false, author: { id: 2 }, references: { full: 'acme&3' } } as unknown as ApiEpic;
+const data: EpicPageData = { epic, permissions, seq: 0, lastFetchedAt: 1, awards: [], notesData: { notesFilter: NOTES_FILTER.all, prerenderedNotesCount: 1, isProjectArchived: false } };
+const epicNote = (over: Partial<ApiNote> & { id: string }) =>
+  makeNote({ noteable_type: 'Epic', noteable_id: 30, noteable_iid: 3, project_id: null, noteable_note_url: `/groups/acme/-/epics/3#note_${over.id}`, ...over });
+const ctx = () => ({ store: appStore, queryClient: new QueryClient() });
+const event = (type: string, payload: unknown, seq = 1) => ({ type, seq, issue: { id: 30, iid: 3, project_path: 'groups/acme' }, payload, actor: bob, at: '' });
+
+/** The shared discussion area on an epic: the epic's paths, its noun, no project-only tools, live through the epic's events. */
+describe('EpicDiscussion (the discussion area on an epic)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let routes: Record<string, (init?: RequestInit) => Response>;
+  beforeEach(() => {
+    localStorage.clear();
+    discussionsAtomFamily.remove(KEY);
+    appStore.set(pendingNotesAtomFamily(KEY), []);
+    appStore.set(epicAtomFamily(KEY), epic);
+    appStore.set(csrfTokenAtom, 'csrf');
+    appStore.set(currentUserAtom, { ...alice, email: 'a@x', is_admin: false, created_at: '' });
+    appStore.set(connectionStateAtom, 'open');
+    routes = { 'discussions.json': () => json(200, [discussionOfNote(epicNote({ id: '1', note_html: '<p>first on the epic</p>' }))]) };
+    fetchMock = vi.fn((url: string, init?: RequestInit) => {
+      const route = Object.keys(routes).find((r) => url.includes(r));
+      return Promise.resolve(route ? routes[route]!(init) : json(404, {}));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  const renderIt = () =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Provider store={appStore}>
+          <EpicDiscussion data={data} epicKey={KEY} groupPath="acme" />
+        </Provider>
+      </QueryClientProvider>,
+    );
+  const box = () => screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
+
+  it("reads the epic's discussions and posts comments to the epic's notes path", async () => {
+    routes['/notes?'] = () => json(200, { ...epicNote({ id: '5', note_html: '<p>a new comment</p>' }), valid: true, commands_changes: {} });
+    renderIt();
+    await screen.findByText('first on the epic');
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/groups/acme/-/epics/3/discussions.json?');
+    fireEvent.change(box(), { target: { value: 'a new comment' } });
+    fireEvent.click(screen.getByTestId('comment-submit'));
+    await screen.findByText('a new comment', { selector: 'p' });
+    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
+    expect(post[0]).toBe('/groups/acme/-/epics/3/notes?target_type=epic&target_id=30');
+    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ note: { noteable_type: 'Epic', noteable_id: 30, note: 'a new comment' } });
+  });
+
+  it('closes the epic (not an issue) from the form, and offers no project-only attachments', async () => {
+    routes['/api/v4/groups/acme/epics/3'] = () => json(200, { ...epic, state: 'closed' });
+    renderIt();
+    await screen.findByText('first on the epic');
+    expect(screen.queryByTestId('md-attach-input')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close epic' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')).toBe(true));
+    const put = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')!;
+    expect((put[1] as RequestInit).method).toBe('PUT');
+    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ state_event: 'close' });
+    // The page follows the live event: the button turns to Reopen
+    act(() => epicEvents['epic.updated']!(event('epic.updated', { fields: { state: 'closed', updated_at: '' } }) as never, ctx()));
+    expect(screen.getByRole('button', { name: 'Reopen epic' })).toBeTruthy();
+  });
+
+  it("applies the epic stream's live events: a reply from someone else, a reaction, the epic made confidential", async () => {
+    renderIt();
+    await screen.findByText('first on the epic');
+    act(() => noteEvents['note.created']!(event('note.created', { note: epicNote({ id: '8', note_html: '<p>from bob, live</p>', author: bob }) }) as never, ctx()));
+    expect(screen.getByText('from bob, live')).toBeTruthy();
+    act(() => awardEvents['award.toggled']!(event('award.toggled', { awardable_type: 'Epic', awardable_id: 30, name: 'rocket', user: bob, toggled_on: true }, 2) as never, ctx()));
+    expect(within(screen.getByTestId('awards-epic')).getByTestId('award-rocket')).toBeTruthy();
+    act(() => epicEvents['epic.updated']!(event('epic.updated', { fields: { confidential: true, updated_at: '' } }, 3) as never, ctx()));
+    expect(screen.getByTestId('comment-warning').textContent).toBe(NOTE_FORM_TEXTS.confidentialWarning('epic'));
+  });
+
+  it('signed out: the signed-out widget replaces the form', async () => {
+    appStore.set(currentUserAtom, null);
+    renderIt();
+    await screen.findByText('first on the epic');
+    expect(screen.queryByRole('textbox', { name: 'Comment' })).toBeNull();
+    expect(screen.getByTestId('commenting-signedOut')).toBeTruthy();
+  });
+});

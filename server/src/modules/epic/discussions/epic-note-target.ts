@@ -1,0 +1,66 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../../core/errors/app-error';
+import { NoteTargetRegistry } from '../../note/note-target-registry';
+import { epicNoteableAbilities, type EpicNoteFacts } from '../../../core/policy/epic-permissions';
+import type { Actor, GroupFacts } from '../../../core/policy/policy';
+import type { NoteTarget } from '../../note/note-target';
+import type { User } from '../../user/user.entity';
+import { epicNoteable } from '../epic.mapper';
+import { EpicService, type GroupEpic } from '../epic.service';
+import { applyEpicQuickActions } from './epic-quick-actions';
+
+export const epicNoteFacts = (ge: GroupEpic): EpicNoteFacts => ({ confidential: ge.epic.confidential, authorId: ge.epic.authorId });
+export const epicGroupFacts = (ge: GroupEpic): GroupFacts => EpicService.facts(ge.epic);
+
+/** An epic as the note actions take it (NoteTarget): its stream, the group's rules, its quick actions. */
+export interface EpicNoteTarget extends NoteTarget {
+  epic: GroupEpic;
+}
+
+/** Finds epics as note targets: readable by the actor ("not found" otherwise), with the actor's row. */
+@Injectable()
+export class EpicNoteTargets implements OnModuleInit {
+  constructor(
+    private readonly epics: EpicService,
+    private readonly registry: NoteTargetRegistry,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** Offers epics to the note module's global-id entry points (GraphQL createNote, awards). */
+  onModuleInit(): void {
+    this.registry.register('Epic', { byId: (actor, id) => this.byId(actor, id) });
+  }
+
+  /** An epic by database id (gid://gitlab/Epic/N), readable by the actor; "Epic Not Found" otherwise. */
+  async byId(actor: Actor | null, id: number): Promise<EpicNoteTarget> {
+    const [row] = (await this.ds.query('SELECT group_id, iid FROM epics WHERE id = $1', [id])) as Array<{ group_id: number; iid: number }>;
+    if (!row) throw new AppError('EPIC_NOT_FOUND');
+    return this.find(actor, Number(row.group_id), Number(row.iid));
+  }
+
+  async find(actor: Actor | null, group: string | number, iid: number | null): Promise<EpicNoteTarget> {
+    const ge = await this.epics.findReadable(actor, group, iid);
+    return this.of(actor, ge, actor ? await this.epics.actorUser(actor) : null);
+  }
+
+  of(actor: Actor | null, ge: GroupEpic, actorUser: User | null): EpicNoteTarget {
+    const e = ge.epic;
+    const abilities = epicNoteableAbilities(actor, epicGroupFacts(ge), epicNoteFacts(ge));
+    return {
+      kind: 'target',
+      epic: ge,
+      noteable: epicNoteable(e),
+      projectId: null,
+      abilities,
+      accessLevel: e.accessLevel,
+      markdown: { groupPath: e.groupPath },
+      labelProjectId: null,
+      membership: { projectId: null, namespaceId: e.groupId },
+      place: { type: 'Epic', projectPath: e.groupPath, projectId: null, iid: e.iid, issueId: e.id },
+      actorUser,
+      commands: (tx, a, commands) => applyEpicQuickActions(this.epics, tx, a, ge, commands, abilities.awardEmoji),
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { EPIC_TEXTS } from '@tandem/shared-types';
+
+// Creates its own epics in the demo group (nothing of the demo seed is changed).
+async function signedInPage(browser: Browser, login: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  return page;
+}
+
+/** A write through the session: the page's CSRF token from any page. */
+async function api<T>(page: Page, url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> {
+  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
+  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
+  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrf } });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+async function openEpic(page: Page, iid: number): Promise<void> {
+  await page.goto(`/groups/acme/-/epics/${iid}`);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(page.getByTestId('notes-skeleton')).toHaveCount(0);
+}
+
+const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
+const discussionWith = (page: Page, text: string) => page.getByTestId('discussion').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
+const noteWith = (page: Page, text: string) => page.getByTestId('note').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
+
+test("alice comments, replies, resolves and reacts on an epic; bob's open epic page shows each within 1 s", async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const stamp = Date.now();
+  const epic = await api<{ iid: number; title: string }>(alice, '/api/v4/groups/acme/epics', { title: `Discussed epic ${stamp}` });
+  await openEpic(alice, epic.iid);
+  await openEpic(bob, epic.iid);
+
+  // A comment
+  const comment = `On the epic ${stamp}`;
+  await commentBox(alice).fill(comment);
+  await commentBox(alice).press('Control+Enter');
+  await expect(noteWith(alice, comment)).toBeVisible();
+  await expect(noteWith(bob, comment)).toBeVisible({ timeout: 1000 });
+
+  // A thread, and alice's reply in it
+  const threadText = `Split the epic? ${stamp}`;
+  await commentBox(alice).fill(threadText);
+  await alice.getByRole('button', { name: 'Comment type' }).click();
+  await alice.getByRole('menuitemradio', { name: /Start thread/ }).click();
+  await alice.getByRole('button', { name: 'Start thread' }).click();
+  await expect(discussionWith(bob, threadText)).toBeVisible({ timeout: 1000 });
+  const replyText = `Yes, in two ${stamp}`;
+  await discussionWith(alice, threadText).getByRole('button', { name: 'Reply…' }).click();
+  await alice.getByTestId('reply-form').getByRole('textbox', { name: 'Reply' }).fill(replyText);
+  await alice.getByTestId('reply-form').getByRole('button', { name: 'Reply' }).click();
+  await expect(discussionWith(alice, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible();
+  await expect(discussionWith(bob, threadText).getByTestId('note-text').getByText(replyText)).toBeVisible({ timeout: 1000 });
+
+  // Resolve
+  await discussionWith(alice, threadText).getByRole('button', { name: 'Resolve thread' }).click();
+  await expect(discussionWith(alice, threadText)).toHaveAttribute('data-resolved', 'true');
+  await expect(bob.getByTestId('discussion').filter({ hasText: threadText }).first()).toHaveAttribute('data-resolved', 'true', { timeout: 1000 });
+
+  // Reactions: on the epic, and on the comment
+  await alice.getByTestId('awards-epic').getByTestId('award-thumbsup').click();
+  await expect(alice.getByTestId('awards-epic').getByTestId('award-thumbsup')).toHaveAttribute('aria-pressed', 'true');
+  await expect(bob.getByTestId('awards-epic').getByTestId('award-thumbsup')).toContainText('1', { timeout: 1000 });
+  await noteWith(alice, comment).getByTestId('add-reaction').click();
+  await alice.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
+  await alice.getByTestId('emoji-results').locator('[data-emoji="tada"]').click();
+  await expect(noteWith(bob, comment).getByTestId('award-tada')).toContainText('1', { timeout: 1000 });
+
+  // An edit, and a change of the epic itself (its title, with its system note)
+  const edited = `On the epic, edited ${stamp}`;
+  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}/notes/${await noteWith(alice, comment).getAttribute('data-note-id')}`, { body: edited }, 'put');
+  await expect(noteWith(bob, edited)).toBeVisible({ timeout: 1000 });
+  const title = `Renamed epic ${stamp}`;
+  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}`, { title }, 'put');
+  await expect(bob.getByTestId('epic-title')).toHaveText(title, { timeout: 1000 });
+  await expect(bob.getByText(`changed title from ${epic.title} to ${title}`)).toBeVisible({ timeout: 1000 });
+
+  // Nothing was reloaded: bob's page still holds the same socket subscription
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+});
+
+test('a guest watching an epic that is made confidential stops receiving its events', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const dave = await signedInPage(browser, 'dave');
+  const stamp = Date.now();
+  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Soon secret ${stamp}` });
+  await openEpic(dave, epic.iid);
+  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}`, { confidential: true }, 'put');
+  await expect(dave.getByTestId('epic-stream-ended')).toHaveText(EPIC_TEXTS.accessLost, { timeout: 3000 });
+  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}/notes`, { body: `for reporters only ${stamp}` });
+  await dave.waitForTimeout(1000);
+  await expect(dave.getByText(`for reporters only ${stamp}`)).toHaveCount(0);
+});
