@@ -86,6 +86,7 @@ export class CreateIssueAction {
         if (field.write && value !== undefined) await field.write(value as never, tx, ctx, env);
       }
       const fresh = await repo.findOneByOrFail({ id: issue.id });
+      for (const field of ISSUE_FIELDS) if (field.afterWrite && input[field.key as keyof IssueCreateInput] !== undefined) await field.afterWrite(fresh, null, tx);
       const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
       for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
       await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);

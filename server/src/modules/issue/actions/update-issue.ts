@@ -188,7 +188,7 @@ export class UpdateIssueAction {
       return out;
     };
     // A description change writes its version and may merge its note: the transaction path
-    if (!lock && !sideFields.length && input.description === undefined) {
+    if (!lock && !sideFields.length && input.description === undefined && !fields.some((f) => f.afterWrite)) {
       // Columns only: the whole write is one statement, guarded by the version read with the issue
       const columns = plan(read);
       if (!columns.length) return null;
@@ -222,6 +222,7 @@ export class UpdateIssueAction {
       described.change = { ...described.change, notes: version.mergeIntoNoteId ? [] : [{ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId }] };
     }
     const issue = await this.write(tx, ctx, actor, env, columns, sides);
+    for (const { field } of columns) await field.afterWrite?.(issue, ctx.issue, tx);
     if (version?.mergeIntoNoteId) await this.descriptionVersions.mergeNote(tx, issueNoteable(issue, ctx.project), version.mergeIntoNoteId, version.versionId, env.actorBasic);
     return { issue, ctx, sideChanged: sides.length > 0, actorUser: user };
   }
