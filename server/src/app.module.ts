@@ -25,6 +25,7 @@ import { AlertModule } from './modules/alert/alert.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
+import { SpamModule } from './modules/spam/spam.module';
 import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MilestoneModule } from './modules/milestone/milestone.module';
@@ -90,6 +91,7 @@ export class AppModule implements NestModule {
         IssueModule,
         IssueTemplateModule,
         AbuseModule,
+        SpamModule,
         AwardModule,
         IssueLinkModule,
         EpicModule,

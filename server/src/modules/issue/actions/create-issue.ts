@@ -18,6 +18,7 @@ import { issueFacts, issueNoteable } from '../issue-context';
 import { Issue } from '../issue.entity';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 /** Fields anyone who may create an issue may set; the rest is metadata for reporters and up. */
 const OPEN_TO_AUTHORS = new Set(['title', 'description', 'confidential', 'issueType']);
@@ -33,6 +34,7 @@ export class CreateIssueAction {
     private readonly projects: ProjectService,
     private readonly quickActions: QuickActionInterpreter,
     private readonly descriptionVersions: DescriptionVersionStore,
+    private readonly spam: SpamCheckService,
   ) {}
 
   async execute(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
@@ -40,6 +42,7 @@ export class CreateIssueAction {
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
     const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
+    await this.spam.check(actor, { noteableType: 'Issue', entity: 'issue', issueId: null, title: input.title, description: input.description ?? null });
     input = await this.withDescriptionQuickActions(actor, project, projectFacts, input);
     return this.events.transaction(async (tx) => {
       const m = tx.manager;

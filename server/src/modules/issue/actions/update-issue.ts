@@ -24,6 +24,7 @@ import { userFromRow } from '../../user/user.row';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
 import { systemNotes } from '../../note/system-notes';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 export interface UpdateIssueResult {
   issue: Issue;
@@ -95,6 +96,7 @@ export class UpdateIssueAction {
     private readonly notes: NoteWriter,
     private readonly descriptionVersions: DescriptionVersionStore,
     private readonly quickActions: QuickActionInterpreter,
+    private readonly spam: SpamCheckService,
   ) {
     this.issueMeta = ds.getMetadata(Issue);
   }
@@ -105,6 +107,10 @@ export class UpdateIssueAction {
     const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
     this.authorize(actor, read, fields, input);
     if (opts.lockVersion !== undefined && opts.lockVersion !== read.issue.lockVersion) throw new AppError('ISSUE_STALE');
+    // A new title or description the spam check flags needs a captcha first (nothing is written)
+    const title = input.title !== undefined && input.title !== read.issue.title ? input.title : null;
+    const description = typeof input.description === 'string' && input.description !== read.issue.description ? input.description : null;
+    if (title !== null || description !== null) await this.spam.check(actor, { noteableType: 'Issue', entity: 'issue', issueId: read.issue.id, title: title ?? '', description });
     const user = ('actorUser' in read ? read.actorUser : null) ?? (await this.userOf(actor));
     let written: Written | null = null;
     let ctx: IssueContext = read;

@@ -25,6 +25,7 @@ import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick
 import type { LoadedIssue } from '../../issue/issue.loader';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { RelateCommand } from '../quick-actions/relate-command';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -72,6 +73,7 @@ export class CreateNoteAction {
     private readonly awardables: AwardableLoader,
     private readonly addAward: AddAwardAction,
     private readonly relate: RelateCommand,
+    private readonly spam: SpamCheckService,
   ) {}
 
   async execute(actor: Actor | null, ctx: NoteIssue, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -79,6 +81,8 @@ export class CreateNoteAction {
     const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
     if (!can.createNote) throw new AppError('FORBIDDEN');
     if (input.internal && !can.createInternalNote) throw new AppError('FORBIDDEN');
+    // A comment the spam check flags needs a captcha first (nothing is written)
+    if (typeof input.body === 'string') await this.spam.check(actor, { noteableType: 'Note', entity: 'comment', issueId: ctx.issue.id, title: '', description: input.body });
 
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own
