@@ -26,6 +26,7 @@ import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
 import { SpamModule } from './modules/spam/spam.module';
+import { MetricImageModule } from './modules/metric-image/metric-image.module';
 import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MilestoneModule } from './modules/milestone/milestone.module';
@@ -92,6 +93,7 @@ export class AppModule implements NestModule {
         IssueTemplateModule,
         AbuseModule,
         SpamModule,
+        MetricImageModule,
         AwardModule,
         IssueLinkModule,
         EpicModule,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib' with { 'resolution-mode': 'import' };
 import { CAPTCHA_HEADERS, SPAM_TEXTS, type ApiIssue, type NeedsCaptchaResponse } from '@tandem/shared-types';
 import { bootApp, call, castOf, DB_MODES, enc, gql, issueRow, type Cast, type TestApp } from './harness';
 
@@ -15,6 +14,12 @@ const API = `/api/v4/projects/${enc(PUBLIC)}`;
 const SPAM = 'Get free money at our site';
 
 /** The widget's payload: base64 JSON of {challenge, solution}. */
+/** altcha-lib is an ES module (this package is CommonJS): loaded in beforeAll. */
+let lib: typeof import('altcha-lib', { with: { 'resolution-mode': 'import' } });
+let deriveKey: (typeof import('altcha-lib/algorithms/pbkdf2', { with: { 'resolution-mode': 'import' } }))['deriveKey'];
+const solveChallenge: (typeof lib)['solveChallenge'] = (o) => lib.solveChallenge(o);
+const createChallenge: (typeof lib)['createChallenge'] = (o) => lib.createChallenge(o);
+
 const payloadOf = (challenge: Challenge, solution: unknown) => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 
 describe.each(DB_MODES)('spam check and captcha on %s', (mode) => {
@@ -32,6 +37,8 @@ describe.each(DB_MODES)('spam check and captcha on %s', (mode) => {
     ((await app.ds.query('SELECT user_id, noteable_type, recaptcha_verified, reason, via_api, description FROM spam_logs WHERE id = $1', [id])) as Array<{ user_id: number; noteable_type: string; recaptcha_verified: boolean; reason: string; via_api: boolean; description: string }>)[0]!;
 
   beforeAll(async () => {
+    lib = await import('altcha-lib');
+    ({ deriveKey } = await import('altcha-lib/algorithms/pbkdf2'));
     app = await bootApp(mode);
     who = await castOf(app);
     await app.ds.query(`UPDATE users SET is_admin = true WHERE username = 'erin'`);

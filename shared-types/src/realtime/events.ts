@@ -53,6 +53,8 @@ export interface EventPayloads {
   'issue.links': { link_type: LinkType | null };
   /** The issue's epic changed (assigned, switched, removed): the new epic or null. */
   'issue.epic': { epic: ApiIssueEpic | null };
+  /** An incident's metric images changed (uploaded, edited, deleted): the list as it is now. */
+  'issue.metric_images': { metric_images: import('../incidents').ApiMetricImage[] };
 }
 
 export type EventType = keyof EventPayloads;
@@ -69,6 +71,7 @@ export const EVENT_TYPES = [
   'award.toggled',
   'issue.links',
   'issue.epic',
+  'issue.metric_images',
 ] as const satisfies readonly EventType[];
 
 /** Which noteables have an event stream. Issues now; epics and merge requests later. */
