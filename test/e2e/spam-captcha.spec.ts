@@ -39,7 +39,7 @@ test('an edit the spam check flags asks for the captcha; once solved the same sa
   await expect(alice.getByTestId('issue-description')).toContainText('A plain description.');
   const submit = modal.getByRole('button', { name: SPAM_TEXTS.modalSubmit });
   await expect(submit).toBeDisabled();
-  await modal.getByRole('checkbox').check();
+  await modal.getByText("I'm not a robot").click();
   await expect(submit).toBeEnabled({ timeout: 20_000 });
   const retried = bob.waitForResponse((r) => r.url().endsWith(`/issues/${iid}.json`) && r.request().method() === 'PUT');
   await submit.click();
