@@ -5,9 +5,10 @@ import { sidebarEvents } from './features/sidebar/sidebarEvents';
 import { awardEvents } from './features/awards/awardEvents';
 import { relatedIssueEvents } from './features/related-issues/relatedIssueEvents';
 import { peopleEvents } from './features/sidebar/people/peopleEvents';
+import { metricImageEvents } from './features/incident/metricImageEvents';
 
 /** Where the app composes its features' live events: each feature owns the reducers of its types. */
 export function registerRealtimeFeatures(registry: EventRegistry): () => void {
-  const offs = [issueEvents, sidebarEvents, noteEvents, awardEvents, relatedIssueEvents, peopleEvents].map((reducers) => registry.registerAll(reducers));
+  const offs = [issueEvents, sidebarEvents, noteEvents, awardEvents, relatedIssueEvents, peopleEvents, metricImageEvents].map((reducers) => registry.registerAll(reducers));
   return () => offs.forEach((off) => off());
 }
