@@ -15,7 +15,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 async function upload(app: TestApp, auth: Auth, iid: number, file: { name: string; data: Buffer } | null, fields: Record<string, string> = {}) {
   const form = new FormData();
-  if (file) form.append('file', new Blob([file.data]), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${app.url}${API}/issues/${iid}/metric_images`, { method: 'POST', headers: authHeaders(auth), body: form });
   return { status: res.status, body: (await res.json()) as ApiMetricImage & { message?: unknown } };
