@@ -32,6 +32,8 @@ test("an incident created on the New issue page appears live in bob's incident l
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const title = `Checkout down ${Date.now()}`;
+  // the project's time to SLA (the value epics-incidents.spec.ts sets too)
+  await api(alice, 'put', `${API}/incident_management_settings`, { sla_minutes: 120 });
   await bob.goto(`/${PROJECT}/-/incidents`);
   await expect(bob.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
 
@@ -42,6 +44,8 @@ test("an incident created on the New issue page appears live in bob's incident l
   await alice.getByRole('button', { name: 'Create issue' }).click();
   await expect(alice).toHaveURL(/\/-\/issues\/\d+$/);
   await expect(alice.getByTestId('incident-tabs')).toBeVisible();
+  // made by hand, it still gets the project's SLA, counting down on the Summary tab
+  await expect(alice.getByTestId('incident-sla')).toHaveText(/^(2h 0m|1h 59m)$/);
   const iid = Number(/\/issues\/(\d+)$/.exec(alice.url())![1]);
 
   // bob's open list shows it without a reload
