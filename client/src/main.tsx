@@ -4,6 +4,7 @@ import { Provider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { CaptchaModal } from './shared/captcha/CaptchaModal';
 import { readPageData } from './shared/pageData';
 import { appStore } from './shared/store';
 import { queryClient } from './shared/queryClient';
@@ -33,6 +34,7 @@ createRoot(document.getElementById('root')!).render(
       <Provider store={appStore}>
         <BrowserRouter>
           <App pageData={pageData} />
+          <CaptchaModal />
         </BrowserRouter>
       </Provider>
     </QueryClientProvider>

@@ -27,6 +27,8 @@ import { AlertModule } from './modules/alert/alert.module';
 import { GroupModule } from './modules/group/group.module';
 import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
+import { SpamModule } from './modules/spam/spam.module';
+import { MetricImageModule } from './modules/metric-image/metric-image.module';
 import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MilestoneModule } from './modules/milestone/milestone.module';
@@ -94,6 +96,8 @@ export class AppModule implements NestModule {
         IssueModule,
         IssueTemplateModule,
         AbuseModule,
+        SpamModule,
+        MetricImageModule,
         AwardModule,
         IssueLinkModule,
         EpicModule,

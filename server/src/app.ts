@@ -17,6 +17,7 @@ import { ENTITIES } from './modules/entities';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
+import { spamRequestMiddleware } from './core/spam/spam-request';
 import { captureHeaders, installFastRoutes, type FastRouteDeps } from './core/http/fast-route';
 import { ThrottleService } from './core/throttle/throttle.service';
 import { CredentialResolver } from './modules/auth/credential-resolver';
@@ -93,6 +94,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:', 'http:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],
+          // the captcha widget (ALTCHA) solves its proof of work in workers it makes from blobs
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: null,
@@ -104,6 +107,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(cookieParser());
   app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
+  app.use(spamRequestMiddleware);
   app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   // Looked up per request, not once at boot: a client built after the server started is served too
   const icons = express.static(config.clientDist, { index: false, maxAge: '1d', fallthrough: true });

@@ -96,4 +96,38 @@ describe.each(DB_MODES)('incidents on %s', (mode) => {
     const guest = await gql<{ project: { issue: { alertManagementAlert: null } } }>(app, `query($p: ID!, $i: String!) { project(fullPath: $p) { issue(iid: $i) { alertManagementAlert { iid } } } }`, { p: PUBLIC, i: String(first.iid) }, who.dave);
     expect(guest.data!.project.issue.alertManagementAlert).toBeNull();
   });
+
+  it('an incident made by hand gets the SLA: on create from its creation, on a type change from that moment', async () => {
+    const issues = `/api/v4/projects/${enc(PUBLIC)}/issues`;
+    const sla = async (iid: number) => {
+      const r = await gql<{ project: { issue: { slaDueAt: string | null; createdAt: string } } }>(app, `query($p: ID!, $i: String!) { project(fullPath: $p) { issue(iid: $i) { slaDueAt createdAt } } }`, { p: PUBLIC, i: String(iid) }, who.bob);
+      expect(r.errors).toBeUndefined();
+      return r.data!.project.issue;
+    };
+    // the settings say 90 minutes (first test)
+    const created = await call<ApiIssue>(app, 'POST', issues, { auth: who.bob, body: { title: 'Checkout failing', issue_type: 'incident' } });
+    expect(created.status).toBe(201);
+    const a = await sla(created.body.iid);
+    expect(Date.parse(a.slaDueAt!) - Date.parse(a.createdAt)).toBe(90 * 60_000);
+
+    const plain = await call<ApiIssue>(app, 'POST', issues, { auth: who.bob, body: { title: 'Just an issue' } });
+    expect((await sla(plain.body.iid)).slaDueAt).toBeNull();
+    const before = Date.now();
+    const changed = await call<ApiIssue>(app, 'PUT', `${issues}/${plain.body.iid}`, { auth: who.bob, body: { issue_type: 'incident' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.issue_type).toBe('incident');
+    const due = Date.parse((await sla(plain.body.iid)).slaDueAt!);
+    expect(due).toBeGreaterThanOrEqual(before - 5_000 + 90 * 60_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 5_000 + 90 * 60_000);
+    // back to an issue and an incident again: the first SLA stays
+    await call(app, 'PUT', `${issues}/${plain.body.iid}`, { auth: who.bob, body: { issue_type: 'issue' } });
+    await call(app, 'PUT', `${issues}/${plain.body.iid}`, { auth: who.bob, body: { issue_type: 'incident' } });
+    expect(Date.parse((await sla(plain.body.iid)).slaDueAt!)).toBe(due);
+
+    // without a time to SLA, no SLA
+    await call(app, 'PUT', settingsPath, { auth: who.mallory, body: { sla_minutes: null } });
+    const none = await call<ApiIssue>(app, 'POST', issues, { auth: who.bob, body: { title: 'No SLA here', issue_type: 'incident' } });
+    expect((await sla(none.body.iid)).slaDueAt).toBeNull();
+    await call(app, 'PUT', settingsPath, { auth: who.mallory, body: { sla_minutes: 90 } });
+  });
 });

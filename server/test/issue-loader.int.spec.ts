@@ -28,7 +28,7 @@ describe.each(DB_MODES)('the issue read and the write answer equal the stored ro
   it('the loader maps every column of the project, its namespace and the issue as TypeORM reads them', async () => {
     const project = await app.ds.getRepository(Project).findOneOrFail({ where: { fullPath: PUBLIC }, relations: { namespace: true } });
     const stored = await app.ds.getRepository(Issue).findOneByOrFail({ projectId: project.id, iid: 3 });
-    const loaded = await app.running.app.get(IssueLoader).findReadable({ id: stored.authorId, username: 'author', isAdmin: true, scopes: null }, PUBLIC, 3, { hydrate: true });
+    const loaded = await app.running.app.get(IssueLoader).findReadable({ id: stored.authorId!, username: 'author', isAdmin: true, scopes: null }, PUBLIC, 3, { hydrate: true });
     expect({ ...loaded.issue }).toEqual({ ...stored });
     expect(loaded.issue.createdAt).toBeInstanceOf(Date);
     const { namespace: loadedNs, ...loadedProject } = loaded.project;

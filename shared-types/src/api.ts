@@ -279,6 +279,8 @@ export interface IssuePageData {
   /** Open issues that block this one (the close-issue confirmation asks when there are any). */
   blocked_by_count?: number;
   blocked_by_issues?: Array<{ id: number; iid: number; title: string; reference: string; web_url: string }>;
+  /** Incident metric images are enabled (METRIC_IMAGES): the Metrics tab shows (GitLab's uploadMetricsFeatureAvailable). */
+  uploadMetricsFeatureAvailable?: boolean;
   /** The discussion area's start (spec Notes data): the viewer's saved filter and the count the skeleton is sized by. */
   notesData?: {
     /** The viewer's persisted discussions filter (0 all, 1 comments, 2 history). */

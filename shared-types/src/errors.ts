@@ -58,6 +58,12 @@ export const ERRORS = {
   EPIC_ISSUE_NOT_FOUND: { status: 404, message: '404 EpicIssue Not Found' },
   /** The alert endpoint without its project's token (or with a wrong one). */
   ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  /** The spam check flagged a write: answered with needs_captcha_response (spam.ts). */
+  SPAM_NEEDS_CAPTCHA: { status: 409, message: 'Your issue has been recognized as spam. Please, change the content or solve the CAPTCHA to proceed.' },
+  /** A retry whose captcha answer is wrong, expired, for another spam log or used already. */
+  CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA was not solved, has expired or was already used. Solve a new one and try again.' },
+  /** Metric images of an incident: an unknown image id. */
+  METRIC_IMAGE_NOT_FOUND: { status: 404, message: '404 Metric Image Not Found' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -126,3 +126,45 @@ export interface IncidentListPage {
   page: number;
   per_page: number;
 }
+
+/** An incident's metric image, GitLab's REST shape (.../issues/:iid/metric_images). */
+export interface ApiMetricImage {
+  id: number;
+  created_at: string;
+  filename: string;
+  /** Where the image is served (read_issue). */
+  file_path: string;
+  url: string | null;
+  url_text: string | null;
+}
+
+export const METRIC_IMAGE_LIMITS = {
+  /** GitLab's IssuableMetricImage: 1 MB. */
+  maxBytes: 1024 * 1024,
+  urlMaxLength: 255,
+  urlTextMaxLength: 128,
+} as const;
+
+/** The Metrics tab (GitLab's metric images texts). */
+export const METRIC_IMAGE_TEXTS = {
+  upload: 'Upload image',
+  uploadTitle: 'Upload an image',
+  uploading: 'Uploading…',
+  fileLabel: 'Image',
+  urlLabel: 'Link',
+  urlHelp: 'Must start with http:// or https://',
+  urlTextLabel: 'Text (optional)',
+  urlTextHelp: 'Provide a text for the link',
+  empty: 'No metric images yet.',
+  deleteImage: 'Delete image',
+  deleteTitle: 'Deleting image',
+  deleteConfirm: 'Are you sure you wish to delete this image?',
+  deleteButton: 'Delete',
+  uploadFailed: 'There was an issue uploading your image.',
+  deleteFailed: 'There was an issue deleting the image.',
+  loadFailed: 'There was an issue loading metric images.',
+  fileMissing: 'must be an image file (png, jpg, gif or webp)',
+  tooLarge: (bytes: number) => `is too large (maximum is ${Math.round(bytes / 1024 / 1024)} MB)`,
+  onlyIncidents: 'Metric images can only be added to incidents',
+  badUrl: 'must be a valid http or https URL',
+} as const;

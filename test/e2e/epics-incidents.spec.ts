@@ -73,7 +73,7 @@ test('an alert posted to the project endpoint opens an incident whose page shows
   expect(incident!.issue_type).toBe('incident');
   await alice.goto(`/${PROJECT}/-/issues/${incident!.iid}`);
   const tabs = alice.getByTestId('incident-tabs');
-  await expect(tabs.getByRole('tab')).toHaveText([INCIDENT_TEXTS.tabSummary, INCIDENT_TEXTS.tabAlertDetails]);
+  await expect(tabs.getByRole('tab')).toHaveText([INCIDENT_TEXTS.tabSummary, INCIDENT_TEXTS.tabMetrics, INCIDENT_TEXTS.tabAlertDetails]);
   await expect(alice.getByTestId('incident-event-count')).toHaveText('2');
   await expect(alice.getByTestId('incident-sla')).toHaveText(/^(2h 0m|1h 59m)$/);
   await tabs.getByRole('tab', { name: INCIDENT_TEXTS.tabAlertDetails }).click();

@@ -65,3 +65,28 @@ test('an issue created by alice appears in bob\'s open issue list without a relo
   await expect(bob.getByRole('link', { name: title })).toBeVisible({ timeout: 3000 });
   expect(await bob.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
 });
+
+test('?issuable_template=Bug opens the New issue page with the Bug template; choosing another over edits asks first', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto('/acme/tandem/-/issues/new?issuable_template=Bug');
+  const chooser = bob.getByRole('combobox', { name: 'Choose a template' });
+  await expect(chooser).toHaveValue('Bug');
+  const description = bob.getByRole('textbox', { name: 'Description' });
+  await expect(description).toHaveValue(/## Steps to reproduce/);
+  await description.fill('My own words');
+  await chooser.selectOption('Feature proposal');
+  const dialog = bob.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(description).toHaveValue('My own words');
+  await expect(chooser).toHaveValue('Bug');
+  await bob.getByRole('button', { name: 'Reset template' }).click();
+  await expect(description).toHaveValue(/## Steps to reproduce/);
+
+  const title = `From the Bug template ${Date.now()}`;
+  await bob.getByRole('textbox', { name: 'Title (required)' }).fill(title);
+  await bob.getByRole('button', { name: 'Create issue' }).click();
+  await expect(bob).toHaveURL(/\/acme\/tandem\/-\/issues\/\d+$/);
+  await expect(bob.getByTestId('issue-description')).toContainText('Steps to reproduce');
+  await bob.context().close();
+});

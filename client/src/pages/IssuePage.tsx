@@ -132,7 +132,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                 )}
               </div>
               {issue.issue_type === 'incident' ? (
-                <IncidentTabs issueKey={issueKey} projectPath={projectPath}>
+                <IncidentTabs issueKey={issueKey} projectPath={projectPath} metricsAvailable={data.uploadMetricsFeatureAvailable === true} canUpdate={permissions.canUpdate}>
                   <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />
                 </IncidentTabs>
               ) : (

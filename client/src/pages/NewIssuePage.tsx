@@ -26,9 +26,10 @@ export function NewIssuePage({ projectPath }: { projectPath: string }) {
   const access = Math.max(project?.permissions?.project_access?.access_level ?? 0, project?.permissions?.group_access?.access_level ?? 0);
   const canSetMetadata = user.is_admin || access >= ACCESS_LEVEL.REPORTER;
   const listUrl = `/${projectPath}/-/issues`;
+  const query = new URLSearchParams(window.location.search);
   return (
     <AppLayout crumbs={[...projectCrumbs(projectPath, project?.name), { label: 'Issues', href: listUrl }, { label: 'New' }]}>
-      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} initialIssueType={new URLSearchParams(window.location.search).get('issue_type') === 'incident' ? 'incident' : 'issue'} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
+      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} initialIssueType={query.get('issue_type') === 'incident' ? 'incident' : 'issue'} initialTemplate={query.get('issuable_template')} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
     </AppLayout>
   );
 }

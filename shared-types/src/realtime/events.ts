@@ -53,6 +53,8 @@ export interface EventPayloads {
   'issue.links': { link_type: LinkType | null };
   /** The issue's epic changed (assigned, switched, removed): the new epic or null. */
   'issue.epic': { epic: ApiIssueEpic | null };
+  /** An incident's metric images changed (uploaded, edited, deleted): the list as it is now. */
+  'issue.metric_images': { metric_images: import('../incidents').ApiMetricImage[] };
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
 }
@@ -85,6 +87,7 @@ export const EVENT_TYPES = [
   'award.toggled',
   'issue.links',
   'issue.epic',
+  'issue.metric_images',
   'epic.updated',
 ] as const satisfies readonly EventType[];
 

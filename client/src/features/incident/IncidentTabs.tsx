@@ -6,6 +6,7 @@ import { issueAtomFamily } from '../issue/issueAtoms';
 import { formatTimestamp } from '../../shared/time/formatTime';
 import { Alert } from '../../shared/ui/Alert';
 import { fetchIncidentDetails } from './incidentApi';
+import { MetricsTab } from './MetricsTab';
 import { SlaIndicator } from './SlaIndicator';
 import './incident.css';
 
@@ -14,22 +15,30 @@ interface IncidentTabsProps {
   projectPath: string;
   /** The description (the Summary tab shows it under the highlight bar). */
   children: ReactNode;
+  /** The upload-metrics feature is on (page data uploadMetricsFeatureAvailable): the Metrics tab shows. */
+  metricsAvailable?: boolean;
+  /** update_issue: upload and delete metric images. */
+  canUpdate?: boolean;
 }
 
-type Tab = 'summary' | 'alert';
+type Tab = 'summary' | 'metrics' | 'alert';
 
 /**
  * The incident page's tabs: Summary (a highlight bar with the alert link, its start time and
- * event count, and the SLA indicator; then the description) and Alert details, only when an
- * alert exists. (No Metrics tab: Tandem has no metric images yet.)
+ * event count, and the SLA indicator; then the description), Metrics (the incident's metric
+ * images, only when the feature is on) and Alert details, only when an alert exists.
  */
-export function IncidentTabs({ issueKey, projectPath, children }: IncidentTabsProps) {
+export function IncidentTabs({ issueKey, projectPath, children, metricsAvailable = false, canUpdate = false }: IncidentTabsProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
-  const [tab, setTab] = useState<Tab>(() => (typeof window !== 'undefined' && window.location.hash === '#alert-details' ? 'alert' : 'summary'));
+  const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'summary' : window.location.hash === '#alert-details' ? 'alert' : window.location.hash === '#metrics' ? 'metrics' : 'summary'));
   const q = useQuery({ queryKey: ['incident', projectPath, issue.iid], queryFn: () => fetchIncidentDetails(projectPath, issue.iid), retry: false });
   const alert = q.data?.alert ?? null;
-  const shown: Tab = tab === 'alert' && alert ? 'alert' : 'summary';
-  const tabs: Array<{ id: Tab; label: string }> = [{ id: 'summary', label: INCIDENT_TEXTS.tabSummary }, ...(alert ? [{ id: 'alert' as const, label: INCIDENT_TEXTS.tabAlertDetails }] : [])];
+  const shown: Tab = tab === 'alert' && alert ? 'alert' : tab === 'metrics' && metricsAvailable ? 'metrics' : 'summary';
+  const tabs: Array<{ id: Tab; label: string }> = [
+    { id: 'summary', label: INCIDENT_TEXTS.tabSummary },
+    ...(metricsAvailable ? [{ id: 'metrics' as const, label: INCIDENT_TEXTS.tabMetrics }] : []),
+    ...(alert ? [{ id: 'alert' as const, label: INCIDENT_TEXTS.tabAlertDetails }] : []),
+  ];
 
   return (
     <section className="incident-tabs" data-testid="incident-tabs">
@@ -76,6 +85,10 @@ export function IncidentTabs({ issueKey, projectPath, children }: IncidentTabsPr
             </dl>
           )}
           {children}
+        </div>
+      ) : shown === 'metrics' ? (
+        <div role="tabpanel" id="incident-panel-metrics" aria-labelledby="incident-tab-metrics">
+          <MetricsTab projectPath={projectPath} iid={issue.iid} canUpdate={canUpdate} />
         </div>
       ) : (
         <div role="tabpanel" id="incident-panel-alert" aria-labelledby="incident-tab-alert">

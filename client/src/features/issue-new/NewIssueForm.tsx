@@ -5,6 +5,7 @@ import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { issueListKeys } from '../issue-list/issueListQueries';
 import { previewMarkdown } from '../issue/issueApi';
+import { TemplateChooser } from '../issue/TemplateChooser';
 import { useProjectLabels } from '../labels/projectLabels';
 import { createIssue, fetchAssignableMembers } from './newIssueApi';
 import './newIssue.css';
@@ -18,14 +19,17 @@ export interface NewIssueFormProps {
   onCancel(): void;
   /** The type chosen on arrival (`?issue_type=incident` from the incident list's 'Create incident'). */
   initialIssueType?: 'issue' | 'incident';
+  /** A description template chosen on arrival (`?issuable_template=name`). */
+  initialTemplate?: string | null;
 }
 
 /**
- * The "New issue" form: title, description with preview, confidentiality, and for reporters
+ * The "New issue" form: the description-template chooser (as the edit form's, with the override
+ * warning and Reset), title, description with preview, confidentiality, and for reporters
  * and up the sidebar fields they may set at creation. Ctrl/Cmd+Enter submits; a failure keeps
  * everything typed and shows the server's reason.
  */
-export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel, initialIssueType = 'issue' }: NewIssueFormProps) {
+export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel, initialIssueType = 'issue', initialTemplate = null }: NewIssueFormProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
@@ -98,6 +102,7 @@ export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel,
           {error}
         </Alert>
       )}
+      <TemplateChooser projectPath={projectPath} description={description} onDescription={setDescription} initialTemplate={initialTemplate} />
       <label className="field">
         <span className="field__label">Title (required)</span>
         <input className="input" value={title} maxLength={LIMITS.titleMaxLength + 1} onChange={(e) => setTitle(e.target.value)} autoFocus required aria-invalid={!!titleError} />

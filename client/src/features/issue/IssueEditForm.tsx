@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, noteablePaths } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, noteablePaths } from '@tandem/shared-types';
 import { AttachButton } from '../../shared/markdown/AttachButton';
 import { AutocompleteMenu } from '../../shared/markdown/AutocompleteMenu';
 import { useAttachments } from '../../shared/markdown/useAttachments';
@@ -117,7 +117,8 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     setError(null);
     try {
       const res = await saveIssue(endpoint, { title, description, lock_version: lockVersion });
-      if (res.status === 409) {
+      // a 409 asking for a captcha the user cancelled is not an edit conflict
+      if (res.status === 409 && !needsCaptcha(res.data)) {
         setLockedWarning(true);
         await mergeOntoLatest();
         return;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEMPLATE_TEXTS as T, type IssueTemplate } from '@tandem/shared-types';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -10,6 +10,8 @@ interface TemplateChooserProps {
   projectPath: string;
   description: string;
   onDescription(text: string): void;
+  /** A template to choose once the list has loaded (the New issue page's `?issuable_template=name`); unknown names are ignored. */
+  initialTemplate?: string | null;
 }
 
 /**
@@ -19,13 +21,22 @@ interface TemplateChooserProps {
  * from before the first template and the label returns to 'Choose a template'; 'Reset
  * template' restores the chosen template's text. Shown only when the project has templates.
  */
-export function TemplateChooser({ projectPath, description, onDescription }: TemplateChooserProps) {
+export function TemplateChooser({ projectPath, description, onDescription, initialTemplate }: TemplateChooserProps) {
   const templates = useIssueTemplates(projectPath);
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<IssueTemplate | null>(null);
   const [before, setBefore] = useState<string | null>(null);
   const [pending, setPending] = useState<{ template: IssueTemplate | null } | null>(null);
   const [error, setError] = useState(false);
+  const preselected = useRef(false);
+
+  useEffect(() => {
+    if (preselected.current || !initialTemplate || !templates.data) return;
+    preselected.current = true;
+    const named = templates.data.find((t) => t.name.toLowerCase() === initialTemplate.toLowerCase());
+    if (named) void choose(named.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the list arrives
+  }, [templates.data, initialTemplate]);
 
   if (!templates.data?.length) return null;
 

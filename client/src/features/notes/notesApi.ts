@@ -1,6 +1,7 @@
 import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote, type CreateNoteResponse, type NotesFilter, type NotesPollResponse } from '@tandem/shared-types';
 import { CSRF_HEADER } from '@tandem/shared-types';
 import { requestJson, type JsonResponse } from '../../shared/api/http';
+import { withCaptchaRetry } from '../../shared/captcha/captchaRequests';
 import { csrfTokenAtom } from '../session/sessionAtoms';
 import { appStore } from '../../shared/store';
 
@@ -61,9 +62,12 @@ export async function createNote(createPath: string, input: CreateNoteInput): Pr
     note: { noteable_type: createPath.includes('target_type=epic') ? 'Epic' : 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
     ...(input.replyTo ? { in_reply_to_discussion_id: input.replyTo } : {}),
   };
-  const res = await fetch(createPath, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
-  const data = (res.headers.get('content-type') ?? '').includes('json') ? await res.json().catch(() => null) : null;
-  return { status: res.status, ok: res.ok, headers: res.headers, data: (data ?? {}) as CreateNoteResponse };
+  // A comment the spam check flags is sent again, the same, with the solved captcha
+  return withCaptchaRetry(async (answer) => {
+    const res = await fetch(createPath, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(answer ? { ...body, ...answer } : body) });
+    const data = (res.headers.get('content-type') ?? '').includes('json') ? await res.json().catch(() => null) : null;
+    return { status: res.status, ok: res.ok, headers: res.headers, data: (data ?? {}) as CreateNoteResponse };
+  });
 }
 
 export const updateNote = (notePath: string, note: string) => requestJson<ApiNote>(notePath, { method: 'PUT', body: { note: { note } } });

@@ -1,4 +1,5 @@
-import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, needsCaptcha } from '@tandem/shared-types';
+import { errorText } from '../../shared/api/http';
 import { appStore } from '../../shared/store';
 import { upsertDiscussion, upsertNote } from './discussionRules';
 import { countNoteChange } from './noteCount';
@@ -48,6 +49,8 @@ export async function sendNote(q: QueuedNote, createPath: string, noteableId: nu
       else if (note) updateDiscussions(appStore, q.issueKey, (l) => upsertNote(l, note));
       return { kind: 'sent', messages: [...(res.data.quick_actions_status?.messages ?? []), ...(res.data.quick_actions_status?.error_messages ?? [])], stored: !!stored };
     }
+    // flagged as spam and the captcha cancelled: the server's reason
+    if (needsCaptcha(res.data)) return { kind: 'refused', error: DISCUSSION_TEXTS.submitFailedBecause(errorText(res.data, DISCUSSION_TEXTS.submitFailedNetwork)) };
     const err = createErrorText(res.data);
     if (err && 'commandsOnly' in err) return { kind: 'refused', error: err.commandsOnly.join(' ') };
     return { kind: 'refused', error: err ? DISCUSSION_TEXTS.submitFailedBecause(err.base) : DISCUSSION_TEXTS.submitFailedNetwork };

@@ -1,6 +1,7 @@
 import { CSRF_HEADER } from '@tandem/shared-types';
 import { csrfTokenAtom } from '../../features/session/sessionAtoms';
 import { appStore } from '../store';
+import { withCaptchaRetry } from '../captcha/captchaRequests';
 
 export interface JsonResponse<T> {
   status: number;
@@ -13,6 +14,9 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** false: a captcha answer is not retried here (GraphQL retries with headers itself). */
+  captchaRetry?: boolean;
 }
 
 /**
@@ -21,7 +25,16 @@ export interface RequestOptions {
  */
 export async function requestJson<T>(url: string, opts: RequestOptions = {}): Promise<JsonResponse<T>> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // A write the spam check flags is sent again, the same, with the solved captcha (captchaRequests.ts)
+  const body = opts.body;
+  if (opts.captchaRetry !== false && (method === 'POST' || method === 'PUT' || method === 'PATCH') && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    return withCaptchaRetry((answer) => send<T>(url, method, { ...opts, body: answer ? { ...body, ...answer } : body }));
+  }
+  return send<T>(url, method, opts);
+}
+
+async function send<T>(url: string, method: NonNullable<RequestOptions['method']>, opts: RequestOptions): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const csrf = appStore.get(csrfTokenAtom);
   if (method !== 'GET' && csrf) headers[CSRF_HEADER] = csrf;
@@ -44,6 +57,8 @@ export function errorText(data: unknown, fallback: string): string {
   const d = data as { message?: unknown; errors?: unknown; error?: unknown; error_description?: unknown };
   if (Array.isArray(d.errors) && d.errors.length) return d.errors.map(String).join(' ');
   if (typeof d.message === 'string') return d.message;
+  // GitLab's spam answer: {"message": {"error": "Your issue has been recognized as spam..."}}
+  if (d.message && typeof d.message === 'object' && typeof (d.message as { error?: unknown }).error === 'string') return (d.message as { error: string }).error;
   if (d.message && typeof d.message === 'object') {
     return Object.entries(d.message as Record<string, unknown>)
       .map(([field, msgs]) => `${field.replace(/_/g, ' ')} ${Array.isArray(msgs) ? msgs.join(', ') : String(msgs)}`)

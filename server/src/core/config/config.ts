@@ -43,6 +43,22 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Tandem <tandem@localhost>'),
   /** /-/outbox lists sent mail to anyone (dev and test); otherwise admins only. Default: on unless NODE_ENV=production. */
   OUTBOX_PUBLIC: bool.optional(),
+  /**
+   * The spam check on issue create/update and comments (modules/spam/spam-rules.ts): a write
+   * whose text has a listed word, more than SPAM_MAX_LINKS links, or (from an account younger
+   * than SPAM_NEW_ACCOUNT_DAYS) more than SPAM_NEW_ACCOUNT_MAX_LINKS links needs a captcha.
+   */
+  SPAM_CHECK: bool.default('true'),
+  SPAM_WORDS: z.string().default('casino bonus,free money,viagra,crypto giveaway,payday loan'),
+  SPAM_MAX_LINKS: z.coerce.number().int().min(0).default(20),
+  SPAM_NEW_ACCOUNT_DAYS: z.coerce.number().min(0).default(3),
+  SPAM_NEW_ACCOUNT_MAX_LINKS: z.coerce.number().int().min(0).default(8),
+  /** How long a captcha challenge may be solved and sent (seconds). */
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  /** The public name of this server's captcha, answered as captcha_site_key. */
+  CAPTCHA_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('tandem-altcha'),
+  /** Incident metric images (the Metrics tab and .../metric_images): on unless set to false. */
+  METRIC_IMAGES: bool.default('true'),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

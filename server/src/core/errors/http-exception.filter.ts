@@ -24,7 +24,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 }
 
 export function toHttp(err: unknown): { status: number; body: unknown } {
-  if (err instanceof AppError) return { status: err.status, body: { message: err.body ?? ERRORS[err.code].message } };
+  if (err instanceof AppError) return { status: err.status, body: err.responseBody?.() ?? { message: err.body ?? ERRORS[err.code].message } };
   if (err instanceof HttpException) {
     const status = err.getStatus();
     if (status === 404) return { status, body: { message: ERRORS.NOT_FOUND.message } };

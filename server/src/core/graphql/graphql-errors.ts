@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { ERRORS } from '@tandem/shared-types';
-import { AppError } from '../errors/app-error';
+import { ERRORS, SPAM_TEXTS } from '@tandem/shared-types';
+import { AppError, NeedsCaptchaError } from '../errors/app-error';
 
 /**
  * GraphQL errors: access problems read as GitLab's RESOURCE_ACCESS_ERROR; validation keeps its
@@ -9,6 +9,10 @@ import { AppError } from '../errors/app-error';
 export function formatGraphqlError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = (error as { originalError?: unknown })?.originalError ?? error;
   const { stacktrace: _s, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  if (original instanceof NeedsCaptchaError) {
+    const { message: _m, ...captcha } = original.responseBody();
+    return { message: SPAM_TEXTS.graphqlNeedsCaptcha, locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT', ...captcha } };
+  }
   if (original instanceof AppError) {
     const access = original.status === 401 || original.status === 403 || original.status === 404;
     return {

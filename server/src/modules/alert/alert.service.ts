@@ -25,7 +25,7 @@ const BOT = { username: 'alert-bot', name: 'Alert Bot', email: 'alert-bot@norepl
 /**
  * The alert endpoint and the incident settings: maintainers generate the endpoint's token and
  * set the time to SLA; a posted alert is stored (or counted on its fingerprint) and a new one
- * opens an incident with its SLA due time and a system note.
+ * opens an incident (which starts its SLA, fields/issue-type.ts) and a system note.
  */
 @Injectable()
 export class AlertService {
@@ -89,12 +89,6 @@ export class AlertService {
       const m = tx.manager;
       await m.query('UPDATE alerts SET issue_id = $1, updated_at = now() WHERE id = $2', [issue.id, alert.id]);
       await m.query('UPDATE issues SET severity = $1 WHERE id = $2', [INCIDENT_SEVERITY[a.severity] ?? 'UNKNOWN', issue.id]);
-      await m.query(
-        `INSERT INTO issuable_slas (issue_id, due_at)
-         SELECT $1, i.created_at + make_interval(mins => s.sla_minutes) FROM issues i JOIN project_incident_settings s ON s.project_id = i.project_id
-         WHERE i.id = $1 AND s.sla_minutes IS NOT NULL`,
-        [issue.id],
-      );
       await this.updateIssue.executeInTx(tx, bot, ctx!, { fromAlert: Number(alert.iid) });
     });
     return { ...alert, issueId: issue.id, issueIid: issue.iid };

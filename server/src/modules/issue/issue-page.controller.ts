@@ -2,7 +2,7 @@ import { All, Body, Controller, Get, Inject, Param, Req, Res } from '@nestjs/com
 import type { Request, Response } from 'express';
 import { ERRORS, REALTIME } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError, ValidationError } from '../../core/errors/app-error';
+import { AppError, NeedsCaptchaError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
@@ -65,6 +65,11 @@ export class IssuePageController {
       const { hydrated } = await this.updateIssue.execute(actor, ctx, input, { lockVersion });
       return toApiIssue(hydrated, this.config.publicUrl);
     } catch (e) {
+      // A flagged write: the captcha answer, as the API gives it (the page retries with the solution)
+      if (e instanceof NeedsCaptchaError) {
+        res.status(409);
+        return e.responseBody();
+      }
       // The page reads {"errors": [...]} (Rails' IssuableActions), not the API's {"message"}
       if (e instanceof AppError && (e.status === 409 || e instanceof ValidationError)) {
         res.status(e.status === 409 ? 409 : 422);

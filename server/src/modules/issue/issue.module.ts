@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SpamModule } from '../spam/spam.module';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { LabelModule } from '../label/label.module';
 import { NoteModule } from '../note/note.module';
@@ -25,7 +26,7 @@ import { QuickActionInterpreter } from '../note/quick-actions/quick-action-inter
 
 /** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
 @Module({
-  imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule],
+  imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule, SpamModule],
   // bulk_update before IssueController's PUT :iid
   controllers: [IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
   providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],

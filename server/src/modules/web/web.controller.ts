@@ -96,6 +96,7 @@ export class WebController {
           notesPath: `/${ctx.project.fullPath}/noteable/issue/${ctx.issue.id}/notes`,
           lastFetchedAt: Date.now() * 1000,
           notesData,
+          uploadMetricsFeatureAvailable: this.config.METRIC_IMAGES,
           awards,
           blocked_by_count: blockedBy.length,
           blocked_by_issues: blockedBy.map((b) => ({

@@ -18,6 +18,7 @@ import { issueFacts, issueNoteable } from '../issue-context';
 import { Issue } from '../issue.entity';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 /** Fields anyone who may create an issue may set; the rest is metadata for reporters and up. */
 const OPEN_TO_AUTHORS = new Set(['title', 'description', 'confidential', 'issueType']);
@@ -33,10 +34,13 @@ export class CreateIssueAction {
     private readonly projects: ProjectService,
     private readonly quickActions: QuickActionInterpreter,
     private readonly descriptionVersions: DescriptionVersionStore,
+    private readonly spam: SpamCheckService,
   ) {}
 
   async execute(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
     const prepared = await this.prepare(actor, project, projectFacts, input);
+    // A new issue the spam check flags needs a captcha first (nothing is written); a move's copy is not checked
+    await this.spam.check(prepared.actor, { noteableType: 'Issue', entity: 'issue', issueId: null, title: prepared.input.title, description: prepared.input.description ?? null });
     return this.events.transaction((tx) => this.executeInTx(tx, prepared.actor, project, projectFacts, prepared.input));
   }
 
@@ -100,6 +104,8 @@ export class CreateIssueAction {
       }
     }
     const fresh = await repo.findOneByOrFail({ id: issue.id });
+    // Rows that follow from the issue as written (an incident's SLA)
+    for (const field of ISSUE_FIELDS) if (field.afterWrite && input[field.key as keyof IssueCreateInput] !== undefined) await field.afterWrite(fresh, null, tx);
     const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
     for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
     await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);

@@ -25,6 +25,7 @@ import { userFromRow } from '../../user/user.row';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
 import { systemNotes } from '../../note/system-notes';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 export interface UpdateIssueResult {
   issue: Issue;
@@ -101,6 +102,7 @@ export class UpdateIssueAction {
     private readonly notes: NoteWriter,
     private readonly descriptionVersions: DescriptionVersionStore,
     private readonly quickActions: QuickActionInterpreter,
+    private readonly spam: SpamCheckService,
   ) {
     this.issueMeta = ds.getMetadata(Issue);
   }
@@ -111,6 +113,10 @@ export class UpdateIssueAction {
     const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
     this.authorize(actor, read, fields, input);
     if (opts.lockVersion !== undefined && opts.lockVersion !== read.issue.lockVersion) throw new AppError('ISSUE_STALE');
+    // A new title or description the spam check flags needs a captcha first (nothing is written)
+    const title = input.title !== undefined && input.title !== read.issue.title ? input.title : null;
+    const description = typeof input.description === 'string' && input.description !== read.issue.description ? input.description : null;
+    if (title !== null || description !== null) await this.spam.check(actor, { noteableType: 'Issue', entity: 'issue', issueId: read.issue.id, title: title ?? '', description });
     const user = ('actorUser' in read ? read.actorUser : null) ?? (await this.userOf(actor));
     let written: Written | null = null;
     let ctx: IssueContext = read;
@@ -195,7 +201,7 @@ export class UpdateIssueAction {
     };
     const sideFields = fields.filter((f) => f.write);
     // A description change writes its version and may merge its note: the transaction path
-    if (!lock && !sideFields.length && input.description === undefined) {
+    if (!lock && !sideFields.length && input.description === undefined && !fields.some((f) => f.afterWrite)) {
       // Columns only: the whole write is one statement, guarded by the version read with the issue
       // (and by the milestone or iteration it names, known from before or read first)
       return this.events.autocommit(async (tx) => {
@@ -228,6 +234,7 @@ export class UpdateIssueAction {
       described.change = { ...described.change, notes: version.mergeIntoNoteId ? [] : [{ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId }] };
     }
     const issue = await this.write(tx, ctx, actor, env, columns, sides);
+    for (const { field } of columns) await field.afterWrite?.(issue, ctx.issue, tx);
     if (version?.mergeIntoNoteId) await this.descriptionVersions.mergeNote(tx, issueNoteable(issue, ctx.project), version.mergeIntoNoteId, version.versionId, env.actorBasic);
     return { issue, ctx, sideChanged: sides.length > 0, actorUser: user, patch: patchOf(columns) };
   }

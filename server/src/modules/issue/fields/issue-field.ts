@@ -79,6 +79,11 @@ export interface IssueField<K extends keyof IssueUpdateInput = keyof IssueUpdate
   plan?(value: Present<K>, current: Issue, env: FieldEnv, named?: unknown): ColumnChange | null;
   /** A side-table field: writes in the transaction (the issue row is locked), or null when nothing changes. */
   write?(value: Present<K>, tx: Tx, ctx: IssueContext, env: FieldEnv): Promise<SideChange | null>;
+  /**
+   * Rows beside the issue that follow a column change (an incident's SLA), written in the same
+   * transaction once the row is written; `previous` is null when the issue is new.
+   */
+  afterWrite?(fresh: Issue, previous: Issue | null, tx: Tx): Promise<void>;
   /** The issue.updated event fields of a column change, from the updated row. */
   event?(fresh: Issue, env: FieldEnv): Partial<IssueFieldsChanged>;
 }

@@ -1,4 +1,5 @@
 import { ISSUE_TYPES, type IssueType } from '@tandem/shared-types';
+import { startIncidentSla } from '../incident-sla';
 import type { IssueField } from './issue-field';
 import { oneOfParam } from './params';
 
@@ -8,5 +9,9 @@ export const issueTypeField: IssueField<'issueType'> = {
   read: (p) => (p.issue_type ?? undefined) as IssueType | undefined,
   ability: () => 'admin_issue',
   plan: (issueType, cur) => (issueType === cur.issueType ? null : { set: { issueType }, notes: [] }),
+  // An issue made an incident (by hand, or opened by an alert) gets the project's SLA
+  afterWrite: async (fresh, previous, tx) => {
+    if (fresh.issueType === 'incident' && previous?.issueType !== 'incident') await startIncidentSla(tx.manager, fresh.id, previous ? 'now' : 'created');
+  },
   event: (i) => ({ issue_type: i.issueType }),
 };

@@ -22,6 +22,7 @@ import type { Tx } from '../../../core/realtime/event-log.service';
 import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { RelateCommand } from '../quick-actions/relate-command';
+import { SpamCheckService } from '../../spam/spam-check.service';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -69,6 +70,7 @@ export class CreateNoteAction {
     private readonly awardables: AwardableLoader,
     private readonly addAward: AddAwardAction,
     private readonly relate: RelateCommand,
+    private readonly spam: SpamCheckService,
   ) {}
 
   async execute(actor: Actor | null, source: NoteIssue | NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -77,6 +79,8 @@ export class CreateNoteAction {
     const can = ctx.abilities;
     if (!can.createNote) throw new AppError('FORBIDDEN');
     if (input.internal && !(can.createNote && can.readInternalNote)) throw new AppError('FORBIDDEN');
+    // A comment the spam check flags needs a captcha first (nothing is written)
+    if (typeof input.body === 'string') await this.spam.check(actor, { noteableType: 'Note', entity: 'comment', issueId: ctx.issue?.issue.id ?? null, title: '', description: input.body });
 
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own

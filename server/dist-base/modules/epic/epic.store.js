@@ -1,0 +1,114 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.epicById = epicById;
+exports.epicByIid = epicByIid;
+exports.listEpics = listEpics;
+exports.ancestorGroupIds = ancestorGroupIds;
+exports.descendantGroupIds = descendantGroupIds;
+exports.epicLinkOfIssue = epicLinkOfIssue;
+exports.setIssueEpic = setIssueEpic;
+exports.issueLinksOfEpic = issueLinksOfEpic;
+exports.insertEpic = insertEpic;
+/** The actor's effective level in group `gid` (max over it and its ancestors' memberships); `$1` is the actor id. */
+const groupLevelSql = (gid) => `COALESCE((WITH RECURSIVE anc(id, parent_id) AS (
+    SELECT id, parent_id FROM namespaces WHERE id = ${gid}
+    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
+  SELECT max(m.access_level)::int FROM members m
+  WHERE m.user_id = $1 AND m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)
+    AND (m.expires_at IS NULL OR m.expires_at >= current_date)), 0)`;
+/** Columns of `epics e JOIN namespaces n`; `$1` is the actor id (or null). */
+const EPIC_SELECT = `SELECT e.id, e.group_id, e.iid, e.parent_id, pe.iid AS parent_iid, e.title, e.description, e.description_html,
+    e.start_date::text AS start_date, e.end_date::text AS end_date, e.confidential, e.state, e.author_id, e.closed_at, e.created_at, e.updated_at,
+    n.full_path AS group_path, n.visibility AS group_visibility, ${groupLevelSql('e.group_id')} AS access_level,
+    (SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state) FROM users u WHERE u.id = e.author_id) AS author
+  FROM epics e JOIN namespaces n ON n.id = e.group_id LEFT JOIN epics pe ON pe.id = e.parent_id`;
+const toRow = (r) => ({
+    id: Number(r.id),
+    groupId: Number(r.group_id),
+    iid: Number(r.iid),
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    parentIid: r.parent_iid === null || r.parent_iid === undefined ? null : Number(r.parent_iid),
+    title: String(r.title),
+    description: r.description ?? null,
+    descriptionHtml: r.description_html ?? null,
+    startDate: r.start_date ?? null,
+    endDate: r.end_date ?? null,
+    confidential: Boolean(r.confidential),
+    state: r.state,
+    authorId: r.author_id === null ? null : Number(r.author_id),
+    closedAt: r.closed_at ? new Date(r.closed_at) : null,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    groupPath: String(r.group_path),
+    groupVisibility: r.group_visibility,
+    accessLevel: Number(r.access_level ?? 0),
+    author: (typeof r.author === 'string' ? JSON.parse(r.author) : r.author),
+});
+async function epicById(m, actorId, id) {
+    const rows = (await m.query(`${EPIC_SELECT} WHERE e.id = $2`, [actorId, id]));
+    return rows[0] ? toRow(rows[0]) : null;
+}
+async function epicByIid(m, actorId, groupId, iid) {
+    const rows = (await m.query(`${EPIC_SELECT} WHERE e.group_id = $2 AND e.iid = $3`, [actorId, groupId, iid]));
+    return rows[0] ? toRow(rows[0]) : null;
+}
+/** Epics of the groups, newest first (GitLab's default order: created_at desc). */
+async function listEpics(m, actorId, f) {
+    const values = [actorId, f.groupIds];
+    const where = ['e.group_id = ANY($2::int[])'];
+    if (f.search) {
+        values.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(`(e.title ILIKE $${values.length} OR e.description ILIKE $${values.length})`);
+    }
+    if (f.state) {
+        values.push(f.state);
+        where.push(`e.state = $${values.length}`);
+    }
+    if (f.iids) {
+        values.push(f.iids);
+        where.push(`e.iid = ANY($${values.length}::int[])`);
+    }
+    const rows = (await m.query(`${EPIC_SELECT} WHERE ${where.join(' AND ')} ORDER BY e.created_at DESC, e.id DESC`, values));
+    return rows.map(toRow);
+}
+/** The group and its ancestors, nearest first. */
+async function ancestorGroupIds(m, groupId) {
+    const rows = (await m.query(`WITH RECURSIVE anc(id, parent_id, depth) AS (SELECT id, parent_id, 0 FROM namespaces WHERE id = $1
+       UNION ALL SELECT n.id, n.parent_id, anc.depth + 1 FROM namespaces n JOIN anc ON n.id = anc.parent_id)
+     SELECT id FROM anc ORDER BY depth`, [groupId]));
+    return rows.map((r) => Number(r.id));
+}
+/** The group and every group below it. */
+async function descendantGroupIds(m, groupId) {
+    const rows = (await m.query(`WITH RECURSIVE d(id) AS (SELECT id FROM namespaces WHERE id = $1 UNION ALL SELECT n.id FROM namespaces n JOIN d ON n.parent_id = d.id)
+     SELECT id FROM d`, [groupId]));
+    return rows.map((r) => Number(r.id));
+}
+/** The link of an issue to its epic (one per issue), or null. */
+async function epicLinkOfIssue(m, issueId) {
+    const rows = (await m.query('SELECT id, epic_id FROM epic_issues WHERE issue_id = $1', [issueId]));
+    return rows[0] ? { linkId: Number(rows[0].id), epicId: Number(rows[0].epic_id) } : null;
+}
+/** Links the issue to the epic (replacing its previous epic) or unlinks it (null). */
+async function setIssueEpic(m, issueId, epicId) {
+    if (epicId === null) {
+        await m.query('DELETE FROM epic_issues WHERE issue_id = $1', [issueId]);
+        return;
+    }
+    await m.query(`INSERT INTO epic_issues (epic_id, issue_id) VALUES ($1, $2)
+     ON CONFLICT (issue_id) DO UPDATE SET epic_id = EXCLUDED.epic_id, updated_at = now()`, [epicId, issueId]);
+}
+/** The epic's issue ids with their link ids, in link order. */
+async function issueLinksOfEpic(m, epicId) {
+    const rows = (await m.query('SELECT id, issue_id FROM epic_issues WHERE epic_id = $1 ORDER BY relative_position NULLS LAST, id', [epicId]));
+    return rows.map((r) => ({ linkId: Number(r.id), issueId: Number(r.issue_id) }));
+}
+/** Inserts an epic with the group's next iid; the group row is locked so concurrent creates number in turn. */
+async function insertEpic(m, e) {
+    await m.query('SELECT id FROM namespaces WHERE id = $1 FOR UPDATE', [e.groupId]);
+    const rows = (await m.query(`INSERT INTO epics (group_id, iid, title, description, description_html, confidential, start_date, end_date, parent_id, author_id)
+     SELECT $1, COALESCE(MAX(iid), 0) + 1, $2, $3, $4, $5, $6::date, $7::date, $8, $9 FROM epics WHERE group_id = $1
+     RETURNING id`, [e.groupId, e.title, e.description, e.descriptionHtml, e.confidential, e.startDate, e.endDate, e.parentId, e.authorId]));
+    return Number(rows[0].id);
+}
+//# sourceMappingURL=epic.store.js.map

@@ -1,0 +1,119 @@
+"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+var __metadata = (this && this.__metadata) || function (k, v) {
+    if (typeof Reflect === "object" && typeof Reflect.metadata === "function") return Reflect.metadata(k, v);
+};
+var __param = (this && this.__param) || function (paramIndex, decorator) {
+    return function (target, key) { decorator(target, key, paramIndex); }
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.IssueFinder = void 0;
+const common_1 = require("@nestjs/common");
+const typeorm_1 = require("@nestjs/typeorm");
+const typeorm_2 = require("typeorm");
+const policy_1 = require("../../core/policy/policy");
+const project_service_1 = require("../project/project.service");
+const issue_entity_1 = require("./issue.entity");
+/** Issue lists and their filters (GitLab's IssuesFinder): what the actor may see, filtered, sorted, one page. */
+let IssueFinder = class IssueFinder {
+    ds;
+    constructor(ds) {
+        this.ds = ds;
+    }
+    /** Lists issues of one project, or across every project the actor can read. */
+    async list(actor, filters, scope) {
+        const qb = this.ds.getRepository(issue_entity_1.Issue).createQueryBuilder('i');
+        const uid = actor?.id ?? -1;
+        qb.setParameter('uid', uid);
+        const confidentialOk = `(NOT i.confidential OR i.author_id = :uid OR EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id = :uid)`;
+        if (scope) {
+            qb.where('i.project_id = :pid', { pid: scope.project.id });
+            if (!(0, policy_1.canProject)(actor, 'read_confidential_issues', scope.facts))
+                qb.andWhere(`${confidentialOk})`);
+        }
+        else if (!actor?.isAdmin) {
+            // every project the actor can read, and confidential issues only where they are reporter+
+            qb.innerJoin('projects', 'p', 'p.id = i.project_id');
+            qb.andWhere(`(p.visibility = 'public' OR (p.visibility = 'internal' AND :uid > 0) OR p.id IN (${MEMBER_PROJECTS_SQL(0)}))`);
+            qb.andWhere(`(${confidentialOk} OR p.id IN (${MEMBER_PROJECTS_SQL(20)})))`);
+        }
+        // Issues submitted as spam are for admins only
+        if (!actor?.isAdmin)
+            qb.andWhere('NOT i.hidden');
+        if (!scope) {
+            const s = filters.scope ?? 'created_by_me';
+            if (s === 'created_by_me')
+                qb.andWhere('i.author_id = :uid');
+            if (s === 'assigned_to_me')
+                qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees ia2 WHERE ia2.issue_id = i.id AND ia2.user_id = :uid)');
+        }
+        if (filters.state && filters.state !== 'all')
+            qb.andWhere('i.state = :state', { state: filters.state });
+        if (filters.search)
+            qb.andWhere('(i.title ILIKE :q OR i.description ILIKE :q)', { q: `%${(0, project_service_1.escapeLike)(filters.search)}%` });
+        if (filters.iids?.length)
+            qb.andWhere('i.iid = ANY(:iids)', { iids: filters.iids });
+        if (filters.confidential !== undefined)
+            qb.andWhere('i.confidential = :conf', { conf: filters.confidential });
+        if (filters.issueType)
+            qb.andWhere('i.issue_type = :itype', { itype: filters.issueType });
+        if (filters.authorId)
+            qb.andWhere('i.author_id = :author', { author: filters.authorId });
+        if (filters.authorUsername)
+            qb.andWhere('i.author_id IN (SELECT id FROM users WHERE lower(username) = lower(:aun))', { aun: filters.authorUsername });
+        if (filters.assigneeId === 'None')
+            qb.andWhere('NOT EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)');
+        else if (filters.assigneeId === 'Any')
+            qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)');
+        else if (typeof filters.assigneeId === 'number')
+            qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = :asg)', { asg: filters.assigneeId });
+        if (filters.assigneeUsername)
+            qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND lower(u.username) = lower(:asgu))', { asgu: filters.assigneeUsername });
+        if (filters.labels?.length) {
+            const names = filters.labels;
+            if (names.length === 1 && names[0].toLowerCase() === 'none')
+                qb.andWhere(`NOT EXISTS (SELECT 1 FROM label_links ll WHERE ll.target_type = 'Issue' AND ll.target_id = i.id)`);
+            else if (names.length === 1 && names[0].toLowerCase() === 'any')
+                qb.andWhere(`EXISTS (SELECT 1 FROM label_links ll WHERE ll.target_type = 'Issue' AND ll.target_id = i.id)`);
+            else
+                names.forEach((name, k) => qb.andWhere(`EXISTS (SELECT 1 FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id AND lower(l.title) = lower(:lbl${k}))`, { [`lbl${k}`]: name }));
+        }
+        const dir = filters.sort === 'asc' ? 'ASC' : 'DESC';
+        if (filters.orderBy === 'severity') {
+            // Ascending = least severe first (UNKNOWN < LOW < .. < CRITICAL), as GitLab's SEVERITY_ASC
+            qb.addSelect(SEVERITY_RANK_SQL, 'sev_rank').orderBy('sev_rank', dir);
+        }
+        else if (filters.orderBy === 'sla_due_at') {
+            qb.addSelect('(SELECT s.due_at FROM issuable_slas s WHERE s.issue_id = i.id)', 'sla_due').orderBy('sla_due', dir, 'NULLS LAST');
+        }
+        else {
+            qb.orderBy(filters.orderBy === 'updated_at' ? 'i.updated_at' : filters.orderBy === 'title' ? 'i.title' : 'i.created_at', dir);
+        }
+        qb.addOrderBy('i.id', dir);
+        qb.offset((filters.page - 1) * filters.perPage).limit(filters.perPage);
+        const [issues, total] = await qb.getManyAndCount();
+        return { issues, total };
+    }
+};
+exports.IssueFinder = IssueFinder;
+exports.IssueFinder = IssueFinder = __decorate([
+    (0, common_1.Injectable)(),
+    __param(0, (0, typeorm_1.InjectDataSource)()),
+    __metadata("design:paramtypes", [typeorm_2.DataSource])
+], IssueFinder);
+const SEVERITY_RANK_SQL = `CASE i.severity WHEN 'CRITICAL' THEN 4 WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END`;
+/** Projects where the user's effective access (direct or via ancestor groups) is at least `min`. */
+function MEMBER_PROJECTS_SQL(min) {
+    return `SELECT mp.source_id FROM members mp WHERE mp.source_type = 'Project' AND mp.user_id = :uid AND mp.access_level >= ${min}
+    UNION SELECT px.id FROM projects px WHERE px.namespace_id IN (
+      WITH RECURSIVE sub(id) AS (
+        SELECT mg.source_id FROM members mg WHERE mg.source_type = 'Namespace' AND mg.user_id = :uid AND mg.access_level >= ${min}
+        UNION SELECT nn.id FROM namespaces nn JOIN sub ON nn.parent_id = sub.id)
+      SELECT id FROM sub)`;
+}
+//# sourceMappingURL=issue.finder.js.map

@@ -1,0 +1,62 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.parseQuickActions = parseQuickActions;
+exports.hasQuickActions = hasQuickActions;
+const shared_types_1 = require("@tandem/shared-types");
+/** alias -> canonical name. */
+const CANONICAL = new Map(Object.entries(shared_types_1.QUICK_ACTION_NAMES).flatMap(([name, aliases]) => [
+    [name, name],
+    ...aliases.map((a) => [a, name]),
+]));
+const COMMAND_LINE = /^\/([a-z_]+)(?:[ \t]+(.*))?$/i;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * Lines starting with a slash and a word are quick actions (spec §5). Command lines inside
+ * fenced code blocks, blockquotes (`>` lines and `>>>` blocks) are text, and so is a command
+ * Tandem does not know: it stays in the body as GitLab leaves unknown commands. Pure.
+ */
+function parseQuickActions(text) {
+    const lines = text.split(/\r?\n/);
+    const kept = [];
+    const commands = [];
+    let fence = null;
+    let quoteBlock = false;
+    lines.forEach((line, index) => {
+        const fenceMatch = FENCE.exec(line);
+        if (fence) {
+            if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1])
+                fence = null;
+            kept.push(line);
+            return;
+        }
+        if (fenceMatch) {
+            fence = fenceMatch[1];
+            kept.push(line);
+            return;
+        }
+        if (/^>>>\s*$/.test(line)) {
+            quoteBlock = !quoteBlock;
+            kept.push(line);
+            return;
+        }
+        if (quoteBlock || /^ {0,3}>/.test(line)) {
+            kept.push(line);
+            return;
+        }
+        const m = COMMAND_LINE.exec(line.trimEnd());
+        const name = m ? CANONICAL.get(m[1].toLowerCase()) : undefined;
+        if (!m || !name) {
+            kept.push(line);
+            return;
+        }
+        commands.push({ name, arg: (m[2] ?? '').trim(), line: index });
+    });
+    if (!commands.length)
+        return { body: text, commands };
+    return { body: kept.join('\n').replace(/^\s*\n/, '').trimEnd(), commands };
+}
+/** Whether a text holds a quick action at all (a cheap test first: most comments have no line starting with a slash). */
+function hasQuickActions(text) {
+    return /(^|\n)[ \t]*\/[a-z]/i.test(text) && parseQuickActions(text).commands.length > 0;
+}
+//# sourceMappingURL=parse-quick-actions.js.map

@@ -1,0 +1,36 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.toApiProject = toApiProject;
+function toApiProject(p, baseUrl, openIssues, accessLevel) {
+    const n = p.namespace;
+    const api = `${baseUrl}/api/v4/projects/${p.id}`;
+    return {
+        id: p.id,
+        name: p.name,
+        name_with_namespace: `${n.name} / ${p.name}`,
+        path: p.path,
+        path_with_namespace: p.fullPath,
+        description: p.description,
+        visibility: p.visibility,
+        created_at: p.createdAt.toISOString(),
+        default_branch: null,
+        web_url: `${baseUrl}/${p.fullPath}`,
+        namespace: {
+            id: n.id,
+            name: n.name,
+            path: n.path,
+            kind: n.type === 'Group' ? 'group' : 'user',
+            full_path: n.fullPath,
+            parent_id: n.parentId,
+            web_url: `${baseUrl}/${n.type === 'Group' ? 'groups/' : ''}${n.fullPath}`,
+        },
+        open_issues_count: openIssues,
+        issues_enabled: true,
+        archived: p.archived,
+        _links: { self: api, issues: `${api}/issues` },
+        ...(accessLevel !== undefined
+            ? { permissions: { project_access: accessLevel > 0 ? { access_level: accessLevel } : null, group_access: null } }
+            : {}),
+    };
+}
+//# sourceMappingURL=project.mapper.js.map
