@@ -234,6 +234,29 @@ describe.each(DB_MODES)('sidebar people on %s', (mode) => {
       }
     });
 
+    it('sets and removes the milestone of each issue (milestone_id; 0 removes), refusing a milestone the project may not use', async () => {
+      const a = await newIssue('Bulk milestone A');
+      const b = await newIssue('Bulk milestone B');
+      const url = `/api/v4/projects/${enc(PUBLIC)}/issues/bulk_update`;
+      const ms = await call<{ id: number; title: string }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/milestones`, { auth: who.alice, body: { title: 'Bulk sprint' } });
+      expect(ms.status).toBe(201);
+      const set = await call<{ count: number }>(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id, b.id], milestone_id: ms.body.id } });
+      expect(set.body.count).toBe(2);
+      for (const i of [a, b]) {
+        expect((await call<{ milestone: { title: string } | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${i.iid}`, { auth: who.carol })).body.milestone?.title).toBe('Bulk sprint');
+        expect(await systemNotes(i.id)).toContain(`changed milestone to %"Bulk sprint"`);
+      }
+      const other = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PRIVATE)}/milestones`, { auth: who.alice, body: { title: 'Elsewhere' } });
+      const refused = await call(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: other.body.id } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('milestone_id');
+      expect((await call(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: 'soon' } })).status).toBe(400);
+      const cleared = await call<{ count: number }>(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: 0 } });
+      expect(cleared.body.count).toBe(1);
+      expect((await call<{ milestone: unknown }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${a.iid}`, { auth: who.carol })).body.milestone).toBeNull();
+      expect((await call<{ milestone: { title: string } | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${b.iid}`, { auth: who.carol })).body.milestone?.title).toBe('Bulk sprint');
+    });
+
     it('skips issues the user may not change, and validates the input', async () => {
       const a = await newIssue('Bulk guarded');
       const url = `/api/v4/projects/${enc(PUBLIC)}/issues/bulk_update`;
