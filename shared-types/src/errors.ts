@@ -14,6 +14,10 @@ export const ERRORS = {
   MEMBER_NOT_FOUND: { status: 404, message: '404 Member Not Found' },
   /** POST .../members for someone who is a direct member already (GitLab's text). */
   MEMBER_EXISTS: { status: 409, message: 'Member already exists' },
+  /** POST /projects/:id/share for a group the project is shared with already. */
+  GROUP_LINK_EXISTS: { status: 409, message: 'The project is already shared with this group' },
+  /** DELETE /projects/:id/share/:group_id for a group it is not shared with. */
+  GROUP_LINK_NOT_FOUND: { status: 404, message: '404 Group Link Not Found' },
   /** Removing or demoting the only owner would leave a group nobody can administer. */
   LAST_OWNER: { status: 403, message: '403 Forbidden - A group must have at least one owner' },
   NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },

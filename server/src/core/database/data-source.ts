@@ -17,6 +17,7 @@ import { IssueTemplates1764700000002 } from './migrations/1764700000002-IssueTem
 import { IssuePageHeader1764700000003 } from './migrations/1764700000003-IssuePageHeader';
 import { Epics1764800000001 } from './migrations/1764800000001-Epics';
 import { Incidents1764800000002 } from './migrations/1764800000002-Incidents';
+import { ProjectGroupLinks1795638788882 } from './migrations/1795638788882-ProjectGroupLinks';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   IssuePageHeader1764700000003,
   Epics1764800000001,
   Incidents1764800000002,
+  ProjectGroupLinks1795638788882,
 ];
 
 export interface DatabaseTarget {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sharedProjectIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { canProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
@@ -110,6 +111,7 @@ function MEMBER_PROJECTS_SQL(min: number): string {
       WITH RECURSIVE sub(id) AS (
         SELECT mg.source_id FROM members mg WHERE mg.source_type = 'Namespace' AND mg.user_id = :uid AND mg.access_level >= ${min}
         UNION SELECT nn.id FROM namespaces nn JOIN sub ON nn.parent_id = sub.id)
-      SELECT id FROM sub)`;
+      SELECT id FROM sub)
+    UNION ${sharedProjectIdsSql(':uid', min)}`;
 }
 
