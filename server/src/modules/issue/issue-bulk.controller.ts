@@ -65,7 +65,7 @@ export class IssueBulkController {
         changed = true;
       }
       if (p.subscription_event && canOnIssue(actor, 'update_subscription', ctx)) {
-        await this.subscriptions.set(ctx.issue.id, actor.id, p.subscription_event === 'subscribe');
+        await this.subscriptions.set(ctx.issue.id, actor.id, p.subscription_event === 'subscribe', { projectPath: project.fullPath, iid });
         changed = true;
       }
       if (changed) count++;
