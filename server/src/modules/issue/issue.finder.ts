@@ -19,6 +19,8 @@ export interface IssueListFilters {
   confidential?: boolean;
   issueType?: string;
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** Only the projects of this group and its subgroups (GET /groups/:id/issues; not a query parameter). */
+  groupId?: number;
   /** severity and sla_due_at are the incident list's (not REST parameters). */
   orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at';
   sort?: 'asc' | 'desc';
@@ -48,6 +50,11 @@ export class IssueFinder {
       );
       qb.andWhere(`(${confidentialOk} OR p.id IN (${MEMBER_PROJECTS_SQL(20)})))`);
     }
+    if (!scope && filters.groupId !== undefined)
+      qb.andWhere(
+        `i.project_id IN (SELECT gp.id FROM projects gp WHERE gp.namespace_id IN (WITH RECURSIVE gsub(id) AS (SELECT CAST(:gid AS int) UNION SELECT gn.id FROM namespaces gn JOIN gsub ON gn.parent_id = gsub.id) SELECT id FROM gsub))`,
+        { gid: filters.groupId },
+      );
     // Issues submitted as spam are for admins only
     if (!actor?.isAdmin) qb.andWhere('NOT i.hidden');
     if (!scope) {

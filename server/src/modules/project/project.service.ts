@@ -143,7 +143,7 @@ export class ProjectService {
    */
   async listReadable(
     actor: Actor | null,
-    opts: { search?: string; membership?: boolean; memberId?: number; page: number; perPage: number },
+    opts: { search?: string; membership?: boolean; memberId?: number; groupId?: number; includeSubgroups?: boolean; activeOnly?: boolean; page: number; perPage: number },
   ): Promise<{ projects: Project[]; total: number }> {
     const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
     const uid = actor?.id ?? -1;
@@ -151,6 +151,14 @@ export class ProjectService {
     else if (!actor) qb.where(`p.visibility = 'public'`);
     else if (!actor.isAdmin) qb.where(`(p.visibility IN ('public','internal') OR ${memberOfSql('uid')})`, { uid });
     if (opts.memberId !== undefined) qb.andWhere(memberOfSql('mid'), { mid: opts.memberId });
+    if (opts.groupId !== undefined)
+      qb.andWhere(
+        opts.includeSubgroups
+          ? `p.namespace_id IN (WITH RECURSIVE sub(id) AS (SELECT CAST(:gid AS int) UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id) SELECT id FROM sub)`
+          : 'p.namespace_id = :gid',
+        { gid: opts.groupId },
+      );
+    if (opts.activeOnly) qb.andWhere('NOT p.archived');
     if (opts.search) qb.andWhere('(p.name ILIKE :s OR p.full_path ILIKE :s)', { s: `%${escapeLike(opts.search)}%` });
     qb.orderBy('p.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
     const [projects, total] = await qb.getManyAndCount();
