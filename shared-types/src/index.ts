@@ -15,3 +15,4 @@ export * from './time-tracking';
 export * from './issue-page';
 export * from './sidebar-people';
 export * from './sidebar-taxonomy';
+export * from './sidebar-extras';
