@@ -41,6 +41,7 @@ import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { TodoModule } from './modules/todo/todo.module';
 import { GroupShareModule } from './modules/group-share/group-share.module';
+import { IncomingEmailModule } from './modules/incoming-email/incoming-email.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { MailModule } from './core/mail/mail.module';
@@ -107,6 +108,7 @@ export class AppModule implements NestModule {
         MailModule,
         InvitationModule,
         GroupShareModule,
+        IncomingEmailModule,
         RegistrationModule,
         SubscriptionModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({

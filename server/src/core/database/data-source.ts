@@ -18,6 +18,7 @@ import { IssuePageHeader1764700000003 } from './migrations/1764700000003-IssuePa
 import { Epics1764800000001 } from './migrations/1764800000001-Epics';
 import { Incidents1764800000002 } from './migrations/1764800000002-Incidents';
 import { ProjectGroupLinks1795638788882 } from './migrations/1795638788882-ProjectGroupLinks';
+import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-IncomingEmailToken';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   Epics1764800000001,
   Incidents1764800000002,
   ProjectGroupLinks1795638788882,
+  IncomingEmailToken1795639200000,
 ];
 
 export interface DatabaseTarget {

@@ -232,6 +232,12 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
   }
 }
 
+/** Spec §6: maintainers may request a CVE ID, for a confidential issue (the block is on confidential issues only). */
+export function canRequestCveId(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {
+  if (actor === null || !i.confidential || !canReadIssue(actor, p, i) || p.archived) return false;
+  return canProject(actor, 'admin_project', p);
+}
+
 export function canReadIssue(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {
   if (!canReadProject(actor, p)) return false;
   if (i.hidden && !actor?.isAdmin) return false;

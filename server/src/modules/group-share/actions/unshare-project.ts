@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { returnedRows } from '../../../core/database/returned-rows';
 import { AppError } from '../../../core/errors/app-error';
 import { canShareProjectWithGroup, type Actor, type ProjectFacts } from '../../../core/policy/policy';
 import { AccessChanges } from '../../../core/realtime/access-changes';
@@ -23,9 +24,8 @@ export class UnshareProjectAction {
   async execute(actor: Actor, project: Project, facts: ProjectFacts, groupId: number): Promise<void> {
     const { group, facts: groupFacts } = await this.groups.findReadable(actor, groupId);
     if (!canShareProjectWithGroup(actor, facts, groupFacts, null)) throw new AppError('FORBIDDEN');
-    const rows = (await this.ds.query(`DELETE FROM project_group_links WHERE project_id = $1 AND group_id = $2 RETURNING id`, [project.id, group.id])) as unknown[];
-    const deleted = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
-    if (!deleted) throw new AppError('GROUP_LINK_NOT_FOUND');
+    const rows = returnedRows<{ id: number }>(await this.ds.query(`DELETE FROM project_group_links WHERE project_id = $1 AND group_id = $2 RETURNING id`, [project.id, group.id]));
+    if (!rows.length) throw new AppError('GROUP_LINK_NOT_FOUND');
     this.access.notify({ kind: 'project', projectId: project.id });
   }
 }
