@@ -5,6 +5,7 @@ import { initialPath } from './shared/pageData';
 import { AbuseReportPage } from './pages/AbuseReportPage';
 import { AccessTokensPage } from './pages/AccessTokensPage';
 import { EpicPage } from './pages/EpicPage';
+import { HelpPage } from './pages/HelpPage';
 import { GroupIssuesPage } from './pages/GroupIssuesPage';
 import { GroupEpicsPage } from './pages/GroupEpicsPage';
 import { AdminAbuseReportsPage } from './pages/AdminAbuseReportsPage';
@@ -41,6 +42,7 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/-/abuse_reports/new" element={<AbuseReportPage />} />
       <Route path="/admin/abuse_reports" element={<AdminAbuseReportsPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
+      <Route path="/help/*" element={<HelpPage />} />
       <Route path="/:username" element={<UserRoute />} />
       <Route path="/users/:username" element={<UserRoute />} />
       <Route path="*" element={<ProjectRoutes pageData={pageData} />} />

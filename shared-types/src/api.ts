@@ -273,7 +273,7 @@ export interface IssuePageData {
   awards?: import('./discussions').NoteAward[];
   /** Spec createNoteEmail: the viewer's own address that turns a mail into their comment; absent without incoming mail or the right to comment. */
   createNoteEmail?: string | null;
-  /** The CVE ID request block (flag cveIdRequestButton, confidential issue, maintainer): where its button and help link go. */
+  /** The CVE ID request block (flag cveIdRequestButton, CVE_REQUEST_PROJECT set, maintainer; shown while the issue is confidential): where its button and help link go. */
   cveRequest?: { newIssuePath: string; helpPath: string } | null;
   /** Open issues that block this one (the close-issue confirmation asks when there are any). */
   blocked_by_count?: number;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { Hash, ChevronsLeft, ChevronsRight, X } from 'lucide-react';
-import { PEOPLE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
+import { PEOPLE_TEXTS, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { SidebarBlock } from './SidebarBlock';
@@ -23,6 +23,8 @@ import { SeverityWidget } from './widgets/SeverityWidget';
 import { LabelsWidget } from './widgets/LabelsWidget';
 import { MilestoneWidget } from './widgets/MilestoneWidget';
 import { IterationWidget } from './widgets/IterationWidget';
+import { IssueEmailWidget } from './widgets/IssueEmailWidget';
+import { CveRequestWidget } from './widgets/CveRequestWidget';
 
 interface IssueSidebarProps {
   issueKey: string;
@@ -32,13 +34,17 @@ interface IssueSidebarProps {
   permissions: IssuePermissions;
   open: boolean;
   onClose(): void;
+  /** The viewer's issue email (page data), when incoming mail is configured. */
+  createNoteEmail?: IssuePageData['createNoteEmail'];
+  /** The CVE ID request block's targets (page data), when it applies to the viewer. */
+  cveRequest?: IssuePageData['cveRequest'];
 }
 
 /**
  * The right sidebar: blocks separated by thin rules; a block the user may change has its
  * widget in widgets/ (one per field). On narrow screens it is a drawer.
  */
-export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose }: IssueSidebarProps) {
+export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose, createNoteEmail, cveRequest }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const [collapsed, toggleCollapsed] = useCollapsedGutter();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -96,7 +102,9 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         </SidebarBlock>
         <ParticipantsWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
         <SubscriptionWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
+        <IssueEmailWidget address={createNoteEmail} />
         <MoveIssueWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canAdmin} />
+        <CveRequestWidget issueKey={issueKey} cveRequest={cveRequest} />
         <InviteMembersWidget projectPath={projectPath} />
       </aside>
     </>

@@ -232,9 +232,12 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
   }
 }
 
-/** Spec §6: maintainers may request a CVE ID, for a confidential issue (the block is on confidential issues only). */
+/**
+ * Spec §6: maintainers may request a CVE ID. The block shows on confidential issues only: the
+ * page checks that live (an issue made confidential while open shows it at once).
+ */
 export function canRequestCveId(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {
-  if (actor === null || !i.confidential || !canReadIssue(actor, p, i) || p.archived) return false;
+  if (actor === null || !canReadIssue(actor, p, i) || p.archived) return false;
   return canProject(actor, 'admin_project', p);
 }
 
