@@ -1,7 +1,8 @@
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageData } from '@tandem/shared-types';
 import { signMailRoomToken } from '../src/modules/incoming-email/mail-room-auth';
-import { bootApp, call, DB_MODES, signIn, type TestApp } from './harness';
+import { bootApp, call, DB_MODES, insertPat, signIn, type TestApp } from './harness';
 
 /**
  * Issue email (spec: Issue email copy field; GitLab's create_note_email and mail_room): with
@@ -64,12 +65,27 @@ describe.each(DB_MODES)('incoming email on %s', (mode) => {
     expect((await pageData(app, null, `/${PUBLIC}/-/issues/2`)).issue!.createNoteEmail ?? null).toBeNull();
   });
 
-  it("a mail from the address's user becomes their comment (quoted reply trimmed)", async () => {
+  it("a mail from the address's user becomes their comment (quoted reply trimmed), live to watchers", async () => {
     const to = (await pageData(app, 'bob', `/${PUBLIC}/-/issues/2`)).issue!.createNoteEmail!;
     const before = await notes(2);
-    const res = await post(mail({ to, from: 'Bob <bob@example.com>', body: 'Replying by mail.\n\nOn Mon, someone wrote:\n> the original' }));
-    expect(res.status).toBe(200);
-    expect(res.body.status).toBe('processed');
+    const watcher: Socket = io(app.url, { transports: ['websocket'], auth: { token: await insertPat(app, 'carol') }, reconnection: false });
+    const live: string[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        watcher.once('connect', () => resolve());
+        watcher.once('connect_error', reject);
+      });
+      watcher.on('note.created', (e: { payload: { note: { note: string; author: { username: string } } } }) => live.push(`${e.payload.note.author.username}: ${e.payload.note.note}`));
+      expect(await watcher.timeout(10_000).emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PUBLIC, iid: 2 })).toMatchObject({ ok: true });
+      const res = await post(mail({ to, from: 'Bob <bob@example.com>', body: 'Replying by mail.\n\nOn Mon, someone wrote:\n> the original' }));
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('processed');
+      const deadline = Date.now() + 5000;
+      while (!live.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(live).toEqual(['bob: Replying by mail.']);
+    } finally {
+      watcher.close();
+    }
     const after = await notes(2);
     expect(after.slice(before.length)).toEqual([{ note: 'Replying by mail.', username: 'bob' }]);
   });
