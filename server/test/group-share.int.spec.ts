@@ -76,6 +76,9 @@ describe.each(DB_MODES)('projects shared with groups on %s', (mode) => {
     const edit = await call<{ title: string }>(app, 'PUT', `${issues}/1`, { auth: pia, body: { title: 'Retitled by a partner' } });
     expect(edit.status).toBe(200);
     expect(edit.body.title).toBe('Retitled by a partner');
+    // and can be assigned: the sidebar's member search lists them
+    const people = await call<Array<{ username: string }>>(app, 'GET', `/${SECRET}/-/autocomplete_sources/members?type=Issue&type_id=1&search=pia`, { auth: who.alice });
+    expect(people.body.map((u) => u.username)).toEqual(['pia']);
     const mine = await call<Array<{ path_with_namespace: string }>>(app, 'GET', '/api/v4/projects?membership=true', { auth: pia });
     expect(mine.body.map((p) => p.path_with_namespace)).toContain(SECRET);
     // gus (guest of the group): capped at guest, reads the project but neither the confidential issue nor edits
