@@ -5,6 +5,8 @@ import { initialPath } from './shared/pageData';
 import { AbuseReportPage } from './pages/AbuseReportPage';
 import { AccessTokensPage } from './pages/AccessTokensPage';
 import { EpicPage } from './pages/EpicPage';
+import { HelpPage } from './pages/HelpPage';
+import { GroupIssuesPage } from './pages/GroupIssuesPage';
 import { GroupEpicsPage } from './pages/GroupEpicsPage';
 import { AdminAbuseReportsPage } from './pages/AdminAbuseReportsPage';
 import { IssueListPage } from './pages/IssueListPage';
@@ -24,6 +26,7 @@ const ISSUE_NEW = /^\/(.+)\/-\/issues\/new\/?$/;
 const INCIDENT_LIST = /^\/(.+)\/-\/incidents\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
+const GROUP_ISSUE_LIST = /^\/groups\/(.+)\/-\/issues\/?$/;
 
 /** GitLab's routes; project paths may nest namespaces, so they are matched by pattern. */
 export function App({ pageData }: { pageData: PageData }) {
@@ -39,6 +42,7 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/-/abuse_reports/new" element={<AbuseReportPage />} />
       <Route path="/admin/abuse_reports" element={<AdminAbuseReportsPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}
+      <Route path="/help/*" element={<HelpPage />} />
       <Route path="/:username" element={<UserRoute />} />
       <Route path="/users/:username" element={<UserRoute />} />
       <Route path="*" element={<ProjectRoutes pageData={pageData} />} />
@@ -57,6 +61,8 @@ function ProjectRoutes({ pageData }: { pageData: PageData }) {
   if (epic) return <EpicPage key={pathname} groupPath={decodeURIComponent(epic[1]!)} iid={Number(epic[2])} />;
   const epics = EPIC_LIST.exec(pathname);
   if (epics) return <GroupEpicsPage key={epics[1]} groupPath={decodeURIComponent(epics[1]!)} />;
+  const groupIssues = GROUP_ISSUE_LIST.exec(pathname);
+  if (groupIssues) return <GroupIssuesPage key={groupIssues[1]} groupPath={decodeURIComponent(groupIssues[1]!)} />;
   const issue = ISSUE_PAGE.exec(pathname);
   if (issue) {
     const data = pageData.issue;

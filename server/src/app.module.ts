@@ -44,6 +44,8 @@ import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { UserModule } from './modules/user/user.module';
 import { TodoModule } from './modules/todo/todo.module';
+import { GroupShareModule } from './modules/group-share/group-share.module';
+import { IncomingEmailModule } from './modules/incoming-email/incoming-email.module';
 import { InvitationModule } from './modules/invitation/invitation.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { MailModule } from './core/mail/mail.module';
@@ -113,6 +115,8 @@ export class AppModule implements NestModule {
         TodoModule,
         MailModule,
         InvitationModule,
+        GroupShareModule,
+        IncomingEmailModule,
         RegistrationModule,
         SubscriptionModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({

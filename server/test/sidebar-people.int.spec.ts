@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, PEOPLE_TEXTS } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, enc, gql, type Cast, type TestApp } from './harness';
+import { io, type Socket } from 'socket.io-client';
+import { bootApp, call, castOf, DB_MODES, enc, gql, insertPat, type Cast, type TestApp } from './harness';
 
 /**
  * The people side of the sidebar as clients see it: assignees and participants (GraphQL), the
@@ -108,6 +109,47 @@ describe.each(DB_MODES)('sidebar people on %s', (mode) => {
   });
 
   describe('notification subscriptions', () => {
+    it("a change is pushed to the user's own sockets only (issue.subscription), by REST, GraphQL and the bulk form", async () => {
+      const issue = await newIssue('Pushed subscription');
+      const open = async (user: string) => {
+        const s: Socket = io(app.url, { transports: ['websocket'], auth: { token: await insertPat(app, user) }, reconnection: false });
+        await new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', reject);
+        });
+        return s;
+      };
+      const carol = await open('carol');
+      const bob = await open('bob');
+      const seen: Array<{ user: string; signal: unknown }> = [];
+      carol.on('issue.subscription', (signal: unknown) => seen.push({ user: 'carol', signal }));
+      bob.on('issue.subscription', (signal: unknown) => seen.push({ user: 'bob', signal }));
+      const waitCount = async (n: number) => {
+        const deadline = Date.now() + 5000;
+        while (seen.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      };
+      try {
+        expect((await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/subscribe`, { auth: who.carol })).status).toBe(201);
+        await waitCount(1);
+        const gq = await gql(app, `mutation($i: IssueSetSubscriptionInput!) { issueSetSubscription(input: $i) { errors } }`, { i: { projectPath: PUBLIC, iid: String(issue.iid), subscribedState: false } }, who.carol);
+        expect(gq.errors).toBeUndefined();
+        await waitCount(2);
+        // already unsubscribed: no change, nothing pushed
+        await call(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/unsubscribe`, { auth: who.carol });
+        await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/bulk_update`, { auth: who.carol, body: { issuable_ids: [issue.id], subscription_event: 'subscribe' } });
+        await waitCount(3);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(seen).toEqual([
+          { user: 'carol', signal: { project_path: PUBLIC, iid: issue.iid, subscribed: true } },
+          { user: 'carol', signal: { project_path: PUBLIC, iid: issue.iid, subscribed: false } },
+          { user: 'carol', signal: { project_path: PUBLIC, iid: issue.iid, subscribed: true } },
+        ]);
+      } finally {
+        carol.close();
+        bob.close();
+      }
+    });
+
     it('REST subscribe/unsubscribe: 201 with the flag, 304 when already so; per user', async () => {
       const issue = await newIssue('Subscribe me');
       const base = `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`;
@@ -265,6 +307,29 @@ describe.each(DB_MODES)('sidebar people on %s', (mode) => {
         expect(got.subscribed).toBe(true);
         expect(await systemNotes(i.id)).toEqual(['closed', 'assigned to @bob', 'added ~"Bulked" label']);
       }
+    });
+
+    it('sets and removes the milestone of each issue (milestone_id; 0 removes), refusing a milestone the project may not use', async () => {
+      const a = await newIssue('Bulk milestone A');
+      const b = await newIssue('Bulk milestone B');
+      const url = `/api/v4/projects/${enc(PUBLIC)}/issues/bulk_update`;
+      const ms = await call<{ id: number; title: string }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/milestones`, { auth: who.alice, body: { title: 'Bulk sprint' } });
+      expect(ms.status).toBe(201);
+      const set = await call<{ count: number }>(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id, b.id], milestone_id: ms.body.id } });
+      expect(set.body.count).toBe(2);
+      for (const i of [a, b]) {
+        expect((await call<{ milestone: { title: string } | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${i.iid}`, { auth: who.carol })).body.milestone?.title).toBe('Bulk sprint');
+        expect(await systemNotes(i.id)).toContain(`changed milestone to %"Bulk sprint"`);
+      }
+      const other = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PRIVATE)}/milestones`, { auth: who.alice, body: { title: 'Elsewhere' } });
+      const refused = await call(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: other.body.id } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain('milestone_id');
+      expect((await call(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: 'soon' } })).status).toBe(400);
+      const cleared = await call<{ count: number }>(app, 'PUT', url, { auth: who.carol, body: { issuable_ids: [a.id], milestone_id: 0 } });
+      expect(cleared.body.count).toBe(1);
+      expect((await call<{ milestone: unknown }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${a.iid}`, { auth: who.carol })).body.milestone).toBeNull();
+      expect((await call<{ milestone: { title: string } | null }>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${b.iid}`, { auth: who.carol })).body.milestone?.title).toBe('Bulk sprint');
     });
 
     it('skips issues the user may not change, and validates the input', async () => {

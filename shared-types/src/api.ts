@@ -136,6 +136,8 @@ export interface PageData {
   currentUser: CurrentUser | null;
   csrfToken: string | null;
   issue?: IssuePageData;
+  /** Feature flags that are on (GitLab's gon.features), by GitLab's names. */
+  features?: { cveIdRequestButton?: boolean };
 }
 
 /** The issue page's permission flags (spec issue-page §6, discussions §3 noteable current_user). */
@@ -276,6 +278,10 @@ export interface IssuePageData {
   lastFetchedAt: number;
   /** Awards on the issue itself (the awards bar under the description). */
   awards?: import('./discussions').NoteAward[];
+  /** Spec createNoteEmail: the viewer's own address that turns a mail into their comment; absent without incoming mail or the right to comment. */
+  createNoteEmail?: string | null;
+  /** The CVE ID request block (flag cveIdRequestButton, CVE_REQUEST_PROJECT set, maintainer; shown while the issue is confidential): where its button and help link go. */
+  cveRequest?: { newIssuePath: string; helpPath: string } | null;
   /** Open issues that block this one (the close-issue confirmation asks when there are any). */
   blocked_by_count?: number;
   blocked_by_issues?: Array<{ id: number; iid: number; title: string; reference: string; web_url: string }>;

@@ -14,6 +14,10 @@ export const ERRORS = {
   MEMBER_NOT_FOUND: { status: 404, message: '404 Member Not Found' },
   /** POST .../members for someone who is a direct member already (GitLab's text). */
   MEMBER_EXISTS: { status: 409, message: 'Member already exists' },
+  /** POST /projects/:id/share for a group the project is shared with already. */
+  GROUP_LINK_EXISTS: { status: 409, message: 'The project is already shared with this group' },
+  /** DELETE /projects/:id/share/:group_id for a group it is not shared with. */
+  GROUP_LINK_NOT_FOUND: { status: 404, message: '404 Group Link Not Found' },
   /** Removing or demoting the only owner would leave a group nobody can administer. */
   LAST_OWNER: { status: 403, message: '403 Forbidden - A group must have at least one owner' },
   NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },
@@ -22,6 +26,12 @@ export const ERRORS = {
   NOTE_GONE: { status: 410, message: '410 Gone' },
   BAD_REQUEST: { status: 400, message: '400 Bad request' },
   VALIDATION: { status: 400, message: '400 Bad request' },
+  // Mail delivered to an issue email address that is not turned into a comment (GitLab's Gitlab::Email errors)
+  EMAIL_UNKNOWN_TARGET: { status: 422, message: "We couldn't figure out what the email is for." },
+  EMAIL_UNKNOWN_USER: { status: 422, message: "We couldn't figure out what user corresponds to the email." },
+  EMAIL_NOT_ALLOWED: { status: 422, message: 'You are not allowed to perform this action.' },
+  EMAIL_EMPTY: { status: 422, message: 'It appears that the email is blank.' },
+  EMAIL_NOTEABLE_GONE: { status: 422, message: 'The thread you are replying to no longer exists.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },
   CSRF: { status: 403, message: '403 Forbidden - invalid CSRF token' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid login or password.' },

@@ -16,3 +16,4 @@ export * from './issue-page';
 export * from './sidebar-people';
 export * from './sidebar-taxonomy';
 export * from './spam';
+export * from './sidebar-extras';

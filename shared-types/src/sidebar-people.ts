@@ -84,6 +84,8 @@ export const bulkUpdateSchema = z
     assignee_ids: z.union([z.array(z.coerce.number().int().min(0).max(INT4_MAX)), z.coerce.number().int().min(0).max(INT4_MAX).transform((n) => [n])]).optional(),
     add_label_ids: idList.optional(),
     remove_label_ids: idList.optional(),
+    /** A milestone of the project or its groups; 0 removes the milestone (GitLab). */
+    milestone_id: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
     subscription_event: z.enum(['subscribe', 'unsubscribe'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
   })
   .strict();

@@ -87,6 +87,9 @@ export const INVITE_TEXTS = {
   failure: 'Some of the members could not be added',
   noMatches: 'No matching results',
   userSearchFailed: 'An error occurred while searching users.',
+  /** The invite modal's tabs. */
+  tabMembers: 'Invite members',
+  tabGroup: 'Invite a group',
   pendingTitle: 'Pending invitations',
   acceptTitle: 'You have been invited',
   acceptIntro: (source: string, role: string) => `You have been invited to join ${source} as ${role}. Sign up to accept the invitation.`,
@@ -137,6 +140,23 @@ export const invitationCreateSchema = z.object({
   expires_at: expiresAtField,
 });
 export type InvitationCreateInput = z.output<typeof invitationCreateSchema>;
+
+/** POST /api/v4/projects/:id/share (GitLab: group_id, group_access, expires_at). */
+export const projectShareSchema = z.object({
+  group_id: z.coerce.number({ required_error: VALIDATION.missing, invalid_type_error: VALIDATION.notInteger }).int(VALIDATION.notInteger).positive(VALIDATION.notInteger).max(2_147_483_647, VALIDATION.notInteger),
+  group_access: accessLevelField,
+  expires_at: expiresAtField,
+});
+export type ProjectShareInput = z.output<typeof projectShareSchema>;
+
+/** GitLab's project group link (the answer of POST /projects/:id/share). */
+export interface ApiProjectGroupLink {
+  id: number;
+  project_id: number;
+  group_id: number;
+  group_access: number;
+  expires_at: string | null;
+}
 
 /** GET /api/v4/projects/:id/invitations (GitLab's shape). */
 export interface ApiInvitation {

@@ -8,75 +8,19 @@
 //   with the ratio long/empty. --save writes the section discussion-render of docs/benchmarks.md.
 // Needs: the built server and client (npm run build), Postgres on 127.0.0.1:5432 with trust
 // auth (TANDEM_BENCH_PG_URL to override) and Debian's chromium at /usr/bin/chromium.
-/* global window, document -- page.evaluate and addInitScript bodies run in the browser */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { createRequire } from 'node:module';
+/* global window, document -- page.evaluate bodies run in the browser */
+import { api as apiAt, intOption, median, sleep, token as tokenAt, withDatabase, withServerAndBrowser, withSignedInPage } from './browser-bench.mjs';
 import { calibrate, machineLine, writeSection } from './machine.mjs';
 
-const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
-const require = createRequire(path.join(ROOT, 'test/package.json'));
-const pg = require('pg');
-const { chromium } = require('@playwright/test');
-const PG_ADMIN = process.env.TANDEM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROJECT = 'acme/tandem';
 const PORT = 3615;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const args = process.argv.slice(2);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function opt(name, dflt) {
-  const i = args.indexOf(name);
-  if (i < 0) return dflt;
-  const v = Number(args[i + 1]);
-  if (!Number.isInteger(v) || v <= 0) {
-    console.error(`discussion-render-bench: ${name} must be a positive integer`);
-    process.exit(2);
-  }
-  return v;
-}
-const ROUNDS = opt('--rounds', 7);
-const NOTES = opt('--notes', 500);
+const ROUNDS = intOption('discussion-render-bench', '--rounds', 7);
+const NOTES = intOption('discussion-render-bench', '--notes', 500);
 const SAVE = args.includes('--save');
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-async function withDatabase(fn) {
-  const name = `tandem_render_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    return await fn(PG_ADMIN.replace(/\/[^/]*$/, `/${name}`));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
-}
-
-async function api(token, method, p, body) {
-  const r = await fetch(`${URL_BASE}/api/v4${p}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${p}: HTTP ${r.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function token(username) {
-  const r = await fetch(`${URL_BASE}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username, password: 'tandem-demo' }),
-  });
-  if (!r.ok) throw new Error(`sign-in ${username}: HTTP ${r.status}`);
-  return (await r.json()).access_token;
-}
+const api = (tokenValue, method, p, body) => apiAt(URL_BASE, tokenValue, method, p, body);
+const token = (username) => tokenAt(URL_BASE, username);
 
 /** Two issues: one without notes, one with NOTES notes (comments, and threads of five). */
 async function seed() {
@@ -100,17 +44,7 @@ async function seed() {
 
 /** One page load in a fresh context: TTFB, LCP and when the marker text (if any) is in the document. */
 async function load(browser, iid, marker) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const res = await page.request.post(`${URL_BASE}/users/sign_in`, { data: { login: 'bob', password: 'tandem-demo' } });
-    if (res.status() !== 200) throw new Error(`browser sign-in: ${res.status()}`);
-    await page.addInitScript(() => {
-      window.__lcp = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__lcp = Math.max(window.__lcp, e.startTime);
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
+  return withSignedInPage(browser, URL_BASE, 'bob', async (page) => {
     await page.goto(`${URL_BASE}/${PROJECT}/-/issues/${iid}`, { waitUntil: 'load' });
     const reachedMs = marker
       ? await page.waitForFunction((m) => (document.body.innerText.includes(m) ? performance.now() : 0), marker, { timeout: 60_000, polling: 20 }).then((h) => h.jsonValue())
@@ -121,9 +55,7 @@ async function load(browser, iid, marker) {
       const nav = performance.getEntriesByType('navigation')[0];
       return { ttfb: nav.responseStart, lcp: window.__lcp, reached };
     }, reachedMs);
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 async function discussionsJsonMs(bobToken, iid) {
@@ -140,19 +72,8 @@ async function discussionsJsonMs(bobToken, iid) {
 
 const cal = await calibrate();
 console.log(machineLine(cal));
-await withDatabase(async (databaseUrl) => {
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: URL_BASE, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_NOTES_PER_USER: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
-  try {
-    const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${URL_BASE}/-/readiness`).then((r) => r.ok, () => false))) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not become ready');
-      await sleep(200);
-    }
+await withDatabase('tandem_render_bench', (databaseUrl) =>
+  withServerAndBrowser({ databaseUrl, port: PORT }, async ({ browser }) => {
     const t0 = Date.now();
     const { empty, long, lastText, bobToken } = await seed();
     console.log(`seeded ${NOTES} notes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -180,9 +101,5 @@ await withDatabase(async (databaseUrl) => {
     ].join('\n');
     if (SAVE) writeSection('discussion-render', markdown, `node tools/bench/discussion-render-bench.mjs --rounds ${ROUNDS} --notes ${NOTES} --save`, cal);
     else console.log(`\n${markdown}\n\n(not saved: add --save to write the section discussion-render of docs/benchmarks.md)`);
-  } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    await Promise.race([once(server, 'exit'), sleep(10_000)]);
-  }
-});
+  }),
+);

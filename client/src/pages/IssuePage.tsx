@@ -152,7 +152,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             formHeader={<TypingIndicator issueKey={issueKey} selfId={currentUser?.id ?? null} />}
           />
         </article>
-        <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} />
+        <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} createNoteEmail={data.createNoteEmail} cveRequest={data.cveRequest} />
       </div>
     </AppLayout>
   );

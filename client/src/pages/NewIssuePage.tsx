@@ -8,8 +8,14 @@ import { currentUserAtom } from '../features/session/sessionAtoms';
 import { appStore } from '../shared/store';
 import { NotFoundPage } from './NotFoundPage';
 
+/** GitLab's prefill parameters: issue[title], issue[description], issue[confidential] (the CVE ID request opens this page with them). */
+export function prefillFrom(search: URLSearchParams): { title: string; description: string; confidential: boolean } {
+  return { title: search.get('issue[title]') ?? '', description: search.get('issue[description]') ?? '', confidential: search.get('issue[confidential]') === 'true' };
+}
+
 /** /{project}/-/issues/new: signed-in users who can see the project report an issue. */
 export function NewIssuePage({ projectPath }: { projectPath: string }) {
+  const search = new URLSearchParams(window.location.search);
   const user = useAtomValue(currentUserAtom, { store: appStore });
   const projectQuery = useProject(projectPath);
   const project = projectQuery.data;
@@ -26,10 +32,9 @@ export function NewIssuePage({ projectPath }: { projectPath: string }) {
   const access = Math.max(project?.permissions?.project_access?.access_level ?? 0, project?.permissions?.group_access?.access_level ?? 0);
   const canSetMetadata = user.is_admin || access >= ACCESS_LEVEL.REPORTER;
   const listUrl = `/${projectPath}/-/issues`;
-  const query = new URLSearchParams(window.location.search);
   return (
     <AppLayout crumbs={[...projectCrumbs(projectPath, project?.name), { label: 'Issues', href: listUrl }, { label: 'New' }]}>
-      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} initialIssueType={query.get('issue_type') === 'incident' ? 'incident' : 'issue'} initialTemplate={query.get('issuable_template')} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
+      {project && <NewIssueForm projectPath={projectPath} canSetMetadata={canSetMetadata} initialIssueType={search.get('issue_type') === 'incident' ? 'incident' : 'issue'} initialTemplate={search.get('issuable_template')} initial={prefillFrom(search)} onCreated={(url) => window.location.assign(url)} onCancel={() => window.location.assign(listUrl)} />}
     </AppLayout>
   );
 }

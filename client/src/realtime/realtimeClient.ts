@@ -13,6 +13,8 @@ import {
   type ResyncSignal,
   type ServerToClientEvents,
   type SubscribeAck,
+  type SubscriptionSignal,
+  subscriptionSignalSchema,
   todosCountSignalSchema,
 } from '@tandem/shared-types';
 import { hasGivenUp, isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
@@ -79,6 +81,7 @@ export class RealtimeClient {
   private readonly watches = new Map<string, Set<() => void>>();
   /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
   private readonly todoCountListeners = new Set<(count: number | null) => void>();
+  private readonly subscriptionListeners = new Set<(signal: SubscriptionSignal) => void>();
 
   constructor(private readonly opts: RealtimeClientOptions) {
     this.now = opts.now ?? (() => Date.now());
@@ -171,6 +174,12 @@ export class RealtimeClient {
     return () => void this.todoCountListeners.delete(listener);
   }
 
+  /** The user's notifications choices made in their other tabs (user channel `issue.subscription`). */
+  onSubscription(listener: (signal: SubscriptionSignal) => void): () => void {
+    this.subscriptionListeners.add(listener);
+    return () => void this.subscriptionListeners.delete(listener);
+  }
+
   /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
   sendPresence(projectPath: string, iid: number, state: PresenceState): void {
     if (this.state !== 'open' || !this.streams.has(keyOf(projectPath, iid))) return;
@@ -214,6 +223,11 @@ export class RealtimeClient {
       this.touch();
       const parsed = todosCountSignalSchema.safeParse(signal);
       if (parsed.success) for (const l of this.todoCountListeners) l(parsed.data.count);
+    });
+    socket.on('issue.subscription', (signal) => {
+      this.touch();
+      const parsed = subscriptionSignalSchema.safeParse(signal);
+      if (parsed.success) for (const l of this.subscriptionListeners) l(parsed.data);
     });
     socket.on('updated', () => this.touch());
     for (const type of EVENT_TYPES) {

@@ -1,7 +1,7 @@
 import type { EventType, RealtimeEvent } from './events';
 import type { PresenceRequest, PresenceSignal } from './presence';
 import type { ProjectIssuesSignal, WatchProjectAck, WatchProjectRequest } from './project-watch';
-import type { TodosCountSignal } from './user-channel';
+import type { SubscriptionSignal, TodosCountSignal } from './user-channel';
 
 /** Socket.IO protocol (mirrors GitLab's IssuesChannel). */
 export const ISSUES_CHANNEL = 'IssuesChannel';
@@ -57,6 +57,8 @@ export type ServerToClientEvents = {
   project_issues: (signal: ProjectIssuesSignal) => void;
   /** The user's pending to-do count changed (realtime/user-channel.ts). */
   'todos.count': (signal: TodosCountSignal) => void;
+  /** The user turned an issue's notifications on or off in another tab (realtime/user-channel.ts). */
+  'issue.subscription': (signal: SubscriptionSignal) => void;
 };
 
 export interface ClientToServerEvents {

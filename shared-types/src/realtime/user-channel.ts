@@ -11,6 +11,18 @@ export interface TodosCountSignal {
 
 export const todosCountSignalSchema = z.object({ count: z.number().int().min(0) });
 
+/**
+ * `issue.subscription`: the user turned notifications of an issue on or off (sidebar, API,
+ * bulk form), so the notifications switch of that issue follows in the user's other tabs.
+ */
+export interface SubscriptionSignal {
+  project_path: string;
+  iid: number;
+  subscribed: boolean;
+}
+
+export const subscriptionSignalSchema = z.object({ project_path: z.string().min(1), iid: z.number().int().positive(), subscribed: z.boolean() });
+
 /** The private room of a user's sockets. */
 export function userRoom(userId: number): string {
   return `user:${userId}`;

@@ -83,4 +83,44 @@ describe('InviteMembersModal', () => {
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.failure));
   });
+
+  it('"Invite a group": title and intro follow the tab, the search is trimmed, Invite needs a group and a valid expiry, then shares', async () => {
+    const PARTNERS = { id: 9, name: 'Partners', full_name: 'Partners', full_path: 'partners', path: 'partners' };
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/v4/groups')) return jsonResponse(200, [PARTNERS]);
+      return jsonResponse(201, { id: 1, group_id: 9, group_access: 20, expires_at: null });
+    });
+    fireEvent.click(screen.getByRole('tab', { name: INVITE_TEXTS.tabGroup }));
+    expect(screen.getByRole('heading', { name: INVITE_TEXTS.titleGroup })).toBeTruthy();
+    expect(screen.getByText(INVITE_TEXTS.introGroup('Tandem', 'project'))).toBeTruthy();
+    expect((invite() as HTMLButtonElement).disabled).toBe(true);
+    const groupSearch = screen.getByRole('combobox', { name: INVITE_TEXTS.groupLabel });
+    expect(groupSearch.getAttribute('placeholder')).toBe(INVITE_TEXTS.groupPlaceholder);
+    fireEvent.change(groupSearch, { target: { value: '  partn ' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Partners/ }));
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v4/groups?search=partn&per_page=20');
+    expect((invite() as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText(INVITE_TEXTS.expiresLabel), { target: { value: '2001-01-01' } });
+    expect((invite() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(INVITE_TEXTS.expiresLabel), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(INVITE_TEXTS.roleLabel), { target: { value: '20' } });
+    fireEvent.click(invite());
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.success));
+    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe('/api/v4/projects/acme%2Ftandem/share');
+    expect(JSON.parse(init.body as string)).toEqual({ group_id: 9, group_access: 20 });
+  });
+
+  it('a group search that finds nothing or fails says "No matching results"; a refused share toasts the server message', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, {}));
+    fireEvent.click(screen.getByRole('tab', { name: INVITE_TEXTS.tabGroup }));
+    fireEvent.change(screen.getByRole('combobox', { name: INVITE_TEXTS.groupLabel }), { target: { value: 'zzz' } });
+    expect(await screen.findByText(INVITE_TEXTS.noMatches)).toBeTruthy();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, [{ id: 9, name: 'Partners', full_name: 'Partners', full_path: 'partners' }]));
+    fireEvent.change(screen.getByRole('combobox', { name: INVITE_TEXTS.groupLabel }), { target: { value: 'part' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Partners/ }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, { message: 'The project is already shared with this group' }));
+    fireEvent.click(invite());
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith('The project is already shared with this group'));
+  });
 });

@@ -1,4 +1,4 @@
-import type { InvitationResponse, UserBasic } from '@tandem/shared-types';
+import type { ApiGroup, InvitationResponse, UserBasic } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../shared/api/http';
 
 /** User search for the member picker: active users only (spec §6; Tandem has no internal users). */
@@ -30,4 +30,17 @@ export async function inviteByEmail(projectPath: string, email: string, accessLe
   if (res.ok && res.data.status === 'success') return { ok: true };
   if (res.ok && res.data.status === 'error') return { ok: false, message: Object.values(res.data.message).join(' ') || null };
   return { ok: false, message: errorText(res.data, '') || null };
+}
+
+/** Group search for the group picker (GET /groups, search trimmed; only groups the user may see). */
+export async function searchGroups(search: string, signal?: AbortSignal): Promise<ApiGroup[]> {
+  const res = await requestJson<ApiGroup[]>(`/api/v4/groups?search=${encodeURIComponent(search.trim())}&per_page=20`, { signal });
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`group search: ${res.status}`);
+  return res.data;
+}
+
+/** POST /projects/:id/share: the group's members get the role (capped at theirs in the group). */
+export async function shareWithGroup(projectPath: string, groupId: number, groupAccess: number, expiresAt: string | null): Promise<InviteOutcome> {
+  const res = await requestJson<unknown>(`${projectApiPath(projectPath)}/share`, { method: 'POST', body: { group_id: groupId, group_access: groupAccess, expires_at: expiresAt ?? undefined } });
+  return res.ok ? { ok: true } : { ok: false, message: errorText(res.data, '') || null };
 }

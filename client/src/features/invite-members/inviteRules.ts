@@ -16,3 +16,8 @@ export function canSubmitInvite(invitees: readonly Invitee[], expiresAt: string,
   if (!invitees.length) return false;
   return expiresAt === '' || isExpiryAllowed(expiresAt, today);
 }
+
+/** Spec §4: "Invite a group" is enabled once a group is chosen, with the same expiry rule. */
+export function canSubmitGroupInvite(groupChosen: boolean, expiresAt: string, today: string = todayIso()): boolean {
+  return groupChosen && (expiresAt === '' || isExpiryAllowed(expiresAt, today));
+}

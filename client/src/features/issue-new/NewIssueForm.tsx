@@ -21,6 +21,8 @@ export interface NewIssueFormProps {
   initialIssueType?: 'issue' | 'incident';
   /** A description template chosen on arrival (`?issuable_template=name`). */
   initialTemplate?: string | null;
+  /** Prefilled fields (issue[title], issue[description], issue[confidential] in the URL). */
+  initial?: { title: string; description: string; confidential: boolean };
 }
 
 /**
@@ -29,12 +31,12 @@ export interface NewIssueFormProps {
  * and up the sidebar fields they may set at creation. Ctrl/Cmd+Enter submits; a failure keeps
  * everything typed and shows the server's reason.
  */
-export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel, initialIssueType = 'issue', initialTemplate = null }: NewIssueFormProps) {
+export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel, initialIssueType = 'issue', initialTemplate = null, initial }: NewIssueFormProps) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [confidential, setConfidential] = useState(false);
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [confidential, setConfidential] = useState(initial?.confidential ?? false);
   const [labels, setLabels] = useState<string[]>([]);
   const [assignees, setAssignees] = useState<number[]>([]);
   const [dueDate, setDueDate] = useState('');

@@ -59,6 +59,24 @@ const schema = z.object({
   CAPTCHA_SITE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('tandem-altcha'),
   /** Incident metric images (the Metrics tab and .../metric_images): on unless set to false. */
   METRIC_IMAGES: bool.default('true'),
+  /**
+   * Incoming mail (GitLab's incoming_email.address): an address with `%{key}` in it, e.g.
+   * incoming+%{key}@example.com. Set, the issue sidebar shows each user their "Issue email",
+   * and mail delivered to it becomes their comment (POST /api/v4/internal/mail_room/incoming_email).
+   */
+  INCOMING_EMAIL_ADDRESS: z
+    .string()
+    .refine((v) => v.includes('%{key}') && /^[^@\s]+@[^@\s]+$/.test(v), 'must be an email address with %{key} in it (incoming+%{key}@example.com)')
+    .optional(),
+  /** The shared secret mail_room signs its requests with (header Gitlab-Mailroom-Api-Request, a JWT HS256). */
+  INCOMING_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Feature flags that are on, comma-separated (GitLab's names: cveIdRequestButton). */
+  FEATURE_FLAGS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((f) => f.trim()).filter(Boolean)),
+  /** The security-advisory project (full path) where CVE ID requests are opened as confidential issues. */
+  CVE_REQUEST_PROJECT: z.string().regex(/^[\w.-]+(\/[\w.-]+)+$/, 'must be a project full path (group/project)').optional(),
 });
 
 export type AppConfig = z.infer<typeof schema> & {

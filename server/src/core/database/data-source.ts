@@ -17,8 +17,10 @@ import { IssueTemplates1764700000002 } from './migrations/1764700000002-IssueTem
 import { IssuePageHeader1764700000003 } from './migrations/1764700000003-IssuePageHeader';
 import { Epics1764800000001 } from './migrations/1764800000001-Epics';
 import { Incidents1764800000002 } from './migrations/1764800000002-Incidents';
+import { ProjectGroupLinks1795638788882 } from './migrations/1795638788882-ProjectGroupLinks';
 import { EpicNotes1795638854887 } from './migrations/1795638854887-EpicNotes';
 import { SpamCaptchaMetricImages1795638955303 } from './migrations/1795638955303-SpamCaptchaMetricImages';
+import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-IncomingEmailToken';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -35,8 +37,10 @@ export const MIGRATIONS = [
   IssuePageHeader1764700000003,
   Epics1764800000001,
   Incidents1764800000002,
+  ProjectGroupLinks1795638788882,
   EpicNotes1795638854887,
   SpamCaptchaMetricImages1795638955303,
+  IncomingEmailToken1795639200000,
 ];
 
 export interface DatabaseTarget {

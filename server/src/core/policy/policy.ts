@@ -154,6 +154,17 @@ export function canChangeProjectMember(actor: Actor | null, p: ProjectFacts, c: 
   return ownerLevelAllowed(actor, p.accessLevel, c);
 }
 
+/**
+ * May the actor share the project with a group at `groupAccess` (POST /projects/:id/share), or
+ * end such a share (`groupAccess` null)? Those who manage the project's members, for a group
+ * they can see; only owners (and admins) give the owner level.
+ */
+export function canShareProjectWithGroup(actor: Actor | null, p: ProjectFacts, g: GroupFacts, groupAccess: number | null): boolean {
+  if (actor === null || !canProject(actor, 'admin_project_member', p)) return false;
+  if (!canReadGroup(actor, g)) return false;
+  return groupAccess === null || ownerLevelAllowed(actor, p.accessLevel, { from: null, to: groupAccess, self: false });
+}
+
 export function canReadGroup(actor: Actor | null, g: GroupFacts): boolean {
   if (actor?.isAdmin) return true;
   if (g.visibility === 'public') return true;
@@ -219,6 +230,15 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
     case 'create_note':
       return !i.discussionLocked || reporter;
   }
+}
+
+/**
+ * Spec §6: maintainers may request a CVE ID. The block shows on confidential issues only: the
+ * page checks that live (an issue made confidential while open shows it at once).
+ */
+export function canRequestCveId(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {
+  if (actor === null || !canReadIssue(actor, p, i) || p.archived) return false;
+  return canProject(actor, 'admin_project', p);
 }
 
 export function canReadIssue(actor: Actor | null, p: ProjectFacts, i: IssueFacts): boolean {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sharedGroupMemberIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { labelTextColor } from '@tandem/shared-types';
@@ -62,6 +63,7 @@ export class AutocompleteFinder {
        candidates AS (
          SELECT user_id AS id FROM members WHERE (expires_at IS NULL OR expires_at >= current_date)
            AND ((source_type = 'Project' AND source_id = $1) OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM anc)))
+         UNION ${sharedGroupMemberIdsSql('$1')}
          UNION SELECT author_id FROM issues WHERE id = $3
          UNION SELECT user_id FROM issue_assignees WHERE issue_id = $3
          UNION SELECT author_id FROM notes WHERE noteable_type = 'Issue' AND noteable_id = $3 AND NOT system AND NOT internal)

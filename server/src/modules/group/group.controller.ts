@@ -1,4 +1,6 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { toApiGroup } from './group.mapper';
@@ -8,6 +10,19 @@ import { GroupService } from './group.service';
 @Controller('api/v4/groups')
 export class GroupController {
   constructor(private readonly groups: GroupService) {}
+
+  /**
+   * Policy: read_group (only groups the actor may read are listed). GitLab's group list with
+   * `search` (trimmed; name or full path) and offset pagination; the invite modal's group picker.
+   */
+  @Get()
+  async list(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const p = pageParams(q);
+    const search = typeof q.search === 'string' ? q.search.trim() : '';
+    const { groups, total } = await this.groups.listReadable(actor, { search, ...p });
+    setPaginationHeaders(req, res, this.groups.config.publicUrl, p, total);
+    return Promise.all(groups.map(async (g) => toApiGroup(g, this.groups.config.publicUrl, await this.groups.fullName(g))));
+  }
 
   /** Policy: read_group. `id` is a number or a URL-encoded full path. */
   @Get(':id')

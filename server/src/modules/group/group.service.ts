@@ -62,6 +62,27 @@ export class GroupService {
     return { visibility: group.visibility, accessLevel: await this.accessLevel(actor?.id ?? null, group.id, manager) };
   }
 
+  /**
+   * Groups the actor may see (public; internal when signed in; private through a membership of
+   * it or an ancestor; all for admins), matching `search` in the name or full path, by path.
+   */
+  async listReadable(actor: Actor | null, opts: { search?: string; page: number; perPage: number }): Promise<{ groups: Namespace[]; total: number }> {
+    const qb = this.ds.getRepository(Namespace).createQueryBuilder('n').where(`n.type = 'Group'`);
+    if (!actor) qb.andWhere(`n.visibility = 'public'`);
+    else if (!actor.isAdmin)
+      qb.andWhere(
+        `(n.visibility IN ('public', 'internal') OR EXISTS (
+          WITH RECURSIVE anc(id, parent_id) AS (SELECT n.id, n.parent_id UNION ALL SELECT x.id, x.parent_id FROM namespaces x JOIN anc ON x.id = anc.parent_id)
+          SELECT 1 FROM members m WHERE m.user_id = :uid AND m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)
+            AND (m.expires_at IS NULL OR m.expires_at >= current_date)))`,
+        { uid: actor.id },
+      );
+    if (opts.search) qb.andWhere('(n.name ILIKE :s OR n.full_path ILIKE :s)', { s: `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    qb.orderBy('n.full_path', 'ASC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
+    const [groups, total] = await qb.getManyAndCount();
+    return { groups, total };
+  }
+
   /** A group the actor may see; unreadable ones are "not found", as unknown ones. */
   async findReadable(actor: Actor | null, idOrPath: string | number): Promise<GroupWithAccess> {
     const group = await this.findByIdOrPath(idOrPath);

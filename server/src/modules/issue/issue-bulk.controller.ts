@@ -1,10 +1,11 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { bulkUpdateSchema, validationErrorMap } from '@tandem/shared-types';
-import { AppError } from '../../core/errors/app-error';
+import { bulkUpdateSchema, TAXONOMY_ERRORS, validationErrorMap } from '@tandem/shared-types';
+import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
+import { AVAILABLE_MILESTONES_SQL } from '../milestone/milestone.queries';
 import { ProjectService } from '../project/project.service';
 import { UpdateIssueAction } from './actions/update-issue';
 import type { IssueUpdateInput } from './fields/issue-input';
@@ -28,7 +29,7 @@ export class IssueBulkController {
     private readonly subscriptions: SubscriptionStore,
   ) {}
 
-  /** Policy: read_project; then per issue update_issue (state), admin_issue (assignees, labels), update_subscription. */
+  /** Policy: read_project; then per issue update_issue (state), admin_issue (assignees, labels, milestone), update_subscription. */
   @Put('bulk_update')
   async bulkUpdate(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown> | undefined): Promise<{ count: number }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
@@ -45,6 +46,12 @@ export class IssueBulkController {
     if (p.add_label_ids?.length || p.remove_label_ids?.length) {
       input.labels = { add: (p.add_label_ids ?? []).map((x) => ({ id: x })), remove: (p.remove_label_ids ?? []).map((x) => ({ id: x })) };
     }
+    if (p.milestone_id !== undefined) {
+      // Checked once up front, so a milestone the project may not use changes no issue
+      if (p.milestone_id > 0 && !(await this.ds.query(`${AVAILABLE_MILESTONES_SQL} AND m.id = $3`, [project.id, project.namespaceId, p.milestone_id])).length)
+        throw new ValidationError({ milestone_id: [TAXONOMY_ERRORS.milestoneNotFound] });
+      input.milestone = p.milestone_id > 0 ? { id: p.milestone_id } : null;
+    }
     const rows = (await this.ds.query('SELECT iid FROM issues WHERE project_id = $1 AND id = ANY($2::int[]) ORDER BY id', [project.id, p.issuable_ids])) as Array<{ iid: number }>;
     let count = 0;
     for (const { iid } of rows) {
@@ -52,13 +59,13 @@ export class IssueBulkController {
       if (!ctx || !canOnIssue(actor, 'read_issue', ctx)) continue;
       let changed = false;
       if (Object.keys(input).length) {
-        const needs = input.assigneeIds !== undefined || input.labels ? 'admin_issue' : input.stateEvent === 'reopen' ? 'reopen_issue' : 'update_issue';
+        const needs = input.assigneeIds !== undefined || input.labels || input.milestone !== undefined ? 'admin_issue' : input.stateEvent === 'reopen' ? 'reopen_issue' : 'update_issue';
         if (!canOnIssue(actor, needs, ctx) || !canOnIssue(actor, 'update_issue', ctx)) continue;
         await this.update.execute(actor, ctx, input);
         changed = true;
       }
       if (p.subscription_event && canOnIssue(actor, 'update_subscription', ctx)) {
-        await this.subscriptions.set(ctx.issue.id, actor.id, p.subscription_event === 'subscribe');
+        await this.subscriptions.set(ctx.issue.id, actor.id, p.subscription_event === 'subscribe', { projectPath: project.fullPath, iid });
         changed = true;
       }
       if (changed) count++;

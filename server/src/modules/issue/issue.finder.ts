@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sharedProjectIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { canProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
@@ -18,6 +19,8 @@ export interface IssueListFilters {
   confidential?: boolean;
   issueType?: string;
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
+  /** Only the projects of this group and its subgroups (GET /groups/:id/issues; not a query parameter). */
+  groupId?: number;
   /** severity and sla_due_at are the incident list's (not REST parameters). */
   orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at';
   sort?: 'asc' | 'desc';
@@ -47,6 +50,11 @@ export class IssueFinder {
       );
       qb.andWhere(`(${confidentialOk} OR p.id IN (${MEMBER_PROJECTS_SQL(20)})))`);
     }
+    if (!scope && filters.groupId !== undefined)
+      qb.andWhere(
+        `i.project_id IN (SELECT gp.id FROM projects gp WHERE gp.namespace_id IN (WITH RECURSIVE gsub(id) AS (SELECT CAST(:gid AS int) UNION SELECT gn.id FROM namespaces gn JOIN gsub ON gn.parent_id = gsub.id) SELECT id FROM gsub))`,
+        { gid: filters.groupId },
+      );
     // Issues submitted as spam are for admins only
     if (!actor?.isAdmin) qb.andWhere('NOT i.hidden');
     if (!scope) {
@@ -110,6 +118,7 @@ function MEMBER_PROJECTS_SQL(min: number): string {
       WITH RECURSIVE sub(id) AS (
         SELECT mg.source_id FROM members mg WHERE mg.source_type = 'Namespace' AND mg.user_id = :uid AND mg.access_level >= ${min}
         UNION SELECT nn.id FROM namespaces nn JOIN sub ON nn.parent_id = sub.id)
-      SELECT id FROM sub)`;
+      SELECT id FROM sub)
+    UNION ${sharedProjectIdsSql(':uid', min)}`;
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sharedGroupLevelSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
@@ -204,7 +205,7 @@ const HYDRATE_SQL = `json_build_object(
 export const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
     SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
     UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-  SELECT max(m.access_level)::int FROM members m
+  SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', '$2')}) FROM members m
   WHERE m.user_id = $2 AND (m.expires_at IS NULL OR m.expires_at >= current_date)
     AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc))))`;
 

@@ -7,6 +7,8 @@ import { ProjectModule } from '../project/project.module';
 import { CreateIssueAction } from './actions/create-issue';
 import { DestroyIssueAction } from './actions/destroy-issue';
 import { MoveIssueAction } from './actions/move-issue';
+import { GroupModule } from '../group/group.module';
+import { GroupIssuesController } from './group-issues.controller';
 import { IssueBulkController } from './issue-bulk.controller';
 import { IssueMoveController } from './issue-move.controller';
 import { IssueMoveResolver } from './issue-move.resolver';
@@ -26,9 +28,9 @@ import { QuickActionInterpreter } from '../note/quick-actions/quick-action-inter
 
 /** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
 @Module({
-  imports: [ProjectModule, LabelModule, NoteModule, MarkdownModule, SpamModule],
+  imports: [ProjectModule, GroupModule, LabelModule, NoteModule, MarkdownModule, SpamModule],
   // bulk_update before IssueController's PUT :iid
-  controllers: [IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
+  controllers: [GroupIssuesController, IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
   providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
   exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
 })

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sharedGroupLevelSql, sharedProjectIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { ACCESS_LEVEL, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
@@ -33,7 +34,7 @@ export class ProjectService {
          SELECT id, parent_id FROM namespaces WHERE id = $3
          UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
        )
-       SELECT max(access_level)::int AS level FROM members
+       SELECT GREATEST(max(access_level)::int, ${sharedGroupLevelSql('$2::int', '$1::int')}) AS level FROM members
        WHERE user_id = $1 AND (expires_at IS NULL OR expires_at >= current_date)
          AND ((source_type = 'Project' AND source_id = $2)
            OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)))`,
@@ -142,7 +143,7 @@ export class ProjectService {
    */
   async listReadable(
     actor: Actor | null,
-    opts: { search?: string; membership?: boolean; memberId?: number; page: number; perPage: number },
+    opts: { search?: string; membership?: boolean; memberId?: number; groupId?: number; includeSubgroups?: boolean; activeOnly?: boolean; page: number; perPage: number },
   ): Promise<{ projects: Project[]; total: number }> {
     const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
     const uid = actor?.id ?? -1;
@@ -150,6 +151,14 @@ export class ProjectService {
     else if (!actor) qb.where(`p.visibility = 'public'`);
     else if (!actor.isAdmin) qb.where(`(p.visibility IN ('public','internal') OR ${memberOfSql('uid')})`, { uid });
     if (opts.memberId !== undefined) qb.andWhere(memberOfSql('mid'), { mid: opts.memberId });
+    if (opts.groupId !== undefined)
+      qb.andWhere(
+        opts.includeSubgroups
+          ? `p.namespace_id IN (WITH RECURSIVE sub(id) AS (SELECT CAST(:gid AS int) UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id) SELECT id FROM sub)`
+          : 'p.namespace_id = :gid',
+        { gid: opts.groupId },
+      );
+    if (opts.activeOnly) qb.andWhere('NOT p.archived');
     if (opts.search) qb.andWhere('(p.name ILIKE :s OR p.full_path ILIKE :s)', { s: `%${escapeLike(opts.search)}%` });
     qb.orderBy('p.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
     const [projects, total] = await qb.getManyAndCount();
@@ -173,7 +182,7 @@ export class ProjectService {
 const EFFECTIVE_LEVEL_SQL = `WITH RECURSIVE anc(id, parent_id) AS (
     SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
     UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-  SELECT max(m.access_level)::int FROM members m
+  SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', ':uid')}) FROM members m
   WHERE m.user_id = :uid AND (m.expires_at IS NULL OR m.expires_at >= current_date)
     AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))`;
 
@@ -189,6 +198,8 @@ const memberOfSql = (param: string) => `p.id IN (
       SELECT m.source_id FROM members m WHERE m.source_type = 'Namespace' AND m.user_id = :${param}
       UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id
     ) SELECT id FROM sub)
+  UNION
+  ${sharedProjectIdsSql(`:${param}`, 10)}
   UNION
   SELECT p3.id FROM projects p3 JOIN namespaces n3 ON n3.id = p3.namespace_id WHERE n3.type = 'User' AND n3.owner_id = :${param})`;
 

@@ -37,7 +37,7 @@ export class SubscriptionController {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const loaded = await this.loader.findReadable(actor, id, iid, { hydrate: true });
     authorizeOnIssue(actor, 'update_subscription', loaded);
-    if (!(await this.store.set(loaded.issue.id, actor.id, subscribed))) {
+    if (!(await this.store.set(loaded.issue.id, actor.id, subscribed, { projectPath: loaded.project.fullPath, iid: loaded.issue.iid }))) {
       res.status(304);
       return undefined;
     }

@@ -39,7 +39,7 @@ export class SubscriptionResolver {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const loaded = await this.loader.findReadable(actor, input.projectPath, input.iid, { hydrate: true });
     authorizeOnIssue(actor, 'update_subscription', loaded);
-    await this.store.set(loaded.issue.id, actor.id, input.subscribedState);
+    await this.store.set(loaded.issue.id, actor.id, input.subscribedState, { projectPath: loaded.project.fullPath, iid: loaded.issue.iid });
     return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(loaded.hydrated!, loaded.projectFacts, this.config.publicUrl, this.markdown), errors: [] };
   }
 }

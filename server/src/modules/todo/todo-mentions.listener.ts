@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { sharedGroupLevelSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ACCESS_LEVEL, type AnyRealtimeEvent } from '@tandem/shared-types';
@@ -74,7 +75,7 @@ export class TodoMentionsListener implements OnModuleInit {
          (WITH RECURSIVE anc(id, parent_id) AS (
             SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
             UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-          SELECT max(mm.access_level)::int FROM members mm
+          SELECT GREATEST(max(mm.access_level)::int, ${sharedGroupLevelSql('p.id', 'u.id')}) FROM members mm
           WHERE mm.user_id = u.id AND (mm.expires_at IS NULL OR mm.expires_at >= current_date)
             AND ((mm.source_type = 'Project' AND mm.source_id = p.id) OR (mm.source_type = 'Namespace' AND mm.source_id IN (SELECT id FROM anc)))) AS level
        FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces ns ON ns.id = p.namespace_id

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { sharedGroupLevelSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ApiTodo, TodoAction, TodoState } from '@tandem/shared-types';
@@ -269,7 +270,7 @@ export class TodoService implements OnModuleInit {
          (WITH RECURSIVE anc(id, parent_id) AS (
             SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
             UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-          SELECT max(m.access_level)::int FROM members m
+          SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', 't.user_id')}) FROM members m
           WHERE m.user_id = t.user_id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
             AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))) AS level,
          ${extra}

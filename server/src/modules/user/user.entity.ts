@@ -10,6 +10,8 @@ export class User {
   @Column({ type: 'text', name: 'avatar_url', nullable: true }) avatarUrl!: string | null;
   @Column({ type: 'varchar' }) state!: 'active' | 'blocked' | 'deactivated';
   @Column({ type: 'boolean', name: 'is_admin' }) isAdmin!: boolean;
+  /** The secret part of the user's issue email addresses (modules/incoming-email); never selected by default. */
+  @Column({ type: 'varchar', length: 32, name: 'incoming_email_token', nullable: true, select: false }) incomingEmailToken!: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

@@ -7,9 +7,12 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
+import { canRequestCveId } from '../../core/policy/policy';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AwardFinder } from '../award/award.finder';
+import { IncomingEmailService } from '../incoming-email/incoming-email.service';
+import { cveRequestFor } from '../issue/cve-request';
 import { IssueLoader } from '../issue/issue.loader';
 import { DiscussionFinder } from '../note/discussion.finder';
 import { GroupService } from '../group/group.service';
@@ -41,6 +44,7 @@ export class WebController {
     private readonly awards: AwardFinder,
     private readonly links: IssueLinkFinder,
     private readonly groups: GroupService,
+    private readonly incomingEmail: IncomingEmailService,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -69,7 +73,7 @@ export class WebController {
     }
     const { actor, csrfToken } = authOf(req);
     const user = actor ? await this.ds.getRepository(User).findOneBy({ id: actor.id }) : null;
-    const data: PageData = { currentUser: user ? toCurrentUser(user, this.config.publicUrl) : null, csrfToken };
+    const data: PageData = { currentUser: user ? toCurrentUser(user, this.config.publicUrl) : null, csrfToken, features: { cveIdRequestButton: this.config.FEATURE_FLAGS.includes('cveIdRequestButton') } };
     let status = 200;
     const m = ISSUE_PAGE.exec(req.path);
     if (m) {
@@ -77,13 +81,16 @@ export class WebController {
         const ctx = await this.issues.findReadable(actor, decodeURIComponent(m[1]!), m[2]!, { hydrate: true });
         const h = ctx.hydrated;
         const ns = ctx.project.namespace;
-        const [counts, awards, blockedBy, notesData, groupFacts] = await Promise.all([
+        const permissions = issuePagePermissions(actor, ctx.projectFacts, ctx.facts);
+        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail] = await Promise.all([
           this.projects.openIssuesCount([ctx.project.id]),
           this.awards.forIssue(ctx.issue.id),
           this.links.blockedBy(actor, ctx.issue.id),
           this.discussions.pageNotesData(actor, ctx),
           // Promote to epic needs the actor's level in the project's group (signed-in only)
           actor && ns?.type === 'Group' ? this.groups.facts(actor, ns) : Promise.resolve(null),
+          // The viewer's own issue email, when incoming mail is configured and they may comment
+          actor && permissions.canCreateNote ? this.incomingEmail.addressFor(actor.id, ctx.project, ctx.issue.iid) : Promise.resolve(null),
         ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
@@ -98,6 +105,11 @@ export class WebController {
           notesData,
           uploadMetricsFeatureAvailable: this.config.METRIC_IMAGES,
           awards,
+          createNoteEmail,
+          cveRequest:
+            data.features?.cveIdRequestButton && this.config.CVE_REQUEST_PROJECT && canRequestCveId(actor, ctx.projectFacts, ctx.facts)
+              ? cveRequestFor(this.config.CVE_REQUEST_PROJECT, `${ctx.project.fullPath}#${ctx.issue.iid}`, ctx.issue.title, `${this.config.publicUrl}${base}`)
+              : null,
           blocked_by_count: blockedBy.length,
           blocked_by_issues: blockedBy.map((b) => ({
             id: b.other.issue.id,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AwardModule } from '../award/award.module';
 import { GroupModule } from '../group/group.module';
+import { IncomingEmailModule } from '../incoming-email/incoming-email.module';
 import { IssueModule } from '../issue/issue.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { IssueLinkModule } from '../issue-link/issue-link.module';
@@ -8,5 +9,5 @@ import { ProjectModule } from '../project/project.module';
 import { WebController } from './web.controller';
 
 /** The client's pages with their embedded data; its `*path` route catches all, so the app lists it last. */
-@Module({ imports: [IssueModule, ProjectModule, DiscussionsModule, AwardModule, IssueLinkModule, GroupModule], controllers: [WebController] })
+@Module({ imports: [IssueModule, IncomingEmailModule, ProjectModule, DiscussionsModule, AwardModule, IssueLinkModule, GroupModule], controllers: [WebController] })
 export class WebModule {}

@@ -14,6 +14,11 @@ describe('BulkUpdateForm', () => {
     fetchMock = vi.fn(async (url: string) => {
       if (url.includes('/labels')) return json([{ id: 7, name: 'bug' }]);
       if (url.includes('/members/all')) return json([{ id: 2, name: 'Bob Brown', username: 'bob' }]);
+      if (url.includes('/milestones')) {
+        expect(url).toContain('state=active');
+        expect(url).toContain('include_parent_milestones=true');
+        return json([{ id: 31, title: 'Sprint 4' }]);
+      }
       return bulk();
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -42,12 +47,24 @@ describe('BulkUpdateForm', () => {
     await screen.findByRole('option', { name: 'Bob Brown (@bob)' }, { timeout: 10_000 });
     fireEvent.change(screen.getByRole('combobox', { name: 'Assignee' }), { target: { value: '2' } });
     fireEvent.change(screen.getByRole('combobox', { name: PEOPLE_TEXTS.notifications }), { target: { value: 'subscribe' } });
+    await screen.findByRole('option', { name: 'Sprint 4' }, { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Milestone' }), { target: { value: '31' } });
     fireEvent.click(submit());
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('bulk_update'))!;
     expect(url).toBe('/api/v4/projects/g%2Fp/issues/bulk_update');
     expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body)).toEqual({ issuable_ids: [11, 12], state_event: 'close', assignee_ids: [2], add_label_ids: [7], subscription_event: 'subscribe' });
+    expect(JSON.parse(init.body)).toEqual({ issuable_ids: [11, 12], state_event: 'close', assignee_ids: [2], add_label_ids: [7], subscription_event: 'subscribe', milestone_id: 31 });
+  }, 20_000);
+
+  it('removes the milestone with "No milestone" (milestone_id 0)', async () => {
+    const onDone = renderForm();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Milestone' }), { target: { value: '0' } });
+    expect((screen.getByRole('combobox', { name: 'Milestone' }) as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('No milestone');
+    fireEvent.click(submit());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('bulk_update'))!;
+    expect(JSON.parse(init.body)).toEqual({ issuable_ids: [11, 12], milestone_id: 0 });
   }, 20_000);
 
   it('says "Issue update failed" and enables the button again', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PEOPLE_TEXTS, type BulkUpdateParams } from '@tandem/shared-types';
+import { PEOPLE_TEXTS } from '@tandem/shared-types';
 import { issueListKeys } from '../issueListQueries';
-import { bulkUpdateIssues, fetchLabelOptions, fetchMemberOptions } from './bulkUpdateApi';
+import { BULK_FIELDS, bulkParams, type BulkField } from './bulkFields';
+import { bulkUpdateIssues } from './bulkUpdateApi';
 import './bulkForm.css';
 
 interface BulkUpdateFormProps {
@@ -14,29 +15,44 @@ interface BulkUpdateFormProps {
 
 const NO_CHANGE = '';
 
+/** One field's select: "No change", then its fixed or fetched choices. */
+function BulkSelect({ field, projectPath, value, onChange }: { field: BulkField; projectPath: string; value: string; onChange(v: string): void }) {
+  const { source } = field;
+  const fetched = useQuery({
+    queryKey: ['bulk', projectPath, source.kind === 'query' ? source.key : field.name],
+    queryFn: () => (source.kind === 'query' ? source.fetch(projectPath) : Promise.resolve([])),
+    enabled: source.kind === 'query',
+    staleTime: 60_000,
+  });
+  const options = source.kind === 'static' ? source.options : [...(source.first ?? []), ...(fetched.data ?? [])];
+  return (
+    <label>
+      {field.label}
+      <select className="input input--small" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value={NO_CHANGE}>No change</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
- * The issue list's bulk edit form (GitLab's issuable bulk update): state, assignee, labels to
- * add and remove, notifications. Submitting sends the checked issues' ids; on success the list
- * is read again, on failure 'Issue update failed' and the button is enabled again.
+ * The issue list's bulk edit form (GitLab's issuable bulk update): state, assignee, milestone,
+ * labels to add and remove, notifications (one select per field of BULK_FIELDS). Submitting
+ * sends the checked issues' ids; on success the list is read again, on failure 'Issue update
+ * failed' and the button is enabled again.
  */
 export function BulkUpdateForm({ projectPath, selectedIds, onDone }: BulkUpdateFormProps) {
   const queryClient = useQueryClient();
-  const labels = useQuery({ queryKey: ['bulk', projectPath, 'labels'], queryFn: () => fetchLabelOptions(projectPath), staleTime: 60_000 });
-  const members = useQuery({ queryKey: ['bulk', projectPath, 'members'], queryFn: () => fetchMemberOptions(projectPath), staleTime: 60_000 });
-  const [state, setState] = useState(NO_CHANGE);
-  const [assignee, setAssignee] = useState(NO_CHANGE);
-  const [addLabel, setAddLabel] = useState(NO_CHANGE);
-  const [removeLabel, setRemoveLabel] = useState(NO_CHANGE);
-  const [subscription, setSubscription] = useState(NO_CHANGE);
+  const [values, setValues] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const params: BulkUpdateParams = { issuable_ids: selectedIds };
-  if (state) params.state_event = state as 'close' | 'reopen';
-  if (assignee) params.assignee_ids = [Number(assignee)];
-  if (addLabel) params.add_label_ids = [Number(addLabel)];
-  if (removeLabel) params.remove_label_ids = [Number(removeLabel)];
-  if (subscription) params.subscription_event = subscription as 'subscribe' | 'unsubscribe';
+  const params = bulkParams(selectedIds, values);
   const hasChange = Object.keys(params).length > 1;
 
   const submit = async () => {
@@ -64,56 +80,9 @@ export function BulkUpdateForm({ projectPath, selectedIds, onDone }: BulkUpdateF
       }}
     >
       <span className="muted">{selectedIds.length} selected</span>
-      <label>
-        Status
-        <select className="input input--small" value={state} onChange={(e) => setState(e.target.value)}>
-          <option value={NO_CHANGE}>No change</option>
-          <option value="reopen">Open</option>
-          <option value="close">Closed</option>
-        </select>
-      </label>
-      <label>
-        Assignee
-        <select className="input input--small" value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-          <option value={NO_CHANGE}>No change</option>
-          <option value="0">{PEOPLE_TEXTS.unassigned}</option>
-          {(members.data ?? []).map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Add label
-        <select className="input input--small" value={addLabel} onChange={(e) => setAddLabel(e.target.value)}>
-          <option value={NO_CHANGE}>No change</option>
-          {(labels.data ?? []).map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Remove label
-        <select className="input input--small" value={removeLabel} onChange={(e) => setRemoveLabel(e.target.value)}>
-          <option value={NO_CHANGE}>No change</option>
-          {(labels.data ?? []).map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {PEOPLE_TEXTS.notifications}
-        <select className="input input--small" value={subscription} onChange={(e) => setSubscription(e.target.value)}>
-          <option value={NO_CHANGE}>No change</option>
-          <option value="subscribe">Subscribe</option>
-          <option value="unsubscribe">Unsubscribe</option>
-        </select>
-      </label>
+      {BULK_FIELDS.map((f) => (
+        <BulkSelect key={f.name} field={f} projectPath={projectPath} value={values[f.name] ?? NO_CHANGE} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
+      ))}
       <button type="submit" className="btn btn--confirm btn--small" disabled={submitting || !selectedIds.length || !hasChange}>
         {PEOPLE_TEXTS.bulkUpdate}
       </button>

@@ -2,7 +2,7 @@ import type { BulkUpdateParams } from '@tandem/shared-types';
 import { projectApiPath, requestJson } from '../../../shared/api/http';
 
 export interface BulkOption {
-  id: number;
+  id: number | string;
   name: string;
 }
 
@@ -11,6 +11,13 @@ export async function fetchLabelOptions(projectPath: string): Promise<BulkOption
   const res = await requestJson<Array<{ id: number; name: string }>>(`${projectApiPath(projectPath)}/labels?per_page=100&include_ancestor_groups=true`);
   if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
   return res.data.map((l) => ({ id: l.id, name: l.name }));
+}
+
+/** The project's active milestones with its groups' (include_parent_milestones). */
+export async function fetchMilestoneOptions(projectPath: string): Promise<BulkOption[]> {
+  const res = await requestJson<Array<{ id: number; title: string }>>(`${projectApiPath(projectPath)}/milestones?state=active&include_parent_milestones=true&per_page=100`);
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
+  return res.data.map((m) => ({ id: m.id, name: m.title }));
 }
 
 /** Everyone who may be assigned: the project's members, inherited ones included. */

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Bell, BellOff } from 'lucide-react';
 import { PEOPLE_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { currentUserAtom } from '../../session/sessionAtoms';
+import { realtimeClient } from '../../../realtime/realtimeConnection';
 import { SidebarBlock } from '../SidebarBlock';
+import { applySubscriptionSignal } from '../people/subscriptionSignal';
 import { setSubscription } from '../people/peopleApi';
 import './peopleWidgets.css';
 
@@ -17,13 +19,16 @@ interface SubscriptionWidgetProps {
 
 /**
  * The notifications block: the signed-in user's own subscription to the issue, as a switch
- * (issueSetSubscription). Per user, so it is not broadcast; shown only to signed-in users.
+ * (issueSetSubscription). Per user, so it is not broadcast to the issue's watchers; the user's own
+ * other tabs follow through the user channel (`issue.subscription`). Shown only to signed-in users.
  */
 export function SubscriptionWidget({ issueKey, projectPath, iid }: SubscriptionWidgetProps) {
   const subscribed = useAtomValue(issueAtomFamily(issueKey))!.subscribed;
   const me = useAtomValue(currentUserAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const signedIn = me !== null;
+  useEffect(() => (signedIn ? realtimeClient().onSubscription((signal) => applySubscriptionSignal(appStore, signal)) : undefined), [signedIn]);
   if (!me) return null;
 
   const toggle = async () => {

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { PROJECT_PICKER_TEXTS } from '@tandem/shared-types';
+import { useDismiss } from '../sidebar/widgets/useDismiss';
+import { fetchGroupProjects, type PickedProject } from './projectPickerApi';
+import { readRecentProject, saveRecentProject } from './recentProject';
+import './projectPicker.css';
+
+/** The project search waits for typing to pause. */
+export const PROJECT_SEARCH_DEBOUNCE_MS = 250;
+
+interface NewItemInProjectButtonProps {
+  groupPath: string;
+  /** 'issue': the resource in texts and the storage key. */
+  resourceType: string;
+  /** 'New issue'. */
+  label: string;
+  /** Where the item is created, under the project's path: '-/issues/new'. */
+  newPath: string;
+}
+
+/**
+ * A "new item in project" split button (spec: Project picker): the main part reads
+ * '{label} in {project name}' and opens the new-item page of the chosen project, or 'Select
+ * project to create {resource}' and opens the picker; the toggle lists the group's projects
+ * where the item can be created. The choice is remembered per group and resource type.
+ */
+export function NewItemInProjectButton({ groupPath, resourceType, label, newPath }: NewItemInProjectButtonProps) {
+  const ids = { list: useId(), search: useId() };
+  const [chosen, setChosen] = useState<PickedProject | null>(() => readRecentProject(groupPath, resourceType));
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [projects, setProjects] = useState<PickedProject[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useDismiss(root, open, () => setOpen(false));
+
+  useEffect(() => {
+    if (!open) return;
+    const ctl = new AbortController();
+    const t = setTimeout(() => {
+      fetchGroupProjects(groupPath, search, ctl.signal)
+        .then((list) => {
+          setFailed(false);
+          setProjects(list);
+        })
+        .catch(() => {
+          if (!ctl.signal.aborted) setFailed(true);
+        });
+    }, PROJECT_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(t);
+      ctl.abort();
+    };
+  }, [open, search, groupPath]);
+
+  const choose = (p: PickedProject) => {
+    setChosen(p);
+    saveRecentProject(groupPath, resourceType, p);
+    setOpen(false);
+    setSearch('');
+  };
+
+  return (
+    <div className="project-picker" ref={root}>
+      <div className="project-picker__split">
+        {chosen ? (
+          <a className="btn btn--confirm project-picker__main" href={`/${chosen.path}/${newPath}`} data-testid="new-item-in-project">
+            {PROJECT_PICKER_TEXTS.withProject(label, chosen.name)}
+          </a>
+        ) : (
+          <button type="button" className="btn btn--confirm project-picker__main" onClick={() => setOpen(true)} data-testid="new-item-in-project">
+            {PROJECT_PICKER_TEXTS.noProject(resourceType)}
+          </button>
+        )}
+        <button type="button" className="btn btn--confirm project-picker__toggle" aria-label={PROJECT_PICKER_TEXTS.toggle} aria-expanded={open} aria-controls={ids.list} onClick={() => setOpen((o) => !o)}>
+          <ChevronDown size={14} aria-hidden="true" />
+        </button>
+      </div>
+      {open && (
+        <div className="project-picker__menu">
+          <input id={ids.search} className="input" type="search" autoFocus aria-label={PROJECT_PICKER_TEXTS.search} placeholder={PROJECT_PICKER_TEXTS.search} value={search} onChange={(e) => setSearch(e.target.value)} />
+          {failed && <p className="field-error">{PROJECT_PICKER_TEXTS.fetchFailed}</p>}
+          <ul id={ids.list} role="listbox" aria-label={PROJECT_PICKER_TEXTS.toggle} className="project-picker__list">
+            {(projects ?? []).map((p) => (
+              <li key={p.path} role="option" aria-selected={chosen?.path === p.path} className="project-picker__option" onClick={() => choose(p)}>
+                {p.name_with_namespace}
+              </li>
+            ))}
+            {projects && !projects.length && !failed && <li className="muted">{PROJECT_PICKER_TEXTS.noMatches}</li>}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
