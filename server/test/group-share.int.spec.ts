@@ -79,6 +79,12 @@ describe.each(DB_MODES)('projects shared with groups on %s', (mode) => {
     // and can be assigned: the sidebar's member search lists them
     const people = await call<Array<{ username: string }>>(app, 'GET', `/${SECRET}/-/autocomplete_sources/members?type=Issue&type_id=1&search=pia`, { auth: who.alice });
     expect(people.body.map((u) => u.username)).toEqual(['pia']);
+    // the project's members/all (the bulk form's assignee list) names them with their capped level
+    const all = await call<Array<{ username: string; access_level: number }>>(app, 'GET', `/api/v4/projects/${enc(SECRET)}/members/all?per_page=100`, { auth: who.alice });
+    expect(all.status).toBe(200);
+    expect(all.body.filter((m) => ['pia', 'gus'].includes(m.username)).map((m) => `${m.username}:${m.access_level}`).sort()).toEqual(['gus:10', 'pia:20']);
+    const one = await call<{ username: string; access_level: number }>(app, 'GET', `/api/v4/projects/${enc(SECRET)}/members/all/${(all.body.find((m) => m.username === 'pia') as unknown as { id: number }).id}`, { auth: who.alice });
+    expect(one.body).toMatchObject({ username: 'pia', access_level: 20 });
     const mine = await call<Array<{ path_with_namespace: string }>>(app, 'GET', '/api/v4/projects?membership=true', { auth: pia });
     expect(mine.body.map((p) => p.path_with_namespace)).toContain(SECRET);
     // gus (guest of the group): capped at guest, reads the project but neither the confidential issue nor edits
@@ -107,6 +113,8 @@ describe.each(DB_MODES)('projects shared with groups on %s', (mode) => {
     }
     expect((await call(app, 'GET', `${issues}/1`, { auth: pia })).status).toBe(404);
     expect((await call(app, 'POST', `${issues}/1/notes`, { auth: pia, body: { body: 'Still here?' } })).status).toBe(404);
+    const all = await call<Array<{ username: string }>>(app, 'GET', `/api/v4/projects/${enc(SECRET)}/members/all?per_page=100`, { auth: who.alice });
+    expect(all.body.map((m) => m.username)).not.toContain('pia');
     const gone = await call<{ message: string }>(app, 'DELETE', `${share}/${groupId}`, { auth: who.alice });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('404 Group Link Not Found');

@@ -31,6 +31,18 @@ export const sharedProjectIdsSql = (user: string, min: number) => `SELECT l.proj
         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ga ON n.id = ga.parent_id) SELECT id FROM ga)
     WHERE (l.expires_at IS NULL OR l.expires_at >= current_date) AND LEAST(l.group_access, gm.access_level) >= ${min}`;
 
+/**
+ * Memberships through the groups a project (SQL expression) is shared with, as rows
+ * (user_id, access_level, expires_at, created_at): the link's access capped at the member's
+ * role, expiring with whichever of the link and the membership expires first.
+ */
+export const sharedGroupMembershipsSql = (project: string) => `SELECT gm.user_id, LEAST(l.group_access, gm.access_level) AS access_level,
+      LEAST(gm.expires_at, l.expires_at) AS expires_at, gm.created_at FROM project_group_links l
+    JOIN members gm ON gm.source_type = 'Namespace' AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)
+      AND gm.source_id IN (WITH RECURSIVE ga(id, parent_id) AS (SELECT id, parent_id FROM namespaces WHERE id = l.group_id
+        UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ga ON n.id = ga.parent_id) SELECT id FROM ga)
+    WHERE l.project_id = ${project} AND (l.expires_at IS NULL OR l.expires_at >= current_date)`;
+
 /** Ids of the users who have access to the project (SQL expression) through a group it is shared with. */
 export const sharedGroupMemberIdsSql = (project: string) => `SELECT gm.user_id FROM project_group_links l
     JOIN members gm ON gm.source_type = 'Namespace' AND (gm.expires_at IS NULL OR gm.expires_at >= current_date)

@@ -15,6 +15,7 @@ import {
   type MembershipChange,
   type ProjectFacts,
 } from '../../core/policy/policy';
+import { sharedGroupMembershipsSql } from '../../core/policy/group-share';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { GroupService } from '../group/group.service';
 import type { Namespace } from '../group/namespace.entity';
@@ -56,6 +57,9 @@ const ANCESTORS = (param: string) => `anc(id, parent_id, name, depth) AS (
   UNION ALL SELECT n.id, n.parent_id, n.name, a.depth + 1 FROM namespaces n JOIN anc a ON n.id = a.parent_id)`;
 
 const UNEXPIRED = `(m.expires_at IS NULL OR m.expires_at >= current_date)`;
+
+/** Ranks shared-group memberships after direct and inherited ones of the same level. */
+const SHARED_DEPTH = 1_000;
 
 /**
  * Project and group memberships (GitLab's members API). Services own the transaction: the
@@ -116,7 +120,10 @@ export class MemberService {
         WHERE m.source_type = $1 AND m.source_id = $2 AND ${UNEXPIRED}
         UNION ALL
         SELECT m.user_id, m.access_level, m.expires_at, m.created_at, a.depth FROM members m
-        JOIN anc a ON m.source_type = 'Namespace' AND m.source_id = a.id WHERE ${UNEXPIRED}),
+        JOIN anc a ON m.source_type = 'Namespace' AND m.source_id = a.id WHERE ${UNEXPIRED}
+        UNION ALL
+        -- a project's members through the groups it is shared with (GitLab lists invited groups' members here too)
+        SELECT s.user_id, s.access_level, s.expires_at, s.created_at, ${SHARED_DEPTH} FROM (${sharedGroupMembershipsSql('$2')}) s WHERE $1 = 'Project'),
       eff AS (
         SELECT DISTINCT ON (user_id) user_id, access_level, expires_at, created_at FROM memb
         ORDER BY user_id, access_level DESC, depth)
