@@ -50,4 +50,16 @@ describe('NoteAwardsBar', () => {
     expect((screen.getByTestId('award-eyes') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId('add-reaction')).toBeNull();
   });
+
+  it('follows the live lock over the flag the note was loaded with: an unlock after loading shows the control, a lock hides it', () => {
+    const lockedAtLoad = note({ current_user: { can_award_emoji: false } as ApiNote['current_user'] });
+    const { rerender } = render(<NoteAwardsBar note={lockedAtLoad} projectPath="g/p" iid={1} issueId={100} canAward={false} />);
+    expect((screen.getByTestId('award-eyes') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('add-reaction')).toBeNull();
+    rerender(<NoteAwardsBar note={lockedAtLoad} projectPath="g/p" iid={1} issueId={100} canAward />);
+    expect((screen.getByTestId('award-eyes') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('add-reaction')).toBeTruthy();
+    rerender(<NoteAwardsBar note={note()} projectPath="g/p" iid={1} issueId={100} canAward={false} />);
+    expect((screen.getByTestId('award-eyes') as HTMLButtonElement).disabled).toBe(true);
+  });
 });
