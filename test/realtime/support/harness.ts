@@ -145,6 +145,11 @@ export async function startNode(opts: {
   children.add(proc);
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  let stopping = false;
+  // A node that dies on its own is the story of a failing test: print why.
+  proc.on('exit', (code, signal) => {
+    if (!stopping) console.error(`[harness] ${opts.name} exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${out.slice(-3000)}`);
+  });
   const url = `http://127.0.0.1:${port}`;
   const node: NodeProc = {
     name: opts.name,
@@ -153,6 +158,7 @@ export async function startNode(opts: {
     proc,
     output: () => out,
     async stop() {
+      stopping = true;
       if (proc.exitCode === null && proc.signalCode === null) {
         proc.kill('SIGTERM');
         await Promise.race([once(proc, 'exit'), sleep(8000)]);
@@ -161,6 +167,7 @@ export async function startNode(opts: {
       release();
     },
     async kill() {
+      stopping = true;
       if (proc.exitCode === null && proc.signalCode === null) {
         proc.kill('SIGKILL');
         await once(proc, 'exit');
