@@ -10,8 +10,6 @@ export const SERVICE_DESK_TEXTS = {
   /** Spec §1/§2: the dismissible warning on an issue moved from a service-desk project into one without it (GitLab's text). */
   movedWarning:
     'This project does not have Service Desk enabled, so the user who created the issue will no longer receive email notifications about new activity.',
-  /** The warning's close button (aria-label). */
-  dismiss: 'Dismiss',
   /** An issue made from a mail without a subject (GitLab's title for it). */
   noSubject: '(no subject)',
   /** The thank-you mail to the sender of a new request (GitLab's service desk thank_you email, in short). */
