@@ -14,11 +14,10 @@ export const SERVICE_DESK_TEXTS = {
   noSubject: '(no subject)',
   /** The thank-you mail to the sender of a new request (GitLab's service desk thank_you email, in short). */
   thankYouSubject: (reference: string, title: string) => `[${reference}] ${title}`,
-  thankYouBody: (reference: string) =>
-    `Thank you for your support request! We are tracking your request as ticket ${reference}, and will respond as soon as we can.\n\nReply to this email to add information to your request.`,
+  thankYouBody: (reference: string) => `Thank you for your support request! We are tracking your request as ticket ${reference}, and will respond as soon as we can.`,
   /** A public comment mailed to the external author (GitLab's service desk new_note email). */
   noteSubject: (reference: string, title: string) => `Re: [${reference}] ${title}`,
-  noteBody: (authorName: string, body: string, webUrl: string) => `${authorName} wrote:\n\n${body}\n\n--\n${webUrl}`,
+  noteBody: (authorName: string, body: string) => `${authorName} wrote:\n\n${body}`,
 };
 
 /** localStorage key remembering that the moved-issue warning was dismissed for one issue (by its global id). */

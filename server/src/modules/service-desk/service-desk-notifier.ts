@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { SERVICE_DESK_TEXTS, SUPPORT_BOT, type ApiNote } from '@tandem/shared-types';
-import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { Mailer } from '../../core/mail/mailer';
 import type { Issue } from '../issue/issue.entity';
-import { issueWebPath } from '../issue/issue.mapper';
 import type { Project } from '../project/project.entity';
 
 /**
@@ -16,10 +14,7 @@ import type { Project } from '../project/project.entity';
 export class ServiceDeskNotifier {
   private readonly logger = new Logger(ServiceDeskNotifier.name);
 
-  constructor(
-    private readonly mailer: Mailer,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly mailer: Mailer) {}
 
   /** Whether a comment on this issue reaches its external author (no query: the issue and project rows are loaded). */
   static mailsExternalAuthor(target: { project: Project; issue: Issue }): boolean {
@@ -35,7 +30,8 @@ export class ServiceDeskNotifier {
       .send({
         to: issue.serviceDeskReplyTo!,
         subject: SERVICE_DESK_TEXTS.noteSubject(reference, issue.title),
-        text: SERVICE_DESK_TEXTS.noteBody(note.author.name ?? note.author.username, note.body, `${this.config.publicUrl}${issueWebPath(project.fullPath, issue.iid)}`),
+        // No link: the issue is confidential, the sender could not open it
+        text: SERVICE_DESK_TEXTS.noteBody(note.author.name ?? note.author.username, note.body),
       })
       // The comment is written; a mail failure is logged, never the comment's error
       .catch((err: unknown) => this.logger.error({ err }, 'service desk note mail failed'));

@@ -1,15 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LIMITS, SERVICE_DESK_TEXTS } from '@tandem/shared-types';
-import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { Mailer } from '../../../core/mail/mailer';
 import type { ProjectFacts } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { CreateIssueAction } from '../../issue/actions/create-issue';
 import type { Issue } from '../../issue/issue.entity';
-import { issueWebPath } from '../../issue/issue.mapper';
 import type { Project } from '../../project/project.entity';
 import { ProjectService } from '../../project/project.service';
 import { supportBotActor } from '../support-bot';
@@ -38,7 +36,6 @@ export class CreateServiceDeskIssueAction {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly projects: ProjectService,
     private readonly createIssue: CreateIssueAction,
     private readonly events: EventLogService,
@@ -65,7 +62,8 @@ export class CreateServiceDeskIssueAction {
     const reference = `${project.fullPath}#${issue.iid}`;
     // The issue stands even when the mail cannot go (the mailer logs SMTP failures itself)
     await this.mailer
-      .send({ to: from, subject: SERVICE_DESK_TEXTS.thankYouSubject(reference, issue.title), text: `${SERVICE_DESK_TEXTS.thankYouBody(reference)}\n\n${this.config.publicUrl}${issueWebPath(project.fullPath, issue.iid)}` })
+      // No link: the issue is confidential, the sender cannot open it (GitLab's thank-you names the reference only)
+      .send({ to: from, subject: SERVICE_DESK_TEXTS.thankYouSubject(reference, issue.title), text: SERVICE_DESK_TEXTS.thankYouBody(reference) })
       .catch((err: unknown) => this.logger.error({ err }, 'service desk thank-you mail failed'));
     return { issue, project };
   }
