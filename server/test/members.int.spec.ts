@@ -299,8 +299,8 @@ describe.each(DB_MODES)('members and project settings on %s', (mode) => {
 
     it('bad input is a 400 naming the field; a project may not be more visible than its group', async () => {
       const cases: Array<[unknown, Record<string, string[]>]> = [
-        [{}, { base: [VALIDATION.atLeastOne(['name', 'description', 'visibility'])] }],
-        [{ path: 'renamed' }, { base: [VALIDATION.atLeastOne(['name', 'description', 'visibility'])] }],
+        [{}, { base: [VALIDATION.atLeastOne(['name', 'description', 'visibility', 'service_desk_enabled'])] }],
+        [{ path: 'renamed' }, { base: [VALIDATION.atLeastOne(['name', 'description', 'visibility', 'service_desk_enabled'])] }],
         [{ visibility: 'secret' }, { visibility: [VALIDATION.notAllowed(['private', 'internal', 'public'])] }],
         [{ visibility: 20 }, { visibility: [VALIDATION.notAllowed(['private', 'internal', 'public'])] }],
         [{ name: '  ' }, { name: [VALIDATION.required] }],

@@ -56,6 +56,8 @@ export interface ApiIssue {
   _links: { self: string; notes: string; award_emoji: string; project: string };
   subscribed: boolean;
   moved_to_id: number | null;
+  /** GitLab's service_desk_reply_to: the external author's address of an issue made by Service Desk mail; null otherwise. */
+  service_desk_reply_to?: string | null;
   /** The issue's epic (GitLab's REST `epic` and `epic_iid`), null when none. */
   epic: import('./epics').ApiIssueEpic | null;
   epic_iid: number | null;
@@ -91,6 +93,10 @@ export interface ApiProject {
   issues_enabled: boolean;
   archived: boolean;
   _links: { self: string; issues: string };
+  /** GitLab's Service Desk setting. */
+  service_desk_enabled: boolean;
+  /** Its incoming address (GitLab: shown to reporters and up, on GET/PUT /projects/:id); null when incoming mail is not configured. */
+  service_desk_address?: string | null;
   permissions?: { project_access: { access_level: number } | null; group_access: { access_level: number } | null };
 }
 
@@ -280,6 +286,8 @@ export interface IssuePageData {
   awards?: import('./discussions').NoteAward[];
   /** Spec createNoteEmail: the viewer's own address that turns a mail into their comment; absent without incoming mail or the right to comment. */
   createNoteEmail?: string | null;
+  /** The issue came from a service-desk project by a move into this one, which has Service Desk off: the page shows SERVICE_DESK_TEXTS.movedWarning. */
+  movedServiceDeskWarning?: boolean;
   /** The CVE ID request block (flag cveIdRequestButton, CVE_REQUEST_PROJECT set, maintainer; shown while the issue is confidential): where its button and help link go. */
   cveRequest?: { newIssuePath: string; helpPath: string } | null;
   /** Open issues that block this one (the close-issue confirmation asks when there are any). */

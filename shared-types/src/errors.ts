@@ -32,6 +32,10 @@ export const ERRORS = {
   EMAIL_NOT_ALLOWED: { status: 422, message: 'You are not allowed to perform this action.' },
   EMAIL_EMPTY: { status: 422, message: 'It appears that the email is blank.' },
   EMAIL_NOTEABLE_GONE: { status: 422, message: 'The thread you are replying to no longer exists.' },
+  /** Mail to a project's service desk address while the project has Service Desk off (or is archived): nothing is created. */
+  EMAIL_SERVICE_DESK_DISABLED: { status: 422, message: 'Service Desk is not enabled for this project.' },
+  /** A service desk mail without a usable From address: nobody could be answered. */
+  EMAIL_NO_SENDER: { status: 422, message: "We couldn't find the sender's email address." },
   PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },
   CSRF: { status: 403, message: '403 Forbidden - invalid CSRF token' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid login or password.' },

@@ -17,3 +17,4 @@ export * from './sidebar-people';
 export * from './sidebar-taxonomy';
 export * from './spam';
 export * from './sidebar-extras';
+export * from './service-desk';

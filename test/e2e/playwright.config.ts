@@ -67,6 +67,9 @@ export default defineConfig({
       REDIS_URL: '',
       // The invitation journey reads the mail from the developers' outbox (GET /-/outbox)
       OUTBOX_PUBLIC: 'true',
+      // The service desk journey posts mail as mail_room does (service-desk.spec.ts signs with this secret)
+      INCOMING_EMAIL_ADDRESS: 'incoming+%{key}@mail.tandem.test',
+      INCOMING_EMAIL_SECRET: 'e2e-mail-room-shared-secret',
     },
   },
 });

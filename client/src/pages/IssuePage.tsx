@@ -25,6 +25,7 @@ import { IssueAwardsBar } from '../features/awards/IssueAwardsBar';
 import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
+import { MovedServiceDeskWarning } from '../features/service-desk/MovedServiceDeskWarning';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -84,6 +85,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           />
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
+          <MovedServiceDeskWarning issueId={issue.id} applies={data.movedServiceDeskWarning === true} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">
               {ended === 'deleted' ? (

@@ -57,7 +57,8 @@ export type ProjectAbility =
   | 'change_visibility_level'
   | 'upload_file'
   | 'admin_label'
-  | 'admin_milestone';
+  | 'admin_milestone'
+  | 'admin_service_desk';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration';
 export type IssueAbility =
   | 'read_issue'
@@ -78,6 +79,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_service_desk',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -86,6 +88,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_service_desk',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -130,6 +133,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
     case 'admin_milestone':
       // GitLab: reporters and up manage a project's labels and milestones
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
+    case 'admin_service_desk':
+      // GitLab: maintainers turn Service Desk on and off
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
 }
 

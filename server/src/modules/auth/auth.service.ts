@@ -52,7 +52,8 @@ export class AuthService {
       .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
       .getOne();
     const ok = user?.passwordHash ? await verify(user.passwordHash, password).catch(() => false) : false;
-    if (!user || !ok || user.state !== 'active') throw new AppError('INVALID_CREDENTIALS');
+    // Bot users (the Support Bot) never sign in, whatever their row holds
+    if (!user || !ok || user.state !== 'active' || user.userType !== null) throw new AppError('INVALID_CREDENTIALS');
     return user;
   }
 

@@ -51,13 +51,14 @@ const ISSUES: Array<{ title: string; description: string; type?: 'incident' | 't
  * a transaction-scoped advisory lock, so nodes starting together seed once.
  */
 export async function seedDemo(ds: DataSource): Promise<boolean> {
-  const [{ n }] = (await ds.query('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+  // Bot users (the Support Bot the migrations create) are no sign of a used database
+  const [{ n }] = (await ds.query('SELECT count(*)::int AS n FROM users WHERE user_type IS NULL')) as [{ n: number }];
   if (n > 0) return false;
   const md = new MarkdownService();
   const passwordHash = await hash(DEMO_PASSWORD);
   return ds.transaction(async (m) => {
     await m.query('SELECT pg_advisory_xact_lock(727275)');
-    const [{ n: again }] = (await m.query('SELECT count(*)::int AS n FROM users')) as [{ n: number }];
+    const [{ n: again }] = (await m.query('SELECT count(*)::int AS n FROM users WHERE user_type IS NULL')) as [{ n: number }];
     if (again > 0) return false;
     const userIds = new Map<string, number>();
     for (const u of DEMO_USERS) {

@@ -2,7 +2,7 @@ import { Controller, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import { ReceiveIncomingEmailAction } from './actions/receive-incoming-email';
+import { ReceiveIncomingEmailAction, type IncomingEmailResult } from './actions/receive-incoming-email';
 import { MAIL_ROOM_HEADER, verifyMailRoomToken } from './mail-room-auth';
 
 /** A raw mail larger than this is refused (GitLab's incoming mail limit is 25 MB; comments need far less). */
@@ -32,11 +32,12 @@ export class MailRoomController {
 
   /**
    * Policy: none for the caller beyond the shared secret (401 without it; 404 when incoming
-   * mail is not configured); the comment is checked as the mail's user (create_note).
+   * mail is not configured); the comment is checked as the mail's user (create_note); a
+   * service desk mail needs the project's Service Desk on (422 otherwise).
    */
   @Post('incoming_email')
   @HttpCode(200)
-  async incoming(@Req() req: Request, @Headers(MAIL_ROOM_HEADER) token: string | undefined): Promise<{ status: 'processed'; note_id: number | null }> {
+  async incoming(@Req() req: Request, @Headers(MAIL_ROOM_HEADER) token: string | undefined): Promise<{ status: 'processed' } & IncomingEmailResult> {
     if (!this.config.INCOMING_EMAIL_ADDRESS) throw new AppError('NOT_FOUND');
     // No secret configured: nobody can post (fail closed)
     if (!this.config.INCOMING_EMAIL_SECRET || !verifyMailRoomToken(token, this.config.INCOMING_EMAIL_SECRET)) throw new AppError('UNAUTHORIZED');

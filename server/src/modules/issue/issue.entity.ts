@@ -45,6 +45,8 @@ export class Issue {
   @Column({ type: 'text', name: 'zoom_meeting_url', nullable: true }) zoomMeetingUrl!: string | null;
   /** The issue this one was moved to (GitLab's moved_to_id); set when it is moved, with the close. */
   @Column({ type: 'integer', name: 'moved_to_id', nullable: true }) movedToId!: number | null;
+  /** The external author of an issue made from a Service Desk mail (GitLab's service_desk_reply_to); public comments are mailed there. */
+  @Column({ type: 'varchar', length: 255, name: 'service_desk_reply_to', nullable: true }) serviceDeskReplyTo!: string | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

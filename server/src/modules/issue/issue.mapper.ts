@@ -64,6 +64,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     },
     subscribed: h.subscribed ?? false,
     moved_to_id: i.movedToId,
+    service_desk_reply_to: i.serviceDeskReplyTo,
     moved_to_web_url: h.movedToPath ? `${baseUrl}/${h.movedToPath}` : null,
     epic: h.epic ? toIssueEpic(h.epic, p.namespaceId, baseUrl) : null,
     epic_iid: h.epic?.iid ?? null,

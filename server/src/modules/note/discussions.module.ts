@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SpamModule } from '../spam/spam.module';
+import { ServiceDeskModule } from '../service-desk/service-desk.module';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
@@ -24,7 +25,7 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
  */
 @Module({
-  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule],
+  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule],
   controllers: [NoteController, DiscussionController, NotePageController],
   providers: [RelateCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],

@@ -4,7 +4,10 @@ import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
+import { canProject } from '../../core/policy/policy';
+import { serviceDeskAddress } from '../service-desk/service-desk-address';
 import { toApiProject } from './project.mapper';
+import type { Project } from './project.entity';
 import { ProjectService } from './project.service';
 import { parseProjectListQuery, parseProjectUpdate } from './project.validation';
 
@@ -27,11 +30,12 @@ export class ProjectController {
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string) {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const counts = await this.projects.openIssuesCount([project.id]);
-    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined, this.serviceDesk(actor, project, facts));
   }
 
   /**
-   * Policy: admin_project (name, description); change_visibility_level (visibility, owners).
+   * Policy: admin_project (name, description); change_visibility_level (visibility, owners);
+   * admin_service_desk (service_desk_enabled, maintainers).
    * Other GitLab settings are ignored.
    */
   @Put(':id')
@@ -42,6 +46,11 @@ export class ProjectController {
     const input = parseProjectUpdate(body ?? {});
     const { project, facts } = await this.projects.update(actor, found.project, input);
     const counts = await this.projects.openIssuesCount([project.id]);
-    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, facts.accessLevel);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, facts.accessLevel, this.serviceDesk(actor, project, facts));
+  }
+
+  /** The service desk address, for those who may read the issues it makes (GitLab: reporters and up). */
+  private serviceDesk(actor: Actor | null, project: Project, facts: Parameters<typeof canProject>[2]) {
+    return canProject(actor, 'read_confidential_issues', facts) ? { address: serviceDeskAddress(this.projects.config.INCOMING_EMAIL_ADDRESS, project) } : undefined;
   }
 }

@@ -16,6 +16,8 @@ export class Project {
   @Column({ type: 'boolean' }) archived!: boolean;
   @Column({ type: 'integer', name: 'last_issue_iid' }) lastIssueIid!: number;
   @Column({ type: 'integer', name: 'creator_id', nullable: true }) creatorId!: number | null;
+  /** GitLab's Service Desk: mail to the project's service desk address becomes a confidential issue (modules/service-desk). */
+  @Column({ type: 'boolean', name: 'service_desk_enabled', default: false }) serviceDeskEnabled!: boolean;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

@@ -1,7 +1,8 @@
 import type { ApiProject } from '@tandem/shared-types';
 import type { Project } from './project.entity';
 
-export function toApiProject(p: Project, baseUrl: string, openIssues: number, accessLevel?: number): ApiProject {
+/** `serviceDesk`: the project's service desk address, for viewers who may see it (GitLab: reporters and up). */
+export function toApiProject(p: Project, baseUrl: string, openIssues: number, accessLevel?: number, serviceDesk?: { address: string | null }): ApiProject {
   const n = p.namespace;
   const api = `${baseUrl}/api/v4/projects/${p.id}`;
   return {
@@ -27,6 +28,8 @@ export function toApiProject(p: Project, baseUrl: string, openIssues: number, ac
     open_issues_count: openIssues,
     issues_enabled: true,
     archived: p.archived,
+    service_desk_enabled: p.serviceDeskEnabled,
+    ...(serviceDesk ? { service_desk_address: serviceDesk.address } : {}),
     _links: { self: api, issues: `${api}/issues` },
     ...(accessLevel !== undefined
       ? { permissions: { project_access: accessLevel > 0 ? { access_level: accessLevel } : null, group_access: null } }

@@ -115,7 +115,11 @@ export class ProjectService {
       const facts = await this.facts(actor, current, m);
       if (!canReadProject(actor, facts)) throw new AppError('PROJECT_NOT_FOUND');
       this.authorize(actor, 'admin_project', facts);
-      const patch: Partial<Pick<Project, 'name' | 'description' | 'visibility'>> = {};
+      const patch: Partial<Pick<Project, 'name' | 'description' | 'visibility' | 'serviceDeskEnabled'>> = {};
+      if (input.serviceDeskEnabled !== undefined && input.serviceDeskEnabled !== current.serviceDeskEnabled) {
+        this.authorize(actor, 'admin_service_desk', facts);
+        patch.serviceDeskEnabled = input.serviceDeskEnabled;
+      }
       if (input.name !== undefined && input.name !== current.name) patch.name = input.name;
       if (input.description !== undefined && input.description !== current.description) patch.description = input.description;
       if (input.visibility !== undefined && input.visibility !== current.visibility) {

@@ -7,9 +7,10 @@ export interface ProjectUpdateInput {
   name?: string;
   description?: string | null;
   visibility?: Visibility;
+  serviceDeskEnabled?: boolean;
 }
 
-const UPDATE_FIELDS = ['name', 'description', 'visibility'] as const;
+const UPDATE_FIELDS = ['name', 'description', 'visibility', 'service_desk_enabled'] as const;
 const visibilityMessage = VALIDATION.notAllowed(VISIBILITIES);
 
 const updateSchema = z.object({
@@ -23,13 +24,19 @@ const updateSchema = z.object({
   visibility: z
     .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(VISIBILITIES, { errorMap: () => ({ message: visibilityMessage }) }))
     .optional(),
+  // GitLab's API coerces form values: "true"/"false" are booleans too
+  service_desk_enabled: z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ errorMap: () => ({ message: VALIDATION.notBoolean }) }))
+    .optional(),
 });
 
-/** PUT /projects/:id: `name`, `description`, `visibility`; at least one (other GitLab settings are ignored). */
+/** PUT /projects/:id: `name`, `description`, `visibility`, `service_desk_enabled`; at least one (other GitLab settings are ignored). */
 export function parseProjectUpdate(raw: Record<string, unknown>): ProjectUpdateInput {
   if (!UPDATE_FIELDS.some((f) => raw[f] !== undefined)) throw new ValidationError({ base: [VALIDATION.atLeastOne(UPDATE_FIELDS)] });
-  const input = parseInput(updateSchema, raw);
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ProjectUpdateInput;
+  const { service_desk_enabled, ...input } = parseInput(updateSchema, raw);
+  const out = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as ProjectUpdateInput;
+  if (service_desk_enabled !== undefined) out.serviceDeskEnabled = service_desk_enabled;
+  return out;
 }
 
 /** GET /projects: `search` (a name fragment) and `membership` (true: only projects the caller is a member of). */

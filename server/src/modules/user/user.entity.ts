@@ -12,6 +12,8 @@ export class User {
   @Column({ type: 'boolean', name: 'is_admin' }) isAdmin!: boolean;
   /** The secret part of the user's issue email addresses (modules/incoming-email); never selected by default. */
   @Column({ type: 'varchar', length: 32, name: 'incoming_email_token', nullable: true, select: false }) incomingEmailToken!: string | null;
+  /** GitLab's user_type: null for people; 'support_bot' for the Support Bot (no password, cannot sign in). */
+  @Column({ type: 'varchar', length: 32, name: 'user_type', nullable: true }) userType!: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

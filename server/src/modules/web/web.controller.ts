@@ -21,6 +21,7 @@ import { referenceFrom } from '../issue-link/issue-link.mapper';
 import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
+import { ServiceDeskFinder } from '../service-desk/service-desk.finder';
 import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
 import { embedJson, escapeHtml } from './page-data';
@@ -45,6 +46,7 @@ export class WebController {
     private readonly links: IssueLinkFinder,
     private readonly groups: GroupService,
     private readonly incomingEmail: IncomingEmailService,
+    private readonly serviceDesk: ServiceDeskFinder,
   ) {}
 
   /** Policy: public (drawn from the name in the URL only). Initials avatars, so no external avatar service is needed. */
@@ -82,7 +84,7 @@ export class WebController {
         const h = ctx.hydrated;
         const ns = ctx.project.namespace;
         const permissions = issuePagePermissions(actor, ctx.projectFacts, ctx.facts);
-        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail] = await Promise.all([
+        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail, movedServiceDeskWarning] = await Promise.all([
           this.projects.openIssuesCount([ctx.project.id]),
           this.awards.forIssue(ctx.issue.id),
           this.links.blockedBy(actor, ctx.issue.id),
@@ -91,6 +93,7 @@ export class WebController {
           actor && ns?.type === 'Group' ? this.groups.facts(actor, ns) : Promise.resolve(null),
           // The viewer's own issue email, when incoming mail is configured and they may comment
           actor && permissions.canCreateNote ? this.incomingEmail.addressFor(actor.id, ctx.project, ctx.issue.iid) : Promise.resolve(null),
+          this.serviceDesk.movedWarning(ctx.project, ctx.issue),
         ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
@@ -106,6 +109,7 @@ export class WebController {
           uploadMetricsFeatureAvailable: this.config.METRIC_IMAGES,
           awards,
           createNoteEmail,
+          movedServiceDeskWarning,
           cveRequest:
             data.features?.cveIdRequestButton && this.config.CVE_REQUEST_PROJECT && canRequestCveId(actor, ctx.projectFacts, ctx.facts)
               ? cveRequestFor(this.config.CVE_REQUEST_PROJECT, `${ctx.project.fullPath}#${ctx.issue.iid}`, ctx.issue.title, `${this.config.publicUrl}${base}`)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ServiceDeskModule } from '../service-desk/service-desk.module';
 import { AwardModule } from '../award/award.module';
 import { GroupModule } from '../group/group.module';
 import { IncomingEmailModule } from '../incoming-email/incoming-email.module';
@@ -9,5 +10,5 @@ import { ProjectModule } from '../project/project.module';
 import { WebController } from './web.controller';
 
 /** The client's pages with their embedded data; its `*path` route catches all, so the app lists it last. */
-@Module({ imports: [IssueModule, IncomingEmailModule, ProjectModule, DiscussionsModule, AwardModule, IssueLinkModule, GroupModule], controllers: [WebController] })
+@Module({ imports: [IssueModule, IncomingEmailModule, ProjectModule, DiscussionsModule, AwardModule, IssueLinkModule, GroupModule, ServiceDeskModule], controllers: [WebController] })
 export class WebModule {}

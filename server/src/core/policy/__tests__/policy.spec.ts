@@ -54,10 +54,12 @@ const WRITES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_service_desk',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
+  'admin_service_desk',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
@@ -111,6 +113,7 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'upload_file': return role !== 'anonymous' && !archived;
     case 'admin_label':
     case 'admin_milestone': return level >= ACCESS_LEVEL.REPORTER && !archived;
+    case 'admin_service_desk': return level >= ACCESS_LEVEL.MAINTAINER;
   }
 }
 

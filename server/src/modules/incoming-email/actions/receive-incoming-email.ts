@@ -8,8 +8,17 @@ import type { Actor } from '../../../core/policy/policy';
 import { issuePermissions } from '../../../core/policy/issue-permissions';
 import { IssueLoader } from '../../issue/issue.loader';
 import { CreateNoteAction } from '../../note/actions/create-note';
+import { CreateServiceDeskIssueAction } from '../../service-desk/actions/create-service-desk-issue';
+import { parseServiceDeskKey } from '../../service-desk/service-desk-address';
 import { keyFromAddress, parseIncomingEmailKey } from '../incoming-email-key';
 import { replyText } from '../mail-body';
+
+/** What mail_room is answered: the comment made, or (service desk) the issue made. */
+export interface IncomingEmailResult {
+  note_id: number | null;
+  project_id?: number;
+  issue_iid?: number;
+}
 
 /** Headers an MTA or mail_room may name the delivery address in, besides To and Cc. */
 const DELIVERY_HEADERS = ['delivered-to', 'envelope-to', 'x-envelope-to', 'x-original-to'];
@@ -19,7 +28,8 @@ const DELIVERY_HEADERS = ['delivered-to', 'envelope-to', 'x-envelope-to', 'x-ori
  * key names the project, the issue and the user (by their incoming_email_token); the From
  * address must be that user's; the user must be active and allowed to comment. Then the reply
  * text becomes their comment through CreateNoteAction (quick actions, system notes and live
- * events as any comment). Anything else is rejected and nothing is written.
+ * events as any comment). A mail to a project's service desk address goes to Service Desk
+ * instead (CreateServiceDeskIssueAction). Anything else is rejected and nothing is written.
  */
 @Injectable()
 export class ReceiveIncomingEmailAction {
@@ -28,9 +38,10 @@ export class ReceiveIncomingEmailAction {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: IssueLoader,
     private readonly createNote: CreateNoteAction,
+    private readonly serviceDesk: CreateServiceDeskIssueAction,
   ) {}
 
-  async execute(raw: Buffer): Promise<{ note_id: number | null }> {
+  async execute(raw: Buffer): Promise<IncomingEmailResult> {
     const pattern = this.config.INCOMING_EMAIL_ADDRESS;
     if (!pattern) throw new AppError('NOT_FOUND');
     const mail = await simpleParser(raw).catch(() => null);
@@ -41,6 +52,12 @@ export class ReceiveIncomingEmailAction {
       if (typeof v === 'string') addresses.push(...v.split(',').map((a) => a.replace(/^.*<|>.*$/g, '').trim()));
     }
     const key = addresses.map((a) => keyFromAddress(pattern, a)).find((k): k is string => k !== null);
+    // A project's service desk address: a new confidential issue from an external sender
+    const deskProjectId = key ? parseServiceDeskKey(key) : null;
+    if (deskProjectId !== null) {
+      const { issue, project } = await this.serviceDesk.execute(deskProjectId, { from: addressesOf(mail.from)[0] ?? null, subject: mail.subject ?? null, text: mail.text ?? null });
+      return { note_id: null, project_id: project.id, issue_iid: issue.iid };
+    }
     const parsed = key ? parseIncomingEmailKey(key) : null;
     if (!parsed) throw new AppError('EMAIL_UNKNOWN_TARGET');
 

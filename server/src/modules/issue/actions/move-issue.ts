@@ -35,7 +35,7 @@ export interface MoveResult {
  * original and be able to create issues in the target. The copy gets the title, description,
  * confidentiality and type, and (when the mover triages issues there) the labels that exist
  * there by title, the assignees who can see it there, the due date and the weight; it notes
- * "moved from <ref>". The original notes "moved to <ref>", is closed and points at the copy
+ * "moved from <ref>", and a service-desk issue's external author (service_desk_reply_to). The original notes "moved to <ref>", is closed and points at the copy
  * (moved_to_id). All of it is one transaction: a failure anywhere leaves neither a copy nor a
  * mark on the original; both issues' events are published after its COMMIT, so both pages are live.
  */
@@ -83,6 +83,11 @@ export class MoveIssueAction {
       if (!locked) throw new AppError('ISSUE_NOT_FOUND');
       if (locked.issue.movedToId !== null) throw new ValidationError({ base: [MOVE_ERRORS.alreadyMoved] });
       const copy = await this.createIssue.executeInTx(tx, actor, target, facts, prepared.input);
+      // A service-desk issue keeps its external author (mails to it follow the target's Service Desk setting)
+      if (locked.issue.serviceDeskReplyTo) {
+        await tx.manager.query('UPDATE issues SET service_desk_reply_to = $1 WHERE id = $2', [locked.issue.serviceDeskReplyTo, copy.id]);
+        copy.serviceDeskReplyTo = locked.issue.serviceDeskReplyTo;
+      }
       const copyCtx = await this.loader.contextFor(target, facts, copy.iid, tx.manager);
       if (!copyCtx) throw new AppError('ISSUE_NOT_FOUND');
       await this.updateIssue.executeInTx(tx, actor, copyCtx, { movedFrom: `${source.project.fullPath}#${from.iid}` });

@@ -23,6 +23,7 @@ import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { RelateCommand } from '../quick-actions/relate-command';
 import { SpamCheckService } from '../../spam/spam-check.service';
+import { ServiceDeskNotifier } from '../../service-desk/service-desk-notifier';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -71,6 +72,7 @@ export class CreateNoteAction {
     private readonly addAward: AddAwardAction,
     private readonly relate: RelateCommand,
     private readonly spam: SpamCheckService,
+    private readonly serviceDesk: ServiceDeskNotifier,
   ) {}
 
   async execute(actor: Actor | null, source: NoteIssue | NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -84,7 +86,16 @@ export class CreateNoteAction {
 
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own
-    if (typeof input.body === 'string' && hasQuickActions(input.body)) return this.withQuickActions(actor, ctx, input, input.body);
+    const result =
+      typeof input.body === 'string' && hasQuickActions(input.body)
+        ? await this.withQuickActions(actor, ctx, input, input.body)
+        : await this.plain(actor, ctx, input);
+    // After the commit: a public comment on a service-desk issue is mailed to its external author
+    if (result.created) await this.serviceDesk.noteCreated(ctx.issue, result.note);
+    return result;
+  }
+
+  private async plain(actor: Actor, ctx: NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
     const planned = await this.plan(actor, ctx, input, validateNoteBody(input.body));
     await this.throttle.consumeNoteCreation(actor.id);
     return planned.finish(await this.events.autocommit(planned.run));
