@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_ACTION_TEXTS, STATUS_PAGE_TEXTS, type ApiIssue, type IncidentListPage, type StatusPageIncident, type StatusPageSettings } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
+import { QUICK_ACTION_TEXTS, STATUS_PAGE_TEXTS, type PageData, type ApiIssue, type IncidentListPage, type StatusPageIncident, type StatusPageSettings } from '@tandem/shared-types';
+import { bootApp, call, castOf, DB_MODES, enc, signIn, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * The status page as its users observe it, on Postgres and PGlite: maintainers set it up and
@@ -35,6 +35,12 @@ describe.each(DB_MODES)('status page on %s', (mode) => {
   const systemNotes = async (issueId: number) => (await rows(issueId, `SELECT note FROM notes WHERE noteable_type = 'Issue' AND noteable_id = $1 AND system ORDER BY id`)).map((r) => r.note);
   const events = async (issueId: number) => await rows(issueId, `SELECT type, payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 ORDER BY seq`);
   const published = async () => Number((await app.ds.query('SELECT count(*)::int AS n FROM status_page_published_incidents'))[0].n);
+
+  const pageData = async (user: string | null, iid: number) => {
+    const auth = user ? await signIn(app, user) : undefined;
+    const page = await call(app, 'GET', `/${PUBLIC}/-/issues/${iid}`, { auth, headers: { accept: 'text/html' } });
+    return JSON.parse(/<script id="tandem-data" type="application\/json">(.*?)<\/script>/s.exec(page.text)![1]!) as PageData;
+  };
 
   beforeAll(async () => {
     app = await bootApp(mode);
@@ -92,8 +98,16 @@ describe.each(DB_MODES)('status page on %s', (mode) => {
     // Publishing again changes nothing
     expect((await publish(who.mallory, inc.iid)).status).toBe(201);
     expect((await systemNotes(inc.id)).filter((n) => n === 'published this incident to the status page')).toHaveLength(1);
-    // What the issue page reads
+    // What the issue page reads: the pinned link for every reader, the button for maintainers only
     expect((await call(app, 'GET', `${P}/issues/${inc.iid}/status_page`, { auth: who.dave })).body).toEqual(res.body);
+    const asMaintainer = (await pageData('mallory', inc.iid)).issue!;
+    expect(asMaintainer.publishedIncidentUrl).toBe(res.body.published_incident_url);
+    expect(asMaintainer.canPublishStatusPage).toBe(true);
+    const anon = (await pageData(null, inc.iid)).issue!;
+    expect(anon.publishedIncidentUrl).toBe(res.body.published_incident_url);
+    expect(anon.canPublishStatusPage).toBe(false);
+    expect((await pageData('bob', inc.iid)).issue!.canPublishStatusPage).toBe(false);
+    expect((await pageData('mallory', plain.iid)).issue!.publishedIncidentUrl).toBeNull();
 
     const list = await publicList();
     expect(list.status).toBe(200);
