@@ -27,7 +27,7 @@ const row = (page: Page, title: string) => page.getByTestId('incident-row').filt
 
 test('a maintainer enables the status page, publishes an incident with /publish; the pinned link opens the public page signed out; the list marks it published', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
-  const title = `Payments degraded ${Date.now()}`;
+  const title = `Status page drill ${Date.now()}`;
   try {
     // Enable the status page from the incident list's settings form
     await alice.goto(`/${PROJECT}/-/incidents`);
