@@ -19,11 +19,13 @@ import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
 import { TodosPage } from './pages/TodosPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { StatusPagePage } from './pages/StatusPagePage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 const ISSUE_LIST = /^\/(.+)\/-\/issues\/?$/;
 const ISSUE_NEW = /^\/(.+)\/-\/issues\/new\/?$/;
 const INCIDENT_LIST = /^\/(.+)\/-\/incidents\/?$/;
+const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
 const GROUP_ISSUE_LIST = /^\/groups\/(.+)\/-\/issues\/?$/;
@@ -57,6 +59,8 @@ function UserRoute() {
 
 function ProjectRoutes({ pageData }: { pageData: PageData }) {
   const { pathname } = useLocation();
+  const statusPage = STATUS_PAGE.exec(pathname);
+  if (statusPage) return <StatusPagePage key={statusPage[1]} projectPath={decodeURIComponent(statusPage[1]!)} />;
   const epic = EPIC_PAGE.exec(pathname);
   if (epic) return <EpicPage key={pathname} groupPath={decodeURIComponent(epic[1]!)} iid={Number(epic[2])} />;
   const epics = EPIC_LIST.exec(pathname);

@@ -29,6 +29,7 @@ import { IssueModule } from './modules/issue/issue.module';
 import { IssueTemplateModule } from './modules/issue-template/issue-template.module';
 import { SpamModule } from './modules/spam/spam.module';
 import { MetricImageModule } from './modules/metric-image/metric-image.module';
+import { StatusPageModule } from './modules/status-page/status-page.module';
 import { AbuseModule } from './modules/abuse/abuse.module';
 import { LabelModule } from './modules/label/label.module';
 import { MilestoneModule } from './modules/milestone/milestone.module';
@@ -100,6 +101,7 @@ export class AppModule implements NestModule {
         AbuseModule,
         SpamModule,
         MetricImageModule,
+        StatusPageModule,
         AwardModule,
         IssueLinkModule,
         EpicModule,

@@ -295,6 +295,10 @@ export interface IssuePageData {
   blocked_by_issues?: Array<{ id: number; iid: number; title: string; reference: string; web_url: string }>;
   /** Incident metric images are enabled (METRIC_IMAGES): the Metrics tab shows (GitLab's uploadMetricsFeatureAvailable). */
   uploadMetricsFeatureAvailable?: boolean;
+  /** The incident's link on the project's status page while published (spec issue page props), else null. */
+  publishedIncidentUrl?: string | null;
+  /** The viewer may publish this incident to the status page (and unpublish it): maintainers, status page on. */
+  canPublishStatusPage?: boolean;
   /** The discussion area's start (spec Notes data): the viewer's saved filter and the count the skeleton is sized by. */
   notesData?: {
     /** The viewer's persisted discussions filter (0 all, 1 comments, 2 history). */

@@ -78,6 +78,8 @@ export const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA was not solved, has expired or was already used. Solve a new one and try again.' },
   /** Metric images of an incident: an unknown image id. */
   METRIC_IMAGE_NOT_FOUND: { status: 404, message: '404 Metric Image Not Found' },
+  /** The public status page of a project that has none enabled, or an incident not on it. */
+  STATUS_PAGE_NOT_FOUND: { status: 404, message: '404 Not Found' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

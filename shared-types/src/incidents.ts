@@ -40,6 +40,8 @@ export const INCIDENT_TEXTS = {
   emptyList: 'No incidents to display.',
   createIncident: 'Create incident',
   unassigned: 'Unassigned',
+  unpublished: 'Unpublished',
+  published: 'Published',
   missedSla: 'Missed SLA',
   achievedSla: 'Achieved SLA',
   tabSummary: 'Summary',
@@ -80,8 +82,8 @@ export const INCIDENT_LIST_TABS = [
 ] as const;
 export type IncidentListState = (typeof INCIDENT_LIST_TABS)[number]['filter'];
 
-/** Sortable columns of the incident list (GitLab's CREATED_*, SEVERITY_*, SLA_DUE_AT_*). */
-export const INCIDENT_SORT_FIELDS = ['created_at', 'severity', 'sla_due_at'] as const;
+/** Sortable columns of the incident list (GitLab's CREATED_*, SEVERITY_*, SLA_DUE_AT_*, PUBLISHED_*). */
+export const INCIDENT_SORT_FIELDS = ['created_at', 'severity', 'sla_due_at', 'published'] as const;
 export type IncidentSortField = (typeof INCIDENT_SORT_FIELDS)[number];
 
 /** Severity from most to least severe; the list sorts by this rank (the server does it in SQL). */
@@ -115,6 +117,8 @@ export interface IncidentListRow {
   confidential: boolean;
   assignees: Array<{ id: number; name: string; username: string; avatar_url: string | null }>;
   sla_due_at: string | null;
+  /** When the incident was published to the project's status page (null: unpublished). */
+  published_at: string | null;
 }
 
 /** GET {project}/-/incidents.json: one page, and the count of all visible incidents (for the empty state). */
@@ -166,5 +170,75 @@ export const METRIC_IMAGE_TEXTS = {
   fileMissing: 'must be an image file (png, jpg, gif or webp)',
   tooLarge: (bytes: number) => `is too large (maximum is ${Math.round(bytes / 1024 / 1024)} MB)`,
   onlyIncidents: 'Metric images can only be added to incidents',
+  badUrl: 'must be a valid http or https URL',
+} as const;
+
+/** GET/PUT api/v4/projects/:id/status_page_settings (maintainers). */
+export interface StatusPageSettings {
+  enabled: boolean;
+  /** Where the public status page is; null in PUT resets it to Tandem's own page (default_url). */
+  status_page_url: string;
+  /** Tandem's own public status page of the project: `${PUBLIC_URL}/-/status_page/<project full path>`. */
+  default_url: string;
+}
+
+/** Tandem's own status page of a project (served without sign-in) and its public JSON. */
+export const statusPagePaths = (projectPath: string) => ({
+  page: `/-/status_page/${projectPath}`,
+  list: `/-/status_page/${projectPath}/data/list.json`,
+  incident: (iid: number) => `/-/status_page/${projectPath}/data/incident/${iid}.json`,
+});
+
+/** The published incident's link on a status page (GitLab's status page front end route). */
+export const publishedIncidentUrl = (statusPageUrl: string, iid: number) => `${statusPageUrl.replace(/\/+$/, '')}/#/data/incident/${iid}`;
+
+/** The iid a status page's hash route names (`#/data/incident/3`), or null for the list. */
+export function statusPageRouteIid(hash: string): number | null {
+  const m = /^#\/data\/incident\/(\d{1,9})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
+/** The award that publishes a comment with its incident (GitLab's :microphone:). */
+export const STATUS_PAGE_COMMENT_EMOJI = 'microphone';
+
+/** An incident on the public status page (GitLab's StatusPage::IncidentEntity; list entries omit comments). */
+export interface StatusPageIncident {
+  id: number;
+  title: string;
+  /** The description rendered and sanitised by the markdown renderer. */
+  description: string;
+  status: 'opened' | 'closed';
+  created_at: string;
+  updated_at: string;
+  published_at: string;
+  links: { details: string };
+  comments?: Array<{ note: string; created_at: string }>;
+}
+
+export const STATUS_PAGE_TEXTS = {
+  publish: 'Publish to status page',
+  unpublish: 'Unpublish',
+  publishedLink: 'Published on status page',
+  publishFailed: 'There was an error publishing the incident.',
+  settingsTitle: 'Status page',
+  enabledLabel: 'Active',
+  urlLabel: 'Status page URL',
+  urlHelp: 'The URL of the status page the published incidents link to. Leave empty for this project\u2019s own status page.',
+  save: 'Save changes',
+  saved: 'Status page settings saved.',
+  saveFailed: 'There was an error saving the status page settings.',
+  pageTitle: (project: string) => `${project} status`,
+  noIncidents: 'No incidents have been published.',
+  back: 'All incidents',
+  updates: 'Updates',
+  notFound: 'This incident is not on the status page.',
+  loadFailed: 'The status page could not be loaded.',
+  stateOpen: 'Active',
+  stateClosed: 'Resolved',
+  /** Publish refusals (422). */
+  notIncident: 'Only incidents can be published to the status page',
+  confidential: 'Confidential incidents cannot be published',
+  disabled: 'Enable the status page in the incident settings first',
+  notPublished: 'The incident is not published',
   badUrl: 'must be a valid http or https URL',
 } as const;

@@ -32,6 +32,7 @@ export const QUICK_ACTION_NAMES = {
   relate: [],
   milestone: [],
   remove_milestone: [],
+  publish: [],
 } as const satisfies Record<string, readonly string[]>;
 export type QuickActionName = keyof typeof QUICK_ACTION_NAMES;
 
@@ -65,6 +66,8 @@ export const QUICK_ACTION_TEXTS = {
   related: (refs: readonly string[]) => `Marked this issue as related to ${toSentence(refs)}.`,
   milestoneSet: (ref: string) => `Set the milestone to ${ref}.`,
   milestoneRemoved: (ref: string) => `Removed ${ref} milestone.`,
+  /** GitLab's /publish (status page). */
+  published: 'Issue published on status page.',
   /** A command the actor may not run, or that does not apply to the issue as it is. */
   couldNotApply: (name: string) => `Could not apply ${name} command.`,
   /** Users named in /assign or /unassign that do not exist. */
@@ -103,6 +106,7 @@ export const QUICK_ACTION_DESCRIPTIONS: Record<QuickActionName, string> = {
   remove_zoom: 'Remove Zoom meeting',
   milestone: 'Set milestone',
   remove_milestone: 'Remove milestone',
+  publish: 'Publish to status page',
 };
 
 /** The command a quick-action name or alias stands for (null for an unknown one). */

@@ -9,6 +9,7 @@ import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IncidentList } from '../features/incident-list/IncidentList';
 import type { IncidentListQuery } from '../features/incident-list/incidentListQueries';
 import { useLiveIssueList } from '../features/issue-list/useLiveIssueList';
+import { StatusPageSettingsForm } from '../features/status-page/StatusPageSettingsForm';
 import { NotFoundPage } from './NotFoundPage';
 
 const STATES = INCIDENT_LIST_TABS.map((t) => t.filter) as readonly string[];
@@ -35,11 +36,14 @@ export function IncidentListPage({ projectPath }: { projectPath: string }) {
   const access = Math.max(project?.permissions?.project_access?.access_level ?? 0, project?.permissions?.group_access?.access_level ?? 0);
   // Reporters and up may set an issue's type and severity (admin_issue)
   const canUpdate = !!user && (user.is_admin || access >= ACCESS_LEVEL.REPORTER);
+  // Maintainers set up the status page (admin_project)
+  const canAdmin = !!user && (user.is_admin || access >= ACCESS_LEVEL.MAINTAINER);
   return (
     <AppLayout crumbs={[...projectCrumbs(projectPath, project?.name), { label: INCIDENT_TEXTS.listTitle }]}>
       <div className="page-head">
         <h1 className="page-title">{INCIDENT_TEXTS.listTitle}</h1>
       </div>
+      {canAdmin && <StatusPageSettingsForm projectPath={projectPath} />}
       <IncidentList
         projectPath={projectPath}
         query={query}

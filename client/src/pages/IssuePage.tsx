@@ -26,10 +26,16 @@ import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
 import { MovedServiceDeskWarning } from '../features/service-desk/MovedServiceDeskWarning';
+import { PublishToStatusPage } from '../features/status-page/PublishToStatusPage';
+import { publishedIncidentUrlAtomFamily } from '../features/status-page/statusPageAtoms';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
-  const [issueKey] = useState(() => hydrateIssuePage(data));
+  const [issueKey] = useState(() => {
+    const key = hydrateIssuePage(data);
+    appStore.set(publishedIncidentUrlAtomFamily(key), data.publishedIncidentUrl ?? null);
+    return key;
+  });
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const projectPath = data.project.path_with_namespace;
   const { permissions, endpoint } = data;
@@ -133,6 +139,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
                   </button>
                 )}
               </div>
+              {issue.issue_type === 'incident' && data.canPublishStatusPage && <PublishToStatusPage issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />}
               {issue.issue_type === 'incident' ? (
                 <IncidentTabs issueKey={issueKey} projectPath={projectPath} metricsAvailable={data.uploadMetricsFeatureAvailable === true} canUpdate={permissions.canUpdate}>
                   <IssueDescription issueKey={issueKey} endpoint={endpoint} canUpdate={permissions.canUpdate} />

@@ -55,6 +55,8 @@ export interface EventPayloads {
   'issue.epic': { epic: ApiIssueEpic | null };
   /** An incident's metric images changed (uploaded, edited, deleted): the list as it is now. */
   'issue.metric_images': { metric_images: import('../incidents').ApiMetricImage[] };
+  /** An incident was published to (a URL) or taken off (null) the project's status page. */
+  'issue.status_page': { published_incident_url: string | null };
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
 }
@@ -88,6 +90,7 @@ export const EVENT_TYPES = [
   'issue.links',
   'issue.epic',
   'issue.metric_images',
+  'issue.status_page',
   'epic.updated',
 ] as const satisfies readonly EventType[];
 

@@ -10,7 +10,7 @@ const NOW = Date.parse('2026-01-01T10:00:00Z');
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const row = (over: Partial<IncidentListRow>): IncidentListRow => ({
   id: 1, iid: 1, title: 'DB down', state: 'opened', severity: 'UNKNOWN', created_at: '2026-01-01T09:00:00Z', closed_at: null,
-  web_url: 'http://x/acme/tandem/-/issues/1', confidential: false, assignees: [], sla_due_at: null, ...over,
+  web_url: 'http://x/acme/tandem/-/issues/1', confidential: false, assignees: [], sla_due_at: null, published_at: null, ...over,
 });
 const page = (incidents: IncidentListRow[], allCount = incidents.length): IncidentListPage => ({ incidents, total: incidents.length, all_count: allCount, page: 1, per_page: 20 });
 
@@ -99,6 +99,24 @@ describe('IncidentList', () => {
     expect(screen.getByRole('columnheader', { name: 'Severity' }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'Time to SLA' }));
     await waitFor(() => expect(Object.fromEntries(lastUrl(fetchMock).searchParams)).toMatchObject({ order_by: 'sla_due_at', sort: 'desc' }));
+  });
+
+  it('Published column: a mark for published incidents, Unpublished otherwise; sorts by published', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(page([row({ id: 1, iid: 7, title: 'DB down', published_at: '2026-01-01T09:30:00Z' }), row({ id: 2, iid: 8, title: 'Slow API', published_at: null })])),
+    );
+    renderList();
+    const rows = await screen.findAllByTestId('incident-row');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Incident', 'Severity', 'Date created', 'Time to SLA', 'Assignees', INCIDENT_TEXTS.published]);
+    expect(within(rows[0]!).getByTestId('incident-published').textContent?.trim()).toBe(INCIDENT_TEXTS.published);
+    expect(within(rows[0]!).queryByText(INCIDENT_TEXTS.unpublished)).toBeNull();
+    expect(within(rows[1]!).getByTestId('incident-published').textContent).toBe(INCIDENT_TEXTS.unpublished);
+    fireEvent.click(screen.getByRole('button', { name: INCIDENT_TEXTS.published }));
+    await waitFor(() => expect(Object.fromEntries(lastUrl(fetchMock).searchParams)).toMatchObject({ order_by: 'published', sort: 'desc' }));
+    await screen.findAllByTestId('incident-row');
+    expect(screen.getByRole('columnheader', { name: INCIDENT_TEXTS.published }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: INCIDENT_TEXTS.published }));
+    await waitFor(() => expect(Object.fromEntries(lastUrl(fetchMock).searchParams)).toMatchObject({ order_by: 'published', sort: 'asc' }));
   });
 
   it('severity change goes through issueSetSeverity; a failure shows the spec text', async () => {

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp, CheckCircle2 } from 'lucide-react';
 import { INCIDENT_LIST_TABS, INCIDENT_TEXTS, incidentSlaText, type IncidentListPage, type IncidentSortField } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
@@ -13,6 +13,7 @@ const SORT_COLUMNS: Array<{ field: IncidentSortField; label: string }> = [
   { field: 'created_at', label: 'Date created' },
   { field: 'sla_due_at', label: 'Time to SLA' },
 ];
+const PUBLISHED_COLUMN: { field: IncidentSortField; label: string } = { field: 'published', label: INCIDENT_TEXTS.published };
 
 export interface IncidentListProps {
   projectPath: string;
@@ -33,6 +34,17 @@ export function IncidentList({ projectPath, query, onQuery, canUpdate, createUrl
 
   const sortBy = (field: IncidentSortField) =>
     onQuery({ orderBy: field, sort: query.orderBy === field && query.sort === 'desc' ? 'asc' : 'desc', page: 1 });
+  const sortHeader = (c: { field: IncidentSortField; label: string }) => {
+    const active = query.orderBy === c.field;
+    return (
+      <th key={c.field} scope="col" aria-sort={active ? (query.sort === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button type="button" className="incident-table__sort" onClick={() => sortBy(c.field)}>
+          {c.label}
+          {active && (query.sort === 'asc' ? <ArrowUp size={12} aria-hidden="true" /> : <ArrowDown size={12} aria-hidden="true" />)}
+        </button>
+      </th>
+    );
+  };
 
   return (
     <div className="incident-list">
@@ -59,18 +71,9 @@ export function IncidentList({ projectPath, query, onQuery, canUpdate, createUrl
             <thead>
               <tr>
                 <th scope="col">Incident</th>
-                {SORT_COLUMNS.map((c) => {
-                  const active = query.orderBy === c.field;
-                  return (
-                    <th key={c.field} scope="col" aria-sort={active ? (query.sort === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                      <button type="button" className="incident-table__sort" onClick={() => sortBy(c.field)}>
-                        {c.label}
-                        {active && (query.sort === 'asc' ? <ArrowUp size={12} aria-hidden="true" /> : <ArrowDown size={12} aria-hidden="true" />)}
-                      </button>
-                    </th>
-                  );
-                })}
+                {SORT_COLUMNS.map(sortHeader)}
                 <th scope="col">Assignees</th>
+                {sortHeader(PUBLISHED_COLUMN)}
               </tr>
             </thead>
             <tbody>
@@ -96,6 +99,15 @@ export function IncidentList({ projectPath, query, onQuery, canUpdate, createUrl
                       </span>
                     ) : (
                       <span className="muted">{INCIDENT_TEXTS.unassigned}</span>
+                    )}
+                  </td>
+                  <td data-testid="incident-published">
+                    {i.published_at ? (
+                      <span className="incident-published" title={i.published_at}>
+                        <CheckCircle2 size={14} aria-hidden="true" /> {INCIDENT_TEXTS.published}
+                      </span>
+                    ) : (
+                      <span className="muted">{INCIDENT_TEXTS.unpublished}</span>
                     )}
                   </td>
                 </tr>

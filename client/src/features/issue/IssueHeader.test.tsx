@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { ABUSE_TEXTS, ISSUE_PAGE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
+import { ABUSE_TEXTS, ISSUE_PAGE_TEXTS, STATUS_PAGE_TEXTS, type AnyRealtimeEvent, type IssuePermissions } from '@tandem/shared-types';
+import { QueryClient } from '@tanstack/react-query';
+import { EventRegistry } from '../../realtime/eventRegistry';
+import { statusPageEvents } from '../status-page/statusPageEvents';
+import { publishedIncidentUrlAtomFamily } from '../status-page/statusPageAtoms';
 import { appStore } from '../../shared/store';
 import { IssueHeader } from './IssueHeader';
 import { applyIssueFields, issueAtomFamily } from './issueAtoms';
@@ -28,6 +32,7 @@ describe('IssueHeader actions', () => {
   afterEach(() => {
     cleanup();
     issueAtomFamily.remove(KEY);
+    publishedIncidentUrlAtomFamily.remove(KEY);
   });
 
   it('offers New issue, Report abuse and Submit as spam only with their flags', async () => {
@@ -61,5 +66,24 @@ describe('IssueHeader actions', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     act(() => appStore.set(issueAtomFamily(KEY), (i) => ({ ...i!, zoom_meeting_url: 'javascript:alert(1)' })));
     expect(screen.queryByTestId('pinned-zoom-link')).toBeNull();
+  });
+
+  it('pins the published incident link next to the Zoom link, live from issue.status_page, and drops it on unpublish', () => {
+    const registry = new EventRegistry({ store: appStore, queryClient: new QueryClient() });
+    registry.registerAll(statusPageEvents);
+    const ev = (url: string | null) =>
+      ({ type: 'issue.status_page', seq: 5, issue: { id: 100, iid: 1, project_path: 'g/p' }, payload: { published_incident_url: url }, actor: null, at: '' }) as AnyRealtimeEvent;
+    act(() => appStore.set(issueAtomFamily(KEY), (i) => ({ ...i!, zoom_meeting_url: 'https://acme.zoom.us/j/42' })));
+    renderHeader(perms());
+    expect(screen.queryByTestId('pinned-status-page-link')).toBeNull();
+    act(() => registry.dispatch(ev('http://t.example/-/status_page/g/p/#/data/incident/1')));
+    const link = screen.getByRole('link', { name: STATUS_PAGE_TEXTS.publishedLink });
+    expect(link.getAttribute('href')).toBe('http://t.example/-/status_page/g/p/#/data/incident/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: ISSUE_PAGE_TEXTS.zoomLink })).toBeTruthy();
+    act(() => registry.dispatch(ev('javascript:alert(1)')));
+    expect(screen.queryByTestId('pinned-status-page-link')).toBeNull();
+    act(() => registry.dispatch(ev(null)));
+    expect(screen.queryByTestId('pinned-status-page-link')).toBeNull();
   });
 });

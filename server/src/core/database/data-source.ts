@@ -22,6 +22,7 @@ import { EpicNotes1795638854887 } from './migrations/1795638854887-EpicNotes';
 import { SpamCaptchaMetricImages1795638955303 } from './migrations/1795638955303-SpamCaptchaMetricImages';
 import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-IncomingEmailToken';
 import { ServiceDesk1795640200000 } from './migrations/1795640200000-ServiceDesk';
+import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   SpamCaptchaMetricImages1795638955303,
   IncomingEmailToken1795639200000,
   ServiceDesk1795640200000,
+  StatusPage1795640300000,
 ];
 
 export interface DatabaseTarget {

@@ -67,7 +67,9 @@ export type IssueAbility =
   | 'reopen_issue'
   | 'destroy_issue'
   | 'create_note'
-  | 'update_subscription';
+  | 'update_subscription'
+  /** Publish an incident to (or take it off) the project's public status page: maintainers. */
+  | 'publish_status_page';
 /** Group epics (GitLab's EpicPolicy): read with the group (confidential ones: reporters and up), write as reporter, destroy as owner. */
 export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_epic';
 export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
@@ -75,7 +77,7 @@ export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
-  'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription',
+  'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page',
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
@@ -86,7 +88,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
 const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
-  'create_epic', 'admin_epic', 'destroy_epic',
+  'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
   'admin_service_desk',
 ]);
@@ -235,6 +237,9 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, p: ProjectF
       return actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.OWNER;
     case 'create_note':
       return !i.discussionLocked || reporter;
+    case 'publish_status_page':
+      // What the status page shows is public: maintainers decide it (docs/decisions.md)
+      return actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER;
   }
 }
 

@@ -11,6 +11,7 @@ import { IssueFinder } from '../issue/issue.finder';
 import { IssueLoader } from '../issue/issue.loader';
 import { toApiIssue } from '../issue/issue.mapper';
 import { ProjectService } from '../project/project.service';
+import { publishedAtByIssue } from '../status-page/status-page.store';
 
 const PER_PAGE = 20;
 
@@ -21,7 +22,7 @@ const incidentListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 
-/** The incident list page's data: a project's incidents (issue_type incident) with severity and SLA due time. */
+/** The incident list page's data: a project's incidents (issue_type incident) with severity, SLA due time and status page publication. */
 @Controller()
 export class IncidentListController {
   constructor(
@@ -52,6 +53,7 @@ export class IncidentListController {
       const rows = (await this.ds.query('SELECT issue_id, due_at FROM issuable_slas WHERE issue_id = ANY($1)', [issues.map((i) => i.id)])) as Array<{ issue_id: number | string; due_at: string | Date }>;
       for (const r of rows) due.set(Number(r.issue_id), new Date(r.due_at).toISOString());
     }
+    const published = await publishedAtByIssue(this.ds, issues.map((i) => i.id));
     const hydrated = await this.loader.hydrate(issues, new Map([[scope.project.id, scope.project]]));
     const incidents = hydrated.map((h) => {
       const a = toApiIssue(h, this.config.publicUrl);
@@ -67,6 +69,7 @@ export class IncidentListController {
         confidential: a.confidential,
         assignees: a.assignees.map((u) => ({ id: u.id, name: u.name, username: u.username, avatar_url: u.avatar_url })),
         sla_due_at: due.get(a.id) ?? null,
+        published_at: published.get(a.id) ?? null,
       };
     });
     return { incidents, total, all_count: allCount, page, per_page: PER_PAGE };

@@ -22,7 +22,7 @@ export interface IssueListFilters {
   /** Only the projects of this group and its subgroups (GET /groups/:id/issues; not a query parameter). */
   groupId?: number;
   /** severity and sla_due_at are the incident list's (not REST parameters). */
-  orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at';
+  orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at' | 'published';
   sort?: 'asc' | 'desc';
   page: number;
   perPage: number;
@@ -99,6 +99,9 @@ export class IssueFinder {
       qb.addSelect(SEVERITY_RANK_SQL, 'sev_rank').orderBy('sev_rank', dir);
     } else if (filters.orderBy === 'sla_due_at') {
       qb.addSelect('(SELECT s.due_at FROM issuable_slas s WHERE s.issue_id = i.id)', 'sla_due').orderBy('sla_due', dir, 'NULLS LAST');
+    } else if (filters.orderBy === 'published') {
+      // Descending: published first (latest first), then unpublished; ascending the reverse (status page)
+      qb.addSelect('(SELECT sp.published_at FROM status_page_published_incidents sp WHERE sp.issue_id = i.id)', 'published_at').orderBy('published_at', dir, dir === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST');
     } else {
       qb.orderBy(filters.orderBy === 'updated_at' ? 'i.updated_at' : filters.orderBy === 'title' ? 'i.title' : 'i.created_at', dir);
     }

@@ -5,6 +5,8 @@ import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
 import { IssueLinkModule } from '../issue-link/issue-link.module';
+import { StatusPageModule } from '../status-page/status-page.module';
+import { PublishCommand } from './quick-actions/publish-command';
 import { RelateCommand } from './quick-actions/relate-command';
 import { QuickActionsModule } from './quick-actions/quick-actions.module';
 import { CreateNoteAction } from './actions/create-note';
@@ -25,9 +27,9 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
  */
 @Module({
-  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule],
+  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule],
   controllers: [NoteController, DiscussionController, NotePageController],
-  providers: [RelateCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
+  providers: [RelateCommand, PublishCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
 })
 export class DiscussionsModule {}

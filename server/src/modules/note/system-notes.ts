@@ -20,6 +20,11 @@ export const escapeMarkdown = (s: string): string => s.replace(/([\\*_`[\]~<>#|]
 const userRef = (u: { username: string }) => `@${u.username}`;
 
 export const systemNotes = {
+  /** GitLab's status page notes (publish, unpublish). */
+  statusPagePublished: (published: boolean): SystemNoteText => ({
+    body: published ? 'published this incident to the status page' : 'removed this incident from the status page',
+    icon: 'issues',
+  }),
   /** GitLab's ZoomLinkService notes. */
   zoomMeeting: (added: boolean): SystemNoteText => ({ body: added ? 'added a Zoom call to this issue' : 'removed a Zoom call from this issue', icon: 'video' }),
   /** GitLab's time-tracking notes ("changed time estimate to 1h", "added 30m of time spent"). */

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
-import { canRequestCveId } from '../../core/policy/policy';
+import { canIssue, canRequestCveId } from '../../core/policy/policy';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AwardFinder } from '../award/award.finder';
@@ -22,6 +22,7 @@ import { toApiIssue } from '../issue/issue.mapper';
 import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
 import { ServiceDeskFinder } from '../service-desk/service-desk.finder';
+import { publishedIncidentUrlOf, statusPageSettingsOf } from '../status-page/status-page.store';
 import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
 import { embedJson, escapeHtml } from './page-data';
@@ -84,7 +85,8 @@ export class WebController {
         const h = ctx.hydrated;
         const ns = ctx.project.namespace;
         const permissions = issuePagePermissions(actor, ctx.projectFacts, ctx.facts);
-        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail, movedServiceDeskWarning] = await Promise.all([
+        const incident = ctx.issue.issueType === 'incident';
+        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail, movedServiceDeskWarning, publishedIncidentUrl, statusPage] = await Promise.all([
           this.projects.openIssuesCount([ctx.project.id]),
           this.awards.forIssue(ctx.issue.id),
           this.links.blockedBy(actor, ctx.issue.id),
@@ -94,6 +96,9 @@ export class WebController {
           // The viewer's own issue email, when incoming mail is configured and they may comment
           actor && permissions.canCreateNote ? this.incomingEmail.addressFor(actor.id, ctx.project, ctx.issue.iid) : Promise.resolve(null),
           this.serviceDesk.movedWarning(ctx.project, ctx.issue),
+          // The status page (incidents): the pinned link while published, and whether the viewer may publish
+          incident ? publishedIncidentUrlOf(this.ds, this.config.publicUrl, ctx.project, ctx.issue) : Promise.resolve(null),
+          incident && canIssue(actor, 'publish_status_page', ctx.projectFacts, ctx.facts) ? statusPageSettingsOf(this.ds, ctx.project.id) : Promise.resolve(null),
         ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
@@ -107,6 +112,8 @@ export class WebController {
           lastFetchedAt: Date.now() * 1000,
           notesData,
           uploadMetricsFeatureAvailable: this.config.METRIC_IMAGES,
+          publishedIncidentUrl,
+          canPublishStatusPage: statusPage?.enabled === true,
           awards,
           createNoteEmail,
           movedServiceDeskWarning,

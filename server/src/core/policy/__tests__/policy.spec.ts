@@ -52,7 +52,7 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
 const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
-  'create_epic', 'admin_epic', 'destroy_epic',
+  'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
   'admin_service_desk',
 ]);
@@ -63,7 +63,7 @@ const PROJECT_ABILITIES: ProjectAbility[] = [
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
-const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription'];
+const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page'];
 
 const ACTOR_ID = 7;
 const OTHER_ID = 99;
@@ -159,6 +159,7 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
     case 'admin_issue': return level >= ACCESS_LEVEL.REPORTER;
     case 'destroy_issue': return level >= ACCESS_LEVEL.OWNER;
     case 'create_note': return !locked || level >= ACCESS_LEVEL.REPORTER;
+    case 'publish_status_page': return level >= ACCESS_LEVEL.MAINTAINER;
   }
 }
 

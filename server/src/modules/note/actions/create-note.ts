@@ -21,6 +21,7 @@ import { AwardableLoader } from '../../award/awardable.loader';
 import type { Tx } from '../../../core/realtime/event-log.service';
 import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
+import { PublishCommand } from '../quick-actions/publish-command';
 import { RelateCommand } from '../quick-actions/relate-command';
 import { SpamCheckService } from '../../spam/spam-check.service';
 import { ServiceDeskNotifier } from '../../service-desk/service-desk-notifier';
@@ -71,6 +72,7 @@ export class CreateNoteAction {
     private readonly awardables: AwardableLoader,
     private readonly addAward: AddAwardAction,
     private readonly relate: RelateCommand,
+    private readonly publish: PublishCommand,
     private readonly spam: SpamCheckService,
     private readonly serviceDesk: ServiceDeskNotifier,
   ) {}
@@ -121,6 +123,8 @@ export class CreateNoteAction {
     // /relate: the issue-link module's own write, likewise
     const relate = out.run.changes.relate;
     if (Array.isArray(relate) && ctx.issue) await this.relate.apply(actor, ctx.issue, relate as string[], out.run.status);
+    // /publish: the status-page module's own write, likewise
+    if (out.run.changes.publish === true && ctx.issue) await this.publish.apply(actor, ctx.issue, out.run.status);
     if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
     return { ...(await planned.finish(out.written)), quickActions };
   }

@@ -121,7 +121,7 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const allowed = <K extends keyof IssueUpdateInput>(field: IssueField<K>, value: Exclude<IssueUpdateInput[K], undefined>) =>
     env.can(field.ability(value as never, issue));
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
-  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom', 'relate']);
+  const notOnCreate: ReadonlySet<QuickActionName> = new Set(['close', 'reopen', 'title', 'unassign', 'unlabel', 'relabel', 'remove_due_date', 'clear_weight', 'unlock', 'award', 'epic', 'remove_epic', 'estimate', 'remove_estimate', 'spend', 'remove_time_spent', 'zoom', 'remove_zoom', 'relate', 'publish']);
 
   for (const { name, arg } of commands) {
     if (target.creating && notOnCreate.has(name)) {
@@ -342,6 +342,16 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         const all = [...((changes.relate as string[] | undefined) ?? []), ...refs];
         changes.relate = [...new Set(all)];
         messages.push(T.related(refs));
+        break;
+      }
+      case 'publish': {
+        // Published by the status-page module after the commands (create-note), as /relate is linked
+        if (!env.can('publish_status_page')) {
+          refuse(name);
+          break;
+        }
+        changes.publish = true;
+        messages.push(T.published);
         break;
       }
     }

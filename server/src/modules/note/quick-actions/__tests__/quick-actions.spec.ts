@@ -142,6 +142,17 @@ describe('planQuickActions', () => {
     expect(author.errorMessages).toEqual(['Could not apply relate command.']);
   });
 
+  it('/publish is left for the status-page module, only for publish_status_page (maintainers), never on create', () => {
+    const r = plan('/publish', target(), env(['update_issue', 'admin_issue', 'publish_status_page']));
+    expect(r.changes.publish).toBe(true);
+    expect(r.input).toEqual({});
+    expect(r.messages).toEqual(['Issue published on status page.']);
+    const developer = plan('/publish');
+    expect(developer.changes.publish).toBeUndefined();
+    expect(developer.errorMessages).toEqual(['Could not apply publish command.']);
+    expect(plan('/publish', { ...target(), creating: true }, env(['publish_status_page'])).errorMessages).toEqual(['Could not apply publish command.']);
+  });
+
   it('refuses what the actor may not do, and what does not apply', () => {
     const guest = plan('/close\n/label ~bug\n/weight 2', target(), env([]));
     expect(guest.input).toEqual({});

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { STATUS_PAGE_TEXTS as T } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { authorizeOnIssue, issueNoteable, type IssueContext } from '../../issue/issue-context';
+import { writeSystemNotes } from '../../note/note-writer';
+import { systemNotes } from '../../note/system-notes';
+import { User } from '../../user/user.entity';
+import { toUserBasic } from '../../user/user.mapper';
+import { publishedIncidentUrlOf, statusPageSettingsOf } from '../status-page.store';
+
+export interface PublishedIncident {
+  published_incident_url: string | null;
+  published_at: string | null;
+}
+
+/**
+ * Publishes an incident to the project's status page (GitLab's StatusPage::PublishService;
+ * `/publish` and the incident page's button). Policy: publish_status_page. Only incidents, not
+ * confidential ones, and only while the project's status page is enabled (422 otherwise). The
+ * public JSON is computed from the incident as it is, so later edits are republished by
+ * themselves. Publishing a published incident changes nothing.
+ */
+@Injectable()
+export class PublishIncidentAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventLogService,
+    private readonly markdown: MarkdownService,
+  ) {}
+
+  async execute(actor: Actor | null, ctx: IssueContext): Promise<PublishedIncident> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    authorizeOnIssue(actor, 'publish_status_page', ctx);
+    if (ctx.issue.issueType !== 'incident') throw new ValidationError({ issue: [T.notIncident] });
+    if (ctx.issue.confidential) throw new ValidationError({ issue: [T.confidential] });
+    return this.events.transaction(async (tx) => {
+      const m = tx.manager;
+      // The issue's row lock orders two publishers (and the settings read below)
+      await m.query('SELECT id FROM issues WHERE id = $1 FOR UPDATE', [ctx.issue.id]);
+      if (!(await statusPageSettingsOf(m, ctx.project.id)).enabled) throw new ValidationError({ status_page: [T.disabled] });
+      const inserted = (await m.query(
+        'INSERT INTO status_page_published_incidents (issue_id, project_id) VALUES ($1, $2) ON CONFLICT (issue_id) DO NOTHING RETURNING published_at',
+        [ctx.issue.id, ctx.project.id],
+      )) as Array<{ published_at: string | Date }>;
+      const url = await publishedIncidentUrlOf(m, this.config.publicUrl, ctx.project, ctx.issue);
+      const [row] = (await m.query('SELECT published_at FROM status_page_published_incidents WHERE issue_id = $1', [ctx.issue.id])) as Array<{ published_at: string | Date }>;
+      if (inserted.length) {
+        const author = toUserBasic(await m.getRepository(User).findOneByOrFail({ id: actor.id }), this.config.publicUrl);
+        const noteable = issueNoteable(ctx.issue, ctx.project);
+        await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, ctx.project.id, author, [systemNotes.statusPagePublished(true)], ctx.project.fullPath);
+        tx.recordLater(noteable, 'issue.status_page', { published_incident_url: url }, author);
+      }
+      return { published_incident_url: url, published_at: new Date(row!.published_at).toISOString() };
+    });
+  }
+}
