@@ -21,6 +21,7 @@ import { ProjectGroupLinks1795638788882 } from './migrations/1795638788882-Proje
 import { EpicNotes1795638854887 } from './migrations/1795638854887-EpicNotes';
 import { SpamCaptchaMetricImages1795638955303 } from './migrations/1795638955303-SpamCaptchaMetricImages';
 import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-IncomingEmailToken';
+import { EpicDescriptionVersions1795640100000 } from './migrations/1795640100000-EpicDescriptionVersions';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   EpicNotes1795638854887,
   SpamCaptchaMetricImages1795638955303,
   IncomingEmailToken1795639200000,
+  EpicDescriptionVersions1795640100000,
 ];
 
 export interface DatabaseTarget {
