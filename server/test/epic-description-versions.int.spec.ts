@@ -64,7 +64,7 @@ describe.each(DB_MODES)('epic description versions on %s', (mode) => {
     // Another author: a new note
     expect((await edit(who.bob, e.iid, { description: 'bob plan' })).status).toBe(200);
     notes = await descriptionNotes(who.dave, e.iid);
-    expect(notes.map((n) => n.author.username)).toEqual(['carol', 'bob']);
+    expect(notes.map((n) => n.author?.username)).toEqual(['carol', 'bob']);
   });
 
   it('delete: admin_epic only (401 signed out, 403 guest or non-member), soft, live, and then gone from compare; bad ids name the field', async () => {
