@@ -1,4 +1,5 @@
 import type { ApiIssue, ApiNote, UserBasic } from './api';
+import type { AutocompleteKind, AutocompleteSourceKind } from './markdown-editor';
 
 /**
  * The discussion area's contract (spec discussions.md): discussions, awards, related issues,
@@ -147,16 +148,16 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     descriptionVersion: (versionId: number) => `${issue}/descriptions/${versionId}`,
     /** POST multipart `file` -> {alt, url, markdown} */
     uploads: `${project}/uploads`,
-    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones) */
-    autocomplete: (kind: 'members' | 'issues' | 'labels' | 'milestones') =>
-      `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
+    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones; epics on an epic) */
+    autocomplete: (kind: AutocompleteSourceKind) => `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
+    /** The kinds the comment boxes autocomplete here (a project has no epics). */
+    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji'] as readonly AutocompleteKind[],
   };
 }
 
 /**
  * The page paths of an epic's discussion (GitLab's group epic routes), the same shape as an
- * issue's so the discussion area takes either. Uploads and autocomplete stay the project's:
- * `uploadProjectPath` names one (null: none, the editor offers no attachments).
+ * issue's so the discussion area takes either. Uploads and autocomplete are the group's.
  */
 export function epicNoteablePaths(groupPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
   const epic = `/groups/${groupPath}/-/epics/${iid}`;
@@ -176,6 +177,10 @@ export function epicNoteablePaths(groupPath: string, iid: number, id: number): R
     relatedIssue: (linkId) => `${epic}/links/${linkId}`,
     descriptionDiff: (versionId, startVersionId) => `${epic}/descriptions/${versionId}/diff${startVersionId ? `?start_version_id=${startVersionId}` : ''}`,
     descriptionVersion: (versionId) => `${epic}/descriptions/${versionId}`,
+    // The group's attachments and autocomplete sources (GitLab's group routes)
+    uploads: `/groups/${groupPath}/-/uploads`,
+    autocomplete: (kind) => `/groups/${groupPath}/-/autocomplete_sources/${kind}?type=Epic&type_id=${iid}`,
+    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'epics', 'emoji'],
   };
 }
 

@@ -62,6 +62,9 @@ export const EPIC_TEXTS = {
   deletedWhileOpen: 'This epic was deleted.',
   fetchEpicFailed: 'Something went wrong while fetching the epic.',
   stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic.`,
+  /** The epic page's title/description form could not save. */
+  updateFailed: 'Something went wrong while updating the epic.',
+  editEpic: 'Edit epic',
   promoteSuccess: 'The issue was successfully promoted to an epic. Redirecting to epic...',
   promoteFailed: 'Something went wrong while promoting the issue to an epic. Please try again.',
   /** GitLab's rule: a confidential epic only takes confidential issues. */

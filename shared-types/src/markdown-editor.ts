@@ -9,6 +9,8 @@ export const MARKDOWN_EDITOR_TEXTS = {
 } as const;
 
 /** Autocomplete triggers: the character typed and the source it searches. */
-export const AUTOCOMPLETE_TRIGGERS = { '@': 'members', '#': 'issues', '~': 'labels', '%': 'milestones', ':': 'emoji' } as const;
+export const AUTOCOMPLETE_TRIGGERS = { '@': 'members', '#': 'issues', '~': 'labels', '%': 'milestones', '&': 'epics', ':': 'emoji' } as const;
 export type AutocompleteTrigger = keyof typeof AUTOCOMPLETE_TRIGGERS;
 export type AutocompleteKind = (typeof AUTOCOMPLETE_TRIGGERS)[AutocompleteTrigger];
+/** The kinds a server source answers (emoji come from the client's own data). */
+export type AutocompleteSourceKind = Exclude<AutocompleteKind, 'emoji'>;

@@ -44,7 +44,7 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
               {ended === 'deleted' ? EPIC_TEXTS.deletedWhileOpen : EPIC_TEXTS.accessLost}
             </Alert>
           )}
-          <EpicDetails epic={epic} issues={issues.data ?? []} />
+          <EpicDetails epic={epic} issues={issues.data ?? []} editing={q.data.permissions.canUpdate ? { epicKey: key, groupPath } : null} />
           <EpicDiscussion data={q.data} epicKey={key} groupPath={groupPath} />
         </>
       )}

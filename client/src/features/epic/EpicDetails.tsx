@@ -1,10 +1,20 @@
+import { useState } from 'react';
+import { Pencil } from 'lucide-react';
+import { EPIC_TEXTS, type ApiEpic, type ApiIssue } from '@tandem/shared-types';
 import { formatDate } from '../../shared/time/formatTime';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
-import type { ApiEpic, ApiIssue } from '@tandem/shared-types';
+import { EpicEditForm } from './EpicEditForm';
 import './epic.css';
 
-/** An epic: state, title, dates, the server-rendered (sanitised) description and its issues. */
-export function EpicDetails({ epic, issues }: { epic: ApiEpic; issues: ApiIssue[] }) {
+/** Who may edit the epic's title and description, and where its form saves (null: read-only). */
+export interface EpicEditing {
+  epicKey: string;
+  groupPath: string;
+}
+
+/** An epic: state, title, dates, the server-rendered (sanitised) description and its issues; an edit form for those who may. */
+export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; issues: ApiIssue[]; editing?: EpicEditing | null }) {
+  const [open, setOpen] = useState(false);
   return (
     <article className="epic-page" data-testid="epic-page">
       <div className="issue-header">
@@ -17,9 +27,18 @@ export function EpicDetails({ epic, issues }: { epic: ApiEpic; issues: ApiIssue[
           </span>
         </div>
       </div>
-      <h1 className="issue-title" data-testid="epic-title">
-        {epic.title}
-      </h1>
+      {editing && !open && (
+        <button type="button" className="btn btn--sm epic-page__edit" onClick={() => setOpen(true)} data-testid="epic-edit">
+          <Pencil size={14} aria-hidden="true" /> {EPIC_TEXTS.editEpic}
+        </button>
+      )}
+      {editing && open ? (
+        <EpicEditForm epic={epic} epicKey={editing.epicKey} groupPath={editing.groupPath} onClose={() => setOpen(false)} />
+      ) : (
+        <h1 className="issue-title" data-testid="epic-title">
+          {epic.title}
+        </h1>
+      )}
       <dl className="epic-page__dates">
         <dt>Start date</dt>
         <dd>{epic.start_date ? formatDate(epic.start_date) : 'None'}</dd>
@@ -27,7 +46,7 @@ export function EpicDetails({ epic, issues }: { epic: ApiEpic; issues: ApiIssue[
         <dd>{epic.end_date ? formatDate(epic.end_date) : 'None'}</dd>
       </dl>
       {/* description_html is rendered and sanitised by the server's markdown service */}
-      <div className="md" data-testid="epic-description" dangerouslySetInnerHTML={{ __html: epic.description_html }} />
+      {!open && <div className="md" data-testid="epic-description" dangerouslySetInnerHTML={{ __html: epic.description_html }} />}
       <h2 className="epic-page__issues-title">Issues {issues.length}</h2>
       {issues.length ? (
         <ul className="epic-page__issues" data-testid="epic-issues">

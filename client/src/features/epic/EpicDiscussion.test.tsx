@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NOTES_FILTER, NOTE_FORM_TEXTS, type ApiEpic, type ApiNote, type EpicPageData } from '@tandem/shared-types';
+import { DISCUSSION_LIMITS, DISCUSSION_TEXTS, MARKDOWN_EDITOR_TEXTS, NOTES_FILTER, NOTE_FORM_TEXTS, type ApiEpic, type ApiNote, type EpicPageData } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { awardEvents } from '../awards/awardEvents';
@@ -72,11 +72,10 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ note: { noteable_type: 'Epic', noteable_id: 30, note: 'a new comment' } });
   });
 
-  it('closes the epic (not an issue) from the form, and offers no project-only attachments', async () => {
+  it('closes the epic (not an issue) from the form', async () => {
     routes['/api/v4/groups/acme/epics/3'] = () => json(200, { ...epic, state: 'closed' });
     renderIt();
     await screen.findByText('first on the epic');
-    expect(screen.queryByTestId('md-attach-input')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close epic' }));
     await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')).toBe(true));
     const put = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')!;
@@ -96,6 +95,84 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     expect(within(screen.getByTestId('awards-epic')).getByTestId('award-rocket')).toBeTruthy();
     act(() => epicEvents['epic.updated']!(event('epic.updated', { fields: { confidential: true, updated_at: '' } }, 3) as never, ctx()));
     expect(screen.getByTestId('comment-warning').textContent).toBe(NOTE_FORM_TEXTS.confidentialWarning('epic'));
+  });
+
+  /** Types `value` into `el` with the caret at its end, as the autocomplete reads it. */
+  const typeInto = (el: HTMLTextAreaElement, value: string) => {
+    fireEvent.change(el, { target: { value } });
+    el.setSelectionRange(value.length, value.length);
+    fireEvent.keyUp(el, { key: value.slice(-1) });
+  };
+  const calls = (part: string) => fetchMock.mock.calls.filter((c) => String(c[0]).includes(part));
+
+  it("the comment box attaches files to the group's uploads and inserts the returned link", async () => {
+    routes['/groups/acme/-/uploads'] = () => json(200, { alt: 'plan', url: '/groups/acme/-/uploads/abc/plan.pdf', markdown: '[plan.pdf](/groups/acme/-/uploads/abc/plan.pdf)' });
+    renderIt();
+    await screen.findByText('first on the epic');
+    typeInto(box(), 'See');
+    const form = screen.getByTestId('comment-form');
+    fireEvent.change(within(form).getByTestId('md-attach-input'), { target: { files: [new File(['pdf'], 'plan.pdf')] } });
+    expect(box().value).toBe(`See ${MARKDOWN_EDITOR_TEXTS.uploading('plan.pdf')}`);
+    await waitFor(() => expect(box().value).toBe('See [plan.pdf](/groups/acme/-/uploads/abc/plan.pdf)'));
+    const [url, init] = calls('/uploads')[0]!;
+    expect(url).toBe('/groups/acme/-/uploads');
+    expect((init as RequestInit).method).toBe('POST');
+    expect(((init as RequestInit).body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it("the comment box autocompletes from the group's sources: @ members of the epic's group, & epics", async () => {
+    routes['/autocomplete_sources/members'] = () => json(200, [{ username: 'bob', name: 'Bob Brown' }, { username: 'carol', name: 'Carol Chen' }]);
+    routes['/autocomplete_sources/epics'] = () => json(200, [{ iid: 4, title: 'Q4 roadmap', reference: '&4' }]);
+    renderIt();
+    await screen.findByText('first on the epic');
+    typeInto(box(), 'ping @ca');
+    const list = await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
+    expect(String(calls('/autocomplete_sources/members')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=ca');
+    expect(list.textContent).toContain('carol');
+    expect(list.textContent).not.toContain('bob');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().value).toBe('ping @carol ');
+    // The editor puts the caret after the insertion on the next frame: type on after it
+    await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+    typeInto(box(), 'ping @carol see &Q4');
+    await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
+    expect(String(calls('/autocomplete_sources/epics')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/epics?type=Epic&type_id=3&search=Q4');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().value).toBe('ping @carol see &4 ');
+  });
+
+  it("reply and edit boxes on the epic use the group's uploads and sources too", async () => {
+    routes['/groups/acme/-/uploads'] = () => json(200, { alt: 'shot', url: '/groups/acme/-/uploads/def/shot.png', markdown: '![shot](/groups/acme/-/uploads/def/shot.png)' });
+    routes['/autocomplete_sources/members'] = () => json(200, [{ username: 'bob', name: 'Bob Brown' }]);
+    renderIt();
+    await screen.findByText('first on the epic');
+    fireEvent.click(screen.getByRole('button', { name: 'Reply to comment' }));
+    const reply = (await screen.findByRole('textbox', { name: 'Reply' })) as HTMLTextAreaElement;
+    fireEvent.change(within(reply.closest('form')!).getByTestId('md-attach-input'), { target: { files: [new File(['png'], 'shot.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(reply.value).toBe('![shot](/groups/acme/-/uploads/def/shot.png)'));
+    expect(String(calls('/uploads')[0]![0])).toBe('/groups/acme/-/uploads');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit comment' }));
+    const editBox = (await screen.findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement;
+    typeInto(editBox, 'hello @b');
+    await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
+    expect(String(calls('/autocomplete_sources/members')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=b');
+    fireEvent.keyDown(editBox, { key: 'Enter' });
+    expect(editBox.value).toBe('hello @bob ');
+  });
+
+  it("compares and deletes a description version at the epic's paths", async () => {
+    const changed = epicNote({ id: '9', system: true, note: 'changed the description', note_html: '<p>changed the description</p>', description_version_id: 7, start_description_version_id: null, description_version_deleted: false, description_diff_path: '/groups/acme/-/epics/3/descriptions/7/diff' });
+    routes['discussions.json'] = () => json(200, [discussionOfNote(changed)]);
+    routes['/descriptions/7/diff'] = () => json(200, { diff: 'the <ins class="idiff addition">new</ins> plan' });
+    routes['/descriptions/7'] = () => json(200, {});
+    renderIt();
+    fireEvent.click(await screen.findByRole('button', { name: new RegExp(DISCUSSION_TEXTS.compareDescriptionVersion) }));
+    expect((await screen.findByTestId('description-diff')).innerHTML).toBe('the <ins class="idiff addition">new</ins> plan');
+    fireEvent.click(screen.getByRole('button', { name: DISCUSSION_TEXTS.removeDescriptionHistory }));
+    await waitFor(() => expect(calls('/descriptions/7').some((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')).toBe(true));
+    const del = calls('/descriptions/7').find((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')!;
+    expect(del[0]).toBe('/groups/acme/-/epics/3/descriptions/7');
   });
 
   it('signed out: the signed-out widget replaces the form', async () => {

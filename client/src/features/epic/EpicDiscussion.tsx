@@ -10,7 +10,7 @@ import { currentUserAtom } from '../session/sessionAtoms';
 import { epicAtomFamily } from './epicAtoms';
 import { setEpicState } from './epicQueries';
 
-/** The epic as the shared discussion area takes it (epics do not lock; comment boxes have no project). */
+/** The epic as the shared discussion area takes it (epics do not lock; comment boxes preview without a project, attach and autocomplete for the group). */
 export function epicDiscussionNoteable(data: EpicPageData, key: string, groupPath: string, epic: ApiEpic): DiscussionNoteable {
   return {
     type: 'Epic', key, path: groupPath, editorProjectPath: null, iid: epic.iid, id: epic.id, state: epic.state, confidential: epic.confidential,

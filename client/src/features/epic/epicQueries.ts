@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEpic, ApiIssue, EpicPageData } from '@tandem/shared-types';
-import { requestJson } from '../../shared/api/http';
+import { EPIC_TEXTS, type ApiEpic, type ApiIssue, type EpicPageData } from '@tandem/shared-types';
+import { errorText, requestJson } from '../../shared/api/http';
 
 const groupApi = (groupPath: string) => `/api/v4/groups/${encodeURIComponent(groupPath)}/epics`;
 
@@ -49,4 +49,10 @@ export function useEpicIssues(groupPath: string, iid: number, version: number) {
 export async function setEpicState(groupPath: string, iid: number, event: 'close' | 'reopen'): Promise<ApiEpic | null> {
   const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body: { state_event: event } });
   return res.ok ? res.data : null;
+}
+
+/** Saves the epic's title and description (REST PUT); the answer, or the server's message when refused. */
+export async function updateEpicText(groupPath: string, iid: number, body: { title: string; description: string }): Promise<{ epic: ApiEpic | null; error: string | null }> {
+  const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body });
+  return res.ok && res.data ? { epic: res.data, error: null } : { epic: null, error: errorText(res.data, EPIC_TEXTS.updateFailed) };
 }

@@ -25,7 +25,7 @@ export interface StateToggle {
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
 export function CommentForm({ state }: { state: StateToggle }) {
-  const { issueKey, editorProjectPath, currentUser, onTyping, iid, noteableId, permissions } = useNotesContext();
+  const { issueKey, editorProjectPath, currentUser, onTyping, iid, noteableId, permissions, paths } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
   // Spec §5: the internal-note checkbox shows only to those who may write internal notes
@@ -77,6 +77,7 @@ export function CommentForm({ state }: { state: StateToggle }) {
         onKeyDown={keyDown}
         textareaRef={ref}
         previewProjectPath={editorProjectPath}
+        sources={paths}
         noteable={{ iid, id: noteableId }}
         placeholder={NOTE_FORM_TEXTS.commentPlaceholder}
         disabled={form.submitting}

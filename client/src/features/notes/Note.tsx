@@ -21,7 +21,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId } = useNotesContext();
+  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -61,6 +61,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
             original={note.note}
             onTextChange={edit.saveDraft}
             projectPath={editorProjectPath}
+            sources={paths}
             remoteChanged={edit.remoteChanged}
             onSave={(t) => {
               edit.clearRestore();

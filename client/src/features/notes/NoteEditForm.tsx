@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import type { EditorSources } from '../../shared/markdown/autocompleteSources';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { Alert } from '../../shared/ui/Alert';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -11,6 +12,8 @@ interface NoteEditFormProps {
   projectPath: string | null;
   /** The issue the note is on (autocomplete, uploads). */
   noteable: { iid: number; id: number };
+  /** Where attachments and suggestions go (the noteable's paths; an epic's group's). */
+  sources?: EditorSources | null;
   /** The note changed on the server while this form was open. */
   remoteChanged: boolean;
   onSave(text: string): void;
@@ -20,7 +23,7 @@ interface NoteEditFormProps {
 }
 
 /** Edits a note's text; cancelling with changes asks first (spec §5). */
-export function NoteEditForm({ initial, original = initial, projectPath, noteable, remoteChanged, onSave, onCancel, onTextChange }: NoteEditFormProps) {
+export function NoteEditForm({ initial, original = initial, projectPath, noteable, sources, remoteChanged, onSave, onCancel, onTextChange }: NoteEditFormProps) {
   const [text, setTextState] = useState(initial);
   const [confirming, setConfirming] = useState(false);
   const setText = (value: string) => {
@@ -44,7 +47,7 @@ export function NoteEditForm({ initial, original = initial, projectPath, noteabl
           {DISCUSSION_TEXTS.remoteChangeWhileEditing}
         </Alert>
       )}
-      <MarkdownEditor value={text} onChange={setText} onSubmit={save} onCancel={cancel} previewProjectPath={projectPath} noteable={noteable} label="Edit comment" autoFocus />
+      <MarkdownEditor value={text} onChange={setText} onSubmit={save} onCancel={cancel} previewProjectPath={projectPath} noteable={noteable} sources={sources} label="Edit comment" autoFocus />
       <div className="note-form__actions">
         <button type="submit" className="btn btn--confirm btn--sm" disabled={!text.trim()}>
           Save comment

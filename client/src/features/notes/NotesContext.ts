@@ -6,7 +6,7 @@ export interface NotesContextValue {
   issueKey: string;
   /** The stream path: an issue's project path, or an epic's `groups/<group path>` (epicStreamPath). */
   projectPath: string;
-  /** The project the comment boxes preview, autocomplete and upload for; null on an epic (a preview without project, no uploads). */
+  /** The project the comment boxes preview for; null on an epic (a preview without project). Uploads and autocomplete go to `paths` (an epic's: its group's). */
   editorProjectPath: string | null;
   iid: number;
   noteableId: number;

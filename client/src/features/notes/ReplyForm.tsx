@@ -7,7 +7,7 @@ import { useNoteForm } from './useNoteForm';
 
 /** The reply box inside a thread; cancelling with text asks first (spec §5). */
 export function ReplyForm({ discussionId, quote, onClose }: { discussionId: string; quote: string; onClose(): void }) {
-  const { editorProjectPath, onTyping, iid, noteableId } = useNotesContext();
+  const { editorProjectPath, onTyping, iid, noteableId, paths } = useNotesContext();
   const form = useNoteForm(discussionId);
   const [confirming, setConfirming] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
@@ -42,6 +42,7 @@ export function ReplyForm({ discussionId, quote, onClose }: { discussionId: stri
         onCancel={cancel}
         textareaRef={ref}
         previewProjectPath={editorProjectPath}
+        sources={paths}
         noteable={{ iid, id: noteableId }}
         placeholder={NOTE_FORM_TEXTS.replyPlaceholder}
         disabled={form.submitting}

@@ -3,6 +3,7 @@ import { Maximize2, Minimize2 } from 'lucide-react';
 import { noteablePaths } from '@tandem/shared-types';
 import { AttachButton } from './AttachButton';
 import { AutocompleteMenu } from './AutocompleteMenu';
+import type { EditorSources } from './autocompleteSources';
 import { previewMarkdown } from './previewMarkdown';
 import { useAttachments } from './useAttachments';
 import { useMarkdownAutocomplete } from './useMarkdownAutocomplete';
@@ -19,12 +20,17 @@ export interface MarkdownEditorProps {
   onKeyDown?(e: KeyboardEvent<HTMLTextAreaElement>): void;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   /**
-   * The project the server renders references for in the preview (and autocompletes and stores
-   * uploads in); null outside a project (an epic): a plain preview, no autocomplete, no uploads.
+   * The project the server renders references for in the preview (and, without `sources`,
+   * autocompletes and stores uploads in); null outside a project (an epic): a plain preview.
    */
   previewProjectPath: string | null;
   /** The noteable written about: its iid and database id (autocomplete sources, uploads). */
   noteable: { iid: number; id: number };
+  /**
+   * Where attachments and suggestions go (the discussion area's noteable paths: an epic's are
+   * its group's); default: the preview project's, none without one.
+   */
+  sources?: EditorSources | null;
   placeholder?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -39,16 +45,17 @@ export interface MarkdownEditorProps {
  * %milestones and :emoji:, and attachments (button, paste, drop). Shared by comments, replies
  * and note edits.
  */
-export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
   const [preview, setPreview] = useState<{ html: string; loading: boolean; failed: boolean }>({ html: '', loading: false, failed: false });
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const ref = textareaRef ?? ownRef;
   const id = useId();
-  const inProject = previewProjectPath !== null;
-  const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange });
-  const attachments = useAttachments(ref, noteablePaths(previewProjectPath ?? '', noteable.iid, noteable.id).uploads, onChange);
+  const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? noteablePaths(previewProjectPath, noteable.iid, noteable.id) : null);
+  const inProject = helpers !== null;
+  const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange, ...(helpers ? { sources: helpers } : {}) });
+  const attachments = useAttachments(ref, helpers?.uploads ?? '', onChange);
 
   useEffect(() => {
     if (tab !== 'preview') return;

@@ -1,4 +1,4 @@
-import { noteablePaths, type AutocompleteKind } from '@tandem/shared-types';
+import type { AutocompleteKind, AutocompleteSourceKind } from '@tandem/shared-types';
 import { requestJson } from '../api/http';
 import { loadEmojiData, searchEmojis } from '../emoji/emojiData';
 
@@ -18,6 +18,17 @@ interface MemberSource { username: string; name: string }
 interface IssueSource { iid: number; title: string; reference?: string }
 interface LabelSource { title: string; color?: string }
 interface MilestoneSource { iid?: number; id?: number; title: string }
+interface EpicSource { iid: number; title: string; reference?: string }
+
+/** Where a comment box's helpers live: a project's (noteablePaths) or, on an epic, its group's (epicNoteablePaths). */
+export interface EditorSources {
+  /** POST multipart `file` here. */
+  uploads: string;
+  /** GET `&search=` here for a kind's suggestions. */
+  autocomplete(kind: AutocompleteSourceKind): string;
+  /** The kinds offered (a project has no epics). */
+  autocompleteKinds: readonly AutocompleteKind[];
+}
 
 export const SUGGESTIONS_SHOWN = 10;
 
@@ -31,20 +42,22 @@ const has = (q: string, ...values: Array<string | number | undefined>) => {
 
 /**
  * The suggestions for one kind: emoji from the local emojibase data, the rest from the project's
- * autocomplete source (noteablePaths().autocomplete(kind)&search=), filtered here too so a
- * source that answers the whole list still narrows as the user types.
+ * or group's autocomplete source (sources.autocomplete(kind)&search=), filtered here too so a
+ * source that answers the whole list still narrows as the user types. A kind the sources do
+ * not offer has no suggestions (and asks nothing).
  */
 export async function fetchSuggestions(
   kind: AutocompleteKind,
   query: string,
-  ctx: { projectPath: string; iid: number; id: number },
+  sources: Pick<EditorSources, 'autocomplete' | 'autocompleteKinds'>,
   signal?: AbortSignal,
 ): Promise<AutocompleteItem[]> {
+  if (!sources.autocompleteKinds.includes(kind)) return [];
   if (kind === 'emoji') {
     const data = await loadEmojiData();
     return searchEmojis(data, query, SUGGESTIONS_SHOWN).map((e) => ({ id: e.name, insert: `:${e.name}:`, label: `:${e.name}:`, emoji: e.unicode }));
   }
-  const url = `${noteablePaths(ctx.projectPath, ctx.iid, ctx.id).autocomplete(kind)}&search=${encodeURIComponent(query)}`;
+  const url = `${sources.autocomplete(kind)}&search=${encodeURIComponent(query)}`;
   const res = await requestJson<unknown[]>(url, { signal });
   if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
   const rows = res.data;
@@ -61,6 +74,9 @@ export async function fetchSuggestions(
       break;
     case 'milestones':
       items = (rows as MilestoneSource[]).filter((m) => has(query, m.title)).map((m) => ({ id: String(m.iid ?? m.id ?? m.title), insert: `%${quoted(m.title)}`, label: m.title }));
+      break;
+    case 'epics':
+      items = (rows as EpicSource[]).filter((e) => has(query, e.iid, e.title)).map((e) => ({ id: String(e.iid), insert: e.reference ?? `&${e.iid}`, label: `&${e.iid}`, detail: e.title }));
       break;
   }
   return items.slice(0, SUGGESTIONS_SHOWN);

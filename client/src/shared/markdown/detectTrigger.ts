@@ -31,7 +31,7 @@ export function detectTrigger(text: string, caret: number): TriggerMatch | null 
     const trigger = ch as AutocompleteTrigger;
     const query = text.slice(i + 1, caret);
     if (trigger === ':' && (query.length < 1 || !/^[\w+-]+$/.test(query))) return null;
-    if (trigger !== ':' && /[@#~%]/.test(query)) return null;
+    if (trigger !== ':' && /[@#~%&]/.test(query)) return null;
     return { trigger, kind: AUTOCOMPLETE_TRIGGERS[trigger], query, start: i };
   }
   return null;

@@ -86,6 +86,14 @@ describe('useMarkdownAutocomplete', () => {
     expect(onKeyDown).not.toHaveBeenCalled();
   });
 
+  it("asks nothing for '&' on an issue (a project's sources have no epics)", async () => {
+    render(<Editor />);
+    type('see &1');
+    await new Promise((r) => setTimeout(r, DISCUSSION_LIMITS.autocompleteDebounceMs + 100));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('suggests emoji from the local data without a request', async () => {
     render(<Editor />);
     type('great :tad');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { DISCUSSION_LIMITS } from '@tandem/shared-types';
-import { fetchSuggestions, type AutocompleteItem } from './autocompleteSources';
+import { DISCUSSION_LIMITS, noteablePaths } from '@tandem/shared-types';
+import { fetchSuggestions, type AutocompleteItem, type EditorSources } from './autocompleteSources';
 import { detectTrigger, insertReference, type TriggerMatch } from './detectTrigger';
 
 export interface MarkdownAutocompleteOptions {
@@ -8,6 +8,8 @@ export interface MarkdownAutocompleteOptions {
   iid: number;
   /** The noteable's database id. */
   id: number;
+  /** Where suggestions come from (an epic's group); default: the project's sources for the issue. */
+  sources?: Pick<EditorSources, 'autocomplete' | 'autocompleteKinds'>;
   /** Writes the textarea's new text (the textarea is controlled); the caret is placed after. */
   onChange(text: string): void;
 }
@@ -68,10 +70,10 @@ export function useMarkdownAutocomplete(ref: RefObject<HTMLTextAreaElement | nul
       return;
     }
     const ctrl = new AbortController();
-    const { projectPath, iid, id } = optsRef.current;
+    const { projectPath, iid, id, sources } = optsRef.current;
     const t = setTimeout(() => {
       setLoading(true);
-      fetchSuggestions(match.kind, match.query, { projectPath, iid, id }, ctrl.signal)
+      fetchSuggestions(match.kind, match.query, sources ?? noteablePaths(projectPath, iid, id), ctrl.signal)
         .then((found) => {
           if (ctrl.signal.aborted) return;
           setItems(found);

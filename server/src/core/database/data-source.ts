@@ -21,6 +21,7 @@ import { ProjectGroupLinks1795638788882 } from './migrations/1795638788882-Proje
 import { EpicNotes1795638854887 } from './migrations/1795638854887-EpicNotes';
 import { SpamCaptchaMetricImages1795638955303 } from './migrations/1795638955303-SpamCaptchaMetricImages';
 import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-IncomingEmailToken';
+import { EpicDescriptionVersions1795640100000 } from './migrations/1795640100000-EpicDescriptionVersions';
 import { ServiceDesk1795640200000 } from './migrations/1795640200000-ServiceDesk';
 import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
 
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   EpicNotes1795638854887,
   SpamCaptchaMetricImages1795638955303,
   IncomingEmailToken1795639200000,
+  EpicDescriptionVersions1795640100000,
   ServiceDesk1795640200000,
   StatusPage1795640300000,
 ];

@@ -47,3 +47,12 @@ export function epicPagePermissions(actor: Actor | null, g: GroupFacts, e: EpicN
     canAwardEmoji: a.awardEmoji,
   };
 }
+
+/**
+ * can_delete_description_version on an epic (spec discussions §6, as canDeleteDescriptionVersion
+ * for issues): whoever may edit the epic (admin_epic: reporters and up, admins) removes any
+ * version, their own included; nobody else does.
+ */
+export function canDeleteEpicDescriptionVersion(actor: Actor | null, g: GroupFacts, e: EpicFacts, _versionAuthorId: number | null): boolean {
+  return canEpic(actor, 'admin_epic', g, e);
+}

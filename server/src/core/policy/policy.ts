@@ -59,7 +59,7 @@ export type ProjectAbility =
   | 'admin_label'
   | 'admin_milestone'
   | 'admin_service_desk';
-export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration';
+export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
   | 'update_issue'
@@ -80,7 +80,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page',
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
-  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
 ];
 
@@ -89,7 +89,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
-  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
 ]);
 
@@ -195,6 +195,10 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, g: GroupFac
     case 'admin_iteration':
       // GitLab: reporters and up manage a group's labels, milestones and iterations
       return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.REPORTER);
+    case 'upload_group_file':
+      // GitLab's upload_file on a group. Attachments of epic comments and descriptions: whoever
+      // may comment on the group's epics (a signed-in reader) may upload, as on a project (docs/decisions.md)
+      return actor !== null;
   }
 }
 

@@ -1,8 +1,21 @@
 import { Module } from '@nestjs/common';
+import { EpicModule } from '../epic/epic.module';
+import { GroupModule } from '../group/group.module';
+import { IssueModule } from '../issue/issue.module';
 import { ProjectModule } from '../project/project.module';
 import { AutocompleteController } from './autocomplete.controller';
 import { AutocompleteFinder } from './autocomplete.finder';
+import { GroupAutocompleteController } from './group-autocomplete.controller';
+import { GroupAutocompleteFinder } from './group-autocomplete.finder';
 
-/** Autocomplete sources of the comment form: members, issues, labels, milestones. */
-@Module({ imports: [ProjectModule], controllers: [AutocompleteController], providers: [AutocompleteFinder] })
+/**
+ * Autocomplete sources of the comment form: a project's (members, issues, labels, milestones)
+ * and a group's for its epics (the same and epics); the group's controller first, so the
+ * project route's wildcard does not take its paths.
+ */
+@Module({
+  imports: [ProjectModule, GroupModule, IssueModule, EpicModule],
+  controllers: [GroupAutocompleteController, AutocompleteController],
+  providers: [AutocompleteFinder, GroupAutocompleteFinder],
+})
 export class AutocompleteModule {}

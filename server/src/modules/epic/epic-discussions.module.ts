@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AwardModule } from '../award/award.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
+import { IssueModule } from '../issue/issue.module';
+import { EpicDescriptionVersionsController } from './discussions/epic-description-versions.controller';
 import { EpicDiscussionsResolver } from './discussions/epic-discussions.resolver';
 import { EpicNoteableAccess } from './discussions/epic-noteable-access';
 import { EpicNotePageController } from './discussions/epic-note-page.controller';
@@ -16,8 +18,8 @@ import { EpicModule } from './epic.module';
  * page routes would also match `/groups/.../-/epics/...` paths.
  */
 @Module({
-  imports: [EpicModule, DiscussionsModule, NoteModule, AwardModule],
-  controllers: [EpicNotesRestController, EpicNotePageController],
+  imports: [EpicModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
+  controllers: [EpicNotesRestController, EpicNotePageController, EpicDescriptionVersionsController],
   providers: [EpicNoteTargets, EpicNoteableAccess, EpicDiscussionsResolver],
   exports: [EpicNoteTargets, EpicNoteableAccess],
 })

@@ -8,6 +8,7 @@ import { MarkdownService } from '../../core/markdown/markdown.service';
 import { canEpic, type Actor, type EpicAbility, type GroupFacts } from '../../core/policy/policy';
 import { EventLogService, type Tx } from '../../core/realtime/event-log.service';
 import { GroupService } from '../group/group.service';
+import { DescriptionVersionStore, type RecordedDescriptionChange } from '../note/description-versions/description-version.store';
 import { writeSystemNotes } from '../note/note-writer';
 import { systemNotes, type SystemNoteText } from '../note/system-notes';
 import type { User } from '../user/user.entity';
@@ -32,6 +33,7 @@ export class EpicService {
     private readonly groups: GroupService,
     private readonly markdown: MarkdownService,
     private readonly events: EventLogService,
+    private readonly versions: DescriptionVersionStore,
   ) {}
 
   static facts(e: EpicRow): GroupFacts {
@@ -76,8 +78,8 @@ export class EpicService {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
     const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
     this.checkDates(input.startDate ?? null, input.endDate ?? null);
-    const write = async (q: Pick<DataSource, 'query'>) =>
-      insertEpic(q, {
+    const write = async (q: Pick<DataSource, 'query'>) => {
+      const id = await insertEpic(q, {
         groupId: group.id,
         title: input.title,
         description: input.description ?? null,
@@ -88,6 +90,10 @@ export class EpicService {
         parentId,
         authorId: actor.id,
       });
+      // Its first description version, so the first edit's compare shows what changed
+      await this.versions.recordInitial(q, { type: 'Epic', id }, actor.id, input.description ?? null);
+      return id;
+    };
     const id = m ? await write(m) : await this.ds.transaction((em) => write(em));
     return (await epicById(m ?? this.ds, actor.id, id))!;
   }
@@ -107,6 +113,7 @@ export class EpicService {
       sets.push(`${col} = $${values.length}${cast}`);
     };
     const texts: SystemNoteText[] = [];
+    let descriptionAt: number | null = null;
     const fields: Omit<EpicFieldsChanged, 'updated_at'> = {};
     if (input.title !== undefined) {
       if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
@@ -120,7 +127,8 @@ export class EpicService {
       const html = this.markdown.render(input.description ?? '', { groupPath: ge.group.fullPath });
       set('description', input.description);
       set('description_html', html);
-      texts.push(systemNotes.descriptionChanged());
+      // Its note (with the version) is drafted in the transaction: it may merge into the previous one
+      descriptionAt = texts.length;
       fields.description = input.description;
       fields.description_html = html;
     }
@@ -157,7 +165,16 @@ export class EpicService {
         values.push(e.id);
         const [row] = (await tx.manager.query(`WITH u AS (UPDATE epics SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length} RETURNING updated_at) SELECT updated_at FROM u`, values)) as Array<{ updated_at: Date }>;
         const noteable = epicNoteable(e);
-        await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, null, author, texts, `groups/${ge.group.fullPath}`);
+        // The description's new version (the row is locked by the update): a new "changed the
+        // description" note, or the author's previous one absorbs it (spec discussions §4)
+        let version: RecordedDescriptionChange | null = null;
+        const notes = [...texts];
+        if (descriptionAt !== null) {
+          version = await this.versions.recordChange(tx, { type: 'Epic', id: e.id }, actor!.id, input.description ?? null, { description: e.description, authorId: e.authorId });
+          if (!version.mergeIntoNoteId) notes.splice(descriptionAt, 0, { ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
+        }
+        await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, null, author, notes, `groups/${ge.group.fullPath}`);
+        if (version?.mergeIntoNoteId) await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
         if (Object.keys(fields).length) tx.recordLater(noteable, 'epic.updated', { fields: { ...fields, updated_at: new Date(row!.updated_at).toISOString() } }, author);
       };
       if (inTx) await write(inTx);

@@ -93,15 +93,15 @@ export async function writeSystemNotes(
     const html = renderSystemNoteHtml(t.body, env.markdown, renderPath);
     const discussionId = newDiscussionId();
     const [row] = (await tx.manager.query(
-      `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, now(), now()) RETURNING id, created_at`,
-      [noteable.type, noteable.id, projectId, author.id, t.body, html, discussionId, t.icon],
+      `INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, description_version_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $9, now(), now()) RETURNING id, created_at`,
+      [noteable.type, noteable.id, projectId, author.id, t.body, html, discussionId, t.icon, t.descriptionVersionId ?? null],
     )) as Array<{ id: number; created_at: Date }>;
     const at = new Date(row!.created_at);
     const record: NoteRecord = {
       id: Number(row!.id), noteableType: noteable.type, noteableId: noteable.id, projectId, authorId: author.id, note: t.body, noteHtml: html, type: null,
       discussionId, system: true, systemNoteIconName: t.icon, internal: false, resolvable: false, resolvedAt: null, resolvedById: null,
-      lastEditedAt: null, updatedById: null, createdAt: at, updatedAt: at,
+      descriptionVersionId: t.descriptionVersionId ?? null, lastEditedAt: null, updatedById: null, createdAt: at, updatedAt: at,
     };
     const note = toApiNote(record, { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(env.publicUrl, noteable), users: new Map([[author.id, author]]) });
     tx.recordLater(noteable, 'note.created', { note }, author);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Response } from 'express';
+import type { UploadResponse } from '@tandem/shared-types';
 
 /** Content types served inline: raster images only. Everything else is a download (never HTML or SVG inline). */
 const INLINE_TYPES: Readonly<Record<string, string>> = {
@@ -31,23 +34,42 @@ export function servedAs(filename: string): { contentType: string; inline: boole
   return type ? { contentType: type, inline: true } : { contentType: 'application/octet-stream', inline: false };
 }
 
-/** Attachments on disk: `<uploads dir>/<project id>/<32 hex secret>/<sanitised file name>`. */
+const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
+
+/** The upload answer for a stored file at `url`: its alt text and the markdown a comment box inserts (an image embeds). */
+export function uploadAnswer(url: string, filename: string): UploadResponse {
+  const alt = filename.replace(/\.[^.]*$/, '') || filename;
+  return { alt, url, markdown: IMAGE.test(filename) ? `![${alt}](${url})` : `[${filename}](${url})` };
+}
+
+/** Streams a stored file: allow-listed images inline, anything else as a download; never sniffed, sandboxed. */
+export function sendStoredFile(res: Response, file: string, filename: string): void {
+  const { contentType, inline } = servedAs(filename);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  res.setHeader('Cache-Control', 'private, max-age=3600');
+  res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
+  createReadStream(file).pipe(res);
+}
+
+/** Attachments on disk: `<root>/<owner id>/<32 hex secret>/<sanitised file name>` (the owner: a project, or a group under its own root). */
 export class UploadStorage {
   constructor(private readonly root: string) {}
 
-  async save(projectId: number, originalName: string, data: Buffer): Promise<{ secret: string; filename: string }> {
+  async save(ownerId: number, originalName: string, data: Buffer): Promise<{ secret: string; filename: string }> {
     const secret = randomBytes(16).toString('hex');
     const filename = sanitiseFilename(originalName);
-    const dir = path.join(this.root, String(projectId), secret);
+    const dir = path.join(this.root, String(ownerId), secret);
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, filename), data, { flag: 'wx' });
     return { secret, filename };
   }
 
   /** The stored file's path, or null when the name is not one this storage could have written or nothing is there. */
-  async find(projectId: number, secret: string, filename: string): Promise<string | null> {
+  async find(ownerId: number, secret: string, filename: string): Promise<string | null> {
     if (!SECRET_RE.test(secret) || sanitiseFilename(filename) !== filename) return null;
-    const file = path.join(this.root, String(projectId), secret, filename);
+    const file = path.join(this.root, String(ownerId), secret, filename);
     try {
       return (await fs.stat(file)).isFile() ? file : null;
     } catch {

@@ -1,5 +1,4 @@
 /// <reference types="multer" />
-import { createReadStream } from 'node:fs';
 import {
   type ArgumentsHost,
   Catch,
@@ -31,7 +30,7 @@ import { authOf } from '../../core/http/request-context';
 import { canProject, type Actor } from '../../core/policy/policy';
 import type { Project } from '../project/project.entity';
 import { ProjectService } from '../project/project.service';
-import { servedAs, UploadStorage } from './upload-storage';
+import { sendStoredFile, uploadAnswer, UploadStorage } from './upload-storage';
 
 /** The project an upload goes to, found and authorised before the body is read. */
 type UploadRequest = Request & { uploadProject?: Project };
@@ -61,8 +60,6 @@ export class UploadTooLargeFilter implements ExceptionFilter {
   }
 }
 
-const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
-
 /** Attachments of comments and descriptions (noteablePaths().uploads), stored under UPLOADS_DIR. */
 @Controller()
 export class UploadController {
@@ -87,9 +84,7 @@ export class UploadController {
     // multer reads the name as latin1; browsers send UTF-8
     const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
     const { secret, filename } = await this.storage.save(project.id, original, file.buffer);
-    const url = `/${project.fullPath}/uploads/${secret}/${filename}`;
-    const alt = filename.replace(/\.[^.]*$/, '') || filename;
-    return { alt, url, markdown: IMAGE.test(filename) ? `![${alt}](${url})` : `[${filename}](${url})` };
+    return uploadAnswer(`/${project.fullPath}/uploads/${secret}/${filename}`, filename);
   }
 
   /** Policy: read_project (anyone else gets 404, as if there were no file). */
@@ -106,12 +101,6 @@ export class UploadController {
     });
     const file = await this.storage.find(project.id, secret, filename);
     if (!file) throw new AppError('NOT_FOUND');
-    const { contentType, inline } = servedAs(filename);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
-    createReadStream(file).pipe(res);
+    sendStoredFile(res, file, filename);
   }
 }

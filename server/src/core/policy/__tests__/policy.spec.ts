@@ -53,7 +53,7 @@ const WRITES = new Set<Ability>([
   'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
-  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
@@ -61,7 +61,7 @@ const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
   'admin_service_desk',
 ];
-const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration'];
+const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page'];
 
@@ -123,6 +123,7 @@ function expectedGroup(role: Role, v: Visibility, scopes: string[] | null, abili
   if (!expectedReadProject(role, v)) return false;
   if (ability === 'admin_group_member') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.OWNER;
   if (ability === 'admin_group_label' || ability === 'admin_group_milestone' || ability === 'admin_iteration') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.REPORTER;
+  if (ability === 'upload_group_file') return role !== 'anonymous';
   return true;
 }
 

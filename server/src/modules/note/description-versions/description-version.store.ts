@@ -10,6 +10,13 @@ import { noteablePageUrl, toApiNote, userIdsOf } from '../note.mapper';
 import { mergesIntoPrevious } from './description-merge';
 import { DescriptionVersion } from './description-version.entity';
 
+/** Whose versions: an issue's or an epic's (a bare number is an issue's id). */
+export type VersionOwner = { type: 'Issue' | 'Epic'; id: number };
+const ownerOf = (o: number | VersionOwner): VersionOwner => (typeof o === 'number' ? { type: 'Issue', id: o } : o);
+/** The version row's column naming its owner (fixed names, never input). */
+const OWNER_COLUMN = { Issue: 'issue_id', Epic: 'epic_id' } as const;
+export const versionOwnerOf = (v: DescriptionVersion): VersionOwner => (v.epicId !== null && v.epicId !== undefined ? { type: 'Epic', id: v.epicId } : { type: 'Issue', id: v.issueId! });
+
 /** A description change as written: its version, and the note it merges into (null: a new note). */
 export interface RecordedDescriptionChange {
   versionId: number;
@@ -29,10 +36,11 @@ export class DescriptionVersionStore {
     private readonly notes: NoteFinder,
   ) {}
 
-  /** The first version, with a new issue's description (no note: creating is not a change). */
-  async recordInitial(m: EntityManager, issueId: number, authorId: number, description: string | null): Promise<void> {
+  /** The first version, with a new issue's or epic's description (no note: creating is not a change). */
+  async recordInitial(m: Pick<EntityManager, 'query'>, owner: number | VersionOwner, authorId: number, description: string | null): Promise<void> {
     if (!description) return;
-    await m.query('INSERT INTO description_versions (issue_id, description, author_id) VALUES ($1, $2, $3)', [issueId, description, authorId]);
+    const o = ownerOf(owner);
+    await m.query(`INSERT INTO description_versions (${OWNER_COLUMN[o.type]}, description, author_id) VALUES ($1, $2, $3)`, [o.id, description, authorId]);
   }
 
   /**
@@ -40,22 +48,25 @@ export class DescriptionVersionStore {
    * version and, in one statement, the issue's latest description note, to decide the merge
    * with the transaction's clock.
    */
-  async recordChange(tx: Tx, issueId: number, authorId: number, description: string | null, previous: { description: string | null; authorId: number | null }): Promise<RecordedDescriptionChange> {
+  async recordChange(tx: Tx, owner: number | VersionOwner, authorId: number, description: string | null, previous: { description: string | null; authorId: number | null }): Promise<RecordedDescriptionChange> {
+    const o = ownerOf(owner);
+    const col = OWNER_COLUMN[o.type];
     const [row] = await tx.query<{ version_id: number; now: Date; note_id: number | null; author_id: number | null; updated_at: Date | null; deleted: boolean | null }>(
-      'description-version.record',
+      // one prepared statement per owner column
+      `description-version.record.${o.type}`,
       // An issue without versions yet (older than them, or seeded) first gets its previous
       // description as one (GitLab's save_description_version), so the first compare is true;
       // the new version reads `base` so that it is numbered after it
-      `WITH base AS (INSERT INTO description_versions (issue_id, description, author_id)
-         SELECT $1, $4::text, $5::int WHERE COALESCE($4::text, '') <> '' AND NOT EXISTS (SELECT 1 FROM description_versions WHERE issue_id = $1)
+      `WITH base AS (INSERT INTO description_versions (${col}, description, author_id)
+         SELECT $1, $4::text, $5::int WHERE COALESCE($4::text, '') <> '' AND NOT EXISTS (SELECT 1 FROM description_versions WHERE ${col} = $1)
          RETURNING id),
-       v AS (INSERT INTO description_versions (issue_id, description, author_id) SELECT $1, $2, $3 FROM (SELECT count(*) FROM base) b RETURNING id, created_at)
+       v AS (INSERT INTO description_versions (${col}, description, author_id) SELECT $1, $2, $3 FROM (SELECT count(*) FROM base) b RETURNING id, created_at)
        SELECT v.id AS version_id, v.created_at AS now, prev.id AS note_id, prev.author_id, prev.updated_at, prev.description_version_deleted AS deleted
        FROM v LEFT JOIN LATERAL (
          SELECT n.id, n.author_id, n.updated_at, n.description_version_deleted FROM notes n
-         WHERE n.noteable_type = 'Issue' AND n.noteable_id = $1 AND n.description_version_id IS NOT NULL
+         WHERE n.noteable_type = $6 AND n.noteable_id = $1 AND n.description_version_id IS NOT NULL
          ORDER BY n.id DESC LIMIT 1) prev ON true`,
-      [issueId, description, authorId, previous.description, previous.authorId],
+      [o.id, description, authorId, previous.description, previous.authorId, o.type],
     );
     const prev = row!.note_id === null ? null : { authorId: row!.author_id === null ? null : Number(row!.author_id), updatedAt: new Date(row!.updated_at!), versionDeleted: !!row!.deleted };
     const merge = mergesIntoPrevious(prev, authorId, new Date(row!.now));
@@ -76,15 +87,18 @@ export class DescriptionVersionStore {
     await this.announce(tx, noteable, [noteId], actor);
   }
 
-  async find(issueId: number, versionId: number, m: EntityManager = this.ds.manager): Promise<DescriptionVersion | null> {
-    return m.getRepository(DescriptionVersion).findOneBy({ id: versionId, issueId });
+  /** A version of this issue or epic (null: none, or another's). */
+  async find(owner: number | VersionOwner, versionId: number, m: EntityManager = this.ds.manager): Promise<DescriptionVersion | null> {
+    const o = ownerOf(owner);
+    return m.getRepository(DescriptionVersion).findOneBy(o.type === 'Epic' ? { id: versionId, epicId: o.id } : { id: versionId, issueId: o.id });
   }
 
-  /** The description before `versionId` (the issue's previous version; '' before the first). */
-  async descriptionBefore(issueId: number, versionId: number): Promise<string> {
+  /** The description before `versionId` (the owner's previous version; '' before the first). */
+  async descriptionBefore(owner: number | VersionOwner, versionId: number): Promise<string> {
+    const o = ownerOf(owner);
     const [row] = (await this.ds.query(
-      'SELECT description FROM description_versions WHERE issue_id = $1 AND id < $2 ORDER BY id DESC LIMIT 1',
-      [issueId, versionId],
+      `SELECT description FROM description_versions WHERE ${OWNER_COLUMN[o.type]} = $1 AND id < $2 ORDER BY id DESC LIMIT 1`,
+      [o.id, versionId],
     )) as Array<{ description: string | null }>;
     return row?.description ?? '';
   }
@@ -94,16 +108,17 @@ export class DescriptionVersionStore {
    * show it; each such note is announced with note.updated.
    */
   async softDelete(tx: Tx, noteable: Noteable, version: DescriptionVersion, startId: number | null, actor: UserBasic): Promise<void> {
+    const o = versionOwnerOf(version);
     await tx.query(
-      'description-version.delete',
-      `UPDATE description_versions SET deleted_at = now() WHERE issue_id = $1 AND id BETWEEN $2 AND $3 AND deleted_at IS NULL`,
-      [version.issueId, Math.min(startId ?? version.id, version.id), version.id],
+      `description-version.delete.${o.type}`,
+      `UPDATE description_versions SET deleted_at = now() WHERE ${OWNER_COLUMN[o.type]} = $1 AND id BETWEEN $2 AND $3 AND deleted_at IS NULL`,
+      [o.id, Math.min(startId ?? version.id, version.id), version.id],
     );
     const rows = await tx.query<{ id: number }>(
       'description-version.delete-notes',
       `UPDATE notes SET description_version_deleted = true, updated_at = now()
-       WHERE noteable_type = 'Issue' AND noteable_id = $1 AND description_version_id = $2 RETURNING id`,
-      [version.issueId, version.id],
+       WHERE noteable_type = $3 AND noteable_id = $1 AND description_version_id = $2 RETURNING id`,
+      [o.id, version.id, o.type],
     );
     await this.announce(tx, noteable, rows.map((r) => Number(r.id)), actor);
   }

@@ -31,8 +31,8 @@ export class DescriptionVersionsController {
     @Query('start_version_id') start?: string,
   ): Promise<DescriptionDiff> {
     const ctx = await this.loader.findReadable(actor, project.join('/'), iid);
-    const id = versionIdOf(versionId, 'version_id');
-    const startId = start === undefined || start === '' ? null : versionIdOf(start, 'start_version_id');
+    const id = parseVersionId(versionId, 'version_id');
+    const startId = start === undefined || start === '' ? null : parseVersionId(start, 'start_version_id');
     const version = await this.versions.find(ctx.issue.id, id);
     if (!version || version.deletedAt) throw new AppError('NOT_FOUND');
     const before = await this.versions.descriptionBefore(ctx.issue.id, Math.min(startId ?? id, id));
@@ -51,8 +51,8 @@ export class DescriptionVersionsController {
     if (!actor) throw new AppError('UNAUTHORIZED');
     if (parseIid(iid) === null) throw new AppError('ISSUE_NOT_FOUND');
     const ctx = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: false });
-    const id = versionIdOf(versionId, 'version_id');
-    const startId = start === undefined || start === '' ? null : versionIdOf(start, 'start_version_id');
+    const id = parseVersionId(versionId, 'version_id');
+    const startId = start === undefined || start === '' ? null : parseVersionId(start, 'start_version_id');
     const version = await this.versions.find(ctx.issue.id, id);
     if (!version || version.deletedAt) throw new AppError('NOT_FOUND');
     if (!canDeleteDescriptionVersion(actor, ctx.projectFacts, ctx.facts, version.authorId)) throw new AppError('FORBIDDEN');
@@ -63,7 +63,8 @@ export class DescriptionVersionsController {
   }
 }
 
-function versionIdOf(v: string, field: string): number {
+/** A version id from the path or query: a positive int4, else 400 naming the field. */
+export function parseVersionId(v: string, field: string): number {
   const n = /^\d{1,10}$/.test(v) ? Number(v) : NaN;
   if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) throw new ValidationError({ [field]: ['must be a positive integer'] });
   return n;
