@@ -56,6 +56,15 @@ describe.each(DB_MODES)('epic lock_version and group preview on %s', (mode) => {
     expect((await put(e.iid, { title: 'No lock' })).body).toMatchObject({ title: 'No lock', lock_version: 3 });
   });
 
+  it('two saves racing with the same lock_version: exactly one wins, the other is the 409', async () => {
+    const e = await newEpic({ title: 'Race', description: 'start' });
+    const [a, b] = await Promise.all([put(e.iid, { description: 'from a', lock_version: 0 }), put(e.iid, { description: 'from b', lock_version: 0 })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? 'from a' : 'from b';
+    expect(await show(e.iid)).toMatchObject({ description: winner, lock_version: 1 });
+    expect((await updatedEvents(e.id)).map((f) => f.description)).toEqual([winner]);
+  });
+
   it('refuses a malformed lock_version with 400 naming it, changing nothing', async () => {
     const e = await newEpic({ title: 'Malformed' });
     for (const lock_version of [-1, 'abc', 1.5, { a: 1 }]) {
