@@ -27,7 +27,7 @@ const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/api/v4/user/personal_access_tokens', ['name', 'scopes', 'expires_at']],
   ['POST', '/oauth/token', ['grant_type', 'username', 'password', 'scope']],
   ['POST', '/users/sign_in', ['login', 'password']],
-  ['POST', '/api/v4/markdown', ['text', 'gfm', 'project']],
+  ['POST', '/api/v4/markdown', ['text', 'gfm', 'project', 'group']],
   ['POST', '/api/graphql', ['query', 'variables', 'operationName']],
   ['POST', '/api/v4/projects/:pid/issues/3/notes', ['body', 'internal']],
   ['POST', '/acme/tandem/notes?target_type=issue&target_id=3', ['note', 'in_reply_to_discussion_id']],

@@ -121,6 +121,8 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
   const project = `/${projectPath}`;
   const issue = `${project}/-/issues/${iid}`;
   return {
+    /** The group whose context the markdown preview renders &epic references in (Tandem's `group` of POST /api/v4/markdown): an epic's. */
+    previewGroup: null as string | null,
     /** GET ?notes_filter=0|1|2&persist_filter=true|false -> ApiDiscussion[] */
     discussions: `${issue}/discussions.json`,
     /** GET with X-Last-Fetched-At -> NotesPollResponse */
@@ -181,6 +183,7 @@ export function epicNoteablePaths(groupPath: string, iid: number, id: number): R
     uploads: `/groups/${groupPath}/-/uploads`,
     autocomplete: (kind) => `/groups/${groupPath}/-/autocomplete_sources/${kind}?type=Epic&type_id=${iid}`,
     autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'epics', 'emoji'],
+    previewGroup: groupPath,
   };
 }
 

@@ -28,6 +28,8 @@ export interface ApiEpic {
   references: { short: string; relative: string; full: string };
   reference: string;
   _links: { self: string; epic_issues: string; group: string; parent: string | null };
+  /** Tandem: optimistic-locking version, bumped by every write of the epic (PUT sends it back; stale -> 409). */
+  lock_version: number;
 }
 
 /** The epic as an issue shows it (REST issue `epic`, the sidebar's selector, the `issue.epic` event). */

@@ -70,6 +70,12 @@ export const ERRORS = {
   /** Group epics: an epic (or its link to an issue) the actor may not see (GitLab's not_found!('Epic')). */
   EPIC_NOT_FOUND: { status: 404, message: '404 Epic Not Found' },
   EPIC_ISSUE_NOT_FOUND: { status: 404, message: '404 EpicIssue Not Found' },
+  /** A stale lock_version on an epic edit: the issue's 409 text with GitLab's human_class_name ("epic"). */
+  EPIC_STALE: {
+    status: 409,
+    message:
+      'Someone edited this epic at the same time you did. Please refresh your browser and make sure your changes will not unintentionally remove theirs.',
+  },
   /** The alert endpoint without its project's token (or with a wrong one). */
   ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   /** The spam check flagged a write: answered with needs_captcha_response (spam.ts). */

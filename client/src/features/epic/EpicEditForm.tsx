@@ -1,32 +1,121 @@
-import { useState } from 'react';
-import { EPIC_TEXTS, epicNoteablePaths, type ApiEpic } from '@tandem/shared-types';
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { AUTOSAVE_PREFIX, EPIC_TEXTS, ISSUE_PAGE_TEXTS, epicNoteablePaths, type ApiEpic } from '@tandem/shared-types';
+import { EditConflict } from '../../shared/edit-conflict/EditConflict';
+import { clearEditDraft, readEditDraft, writeEditDraft } from '../../shared/edit-conflict/editDraft';
+import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
+import { threeWayMerge, type ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
 import { epicAtomFamily } from './epicAtoms';
-import { updateEpicText } from './epicQueries';
+import { fetchEpic, updateEpicText } from './epicQueries';
+
+interface Snapshot {
+  title: string;
+  description: string;
+  lock_version: number;
+}
+
+const snapshotOf = (e: ApiEpic): Snapshot => ({ title: e.title, description: e.description ?? '', lock_version: e.lock_version });
+
+/** One autosave key per epic under the spec's 'autosave/' prefix. */
+export const epicDraftKey = (groupPath: string, iid: number) => `${AUTOSAVE_PREFIX}groups/${groupPath}/-/epics/${iid}/edit`;
 
 /**
  * The epic page's title and description form (for those who may edit the epic). The
- * description box attaches and autocompletes for the epic's group, as its comment boxes do.
- * Saving writes the epic (REST PUT); a description change adds the "changed the description"
- * note with its version, which everyone watching sees live.
+ * description box attaches, autocompletes and previews for the epic's group, as its comment
+ * boxes do. It saves with the lock_version it started from, as the issue form does: a
+ * concurrent save is refused (409) instead of overwritten, the locked warning shows, and the
+ * user's description edit is merged three-way onto the new text (overlaps offered to choose).
+ * The open form autosaves a draft (with its version and base), kept until saved or cancelled.
  */
 export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiEpic; epicKey: string; groupPath: string; onClose(): void }) {
-  const [title, setTitle] = useState(epic.title);
-  const [description, setDescription] = useState(epic.description ?? '');
+  const live = useAtomValue(epicAtomFamily(epicKey), { store: appStore }) ?? epic;
+  const draftKey = epicDraftKey(groupPath, epic.iid);
+  // A draft left open earlier comes back with the version and text it was editing: a stale one
+  // is then a conflict like any other (the warning now, the merge on save)
+  const [draft] = useState(() => readEditDraft(draftKey));
+  const [base, setBase] = useState<Snapshot>(() => (draft?.base ? { ...draft.base, lock_version: draft.lock_version } : snapshotOf(live)));
+  const [title, setTitle] = useState(draft?.title ?? base.title);
+  const [description, setDescription] = useState(draft?.description ?? base.description);
+  const [lockVersion, setLockVersion] = useState(base.lock_version);
+  const [lockedWarning, setLockedWarning] = useState(false);
+  const [merge, setMerge] = useState<{ applied: true } | { conflicts: ConflictChunk[]; theirs: Snapshot } | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sources = epicNoteablePaths(groupPath, epic.iid, epic.id);
+  const dirty = title !== base.title || description !== base.description;
+
+  // A remote change of the epic (its epic.updated event): the title or description raise the
+  // warning; anything else (state, dates) only moves the version the form saves with
+  useEffect(() => {
+    if (saving || live.lock_version <= lockVersion) return;
+    if (live.title === base.title && (live.description ?? '') === base.description && !lockedWarning) {
+      setBase(snapshotOf(live));
+      setLockVersion(live.lock_version);
+    } else setLockedWarning(true);
+  }, [live, lockVersion, base, lockedWarning, saving]);
+
+  // Autosave the open form's edit, with the version and text it started from
+  useEffect(() => {
+    if (dirty) writeEditDraft(draftKey, { title, description, lock_version: lockVersion, base: { title: base.title, description: base.description } });
+    else clearEditDraft(draftKey);
+  }, [title, description, lockVersion, base, dirty, draftKey]);
 
   async function save() {
     if (!title.trim() || saving) return;
     setSaving(true);
     setError(null);
-    const done = await updateEpicText(groupPath, epic.iid, { title, description }).catch(() => ({ epic: null, error: EPIC_TEXTS.updateFailed }));
+    const done = await updateEpicText(groupPath, epic.iid, { title, description, lock_version: lockVersion }).catch(() => ({ epic: null, status: 0, error: EPIC_TEXTS.updateFailed }));
+    if (done.status === 409) {
+      setLockedWarning(true);
+      await mergeOntoLatest();
+      setSaving(false);
+      return;
+    }
     setSaving(false);
     if (!done.epic) return setError(done.error);
-    appStore.set(epicAtomFamily(epicKey), (cur) => (cur ? { ...cur, ...done.epic } : done.epic));
+    const saved = done.epic;
+    clearEditDraft(draftKey);
+    appStore.set(epicAtomFamily(epicKey), (cur) => (cur && cur.lock_version > saved.lock_version ? cur : cur ? { ...cur, ...saved } : saved));
+    onClose();
+  }
+
+  /**
+   * After a 409: three-way merge of the user's edit (from `base`) onto the epic as saved now.
+   * Edits that do not overlap are applied and the form moves to the new lock_version, so the
+   * next Save goes through; overlapping ones are shown for the user to choose (the issue form's).
+   */
+  async function mergeOntoLatest() {
+    setMerge(null);
+    const latest = await fetchEpic(groupPath, epic.iid).catch(() => null);
+    if (!latest) return setError(EPIC_TEXTS.fetchEpicFailed);
+    const theirs = snapshotOf(latest);
+    appStore.set(epicAtomFamily(epicKey), (cur) => (cur && cur.lock_version >= latest.lock_version ? cur : latest));
+    const merged = threeWayMerge(base.description, description, theirs.description);
+    const titleConflict = title !== base.title && theirs.title !== base.title && title !== theirs.title;
+    const mergedTitle = title === base.title ? theirs.title : title;
+    if (merged.clean && !titleConflict) {
+      setTitle(mergedTitle);
+      setDescription(merged.text);
+      adopt(theirs);
+      setMerge({ applied: true });
+      return;
+    }
+    const conflicts = merged.chunks.filter((c): c is ConflictChunk => c.kind === 'conflict');
+    if (titleConflict) conflicts.unshift({ kind: 'conflict', base: [base.title], mine: [title], theirs: [theirs.title] });
+    setMerge({ conflicts, theirs });
+  }
+
+  /** The form now edits on top of `theirs`: its version, and the base of any later merge. */
+  function adopt(theirs: Snapshot) {
+    setBase(theirs);
+    setLockVersion(theirs.lock_version);
+  }
+
+  function cancel() {
+    clearEditDraft(draftKey);
     onClose();
   }
 
@@ -40,6 +129,27 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
         void save();
       }}
     >
+      {lockedWarning && <LockedWarning type="epic" path={`/groups/${groupPath}/-/epics/${epic.iid}`} />}
+      {merge && 'applied' in merge && (
+        <div className="alert alert--info" role="status" data-testid="merge-applied">
+          <div className="alert__body">{ISSUE_PAGE_TEXTS.mergeApplied}</div>
+        </div>
+      )}
+      {merge && 'conflicts' in merge && (
+        <EditConflict
+          conflicts={merge.conflicts}
+          onUseTheirs={() => {
+            setTitle(merge.theirs.title);
+            setDescription(merge.theirs.description);
+            adopt(merge.theirs);
+            setMerge(null);
+          }}
+          onKeepMine={() => {
+            adopt(merge.theirs);
+            setMerge(null);
+          }}
+        />
+      )}
       {error && (
         <Alert variant="danger" onDismiss={() => setError(null)} testId="epic-edit-error">
           {error}
@@ -53,7 +163,7 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
         value={description}
         onChange={setDescription}
         onSubmit={() => void save()}
-        onCancel={onClose}
+        onCancel={cancel}
         previewProjectPath={null}
         noteable={{ iid: epic.iid, id: epic.id }}
         sources={sources}
@@ -65,7 +175,7 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
         <button type="submit" className="btn btn--confirm btn--sm" disabled={!title.trim() || saving} data-testid="epic-save">
           Save changes
         </button>
-        <button type="button" className="btn btn--sm" onClick={onClose} disabled={saving}>
+        <button type="button" className="btn btn--sm" onClick={cancel} disabled={saving}>
           Cancel
         </button>
       </div>

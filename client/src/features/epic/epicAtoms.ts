@@ -30,6 +30,7 @@ export function applyEpicFields(epic: ApiEpic, f: EpicFieldsChanged): ApiEpic {
     ...(f.confidential !== undefined ? { confidential: f.confidential } : {}),
     ...(f.start_date !== undefined ? { start_date: f.start_date } : {}),
     ...(f.end_date !== undefined ? { end_date: f.end_date, due_date: f.end_date } : {}),
+    ...(f.lock_version !== undefined ? { lock_version: f.lock_version } : {}),
     updated_at: f.updated_at,
   };
 }

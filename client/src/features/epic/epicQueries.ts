@@ -51,8 +51,17 @@ export async function setEpicState(groupPath: string, iid: number, event: 'close
   return res.ok ? res.data : null;
 }
 
-/** Saves the epic's title and description (REST PUT); the answer, or the server's message when refused. */
-export async function updateEpicText(groupPath: string, iid: number, body: { title: string; description: string }): Promise<{ epic: ApiEpic | null; error: string | null }> {
+/**
+ * Saves the epic's title and description (REST PUT) with the lock_version the form edits: the
+ * answer, or the HTTP status and the server's message when refused (409: someone saved meanwhile).
+ */
+export async function updateEpicText(groupPath: string, iid: number, body: { title: string; description: string; lock_version: number }): Promise<{ epic: ApiEpic | null; status: number; error: string | null }> {
   const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body });
-  return res.ok && res.data ? { epic: res.data, error: null } : { epic: null, error: errorText(res.data, EPIC_TEXTS.updateFailed) };
+  return res.ok && res.data ? { epic: res.data, status: res.status, error: null } : { epic: null, status: res.status, error: errorText(res.data, EPIC_TEXTS.updateFailed) };
+}
+
+/** The epic as saved now (REST GET), for merging an edit onto it after a 409; null when unavailable. */
+export async function fetchEpic(groupPath: string, iid: number): Promise<ApiEpic | null> {
+  const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`);
+  return res.ok ? res.data : null;
 }

@@ -14,11 +14,11 @@ import { appStore } from '../../shared/store';
 import { deleteIssue, fetchIssue, previewMarkdown, saveIssue } from './issueApi';
 import { issueAtomFamily, type IssueState } from './issueAtoms';
 import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
-import { EditConflict } from './EditConflict';
-import { LockedWarning } from './LockedWarning';
+import { EditConflict } from '../../shared/edit-conflict/EditConflict';
+import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
 import { MarkdownHelp } from './MarkdownHelp';
 import { TemplateChooser } from './TemplateChooser';
-import { threeWayMerge, type ConflictChunk } from './threeWayMerge';
+import { threeWayMerge, type ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
 import { issueListKeys } from '../issue-list/issueListQueries';
 import './issueEditForm.css';
 
@@ -236,7 +236,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
         void save();
       }}
     >
-      {lockedWarning && <LockedWarning issuePath={`/${projectPath}/-/issues/${iid}`} />}
+      {lockedWarning && <LockedWarning type="issue" path={`/${projectPath}/-/issues/${iid}`} />}
       {merge && 'applied' in merge && (
         <div className="alert alert--info" role="status" data-testid="merge-applied">
           <div className="alert__body">{ISSUE_PAGE_TEXTS.mergeApplied}</div>

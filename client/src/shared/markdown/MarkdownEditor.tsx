@@ -21,7 +21,8 @@ export interface MarkdownEditorProps {
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   /**
    * The project the server renders references for in the preview (and, without `sources`,
-   * autocompletes and stores uploads in); null outside a project (an epic): a plain preview.
+   * autocompletes and stores uploads in); null outside a project (an epic: its `sources` name
+   * the group the preview renders references in).
    */
   previewProjectPath: string | null;
   /** The noteable written about: its iid and database id (autocomplete sources, uploads). */
@@ -54,6 +55,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   const id = useId();
   const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? noteablePaths(previewProjectPath, noteable.iid, noteable.id) : null);
   const inProject = helpers !== null;
+  const previewGroup = helpers?.previewGroup ?? null;
   const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange, ...(helpers ? { sources: helpers } : {}) });
   const attachments = useAttachments(ref, helpers?.uploads ?? '', onChange);
 
@@ -61,13 +63,13 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
     if (tab !== 'preview') return;
     let live = true;
     setPreview((p) => ({ ...p, loading: true, failed: false }));
-    previewMarkdown(value, previewProjectPath)
+    previewMarkdown(value, previewProjectPath, previewGroup)
       .then((html) => live && setPreview({ html, loading: false, failed: false }))
       .catch(() => live && setPreview({ html: '', loading: false, failed: true }));
     return () => {
       live = false;
     };
-  }, [tab, value, previewProjectPath]);
+  }, [tab, value, previewProjectPath, previewGroup]);
 
   function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // An open autocomplete list takes its keys (arrows, Enter, Tab, Escape) first

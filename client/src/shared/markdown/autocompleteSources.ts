@@ -28,6 +28,8 @@ export interface EditorSources {
   autocomplete(kind: AutocompleteSourceKind): string;
   /** The kinds offered (a project has no epics). */
   autocompleteKinds: readonly AutocompleteKind[];
+  /** The group the preview renders references in (an epic's group; GitLab's group preview_markdown), if any. */
+  previewGroup?: string | null;
 }
 
 export const SUGGESTIONS_SHOWN = 10;

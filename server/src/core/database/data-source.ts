@@ -24,6 +24,7 @@ import { IncomingEmailToken1795639200000 } from './migrations/1795639200000-Inco
 import { EpicDescriptionVersions1795640100000 } from './migrations/1795640100000-EpicDescriptionVersions';
 import { ServiceDesk1795640200000 } from './migrations/1795640200000-ServiceDesk';
 import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
+import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLockVersion';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   EpicDescriptionVersions1795640100000,
   ServiceDesk1795640200000,
   StatusPage1795640300000,
+  EpicLockVersion1795640400000,
 ];
 
 export interface DatabaseTarget {

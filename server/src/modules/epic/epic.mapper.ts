@@ -38,6 +38,7 @@ export function toApiEpic(e: EpicRow, baseUrl: string): ApiEpic {
     references: { short: `&${e.iid}`, relative: `&${e.iid}`, full: `${e.groupPath}&${e.iid}` },
     reference: `&${e.iid}`,
     _links: { self: `${api}/epics/${e.iid}`, epic_issues: `${api}/epics/${e.iid}/issues`, group: api, parent: e.parentIid ? `${api}/epics/${e.parentIid}` : null },
+    lock_version: e.lockVersion,
   };
 }
 

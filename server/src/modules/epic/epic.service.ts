@@ -106,6 +106,8 @@ export class EpicService {
   async update(actor: Actor | null, ge: GroupEpic, input: EpicInput, inTx?: Tx): Promise<EpicRow> {
     this.authorize(actor, 'admin_epic', ge.epic);
     const e = ge.epic;
+    // An editor's lock_version that is not the epic's: someone saved meanwhile (the issue's 409)
+    if (input.lockVersion !== undefined && input.lockVersion !== e.lockVersion) throw new AppError('EPIC_STALE');
     const sets: string[] = [];
     const values: unknown[] = [];
     const set = (col: string, v: unknown, cast = '') => {
@@ -148,7 +150,7 @@ export class EpicService {
       texts.push(systemNotes.epicDueDate(input.endDate));
       fields.end_date = input.endDate;
     }
-    if (input.parentId !== undefined) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+    if (input.parentId !== undefined && input.parentId !== e.parentId) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
     if (input.stateEvent === 'close' && e.state === 'opened') {
       sets.push(`state = 'closed', closed_at = now()`);
       texts.push(systemNotes.closed());
@@ -163,7 +165,17 @@ export class EpicService {
       const author = await this.actorBasic(actor!, inTx?.manager);
       const write = async (tx: Tx) => {
         values.push(e.id);
-        const [row] = (await tx.manager.query(`WITH u AS (UPDATE epics SET ${sets.join(', ')}, updated_at = now() WHERE id = $${values.length} RETURNING updated_at) SELECT updated_at FROM u`, values)) as Array<{ updated_at: Date }>;
+        let where = `id = $${values.length}`;
+        if (input.lockVersion !== undefined) {
+          // Lost a race with another save since the check above: refused as well, nothing written
+          values.push(input.lockVersion);
+          where += ` AND lock_version = $${values.length}`;
+        }
+        const [row] = (await tx.manager.query(
+          `WITH u AS (UPDATE epics SET ${sets.join(', ')}, lock_version = lock_version + 1, updated_at = now() WHERE ${where} RETURNING updated_at, lock_version) SELECT updated_at, lock_version FROM u`,
+          values,
+        )) as Array<{ updated_at: Date; lock_version: number }>;
+        if (!row) throw new AppError('EPIC_STALE');
         const noteable = epicNoteable(e);
         // The description's new version (the row is locked by the update): a new "changed the
         // description" note, or the author's previous one absorbs it (spec discussions §4)
@@ -175,7 +187,8 @@ export class EpicService {
         }
         await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, null, author, notes, `groups/${ge.group.fullPath}`);
         if (version?.mergeIntoNoteId) await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
-        if (Object.keys(fields).length) tx.recordLater(noteable, 'epic.updated', { fields: { ...fields, updated_at: new Date(row!.updated_at).toISOString() } }, author);
+        // Every write tells open pages the new lock_version (a parent change too, with no field to show)
+        tx.recordLater(noteable, 'epic.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
       };
       if (inTx) await write(inTx);
       else await this.events.transaction(write);

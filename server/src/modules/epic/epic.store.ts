@@ -22,6 +22,8 @@ export interface EpicRow {
   closedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Optimistic locking: bumped by every write of the epic. */
+  lockVersion: number;
   groupPath: string;
   groupVisibility: Visibility;
   /** The actor's effective access level in the epic's group (0 without an actor). */
@@ -39,7 +41,7 @@ const groupLevelSql = (gid: string) => `COALESCE((WITH RECURSIVE anc(id, parent_
 
 /** Columns of `epics e JOIN namespaces n`; `$1` is the actor id (or null). */
 const EPIC_SELECT = `SELECT e.id, e.group_id, e.iid, e.parent_id, pe.iid AS parent_iid, e.title, e.description, e.description_html,
-    e.start_date::text AS start_date, e.end_date::text AS end_date, e.confidential, e.state, e.author_id, e.closed_at, e.created_at, e.updated_at,
+    e.start_date::text AS start_date, e.end_date::text AS end_date, e.confidential, e.state, e.author_id, e.closed_at, e.created_at, e.updated_at, e.lock_version,
     n.full_path AS group_path, n.visibility AS group_visibility, ${groupLevelSql('e.group_id')} AS access_level,
     (SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state) FROM users u WHERE u.id = e.author_id) AS author
   FROM epics e JOIN namespaces n ON n.id = e.group_id LEFT JOIN epics pe ON pe.id = e.parent_id`;
@@ -61,6 +63,7 @@ const toRow = (r: Record<string, unknown>): EpicRow => ({
   closedAt: r.closed_at ? new Date(r.closed_at as string) : null,
   createdAt: new Date(r.created_at as string),
   updatedAt: new Date(r.updated_at as string),
+  lockVersion: Number(r.lock_version ?? 0),
   groupPath: String(r.group_path),
   groupVisibility: r.group_visibility as Visibility,
   accessLevel: Number(r.access_level ?? 0),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION } from '@tandem/shared-types';
 import { parseInput } from '../../core/http/zod-input';
 import { boolParam, dateParam, oneOfParam, textParam } from '../issue/fields/params';
+import { parseLockVersion } from '../issue/issue.validation';
 
 const idParam = z.coerce.number({ invalid_type_error: VALIDATION.notInteger }).int(VALIDATION.notInteger).positive(VALIDATION.mustBePositive).max(2_147_483_647, VALIDATION.tooLarge(2_147_483_647));
 
@@ -28,6 +29,8 @@ export interface EpicInput {
   endDate?: string | null;
   parentId?: number | null;
   stateEvent?: 'close' | 'reopen';
+  /** The lock_version the editor read (PUT only): a stale one is a 409 and changes nothing. */
+  lockVersion?: number;
 }
 
 function toInput(b: Record<string, unknown>): EpicInput {
@@ -49,9 +52,13 @@ export function parseEpicCreate(body: unknown): EpicInput & { title: string } {
   return toInput(parseInput(create, body)) as EpicInput & { title: string };
 }
 
-/** PUT groups/:id/epics/:epic_iid: any of the create fields, and state_event close/reopen. */
+/** PUT groups/:id/epics/:epic_iid: any of the create fields, state_event close/reopen, and lock_version (as the issue page's PUT). */
 export function parseEpicUpdate(body: unknown): EpicInput {
-  return toInput(parseInput(update, body));
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const { lock_version, ...rest } = raw;
+  const lockVersion = parseLockVersion(lock_version);
+  const input = toInput(parseInput(update, body && typeof body === 'object' ? rest : body));
+  return lockVersion === undefined ? input : { ...input, lockVersion };
 }
 
 const listQuery = z.object({

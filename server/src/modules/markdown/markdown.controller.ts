@@ -6,6 +6,7 @@ import { loadLabelLookup } from '../../core/markdown/label-lookup';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { parseInput } from '../../core/http/zod-input';
+import { GroupService } from '../group/group.service';
 import { ProjectService } from '../project/project.service';
 import { markdownPreviewSchema } from './markdown.schema';
 
@@ -15,17 +16,19 @@ export class MarkdownController {
   constructor(
     private readonly markdown: MarkdownService,
     private readonly projects: ProjectService,
+    private readonly groups: GroupService,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
-  /** Policy: read_project when `project` is given (references resolve against it). */
+  /** Policy: read_project when `project` is given, read_group when `group` is (references resolve against them). */
   @Post()
   @HttpCode(201)
   async render(@CurrentActor() actor: Actor | null, @Body() body: unknown) {
-    const { text, project } = parseInput(markdownPreviewSchema, body);
-    // references resolve against the project only when the caller may read it (404 otherwise)
+    const { text, project, group } = parseInput(markdownPreviewSchema, body);
+    // references resolve against the project or group only when the caller may read it (404 otherwise)
     const readable = project ? (await this.projects.findReadable(actor, project)).project : null;
+    const readableGroup = group ? (await this.groups.findReadable(actor, group)).group : null;
     const labelExists = readable ? await loadLabelLookup(this.ds, readable.id, text) : undefined;
-    return { html: this.markdown.render(text, { projectPath: readable?.fullPath, labelExists }) };
+    return { html: this.markdown.render(text, { projectPath: readable?.fullPath, groupPath: readableGroup?.fullPath, labelExists }) };
   }
 }

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, VALIDATION } from '@tandem/shared-types';
 
-/** POST /api/v4/markdown: `text` (required), `gfm` (accepted; always GFM here), `project` (a full path). */
+/**
+ * POST /api/v4/markdown: `text` (required), `gfm` (accepted; always GFM here), `project` (a full
+ * path), and Tandem's `group` (a group's full path or id: &epic references resolve in it, for an
+ * epic's editors; GitLab's endpoint has only `project`, docs/decisions.md).
+ */
 export const markdownPreviewSchema = z.object({
   text: z.string({ required_error: VALIDATION.missing }).max(LIMITS.descriptionMaxLength, VALIDATION.tooLong(LIMITS.descriptionMaxLength)),
   gfm: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { errorMap: () => ({ message: VALIDATION.notBoolean }) }).optional(),
   project: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
+  group: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
 });

@@ -1,5 +1,6 @@
 import { ISSUE_PAGE_TEXTS as T } from '@tandem/shared-types';
 import type { ConflictChunk } from './threeWayMerge';
+import './editConflict.css';
 
 interface EditConflictProps {
   conflicts: ConflictChunk[];
@@ -7,7 +8,7 @@ interface EditConflictProps {
   onKeepMine(): void;
 }
 
-/** Overlapping edits after a 409: each conflicting passage as theirs and as the user's, and the choice. */
+/** Overlapping edits after a 409 (an issue's or an epic's edit form): each conflicting passage as theirs and as the user's, and the choice. */
 export function EditConflict({ conflicts, onUseTheirs, onKeepMine }: EditConflictProps) {
   return (
     <div className="alert alert--warning edit-conflict" role="alert" data-testid="edit-conflict">
