@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { LOCK_TEXTS } from '@tandem/shared-types';
 
 // Works on an incident of its own (created here), so the demo issues stay as other specs expect.
 
@@ -69,5 +70,36 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
   await expect(side(bob, 'severity').getByRole('combobox', { name: 'Severity' })).toHaveValue('HIGH', { timeout: 1000 });
   await expect(bob.getByTestId('system-note').filter({ hasText: 'changed the severity to' }).last()).toContainText('High - S2', { timeout: 1000 });
 
+  expect(await sameDocument(bob)).toBe(true);
+});
+
+test('alice locks and then unlocks the discussion from the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data: { title: `Heated thread ${Date.now()}` }, headers: { 'x-csrf-token': csrf } });
+  expect(created.status()).toBe(201);
+  const { iid } = (await created.json()) as { iid: number };
+
+  await bob.goto(`/acme/tandem/-/issues/${iid}`);
+  await alice.goto(`/acme/tandem/-/issues/${iid}`);
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(alice.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await markDocument(bob);
+  const lock = (page: Page) => page.getByTestId('sidebar-lock');
+  await expect(lock(bob).getByTestId('lock-status')).toHaveText(LOCK_TEXTS.unlocked);
+
+  // Edit asks first, with the spec's texts; Lock applies it
+  await lock(alice).getByRole('button', { name: 'Edit' }).click();
+  await expect(lock(alice).getByTestId('lock-form')).toContainText(LOCK_TEXTS.confirmLock('issue'));
+  await lock(alice).getByRole('button', { name: LOCK_TEXTS.lock, exact: true }).click();
+  await expect(lock(alice).getByTestId('lock-status')).toContainText(LOCK_TEXTS.locked);
+  await expect(lock(bob).getByTestId('lock-status')).toContainText(`${LOCK_TEXTS.locked} ${LOCK_TEXTS.lockedDetail}`, { timeout: 1000 });
+
+  await lock(alice).getByRole('button', { name: 'Edit' }).click();
+  await expect(lock(alice).getByTestId('lock-form')).toContainText(LOCK_TEXTS.confirmUnlock('issue'));
+  await lock(alice).getByRole('button', { name: LOCK_TEXTS.unlock, exact: true }).click();
+  await expect(lock(bob).getByTestId('lock-status')).toHaveText(LOCK_TEXTS.unlocked, { timeout: 1000 });
+  // live, not reloaded
   expect(await sameDocument(bob)).toBe(true);
 });
