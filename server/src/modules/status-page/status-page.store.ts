@@ -32,8 +32,12 @@ export async function publishedAtOf(m: Queryable, issueId: number): Promise<stri
 /** The published incident's link (spec publishedIncidentUrl), or null when it is not on an enabled status page. */
 export async function publishedIncidentUrlOf(m: Queryable, publicUrl: string, project: Pick<Project, 'id' | 'fullPath'>, issue: { id: number; iid: number }): Promise<string | null> {
   const [settings, at] = await Promise.all([statusPageSettingsOf(m, project.id), publishedAtOf(m, issue.id)]);
-  if (!settings.enabled || !at) return null;
-  return publishedIncidentUrl(settings.statusPageUrl ?? defaultStatusPageUrl(publicUrl, project), issue.iid);
+  return at ? publishedIncidentUrlFrom(settings, publicUrl, project, issue.iid) : null;
+}
+
+/** The link of a published incident under settings already read (null while the page is disabled). */
+export function publishedIncidentUrlFrom(settings: StatusPageSettingsRow, publicUrl: string, project: Pick<Project, 'fullPath'>, iid: number): string | null {
+  return settings.enabled ? publishedIncidentUrl(settings.statusPageUrl ?? defaultStatusPageUrl(publicUrl, project), iid) : null;
 }
 
 /** published_at of each of these incidents that is published. */

@@ -10,7 +10,7 @@ import { writeSystemNotes } from '../../note/note-writer';
 import { systemNotes } from '../../note/system-notes';
 import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
-import { publishedIncidentUrlOf, statusPageSettingsOf } from '../status-page.store';
+import { publishedAtOf, publishedIncidentUrlFrom, statusPageSettingsOf } from '../status-page.store';
 
 export interface PublishedIncident {
   published_incident_url: string | null;
@@ -41,20 +41,22 @@ export class PublishIncidentAction {
       const m = tx.manager;
       // The issue's row lock orders two publishers (and the settings read below)
       await m.query('SELECT id FROM issues WHERE id = $1 FOR UPDATE', [ctx.issue.id]);
-      if (!(await statusPageSettingsOf(m, ctx.project.id)).enabled) throw new ValidationError({ status_page: [T.disabled] });
+      const settings = await statusPageSettingsOf(m, ctx.project.id);
+      if (!settings.enabled) throw new ValidationError({ status_page: [T.disabled] });
       const inserted = (await m.query(
         'INSERT INTO status_page_published_incidents (issue_id, project_id) VALUES ($1, $2) ON CONFLICT (issue_id) DO NOTHING RETURNING published_at',
         [ctx.issue.id, ctx.project.id],
       )) as Array<{ published_at: string | Date }>;
-      const url = await publishedIncidentUrlOf(m, this.config.publicUrl, ctx.project, ctx.issue);
-      const [row] = (await m.query('SELECT published_at FROM status_page_published_incidents WHERE issue_id = $1', [ctx.issue.id])) as Array<{ published_at: string | Date }>;
+      // Settings were read under the issue's lock above; published_at comes from the insert, or from the row already there
+      const url = publishedIncidentUrlFrom(settings, this.config.publicUrl, ctx.project, ctx.issue.iid);
+      const publishedAt = inserted.length ? new Date(inserted[0]!.published_at).toISOString() : await publishedAtOf(m, ctx.issue.id);
       if (inserted.length) {
         const author = toUserBasic(await m.getRepository(User).findOneByOrFail({ id: actor.id }), this.config.publicUrl);
         const noteable = issueNoteable(ctx.issue, ctx.project);
         await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, ctx.project.id, author, [systemNotes.statusPagePublished(true)], ctx.project.fullPath);
         tx.recordLater(noteable, 'issue.status_page', { published_incident_url: url }, author);
       }
-      return { published_incident_url: url, published_at: new Date(row!.published_at).toISOString() };
+      return { published_incident_url: url, published_at: publishedAt };
     });
   }
 }
