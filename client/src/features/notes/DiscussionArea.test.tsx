@@ -428,8 +428,9 @@ describe('DiscussionArea', () => {
     await screen.findByText('note 1');
     fireEvent.change(box(), { target: { value: 'said once' } });
     fireEvent.click(submitButton());
-    const pending = await screen.findByTestId('pending-note');
-    expect(pending.getAttribute('data-status')).toBe('queued');
+    // It shows as 'sending' first; once the request fails it is queued with its key.
+    await waitFor(() => expect(screen.getByTestId('pending-note').getAttribute('data-status')).toBe('queued'));
+    const pending = screen.getByTestId('pending-note');
     fireEvent.click(within(pending).getByRole('button', { name: NOTE_FORM_TEXTS.retryNow }));
     await screen.findByText('said once', { selector: 'p' });
     expect(screen.queryByTestId('pending-note')).toBeNull();
