@@ -38,6 +38,7 @@ export default defineConfig({
           // Each file boots its own apps; two cores, so two files at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          isolate: false,
         },
       },
     ],

@@ -103,7 +103,8 @@ describe('/-/metrics and readiness (postgres, Redis)', () => {
       expect(sample(r.text, miss) - sample(before, miss)).toBe(1);
       const limited = 'tandem_rate_limited_total{limit="api_writes_per_user"}';
       expect(sample(r.text, limited) - sample(before, limited)).toBe(1);
-      expect(sample(r.text, 'tandem_rate_limited_total{limit="notes_per_user"}')).toBe(0);
+      const notesLimited = 'tandem_rate_limited_total{limit="notes_per_user"}';
+      expect(sample(r.text, notesLimited) - sample(before, notesLimited)).toBe(0);
       const total = sample(r.text, 'tandem_db_pool_connections{state="total"}');
       expect(total).toBeGreaterThanOrEqual(1);
       expect(sample(r.text, 'tandem_db_pool_connections{state="idle"}')).toBeLessThanOrEqual(total);
