@@ -99,6 +99,11 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     const roles = Object.fromEntries(res.body.flatMap((d) => d.notes).filter((n) => !n.system && n.note.startsWith('Role of')).map((n) => [n.author!.username, n.human_access]));
     // Owner and Developer through the group, Maintainer through the project; guests and non-members wear none
     expect(roles).toEqual({ alice: 'Owner', mallory: 'Maintainer', bob: 'Developer', carol: 'Reporter', dave: null, erin: null });
+    // a client that polls (WebSockets blocked) sees the same badges on notes it sees first there
+    const polled = await call<{ notes: ApiNote[] }>(app, 'GET', `/${PUBLIC}/noteable/issue/${await issueId(18)}/notes`, { auth: cast.erin, headers: { 'x-last-fetched-at': '0' } });
+    expect(polled.status).toBe(200);
+    const polledRoles = Object.fromEntries(polled.body.notes.filter((n) => !n.system && n.note.startsWith('Role of')).map((n) => [n.author!.username, n.human_access]));
+    expect(polledRoles).toEqual(roles);
   });
 
   it('two replies racing to the same comment convert it once', async () => {

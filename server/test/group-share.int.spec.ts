@@ -73,6 +73,12 @@ describe.each(DB_MODES)('projects shared with groups on %s', (mode) => {
     expect((await call(app, 'GET', `${issues}/${secret.body.iid}`, { auth: pia })).status).toBe(200);
     const note = await call(app, 'POST', `${issues}/1/notes`, { auth: pia, body: { body: 'Hello from a partner' } });
     expect(note.status).toBe(201);
+    // her note wears the role the share gives her (Reporter), on the page and when polled
+    const page = await call<Array<{ notes: Array<{ note: string; human_access?: string | null }> }>>(app, 'GET', `/${SECRET}/-/issues/1/discussions.json`, { auth: who.alice });
+    expect(page.body.flatMap((d) => d.notes).find((n) => n.note === 'Hello from a partner')?.human_access).toBe('Reporter');
+    const issueDbId = (note.body as { noteable_id: number }).noteable_id;
+    const polled = await call<{ notes: Array<{ note: string; human_access?: string | null }> }>(app, 'GET', `/${SECRET}/noteable/issue/${issueDbId}/notes`, { auth: who.alice, headers: { 'x-last-fetched-at': '0' } });
+    expect(polled.body.notes.find((n) => n.note === 'Hello from a partner')?.human_access).toBe('Reporter');
     const edit = await call<{ title: string }>(app, 'PUT', `${issues}/1`, { auth: pia, body: { title: 'Retitled by a partner' } });
     expect(edit.status).toBe(200);
     expect(edit.body.title).toBe('Retitled by a partner');

@@ -6,6 +6,7 @@ import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
 import type { IssueContext } from '../issue/issue-context';
+import { sharedGroupLevelSql } from '../../core/policy/group-share';
 import { effectiveLevel } from '../issue/issue.loader';
 import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
 import { Note } from './note.entity';
@@ -53,7 +54,8 @@ export class DiscussionFinder {
       after = `WHERE (d.first_us, d.first_id) >= ($${values.length - 1}::bigint, $${values.length}::int)`;
     }
     // The authors' roles (badges) in the same statement: their max membership level in the
-    // project and its ancestor groups, as the policy's effective level counts it
+    // project and its ancestor groups, or through a group the project is shared with, as the
+    // policy's effective level counts it
     values.push(ctx.membership.projectId, ctx.membership.namespaceId);
     const [projectParam, namespaceParam] = [`$${values.length - 1}`, `$${values.length}`];
     const rows: Array<Record<string, unknown>> = await this.ds.query(
@@ -63,11 +65,13 @@ export class DiscussionFinder {
         visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
         d AS (SELECT discussion_id, (floor(extract(epoch FROM min(created_at)) * 1000000))::bigint AS first_us, min(id) AS first_id FROM visible GROUP BY discussion_id),
         picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2),
-        levels AS (SELECT m.user_id, max(m.access_level)::int AS level FROM members m
-          WHERE m.user_id IN (SELECT v.author_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id WHERE NOT v.system)
-            AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-            AND ((m.source_type = 'Project' AND m.source_id = ${projectParam}::int) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))
-          GROUP BY m.user_id)
+        authors AS (SELECT DISTINCT v.author_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id WHERE NOT v.system AND v.author_id IS NOT NULL),
+        levels AS (SELECT a.author_id AS user_id, GREATEST(
+            (SELECT max(m.access_level)::int FROM members m
+              WHERE m.user_id = a.author_id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
+                AND ((m.source_type = 'Project' AND m.source_id = ${projectParam}::int) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))),
+            ${sharedGroupLevelSql(`${projectParam}::int`, 'a.author_id')}) AS level
+          FROM authors a)
       SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id, l.level AS author_level FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
         LEFT JOIN levels l ON l.user_id = v.author_id
       ORDER BY p.first_us, p.first_id, v.created_at, v.id`,

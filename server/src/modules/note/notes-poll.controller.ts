@@ -59,9 +59,12 @@ export class NotesPollController {
     const from = since > OVERLAP_US ? since - OVERLAP_US : 0n;
     const noteable = { type: 'Issue' as const, id: ctx.issue.id, ref: { id: ctx.issue.id, iid: ctx.issue.iid, project_path: p.fullPath } };
     const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, can.readInternalNote);
-    const [users, awards] = await Promise.all([
+    const authored = page.notes.filter((n) => !n.system);
+    // The authors' roles, so a note first seen by polling wears its role badge as on the page
+    const [users, awards, accessLevels] = await Promise.all([
       this.notes.users(userIdsOf(page.notes)),
-      page.notes.length ? this.awards.forNotes(page.notes.filter((n) => !n.system).map((n) => n.id)) : Promise.resolve(new Map<number, NoteAward[]>()),
+      authored.length ? this.awards.forNotes(authored.map((n) => n.id)) : Promise.resolve(new Map<number, NoteAward[]>()),
+      this.projects.accessLevels(authored.flatMap((n) => (n.authorId === null ? [] : [n.authorId])), p),
     ]);
     // Mid-page the next request continues at the last note (it subtracts the overlap again)
     const next = page.more && page.lastUpdatedUs !== null ? page.lastUpdatedUs + OVERLAP_US : page.nowUs;
@@ -70,7 +73,7 @@ export class NotesPollController {
     // Only empty answers are cacheable (GitLab's X-Gitlab-Skip-Etag)
     if (!page.notes.length) res.setHeader('ETag', await this.etags.remember(noteable.ref, ctx.issue.eventSeq));
     const perms = notePermissionsFor(actor, facts, ctx.facts);
-    const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users };
+    const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users, accessLevels };
     return {
       notes: page.notes.map((n) => ({ ...toApiNote(n, mapCtx, noteCurrentUser(perms(n))), ...(n.system ? {} : { award_emoji: awards.get(n.id) ?? [] }) })),
       last_fetched_at: Number(next),

@@ -43,6 +43,32 @@ export class ProjectService {
     return effectiveLevel(rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS, project, userId);
   }
 
+  /**
+   * Several users' effective levels in one statement (the role badges of note authors): the
+   * same rule as accessLevel, project and ancestor groups plus shares. Unknown ids are absent.
+   */
+  async accessLevels(userIds: readonly number[], project: Project, manager: EntityManager = this.ds.manager): Promise<Map<number, number>> {
+    const ids = [...new Set(userIds)];
+    const levels = new Map<number, number>();
+    if (!ids.length) return levels;
+    const rows: Array<{ user_id: number; level: number | null }> = await manager.query(
+      `WITH RECURSIVE ancestors(id, parent_id) AS (
+         SELECT id, parent_id FROM namespaces WHERE id = $3
+         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
+       )
+       SELECT u.id AS user_id, GREATEST(
+         (SELECT max(m.access_level)::int FROM members m
+           WHERE m.user_id = u.id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
+             AND ((m.source_type = 'Project' AND m.source_id = $2)
+               OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM ancestors)))),
+         ${sharedGroupLevelSql('$2::int', 'u.id')}) AS level
+       FROM users u WHERE u.id = ANY($1::int[])`,
+      [ids, project.id, project.namespaceId],
+    );
+    for (const r of rows) levels.set(Number(r.user_id), effectiveLevel(Number(r.level ?? ACCESS_LEVEL.NO_ACCESS), project, Number(r.user_id)));
+    return levels;
+  }
+
   async facts(actor: Actor | null, project: Project, manager?: EntityManager): Promise<ProjectFacts> {
     return {
       visibility: project.visibility,
