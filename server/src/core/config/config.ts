@@ -41,6 +41,10 @@ const schema = z.object({
   /** Outgoing mail (invitations): smtp:// or smtps:// URL; without it mail goes to the outbox table (/-/outbox). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Tandem <tandem@localhost>'),
+  /** Mail SMTP refused is retried after this many seconds, doubling each time (at most 1 h apart). */
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
+  /** Tries (the first send included) before a message is marked failed in the outbox. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** /-/outbox lists sent mail to anyone (dev and test); otherwise admins only. Default: on unless NODE_ENV=production. */
   OUTBOX_PUBLIC: bool.optional(),
   /**

@@ -25,6 +25,7 @@ import { EpicDescriptionVersions1795640100000 } from './migrations/1795640100000
 import { ServiceDesk1795640200000 } from './migrations/1795640200000-ServiceDesk';
 import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
 import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLockVersion';
+import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   ServiceDesk1795640200000,
   StatusPage1795640300000,
   EpicLockVersion1795640400000,
+  OutboxRetry1795640500000,
 ];
 
 export interface DatabaseTarget {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -15,19 +15,40 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   body: string;
-  delivered_by: 'outbox' | 'smtp';
+  /** outbox: stored only (no SMTP); smtp: the SMTP server took it; pending: to be retried; failed: gave up. */
+  delivered_by: 'outbox' | 'smtp' | 'pending' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
   created_at: string;
 }
 
+interface Pending {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  attempts: number;
+}
+
+/** How long one node holds a message it is sending before another may try it. */
+const LEASE_SQL = "now() + interval '10 minutes'";
+const RETRY_BATCH = 20;
+
 /**
- * Outgoing mail. With SMTP_URL it is sent through that server (nodemailer); without, nothing
- * leaves the machine. Either way a copy goes to the `outbox_emails` table, which developers
- * read at GET /-/outbox (README, configuration).
+ * Outgoing mail. Every message is written to the `outbox_emails` table first (developers read
+ * it at GET /-/outbox; README, configuration). With SMTP_URL it is then sent through that
+ * server (nodemailer); a refusal or an unreachable server leaves it 'pending', retried with
+ * a doubling delay (MAIL_RETRY_BASE_SECONDS) by whichever node claims it first, until the
+ * server takes it or MAIL_MAX_ATTEMPTS tries have failed ('failed', logged as an error).
+ * Without SMTP_URL nothing leaves the machine.
  */
 @Injectable()
-export class Mailer implements OnModuleDestroy {
+export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(Mailer.name);
   private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private retrying: Promise<number> | null = null;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -36,29 +57,105 @@ export class Mailer implements OnModuleDestroy {
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
   }
 
-  /** Sends (or, without SMTP, only stores) a message; an SMTP failure is logged, never thrown at the caller. */
+  onApplicationBootstrap(): void {
+    if (!this.transport) return;
+    const every = Math.min(60, this.config.MAIL_RETRY_BASE_SECONDS) * 1000;
+    this.timer = setInterval(() => void this.retryDue(), every);
+    this.timer.unref();
+  }
+
+  /**
+   * Stores the message, then (with SMTP) sends it once now. An SMTP failure is logged and
+   * retried later, never thrown at the caller: the write that caused the mail has happened.
+   */
   async send(message: MailMessage): Promise<void> {
-    let by: 'outbox' | 'smtp' = 'outbox';
-    if (this.transport) {
-      try {
-        await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
-        by = 'smtp';
-      } catch (err) {
-        this.logger.error({ err }, 'SMTP delivery failed; the message stays in the outbox');
-      }
+    if (!this.transport) {
+      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, delivered_by) VALUES ($1, $2, $3, 'outbox')`, [message.to, message.subject, message.text]);
+      return;
     }
-    await this.ds.query('INSERT INTO outbox_emails (to_address, subject, body, delivered_by) VALUES ($1, $2, $3, $4)', [message.to, message.subject, message.text, by]);
+    // Leased while this node sends it, so no retry elsewhere sends it at the same time
+    const [row] = (await this.ds.query(
+      `INSERT INTO outbox_emails (to_address, subject, body, delivered_by, next_attempt_at) VALUES ($1, $2, $3, 'pending', ${LEASE_SQL}) RETURNING id`,
+      [message.to, message.subject, message.text],
+    )) as Array<{ id: number }>;
+    await this.attempt({ id: Number(row!.id), to: message.to, subject: message.subject, text: message.text, attempts: 0 });
+  }
+
+  /**
+   * Sends the pending messages that are due, each claimed (FOR UPDATE SKIP LOCKED, then
+   * leased) so that two nodes never send one twice; returns how many were tried.
+   */
+  retryDue(): Promise<number> {
+    if (!this.transport) return Promise.resolve(0);
+    this.retrying ??= this.claimAndSend().finally(() => (this.retrying = null));
+    return this.retrying;
+  }
+
+  private async claimAndSend(): Promise<number> {
+    try {
+      const rows = (await this.ds.query(
+        `WITH claimed AS (
+           UPDATE outbox_emails SET next_attempt_at = ${LEASE_SQL}
+           WHERE id IN (SELECT id FROM outbox_emails WHERE delivered_by = 'pending' AND next_attempt_at <= now()
+                        ORDER BY next_attempt_at, id LIMIT ${RETRY_BATCH} FOR UPDATE SKIP LOCKED)
+           RETURNING id, to_address, subject, body, attempts)
+         SELECT * FROM claimed ORDER BY id`,
+      )) as Array<{ id: number; to_address: string; subject: string; body: string; attempts: number }>;
+      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, attempts: Number(r.attempts) });
+      return rows.length;
+    } catch (err) {
+      this.logger.warn({ err }, 'mail retry failed');
+      return 0;
+    }
+  }
+
+  private async attempt(m: Pending): Promise<void> {
+    const attempts = m.attempts + 1;
+    try {
+      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+    } catch (err) {
+      const gaveUp = attempts >= this.config.MAIL_MAX_ATTEMPTS;
+      const delaySeconds = Math.min(3600, this.config.MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1));
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      await this.ds.query(
+        `UPDATE outbox_emails SET attempts = $2, last_error = $3,
+           delivered_by = CASE WHEN $4::boolean THEN 'failed' ELSE 'pending' END,
+           next_attempt_at = CASE WHEN $4::boolean THEN NULL ELSE now() + make_interval(secs => $5::float8) END
+         WHERE id = $1`,
+        [m.id, attempts, reason, gaveUp, delaySeconds],
+      );
+      if (gaveUp) this.logger.error({ err, outboxId: m.id, attempts }, 'SMTP delivery failed for good; the message is marked failed in the outbox');
+      else this.logger.warn({ err, outboxId: m.id, attempts, retryInSeconds: delaySeconds }, 'SMTP delivery failed; it will be retried');
+      return;
+    }
+    await this.ds.query(`UPDATE outbox_emails SET delivered_by = 'smtp', attempts = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1`, [m.id, attempts]);
   }
 
   /** The newest messages first. */
   async outbox(limit = 50): Promise<OutboxMessage[]> {
-    const rows = (await this.ds.query('SELECT id, to_address, subject, body, delivered_by, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1', [limit])) as Array<{
-      id: number; to_address: string; subject: string; body: string; delivered_by: 'outbox' | 'smtp'; created_at: Date;
+    const rows = (await this.ds.query(
+      'SELECT id, to_address, subject, body, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
+      [limit],
+    )) as Array<{
+      id: number; to_address: string; subject: string; body: string; delivered_by: OutboxMessage['delivered_by']; attempts: number;
+      next_attempt_at: Date | null; last_error: string | null; created_at: Date;
     }>;
-    return rows.map((r) => ({ id: Number(r.id), to: r.to_address, subject: r.subject, body: r.body, delivered_by: r.delivered_by, created_at: new Date(r.created_at).toISOString() }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      to: r.to_address,
+      subject: r.subject,
+      body: r.body,
+      delivered_by: r.delivered_by,
+      attempts: Number(r.attempts),
+      next_attempt_at: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
+      last_error: r.last_error,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.retrying;
     this.transport?.close();
   }
 }
