@@ -34,7 +34,10 @@ describe.each(DB_MODES)('service desk on %s', (mode) => {
       headers: { 'content-type': 'message/rfc822', 'gitlab-mailroom-api-request': signMailRoomToken(SECRET) },
       rawBody: raw,
     });
-  const outbox = async () => (await call<Array<{ to: string; subject: string; body: string }>>(app, 'GET', '/-/outbox')).body;
+  const outbox = async () => (await call<Array<{ to: string; subject: string; body: string; reply_to: string | null }>>(app, 'GET', '/-/outbox')).body;
+  const notesOf = async (project: string, n: number) =>
+    (await call<Array<{ body: string; author: { username: string }; system: boolean }>>(app, 'GET', `/api/v4/projects/${enc(project)}/issues/${n}/notes?sort=asc&per_page=100`, { auth: who.alice })).body.filter((x) => !x.system);
+  let replyTo = '';
   const mailsTo = async (to: string) => (await outbox()).filter((m) => m.to === to);
   const issueCount = async () => ((await app.ds.query('SELECT count(*)::int AS n FROM issues')) as Array<{ n: number }>)[0]!.n;
   const pageData = async (user: keyof typeof who, path: string) => {
@@ -134,6 +137,45 @@ describe.each(DB_MODES)('service desk on %s', (mode) => {
     expect(mails[0]!.body).not.toContain('bill them');
   });
 
+  it("the external author's reply to the mails' Reply-To becomes a Support Bot comment: plain text, from their address only, once", async () => {
+    const mails = await mailsTo(CUSTOMER);
+    // the thank-you and the comment mail both answer to the issue's own reply address
+    replyTo = mails[0]!.reply_to!;
+    expect(replyTo).toMatch(/^incoming\+[0-9a-f]{32}@mail\.example\.com$/);
+    expect(new Set(mails.map((m) => m.reply_to))).toEqual(new Set([replyTo]));
+    // the key is a secret: the issue's API answer does not carry it
+    const shown = await call<Record<string, unknown>>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${iid}`, { auth: who.alice });
+    expect(JSON.stringify(shown.body)).not.toContain(replyTo.slice('incoming+'.length, replyTo.indexOf('@')));
+
+    const before = (await notesOf(PUBLIC, iid)).length;
+    const raw = mail({ to: replyTo, from: 'Customer <CUSTOMER@outside.example>', subject: 'Re: Printer on fire', body: 'Thanks, it is out now.\n/confidential false\n/close\n\nOn Mon, team wrote:\n> We sent the fire brigade.' });
+    const res = await post(raw);
+    expect(res.status).toBe(200);
+    expect(res.body.issue_iid).toBe(iid);
+    const notes = await notesOf(PUBLIC, iid);
+    expect(notes.length).toBe(before + 1);
+    const reply = notes[notes.length - 1]!;
+    expect(reply.author.username).toBe('support-bot');
+    // the quoted mail is cut; the outsider's commands are text, and ran nothing
+    expect(reply.body).toBe('Thanks, it is out now.\n/confidential false\n/close');
+    const issue = await call<ApiIssue>(app, 'GET', `/api/v4/projects/${enc(PUBLIC)}/issues/${iid}`, { auth: who.alice });
+    expect(issue.body).toMatchObject({ confidential: true, state: 'opened' });
+    // the bot's comment is not mailed back to them
+    expect((await mailsTo(CUSTOMER)).length).toBe(mails.length);
+    // the same mail delivered twice is one comment
+    expect((await post(raw)).status).toBe(200);
+    expect((await notesOf(PUBLIC, iid)).length).toBe(before + 1);
+
+    // someone else writing to the reply address is refused, nothing written
+    const stranger = await post(mail({ to: replyTo, from: 'mallory@elsewhere.example', subject: 'Re: Printer on fire', body: 'Close this please' }));
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.message).toBe("We couldn't figure out what user corresponds to the email.");
+    const unknown = await post(mail({ to: `incoming+${'0'.repeat(32)}@mail.example.com`, from: CUSTOMER, subject: 'Re: ?', body: 'Hello?' }));
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('The thread you are replying to no longer exists.');
+    expect((await notesOf(PUBLIC, iid)).length).toBe(before + 1);
+  });
+
   it('after a move into a project without Service Desk: the copy keeps its external author, no more mail, the page data says the warning applies', async () => {
     const [target] = (await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PRIVATE])) as Array<{ id: number }>;
     const moved = await call<ApiIssue>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${iid}/move`, { auth: who.bob, body: { to_project_id: target!.id } });
@@ -157,6 +199,10 @@ describe.each(DB_MODES)('service desk on %s', (mode) => {
     expect((await pageData('bob', `/${PRIVATE}/-/issues/${movedIid}`)).issue!.movedServiceDeskWarning).toBe(false);
     await call(app, 'POST', `/api/v4/projects/${enc(PRIVATE)}/issues/${movedIid}/notes`, { auth: who.bob, body: { body: 'Back on.' } });
     expect((await mailsTo(CUSTOMER))[0]!.body).toContain('Back on.');
+    // their replies now reach the copy (same address), not the closed original
+    expect((await mailsTo(CUSTOMER))[0]!.reply_to).toBe(replyTo);
+    expect((await post(mail({ to: replyTo, from: CUSTOMER, subject: 'Re: Back on', body: 'Still here.' }))).body.issue_iid).toBe(movedIid);
+    expect((await notesOf(PRIVATE, movedIid)).map((n) => n.body)).toContain('Still here.');
   });
 
   it('refuses, writing nothing: a mail without a sender, an unknown project id', async () => {

@@ -26,6 +26,7 @@ import { ServiceDesk1795640200000 } from './migrations/1795640200000-ServiceDesk
 import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
 import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLockVersion';
 import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry';
+import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   StatusPage1795640300000,
   EpicLockVersion1795640400000,
   OutboxRetry1795640500000,
+  ServiceDeskReplies1795640600000,
 ];
 
 export interface DatabaseTarget {

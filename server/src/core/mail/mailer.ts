@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (Service Desk: the issue's reply address). */
+  replyTo?: string | null;
 }
 
 export interface OutboxMessage {
@@ -15,6 +17,7 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   body: string;
+  reply_to: string | null;
   /** outbox: stored only (no SMTP); smtp: the SMTP server took it; pending: to be retried; failed: gave up. */
   delivered_by: 'outbox' | 'smtp' | 'pending' | 'failed';
   attempts: number;
@@ -23,11 +26,8 @@ export interface OutboxMessage {
   created_at: string;
 }
 
-interface Pending {
+interface Pending extends MailMessage {
   id: number;
-  to: string;
-  subject: string;
-  text: string;
   attempts: number;
 }
 
@@ -70,15 +70,15 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, delivered_by) VALUES ($1, $2, $3, 'outbox')`, [message.to, message.subject, message.text]);
+      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by) VALUES ($1, $2, $3, $4, 'outbox')`, [message.to, message.subject, message.text, message.replyTo ?? null]);
       return;
     }
     // Leased while this node sends it, so no retry elsewhere sends it at the same time
     const [row] = (await this.ds.query(
-      `INSERT INTO outbox_emails (to_address, subject, body, delivered_by, next_attempt_at) VALUES ($1, $2, $3, 'pending', ${LEASE_SQL}) RETURNING id`,
-      [message.to, message.subject, message.text],
+      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, 'pending', ${LEASE_SQL}) RETURNING id`,
+      [message.to, message.subject, message.text, message.replyTo ?? null],
     )) as Array<{ id: number }>;
-    await this.attempt({ id: Number(row!.id), to: message.to, subject: message.subject, text: message.text, attempts: 0 });
+    await this.attempt({ ...message, id: Number(row!.id), attempts: 0 });
   }
 
   /**
@@ -98,10 +98,10 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
            UPDATE outbox_emails SET next_attempt_at = ${LEASE_SQL}
            WHERE id IN (SELECT id FROM outbox_emails WHERE delivered_by = 'pending' AND next_attempt_at <= now()
                         ORDER BY next_attempt_at, id LIMIT ${RETRY_BATCH} FOR UPDATE SKIP LOCKED)
-           RETURNING id, to_address, subject, body, attempts)
+           RETURNING id, to_address, subject, body, reply_to, attempts)
          SELECT * FROM claimed ORDER BY id`,
-      )) as Array<{ id: number; to_address: string; subject: string; body: string; attempts: number }>;
-      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, attempts: Number(r.attempts) });
+      )) as Array<{ id: number; to_address: string; subject: string; body: string; reply_to: string | null; attempts: number }>;
+      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, replyTo: r.reply_to, attempts: Number(r.attempts) });
       return rows.length;
     } catch (err) {
       this.logger.warn({ err }, 'mail retry failed');
@@ -112,7 +112,7 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   private async attempt(m: Pending): Promise<void> {
     const attempts = m.attempts + 1;
     try {
-      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
     } catch (err) {
       const gaveUp = attempts >= this.config.MAIL_MAX_ATTEMPTS;
       const delaySeconds = Math.min(3600, this.config.MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1));
@@ -134,10 +134,10 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   /** The newest messages first. */
   async outbox(limit = 50): Promise<OutboxMessage[]> {
     const rows = (await this.ds.query(
-      'SELECT id, to_address, subject, body, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
+      'SELECT id, to_address, subject, body, reply_to, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
       [limit],
     )) as Array<{
-      id: number; to_address: string; subject: string; body: string; delivered_by: OutboxMessage['delivered_by']; attempts: number;
+      id: number; to_address: string; subject: string; body: string; reply_to: string | null; delivered_by: OutboxMessage['delivered_by']; attempts: number;
       next_attempt_at: Date | null; last_error: string | null; created_at: Date;
     }>;
     return rows.map((r) => ({
@@ -145,6 +145,7 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
       to: r.to_address,
       subject: r.subject,
       body: r.body,
+      reply_to: r.reply_to,
       delivered_by: r.delivered_by,
       attempts: Number(r.attempts),
       next_attempt_at: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,

@@ -47,6 +47,8 @@ export class Issue {
   @Column({ type: 'integer', name: 'moved_to_id', nullable: true }) movedToId!: number | null;
   /** The external author of an issue made from a Service Desk mail (GitLab's service_desk_reply_to); public comments are mailed there. */
   @Column({ type: 'varchar', length: 255, name: 'service_desk_reply_to', nullable: true }) serviceDeskReplyTo!: string | null;
+  /** The secret key of a Service Desk issue's reply address: mail to it from the external author becomes a comment. */
+  @Column({ type: 'varchar', length: 32, name: 'service_desk_reply_key', nullable: true }) serviceDeskReplyKey!: string | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

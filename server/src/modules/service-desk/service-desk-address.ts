@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fullPathSlug, incomingAddress } from '../incoming-email/incoming-email-key';
 
 /**
@@ -20,3 +21,15 @@ export function parseServiceDeskKey(key: string): number | null {
 /** The address external people write to; null when incoming mail is not configured. */
 export const serviceDeskAddress = (pattern: string | undefined, project: { id: number; fullPath: string }): string | null =>
   pattern ? incomingAddress(pattern, serviceDeskKey(project)) : null;
+
+/** A Service Desk issue's secret reply key: 32 hex characters (GitLab's sent notification reply_key). */
+export const newReplyKey = () => randomBytes(16).toString('hex');
+
+const REPLY_KEY = /^[0-9a-f]{32}$/;
+
+/** The reply key in an incoming address's key; null when the key is not one. */
+export const parseServiceDeskReplyKey = (key: string): string | null => (REPLY_KEY.test(key.toLowerCase()) ? key.toLowerCase() : null);
+
+/** The Reply-To of a Service Desk issue's mails; null when incoming mail is not configured or the issue has no key. */
+export const serviceDeskReplyAddress = (pattern: string | undefined, replyKey: string | null): string | null =>
+  pattern && replyKey ? incomingAddress(pattern, replyKey) : null;

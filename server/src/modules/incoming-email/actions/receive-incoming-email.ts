@@ -9,9 +9,10 @@ import { issuePermissions } from '../../../core/policy/issue-permissions';
 import { IssueLoader } from '../../issue/issue.loader';
 import { CreateNoteAction } from '../../note/actions/create-note';
 import { CreateServiceDeskIssueAction } from '../../service-desk/actions/create-service-desk-issue';
-import { parseServiceDeskKey } from '../../service-desk/service-desk-address';
+import { parseServiceDeskKey, parseServiceDeskReplyKey } from '../../service-desk/service-desk-address';
 import { keyFromAddress, parseIncomingEmailKey } from '../incoming-email-key';
 import { replyText } from '../mail-body';
+import { ReceiveServiceDeskReplyAction } from './receive-service-desk-reply';
 
 /** What mail_room is answered: the comment made, or (service desk) the issue made. */
 export interface IncomingEmailResult {
@@ -29,7 +30,8 @@ const DELIVERY_HEADERS = ['delivered-to', 'envelope-to', 'x-envelope-to', 'x-ori
  * address must be that user's; the user must be active and allowed to comment. Then the reply
  * text becomes their comment through CreateNoteAction (quick actions, system notes and live
  * events as any comment). A mail to a project's service desk address goes to Service Desk
- * instead (CreateServiceDeskIssueAction). Anything else is rejected and nothing is written.
+ * instead (CreateServiceDeskIssueAction), and a reply to a Service Desk issue's mails to that
+ * issue (ReceiveServiceDeskReplyAction). Anything else is rejected and nothing is written.
  */
 @Injectable()
 export class ReceiveIncomingEmailAction {
@@ -39,6 +41,7 @@ export class ReceiveIncomingEmailAction {
     private readonly loader: IssueLoader,
     private readonly createNote: CreateNoteAction,
     private readonly serviceDesk: CreateServiceDeskIssueAction,
+    private readonly serviceDeskReply: ReceiveServiceDeskReplyAction,
   ) {}
 
   async execute(raw: Buffer): Promise<IncomingEmailResult> {
@@ -57,6 +60,12 @@ export class ReceiveIncomingEmailAction {
     if (deskProjectId !== null) {
       const { issue, project } = await this.serviceDesk.execute(deskProjectId, { from: addressesOf(mail.from)[0] ?? null, subject: mail.subject ?? null, text: mail.text ?? null });
       return { note_id: null, project_id: project.id, issue_iid: issue.iid };
+    }
+    // A Service Desk issue's reply address: the external author's answer becomes a comment
+    const replyKey = key ? parseServiceDeskReplyKey(key) : null;
+    if (replyKey !== null) {
+      const r = await this.serviceDeskReply.execute({ replyKey, from: addressesOf(mail.from)[0] ?? null, text: mail.text ?? null, messageId: mail.messageId ?? null });
+      return { note_id: r.noteId, project_id: r.projectId, issue_iid: r.iid };
     }
     const parsed = key ? parseIncomingEmailKey(key) : null;
     if (!parsed) throw new AppError('EMAIL_UNKNOWN_TARGET');

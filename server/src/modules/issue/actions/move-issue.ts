@@ -85,8 +85,11 @@ export class MoveIssueAction {
       const copy = await this.createIssue.executeInTx(tx, actor, target, facts, prepared.input);
       // A service-desk issue keeps its external author (mails to it follow the target's Service Desk setting)
       if (locked.issue.serviceDeskReplyTo) {
-        await tx.manager.query('UPDATE issues SET service_desk_reply_to = $1 WHERE id = $2', [locked.issue.serviceDeskReplyTo, copy.id]);
+        // and its reply address: their replies reach the copy, not the closed original
+        await tx.manager.query('UPDATE issues SET service_desk_reply_key = NULL WHERE id = $1', [locked.issue.id]);
+        await tx.manager.query('UPDATE issues SET service_desk_reply_to = $1, service_desk_reply_key = $2 WHERE id = $3', [locked.issue.serviceDeskReplyTo, locked.issue.serviceDeskReplyKey, copy.id]);
         copy.serviceDeskReplyTo = locked.issue.serviceDeskReplyTo;
+        copy.serviceDeskReplyKey = locked.issue.serviceDeskReplyKey;
       }
       const copyCtx = await this.loader.contextFor(target, facts, copy.iid, tx.manager);
       if (!copyCtx) throw new AppError('ISSUE_NOT_FOUND');

@@ -35,6 +35,12 @@ export interface CreateNoteInput {
   discussionId?: string | null;
   /** The author's Idempotency-Key: a retry with the same key returns the first note. */
   idempotencyKey?: string | null;
+  /**
+   * An external participant's reply by mail, posted by the Support Bot: its text is a plain
+   * comment (an outsider may not run quick actions such as /confidential), and no spam captcha
+   * is asked (nobody could solve it).
+   */
+  externalReply?: boolean;
 }
 
 export interface CreateNoteResult {
@@ -84,12 +90,12 @@ export class CreateNoteAction {
     if (!can.createNote) throw new AppError('FORBIDDEN');
     if (input.internal && !(can.createNote && can.readInternalNote)) throw new AppError('FORBIDDEN');
     // A comment the spam check flags needs a captcha first (nothing is written)
-    if (typeof input.body === 'string') await this.spam.check(actor, { noteableType: 'Note', entity: 'comment', issueId: ctx.issue?.issue.id ?? null, title: '', description: input.body });
+    if (typeof input.body === 'string' && !input.externalReply) await this.spam.check(actor, { noteableType: 'Note', entity: 'comment', issueId: ctx.issue?.issue.id ?? null, title: '', description: input.body });
 
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own
     const result =
-      typeof input.body === 'string' && hasQuickActions(input.body)
+      typeof input.body === 'string' && !input.externalReply && hasQuickActions(input.body)
         ? await this.withQuickActions(actor, ctx, input, input.body)
         : await this.plain(actor, ctx, input);
     // After the commit: a public comment on a service-desk issue is mailed to its external author

@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LIMITS, SERVICE_DESK_TEXTS } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { Mailer } from '../../../core/mail/mailer';
 import type { ProjectFacts } from '../../../core/policy/policy';
@@ -10,6 +11,7 @@ import { CreateIssueAction } from '../../issue/actions/create-issue';
 import type { Issue } from '../../issue/issue.entity';
 import type { Project } from '../../project/project.entity';
 import { ProjectService } from '../../project/project.service';
+import { newReplyKey, serviceDeskReplyAddress } from '../service-desk-address';
 import { supportBotActor } from '../support-bot';
 
 export interface ServiceDeskMail {
@@ -40,6 +42,7 @@ export class CreateServiceDeskIssueAction {
     private readonly createIssue: CreateIssueAction,
     private readonly events: EventLogService,
     private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(projectId: number, mail: ServiceDeskMail): Promise<{ issue: Issue; project: Project }> {
@@ -56,14 +59,21 @@ export class CreateServiceDeskIssueAction {
     const facts: ProjectFacts = { visibility: project.visibility, archived: project.archived, accessLevel: 0 };
     const issue = await this.events.transaction(async (tx) => {
       const created = await this.createIssue.executeInTx(tx, bot, project, facts, { title, description: description || null, confidential: true });
-      await tx.manager.query('UPDATE issues SET service_desk_reply_to = $1 WHERE id = $2', [from, created.id]);
-      return { ...created, serviceDeskReplyTo: from } as Issue;
+      const replyKey = newReplyKey();
+      await tx.manager.query('UPDATE issues SET service_desk_reply_to = $1, service_desk_reply_key = $2 WHERE id = $3', [from, replyKey, created.id]);
+      return { ...created, serviceDeskReplyTo: from, serviceDeskReplyKey: replyKey } as Issue;
     });
     const reference = `${project.fullPath}#${issue.iid}`;
     // The issue stands even when the mail cannot go (the mailer logs SMTP failures itself)
     await this.mailer
       // No link: the issue is confidential, the sender cannot open it (GitLab's thank-you names the reference only)
-      .send({ to: from, subject: SERVICE_DESK_TEXTS.thankYouSubject(reference, issue.title), text: SERVICE_DESK_TEXTS.thankYouBody(reference) })
+      .send({
+        to: from,
+        subject: SERVICE_DESK_TEXTS.thankYouSubject(reference, issue.title),
+        text: SERVICE_DESK_TEXTS.thankYouBody(reference),
+        // A reply to it becomes a comment on the issue (ReceiveIncomingEmailAction)
+        replyTo: serviceDeskReplyAddress(this.config.INCOMING_EMAIL_ADDRESS, issue.serviceDeskReplyKey),
+      })
       .catch((err: unknown) => this.logger.error({ err }, 'service desk thank-you mail failed'));
     return { issue, project };
   }
