@@ -173,6 +173,12 @@ describe.each(DB_MODES)('service desk on %s', (mode) => {
     const unknown = await post(mail({ to: `incoming+${'0'.repeat(32)}@mail.example.com`, from: CUSTOMER, subject: 'Re: ?', body: 'Hello?' }));
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('The thread you are replying to no longer exists.');
+    // a locked discussion takes no outside comments either
+    expect((await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${iid}`, { auth: who.alice, body: { discussion_locked: true } })).status).toBe(200);
+    const locked = await post(mail({ to: replyTo, from: CUSTOMER, subject: 'Re: Printer on fire', body: 'Hello?' }));
+    expect(locked.status).toBe(422);
+    expect(locked.body.message).toBe('You are not allowed to perform this action.');
+    expect((await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${iid}`, { auth: who.alice, body: { discussion_locked: false } })).status).toBe(200);
     expect((await notesOf(PUBLIC, iid)).length).toBe(before + 1);
   });
 
