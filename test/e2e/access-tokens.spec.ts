@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/session';
 
 test('create a personal access token, use it once, revoke it', async ({ page }) => {
-  const signIn = await page.request.post('/users/sign_in', { data: { login: 'carol', password: 'tandem-demo' } });
-  expect(signIn.status()).toBe(200);
+  await signIn(page, 'carol');
   await page.goto('/dashboard/projects');
   await page.getByRole('button', { name: 'User menu for Carol Chen' }).click();
   await page.getByRole('menuitem', { name: 'Access tokens' }).click();
@@ -32,7 +32,7 @@ test('create a personal access token, use it once, revoke it', async ({ page }) 
 });
 
 test('a token without a name is refused with a message naming the field', async ({ page }) => {
-  await page.request.post('/users/sign_in', { data: { login: 'bob', password: 'tandem-demo' } });
+  await signIn(page, 'bob');
   await page.goto('/dashboard/projects');
   await page.getByRole('button', { name: 'User menu for Bob Brown' }).click();
   await page.getByRole('menuitem', { name: 'Access tokens' }).click();

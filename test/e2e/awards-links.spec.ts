@@ -1,16 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CONFIDENTIALITY_TEXTS, DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { signedInPage } from './support/session';
 
 // Issue #20 is used only here (awards, links, confidentiality, autocomplete); #2 is the linked one.
 const ISSUE = '/acme/tandem/-/issues/20';
-
-async function signedInPage(browser: Browser, login: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
 
 async function openLive(page: Page) {
   await page.goto(ISSUE);
@@ -101,7 +94,7 @@ test('@-autocomplete in the description editor inserts a username', async ({ bro
 });
 
 test('the reactions, related block and sidebar widgets at 360 px', async ({ browser }) => {
-  const alice = await signedInPage(browser, 'alice', 360);
+  const alice = await signedInPage(browser, 'alice', { width: 360 });
   await alice.goto(ISSUE);
   await expect(issueAwards(alice)).toBeVisible();
   await issueAwards(alice).getByTestId('add-reaction').click();

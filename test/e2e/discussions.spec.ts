@@ -1,27 +1,17 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, noteablePaths } from '@tandem/shared-types';
+import { commentBox, discussionWith, noteWith } from './support/locators';
+import { csrfOf, signedInPage } from './support/session';
 
 // Issues #21 and #22 are used only here.
 const PROJECT = 'acme/tandem';
 const issueUrl = (iid: number) => `/${PROJECT}/-/issues/${iid}`;
-
-async function signedInPage(browser: Browser, login: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
 
 async function openIssue(page: Page, iid: number): Promise<void> {
   await page.goto(issueUrl(iid));
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
   await expect(page.getByTestId('notes-skeleton')).toHaveCount(0);
 }
-
-const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
-const discussionWith = (page: Page, text: string) => page.getByTestId('discussion').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
-const noteWith = (page: Page, text: string) => page.getByTestId('note').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
 
 test('comments, threads, replies, resolve, edit and delete reach the other user live', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
@@ -135,7 +125,7 @@ test('a submit retried with the same idempotency key creates one comment', async
   const alice = await signedInPage(browser, 'alice');
   await openIssue(alice, 22);
   const issue = await (await alice.request.get(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/22`)).json();
-  const csrf = await alice.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
+  const csrf = csrfOf(alice);
   const paths = noteablePaths(PROJECT, 22, issue.id);
   const text = `Sent twice ${Date.now()}`;
   const key = `e2e-${Date.now()}`;
@@ -185,10 +175,7 @@ test('a comment written while offline shows as pending and is sent once when the
 });
 
 test('with WebSockets blocked, bob still receives alice\'s comment by polling the notes endpoint', async ({ browser }) => {
-  const context = await browser.newContext();
-  await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
-  const bob = await context.newPage();
-  expect((await bob.request.post('/users/sign_in', { data: { login: 'bob', password: 'tandem-demo' } })).status()).toBe(200);
+  const bob = await signedInPage(browser, 'bob', { blockWebSocket: true });
   await bob.goto(issueUrl(21));
   await expect(bob.getByTestId('notes-skeleton')).toHaveCount(0);
   const alice = await signedInPage(browser, 'alice');
@@ -203,9 +190,7 @@ test('with WebSockets blocked, bob still receives alice\'s comment by polling th
 
 /** A fresh issue of alice's (so these tests share no state with the demo's). */
 async function newIssue(page: Page, title: string): Promise<number> {
-  await page.goto(issueUrl(22));
-  const csrf = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title }, headers: { 'x-csrf-token': csrf } });
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title }, headers: { 'x-csrf-token': csrfOf(page) } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { iid: number }).iid;
 }

@@ -1,39 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { EPIC_TEXTS } from '@tandem/shared-types';
+import { commentBox, discussionWith, noteWith } from './support/locators';
+import { api, signedInPage } from './support/session';
 
 // Creates its own epics in the demo group (nothing of the demo seed is changed).
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-/** A write through the session: the page's CSRF token from any page. */
-async function api<T>(page: Page, url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function openEpic(page: Page, iid: number): Promise<void> {
   await page.goto(`/groups/acme/-/epics/${iid}`);
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
   await expect(page.getByTestId('notes-skeleton')).toHaveCount(0);
 }
 
-const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
-const discussionWith = (page: Page, text: string) => page.getByTestId('discussion').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
-const noteWith = (page: Page, text: string) => page.getByTestId('note').filter({ has: page.getByTestId('note-text').getByText(text, { exact: true }) });
-
 test("alice comments, replies, resolves and reacts on an epic; bob's open epic page shows each within 1 s", async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
-  const epic = await api<{ iid: number; title: string }>(alice, '/api/v4/groups/acme/epics', { title: `Discussed epic ${stamp}` });
+  const epic = await api<{ iid: number; title: string }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Discussed epic ${stamp}` });
   await openEpic(alice, epic.iid);
   await openEpic(bob, epic.iid);
 
@@ -74,10 +55,10 @@ test("alice comments, replies, resolves and reacts on an epic; bob's open epic p
 
   // An edit, and a change of the epic itself (its title, with its system note)
   const edited = `On the epic, edited ${stamp}`;
-  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}/notes/${await noteWith(alice, comment).getAttribute('data-note-id')}`, { body: edited }, 'put');
+  await api(alice, 'put', `/api/v4/groups/acme/epics/${epic.iid}/notes/${await noteWith(alice, comment).getAttribute('data-note-id')}`, { body: edited });
   await expect(noteWith(bob, edited)).toBeVisible({ timeout: 1000 });
   const title = `Renamed epic ${stamp}`;
-  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}`, { title }, 'put');
+  await api(alice, 'put', `/api/v4/groups/acme/epics/${epic.iid}`, { title });
   await expect(bob.getByTestId('epic-title')).toHaveText(title, { timeout: 1000 });
   await expect(bob.getByText(`changed title from ${epic.title} to ${title}`)).toBeVisible({ timeout: 1000 });
 
@@ -89,11 +70,11 @@ test('a guest watching an epic that is made confidential stops receiving its eve
   const alice = await signedInPage(browser, 'alice');
   const dave = await signedInPage(browser, 'dave');
   const stamp = Date.now();
-  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Soon secret ${stamp}` });
+  const epic = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Soon secret ${stamp}` });
   await openEpic(dave, epic.iid);
-  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}`, { confidential: true }, 'put');
+  await api(alice, 'put', `/api/v4/groups/acme/epics/${epic.iid}`, { confidential: true });
   await expect(dave.getByTestId('epic-stream-ended')).toHaveText(EPIC_TEXTS.accessLost, { timeout: 3000 });
-  await api(alice, `/api/v4/groups/acme/epics/${epic.iid}/notes`, { body: `for reporters only ${stamp}` });
+  await api(alice, 'post', `/api/v4/groups/acme/epics/${epic.iid}/notes`, { body: `for reporters only ${stamp}` });
   await dave.waitForTimeout(1000);
   await expect(dave.getByText(`for reporters only ${stamp}`)).toHaveCount(0);
 });

@@ -1,31 +1,15 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DISCUSSION_TEXTS, EPIC_TEXTS } from '@tandem/shared-types';
+import { commentBox } from './support/locators';
+import { api, signedInPage } from './support/session';
 
 // Creates its own epics in the demo group (nothing of the demo seed is changed).
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-/** A write through the session: the page's CSRF token from any page. */
-async function api<T>(page: Page, url: string, data: unknown): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `post ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function openEpic(page: Page, iid: number): Promise<void> {
   await page.goto(`/groups/acme/-/epics/${iid}`);
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
   await expect(page.getByTestId('notes-skeleton')).toHaveCount(0);
 }
 
-const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
 const descriptionNotes = (page: Page) => page.getByTestId('system-note').filter({ hasText: 'changed the description' });
 
 async function editDescription(page: Page, text: string): Promise<void> {
@@ -40,7 +24,7 @@ test("alice edits an epic's description twice on its page: one merged note, its 
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
-  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Edited epic ${stamp}`, description: 'first plan' });
+  const epic = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Edited epic ${stamp}`, description: 'first plan' });
   await openEpic(alice, epic.iid);
   await openEpic(bob, epic.iid);
   await expect(alice.getByTestId('epic-edit')).toContainText(EPIC_TEXTS.editEpic);
@@ -65,7 +49,7 @@ test("alice edits an epic's description twice on its page: one merged note, its 
 test('an epic comment attaches a file (the link is in the posted note and serves the file) and autocompletes @ users', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const stamp = Date.now();
-  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Attachments epic ${stamp}` });
+  const epic = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Attachments epic ${stamp}` });
   await openEpic(alice, epic.iid);
 
   // Attach a file: the placeholder becomes the group upload's link

@@ -1,24 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ISSUE_PAGE_TEXTS, TEXTS } from '@tandem/shared-types';
+import { api, signedInPage } from './support/session';
 
 // Creates its own epics in the demo group (nothing of the demo seed is changed).
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-/** A write through the session: the page's CSRF token from any page. */
-async function api<T>(page: Page, url: string, data: unknown): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `post ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 async function openEpic(page: Page, iid: number): Promise<void> {
   await page.goto(`/groups/acme/-/epics/${iid}`);
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
@@ -32,7 +16,7 @@ test("alice and bob edit the same epic description: bob's save is refused, shown
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
   const start = `Goals ${stamp}\n\nScope\n\nRisks`;
-  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Locked epic ${stamp}`, description: start });
+  const epic = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Locked epic ${stamp}`, description: start });
   await openEpic(alice, epic.iid);
   await openEpic(bob, epic.iid);
   await alice.getByTestId('epic-edit').click();
@@ -66,8 +50,8 @@ test("alice and bob edit the same epic description: bob's save is refused, shown
 test("the epic comment box's preview renders &epic references in the epic's group", async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const stamp = Date.now();
-  const target = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Referenced epic ${stamp}` });
-  const epic = await api<{ iid: number }>(alice, '/api/v4/groups/acme/epics', { title: `Preview epic ${stamp}` });
+  const target = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Referenced epic ${stamp}` });
+  const epic = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Preview epic ${stamp}` });
   await openEpic(alice, epic.iid);
   const form = alice.getByTestId('comment-form');
   await form.getByRole('textbox', { name: 'Comment' }).fill(`Depends on &${target.iid}`);

@@ -1,33 +1,17 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { INCIDENT_TEXTS } from '@tandem/shared-types';
+import { api, signedInPage } from './support/session';
 
 // Creates its own epic, issue and incident (nothing of the demo seed is changed).
 const PROJECT = 'acme/tandem';
 const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-/** A write through the session: the page's CSRF token from any page. */
-async function apiPost<T>(page: Page, url: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
 test("alice assigns an epic in the sidebar; bob's open page shows it live with the system note", async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
-  const epic = await apiPost<{ iid: number; title: string }>(alice, '/api/v4/groups/acme/epics', { title: `Checkout rewrite ${stamp}` });
-  const issue = await apiPost<{ iid: number }>(alice, `${API}/issues`, { title: `Epic e2e ${stamp}` });
+  const epic = await api<{ iid: number; title: string }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Checkout rewrite ${stamp}` });
+  const issue = await api<{ iid: number }>(alice, 'post', `${API}/issues`, { title: `Epic e2e ${stamp}` });
   const url = `/${PROJECT}/-/issues/${issue.iid}`;
   for (const p of [alice, bob]) {
     await p.goto(url);
@@ -55,8 +39,8 @@ test("alice assigns an epic in the sidebar; bob's open page shows it live with t
 test('an alert posted to the project endpoint opens an incident whose page shows its tabs', async ({ browser, playwright }) => {
   const alice = await signedInPage(browser, 'alice');
   const stamp = Date.now();
-  const { token } = await apiPost<{ token: string }>(alice, `${API}/incident_management_settings/alerts_token`, {});
-  await apiPost(alice, `${API}/incident_management_settings`, { sla_minutes: 120 }, 'put');
+  const { token } = await api<{ token: string }>(alice, 'post', `${API}/incident_management_settings/alerts_token`, {});
+  await api(alice, 'put', `${API}/incident_management_settings`, { sla_minutes: 120 });
 
   // the monitoring tool: no session, only the alert token
   const tool = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });

@@ -1,25 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { INCIDENT_TEXTS, SEVERITY_LABELS } from '@tandem/shared-types';
+import { api, signedInPage } from './support/session';
 
 // Creates its own incidents (unique titles) in the demo project; asserts only on those rows.
 const PROJECT = 'acme/tandem';
 const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
-
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-async function api<T>(page: Page, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 const row = (page: Page, title: string) => page.getByTestId('incident-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 /** The order of the given titles as the list shows them. */

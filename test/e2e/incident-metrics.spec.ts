@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { INCIDENT_TEXTS, METRIC_IMAGE_TEXTS as T } from '@tandem/shared-types';
+import { csrfOf, signedInPage } from './support/session';
 
 // Creates its own incident in the demo project.
 const PROJECT = 'acme/tandem';
@@ -7,19 +8,10 @@ const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 // a 1x1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
 test("alice uploads a metric image on the incident's Metrics tab; bob sees it live, then its deletion", async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  await alice.goto('/dashboard/projects');
-  const csrf = (await alice.locator('meta[name="csrf-token"]').getAttribute('content'))!;
+  const csrf = csrfOf(alice);
   const created = await alice.request.post(`${API}/issues`, { data: { title: `Metrics ${Date.now()}`, issue_type: 'incident' }, headers: { 'x-csrf-token': csrf } });
   const { iid } = (await created.json()) as { iid: number };
 

@@ -1,20 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ISSUE_PAGE_TEXTS, TIME_TRACKING_TEXTS } from '@tandem/shared-types';
+import { csrfOf, signedInPage } from './support/session';
 
 const PROJECT = 'acme/tandem';
 
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-/** A fresh issue of its own for each test (created through the REST API with the page's CSRF token). */
+/** A fresh issue of its own for each test (created through the REST API with the session's CSRF token). */
 async function newIssue(page: Page, title: string, description: string): Promise<number> {
-  await page.goto(`/${PROJECT}/-/issues`);
-  const csrf = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '');
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrf } });
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrfOf(page) } });
   expect(res.status()).toBe(201);
   return (await res.json()).iid as number;
 }

@@ -1,21 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEXTS } from '@tandem/shared-types';
+import { csrfOf, signedInPage, signIn } from './support/session';
 
 // Each test works on its own demo issue, so the order of tests does not matter.
 const issueUrl = (iid: number) => `/acme/tandem/-/issues/${iid}`;
-
-/** Signs a page's browser context in through the API (the UI sign-in has its own test). */
-async function signInAs(page: Page, login: string): Promise<void> {
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-}
-
-async function newSignedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAs(page, login);
-  return page;
-}
 
 const statusBadge = (page: Page) => page.getByTestId('issue-status-badge');
 const issueTitle = (page: Page) => page.getByTestId('issue-title');
@@ -63,8 +51,8 @@ test('alice signs in, edits the title of #1 (kept after reload), then closes and
 });
 
 test('a stale save is refused: bob sees the conflict warning and keeps his text', async ({ browser }) => {
-  const bob = await newSignedInPage(browser, 'bob');
-  const alice = await newSignedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const alice = await signedInPage(browser, 'alice');
   await bob.goto(issueUrl(7));
   await alice.goto(issueUrl(7));
 
@@ -94,8 +82,8 @@ test('a stale save is refused: bob sees the conflict warning and keeps his text'
 });
 
 test('the open form warns as soon as someone else changes the issue', async ({ browser }) => {
-  const bob = await newSignedInPage(browser, 'bob');
-  const alice = await newSignedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const alice = await signedInPage(browser, 'alice');
   await bob.goto(issueUrl(9));
   await bob.getByRole('button', { name: 'Edit title and description' }).click();
   await bob.getByRole('textbox', { name: 'Description', exact: true }).fill('Bob is still typing');
@@ -103,7 +91,7 @@ test('the open form warns as soon as someone else changes the issue', async ({ b
   // Alice changes the title through the API while bob's form is open
   const res = await alice.request.put(`/api/v4/projects/${encodeURIComponent('acme/tandem')}/issues/9`, {
     data: { title: `Flaky test: notes polling overlap (${Date.now()})` },
-    headers: { 'x-csrf-token': await csrfOf(alice) },
+    headers: { 'x-csrf-token': csrfOf(alice) },
   });
   expect(res.status()).toBe(200);
 
@@ -132,7 +120,7 @@ test('a signed-out visitor reads the issue but gets no edit or close controls', 
 });
 
 test('dave (guest) sees no Close button on an issue someone else wrote', async ({ page }) => {
-  await signInAs(page, 'dave');
+  await signIn(page, 'dave');
   await page.goto(issueUrl(8));
   await expect(page.getByRole('button', { name: 'User menu for Dave Diaz' })).toBeVisible();
   await expect(issueTitle(page)).toHaveText('Document the scale-out setup');
@@ -151,7 +139,7 @@ test('issues the viewer may not read, and unknown ones, show the 404 page', asyn
 });
 
 test('bob (assignee) sees the confidential issue with its badge', async ({ page }) => {
-  await signInAs(page, 'bob');
+  await signIn(page, 'bob');
   await page.goto(issueUrl(4));
   await expect(issueTitle(page)).toHaveText('Rotate the staging database credentials');
   await expect(page.getByTestId('confidential-badge')).toBeVisible();
@@ -159,9 +147,7 @@ test('bob (assignee) sees the confidential issue with its badge', async ({ page 
 });
 
 test('at 360 px the header actions collapse into one menu and the sidebar is a drawer', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const page = await context.newPage();
-  await signInAs(page, 'alice');
+  const page = await signedInPage(browser, 'alice', { width: 360, height: 740 });
   await page.goto(issueUrl(10));
   await expect(statusBadge(page)).toHaveText('Open');
   await expect(page.locator('.issue-header').getByRole('button', { name: 'Close issue' })).toBeHidden();
@@ -179,11 +165,11 @@ test('at 360 px the header actions collapse into one menu and the sidebar is a d
   await page.getByRole('button', { name: 'Issue actions' }).click();
   await page.getByRole('menuitem', { name: 'Reopen issue' }).click();
   await expect(statusBadge(page)).toHaveText('Open');
-  await context.close();
+  await page.context().close();
 });
 
 test('the description editor previews markdown rendered by the server', async ({ page }) => {
-  await signInAs(page, 'alice');
+  await signIn(page, 'alice');
   await page.goto(issueUrl(11));
   await page.getByRole('button', { name: 'Edit title and description' }).click();
   await page.getByRole('textbox', { name: 'Description', exact: true }).fill('**bold** and <img src=x onerror="window.__xss=1">');
@@ -195,10 +181,3 @@ test('the description editor previews markdown rendered by the server', async ({
   await page.getByRole('textbox', { name: 'Description', exact: true }).press('Escape');
   await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveCount(0);
 });
-
-async function csrfOf(page: Page): Promise<string> {
-  const html = await (await page.request.get('/acme/tandem/-/issues/1')).text();
-  const m = /<meta name="csrf-token" content="([^"]+)"/.exec(html);
-  if (!m) throw new Error('no csrf token in the page');
-  return m[1]!;
-}

@@ -1,10 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ERRORS } from '@tandem/shared-types';
-
-async function signInAs(page: Page, login: string): Promise<void> {
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-}
+import { signIn } from './support/session';
 
 test('a wrong password shows the spec message and keeps the visitor signed out', async ({ page }) => {
   await page.goto('/users/sign_in');
@@ -66,7 +62,7 @@ test('a signed-out visitor only sees public projects', async ({ page }) => {
 });
 
 test('bob sees the private subgroup project he is a member of', async ({ page }) => {
-  await signInAs(page, 'bob');
+  await signIn(page, 'bob');
   await page.goto('/acme/platform/secret-plans/-/issues');
   await expect(page.getByRole('heading', { name: 'Issues' })).toBeVisible();
   await expect(page.getByTestId('issue-row').first()).toBeVisible();
@@ -81,7 +77,7 @@ test('an author link opens the user page with their issues; "~30%" in a descript
   await page.goto('/acme/tandem/-/issues/3');
   await expect(page.locator('.md').filter({ hasText: '~30% of EU requests' }).first()).toBeVisible();
   await expect(page.locator('a.gfm-label')).toHaveCount(0);
-  await signInAs(page, 'carol');
+  await signIn(page, 'carol');
   await page.goto('/acme/tandem/-/issues/2');
   await page.locator('a.author-link').first().click();
   await expect(page).toHaveURL(/\/bob$/);

@@ -1,13 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedInPage } from './support/session';
 
 /** Reporting an issue from the UI: the list's New issue button, the form, the created issue's page. */
-
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
 
 test('a developer creates an issue with a description, a label and an assignee from the issue list', async ({ browser }) => {
   const bob = await signedInPage(browser, 'bob');

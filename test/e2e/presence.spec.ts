@@ -1,14 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PRESENCE, PRESENCE_TEXTS } from '@tandem/shared-types';
+import { signedInPage } from './support/session';
 
 /** Presence: who is on the issue now and who edits its description, live, and gone when the tab closes. */
-
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
 
 const viewer = (page: Page, username: string) => page.getByTestId('presence-bar').locator(`[data-username="${username}"]`);
 

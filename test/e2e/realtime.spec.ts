@@ -1,27 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEXTS } from '@tandem/shared-types';
+import { csrfOf, markDocument, sameDocument, signedInPage } from './support/session';
 
 // Issues #15 and #16 are used only here.
 const issueUrl = (iid: number) => `/acme/tandem/-/issues/${iid}`;
 
-async function signedInPage(browser: Browser, login: string, opts: { blockWebSocket?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext();
-  if (opts.blockWebSocket) {
-    // The socket is refused the moment it opens, as behind a proxy that drops WebSockets
-    await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
-  }
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
 const title = (page: Page) => page.getByTestId('issue-title');
 const badge = (page: Page) => page.getByTestId('issue-status-badge');
-
-/** Marks the document so a later check proves the page was never reloaded. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('a title edit and a close by alice appear on bob\'s open page within 1 s, without reloading', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
@@ -63,7 +48,7 @@ test('with WebSockets blocked, bob\'s page shows live updates paused and still f
   await markDocument(bob);
 
   const issue = await (await alice.request.get('/api/v4/projects/acme%2Ftandem/issues/16')).json();
-  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const csrf = csrfOf(alice);
   const newTitle = `Reconnect storm after deploy (polled ${Date.now()})`;
   const put = await alice.request.put('/api/v4/projects/acme%2Ftandem/issues/16', {
     data: { title: newTitle, state_event: 'close' },
@@ -84,8 +69,7 @@ test('with WebSockets blocked, bob\'s page shows live updates paused and still f
 
 /** alice's API calls from her signed-in browser context (session cookie + CSRF token). */
 async function asAlice(alice: Page) {
-  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
-  const headers = { 'x-csrf-token': csrf };
+  const headers = { 'x-csrf-token': csrfOf(alice) };
   return {
     put: (iid: number, data: Record<string, unknown>) => alice.request.put(`/api/v4/projects/acme%2Ftandem/issues/${iid}`, { data, headers }),
     create: (data: Record<string, unknown>) => alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data, headers }),

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PEOPLE_TEXTS, SERVICE_DESK_TEXTS } from '@tandem/shared-types';
 import { signMailRoomToken } from '../../server/src/modules/incoming-email/mail-room-auth';
+import { csrfOf, signedInPage } from './support/session';
 
 /**
  * Service Desk end to end: a maintainer turns it on, an outsider's mail (posted to the mail_room
@@ -14,22 +15,15 @@ const TARGET = 'acme/platform/secret-plans';
 // playwright.config.ts gives the server this secret
 const MAIL_ROOM_SECRET = 'e2e-mail-room-shared-secret';
 
-async function signedInPage(browser: Browser, login: string): Promise<{ page: Page; csrf: string }> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return { page, csrf: ((await res.json()) as { csrf_token: string }).csrf_token };
-}
-
-const setServiceDesk = async (alice: { page: Page; csrf: string }, project: string, on: boolean) => {
-  const res = await alice.page.request.put(`/api/v4/projects/${encodeURIComponent(project)}`, { data: { service_desk_enabled: on }, headers: { 'x-csrf-token': alice.csrf } });
+const setServiceDesk = async (alice: Page, project: string, on: boolean) => {
+  const res = await alice.request.put(`/api/v4/projects/${encodeURIComponent(project)}`, { data: { service_desk_enabled: on }, headers: { 'x-csrf-token': csrfOf(alice) } });
   expect(res.status()).toBe(200);
   return (await res.json()) as { service_desk_enabled: boolean; service_desk_address: string | null };
 };
 
 test('an outside mail becomes a confidential issue, a comment is mailed back, and a move to a project without Service Desk warns until dismissed', async ({ browser, playwright, baseURL }) => {
   const alice = await signedInPage(browser, 'alice');
-  const page = alice.page;
+  const page = alice;
   const stamp = Date.now();
   const customer = `customer-${stamp}@outside.test`;
   const subject = `Cannot log in ${stamp}`;

@@ -1,22 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LOCK_TEXTS } from '@tandem/shared-types';
+import { csrfOf, markDocument, sameDocument, signedInPage } from './support/session';
 
 // Works on an incident of its own (created here), so the demo issues stay as other specs expect.
-
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('alice changes labels, milestone, due date, health, iteration and severity in the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const csrf = csrfOf(alice);
   const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', {
     data: { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'workflow::doing' },
     headers: { 'x-csrf-token': csrf },
@@ -76,7 +67,7 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
 test('alice locks and then unlocks the discussion from the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const csrf = await alice.request.get('/').then(async (r) => /name="csrf-token" content="([^"]+)"/.exec(await r.text())?.[1] ?? '');
+  const csrf = csrfOf(alice);
   const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data: { title: `Heated thread ${Date.now()}` }, headers: { 'x-csrf-token': csrf } });
   expect(created.status()).toBe(201);
   const { iid } = (await created.json()) as { iid: number };

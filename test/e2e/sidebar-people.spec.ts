@@ -1,27 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PEOPLE_TEXTS } from '@tandem/shared-types';
+import { csrfOf, signedInPage } from './support/session';
 
 const PROJECT = 'acme/tandem';
 const issueUrl = (iid: number, project = PROJECT) => `/${project}/-/issues/${iid}`;
 
-async function newSignedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  const html = await (await page.request.get('/')).text();
-  const m = /<meta name="csrf-token" content="([^"]+)"/.exec(html);
-  if (!m) throw new Error('no csrf token in the page');
-  return m[1]!;
-}
-
 /** A fresh issue of the demo project, so each test starts from a known sidebar. */
 async function createIssue(page: Page, title: string): Promise<{ iid: number; id: number }> {
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title }, headers: { 'x-csrf-token': await csrfOf(page) } });
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title }, headers: { 'x-csrf-token': csrfOf(page) } });
   expect(res.status()).toBe(201);
   return (await res.json()) as { iid: number; id: number };
 }
@@ -29,8 +15,8 @@ async function createIssue(page: Page, title: string): Promise<{ iid: number; id
 test('alice assigns bob in the sidebar; a second browser sees the assignee and the system note at once', async ({ browser }) => {
   // Two browsers and three page loads: slow on a shared CI machine (the live checks keep their 1 s)
   test.slow();
-  const alice = await newSignedInPage(browser, 'alice');
-  const watcher = await newSignedInPage(browser, 'carol');
+  const alice = await signedInPage(browser, 'alice');
+  const watcher = await signedInPage(browser, 'carol');
   const issue = await createIssue(alice, `Assign in the sidebar ${Date.now()}`);
   await alice.goto(issueUrl(issue.iid));
   await watcher.goto(issueUrl(issue.iid));
@@ -59,8 +45,8 @@ test('alice assigns bob in the sidebar; a second browser sees the assignee and t
 });
 
 test('the notifications switch is the user\'s own and survives a reload', async ({ browser }) => {
-  const bob = await newSignedInPage(browser, 'bob');
-  const alice = await newSignedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const alice = await signedInPage(browser, 'alice');
   const issue = await createIssue(alice, `Notify me ${Date.now()}`);
   await bob.goto(issueUrl(issue.iid));
   const toggle = bob.getByTestId('sidebar-subscription').getByRole('switch', { name: PEOPLE_TEXTS.notifications });
@@ -80,7 +66,7 @@ test('the notifications switch is the user\'s own and survives a reload', async 
 });
 
 test('moving an issue lands on the new issue; the old one links to it', async ({ browser }) => {
-  const alice = await newSignedInPage(browser, 'alice');
+  const alice = await signedInPage(browser, 'alice');
   const title = `Move me away ${Date.now()}`;
   const issue = await createIssue(alice, title);
   await alice.goto(issueUrl(issue.iid));
@@ -104,7 +90,7 @@ test('moving an issue lands on the new issue; the old one links to it', async ({
 });
 
 test('the sidebar collapses and stays collapsed (collapsed_gutter cookie)', async ({ browser }) => {
-  const alice = await newSignedInPage(browser, 'alice');
+  const alice = await signedInPage(browser, 'alice');
   await alice.goto(issueUrl(1));
   await alice.getByRole('button', { name: PEOPLE_TEXTS.collapseSidebar }).click();
   await expect(alice.locator('#issue-sidebar')).toHaveAttribute('data-collapsed', 'true');

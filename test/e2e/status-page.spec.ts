@@ -1,28 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { INCIDENT_TEXTS, STATUS_PAGE_TEXTS } from '@tandem/shared-types';
+import { commentBox } from './support/locators';
+import { api, signedInPage } from './support/session';
 
 // Creates its own incident (unique title) in the demo project; the status page setting it turns
 // on is turned off again at the end.
 const PROJECT = 'acme/tandem';
 const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-async function api<T>(page: Page, method: 'post' | 'put', url: string, data: unknown): Promise<T> {
-  if (!(await page.locator('meta[name="csrf-token"]').count())) await page.goto('/dashboard/projects');
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content'))!;
-  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrf } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-const commentBox = (page: Page) => page.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
 const row = (page: Page, title: string) => page.getByTestId('incident-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 test('a maintainer enables the status page, publishes an incident with /publish; the pinned link opens the public page signed out; the list marks it published', async ({ browser }) => {

@@ -1,21 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TEXTS } from '@tandem/shared-types';
+import { csrfOf, signedInPage } from './support/session';
 
 /** Task-list checkboxes in a description: saved, counted and live for another user; readers cannot tick. */
-
-async function signedInPage(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/users/sign_in', { data: { login, password: 'tandem-demo' } });
-  expect(res.status(), `sign in as ${login}`).toBe(200);
-  return page;
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  const html = await (await page.request.get('/acme/tandem/-/issues/1')).text();
-  const m = /<meta name="csrf-token" content="([^"]+)"/.exec(html);
-  if (!m) throw new Error('no csrf token in the page');
-  return m[1]!;
-}
 
 const boxes = (page: Page) => page.getByTestId('issue-description').getByRole('checkbox');
 
@@ -24,7 +11,7 @@ test('a task ticked by alice is saved, counted, and ticks on bob\'s open page; a
   const bob = await signedInPage(browser, 'bob');
   const created = await alice.request.post(`/api/v4/projects/${encodeURIComponent('acme/tandem')}/issues`, {
     data: { title: `Checklist ${Date.now()}`, description: 'Plan:\n\n- [ ] draft\n- [ ] review\n- [x] ship' },
-    headers: { 'x-csrf-token': await csrfOf(alice) },
+    headers: { 'x-csrf-token': csrfOf(alice) },
   });
   expect(created.status()).toBe(201);
   const { iid } = (await created.json()) as { iid: number };

@@ -1,0 +1,61 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '@tandem/shared-types';
+
+/**
+ * Signed-in sessions for the e2e specs: sign-in through the API (the UI sign-in has its own
+ * tests), the session's CSRF token, and writes through the session.
+ */
+
+/**
+ * Each signed-in browser context's CSRF token, from the sign-in answer's `csrf_token`. Keyed by
+ * the context, not the page: the session cookie is the context's, so every page of it (a second
+ * tab) writes with the same token.
+ */
+const csrfTokens = new WeakMap<BrowserContext, string>();
+
+/** Signs the page's browser context in as a demo user and remembers the session's CSRF token. */
+export async function signIn(page: Page, login: string): Promise<void> {
+  const res = await page.request.post('/users/sign_in', { data: { login, password: DEMO_PASSWORD } });
+  expect(res.status(), `sign in as ${login}`).toBe(200);
+  csrfTokens.set(page.context(), ((await res.json()) as { csrf_token: string }).csrf_token);
+}
+
+export interface SignedInPageOptions {
+  /** Viewport width; 1280 when not given. */
+  width?: number;
+  /** Viewport height; 900 when not given. */
+  height?: number;
+  /** Refuse the Socket.IO WebSocket the moment it opens, as behind a proxy that drops WebSockets. */
+  blockWebSocket?: boolean;
+}
+
+/** A page in a new browser context, signed in as a demo user (see `signIn`). */
+export async function signedInPage(browser: Browser, login: string, opts: SignedInPageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
+  if (opts.blockWebSocket) {
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
+  }
+  const page = await context.newPage();
+  await signIn(page, login);
+  return page;
+}
+
+/** The CSRF token of the page's session (signed in with `signedInPage` or `signIn`). */
+export function csrfOf(page: Page): string {
+  const csrf = csrfTokens.get(page.context());
+  if (!csrf) throw new Error('no CSRF token for this page: sign it in with signedInPage() or signIn()');
+  return csrf;
+}
+
+/** A write through the page's session with its CSRF token; expects a 2xx and returns the answer's JSON (undefined when empty). */
+export async function api<T = unknown>(page: Page, method: 'post' | 'put' | 'delete', url: string, data?: unknown): Promise<T> {
+  const res = await page.request[method](url, { data, headers: { 'x-csrf-token': csrfOf(page) } });
+  const body = await res.text();
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${body}`).toBe(true);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** Marks the document so a later `sameDocument` proves the page was never reloaded. */
+export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+/** Whether the document marked by `markDocument` is still the one shown. */
+export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
