@@ -60,6 +60,24 @@ describe('presence on two nodes sharing Redis', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 
+  it("an answer to a newcomer's hello passes the repeat limit, once per interval, so the newcomer sees who is there at once", async () => {
+    const bob = await as('bob', b);
+    const carol = await as('carol', a);
+    expect(await bob.subscribe(PROJECT, 11)).toMatchObject({ ok: true });
+    expect(await carol.subscribe(PROJECT, 11)).toMatchObject({ ok: true });
+    const answer = (c: RtClient, state: string) => c.socket!.emit('presence', { project_path: PROJECT, iid: 11, state, answer: true } as never);
+
+    say(carol, 11, 'viewing');
+    await waitFor('carol viewing', () => (heardFrom(bob, 'carol', 11).length ? true : null));
+    // within the interval: a plain repeat is dropped; an answer goes; a second answer does not
+    say(carol, 11, 'viewing');
+    answer(carol, 'viewing');
+    answer(carol, 'viewing');
+    say(carol, 11, 'typing');
+    await waitFor('carol typing', () => heardFrom(bob, 'carol', 11).some((p) => p.state === 'typing'));
+    expect(heardFrom(bob, 'carol', 11).map((p) => p.state)).toEqual(['viewing', 'viewing', 'typing']);
+  });
+
   it('only sockets subscribed to the issue hear it, and only subscribers may announce', async () => {
     const bob = await as('bob', a);
     expect(await bob.subscribe(PROJECT, 11)).toMatchObject({ ok: true });

@@ -181,9 +181,9 @@ export class RealtimeClient {
   }
 
   /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
-  sendPresence(projectPath: string, iid: number, state: PresenceState): void {
+  sendPresence(projectPath: string, iid: number, state: PresenceState, answer = false): void {
     if (this.state !== 'open' || !this.streams.has(keyOf(projectPath, iid))) return;
-    this.socket?.emit('presence', { project_path: projectPath, iid, state });
+    this.socket?.emit('presence', { project_path: projectPath, iid, state, ...(answer ? { answer: true } : {}) });
   }
 
   private open(state: ConnectionState): void {

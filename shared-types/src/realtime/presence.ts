@@ -54,4 +54,6 @@ export const presenceRequestSchema = z.object({
   project_path: projectPathSchema,
   iid: iidSchema,
   state: z.enum(PRESENCE_STATES, { message: `state must be one of: ${PRESENCE_STATES.join(', ')}` }),
+  /** An answer to a newcomer's hello: passed on even right after the tab's last announcement (once per minIntervalMs). */
+  answer: z.boolean().optional(),
 });

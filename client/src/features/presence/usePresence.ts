@@ -19,13 +19,13 @@ export function usePresence(projectPath: string, iid: number, signedIn: boolean)
     const others = presenceAtomFamily(key);
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let last: string | null = null;
-    const announce = (force = false) => {
+    const announce = (force = false, answer = false) => {
       if (!signedIn) return;
       const { editing, typingAt } = appStore.get(activity);
       const state = tabState(editing, typingAt, Date.now());
       if (!force && state === last) return;
       last = state;
-      client.sendPresence(projectPath, iid, state);
+      client.sendPresence(projectPath, iid, state, answer);
     };
     const offPresence = client.onPresence((p) => {
       if (p.project_path !== projectPath || p.iid !== iid) return;
@@ -33,7 +33,7 @@ export function usePresence(projectPath: string, iid: number, signedIn: boolean)
       if (p.hello && p.state !== 'left') {
         const t = setTimeout(() => {
           timers.delete(t);
-          announce(true);
+          announce(true, true);
         }, Math.random() * PRESENCE.helloJitterMs);
         timers.add(t);
       }

@@ -33,7 +33,7 @@ export interface Subscription {
   /** Subscribe requests of one socket for one noteable run one after another. */
   chain: Promise<void>;
   /** The tab's presence on this noteable (presence.service.ts): last state passed on and when. */
-  presence?: { state: PresenceState; at: number };
+  presence?: { state: PresenceState; at: number; answeredAt?: number };
 }
 
 /**

@@ -35,14 +35,17 @@ export class PresenceService {
     socket.on('presence', (raw) => {
       const parsed = presenceRequestSchema.safeParse(raw);
       if (!parsed.success || !socket.data.actor) return;
-      const { project_path, iid, state } = parsed.data;
+      const { project_path, iid, state, answer } = parsed.data;
       const sub = [...socket.data.subs.values()].find((s) => s.live && s.room.where.iid === iid && s.room.where.project_path.toLowerCase() === project_path.toLowerCase());
       if (!sub) return;
       const now = Date.now();
       const prev = sub.presence;
-      // A tab repeating itself faster than the refresh needs is not passed on
-      if (prev && prev.state === state && now - prev.at < PRESENCE.minIntervalMs) return;
-      sub.presence = { state, at: now };
+      // A tab repeating itself faster than the refresh needs is not passed on, except its answer
+      // to a newcomer's hello (the newcomer has heard nothing of it yet), once per interval
+      if (prev && prev.state === state && now - prev.at < PRESENCE.minIntervalMs) {
+        if (!answer || (prev.answeredAt !== undefined && now - prev.answeredAt < PRESENCE.minIntervalMs)) return;
+      }
+      sub.presence = { state, at: now, answeredAt: answer ? now : prev?.answeredAt };
       void this.announce(sub, state, !prev);
     });
   }
