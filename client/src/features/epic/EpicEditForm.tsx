@@ -4,7 +4,8 @@ import { AUTOSAVE_PREFIX, EPIC_TEXTS, ISSUE_PAGE_TEXTS, epicNoteablePaths, type 
 import { EditConflict } from '../../shared/edit-conflict/EditConflict';
 import { clearEditDraft, readEditDraft, writeEditDraft } from '../../shared/edit-conflict/editDraft';
 import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
-import { threeWayMerge, type ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
+import { mergeEdit } from '../../shared/edit-conflict/mergeEdit';
+import type { ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -93,19 +94,12 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
     if (!latest) return setError(EPIC_TEXTS.fetchEpicFailed);
     const theirs = snapshotOf(latest);
     appStore.set(epicAtomFamily(epicKey), (cur) => (cur && cur.lock_version >= latest.lock_version ? cur : latest));
-    const merged = threeWayMerge(base.description, description, theirs.description);
-    const titleConflict = title !== base.title && theirs.title !== base.title && title !== theirs.title;
-    const mergedTitle = title === base.title ? theirs.title : title;
-    if (merged.clean && !titleConflict) {
-      setTitle(mergedTitle);
-      setDescription(merged.text);
-      adopt(theirs);
-      setMerge({ applied: true });
-      return;
-    }
-    const conflicts = merged.chunks.filter((c): c is ConflictChunk => c.kind === 'conflict');
-    if (titleConflict) conflicts.unshift({ kind: 'conflict', base: [base.title], mine: [title], theirs: [theirs.title] });
-    setMerge({ conflicts, theirs });
+    const merged = mergeEdit(base, { title, description }, theirs);
+    if (!merged.clean) return setMerge({ conflicts: merged.conflicts, theirs });
+    setTitle(merged.title);
+    setDescription(merged.description);
+    adopt(theirs);
+    setMerge({ applied: true });
   }
 
   /** The form now edits on top of `theirs`: its version, and the base of any later merge. */

@@ -18,7 +18,8 @@ import { EditConflict } from '../../shared/edit-conflict/EditConflict';
 import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
 import { MarkdownHelp } from './MarkdownHelp';
 import { TemplateChooser } from './TemplateChooser';
-import { threeWayMerge, type ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
+import { mergeEdit } from '../../shared/edit-conflict/mergeEdit';
+import type { ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
 import { issueListKeys } from '../issue-list/issueListQueries';
 import './issueEditForm.css';
 
@@ -160,19 +161,12 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     const latest = await fetchIssue(endpoint).catch(() => null);
     if (!latest?.ok || !latest.data) return;
     const theirs = snapshotOf(latest.data as IssueState);
-    const merged = threeWayMerge(base.description, description, theirs.description);
-    const titleConflict = title !== base.title && theirs.title !== base.title && title !== theirs.title;
-    const mergedTitle = title === base.title ? theirs.title : title;
-    if (merged.clean && !titleConflict) {
-      setTitle(mergedTitle);
-      setDescription(merged.text);
-      adopt(theirs);
-      setMerge({ applied: true });
-      return;
-    }
-    const conflicts = merged.chunks.filter((c): c is ConflictChunk => c.kind === 'conflict');
-    if (titleConflict) conflicts.unshift({ kind: 'conflict', base: [base.title], mine: [title], theirs: [theirs.title] });
-    setMerge({ conflicts, theirs });
+    const merged = mergeEdit(base, { title, description }, theirs);
+    if (!merged.clean) return setMerge({ conflicts: merged.conflicts, theirs });
+    setTitle(merged.title);
+    setDescription(merged.description);
+    adopt(theirs);
+    setMerge({ applied: true });
   }
 
   /** The form now edits on top of `theirs`: its version, and the base of any later merge. */
