@@ -159,7 +159,18 @@ describe.each(DB_MODES)('status page on %s', (mode) => {
 
     const later = await incident('sp-later-confidential');
     expect((await publish(who.mallory, later.iid)).status).toBe(201);
-    expect((await call(app, 'PUT', `${P}/issues/${later.iid}`, { auth: who.mallory, body: { confidential: true } })).status).toBe(200);
+    const madeConfidential = await call<ApiIssue>(app, 'PUT', `${P}/issues/${later.iid}`, { auth: who.mallory, body: { confidential: true } });
+    expect(madeConfidential.status).toBe(200);
+    expect((await publicIncident(later.iid)).status).toBe(404);
+    // made confidential, it is taken off the status page in the same write (GitLab does so): the
+    // note says so, the live event clears the pinned link, and the page data has no link
+    expect((await rows(later.id, 'SELECT issue_id FROM status_page_published_incidents WHERE issue_id = $1')).length).toBe(0);
+    expect(await systemNotes(later.id)).toEqual(expect.arrayContaining(['made the issue confidential', 'removed this incident from the status page']));
+    const cleared = (await events(later.id)).filter((e) => e.type === 'issue.status_page').at(-1)!;
+    expect((cleared.payload as { payload: { published_incident_url: string | null } }).payload.published_incident_url).toBeNull();
+    expect((await pageData('mallory', later.iid)).issue!.publishedIncidentUrl).toBeNull();
+    // made public again, it is not published again by itself
+    expect((await call(app, 'PUT', `${P}/issues/${later.iid}`, { auth: who.mallory, body: { confidential: false } })).status).toBe(200);
     expect((await publicIncident(later.iid)).status).toBe(404);
 
     const never = await incident('sp-never-published');

@@ -105,7 +105,7 @@ export class CreateIssueAction {
     }
     const fresh = await repo.findOneByOrFail({ id: issue.id });
     // Rows that follow from the issue as written (an incident's SLA)
-    for (const field of ISSUE_FIELDS) if (field.afterWrite && input[field.key as keyof IssueCreateInput] !== undefined) await field.afterWrite(fresh, null, tx);
+    for (const field of ISSUE_FIELDS) if (field.afterWrite && input[field.key as keyof IssueCreateInput] !== undefined) await field.afterWrite(fresh, null, tx, { env, project });
     const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
     for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
     await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);

@@ -234,7 +234,7 @@ export class UpdateIssueAction {
       described.change = { ...described.change, notes: version.mergeIntoNoteId ? [] : [{ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId }] };
     }
     const issue = await this.write(tx, ctx, actor, env, columns, sides);
-    for (const { field } of columns) await field.afterWrite?.(issue, ctx.issue, tx);
+    for (const { field } of columns) await field.afterWrite?.(issue, ctx.issue, tx, { env, project: ctx.project });
     if (version?.mergeIntoNoteId) await this.descriptionVersions.mergeNote(tx, issueNoteable(issue, ctx.project), version.mergeIntoNoteId, version.versionId, env.actorBasic);
     return { issue, ctx, sideChanged: sides.length > 0, actorUser: user, patch: patchOf(columns) };
   }

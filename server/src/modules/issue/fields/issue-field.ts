@@ -5,6 +5,7 @@ import type { Actor, IssueAbility } from '../../../core/policy/policy';
 import type { Tx } from '../../../core/realtime/event-log.service';
 import type { LabelService } from '../../label/label.service';
 import type { SystemNoteText } from '../../note/system-notes';
+import type { Project } from '../../project/project.entity';
 import type { ProjectService } from '../../project/project.service';
 import type { HydratedIssue, IssueContext } from '../issue-context';
 import type { Issue } from '../issue.entity';
@@ -83,7 +84,7 @@ export interface IssueField<K extends keyof IssueUpdateInput = keyof IssueUpdate
    * Rows beside the issue that follow a column change (an incident's SLA), written in the same
    * transaction once the row is written; `previous` is null when the issue is new.
    */
-  afterWrite?(fresh: Issue, previous: Issue | null, tx: Tx): Promise<void>;
+  afterWrite?(fresh: Issue, previous: Issue | null, tx: Tx, at: { env: FieldEnv; project: Project }): Promise<void>;
   /** The issue.updated event fields of a column change, from the updated row. */
   event?(fresh: Issue, env: FieldEnv): Partial<IssueFieldsChanged>;
 }
