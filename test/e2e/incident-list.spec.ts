@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { INCIDENT_TEXTS, SEVERITY_LABELS } from '@tandem/shared-types';
+import { incidentRow } from './support/locators';
 import { api, signedInPage } from './support/session';
 
 // Creates its own incidents (unique titles) in the demo project; asserts only on those rows.
 const PROJECT = 'acme/tandem';
 const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
-const row = (page: Page, title: string) => page.getByTestId('incident-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 /** The order of the given titles as the list shows them. */
 const orderOf = async (page: Page, titles: string[]) => {
   const shown = await page.getByTestId('incident-row').getByRole('link').allTextContents();
@@ -34,16 +34,16 @@ test("an incident created on the New issue page appears live in bob's incident l
   const iid = Number(/\/issues\/(\d+)$/.exec(alice.url())![1]);
 
   // bob's open list shows it without a reload
-  await expect(row(bob, title)).toBeVisible();
+  await expect(incidentRow(bob, title)).toBeVisible();
 
   // alice watches the list; bob sets the severity from the row
   await alice.goto(`/${PROJECT}/-/incidents`);
-  await expect(row(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('UNKNOWN');
-  await row(bob, title).getByRole('combobox', { name: `Severity of incident #${iid}` }).selectOption('CRITICAL');
-  await expect(row(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('CRITICAL');
-  await expect(row(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` }).locator('option:checked')).toHaveText(SEVERITY_LABELS.CRITICAL);
+  await expect(incidentRow(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('UNKNOWN');
+  await incidentRow(bob, title).getByRole('combobox', { name: `Severity of incident #${iid}` }).selectOption('CRITICAL');
+  await expect(incidentRow(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('CRITICAL');
+  await expect(incidentRow(alice, title).getByRole('combobox', { name: `Severity of incident #${iid}` }).locator('option:checked')).toHaveText(SEVERITY_LABELS.CRITICAL);
   await bob.reload();
-  await expect(row(bob, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('CRITICAL');
+  await expect(incidentRow(bob, title).getByRole('combobox', { name: `Severity of incident #${iid}` })).toHaveValue('CRITICAL');
   await alice.context().close();
   await bob.context().close();
 });
@@ -63,16 +63,16 @@ test('the incident list: Open, Closed and All tabs, and sorting by severity both
   await api(alice, 'put', `${API}/issues/${iids[2]}`, { state_event: 'close' });
 
   await alice.goto(`/${PROJECT}/-/incidents`);
-  await expect(row(alice, critical)).toBeVisible();
-  await expect(row(alice, low)).toBeVisible();
-  await expect(row(alice, closed)).toHaveCount(0);
+  await expect(incidentRow(alice, critical)).toBeVisible();
+  await expect(incidentRow(alice, low)).toBeVisible();
+  await expect(incidentRow(alice, closed)).toHaveCount(0);
   await alice.getByRole('tab', { name: 'Closed' }).click();
   await expect(alice).toHaveURL(/state=closed/);
-  await expect(row(alice, closed)).toBeVisible();
-  await expect(row(alice, low)).toHaveCount(0);
+  await expect(incidentRow(alice, closed)).toBeVisible();
+  await expect(incidentRow(alice, low)).toHaveCount(0);
   await alice.getByRole('tab', { name: 'All' }).click();
-  await expect(row(alice, closed)).toBeVisible();
-  await expect(row(alice, low)).toBeVisible();
+  await expect(incidentRow(alice, closed)).toBeVisible();
+  await expect(incidentRow(alice, low)).toBeVisible();
 
   await alice.getByRole('tab', { name: 'Open' }).click();
   const severity = alice.getByRole('columnheader', { name: 'Severity' });

@@ -1,23 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ISSUE_PAGE_TEXTS, TIME_TRACKING_TEXTS } from '@tandem/shared-types';
-import { csrfOf, signedInPage } from './support/session';
+import { descriptionBox } from './support/locators';
+import { createIssue, signedInPage } from './support/session';
 
 const PROJECT = 'acme/tandem';
 
 /** A fresh issue of its own for each test (created through the REST API with the session's CSRF token). */
-async function newIssue(page: Page, title: string, description: string): Promise<number> {
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrfOf(page) } });
-  expect(res.status()).toBe(201);
-  return (await res.json()).iid as number;
-}
-
-const descriptionBox = (page: Page) => page.getByRole('textbox', { name: 'Description', exact: true });
-
 test('an edit conflict whose edits do not overlap is merged: bob saves again and both changes stand, live for alice', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
-  const iid = await newIssue(alice, `Merge edits ${stamp}`, 'First paragraph.\n\nMiddle paragraph.\n\nLast paragraph.');
+  const iid = await createIssue(alice, PROJECT, `Merge edits ${stamp}`, 'First paragraph.\n\nMiddle paragraph.\n\nLast paragraph.');
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
 
@@ -49,7 +42,7 @@ test('an edit conflict whose edits do not overlap is merged: bob saves again and
 test('/estimate and /spend in bob\'s comment show in alice\'s time tracker live, with their system notes', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const iid = await newIssue(alice, `Track time ${Date.now()}`, 'Estimate and spend.');
+  const iid = await createIssue(alice, PROJECT, `Track time ${Date.now()}`, 'Estimate and spend.');
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
   const tracker = alice.getByTestId('sidebar-time-tracking');

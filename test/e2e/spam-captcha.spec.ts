@@ -1,21 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SPAM_TEXTS } from '@tandem/shared-types';
-import { csrfOf, signedInPage } from './support/session';
+import { descriptionBox } from './support/locators';
+import { createIssue, signedInPage } from './support/session';
 
 const PROJECT = 'acme/tandem';
-
-async function newIssue(page: Page, title: string, description: string): Promise<number> {
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrfOf(page) } });
-  expect(res.status()).toBe(201);
-  return (await res.json()).iid as number;
-}
-
-const descriptionBox = (page: Page) => page.getByRole('textbox', { name: 'Description', exact: true });
 
 test('an edit the spam check flags asks for the captcha; once solved the same save goes through, live for alice', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const iid = await newIssue(alice, `Captcha ${Date.now()}`, 'A plain description.');
+  const iid = await createIssue(alice, PROJECT, `Captcha ${Date.now()}`, 'A plain description.');
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
 
@@ -48,7 +41,7 @@ test('an edit the spam check flags asks for the captcha; once solved the same sa
 
 test('cancelling the captcha keeps the comment unsent and says why', async ({ browser }) => {
   const bob = await signedInPage(browser, 'bob');
-  const iid = await newIssue(bob, `Captcha comment ${Date.now()}`, 'Plain.');
+  const iid = await createIssue(bob, PROJECT, `Captcha comment ${Date.now()}`, 'Plain.');
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
   const box = bob.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
   await box.fill('Get a payday loan here');

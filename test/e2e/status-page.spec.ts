@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { INCIDENT_TEXTS, STATUS_PAGE_TEXTS } from '@tandem/shared-types';
-import { commentBox } from './support/locators';
+import { commentBox, incidentRow } from './support/locators';
 import { api, signedInPage } from './support/session';
 
 // Creates its own incident (unique title) in the demo project; the status page setting it turns
@@ -8,7 +8,6 @@ import { api, signedInPage } from './support/session';
 const PROJECT = 'acme/tandem';
 const API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
-const row = (page: Page, title: string) => page.getByTestId('incident-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 test('a maintainer enables the status page, publishes an incident with /publish; the pinned link opens the public page signed out; the list marks it published', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
@@ -53,7 +52,7 @@ test('a maintainer enables the status page, publishes an incident with /publish;
 
     // The incident list shows it as published; sorting by Published puts it first
     await alice.goto(`/${PROJECT}/-/incidents`);
-    await expect(row(alice, title).getByTestId('incident-published')).toHaveText(INCIDENT_TEXTS.published);
+    await expect(incidentRow(alice, title).getByTestId('incident-published')).toHaveText(INCIDENT_TEXTS.published);
     await expect(alice.getByTestId('incident-published').filter({ hasText: INCIDENT_TEXTS.unpublished }).first()).toBeVisible();
     await alice.getByRole('button', { name: INCIDENT_TEXTS.published }).click();
     await expect(alice).toHaveURL(/order_by=published&sort=desc/);

@@ -59,3 +59,10 @@ export async function api<T = unknown>(page: Page, method: 'post' | 'put' | 'del
 export const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 /** Whether the document marked by `markDocument` is still the one shown. */
 export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+/** A new issue in `project` through the API as the page's user (201 expected); its iid. */
+export async function createIssue(page: Page, project: string, title: string, description?: string): Promise<number> {
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(project)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrfOf(page) } });
+  expect(res.status(), `create issue in ${project}: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { iid: number }).iid;
+}
