@@ -5,11 +5,10 @@ import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
-import { authorizeOnIssue, issueNoteable, type IssueContext } from '../../issue/issue-context';
-import { writeSystemNotes } from '../../note/note-writer';
-import { systemNotes } from '../../note/system-notes';
+import { authorizeOnIssue, type IssueContext } from '../../issue/issue-context';
 import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
+import { recordStatusPageChange } from '../status-page-changes';
 import { publishedAtOf, publishedIncidentUrlFrom, statusPageSettingsOf } from '../status-page.store';
 
 export interface PublishedIncident {
@@ -52,9 +51,7 @@ export class PublishIncidentAction {
       const publishedAt = inserted.length ? new Date(inserted[0]!.published_at).toISOString() : await publishedAtOf(m, ctx.issue.id);
       if (inserted.length) {
         const author = toUserBasic(await m.getRepository(User).findOneByOrFail({ id: actor.id }), this.config.publicUrl);
-        const noteable = issueNoteable(ctx.issue, ctx.project);
-        await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, ctx.project.id, author, [systemNotes.statusPagePublished(true)], ctx.project.fullPath);
-        tx.recordLater(noteable, 'issue.status_page', { published_incident_url: url }, author);
+        await recordStatusPageChange(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, ctx.issue, ctx.project, author, url);
       }
       return { published_incident_url: url, published_at: publishedAt };
     });

@@ -5,9 +5,8 @@ import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
-import { authorizeOnIssue, issueNoteable, type IssueContext } from '../../issue/issue-context';
-import { writeSystemNotes } from '../../note/note-writer';
-import { systemNotes } from '../../note/system-notes';
+import { authorizeOnIssue, type IssueContext } from '../../issue/issue-context';
+import { removePublishedIncident } from '../status-page-changes';
 import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
 
@@ -29,13 +28,9 @@ export class UnpublishIncidentAction {
     await this.events.transaction(async (tx) => {
       const m = tx.manager;
       await m.query('SELECT id FROM issues WHERE id = $1 FOR UPDATE', [ctx.issue.id]);
-      const gone = (await m.query('DELETE FROM status_page_published_incidents WHERE issue_id = $1 RETURNING issue_id', [ctx.issue.id])) as unknown[];
-      const rows = Array.isArray(gone[0]) ? (gone[0] as unknown[]) : gone;
-      if (!rows.length) throw new ValidationError({ issue: [T.notPublished] });
       const author = toUserBasic(await m.getRepository(User).findOneByOrFail({ id: actor.id }), this.config.publicUrl);
-      const noteable = issueNoteable(ctx.issue, ctx.project);
-      await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, ctx.project.id, author, [systemNotes.statusPagePublished(false)], ctx.project.fullPath);
-      tx.recordLater(noteable, 'issue.status_page', { published_incident_url: null }, author);
+      const removed = await removePublishedIncident(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, ctx.issue, ctx.project, author);
+      if (!removed) throw new ValidationError({ issue: [T.notPublished] });
     });
   }
 }
