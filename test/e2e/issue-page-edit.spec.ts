@@ -10,7 +10,7 @@ test('an edit conflict whose edits do not overlap is merged: bob saves again and
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
-  const iid = await createIssue(alice, PROJECT, `Merge edits ${stamp}`, 'First paragraph.\n\nMiddle paragraph.\n\nLast paragraph.');
+  const iid = await createIssue(alice, PROJECT, { title: `Merge edits ${stamp}`, description: 'First paragraph.\n\nMiddle paragraph.\n\nLast paragraph.' });
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
 
@@ -42,7 +42,7 @@ test('an edit conflict whose edits do not overlap is merged: bob saves again and
 test('/estimate and /spend in bob\'s comment show in alice\'s time tracker live, with their system notes', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const iid = await createIssue(alice, PROJECT, `Track time ${Date.now()}`, 'Estimate and spend.');
+  const iid = await createIssue(alice, PROJECT, { title: `Track time ${Date.now()}`, description: 'Estimate and spend.' });
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
   const tracker = alice.getByTestId('sidebar-time-tracking');

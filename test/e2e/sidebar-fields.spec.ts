@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCK_TEXTS } from '@tandem/shared-types';
-import { csrfOf, markDocument, sameDocument, signedInPage } from './support/session';
+import { createIssue, markDocument, sameDocument, signedInPage } from './support/session';
 
 // Works on an incident of its own (created here), so the demo issues stay as other specs expect.
 
 test('alice changes labels, milestone, due date, health, iteration and severity in the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const csrf = csrfOf(alice);
-  const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', {
-    data: { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'workflow::doing' },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(created.status()).toBe(201);
-  const { iid } = (await created.json()) as { iid: number };
+  const iid = await createIssue(alice, 'acme/tandem', { title: `Payments outage ${Date.now()}`, issue_type: 'incident', labels: 'workflow::doing' });
 
   await bob.goto(`/acme/tandem/-/issues/${iid}`);
   await alice.goto(`/acme/tandem/-/issues/${iid}`);
@@ -67,10 +61,7 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
 test('alice locks and then unlocks the discussion from the sidebar; bob sees each within 1 s without reloading', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const csrf = csrfOf(alice);
-  const created = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data: { title: `Heated thread ${Date.now()}` }, headers: { 'x-csrf-token': csrf } });
-  expect(created.status()).toBe(201);
-  const { iid } = (await created.json()) as { iid: number };
+  const iid = await createIssue(alice, 'acme/tandem', { title: `Heated thread ${Date.now()}` });
 
   await bob.goto(`/acme/tandem/-/issues/${iid}`);
   await alice.goto(`/acme/tandem/-/issues/${iid}`);

@@ -8,7 +8,7 @@ const PROJECT = 'acme/tandem';
 test('an edit the spam check flags asks for the captcha; once solved the same save goes through, live for alice', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
-  const iid = await createIssue(alice, PROJECT, `Captcha ${Date.now()}`, 'A plain description.');
+  const iid = await createIssue(alice, PROJECT, { title: `Captcha ${Date.now()}`, description: 'A plain description.' });
   await alice.goto(`/${PROJECT}/-/issues/${iid}`);
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
 
@@ -41,7 +41,7 @@ test('an edit the spam check flags asks for the captcha; once solved the same sa
 
 test('cancelling the captcha keeps the comment unsent and says why', async ({ browser }) => {
   const bob = await signedInPage(browser, 'bob');
-  const iid = await createIssue(bob, PROJECT, `Captcha comment ${Date.now()}`, 'Plain.');
+  const iid = await createIssue(bob, PROJECT, { title: `Captcha comment ${Date.now()}`, description: 'Plain.' });
   await bob.goto(`/${PROJECT}/-/issues/${iid}`);
   const box = bob.getByTestId('comment-form').getByRole('textbox', { name: 'Comment' });
   await box.fill('Get a payday loan here');

@@ -61,8 +61,8 @@ export const markDocument = (page: Page) => page.evaluate(() => ((window as unkn
 export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 /** A new issue in `project` through the API as the page's user (201 expected); its iid. */
-export async function createIssue(page: Page, project: string, title: string, description?: string): Promise<number> {
-  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(project)}/issues`, { data: { title, description }, headers: { 'x-csrf-token': csrfOf(page) } });
+export async function createIssue(page: Page, project: string, data: { title: string; description?: string } & Record<string, unknown>): Promise<number> {
+  const res = await page.request.post(`/api/v4/projects/${encodeURIComponent(project)}/issues`, { data, headers: { 'x-csrf-token': csrfOf(page) } });
   expect(res.status(), `create issue in ${project}: ${await res.text()}`).toBe(201);
   return ((await res.json()) as { iid: number }).iid;
 }
