@@ -1,24 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { AUTOSAVE_PREFIX, EPIC_TEXTS, ISSUE_PAGE_TEXTS, epicNoteablePaths, type ApiEpic } from '@tandem/shared-types';
-import { EditConflict } from '../../shared/edit-conflict/EditConflict';
+import { AUTOSAVE_PREFIX, EPIC_TEXTS, epicNoteablePaths, type ApiEpic } from '@tandem/shared-types';
 import { clearEditDraft, readEditDraft, writeEditDraft } from '../../shared/edit-conflict/editDraft';
 import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
-import { mergeEdit } from '../../shared/edit-conflict/mergeEdit';
-import type { ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
+import type { EditedText } from '../../shared/edit-conflict/mergeEdit';
+import { EditMergeNotices, useEditMerge, type EditSnapshot } from '../../shared/edit-conflict/useEditMerge';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
 import { epicAtomFamily } from './epicAtoms';
 import { fetchEpic, updateEpicText } from './epicQueries';
 
-interface Snapshot {
-  title: string;
-  description: string;
-  lock_version: number;
-}
-
-const snapshotOf = (e: ApiEpic): Snapshot => ({ title: e.title, description: e.description ?? '', lock_version: e.lock_version });
+const snapshotOf = (e: ApiEpic): EditSnapshot => ({ title: e.title, description: e.description ?? '', lock_version: e.lock_version });
 
 /** One autosave key per epic under the spec's 'autosave/' prefix. */
 export const epicDraftKey = (groupPath: string, iid: number) => `${AUTOSAVE_PREFIX}groups/${groupPath}/-/epics/${iid}/edit`;
@@ -37,12 +30,11 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
   // A draft left open earlier comes back with the version and text it was editing: a stale one
   // is then a conflict like any other (the warning now, the merge on save)
   const [draft] = useState(() => readEditDraft(draftKey));
-  const [base, setBase] = useState<Snapshot>(() => (draft?.base ? { ...draft.base, lock_version: draft.lock_version } : snapshotOf(live)));
+  const edit = useEditMerge(() => (draft?.base ? { ...draft.base, lock_version: draft.lock_version } : snapshotOf(live)));
+  const { base, lockVersion, adopt } = edit;
   const [title, setTitle] = useState(draft?.title ?? base.title);
   const [description, setDescription] = useState(draft?.description ?? base.description);
-  const [lockVersion, setLockVersion] = useState(base.lock_version);
   const [lockedWarning, setLockedWarning] = useState(false);
-  const [merge, setMerge] = useState<{ applied: true } | { conflicts: ConflictChunk[]; theirs: Snapshot } | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sources = epicNoteablePaths(groupPath, epic.iid, epic.id);
@@ -53,10 +45,9 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
   useEffect(() => {
     if (saving || live.lock_version <= lockVersion) return;
     if (live.title === base.title && (live.description ?? '') === base.description && !lockedWarning) {
-      setBase(snapshotOf(live));
-      setLockVersion(live.lock_version);
+      adopt(snapshotOf(live));
     } else setLockedWarning(true);
-  }, [live, lockVersion, base, lockedWarning, saving]);
+  }, [live, lockVersion, base, lockedWarning, saving, adopt]);
 
   // Autosave the open form's edit, with the version and text it started from
   useEffect(() => {
@@ -89,23 +80,17 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
    * next Save goes through; overlapping ones are shown for the user to choose (the issue form's).
    */
   async function mergeOntoLatest() {
-    setMerge(null);
+    edit.clearMerge();
     const latest = await fetchEpic(groupPath, epic.iid).catch(() => null);
     if (!latest) return setError(EPIC_TEXTS.fetchEpicFailed);
     const theirs = snapshotOf(latest);
     appStore.set(epicAtomFamily(epicKey), (cur) => (cur && cur.lock_version >= latest.lock_version ? cur : latest));
-    const merged = mergeEdit(base, { title, description }, theirs);
-    if (!merged.clean) return setMerge({ conflicts: merged.conflicts, theirs });
-    setTitle(merged.title);
-    setDescription(merged.description);
-    adopt(theirs);
-    setMerge({ applied: true });
+    edit.mergeOnto(theirs, { title, description }, setText);
   }
 
-  /** The form now edits on top of `theirs`: its version, and the base of any later merge. */
-  function adopt(theirs: Snapshot) {
-    setBase(theirs);
-    setLockVersion(theirs.lock_version);
+  function setText(t: EditedText) {
+    setTitle(t.title);
+    setDescription(t.description);
   }
 
   function cancel() {
@@ -124,26 +109,7 @@ export function EpicEditForm({ epic, epicKey, groupPath, onClose }: { epic: ApiE
       }}
     >
       {lockedWarning && <LockedWarning type="epic" path={`/groups/${groupPath}/-/epics/${epic.iid}`} />}
-      {merge && 'applied' in merge && (
-        <div className="alert alert--info" role="status" data-testid="merge-applied">
-          <div className="alert__body">{ISSUE_PAGE_TEXTS.mergeApplied}</div>
-        </div>
-      )}
-      {merge && 'conflicts' in merge && (
-        <EditConflict
-          conflicts={merge.conflicts}
-          onUseTheirs={() => {
-            setTitle(merge.theirs.title);
-            setDescription(merge.theirs.description);
-            adopt(merge.theirs);
-            setMerge(null);
-          }}
-          onKeepMine={() => {
-            adopt(merge.theirs);
-            setMerge(null);
-          }}
-        />
-      )}
+      <EditMergeNotices edit={edit} setText={setText} />
       {error && (
         <Alert variant="danger" onDismiss={() => setError(null)} testId="epic-edit-error">
           {error}

@@ -14,12 +14,11 @@ import { appStore } from '../../shared/store';
 import { deleteIssue, fetchIssue, previewMarkdown, saveIssue } from './issueApi';
 import { issueAtomFamily, type IssueState } from './issueAtoms';
 import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
-import { EditConflict } from '../../shared/edit-conflict/EditConflict';
 import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
 import { MarkdownHelp } from './MarkdownHelp';
 import { TemplateChooser } from './TemplateChooser';
-import { mergeEdit } from '../../shared/edit-conflict/mergeEdit';
-import type { ConflictChunk } from '../../shared/edit-conflict/threeWayMerge';
+import type { EditedText } from '../../shared/edit-conflict/mergeEdit';
+import { EditMergeNotices, useEditMerge, type EditSnapshot } from '../../shared/edit-conflict/useEditMerge';
 import { issueListKeys } from '../issue-list/issueListQueries';
 import './issueEditForm.css';
 
@@ -32,13 +31,7 @@ export interface IssueEditFormProps {
   onClose(): void;
 }
 
-interface Snapshot {
-  title: string;
-  description: string;
-  lock_version: number;
-}
-
-const snapshotOf = (issue: IssueState): Snapshot => ({ title: issue.title, description: issue.description ?? '', lock_version: issue.lock_version });
+const snapshotOf = (issue: IssueState): EditSnapshot => ({ title: issue.title, description: issue.description ?? '', lock_version: issue.lock_version });
 
 /**
  * The inline title/description editor. It saves with the lock_version
@@ -50,7 +43,8 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   const queryClient = useQueryClient();
   const draftKey = issueDraftKey(projectPath, iid);
   // The text the user started from; after a merged conflict, the text saved meanwhile
-  const [base, setBase] = useState<Snapshot>(() => snapshotOf(issue!));
+  const edit = useEditMerge(() => snapshotOf(issue!));
+  const { base, lockVersion, setLockVersion } = edit;
   const [pendingDraft, setPendingDraft] = useState<IssueDraft | null>(() => {
     const d = readIssueDraft(draftKey);
     const differs = d && (d.title !== base.title || d.description !== base.description);
@@ -64,9 +58,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     const d = readIssueDraft(draftKey);
     return d && d.lock_version === base.lock_version ? d.description : base.description;
   });
-  const [lockVersion, setLockVersion] = useState(base.lock_version);
   const [lockedWarning, setLockedWarning] = useState(false);
-  const [merge, setMerge] = useState<{ applied: true } | { conflicts: ConflictChunk[]; theirs: Snapshot } | null>(null);
   const [help, setHelp] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +83,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     if (!issue || savedRef.current || issue.lock_version <= lockVersion) return;
     if (issue.title === base.title && (issue.description ?? '') === base.description && !lockedWarning) setLockVersion(issue.lock_version);
     else setLockedWarning(true);
-  }, [issue, lockVersion, base, lockedWarning]);
+  }, [issue, lockVersion, base, lockedWarning, setLockVersion]);
 
   // Autosave the open form (never over a draft the user has not decided about yet)
   useEffect(() => {
@@ -157,22 +149,16 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
    * next Save goes through; overlapping ones are shown for the user to choose.
    */
   async function mergeOntoLatest() {
-    setMerge(null);
+    edit.clearMerge();
     const latest = await fetchIssue(endpoint).catch(() => null);
     if (!latest?.ok || !latest.data) return;
     const theirs = snapshotOf(latest.data as IssueState);
-    const merged = mergeEdit(base, { title, description }, theirs);
-    if (!merged.clean) return setMerge({ conflicts: merged.conflicts, theirs });
-    setTitle(merged.title);
-    setDescription(merged.description);
-    adopt(theirs);
-    setMerge({ applied: true });
+    edit.mergeOnto(theirs, { title, description }, setText);
   }
 
-  /** The form now edits on top of `theirs`: its version, and the base of any later merge. */
-  function adopt(theirs: Snapshot) {
-    setBase(theirs);
-    setLockVersion(theirs.lock_version);
+  function setText(t: EditedText) {
+    setTitle(t.title);
+    setDescription(t.description);
   }
 
   function cancel() {
@@ -231,26 +217,7 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
       }}
     >
       {lockedWarning && <LockedWarning type="issue" path={`/${projectPath}/-/issues/${iid}`} />}
-      {merge && 'applied' in merge && (
-        <div className="alert alert--info" role="status" data-testid="merge-applied">
-          <div className="alert__body">{ISSUE_PAGE_TEXTS.mergeApplied}</div>
-        </div>
-      )}
-      {merge && 'conflicts' in merge && (
-        <EditConflict
-          conflicts={merge.conflicts}
-          onUseTheirs={() => {
-            setTitle(merge.theirs.title);
-            setDescription(merge.theirs.description);
-            adopt(merge.theirs);
-            setMerge(null);
-          }}
-          onKeepMine={() => {
-            adopt(merge.theirs);
-            setMerge(null);
-          }}
-        />
-      )}
+      <EditMergeNotices edit={edit} setText={setText} />
       <TemplateChooser projectPath={projectPath} description={description} onDescription={setDescription} />
       {pendingDraft && (
         <div className="alert alert--warning" role="alert" data-testid="draft-conflict">
