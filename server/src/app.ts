@@ -52,6 +52,7 @@ function fastRouteDeps(app: NestExpressApplication, config: AppConfig, securityH
     },
     throttle: throttle.enabled('api_writes_per_user') ? (actor) => throttle.consume('api_writes_per_user', actor.id) : null,
     headers: captureHeaders(securityHeaders as Parameters<typeof captureHeaders>[0]),
+    etag: (app.getHttpAdapter().getInstance() as express.Express).get('etag fn') as FastRouteDeps['etag'],
     logger: PinoLogger.root,
     logError: (err, path) => errors.error({ err, path }, 'request failed'),
   };
@@ -61,6 +62,8 @@ export interface RunningApp {
   app: NestExpressApplication;
   db: OpenDatabase;
   url: string;
+  /** The routes answered ahead of Express (their metric route names); none with FAST_ROUTES=false. */
+  fastRoutes: readonly string[];
   close(): Promise<void>;
 }
 
@@ -105,7 +108,12 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   });
   app.use(securityHeaders);
   app.use(cookieParser());
-  app.use(express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  const jsonBody = express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
+  // Nest turns body-parser's SyntaxError into a 400 with the parser's words; a plain error keeps
+  // the type, so HttpExceptionFilter answers it (and the fast route answers it the same)
+  app.use(function jsonBodyParser(req: express.Request, res: express.Response, next: express.NextFunction) {
+    jsonBody(req, res, (err?: unknown) => next(err instanceof SyntaxError ? Object.assign(new Error(err.message), { status: 400, type: 'entity.parse.failed' }) : err));
+  });
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
   app.use(spamRequestMiddleware);
   app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
@@ -116,7 +124,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   );
   await app.listen(config.PORT, config.HOST);
   answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
-  installFastRoutes(app.getHttpServer() as http.Server, issueFastRoutes(app.get(IssueController)), fastRouteDeps(app, config, securityHeaders));
+  const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
+  if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let closed = false;
@@ -124,6 +133,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     app,
     db,
     url: `http://127.0.0.1:${port}`,
+    fastRoutes: fastRoutes.map((r) => `${r.method} ${r.metricRoute}`),
     close: async () => {
       if (closed) return;
       closed = true;

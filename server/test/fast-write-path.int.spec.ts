@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@tandem/shared-types';
 import { startApp, type RunningApp } from '../src/app';
@@ -13,7 +14,29 @@ import { PG_ADMIN_URL } from './support/shared-harness';
  */
 const PUBLIC = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
-const HEADERS = ['content-type', 'x-content-type-options', 'content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'x-powered-by'];
+/** Headers whose values follow the body or the clock; every other header must be the same. */
+const VARYING = new Set(['date', 'content-length', 'etag']);
+
+/** Every response header of `fast` is in `slow` with the same value (VARYING: present in both), and no more. */
+function expectSameHeaders(what: string, fast: Headers, slow: Headers) {
+  const names = (h: Headers) => [...h.keys()].sort();
+  expect([what, names(fast)]).toEqual([what, names(slow)]);
+  for (const [k, v] of fast) if (!VARYING.has(k)) expect([what, k, v]).toEqual([what, k, slow.get(k)]);
+}
+
+/** The raw answer to a PUT whose Content-Length says less than the body sent. */
+function shortContentLength(url: string, path: string, token: string, body: string, declared: number): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const s = net.connect(Number(port), '127.0.0.1');
+    let got = '';
+    s.on('data', (d: Buffer) => (got += d.toString('utf8')));
+    s.on('close', () => resolve(got));
+    s.on('error', reject);
+    s.write(`PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nPRIVATE-TOKEN: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\nConnection: close\r\n\r\n${body}`);
+    setTimeout(() => s.end(), 1000);
+  });
+}
 
 describe.each(DB_MODES)('the title PUT ahead of Express (%s)', (mode) => {
   let app: TestApp;
@@ -50,7 +73,7 @@ describe.each(DB_MODES)('the title PUT ahead of Express (%s)', (mode) => {
     const strip = (b: Record<string, unknown>) => Object.fromEntries(Object.entries(b).filter(([k]) => !skip.has(k)));
     expect(strip(fast.body)).toEqual(strip(slow.body));
     expect(slow.body.lock_version).toBe((fast.body.lock_version as number) + 1);
-    for (const h of HEADERS) expect([h, fast.headers.get(h)]).toEqual([h, slow.headers.get(h)]);
+    expectSameHeaders('a title change', fast.headers, slow.headers);
     expect(fast.headers.get('content-type')).toBe('application/json');
     // the same GET shows what the PUT answered
     const get = await call<Record<string, unknown>>(app, 'GET', path, { auth: bob });
@@ -75,14 +98,38 @@ describe.each(DB_MODES)('the title PUT ahead of Express (%s)', (mode) => {
     ];
     for (const [what, p, opts, status] of cases) {
       const { fast, slow } = await both(p, opts);
-      // Express answers a body-parser error with the parser's own message (it never reaches
-      // HttpExceptionFilter); the fast path gives the filter's text for it (toHttp)
-      if (status === 400 && what.includes('JSON')) expect(fast.body).toEqual({ message: '400 Bad request - body is not valid JSON' });
-      else expect([what, fast.status, fast.body]).toEqual([what, slow.status, slow.body]);
+      expect([what, fast.status, fast.body]).toEqual([what, slow.status, slow.body]);
+      if (what.includes('JSON')) expect(fast.body).toEqual({ message: '400 Bad request - body is not valid JSON' });
       expect([what, slow.status]).toEqual([what, status]);
       expect([what, fast.status]).toEqual([what, status]);
       expect(fast.headers.get('content-type')).toBe('application/json');
+      expectSameHeaders(what, fast.headers, slow.headers);
     }
+    expect(await issueRow(app, PUBLIC, 3)).toEqual(before);
+  });
+
+  it('answers a body flagged as spam with the captcha 409 as Express does, and writes nothing', async () => {
+    const path = `/api/v4/projects/${enc(PUBLIC)}/issues/3`;
+    const before = await issueRow(app, PUBLIC, 3);
+    const { fast, slow } = await both(path, { auth: bob, body: { description: 'get free money now' } });
+    expect([fast.status, slow.status]).toEqual([409, 409]);
+    const unlogged = (b: Record<string, unknown>) => ({ ...b, spam_log_id: typeof b.spam_log_id });
+    expect(unlogged(fast.body)).toEqual(unlogged(slow.body));
+    expect(fast.body).toMatchObject({ needs_captcha_response: true, spam_log_id: expect.any(Number) });
+    expectSameHeaders('captcha', fast.headers, slow.headers);
+    expect(await issueRow(app, PUBLIC, 3)).toEqual(before);
+  });
+
+  it('a Content-Length shorter than the body: the same raw answer as Express, and nothing stored', async () => {
+    const token = await insertPat(app, 'bob');
+    const path = `/api/v4/projects/${enc(PUBLIC)}/issues/3`;
+    const before = await issueRow(app, PUBLIC, 3);
+    const body = JSON.stringify({ title: 'Cut short by Content-Length' });
+    const fast = await shortContentLength(app.url, path, token, body, 12);
+    const slow = await shortContentLength(app.url, `${path}?via=express`, token, body, 12);
+    const strip = (raw: string) => raw.replace(/^(date|etag|content-length): .*\r\n/gim, '');
+    expect(fast).toMatch(/^HTTP\/1\.1 400 /);
+    expect(strip(fast)).toBe(strip(slow));
     expect(await issueRow(app, PUBLIC, 3)).toEqual(before);
   });
 
@@ -142,5 +189,45 @@ describe('a token revoked on one node is refused at once on another (postgres, R
     const res = await onB('After revoke on A');
     expect(res.status).toBe(401);
     expect((await issueRow(a, PUBLIC, 6))?.title).toBe('Seen by B');
+  });
+});
+
+describe('the write limit and the switch (pglite)', () => {
+  let app: TestApp;
+  let off: TestApp;
+
+  beforeAll(async () => {
+    app = await bootApp('pglite', { THROTTLE_API_WRITES_PER_USER: '3/60' });
+    off = await bootApp('pglite', { FAST_ROUTES: 'false' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await off?.close();
+  });
+
+  it('a user over the write limit gets the same 429 ahead of Express as through it, and nothing is stored', async () => {
+    const bob = tokenAuth(await insertPat(app, 'bob'));
+    const path = `/api/v4/projects/${enc(PUBLIC)}/issues/4`;
+    for (let i = 0; i < 3; i++) expect((await call(app, 'PUT', path, { auth: bob, body: { title: `Within the limit ${i}` } })).status).toBe(200);
+    const fast = await call<Record<string, unknown>>(app, 'PUT', path, { auth: bob, body: { title: 'Over the limit' } });
+    const slow = await call<Record<string, unknown>>(app, 'PUT', `${path}?via=express`, { auth: bob, body: { title: 'Over the limit' } });
+    expect([fast.status, fast.body]).toEqual([429, { message: ERRORS.RATE_LIMITED.message }]);
+    expect([slow.status, slow.body]).toEqual([fast.status, fast.body]);
+    // the window's remaining seconds may tick between the two answers, and each answer counts itself
+    const ticking = new Set(['retry-after', 'ratelimit-reset', 'ratelimit-observed']);
+    const names = (h: Headers) => [...h.keys()].filter((k) => !VARYING.has(k)).sort();
+    expect(names(fast.headers)).toEqual(names(slow.headers));
+    for (const [k, v] of fast.headers) if (!VARYING.has(k) && !ticking.has(k)) expect([k, v]).toEqual([k, slow.headers.get(k)]);
+    expect(Number(fast.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await issueRow(app, PUBLIC, 4))?.title).toBe('Within the limit 2');
+  });
+
+  it('FAST_ROUTES=false answers the title PUT through Express, with the same answer', async () => {
+    expect(app.running.fastRoutes).toEqual(['PUT /api/v4/projects/:id/issues/:iid']);
+    expect(off.running.fastRoutes).toEqual([]);
+    const bob = tokenAuth(await insertPat(off, 'bob'));
+    const res = await call<Record<string, unknown>>(off, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/2`, { auth: bob, body: { title: 'Through Express' } });
+    expect([res.status, res.body.title]).toEqual([200, 'Through Express']);
+    expect((await issueRow(off, PUBLIC, 2))?.title).toBe('Through Express');
   });
 });

@@ -45,6 +45,8 @@ export async function bootApp(mode: DbMode, env: Record<string, string> = {}): P
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // `FAST_ROUTES=false npx vitest run` runs the whole suite with every request through Express
+    ...(process.env.FAST_ROUTES ? { FAST_ROUTES: process.env.FAST_ROUTES } : {}),
     ...env,
   };
   if (mode === 'postgres') {

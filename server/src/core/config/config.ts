@@ -30,6 +30,11 @@ const schema = z.object({
   EVENT_RETENTION_HOURS: z.coerce.number().positive().default(24 * 7),
   POLL_INTERVAL_MULTIPLIER: z.coerce.number().min(0).default(1),
   TRUST_PROXY: bool.default('false'),
+  /**
+   * The token title PUT answered ahead of Express (core/http/fast-route.ts). false sends it
+   * through Express and Nest like every other request (same answers, about twice the CPU).
+   */
+  FAST_ROUTES: bool.default('true'),
   CLIENT_DIST: z.string().optional(),
   NODE_NAME: z.string().optional(),
   // Request limits, COUNT/SECONDS or 0 (README, configuration); defaults: Devise lockable, Rack Attack, notes_create

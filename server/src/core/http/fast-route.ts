@@ -10,6 +10,7 @@ import { toHttp } from '../errors/http-exception.filter';
 import { observeHttpRequest } from '../metrics/metrics';
 import type { Actor } from '../policy/policy';
 import { guardInput } from './input-guard.middleware';
+import { headerToken } from './request-token';
 
 /**
  * A JSON write route answered at the HTTP server, ahead of Express and Nest (the hot write
@@ -43,22 +44,15 @@ export interface FastRouteDeps {
   throttle: ((actor: Actor) => Promise<void>) | null;
   /** The response headers every Express answer carries (helmet's), as [name, value]. */
   headers: ReadonlyArray<readonly [string, string | string[]]>;
+  /** Express's own ETag function (`app.get('etag fn')`): res.send sets a weak ETag on every body. */
+  etag: ((body: string, encoding: 'utf8') => string | undefined) | null;
   logger: PinoLogger;
   logError(err: unknown, path: string): void;
 }
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-const BEARER = /^Bearer\s+(.+)$/i;
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
-
-/** The token a request carries in a header (PRIVATE-TOKEN wins, as in AuthMiddleware), if any. */
-function headerToken(req: http.IncomingMessage): string | undefined {
-  const pt = req.headers['private-token'];
-  if (typeof pt === 'string') return pt;
-  const a = req.headers.authorization;
-  return a ? BEARER.exec(a)?.[1] : undefined;
-}
 
 /**
  * Puts `routes` in front of every request listener of `server` (Express, Socket.IO), as
@@ -84,7 +78,7 @@ export function installFastRoutes(server: http.Server, routes: readonly FastRout
       }
     }
     if (!route || !match) return fallback(req, res);
-    const token = headerToken(req);
+    const token = headerToken(req.headers);
     const type = req.headers['content-type'];
     const length = Number(req.headers['content-length']);
     if (
@@ -167,6 +161,8 @@ async function answer(route: FastRoute, params: string[], token: string, length:
   if (extra) for (const [k, v] of Object.entries(extra)) res.setHeader(k, v);
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
+  const etag = deps.etag?.(payload, 'utf8');
+  if (etag) res.setHeader('ETag', etag);
   res.statusCode = status;
   res.end(payload);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;

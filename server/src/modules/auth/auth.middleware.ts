@@ -2,6 +2,7 @@ import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, ERRORS, SESSION_COOKIE } from '@tandem/shared-types';
 import type { AuthedRequest, RequestAuth } from '../../core/http/request-context';
+import { headerToken } from '../../core/http/request-token';
 import { CredentialResolver, type PresentedCredential } from './credential-resolver';
 import { safeEqual } from './tokens';
 
@@ -56,11 +57,9 @@ export class AuthMiddleware implements NestMiddleware {
 
 /** A token (header, bearer or query parameter) wins over the session cookie. */
 function presentedBy(req: Request): PresentedCredential {
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
   const q = req.query as Record<string, unknown>;
   const token =
-    req.get('private-token') ??
-    bearer ??
+    headerToken(req.headers) ??
     (typeof q.private_token === 'string' ? q.private_token : undefined) ??
     (typeof q.access_token === 'string' ? q.access_token : undefined);
   if (token) return { token };
