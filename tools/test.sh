@@ -64,7 +64,7 @@ client_vitest_config() {
 export CI=${CI:-}
 step "1/8 services (Postgres, Redis, chromium, node_modules)" - bash tools/ensure-services.sh
 step "2/8 build (shared-types, server, client)" - npm run build
-step "3/8 lint (tsc --noEmit per workspace + eslint)" - npm run lint
+step "3/8 lint (tsc --noEmit per workspace + eslint + doc links)" - npm run lint
 step "4/8 migration drift (PGlite, Postgres, self-test)" - migrations
 step "5/8 server tests (vitest)" server/vitest.config.mts npm run test -w server
 step "6/8 client tests (vitest)" "$(client_vitest_config)" npm run test -w client
