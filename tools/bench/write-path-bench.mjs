@@ -3,11 +3,12 @@
 // closed-loop writers and one writer's latency, Tandem vs the bare write floor, and how many
 // SQL statements an issue request costs Tandem.
 // Usage: node tools/bench/write-path-bench.mjs [--rounds 2] [--ms 10000] [--warmup 10000] [--redis] [--save]
-//          [--server path/to/dist/main.js ...] [--floor-dir ../shared/tools/floor]
+//          [--server path/to/dist/main.js ...] [--floor-dir ../shared/tools/floor] [--also-express]
 //   Every round starts each server on a fresh database and runs, alternating (A B A B ...),
 //   `write-load.mjs` with 16 writers on 20 issues, then with one writer; the floor is
 //   `write-floor.js` (from --floor-dir, by default ../shared/tools/floor beside the repository).
-//   Several --server builds are measured in the same alternation. --redis gives Tandem a Redis
+//   Several --server builds are measured in the same alternation; --also-express adds each build
+//   again with FAST_ROUTES=false. --redis gives Tandem a Redis
 //   (REDIS_URL; without it, the in-process bus). --save writes the section write-path of
 //   docs/benchmarks.md with the machine and this command.
 // Needs: the server built (cd server && npx tsc -p tsconfig.build.json), Postgres on
@@ -191,7 +192,11 @@ const servers = args.flatMap((a, i) => (a === '--server' ? [path.resolve(args[i 
 if (!servers.length) servers.push(path.join(ROOT, 'server/dist/main.js'));
 for (const s of servers) if (!fs.existsSync(s)) fail(`${s} does not exist: build the server first (cd server && npx tsc -p tsconfig.build.json)`);
 const label = (s) => path.relative(ROOT, s) || s;
-const contenders = [...servers.map((main) => ({ kind: 'tandem', main, name: `tandem ${label(main)}` })), { kind: 'floor', name: 'floor' }];
+// --also-express: each build once more with FAST_ROUTES=false (the title PUT through Express and Nest)
+const viaExpress = args.includes('--also-express')
+  ? servers.map((main) => ({ kind: 'tandem', main, name: `tandem ${label(main)} FAST_ROUTES=false`, env: { FAST_ROUTES: 'false' } }))
+  : [];
+const contenders = [...servers.map((main) => ({ kind: 'tandem', main, name: `tandem ${label(main)}` })), ...viaExpress, { kind: 'floor', name: 'floor' }];
 
 const CALIBRATION = await calibrate();
 console.log(machineLine(CALIBRATION));
@@ -244,7 +249,7 @@ async function start(c, databaseUrl, redis) {
     const url = `http://127.0.0.1:${TANDEM_PORT}`;
     proc = spawn(process.execPath, [c.main], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(TANDEM_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...(redis ? { REDIS_URL: redis.url } : {}), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(TANDEM_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...(redis ? { REDIS_URL: redis.url } : {}), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', ...c.env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.add(proc);
