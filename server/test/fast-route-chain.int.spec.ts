@@ -75,7 +75,7 @@ describe('the request chain the fast route stands in for', () => {
     expect(applied).toEqual(PINNED.nestMiddleware);
 
     const config = (app.running.app as unknown as { config: ApplicationConfig }).config;
-    const names = (global: unknown[], request: Array<{ getInstance(): unknown }>) => [...global.map(nameOf), ...request.map((r) => nameOf(r.getInstance()))];
+    const names = (global: unknown[], request: Array<{ instance: unknown }>) => [...global.map(nameOf), ...request.map((r) => nameOf(r.instance))];
     expect({
       guards: names(config.getGlobalGuards(), config.getGlobalRequestGuards()),
       interceptors: names(config.getGlobalInterceptors(), config.getGlobalRequestInterceptors()),
