@@ -39,7 +39,7 @@ export function PasswordResetRequestForm() {
         void submit();
       }}
     >
-      <p>{PASSWORD_RESET_TEXTS.requestIntro}</p>
+      <p className="auth-form__intro">{PASSWORD_RESET_TEXTS.requestIntro}</p>
       <div aria-live="assertive">{error && <Alert variant="danger">{error}</Alert>}</div>
       <div className="field">
         <label className="field__label" htmlFor={id}>
