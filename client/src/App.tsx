@@ -14,6 +14,8 @@ import { IncidentListPage } from './pages/IncidentListPage';
 import { IssuePage } from './pages/IssuePage';
 import { NewIssuePage } from './pages/NewIssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PasswordEditPage } from './pages/PasswordEditPage';
+import { PasswordNewPage } from './pages/PasswordNewPage';
 import { ProjectsPage } from './pages/ProjectsPage';
 import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
@@ -36,6 +38,8 @@ export function App({ pageData }: { pageData: PageData }) {
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
       <Route path="/users/sign_up" element={<SignUpPage />} />
+      <Route path="/users/password/new" element={<PasswordNewPage />} />
+      <Route path="/users/password/edit" element={<PasswordEditPage />} />
       <Route path="/-/invites/:token" element={<SignUpPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />

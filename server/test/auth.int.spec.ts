@@ -153,6 +153,17 @@ describe.each(DB_MODES)('authentication on %s', (mode) => {
       expect((await call(app, 'GET', `/api/v4/projects/${pub}/issues/4`, { auth: { ...session, sendCsrf: false } })).status).toBe(200);
     });
 
+    it('a signed-in browser may sign in again (the form is exempt from the CSRF header): the old session ends', async () => {
+      const first = await signIn(app, 'carol');
+      // The sign-in page of a stale tab knows no CSRF token: the post carries only the cookie
+      const again = await call<{ user: { username: string }; csrf_token: string }>(app, 'POST', '/users/sign_in', { auth: { ...first, sendCsrf: false }, body: { login: 'dave', password: 'tandem-demo' } });
+      expect([again.status, again.body.user?.username]).toEqual([200, 'dave']);
+      expect((await call(app, 'GET', '/api/v4/user', { auth: first })).status).toBe(401);
+      // The exemption is for the sign-in path only, not for anything that ends with it
+      const other = await call(app, 'POST', '/users/sign_out', { auth: { ...(await signIn(app, 'carol')), sendCsrf: false } });
+      expect([other.status, other.body]).toEqual([403, { message: ERRORS.CSRF.message }]);
+    });
+
     it('signing out ends the session', async () => {
       const session = await signIn(app, 'carol');
       const out = await call(app, 'POST', '/users/sign_out', { auth: session });

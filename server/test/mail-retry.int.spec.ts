@@ -57,6 +57,18 @@ describe.each(DB_MODES)('mail retried after SMTP refusals on %s', (mode) => {
     expect(got[0]!.data).toContain('/-/invites/');
   });
 
+  it('a password-reset mail is stored pending and sent in the background, once; refused, it is retried', async () => {
+    const ask = () => call(app, 'POST', '/users/password', { body: { email: 'carol@example.com' } });
+    const resetMails = () => smtp.received.filter((m) => m.to.includes('carol@example.com') && m.data.includes('Subject: Reset password instructions'));
+    expect((await ask()).status).toBe(200);
+    await waitFor('the reset mail', () => resetMails().length === 1, 10_000, 50);
+    smtp.refuseNext(1);
+    expect((await ask()).status).toBe(200);
+    await waitFor('the refused reset mail, retried', () => resetMails().length === 2, 20_000, 100);
+    const rows = (await app.ds.query(`SELECT delivered_by, attempts FROM outbox_emails WHERE to_address = 'carol@example.com' ORDER BY id`)) as Array<{ delivered_by: string; attempts: number }>;
+    expect(rows.map((r) => [r.delivered_by, Number(r.attempts)])).toEqual([['smtp', 1], ['smtp', 2]]);
+  });
+
   it('retries racing on one database send a due message once', async () => {
     const email = `race-${mode}@example.com`;
     smtp.refuseNext(1);

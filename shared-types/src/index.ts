@@ -18,3 +18,5 @@ export * from './sidebar-taxonomy';
 export * from './spam';
 export * from './sidebar-extras';
 export * from './service-desk';
+export * from './redirect';
+export * from './password-reset';

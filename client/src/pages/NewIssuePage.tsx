@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { ACCESS_LEVEL, signInPath } from '@tandem/shared-types';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { NewIssueForm } from '../features/issue-new/NewIssueForm';
 import { useProject } from '../features/projects/projectQueries';
@@ -21,7 +21,7 @@ export function NewIssuePage({ projectPath }: { projectPath: string }) {
   const project = projectQuery.data;
 
   useEffect(() => {
-    if (!user) window.location.assign(`/users/sign_in?redirect=${encodeURIComponent(`/${projectPath}/-/issues/new`)}`);
+    if (!user) window.location.assign(signInPath(`/${projectPath}/-/issues/new`));
   }, [user, projectPath]);
   useEffect(() => {
     if (project) document.title = `New issue · ${project.name_with_namespace} · Tandem`;

@@ -1,22 +1,20 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useSearchParams } from 'react-router';
-import { ERRORS } from '@tandem/shared-types';
+import { ERRORS, PASSWORD_RESET_PATHS, PASSWORD_RESET_TEXTS, SIGN_IN_REDIRECT_PARAM, safeRedirect } from '@tandem/shared-types';
 import { errorText, requestJson } from '../shared/api/http';
 import { Alert } from '../shared/ui/Alert';
+import { clearFlashNotice, peekFlashNotice } from '../features/session/flashNotice';
 import { currentUserAtom } from '../features/session/sessionAtoms';
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-export function safeRedirect(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
-  return raw;
-}
 
 /** Username-or-email and password; the server sets the httpOnly session cookie. */
 export function SignInPage() {
   const [params] = useSearchParams();
   const user = useAtomValue(currentUserAtom);
-  const redirect = safeRedirect(params.get('redirect'));
+  // Resolved as the browser would and kept only on this origin (no open redirect; shared-types)
+  const redirect = safeRedirect(params.get(SIGN_IN_REDIRECT_PARAM), window.location.origin);
+  const [notice] = useState(peekFlashNotice);
+  useEffect(clearFlashNotice, []);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +58,11 @@ export function SignInPage() {
             void submit();
           }}
         >
+          {notice && !error && (
+            <Alert variant="info" testId="sign-in-notice">
+              {notice}
+            </Alert>
+          )}
           <div aria-live="assertive">{error && <Alert variant="danger">{error}</Alert>}</div>
           <div className="field">
             <label className="field__label" htmlFor={ids.login}>
@@ -81,6 +84,9 @@ export function SignInPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            <p className="field__hint auth-form__forgot">
+              <a href={PASSWORD_RESET_PATHS.request}>{PASSWORD_RESET_TEXTS.forgotLink}</a>
+            </p>
           </div>
           <button type="submit" className="btn btn--confirm btn--block" disabled={busy || !login.trim() || !password}>
             {busy ? 'Signing in…' : 'Sign in'}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, noteablePaths } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, noteablePaths, sameOriginPath } from '@tandem/shared-types';
 import { AttachButton } from '../../shared/markdown/AttachButton';
 import { AutocompleteMenu } from '../../shared/markdown/AutocompleteMenu';
 import { useAttachments } from '../../shared/markdown/useAttachments';
@@ -348,13 +348,5 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   );
 }
 
-/** Only same-origin paths are followed after a save or delete. */
-function safePath(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url, window.location.origin);
-    return u.origin === window.location.origin ? u.pathname : null;
-  } catch {
-    return null;
-  }
-}
+/** Only same-origin paths are followed after a save or delete (the one redirect rule, shared-types). */
+const safePath = (url: string | undefined): string | null => sameOriginPath(url, window.location.origin);

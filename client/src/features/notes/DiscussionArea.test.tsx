@@ -184,11 +184,13 @@ describe('DiscussionArea', () => {
     await waitFor(() => expect(fetchMock.mock.calls[0]![0]).toContain('notes_filter=0'));
   });
 
-  it('signed out: the sign-in widget replaces the form', () => {
+  it('signed out: the sign-in widget replaces the form; its links return to the issue after sign-in', () => {
+    window.history.pushState({}, '', '/g/p/-/issues/1');
     appStore.set(currentUserAtom, null);
     renderArea();
     expect((screen.getByTestId('commenting-signedOut')).textContent).toContain(DISCUSSION_TEXTS.signedOut);
-    expect(screen.getByRole('link', { name: 'sign in' }).getAttribute('href')).toMatch(/^\/users\/sign_in/);
+    // The parameter the sign-in page reads (SIGN_IN_REDIRECT_PARAM), not one it ignores
+    for (const name of ['sign in', 'register']) expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/users/sign_in?redirect=%2Fg%2Fp%2F-%2Fissues%2F1');
   });
 
   it('resolving a thread shows the server answer; deleting asks first', async () => {

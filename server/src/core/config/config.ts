@@ -42,6 +42,11 @@ const schema = z.object({
   THROTTLE_FAILED_SIGN_IN_PER_IP: throttleRuleEnv('30/180'),
   THROTTLE_API_WRITES_PER_USER: throttleRuleEnv('6000/60'),
   THROTTLE_NOTES_PER_USER: throttleRuleEnv('300/60'),
+  /** "Forgot your password?" requests per address asked for (known or not) and per client address. */
+  THROTTLE_PASSWORD_RESET_PER_EMAIL: throttleRuleEnv('5/3600'),
+  THROTTLE_PASSWORD_RESET_PER_IP: throttleRuleEnv('20/3600'),
+  /** How long a mailed password-reset link works (Devise's reset_password_within; its default, 6 h). */
+  PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(6),
   METRICS_ALLOWED_IPS: z.string().default('127.0.0.0/8,::1/128'),
   /** Outgoing mail (invitations): smtp:// or smtps:// URL; without it mail goes to the outbox table (/-/outbox). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

@@ -49,6 +49,8 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
   private retrying: Promise<number> | null = null;
+  /** Set by enqueue: one more claim round is due once the running one ends. */
+  private again = false;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -82,12 +84,37 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Stores the message as due now and returns without waiting for SMTP: the send happens in the
+   * background through the retry path (claimed, leased, retried). For answers that must take
+   * the same time whether or not a mail was written (the password-reset request).
+   */
+  async enqueue(message: MailMessage): Promise<void> {
+    const status = this.transport ? 'pending' : 'outbox';
+    await this.ds.query(
+      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, $5, ${this.transport ? 'now()' : 'NULL'})`,
+      [message.to, message.subject, message.text, message.replyTo ?? null, status],
+    );
+    if (!this.transport) return;
+    if (this.retrying) this.again = true;
+    else void this.retryDue();
+  }
+
+  /**
    * Sends the pending messages that are due, each claimed (FOR UPDATE SKIP LOCKED, then
    * leased) so that two nodes never send one twice; returns how many were tried.
    */
   retryDue(): Promise<number> {
     if (!this.transport) return Promise.resolve(0);
-    this.retrying ??= this.claimAndSend().finally(() => (this.retrying = null));
+    this.retrying ??= this.claimAndSend()
+      .then(async (n) => {
+        // A message enqueued while this round ran is sent by one more round, not the next tick
+        while (this.again) {
+          this.again = false;
+          n += await this.claimAndSend();
+        }
+        return n;
+      })
+      .finally(() => (this.retrying = null));
     return this.retrying;
   }
 

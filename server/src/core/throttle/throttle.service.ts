@@ -8,7 +8,13 @@ import type { ThrottleStore } from './throttle-store';
 export const THROTTLE_STORE = Symbol('THROTTLE_STORE');
 
 /** The limits, named as their env variables (README, configuration). */
-export type ThrottleName = 'failed_sign_in_per_user' | 'failed_sign_in_per_ip' | 'api_writes_per_user' | 'notes_per_user';
+export type ThrottleName =
+  | 'failed_sign_in_per_user'
+  | 'failed_sign_in_per_ip'
+  | 'api_writes_per_user'
+  | 'notes_per_user'
+  | 'password_reset_per_email'
+  | 'password_reset_per_ip';
 
 /**
  * Request limits in the shape GitLab documents: failed sign-ins per login and per client
@@ -29,6 +35,8 @@ export class ThrottleService {
       failed_sign_in_per_ip: config.THROTTLE_FAILED_SIGN_IN_PER_IP,
       api_writes_per_user: config.THROTTLE_API_WRITES_PER_USER,
       notes_per_user: config.THROTTLE_NOTES_PER_USER,
+      password_reset_per_email: config.THROTTLE_PASSWORD_RESET_PER_EMAIL,
+      password_reset_per_ip: config.THROTTLE_PASSWORD_RESET_PER_IP,
     };
     declareRateLimits(Object.keys(this.rules));
   }
@@ -51,6 +59,16 @@ export class ThrottleService {
    */
   consumeNoteCreation(userId: number): Promise<void> {
     return this.consume('notes_per_user', userId);
+  }
+
+  /**
+   * A "Forgot your password?" request (`email` given) or a reset attempt (no email): counted per
+   * client address, and per lower-cased address asked for whether or not it has an account, so
+   * a 429 says nothing about which addresses exist.
+   */
+  async consumePasswordReset(ip: string, email?: string): Promise<void> {
+    await this.consume('password_reset_per_ip', ip);
+    if (email !== undefined) await this.consume('password_reset_per_email', loginKey(email));
   }
 
   /** Before checking a password: 429 when this login or this address has failed too often (no hash is computed). */

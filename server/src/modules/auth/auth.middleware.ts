@@ -7,8 +7,11 @@ import { CredentialResolver, type PresentedCredential } from './credential-resol
 import { safeEqual } from './tokens';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that happen before a session exists (or replace it). */
-const CSRF_EXEMPT = new Set(['/users/sign_in', '/oauth/token']);
+/**
+ * Writes that happen before a session exists (or replace it): signing in, the OAuth password
+ * grant, and the forgotten-password request and reset (their controllers check the Origin).
+ */
+const CSRF_EXEMPT = new Set(['/users/sign_in', '/oauth/token', '/users/password']);
 /** The alert webhook carries its project's alert token (Bearer), checked by the alert module, not a user credential. */
 const ALERT_WEBHOOK = /\/alerts\/notify\.json$/;
 
@@ -24,7 +27,7 @@ export class AuthMiddleware implements NestMiddleware {
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
-      if (req.method === 'POST' && ALERT_WEBHOOK.test(req.originalUrl.split('?')[0]!)) {
+      if (req.method === 'POST' && ALERT_WEBHOOK.test(pathOf(req))) {
         (req as AuthedRequest).auth = { actor: null, method: 'none', sessionId: null, csrfToken: null };
         next();
         return;
@@ -35,7 +38,7 @@ export class AuthMiddleware implements NestMiddleware {
         return;
       }
       (req as AuthedRequest).auth = result;
-      if (result.method === 'session' && UNSAFE.has(req.method) && !CSRF_EXEMPT.has(req.path)) {
+      if (result.method === 'session' && UNSAFE.has(req.method) && !CSRF_EXEMPT.has(pathOf(req))) {
         const sent = req.get(CSRF_HEADER) ?? '';
         if (!result.csrfToken || !safeEqual(sent, result.csrfToken)) {
           res.status(403).json({ message: ERRORS.CSRF.message });
@@ -53,6 +56,15 @@ export class AuthMiddleware implements NestMiddleware {
     if (r === 'invalid_token') return r;
     return { actor: r.actor, method: r.method, sessionId: r.sessionId, csrfToken: r.csrfToken };
   }
+}
+
+/**
+ * The request's full path: this middleware is mounted for every route, and Express takes the
+ * mount path off `req.path` (it reads "/" here), so the exemptions are matched on originalUrl.
+ */
+function pathOf(req: Request): string {
+  const p = req.originalUrl.split('?')[0]!;
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
 /** A token (header, bearer or query parameter) wins over the session cookie. */

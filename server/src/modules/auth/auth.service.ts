@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { pgPool } from '../../core/database/pg-pool';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../user/user.row';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../../core/database/returned-rows';
 import { hash, verify } from '@node-rs/argon2';
 import { TOKEN_SCOPES, type PersonalAccessTokenInput } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
@@ -68,6 +69,16 @@ export class AuthService {
   async destroySession(sessionId: string): Promise<void> {
     await this.ds.getRepository(Session).delete({ id: sessionId });
     this.bus.publishControl({ kind: 'credential_revoked', credential: sessionId });
+  }
+
+  /** Deletes every browser session of a user inside `m`'s transaction; call announceRevoked with the answer after commit. */
+  async deleteSessionsOf(m: EntityManager, userId: number): Promise<string[]> {
+    return returnedRows<{ id: string }>(await m.query('DELETE FROM sessions WHERE user_id = $1 RETURNING id', [userId])).map((r) => r.id);
+  }
+
+  /** Closes the sockets of deleted sessions on every node (and drops them from every cache). */
+  announceRevoked(sessionIds: string[]): void {
+    for (const credential of sessionIds) this.bus.publishControl({ kind: 'credential_revoked', credential });
   }
 
   async resolveSession(token: string): Promise<(ResolvedAuth & { sessionId: string; csrfToken: string }) | null> {
