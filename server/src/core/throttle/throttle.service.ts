@@ -11,7 +11,7 @@ export const THROTTLE_STORE = Symbol('THROTTLE_STORE');
 export type ThrottleName = 'failed_sign_in_per_user' | 'failed_sign_in_per_ip' | 'api_writes_per_user' | 'notes_per_user';
 
 /**
- * Request limits in the shape GitLab documents: failed sign-ins per login and per client
+ * Request limits in the shape GitLab documents: failed sign-ins per account and per client
  * address, authenticated writes per user, note creation per user. A store outage never locks
  * users out: the limit is skipped (fail open) and logged.
  */
