@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL, type Visibility } from '@tandem/shared-types';
+import { ACCESS_LEVEL, type IssueType, type Visibility } from '@tandem/shared-types';
 
 /**
  * The one policy module. Every REST endpoint, GraphQL resolver and socket handler asks it.
@@ -50,6 +50,9 @@ export interface MembershipChange {
 export type ProjectAbility =
   | 'read_project'
   | 'create_issue'
+  /** Open a new issue as an incident, or as a test case (GitLab's create_incident, create_test_case): reporters and up. */
+  | 'create_incident'
+  | 'create_test_case'
   | 'admin_project'
   | 'read_confidential_issues'
   | 'read_project_member'
@@ -75,7 +78,7 @@ export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_
 export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
-  'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
+  'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file',
   'read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page',
   'read_group', 'read_group_member', 'admin_group_member',
@@ -86,7 +89,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
 const WRITE_ABILITIES = new Set<Ability>([
-  'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
@@ -117,6 +120,10 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && !p.archived;
     case 'read_confidential_issues':
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
+    case 'create_incident':
+    case 'create_test_case':
+      // GitLab: reporters and up open incidents and test cases; changing an issue's type later is admin_issue, the same level
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
     case 'admin_project':
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
     case 'read_project_member':
@@ -139,6 +146,18 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       // GitLab: maintainers turn Service Desk on and off
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
+}
+
+/**
+ * The type a new issue gets (GitLab's Issues::BuildService): the type asked for when the actor
+ * may create that type (`create_incident`, `create_test_case`), else a plain issue, silently,
+ * as GitLab does. Every way an issue is created (REST, GraphQL, the new-issue form, a move)
+ * goes through CreateIssueAction, which asks this.
+ */
+export function creatableIssueType(actor: Actor | null, requested: IssueType, p: ProjectFacts): IssueType {
+  if (requested === 'incident') return canProject(actor, 'create_incident', p) ? requested : 'issue';
+  if (requested === 'test_case') return canProject(actor, 'create_test_case', p) ? requested : 'issue';
+  return requested;
 }
 
 /**

@@ -17,7 +17,7 @@ export type ThrottleName =
   | 'password_reset_per_ip';
 
 /**
- * Request limits in the shape GitLab documents: failed sign-ins per login and per client
+ * Request limits in the shape GitLab documents: failed sign-ins per account and per client
  * address, authenticated writes per user, note creation per user. A store outage never locks
  * users out: the limit is skipped (fail open) and logged.
  */
@@ -68,26 +68,26 @@ export class ThrottleService {
    */
   async consumePasswordReset(ip: string, email?: string): Promise<void> {
     await this.consume('password_reset_per_ip', ip);
-    if (email !== undefined) await this.consume('password_reset_per_email', loginKey(email));
+    if (email !== undefined) await this.consume('password_reset_per_email', email.trim().toLowerCase());
   }
 
-  /** Before checking a password: 429 when this login or this address has failed too often (no hash is computed). */
-  async assertSignInAllowed(login: string, ip: string): Promise<void> {
-    await this.assertOpen('failed_sign_in_per_user', loginKey(login));
+  /** Before checking a password: 429 when this account (or login) or this address has failed too often (no hash is computed). */
+  async assertSignInAllowed(subject: SignInSubject, ip: string): Promise<void> {
+    await this.assertOpen('failed_sign_in_per_user', signInKey(subject));
     await this.assertOpen('failed_sign_in_per_ip', ip);
   }
 
   /** A wrong password, or a login that does not exist (counted alike, so a 429 tells nothing about existence). */
-  async recordFailedSignIn(login: string, ip: string): Promise<void> {
+  async recordFailedSignIn(subject: SignInSubject, ip: string): Promise<void> {
     await Promise.all([
-      this.record('failed_sign_in_per_user', loginKey(login)),
+      this.record('failed_sign_in_per_user', signInKey(subject)),
       this.record('failed_sign_in_per_ip', ip),
     ]);
   }
 
-  /** A successful sign-in clears its login's failures (the address keeps its count). */
-  async clearFailedSignIns(login: string): Promise<void> {
-    await this.safely(() => this.store.reset(`failed_sign_in_per_user:${loginKey(login)}`));
+  /** A successful sign-in clears its account's failures (the address keeps its count). */
+  async clearFailedSignIns(subject: SignInSubject): Promise<void> {
+    await this.safely(() => this.store.reset(`failed_sign_in_per_user:${signInKey(subject)}`));
   }
 
   private async assertOpen(name: ThrottleName, subject: string): Promise<void> {
@@ -117,5 +117,12 @@ export class ThrottleService {
   }
 }
 
-/** Usernames and emails are case-insensitive at sign-in, so their counters are too. */
-const loginKey = (login: string) => login.trim().toLowerCase();
+/**
+ * Whose failed sign-ins count together: the account a login resolves to (its username and
+ * e-mail, in any case, share one counter, so switching between them gains no attempts), or,
+ * when the login names no account, the login itself (lower-cased), so an unknown name is
+ * limited exactly like a known one.
+ */
+export type SignInSubject = { accountId: number } | { login: string };
+
+const signInKey = (s: SignInSubject) => ('accountId' in s ? `account:${s.accountId}` : `login:${s.login.trim().toLowerCase()}`);

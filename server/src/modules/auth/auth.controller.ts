@@ -10,7 +10,7 @@ import { authOf } from '../../core/http/request-context';
 import { parseInput } from '../../core/http/zod-input';
 import { assertSameOrigin } from '../../core/http/same-origin';
 import { RateLimitedError } from '../../core/throttle/rate-limited.error';
-import { ThrottleService } from '../../core/throttle/throttle.service';
+import { ThrottleService, type SignInSubject } from '../../core/throttle/throttle.service';
 import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
 import { AuthService } from './auth.service';
@@ -43,7 +43,7 @@ export class AuthController {
   async signIn(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
     assertSameOrigin(req, this.config.publicUrl);
     const { login, password } = parseInput(signInSchema, body);
-    const user = await this.throttledSignIn(req, login, () => this.auth.verifyCredentials(login, password));
+    const user = await this.throttledSignIn(req, login, (account) => this.auth.checkPassword(account, password));
     const existing = authOf(req).sessionId;
     if (existing) await this.auth.destroySession(existing);
     const s = await this.auth.createSession(user.id);
@@ -78,7 +78,7 @@ export class AuthController {
     }
     try {
       // INVALID_GRANT without a body is a credential failure; 'invalid_scope' is not counted
-      return await this.throttledSignIn(req, input.username, () => this.auth.passwordGrant(input.username, input.password, input.scope || undefined), (e) => e.body === undefined);
+      return await this.throttledSignIn(req, input.username, (account) => this.auth.passwordGrant(account, input.password, input.scope || undefined), (e) => e.body === undefined);
     } catch (e) {
       if (e instanceof AppError && !(e instanceof RateLimitedError)) {
         res.status(400);
@@ -123,18 +123,23 @@ export class AuthController {
   }
 
   /**
-   * Failed sign-ins are limited per login and per client address (a 429 before any password
-   * is hashed); unknown logins count like wrong passwords, and a success clears its login.
+   * Failed sign-ins are limited per account and per client address (a 429 before any password
+   * is hashed). The login is resolved to its account first, so its username and e-mail share one
+   * counter; a login naming no account counts by itself, like a wrong password, and a success
+   * clears its account's count. Every password path (the sign-in form, OAuth's password grant)
+   * comes through here.
    */
-  private async throttledSignIn<T>(req: Request, login: string, attempt: () => Promise<T>, isCredentialFailure = (_e: AppError) => true): Promise<T> {
+  private async throttledSignIn<T>(req: Request, login: string, attempt: (account: User | null) => Promise<T>, isCredentialFailure = (_e: AppError) => true): Promise<T> {
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    await this.throttle.assertSignInAllowed(login, ip);
+    const account = await this.auth.findLoginAccount(login);
+    const subject: SignInSubject = account ? { accountId: account.id } : { login };
+    await this.throttle.assertSignInAllowed(subject, ip);
     try {
-      const result = await attempt();
-      await this.throttle.clearFailedSignIns(login);
+      const result = await attempt(account);
+      await this.throttle.clearFailedSignIns(subject);
       return result;
     } catch (e) {
-      if (e instanceof AppError && isCredentialFailure(e)) await this.throttle.recordFailedSignIn(login, ip);
+      if (e instanceof AppError && isCredentialFailure(e)) await this.throttle.recordFailedSignIn(subject, ip);
       throw e;
     }
   }

@@ -37,25 +37,46 @@ export class AuthService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-  ) {}
+  ) {
+    // Made at boot, so the first unknown login costs what every later one does
+    void dummyHash();
+  }
 
   hashPassword(password: string): Promise<string> {
     return hash(password);
   }
 
-  /** Checks a login (username or email) and password; the same error for either mistake. */
-  async verifyCredentials(login: string, password: string): Promise<User> {
-    if (!login || !password) throw new AppError('INVALID_CREDENTIALS');
-    const user = await this.ds
+  /**
+   * The account a login (username or e-mail, any case) names, with its password hash, or null.
+   * One indexed read and no hashing: the sign-in limit is checked against it before any
+   * password is (ThrottleService).
+   */
+  async findLoginAccount(login: string): Promise<User | null> {
+    if (!login) return null;
+    return this.ds
       .getRepository(User)
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
       .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
       .getOne();
-    const ok = user?.passwordHash ? await verify(user.passwordHash, password).catch(() => false) : false;
+  }
+
+  /**
+   * Checks a password against the account a login named (`findLoginAccount`); the same error
+   * for an unknown login, a wrong password or an account that may not sign in. A login with no
+   * account (or no password) is checked against a dummy hash, so its answer takes as long as a
+   * wrong password's and the timing does not tell which accounts exist.
+   */
+  async checkPassword(user: User | null, password: string): Promise<User> {
+    const ok = (await this.verifyPassword(user?.passwordHash ?? (await dummyHash()), password)) && !!user?.passwordHash;
     // Bot users (the Support Bot) never sign in, whatever their row holds
-    if (!user || !ok || user.state !== 'active' || user.userType !== null) throw new AppError('INVALID_CREDENTIALS');
+    if (!user || !ok || !password || user.state !== 'active' || user.userType !== null) throw new AppError('INVALID_CREDENTIALS');
     return user;
+  }
+
+  /** The one place a password is hashed and compared (argon2, the costly step the sign-in limit runs before). */
+  private verifyPassword(stored: string, password: string): Promise<boolean> {
+    return verify(stored, password).catch(() => false);
   }
 
   async createSession(userId: number): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
@@ -142,9 +163,9 @@ export class AuthService {
     return revoked !== undefined;
   }
 
-  /** OAuth2 password grant: username + password -> bearer token with scope api. */
-  async passwordGrant(username: string, password: string, scope?: string) {
-    const user = await this.verifyCredentials(username, password).catch(() => {
+  /** OAuth2 password grant for the account a login named (`findLoginAccount`): a bearer token, scope api by default. */
+  async passwordGrant(account: User | null, password: string, scope?: string) {
+    const user = await this.checkPassword(account, password).catch(() => {
       throw new AppError('INVALID_GRANT');
     });
     const scopes = (scope ?? 'api').split(/[\s+]+/).filter(Boolean);
@@ -171,3 +192,7 @@ export class AuthService {
     };
   }
 }
+
+/** A hash of no one's password, made once per process, for logins without an account (`checkPassword`). */
+let dummy: Promise<string> | null = null;
+const dummyHash = () => (dummy ??= hash(randomToken()));

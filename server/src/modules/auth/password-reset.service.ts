@@ -61,7 +61,7 @@ export class PasswordResetService {
     if (!found) throw invalidToken();
     if (!found.fresh) throw new ValidationError({ reset_password_token: [PASSWORD_RESET_TEXTS.tokenExpired] });
     const passwordHash = await this.auth.hashPassword(input.password);
-    const { user, sessions } = await this.ds.transaction(async (m) => {
+    const { userId, sessions } = await this.ds.transaction(async (m) => {
       // Deleting the row is the use: of two requests with one token, only one gets it back
       const [used] = returnedRows<{ user_id: number }>(
         await m.query(`DELETE FROM password_reset_tokens WHERE token_digest = $1 AND created_at > now() - make_interval(secs => $2::float8) RETURNING user_id`, [tokenDigest, ttlSeconds]),
@@ -71,12 +71,11 @@ export class PasswordResetService {
         await m.query(`UPDATE users u SET password_hash = $2, updated_at = now() WHERE u.id = $1 AND ${RESETTABLE} RETURNING u.username, u.email`, [used.user_id, passwordHash]),
       );
       if (!changed) throw invalidToken();
-      return { user: changed, sessions: await this.auth.deleteSessionsOf(m, Number(used.user_id)) };
+      return { userId: Number(used.user_id), sessions: await this.auth.deleteSessionsOf(m, Number(used.user_id)) };
     });
     this.auth.announceRevoked(sessions);
     // The owner proved who they are: failed sign-ins no longer hold the account back
-    await this.throttle.clearFailedSignIns(user.username);
-    await this.throttle.clearFailedSignIns(user.email);
+    await this.throttle.clearFailedSignIns({ accountId: userId });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sharedGroupMemberIdsSql } from '../../core/policy/group-share';
+import { currentMembership, sharedGroupMemberIdsSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { labelTextColor } from '@tandem/shared-types';
@@ -61,7 +61,7 @@ export class AutocompleteFinder {
     const rows = (await this.ds.query(
       `WITH RECURSIVE ${ANCESTORS},
        candidates AS (
-         SELECT user_id AS id FROM members WHERE (expires_at IS NULL OR expires_at >= current_date)
+         SELECT user_id AS id FROM members WHERE ${currentMembership('members')}
            AND ((source_type = 'Project' AND source_id = $1) OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM anc)))
          UNION ${sharedGroupMemberIdsSql('$1')}
          UNION SELECT author_id FROM issues WHERE id = $3

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { labelTextColor } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
+import { currentMembership } from '../../core/policy/membership-sql';
 import { EpicService } from '../epic/epic.service';
 import type { Namespace } from '../group/namespace.entity';
 import { IssueFinder } from '../issue/issue.finder';
@@ -46,7 +47,7 @@ export class GroupAutocompleteFinder {
     const rows = (await this.ds.query(
       `WITH RECURSIVE ${ANCESTORS},
        candidates AS (
-         SELECT user_id AS id FROM members WHERE (expires_at IS NULL OR expires_at >= current_date)
+         SELECT user_id AS id FROM members WHERE ${currentMembership('members')}
            AND source_type = 'Namespace' AND source_id IN (SELECT id FROM anc)
          UNION SELECT author_id FROM epics WHERE id = $2
          UNION SELECT author_id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $2 AND NOT system AND NOT internal)

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Visibility } from '@tandem/shared-types';
+import { groupLevelSql } from '../../core/policy/membership-sql';
 
 /** Anything that runs SQL: the data source, a transaction's manager. */
 export type Queryable = Pick<DataSource | EntityManager, 'query'>;
@@ -31,18 +32,10 @@ export interface EpicRow {
   author: { id: number; username: string; name: string; avatar_url: string | null; state: string } | null;
 }
 
-/** The actor's effective level in group `gid` (max over it and its ancestors' memberships); `$1` is the actor id. */
-const groupLevelSql = (gid: string) => `COALESCE((WITH RECURSIVE anc(id, parent_id) AS (
-    SELECT id, parent_id FROM namespaces WHERE id = ${gid}
-    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-  SELECT max(m.access_level)::int FROM members m
-  WHERE m.user_id = $1 AND m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)
-    AND (m.expires_at IS NULL OR m.expires_at >= current_date)), 0)`;
-
-/** Columns of `epics e JOIN namespaces n`; `$1` is the actor id (or null). */
+/** Columns of `epics e JOIN namespaces n`; `$1` is the actor id (or null), whose effective level in the epic's group is `access_level`. */
 const EPIC_SELECT = `SELECT e.id, e.group_id, e.iid, e.parent_id, pe.iid AS parent_iid, e.title, e.description, e.description_html,
     e.start_date::text AS start_date, e.end_date::text AS end_date, e.confidential, e.state, e.author_id, e.closed_at, e.created_at, e.updated_at, e.lock_version,
-    n.full_path AS group_path, n.visibility AS group_visibility, ${groupLevelSql('e.group_id')} AS access_level,
+    n.full_path AS group_path, n.visibility AS group_visibility, COALESCE(${groupLevelSql('e.group_id', '$1')}, 0) AS access_level,
     (SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state) FROM users u WHERE u.id = e.author_id) AS author
   FROM epics e JOIN namespaces n ON n.id = e.group_id LEFT JOIN epics pe ON pe.id = e.parent_id`;
 

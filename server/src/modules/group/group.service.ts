@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
+import { groupLevelSql } from '../../core/policy/membership-sql';
 import { canReadGroup, type Actor, type GroupFacts } from '../../core/policy/policy';
 import { Namespace } from './namespace.entity';
 
@@ -31,16 +32,7 @@ export class GroupService {
   /** The actor's effective level in a group: max of its and every ancestor group's unexpired memberships. */
   async accessLevel(userId: number | null, groupId: number, manager: EntityManager = this.ds.manager): Promise<number> {
     if (userId === null) return ACCESS_LEVEL.NO_ACCESS;
-    const rows: Array<{ level: number | null }> = await manager.query(
-      `WITH RECURSIVE ancestors(id, parent_id) AS (
-         SELECT id, parent_id FROM namespaces WHERE id = $2
-         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
-       )
-       SELECT max(access_level)::int AS level FROM members
-       WHERE user_id = $1 AND source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)
-         AND (expires_at IS NULL OR expires_at >= current_date)`,
-      [userId, groupId],
-    );
+    const rows: Array<{ level: number | null }> = await manager.query(`SELECT ${groupLevelSql('$2::int', '$1::int')} AS level`, [userId, groupId]);
     return rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS;
   }
 
@@ -71,10 +63,7 @@ export class GroupService {
     if (!actor) qb.andWhere(`n.visibility = 'public'`);
     else if (!actor.isAdmin)
       qb.andWhere(
-        `(n.visibility IN ('public', 'internal') OR EXISTS (
-          WITH RECURSIVE anc(id, parent_id) AS (SELECT n.id, n.parent_id UNION ALL SELECT x.id, x.parent_id FROM namespaces x JOIN anc ON x.id = anc.parent_id)
-          SELECT 1 FROM members m WHERE m.user_id = :uid AND m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)
-            AND (m.expires_at IS NULL OR m.expires_at >= current_date)))`,
+        `(n.visibility IN ('public', 'internal') OR ${groupLevelSql('n.id', ':uid')} IS NOT NULL)`,
         { uid: actor.id },
       );
     if (opts.search) qb.andWhere('(n.name ILIKE :s OR n.full_path ILIKE :s)', { s: `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });

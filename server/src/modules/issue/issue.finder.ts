@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { sharedProjectIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { memberProjectIdsSql } from '../../core/policy/membership-sql';
 import { canProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import type { Project } from '../project/project.entity';
 import { escapeLike } from '../project/project.service';
@@ -46,9 +47,9 @@ export class IssueFinder {
       // every project the actor can read, and confidential issues only where they are reporter+
       qb.innerJoin('projects', 'p', 'p.id = i.project_id');
       qb.andWhere(
-        `(p.visibility = 'public' OR (p.visibility = 'internal' AND :uid > 0) OR p.id IN (${MEMBER_PROJECTS_SQL(0)}))`,
+        `(p.visibility = 'public' OR (p.visibility = 'internal' AND :uid > 0) OR p.id IN (${memberProjectIdsSql(':uid')}))`,
       );
-      qb.andWhere(`(${confidentialOk} OR p.id IN (${MEMBER_PROJECTS_SQL(20)})))`);
+      qb.andWhere(`(${confidentialOk} OR p.id IN (${memberProjectIdsSql(':uid', ACCESS_LEVEL.REPORTER)})))`);
     }
     if (!scope && filters.groupId !== undefined)
       qb.andWhere(
@@ -113,15 +114,3 @@ export class IssueFinder {
 }
 
 const SEVERITY_RANK_SQL = `CASE i.severity WHEN 'CRITICAL' THEN 4 WHEN 'HIGH' THEN 3 WHEN 'MEDIUM' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END`;
-
-/** Projects where the user's effective access (direct or via ancestor groups) is at least `min`. */
-function MEMBER_PROJECTS_SQL(min: number): string {
-  return `SELECT mp.source_id FROM members mp WHERE mp.source_type = 'Project' AND mp.user_id = :uid AND mp.access_level >= ${min}
-    UNION SELECT px.id FROM projects px WHERE px.namespace_id IN (
-      WITH RECURSIVE sub(id) AS (
-        SELECT mg.source_id FROM members mg WHERE mg.source_type = 'Namespace' AND mg.user_id = :uid AND mg.access_level >= ${min}
-        UNION SELECT nn.id FROM namespaces nn JOIN sub ON nn.parent_id = sub.id)
-      SELECT id FROM sub)
-    UNION ${sharedProjectIdsSql(':uid', min)}`;
-}
-

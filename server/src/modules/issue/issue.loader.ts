@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { sharedGroupLevelSql } from '../../core/policy/group-share';
+import { projectLevelSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
@@ -201,13 +201,8 @@ const HYDRATE_SQL = `json_build_object(
              'endDate', e.end_date::text, 'confidential', e.confidential, 'state', e.state)
            FROM epic_issues ei JOIN epics e ON e.id = ei.epic_id JOIN namespaces en ON en.id = e.group_id WHERE ei.issue_id = i.id))`;
 
-/** The actor's effective level on `p`: max over the project's and every ancestor group's memberships. */
-export const EFFECTIVE_LEVEL_SQL = `(WITH RECURSIVE anc(id, parent_id) AS (
-    SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
-    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-  SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', '$2')}) FROM members m
-  WHERE m.user_id = $2 AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-    AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc))))`;
+/** The actor's ($2) effective level on `p` (membership-sql.ts: current memberships of the project, its groups and its shares). */
+export const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', '$2');
 
 /** A personal namespace's owner owns its projects. */
 export function effectiveLevel(level: number, project: Project, userId: number): number {

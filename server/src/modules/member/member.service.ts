@@ -15,7 +15,7 @@ import {
   type MembershipChange,
   type ProjectFacts,
 } from '../../core/policy/policy';
-import { sharedGroupMembershipsSql } from '../../core/policy/group-share';
+import { currentMembership, sharedGroupMembershipsSql } from '../../core/policy/membership-sql';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { GroupService } from '../group/group.service';
 import type { Namespace } from '../group/namespace.entity';
@@ -56,7 +56,7 @@ const ANCESTORS = (param: string) => `anc(id, parent_id, name, depth) AS (
   SELECT id, parent_id, name, 1 FROM namespaces WHERE id = ${param} AND type = 'Group'
   UNION ALL SELECT n.id, n.parent_id, n.name, a.depth + 1 FROM namespaces n JOIN anc a ON n.id = a.parent_id)`;
 
-const UNEXPIRED = `(m.expires_at IS NULL OR m.expires_at >= current_date)`;
+const UNEXPIRED = currentMembership('m');
 
 /** Ranks shared-group memberships after direct and inherited ones of the same level. */
 const SHARED_DEPTH = 1_000;

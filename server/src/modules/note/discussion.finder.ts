@@ -6,7 +6,7 @@ import { AwardFinder } from '../award/award.finder';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
 import type { IssueContext } from '../issue/issue-context';
-import { sharedGroupLevelSql } from '../../core/policy/group-share';
+import { projectLevelSql } from '../../core/policy/membership-sql';
 import { effectiveLevel } from '../issue/issue.loader';
 import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
 import { Note } from './note.entity';
@@ -59,18 +59,11 @@ export class DiscussionFinder {
     values.push(ctx.membership.projectId, ctx.membership.namespaceId);
     const [projectParam, namespaceParam] = [`$${values.length - 1}`, `$${values.length}`];
     const rows: Array<Record<string, unknown>> = await this.ds.query(
-      `WITH RECURSIVE anc(id, parent_id) AS (
-          SELECT id, parent_id FROM namespaces WHERE id = ${namespaceParam}::int
-          UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id),
-        visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
+      `WITH visible AS (SELECT n.* FROM notes n WHERE ${where.join(' AND ')}),
         d AS (SELECT discussion_id, (floor(extract(epoch FROM min(created_at)) * 1000000))::bigint AS first_us, min(id) AS first_id FROM visible GROUP BY discussion_id),
         picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2),
         authors AS (SELECT DISTINCT v.author_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id WHERE NOT v.system AND v.author_id IS NOT NULL),
-        levels AS (SELECT a.author_id AS user_id, GREATEST(
-            (SELECT max(m.access_level)::int FROM members m
-              WHERE m.user_id = a.author_id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-                AND ((m.source_type = 'Project' AND m.source_id = ${projectParam}::int) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))),
-            ${sharedGroupLevelSql(`${projectParam}::int`, 'a.author_id')}) AS level
+        levels AS (SELECT a.author_id AS user_id, ${projectLevelSql(`${projectParam}::int`, `${namespaceParam}::int`, 'a.author_id')} AS level
           FROM authors a)
       SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id, l.level AS author_level FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
         LEFT JOIN levels l ON l.user_id = v.author_id

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sharedGroupLevelSql, sharedProjectIdsSql } from '../../core/policy/group-share';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { ACCESS_LEVEL, VALIDATION, VISIBILITIES, type Visibility } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
+import { memberProjectIdsSql, projectLevelSql } from '../../core/policy/membership-sql';
 import { canProject, canReadProject, type Actor, type ProjectAbility, type ProjectFacts } from '../../core/policy/policy';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { Project } from './project.entity';
@@ -29,17 +29,11 @@ export class ProjectService {
   /** The actor's effective level: max of the project's and every ancestor group's membership. */
   async accessLevel(userId: number | null, project: Project, manager: EntityManager = this.ds.manager): Promise<number> {
     if (userId === null) return ACCESS_LEVEL.NO_ACCESS;
-    const rows: Array<{ level: number | null }> = await manager.query(
-      `WITH RECURSIVE ancestors(id, parent_id) AS (
-         SELECT id, parent_id FROM namespaces WHERE id = $3
-         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
-       )
-       SELECT GREATEST(max(access_level)::int, ${sharedGroupLevelSql('$2::int', '$1::int')}) AS level FROM members
-       WHERE user_id = $1 AND (expires_at IS NULL OR expires_at >= current_date)
-         AND ((source_type = 'Project' AND source_id = $2)
-           OR (source_type = 'Namespace' AND source_id IN (SELECT id FROM ancestors)))`,
-      [userId, project.id, project.namespaceId],
-    );
+    const rows: Array<{ level: number | null }> = await manager.query(`SELECT ${projectLevelSql('$2::int', '$3::int', '$1::int')} AS level`, [
+      userId,
+      project.id,
+      project.namespaceId,
+    ]);
     return effectiveLevel(rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS, project, userId);
   }
 
@@ -52,17 +46,7 @@ export class ProjectService {
     const levels = new Map<number, number>();
     if (!ids.length) return levels;
     const rows: Array<{ user_id: number; level: number | null }> = await manager.query(
-      `WITH RECURSIVE ancestors(id, parent_id) AS (
-         SELECT id, parent_id FROM namespaces WHERE id = $3
-         UNION ALL SELECT n.id, n.parent_id FROM namespaces n JOIN ancestors a ON n.id = a.parent_id
-       )
-       SELECT u.id AS user_id, GREATEST(
-         (SELECT max(m.access_level)::int FROM members m
-           WHERE m.user_id = u.id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-             AND ((m.source_type = 'Project' AND m.source_id = $2)
-               OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM ancestors)))),
-         ${sharedGroupLevelSql('$2::int', 'u.id')}) AS level
-       FROM users u WHERE u.id = ANY($1::int[])`,
+      `SELECT u.id AS user_id, ${projectLevelSql('$2::int', '$3::int', 'u.id')} AS level FROM users u WHERE u.id = ANY($1::int[])`,
       [ids, project.id, project.namespaceId],
     );
     for (const r of rows) levels.set(Number(r.user_id), effectiveLevel(Number(r.level ?? ACCESS_LEVEL.NO_ACCESS), project, Number(r.user_id)));
@@ -91,7 +75,7 @@ export class ProjectService {
     // The project, its namespace and the actor's effective level in one statement
     const qb = this.lookup(idOrPath);
     if (!qb) throw new AppError('PROJECT_NOT_FOUND');
-    if (uid !== null) qb.addSelect(`(${EFFECTIVE_LEVEL_SQL})`, 'access_level').setParameter('uid', uid);
+    if (uid !== null) qb.addSelect(EFFECTIVE_LEVEL_SQL, 'access_level').setParameter('uid', uid);
     extend?.(qb);
     const { entities, raw } = await qb.getRawAndEntities<{ access_level?: number | null } & Partial<R>>();
     const project = entities[0];
@@ -205,33 +189,11 @@ export class ProjectService {
   }
 }
 
-/**
- * The user's (:uid) highest unexpired membership level on project `p`, directly or through
- * any ancestor group of its namespace, as a scalar subquery over `projects p`.
- */
-const EFFECTIVE_LEVEL_SQL = `WITH RECURSIVE anc(id, parent_id) AS (
-    SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
-    UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-  SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', ':uid')}) FROM members m
-  WHERE m.user_id = :uid AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-    AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))`;
+/** The user's (:uid) effective level on project `p` (membership-sql.ts), as a scalar subquery over `projects p`. */
+const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', ':uid');
 
-/**
- * `p.id` is a project the user in parameter `:param` is a member of: directly, through a group
- * or any of its subgroups, or by owning the personal namespace.
- */
-const memberOfSql = (param: string) => `p.id IN (
-  SELECT m.source_id FROM members m WHERE m.source_type = 'Project' AND m.user_id = :${param}
-  UNION
-  SELECT p2.id FROM projects p2 WHERE p2.namespace_id IN (
-    WITH RECURSIVE sub(id) AS (
-      SELECT m.source_id FROM members m WHERE m.source_type = 'Namespace' AND m.user_id = :${param}
-      UNION SELECT n2.id FROM namespaces n2 JOIN sub ON n2.parent_id = sub.id
-    ) SELECT id FROM sub)
-  UNION
-  ${sharedProjectIdsSql(`:${param}`, 10)}
-  UNION
-  SELECT p3.id FROM projects p3 JOIN namespaces n3 ON n3.id = p3.namespace_id WHERE n3.type = 'User' AND n3.owner_id = :${param})`;
+/** `p.id` is a project the user in parameter `:param` is a current member of (membership-sql.ts: direct, group, share, personal namespace). */
+const memberOfSql = (param: string) => `p.id IN (${memberProjectIdsSql(`:${param}`)})`;
 
 /** A personal namespace's owner owns its projects. */
 function effectiveLevel(level: number, project: Project, userId: number): number {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { sharedGroupLevelSql } from '../../core/policy/group-share';
+import { projectLevelSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ACCESS_LEVEL, type AnyRealtimeEvent } from '@tandem/shared-types';
@@ -72,12 +72,7 @@ export class TodoMentionsListener implements OnModuleInit {
       `SELECT u.id, u.is_admin, p.id AS project_id, p.visibility, p.archived, ns.type AS ns_type, ns.owner_id AS ns_owner_id,
          i.confidential, i.author_id, i.discussion_locked, i.state,
          ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id) AS assignee_ids,
-         (WITH RECURSIVE anc(id, parent_id) AS (
-            SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
-            UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-          SELECT GREATEST(max(mm.access_level)::int, ${sharedGroupLevelSql('p.id', 'u.id')}) FROM members mm
-          WHERE mm.user_id = u.id AND (mm.expires_at IS NULL OR mm.expires_at >= current_date)
-            AND ((mm.source_type = 'Project' AND mm.source_id = p.id) OR (mm.source_type = 'Namespace' AND mm.source_id IN (SELECT id FROM anc)))) AS level
+         ${projectLevelSql('p.id', 'p.namespace_id', 'u.id')} AS level
        FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces ns ON ns.id = p.namespace_id
        JOIN users u ON lower(u.username) = ANY($2::text[]) AND u.state = 'active'
        WHERE i.id = $1`,

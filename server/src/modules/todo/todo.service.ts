@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { sharedGroupLevelSql } from '../../core/policy/group-share';
+import { projectLevelSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ApiTodo, TodoAction, TodoState } from '@tandem/shared-types';
@@ -267,12 +267,7 @@ export class TodoService implements OnModuleInit {
          ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id) AS assignee_ids,
          p.id AS project_id, p.name AS project_name, p.path AS project_path, p.full_path, p.visibility, p.archived,
          ns.name AS namespace_name, ns.type AS ns_type, ns.owner_id AS ns_owner_id, u.is_admin,
-         (WITH RECURSIVE anc(id, parent_id) AS (
-            SELECT id, parent_id FROM namespaces WHERE id = p.namespace_id
-            UNION ALL SELECT nn.id, nn.parent_id FROM namespaces nn JOIN anc ON nn.id = anc.parent_id)
-          SELECT GREATEST(max(m.access_level)::int, ${sharedGroupLevelSql('p.id', 't.user_id')}) FROM members m
-          WHERE m.user_id = t.user_id AND (m.expires_at IS NULL OR m.expires_at >= current_date)
-            AND ((m.source_type = 'Project' AND m.source_id = p.id) OR (m.source_type = 'Namespace' AND m.source_id IN (SELECT id FROM anc)))) AS level,
+         ${projectLevelSql('p.id', 'p.namespace_id', 't.user_id')} AS level,
          ${extra}
        FROM todos t
        JOIN issues i ON i.id = t.target_id

@@ -11,6 +11,7 @@ import {
   canReadGroup,
   canReadIssue,
   canReadProject,
+  creatableIssueType,
   type Ability,
   type Actor,
   type EpicAbility,
@@ -50,14 +51,14 @@ const SCOPES: Array<{ name: string; scopes: string[] | null }> = [
   { name: 'token without API scopes', scopes: [] },
 ];
 const WRITES = new Set<Ability>([
-  'create_issue', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
+  'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
-  'read_project', 'create_issue', 'admin_project', 'read_confidential_issues',
+  'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
   'admin_service_desk',
 ];
@@ -106,6 +107,8 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'read_project': return true;
     case 'create_issue': return role !== 'anonymous' && !archived;
     case 'read_confidential_issues': return level >= ACCESS_LEVEL.REPORTER;
+    case 'create_incident':
+    case 'create_test_case': return level >= ACCESS_LEVEL.REPORTER && !archived;
     case 'admin_project': return level >= ACCESS_LEVEL.MAINTAINER;
     case 'read_project_member': return true;
     case 'admin_project_member': return level >= ACCESS_LEVEL.MAINTAINER;
@@ -237,6 +240,15 @@ describe('policy spot checks (the cases the demo relies on)', () => {
     expect(canReadIssue(user(1), pub(ACCESS_LEVEL.GUEST), conf)).toBe(true);
     expect(canReadIssue(user(2), pub(ACCESS_LEVEL.NO_ACCESS), conf)).toBe(true);
     expect(canReadIssue(null, pub(0), conf)).toBe(false);
+  });
+
+  it('a new incident or test case needs reporter access; below it the request becomes a plain issue (GitLab BuildService)', () => {
+    expect(creatableIssueType(user(5), 'incident', pub(ACCESS_LEVEL.GUEST))).toBe('issue');
+    expect(creatableIssueType(user(5), 'test_case', pub(ACCESS_LEVEL.GUEST))).toBe('issue');
+    expect(creatableIssueType(user(5), 'issue', pub(ACCESS_LEVEL.GUEST))).toBe('issue');
+    expect(creatableIssueType(user(5), 'incident', pub(ACCESS_LEVEL.REPORTER))).toBe('incident');
+    expect(creatableIssueType(user(5), 'test_case', pub(ACCESS_LEVEL.REPORTER))).toBe('test_case');
+    expect(creatableIssueType(user(5, ['read_api']), 'incident', pub(ACCESS_LEVEL.OWNER))).toBe('issue');
   });
 
   it('only owners delete; developers edit; guests only comment', () => {

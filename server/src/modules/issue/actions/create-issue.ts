@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
-import { canProject, type Actor, type ProjectFacts } from '../../../core/policy/policy';
+import { canProject, creatableIssueType, type Actor, type ProjectFacts } from '../../../core/policy/policy';
 import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
 import { LabelService } from '../../label/label.service';
 import type { Project } from '../../project/project.entity';
@@ -50,7 +50,10 @@ export class CreateIssueAction {
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
     const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
-    return { actor, input: await this.withDescriptionQuickActions(actor, project, projectFacts, input) };
+    const prepared = await this.withDescriptionQuickActions(actor, project, projectFacts, input);
+    // An incident (or test case) asked for by someone who may not open one is a plain issue (GitLab's BuildService)
+    const issueType = prepared.issueType === undefined ? undefined : creatableIssueType(actor, prepared.issueType, projectFacts);
+    return { actor, input: issueType === prepared.issueType ? prepared : { ...prepared, issueType } };
   }
 
   /** Inserts a prepared issue in the caller's transaction (a move writes its copy with the original's change); `issue.created` is published after its COMMIT. */
