@@ -2,7 +2,6 @@ import type { Type } from '@nestjs/common';
 import { awardPageControllerFor } from '../award/award-page.controller';
 import { awardControllerFor } from '../award/award.controller';
 import { descriptionVersionsControllerFor } from './description-versions/description-versions.controller';
-import { discussionControllerFor } from './discussion.controller';
 import { notePageControllerFor } from './note-page.controller';
 import { noteControllerFor } from './note.controller';
 import type { NoteableKind } from './noteable-kind';
@@ -18,7 +17,6 @@ import type { NoteableKind } from './noteable-kind';
 export function noteableControllersFor(kind: NoteableKind): Array<Type<unknown>> {
   return [
     noteControllerFor(kind),
-    discussionControllerFor(kind),
     awardControllerFor(kind),
     notePageControllerFor(kind),
     awardPageControllerFor(kind),
