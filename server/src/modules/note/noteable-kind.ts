@@ -53,7 +53,13 @@ export interface NoteableKind {
   rest: string;
   /** The page's prefix, e.g. `*project/-/issues/:iid` (discussions.json, awards, descriptions). */
   page: string;
-  /** Where the page's note calls go: `*project/notes` for a project's noteables, under the epic for an epic. */
+  /**
+   * Where the page's note calls go: under the epic for an epic; `*project/notes` for an issue
+   * (GitLab's Projects::NotesController, which names its noteable by `target_type`). A merge
+   * request shares that path, where a second mount would never be reached: that path must then
+   * dispatch on `target_type` (or the note's `noteable_type`), the one piece merge requests add
+   * beyond their descriptor.
+   */
   pageNotes: string;
   /** The injectable that finds its targets. */
   targets: Type<NoteableTargets>;
