@@ -39,7 +39,6 @@ import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
 import { DiscussionsModule } from './modules/note/discussions.module';
 import { QuickActionsModule } from './modules/note/quick-actions/quick-actions.module';
-import { DescriptionVersionsModule } from './modules/note/description-versions/description-versions.module';
 import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
@@ -109,7 +108,6 @@ export class AppModule implements NestModule {
         NotesPollModule,
         DiscussionsModule,
         QuickActionsModule,
-        DescriptionVersionsModule,
         AutocompleteModule,
         UploadModule,
         MarkdownApiModule,

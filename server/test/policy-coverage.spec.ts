@@ -72,10 +72,44 @@ function clientEvents(): string[] {
   return names;
 }
 
+/**
+ * The noteable descriptors (`const X: NoteableKind = { rest: '...', ... }`): a route of a
+ * controller factory written with `kind.<field>` is listed once per noteable type, by its path.
+ */
+function noteableKinds(files: string[]): Array<Record<string, string>> {
+  const kinds: Array<Record<string, string>> = [];
+  for (const file of files) {
+    const visit = (n: ts.Node): void => {
+      if (ts.isVariableDeclaration(n) && n.type?.getText() === 'NoteableKind' && n.initializer && ts.isObjectLiteralExpression(n.initializer)) {
+        const kind: Record<string, string> = {};
+        for (const p of n.initializer.properties) if (ts.isPropertyAssignment(p) && ts.isStringLiteral(p.initializer)) kind[p.name.getText()] = p.initializer.text;
+        kinds.push(kind);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(parse(file));
+  }
+  return kinds;
+}
+
+/** A route argument's text with `kind.<field>` (also inside a template) replaced from `kind`. */
+function routeOf(args: ts.NodeArray<ts.Expression> | [], kind: Record<string, string>): string {
+  const a = args[0];
+  const field = (e: ts.Expression) => (ts.isPropertyAccessExpression(e) && e.expression.getText() === 'kind' ? kind[e.name.text] : undefined);
+  if (a && field(a) !== undefined) return field(a)!;
+  if (a && ts.isTemplateExpression(a) && a.templateSpans.every((s) => field(s.expression) !== undefined))
+    return a.head.text + a.templateSpans.map((s) => field(s.expression)! + s.literal.text).join('');
+  return stringArg(args);
+}
+
+const usesKind = (args: ts.NodeArray<ts.Expression> | []) => /\bkind\./.test(args[0]?.getText() ?? '');
+
 function collect(): Handler[] {
   const out: Handler[] = [];
   const socketEvents = new Set(clientEvents());
-  for (const file of walk(SRC)) {
+  const files = walk(SRC);
+  const kinds = noteableKinds(files);
+  for (const file of files) {
     const sf = parse(file);
     const rel = path.relative(SRC, file);
     const visitClass = (cls: ts.ClassDeclaration) => {
@@ -90,8 +124,11 @@ function collect(): Handler[] {
         methodPolicies.set(name, policy);
         for (const d of decoratorsOf(member)) {
           if (controller && HTTP_DECORATORS.has(d.name)) {
-            const route = [stringArg(controller.args), stringArg(d.args)].filter(Boolean).join('/');
-            out.push({ kind: 'rest', name: `${d.name.toUpperCase()} /${route}`, file: rel, policy: policy ?? classPolicy });
+            const perKind = usesKind(controller.args) || usesKind(d.args) ? kinds : [{}];
+            for (const kind of perKind) {
+              const route = [routeOf(controller.args, kind), routeOf(d.args, kind)].filter(Boolean).join('/');
+              out.push({ kind: 'rest', name: `${d.name.toUpperCase()} /${route}`, file: rel, policy: policy ?? classPolicy });
+            }
           }
           if (GRAPHQL_DECORATORS.has(d.name)) {
             const owner = d.name === 'ResolveField' ? (stringArg(classDecs.find((c) => c.name === 'Resolver')?.args ?? []).replace(/^\(\)\s*=>\s*/, '') || cls.name?.text) : d.name;
@@ -118,7 +155,7 @@ function collect(): Handler[] {
       };
       for (const member of cls.members) visit(member);
     };
-    // Nested too: a controller factory (member.controller.ts) declares its class in a function
+    // Nested too: a controller factory (member.controller.ts, noteableControllersFor) declares its class in a function
     const visitAll = (n: ts.Node): void => {
       if (ts.isClassDeclaration(n)) visitClass(n);
       ts.forEachChild(n, visitAll);
@@ -144,6 +181,12 @@ describe('policy coverage', () => {
       'rest DELETE /api/v4/projects/:id/issues/:iid',
       'rest ALL /*project/-/issues/:iid.json',
       'rest POST /users/sign_in',
+      // noteableControllersFor's routes, once per noteable type
+      'rest GET /api/v4/projects/:id/issues/:iid/notes',
+      'rest POST /api/v4/groups/:id/epics/:epicIid/discussions/:discussionId/notes',
+      'rest POST /*project/notes',
+      'rest POST /groups/*group/-/epics/:iid/notes/:noteId/toggle_award_emoji',
+      'rest DELETE /groups/*group/-/epics/:iid/descriptions/:versionId',
       'graphql Query.project',
       'graphql Mutation.updateIssue',
       'graphql IssueType.userPermissions',

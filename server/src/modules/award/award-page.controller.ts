@@ -1,9 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, type Type } from '@nestjs/common';
 import type { NoteAward } from '@tandem/shared-types';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
+import { parseNoteId } from '../note/note.validation';
+import type { NoteableKind, NoteableTargets, RouteParams } from '../note/noteable-kind';
 import { ToggleAwardAction } from './actions/toggle-award';
 import { AwardFinder } from './award.finder';
+import { toNoteAward } from './award.mapper';
 import { parseAwardName } from './award.validation';
 import { AwardableLoader } from './awardable.loader';
 
@@ -13,37 +16,44 @@ export interface ToggleAwardResponse {
   toggled_on: boolean;
 }
 
-/** The issue page's award endpoints (noteablePaths().issueAward / noteAward). */
-@Controller()
-export class AwardPageController {
-  constructor(
-    private readonly awardables: AwardableLoader,
-    private readonly finder: AwardFinder,
-    private readonly toggle: ToggleAwardAction,
-  ) {}
+/** The page's award endpoints of one noteable type (noteablePaths().issueAward / noteAward). */
+export function awardPageControllerFor(kind: NoteableKind): Type<unknown> {
+  @Controller()
+  class AwardPageController {
+    constructor(
+      @Inject(kind.targets) readonly targets: NoteableTargets,
+      @Inject(AwardableLoader) readonly awardables: AwardableLoader,
+      @Inject(AwardFinder) readonly finder: AwardFinder,
+      @Inject(ToggleAwardAction) readonly toggle: ToggleAwardAction,
+    ) {}
 
-  /** Policy: read_issue. The awards on the issue itself. */
-  @Get('*project/-/issues/:iid/toggle_award_emoji')
-  async issueAwards(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string): Promise<NoteAward[]> {
-    const awardable = await this.awardables.issue(actor, project.join('/'), iid);
-    return this.finder.forIssue(awardable.id);
+    /** Policy: read_issue / read_epic. The awards on the noteable itself. */
+    @Get(`${kind.page}/toggle_award_emoji`)
+    async noteableAwards(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<NoteAward[]> {
+      const awardable = this.awardables.ofTarget(actor, await this.targets.fromPage(actor, params));
+      return (await this.finder.list(awardable.type, awardable.id)).map(toNoteAward);
+    }
+
+    /** Policy: read_issue / read_epic, then awardEmoji (signed in, a write scope, a live project; create_note on a locked issue). */
+    @Post(`${kind.page}/toggle_award_emoji`)
+    @HttpCode(200)
+    async toggleOnNoteable(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Body() body: unknown): Promise<ToggleAwardResponse> {
+      const name = parseAwardName(body);
+      const awardable = this.awardables.ofTarget(actor, await this.targets.fromPage(actor, params));
+      return { ok: true, toggled_on: (await this.toggle.execute(actor, awardable, name)).toggledOn };
+    }
+
+    /** Policy: read_issue / read_epic + the note readable, then awardEmoji (not a system note; create_note on a locked issue). */
+    @Post(`${kind.pageNotes}/:noteId/toggle_award_emoji`)
+    @HttpCode(200)
+    async toggleOnNote(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string, @Body() body: unknown): Promise<ToggleAwardResponse> {
+      const name = parseAwardName(body);
+      const t = await this.targets.fromPageNote(actor, params, { noteId: parseNoteId(noteId) });
+      const awardable = await this.awardables.noteOf(actor, t, noteId);
+      return { ok: true, toggled_on: (await this.toggle.execute(actor, awardable, name)).toggledOn };
+    }
   }
 
-  /** Policy: read_issue, then awardEmoji (issuePermissions: signed in, a write scope, a live project; create_note on a locked issue). */
-  @Post('*project/-/issues/:iid/toggle_award_emoji')
-  @HttpCode(200)
-  async toggleOnIssue(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Body() body: unknown): Promise<ToggleAwardResponse> {
-    const name = parseAwardName(body);
-    const awardable = await this.awardables.issue(actor, project.join('/'), iid);
-    return { ok: true, toggled_on: (await this.toggle.execute(actor, awardable, name)).toggledOn };
-  }
-
-  /** Policy: read_issue + the note readable, then awardEmoji (not a system note; create_note on a locked issue). */
-  @Post('*project/notes/:id/toggle_award_emoji')
-  @HttpCode(200)
-  async toggleOnNote(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('id') id: string, @Body() body: unknown): Promise<ToggleAwardResponse> {
-    const name = parseAwardName(body);
-    const awardable = await this.awardables.note(actor, project.join('/'), id);
-    return { ok: true, toggled_on: (await this.toggle.execute(actor, awardable, name)).toggledOn };
-  }
+  Object.defineProperty(AwardPageController, 'name', { value: `${kind.type}AwardPageController` });
+  return AwardPageController;
 }

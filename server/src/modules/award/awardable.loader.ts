@@ -72,7 +72,7 @@ export class AwardableLoader {
     return { type: t.noteable.type as 'Epic', id: t.noteable.id, actorUser: t.actorUser, noteable: t.noteable, canAward: t.abilities.awardEmoji, internal: false };
   }
 
-  /** A note of a non-issue noteable (an epic's), by id; 404 when it is elsewhere or unreadable. */
+  /** A note of a note target (an issue's, an epic's), by id; 404 when it is elsewhere or unreadable. */
   async noteOf(actor: Actor | null, t: NoteTarget, noteId: number | string): Promise<Awardable> {
     const id = typeof noteId === 'number' ? noteId : /^\d{1,10}$/.test(noteId) ? Number(noteId) : NaN;
     const [row] = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
@@ -82,22 +82,6 @@ export class AwardableLoader {
     const can = notePermissionsOn(actor, t.abilities)({ authorId: row.author_id, system: row.system, internal: row.internal, resolvable: row.resolvable });
     if (!can.readNote) throw new AppError('NOTE_NOT_FOUND');
     return { type: 'Note', id: Number(row.id), actorUser: t.actorUser, noteable: t.noteable, canAward: can.awardEmoji, internal: row.internal };
-  }
-
-  /**
-   * A note of an issue by its id, within `project` (id or path) and, when given, issue `iid`:
-   * 404 (NOTE_NOT_FOUND) when it is elsewhere or the actor may not read it.
-   */
-  async note(actor: Actor | null, project: string | number, noteId: number | string, iid?: number | string): Promise<Awardable> {
-    const row = await this.noteRow(noteId);
-    const ref = String(project);
-    const sameProject = /^\d+$/.test(ref) ? Number(ref) === row?.project_id : ref.toLowerCase() === row?.full_path.toLowerCase();
-    if (!row || !sameProject || (iid !== undefined && String(row.iid) !== String(iid))) {
-      // The project and issue still answer their own 404 first (REST: issue, then note)
-      if (iid !== undefined) await this.issues.findReadable(actor, project, iid);
-      throw new AppError('NOTE_NOT_FOUND');
-    }
-    return this.ofNote(actor, row);
   }
 
   /** An awardable by GraphQL global id (Issue or Note); 404 when unknown or unreadable. */

@@ -13,23 +13,23 @@ import { CreateNoteAction } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
 import { ResolveNoteAction } from './actions/resolve-note';
 import { UpdateNoteAction } from './actions/update-note';
-import { DiscussionController } from './discussion.controller';
 import { DiscussionFinder } from './discussion.finder';
-import { NotePageController } from './note-page.controller';
-import { NoteController } from './note.controller';
+import { ISSUE_NOTEABLE, IssueNoteTargets } from './issue-noteable';
+import { noteableControllersFor } from './noteable-controllers';
 import { NoteModule } from './note.module';
 import { NoteResolver } from './note.resolver';
 import { IssueDiscussionsResolver } from './issue-discussions.resolver';
 
 /**
- * Writing and listing notes on issues: one action per verb (actions/), discussions.json and the
- * page's note endpoints, REST v4 notes and discussions, GraphQL note mutations. The REST
- * controllers come first: the page routes' `*project` wildcard would also match /api/v4 paths.
+ * Writing and listing notes: one action per verb (actions/) for every noteable type, and on
+ * issues the shared noteable routes (REST v4 notes, discussions and award_emoji, the page's
+ * discussions.json, note, award and description-version calls: noteableControllersFor) and
+ * GraphQL note mutations.
  */
 @Module({
   imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule],
-  controllers: [NoteController, DiscussionController, NotePageController],
-  providers: [RelateCommand, PublishCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
+  controllers: noteableControllersFor(ISSUE_NOTEABLE),
+  providers: [IssueNoteTargets, RelateCommand, PublishCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
 })
 export class DiscussionsModule {}

@@ -3,12 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../../core/errors/app-error';
 import { NoteTargetRegistry } from '../../note/note-target-registry';
-import { epicNoteableAbilities, type EpicNoteFacts } from '../../../core/policy/epic-permissions';
+import { canDeleteEpicDescriptionVersion, epicNoteableAbilities, type EpicNoteFacts } from '../../../core/policy/epic-permissions';
 import type { Actor, GroupFacts } from '../../../core/policy/policy';
 import type { NoteTarget } from '../../note/note-target';
+import { routeParam, type NoteableKind, type NoteableTargets, type RouteParams } from '../../note/noteable-kind';
 import type { User } from '../../user/user.entity';
 import { epicNoteable } from '../epic.mapper';
 import { EpicService, type GroupEpic } from '../epic.service';
+import { parseIid } from '../epic.validation';
 import { applyEpicQuickActions } from './epic-quick-actions';
 
 export const epicNoteFacts = (ge: GroupEpic): EpicNoteFacts => ({ confidential: ge.epic.confidential, authorId: ge.epic.authorId });
@@ -19,9 +21,9 @@ export interface EpicNoteTarget extends NoteTarget {
   epic: GroupEpic;
 }
 
-/** Finds epics as note targets: readable by the actor ("not found" otherwise), with the actor's row. */
+/** Finds epics as note targets: readable by the actor (read_epic; "not found" otherwise), with the actor's row. */
 @Injectable()
-export class EpicNoteTargets implements OnModuleInit {
+export class EpicNoteTargets implements OnModuleInit, NoteableTargets<EpicNoteTarget> {
   constructor(
     private readonly epics: EpicService,
     private readonly registry: NoteTargetRegistry,
@@ -38,6 +40,24 @@ export class EpicNoteTargets implements OnModuleInit {
     const [row] = (await this.ds.query('SELECT group_id, iid FROM epics WHERE id = $1', [id])) as Array<{ group_id: number; iid: number }>;
     if (!row) throw new AppError('EPIC_NOT_FOUND');
     return this.find(actor, Number(row.group_id), Number(row.iid));
+  }
+
+  fromRest(actor: Actor | null, params: RouteParams): Promise<EpicNoteTarget> {
+    return this.find(actor, routeParam(params, 'id'), parseIid(routeParam(params, 'epicIid')));
+  }
+
+  fromPage(actor: Actor | null, params: RouteParams): Promise<EpicNoteTarget> {
+    return this.find(actor, routeParam(params, 'group'), parseIid(routeParam(params, 'iid')));
+  }
+
+  /** An epic's page note routes sit under the epic: the route names it. */
+  fromPageNote(actor: Actor | null, params: RouteParams): Promise<EpicNoteTarget> {
+    return this.fromPage(actor, params);
+  }
+
+  /** admin_epic: whoever may edit the epic, which includes every author who could have written a version. */
+  canDeleteDescriptionVersion(actor: Actor | null, t: EpicNoteTarget, authorId: number | null): boolean {
+    return canDeleteEpicDescriptionVersion(actor, epicGroupFacts(t.epic), t.epic.epic, authorId);
   }
 
   async find(actor: Actor | null, group: string | number, iid: number | null): Promise<EpicNoteTarget> {
@@ -64,3 +84,12 @@ export class EpicNoteTargets implements OnModuleInit {
     };
   }
 }
+
+/** Epics' notes, discussions, awards and description versions (GitLab's group epic routes). */
+export const EPIC_NOTEABLE: NoteableKind = {
+  type: 'Epic',
+  rest: 'api/v4/groups/:id/epics/:epicIid',
+  page: 'groups/*group/-/epics/:iid',
+  pageNotes: 'groups/*group/-/epics/:iid/notes',
+  targets: EpicNoteTargets,
+};
