@@ -18,3 +18,4 @@ export * from './sidebar-taxonomy';
 export * from './spam';
 export * from './sidebar-extras';
 export * from './service-desk';
+export * from './registration';

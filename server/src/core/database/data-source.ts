@@ -27,6 +27,7 @@ import { StatusPage1795640300000 } from './migrations/1795640300000-StatusPage';
 import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLockVersion';
 import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry';
 import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
+import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   EpicLockVersion1795640400000,
   OutboxRetry1795640500000,
   ServiceDeskReplies1795640600000,
+  EmailConfirmation1795641800000,
 ];
 
 export interface DatabaseTarget {

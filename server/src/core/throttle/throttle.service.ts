@@ -8,11 +8,12 @@ import type { ThrottleStore } from './throttle-store';
 export const THROTTLE_STORE = Symbol('THROTTLE_STORE');
 
 /** The limits, named as their env variables (README, configuration). */
-export type ThrottleName = 'failed_sign_in_per_user' | 'failed_sign_in_per_ip' | 'api_writes_per_user' | 'notes_per_user';
+export type ThrottleName = 'failed_sign_in_per_user' | 'failed_sign_in_per_ip' | 'api_writes_per_user' | 'notes_per_user' | 'sign_up_per_ip';
 
 /**
  * Request limits in the shape GitLab documents: failed sign-ins per login and per client
- * address, authenticated writes per user, note creation per user. A store outage never locks
+ * address, authenticated writes per user, note creation per user, sign-ups (and confirmation
+ * resends) per client address. A store outage never locks
  * users out: the limit is skipped (fail open) and logged.
  */
 @Injectable()
@@ -29,6 +30,7 @@ export class ThrottleService {
       failed_sign_in_per_ip: config.THROTTLE_FAILED_SIGN_IN_PER_IP,
       api_writes_per_user: config.THROTTLE_API_WRITES_PER_USER,
       notes_per_user: config.THROTTLE_NOTES_PER_USER,
+      sign_up_per_ip: config.THROTTLE_SIGN_UP_PER_IP,
     };
     declareRateLimits(Object.keys(this.rules));
   }
@@ -51,6 +53,14 @@ export class ThrottleService {
    */
   consumeNoteCreation(userId: number): Promise<void> {
     return this.consume('notes_per_user', userId);
+  }
+
+  /**
+   * Every sign-up and confirmation resend from an address, valid or not (GitLab's protected
+   * paths: POST /users and /users/confirmation): 429 past the limit, before any work.
+   */
+  consumeSignUp(ip: string): Promise<void> {
+    return this.consume('sign_up_per_ip', ip);
   }
 
   /** Before checking a password: 429 when this login or this address has failed too often (no hash is computed). */

@@ -125,7 +125,7 @@ export class AuthController {
    * Failed sign-ins are limited per login and per client address (a 429 before any password
    * is hashed); unknown logins count like wrong passwords, and a success clears its login.
    */
-  private async throttledSignIn<T>(req: Request, login: string, attempt: () => Promise<T>, isCredentialFailure = (_e: AppError) => true): Promise<T> {
+  private async throttledSignIn<T>(req: Request, login: string, attempt: () => Promise<T>, isCredentialFailure = (e: AppError) => e.code !== 'EMAIL_NOT_CONFIRMED'): Promise<T> {
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     await this.throttle.assertSignInAllowed(login, ip);
     try {
