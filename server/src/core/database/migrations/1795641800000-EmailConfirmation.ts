@@ -9,7 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * refuses a username equal to a top-level group's path, and a top-level group path equal to a
  * username, in any case, whatever code writes the row. An advisory lock on the lower-cased
  * path makes two concurrent writers of the same path wait for each other, so both checks see
- * the other's committed row.
+ * the other's committed row. (Row triggers on any update, returning at once when the path is
+ * unchanged: a column list would pin the columns' types, which tools/check-migrations alters.)
  */
 export class EmailConfirmation1795641800000 implements MigrationInterface {
   name = 'EmailConfirmation1795641800000';
@@ -24,8 +25,10 @@ export class EmailConfirmation1795641800000 implements MigrationInterface {
       DECLARE p text;
       BEGIN
         IF TG_TABLE_NAME = 'users' THEN
+          IF TG_OP = 'UPDATE' AND lower(NEW.username) = lower(OLD.username) THEN RETURN NEW; END IF;
           p := lower(NEW.username);
         ELSIF NEW.type = 'Group' AND NEW.parent_id IS NULL THEN
+          IF TG_OP = 'UPDATE' AND lower(NEW.path) = lower(OLD.path) AND OLD.parent_id IS NULL AND OLD.type = 'Group' THEN RETURN NEW; END IF;
           p := lower(NEW.path);
         ELSE
           RETURN NEW;
@@ -39,8 +42,8 @@ export class EmailConfirmation1795641800000 implements MigrationInterface {
         END IF;
         RETURN NEW;
       END $$`);
-    await q.query(`CREATE TRIGGER users_username_not_a_group BEFORE INSERT OR UPDATE OF username ON users FOR EACH ROW EXECUTE FUNCTION tandem_top_level_path_free()`);
-    await q.query(`CREATE TRIGGER namespaces_path_not_a_username BEFORE INSERT OR UPDATE OF path, parent_id, type ON namespaces FOR EACH ROW EXECUTE FUNCTION tandem_top_level_path_free()`);
+    await q.query(`CREATE TRIGGER users_username_not_a_group BEFORE INSERT OR UPDATE ON users FOR EACH ROW EXECUTE FUNCTION tandem_top_level_path_free()`);
+    await q.query(`CREATE TRIGGER namespaces_path_not_a_username BEFORE INSERT OR UPDATE ON namespaces FOR EACH ROW EXECUTE FUNCTION tandem_top_level_path_free()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
