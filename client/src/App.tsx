@@ -19,6 +19,7 @@ import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
 import { TodosPage } from './pages/TodosPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { ConfirmationPage } from './pages/ConfirmationPage';
 import { StatusPagePage } from './pages/StatusPagePage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
@@ -36,6 +37,7 @@ export function App({ pageData }: { pageData: PageData }) {
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
       <Route path="/users/sign_up" element={<SignUpPage />} />
+      <Route path="/users/confirmation/new" element={<ConfirmationPage />} />
       <Route path="/-/invites/:token" element={<SignUpPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />

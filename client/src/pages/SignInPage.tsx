@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useSearchParams } from 'react-router';
-import { ERRORS } from '@tandem/shared-types';
+import { CONFIRMATION_TEXTS, EMAIL_CONFIRMATION, ERRORS } from '@tandem/shared-types';
 import { errorText, requestJson } from '../shared/api/http';
 import { Alert } from '../shared/ui/Alert';
 import { currentUserAtom } from '../features/session/sessionAtoms';
@@ -60,7 +60,19 @@ export function SignInPage() {
             void submit();
           }}
         >
-          <div aria-live="assertive">{error && <Alert variant="danger">{error}</Alert>}</div>
+          <div aria-live="assertive">
+            {error && (
+              <Alert variant="danger">
+                {error}
+                {error === CONFIRMATION_TEXTS.unconfirmed && (
+                  <>
+                    {' '}
+                    <a href={EMAIL_CONFIRMATION.pagePath}>{CONFIRMATION_TEXTS.resend}</a>
+                  </>
+                )}
+              </Alert>
+            )}
+          </div>
           <div className="field">
             <label className="field__label" htmlFor={ids.login}>
               Username or primary email
