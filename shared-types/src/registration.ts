@@ -153,7 +153,7 @@ export const CONFIRMATION_TEXTS = {
   almostThere: (email: string) => `Please check your email (${email}) to confirm your account.`,
   /** Soft: the notice every page shows until the address is confirmed. */
   softNotice: (email: string) => `Please check your email (${email}) to verify that you own this address.`,
-  softDeadline: (date: string) => `Until you do, you can use Tandem until ${date}.`,
+  softDeadline: (date: string) => `Without confirming, you can use Tandem until ${date}.`,
   didNotReceive: "Didn't receive it?",
   resend: 'Resend confirmation email',
   resendTitle: 'Resend confirmation instructions',

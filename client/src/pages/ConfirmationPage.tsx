@@ -41,9 +41,11 @@ export function ConfirmationPage() {
             <ResendConfirmationForm email={user?.email} />
           </>
         )}
-        <p className="auth-card__foot">
-          <a href="/users/sign_in">Sign in</a> · <a href="/users/sign_up">Register now</a>
-        </p>
+        {!user && (
+          <p className="auth-card__foot">
+            <a href="/users/sign_in">Sign in</a> · <a href="/users/sign_up">Register now</a>
+          </p>
+        )}
       </div>
     </main>
   );

@@ -41,8 +41,9 @@ export function SignUpPage() {
       <main id="main" className="auth-page">
         <div className="auth-card" data-testid="almost-there">
           <h1 className="auth-card__title">{CONFIRMATION_TEXTS.almostThereTitle}</h1>
-          <p>{CONFIRMATION_TEXTS.almostThere(mustConfirm)}</p>
-          <p>{CONFIRMATION_TEXTS.didNotReceive}</p>
+          <p className="auth-card__text">
+            {CONFIRMATION_TEXTS.almostThere(mustConfirm)} {CONFIRMATION_TEXTS.didNotReceive}
+          </p>
           <ResendConfirmationForm email={mustConfirm} />
           <p className="auth-card__foot">
             <a href="/users/sign_in">{SIGN_UP_TEXTS.signIn}</a>
