@@ -21,6 +21,7 @@ import { SignInPage } from './pages/SignInPage';
 import { UserPage } from './pages/UserPage';
 import { TodosPage } from './pages/TodosPage';
 import { SignUpPage } from './pages/SignUpPage';
+import { ConfirmationPage } from './pages/ConfirmationPage';
 import { StatusPagePage } from './pages/StatusPagePage';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
@@ -40,6 +41,7 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/users/sign_up" element={<SignUpPage />} />
       <Route path="/users/password/new" element={<PasswordNewPage />} />
       <Route path="/users/password/edit" element={<PasswordEditPage />} />
+      <Route path="/users/confirmation/new" element={<ConfirmationPage />} />
       <Route path="/-/invites/:token" element={<SignUpPage />} />
       <Route path="/" element={<ProjectsPage />} />
       <Route path="/dashboard/projects" element={<ProjectsPage />} />

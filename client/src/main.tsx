@@ -11,6 +11,7 @@ import { queryClient } from './shared/queryClient';
 import { eventRegistry } from './realtime/eventRegistry';
 import { registerRealtimeFeatures } from './registerRealtimeFeatures';
 import { csrfTokenAtom, currentUserAtom } from './features/session/sessionAtoms';
+import { emailConfirmationAtom } from './features/registration/emailConfirmationAtom';
 import { prefetchFirstDiscussionsPage } from './features/notes/notesApi';
 import { NOTES_FILTER, noteablePaths } from '@tandem/shared-types';
 import './shared/styles/base.css';
@@ -20,6 +21,7 @@ import './shared/styles/pages.css';
 const pageData = readPageData();
 appStore.set(currentUserAtom, pageData.currentUser);
 appStore.set(csrfTokenAtom, pageData.csrfToken);
+appStore.set(emailConfirmationAtom, pageData.emailConfirmation ?? null);
 registerRealtimeFeatures(eventRegistry);
 // The issue page's discussions: their first page is read while React renders the page
 const issuePage = pageData.issue;

@@ -14,6 +14,8 @@ export interface CurrentUser extends UserBasic {
   email: string;
   is_admin: boolean;
   created_at: string;
+  /** When the address was confirmed (GitLab's confirmed_at); null while it is not. */
+  confirmed_at?: string | null;
 }
 
 export interface TaskCompletionStatus {
@@ -144,6 +146,8 @@ export interface PageData {
   issue?: IssuePageData;
   /** Feature flags that are on (GitLab's gon.features), by GitLab's names. */
   features?: { cveIdRequestButton?: boolean };
+  /** The signed-in user has still to confirm their address (EMAIL_CONFIRMATION=soft): every page says so. */
+  emailConfirmation?: import('./registration').EmailConfirmationNotice | null;
 }
 
 /** The issue page's permission flags (spec issue-page §6, discussions §3 noteable current_user). */

@@ -39,6 +39,8 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: '413 Request Entity Too Large' },
   CSRF: { status: 403, message: '403 Forbidden - invalid CSRF token' },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid login or password.' },
+  /** Sign-in of an account whose address is unconfirmed under EMAIL_CONFIRMATION=hard (or soft after its grace period); Devise's text. */
+  EMAIL_NOT_CONFIRMED: { status: 401, message: 'You have to confirm your email address before continuing.' },
   INVALID_GRANT: { status: 400, message: 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.' },
   INSUFFICIENT_SCOPE: { status: 403, message: 'insufficient_scope' },
   RATE_LIMITED: { status: 429, message: 'This endpoint has been requested too many times. Try again later.' },

@@ -20,3 +20,4 @@ export * from './sidebar-extras';
 export * from './service-desk';
 export * from './redirect';
 export * from './password-reset';
+export * from './registration';

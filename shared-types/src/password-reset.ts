@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './errors';
 import { PASSWORD_MAX_LENGTH } from './schemas/sign-in.schema';
-import { PASSWORD_MIN_LENGTH } from './todos-invites';
+import { PASSWORD_MIN_LENGTH } from './registration';
 
 /**
  * "Forgot your password?" as Devise's recoverable module (GitLab's): the request page, the

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { ACCESS_LEVEL, LIMITS } from './constants';
+import { ACCESS_LEVEL } from './constants';
 import { VALIDATION } from './errors';
-import { PASSWORD_MAX_LENGTH } from './schemas/sign-in.schema';
 
 /**
- * To-dos, the invite-members modal, invitations and sign-up (sidebar spec: To-do, Invite-members
+ * To-dos, the invite-members modal and invitations (sign-up: registration.ts) (sidebar spec: To-do, Invite-members
  * modal, §5, §8). Where the spec names a message without its words, GitLab's are used.
  */
 export const TODO_TEXTS = {
@@ -172,51 +171,3 @@ export interface ApiInvitation {
 /** The answer of POST .../invitations (GitLab's). */
 export type InvitationResponse = { status: 'success' } | { status: 'error'; message: Record<string, string> };
 
-export const SIGN_UP_TEXTS = {
-  title: 'Register for Tandem',
-  username: 'Username',
-  name: 'Full name',
-  email: 'Email',
-  password: 'Password',
-  passwordHint: `Minimum length is ${8} characters.`,
-  submit: 'Register',
-  haveAccount: 'Already have an account?',
-  signIn: 'Sign in',
-  usernameTaken: 'has already been taken',
-  emailTaken: 'has already been taken',
-} as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-/** GitLab's username rule: letters, digits, '_', '-', '.', not starting with a special character nor ending in '.' or '.git'. */
-export const USERNAME_PATTERN = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]*$/;
-
-/** POST /users (the sign-up form): the same checks in the form and on the server. */
-export const signUpSchema = z.object({
-  username: z
-    .string({ required_error: VALIDATION.required })
-    .trim()
-    .min(1, VALIDATION.required)
-    .max(LIMITS.usernameMaxLength, VALIDATION.tooLong(LIMITS.usernameMaxLength))
-    .refine((u) => USERNAME_PATTERN.test(u) && !u.endsWith('.') && !u.toLowerCase().endsWith('.git'), {
-      message: "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
-    }),
-  name: z.string({ required_error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(255, VALIDATION.tooLong(255)),
-  email: z.string({ required_error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(255, VALIDATION.tooLong(255)).email('is invalid'),
-  password: z
-    .string({ required_error: VALIDATION.required })
-    .min(PASSWORD_MIN_LENGTH, `is too short (minimum is ${PASSWORD_MIN_LENGTH} characters)`)
-    .max(PASSWORD_MAX_LENGTH, VALIDATION.tooLong(PASSWORD_MAX_LENGTH)),
-  /** The invitation link's token, when the user came from one. */
-  invite_token: z.string().max(64).optional(),
-});
-export type SignUpInput = z.output<typeof signUpSchema>;
-
-/** Field errors of a zod failure, GitLab's {field: [messages]} shape. */
-export function formFieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'base');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

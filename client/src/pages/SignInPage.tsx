@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useSearchParams } from 'react-router';
-import { ERRORS, PASSWORD_RESET_PATHS, PASSWORD_RESET_TEXTS, SIGN_IN_REDIRECT_PARAM, safeRedirect } from '@tandem/shared-types';
+import { CONFIRMATION_TEXTS, EMAIL_CONFIRMATION, ERRORS, PASSWORD_RESET_PATHS, PASSWORD_RESET_TEXTS, SIGN_IN_REDIRECT_PARAM, safeRedirect } from '@tandem/shared-types';
 import { errorText, requestJson } from '../shared/api/http';
 import { Alert } from '../shared/ui/Alert';
 import { clearFlashNotice, peekFlashNotice } from '../features/session/flashNotice';
@@ -63,7 +63,19 @@ export function SignInPage() {
               {notice}
             </Alert>
           )}
-          <div aria-live="assertive">{error && <Alert variant="danger">{error}</Alert>}</div>
+          <div aria-live="assertive">
+            {error && (
+              <Alert variant="danger">
+                {error}
+                {error === CONFIRMATION_TEXTS.unconfirmed && (
+                  <>
+                    {' '}
+                    <a href={EMAIL_CONFIRMATION.pagePath}>{CONFIRMATION_TEXTS.resend}</a>
+                  </>
+                )}
+              </Alert>
+            )}
+          </div>
           <div className="field">
             <label className="field__label" htmlFor={ids.login}>
               Username or primary email

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { UserMenu } from './UserMenu';
 import { TodosNavLink } from '../todos/TodosNavLink';
+import { EmailConfirmationNotice } from '../registration/EmailConfirmationNotice';
 
 export interface Crumb {
   label: string;
@@ -49,6 +50,7 @@ export function AppLayout({ crumbs = [], children, wide = false }: { crumbs?: Cr
         </div>
       </header>
       <main id="main" className={`page ${wide ? 'page--wide' : ''}`} tabIndex={-1}>
+        <EmailConfirmationNotice />
         {children}
       </main>
     </>

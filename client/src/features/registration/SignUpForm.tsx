@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { SIGN_UP_TEXTS, formFieldErrors, signUpSchema } from '@tandem/shared-types';
+import { SIGN_UP_TEXTS, formFieldErrors, signUpSchema, type SignUpResponse } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 
@@ -15,8 +15,9 @@ const FIELDS: Array<{ key: Field; label: string; type: string; autoComplete: str
  * The registration form: the same schema as the server (shared-types signUpSchema) checks it
  * before sending; the server's field errors (a taken username or email) show under their field.
  * With an invite token the invitation is accepted; the page then opens the project joined.
+ * Under EMAIL_CONFIRMATION=hard no session is made: `onMustConfirm` gets the address to confirm.
  */
-export function SignUpForm({ inviteToken, email: invitedEmail = '' }: { inviteToken?: string; email?: string }) {
+export function SignUpForm({ inviteToken, email: invitedEmail = '', onMustConfirm }: { inviteToken?: string; email?: string; onMustConfirm: (email: string) => void }) {
   const [values, setValues] = useState<Record<Field, string>>({ username: '', name: '', email: invitedEmail, password: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,9 +35,14 @@ export function SignUpForm({ inviteToken, email: invitedEmail = '' }: { inviteTo
     setFailure(null);
     setBusy(true);
     try {
-      const res = await requestJson<{ joined: string | null; message?: Record<string, string[]> | string }>('/users', { method: 'POST', body });
+      const res = await requestJson<Partial<SignUpResponse> & { message?: Record<string, string[]> | string }>('/users', { method: 'POST', body });
+      if (res.ok && res.data.email_confirmation === 'hard') {
+        onMustConfirm(res.data.user?.email ?? values.email);
+        return;
+      }
       if (res.ok) {
         // Full load: the next page needs the new session's embedded data
+        // (soft confirmation: every page then asks to confirm the address)
         window.location.assign(res.data.joined ? `/${res.data.joined}/-/issues` : '/');
         return;
       }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_CONFIRMATION_SETTINGS } from '@tandem/shared-types';
 import { throttleRuleEnv } from '../throttle/throttle-rule';
 import { currentRequestBaseUrl } from './request-base-url';
 
@@ -47,6 +48,10 @@ const schema = z.object({
   THROTTLE_PASSWORD_RESET_PER_IP: throttleRuleEnv('20/3600'),
   /** How long a mailed password-reset link works (Devise's reset_password_within; its default, 6 h). */
   PASSWORD_RESET_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(6),
+  // Sign-ups and confirmation resends per client address; GitLab's protected-paths default (10 per minute)
+  THROTTLE_SIGN_UP_PER_IP: throttleRuleEnv('10/60'),
+  /** GitLab's email_confirmation_setting: off | soft | hard (README, configuration). */
+  EMAIL_CONFIRMATION: z.enum(EMAIL_CONFIRMATION_SETTINGS).default('off'),
   METRICS_ALLOWED_IPS: z.string().default('127.0.0.0/8,::1/128'),
   /** Outgoing mail (invitations): smtp:// or smtps:// URL; without it mail goes to the outbox table (/-/outbox). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),

@@ -14,11 +14,13 @@ export type ThrottleName =
   | 'api_writes_per_user'
   | 'notes_per_user'
   | 'password_reset_per_email'
-  | 'password_reset_per_ip';
+  | 'password_reset_per_ip'
+  | 'sign_up_per_ip';
 
 /**
  * Request limits in the shape GitLab documents: failed sign-ins per account and per client
- * address, authenticated writes per user, note creation per user. A store outage never locks
+ * address, authenticated writes per user, note creation per user, password-reset requests,
+ * sign-ups (and confirmation resends) per client address. A store outage never locks
  * users out: the limit is skipped (fail open) and logged.
  */
 @Injectable()
@@ -37,6 +39,7 @@ export class ThrottleService {
       notes_per_user: config.THROTTLE_NOTES_PER_USER,
       password_reset_per_email: config.THROTTLE_PASSWORD_RESET_PER_EMAIL,
       password_reset_per_ip: config.THROTTLE_PASSWORD_RESET_PER_IP,
+      sign_up_per_ip: config.THROTTLE_SIGN_UP_PER_IP,
     };
     declareRateLimits(Object.keys(this.rules));
   }
@@ -69,6 +72,14 @@ export class ThrottleService {
   async consumePasswordReset(ip: string, email?: string): Promise<void> {
     await this.consume('password_reset_per_ip', ip);
     if (email !== undefined) await this.consume('password_reset_per_email', email.trim().toLowerCase());
+  }
+
+  /**
+   * Every sign-up and confirmation resend from an address, valid or not (GitLab's protected
+   * paths: POST /users and /users/confirmation): 429 past the limit, before any work.
+   */
+  consumeSignUp(ip: string): Promise<void> {
+    return this.consume('sign_up_per_ip', ip);
   }
 
   /** Before checking a password: 429 when this account (or login) or this address has failed too often (no hash is computed). */

@@ -129,7 +129,7 @@ export class AuthController {
    * clears its account's count. Every password path (the sign-in form, OAuth's password grant)
    * comes through here.
    */
-  private async throttledSignIn<T>(req: Request, login: string, attempt: (account: User | null) => Promise<T>, isCredentialFailure = (_e: AppError) => true): Promise<T> {
+  private async throttledSignIn<T>(req: Request, login: string, attempt: (account: User | null) => Promise<T>, isCredentialFailure = (e: AppError) => e.code !== 'EMAIL_NOT_CONFIRMED'): Promise<T> {
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const account = await this.auth.findLoginAccount(login);
     const subject: SignInSubject = account ? { accountId: account.id } : { login };

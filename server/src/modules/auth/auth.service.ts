@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import type { Actor } from '../../core/policy/policy';
 import { AppError } from '../../core/errors/app-error';
 import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
+import { mayUseAccount, mayUseAccountSql } from '../user/email-confirmation';
 import { User } from '../user/user.entity';
 import { OauthAccessToken, PersonalAccessToken, Session } from './auth.entities';
 import { digest, OAUTH_PREFIX, PAT_PREFIX, randomToken } from './tokens';
@@ -71,6 +72,8 @@ export class AuthService {
     const ok = (await this.verifyPassword(user?.passwordHash ?? (await dummyHash()), password)) && !!user?.passwordHash;
     // Bot users (the Support Bot) never sign in, whatever their row holds
     if (!user || !ok || !password || user.state !== 'active' || user.userType !== null) throw new AppError('INVALID_CREDENTIALS');
+    // Only after the password: an unconfirmed account is told so, nobody else learns it exists
+    if (!mayUseAccount(this.config.EMAIL_CONFIRMATION, user)) throw new AppError('EMAIL_NOT_CONFIRMED');
     return user;
   }
 
@@ -107,8 +110,8 @@ export class AuthService {
     const { rows } = await pgPool(this.ds).query<TokenUserRow & { csrf_token: string; session_expires_at: Date }>({
       name: 'auth.session',
       text: `SELECT ${USER_COLUMNS}, s.csrf_token, s.expires_at AS session_expires_at
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.state = 'active'`,
-      values: [id],
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND u.state = 'active' AND ${mayUseAccountSql('$2')}`,
+      values: [id, this.config.EMAIL_CONFIRMATION],
     });
     const s = rows[0];
     if (!s || s.session_expires_at.getTime() < Date.now()) return null;
@@ -123,8 +126,8 @@ export class AuthService {
       name: oauth ? 'auth.oauth-token' : 'auth.personal-token',
       text: `SELECT ${USER_COLUMNS}, t.id AS token_id, t.scopes, t.revoked, ${oauth ? 't.expires_at AS expires_at, NULL AS last_used_at' : 't.expires_at::text AS expires_at, t.last_used_at'}
        FROM ${oauth ? 'oauth_access_tokens' : 'personal_access_tokens'} t JOIN users u ON u.id = t.user_id
-       WHERE t.token_digest = $1 AND u.state = 'active'`,
-      values: [digest(token)],
+       WHERE t.token_digest = $1 AND u.state = 'active' AND ${mayUseAccountSql('$2')}`,
+      values: [digest(token), this.config.EMAIL_CONFIRMATION],
     });
     const r = rows[0];
     if (!r || r.revoked) return null;
@@ -165,8 +168,9 @@ export class AuthService {
 
   /** OAuth2 password grant for the account a login named (`findLoginAccount`): a bearer token, scope api by default. */
   async passwordGrant(account: User | null, password: string, scope?: string) {
-    const user = await this.checkPassword(account, password).catch(() => {
-      throw new AppError('INVALID_GRANT');
+    const user = await this.checkPassword(account, password).catch((e: unknown) => {
+      // An unconfirmed account (hard, or soft past its grace) gets no token either, and is told why
+      throw e instanceof AppError && e.code === 'EMAIL_NOT_CONFIRMED' ? new AppError('INVALID_GRANT', e.message) : new AppError('INVALID_GRANT');
     });
     const scopes = (scope ?? 'api').split(/[\s+]+/).filter(Boolean);
     if (!scopes.every((s) => (TOKEN_SCOPES as readonly string[]).includes(s))) throw new AppError('INVALID_GRANT', 'invalid_scope');

@@ -1,67 +1,73 @@
-import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
-import { SESSION_COOKIE, SIGN_UP_TEXTS, signUpSchema, type CurrentUser } from '@tandem/shared-types';
+import { CONFIRMATION_TEXTS, EMAIL_CONFIRMATION, resendConfirmationSchema, SESSION_COOKIE, signUpSchema, type SignUpResponse } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError, ValidationError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
 import { parseInput } from '../../core/http/zod-input';
+import { ThrottleService } from '../../core/throttle/throttle.service';
 import { AuthService } from '../auth/auth.service';
-import { InvitationService } from '../invitation/invitation.service';
-import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
+import { ConfirmationService } from './confirmation.service';
+import { RegistrationService } from './registration.service';
+import { assertSameOrigin, clientAddress } from './same-origin';
 
 /**
- * Sign-up (GitLab's POST /users registration): the form's fields checked with the same schema
- * as the page, a unique username and email, then a session as after sign-in. With the invite
- * link's token the invitation becomes the new user's membership in the same transaction.
+ * Sign-up (GitLab's POST /users) and e-mail confirmation (GET and POST /users/confirmation).
+ * Both POSTs count against the per-address sign-up limit before any work (429 with Retry-After).
  */
 @Controller()
 export class RegistrationController {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly auth: AuthService,
-    private readonly invitations: InvitationService,
+    private readonly registration: RegistrationService,
+    private readonly confirmation: ConfirmationService,
+    private readonly throttle: ThrottleService,
   ) {}
 
-  /** Policy: public (creates the caller's own account); same-origin only (login CSRF). 201 {user, csrf_token, joined}. */
+  /**
+   * Policy: public (creates the caller's own account); same-origin only (login CSRF). 201
+   * {user, csrf_token, joined, email_confirmation}; a session at once unless EMAIL_CONFIRMATION
+   * is hard (then the user signs in after following the mailed link).
+   */
   @Post('users')
-  async signUp(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ user: CurrentUser; csrf_token: string; joined: string | null }> {
-    this.checkSameOrigin(req);
-    const input = parseInput(signUpSchema, body);
-    const passwordHash = await this.auth.hashPassword(input.password);
-    const { user, joined } = await this.ds.transaction(async (m) => {
-      const taken = (await m.query(`SELECT lower(username) = lower($1) AS name, lower(email) = lower($2) AS mail FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)`, [input.username, input.email])) as Array<{ name: boolean; mail: boolean }>;
-      const errors: Record<string, string[]> = {};
-      if (taken.some((t) => t.name)) errors.username = [SIGN_UP_TEXTS.usernameTaken];
-      if (taken.some((t) => t.mail)) errors.email = [SIGN_UP_TEXTS.emailTaken];
-      if (Object.keys(errors).length) throw new ValidationError(errors);
-      const [row] = (await m.query(
-        `INSERT INTO users (username, name, email, password_hash) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-        [input.username, input.name, input.email, passwordHash],
-      )) as Array<{ id: number }>;
-      if (!row) throw new ValidationError({ username: [SIGN_UP_TEXTS.usernameTaken] });
-      const joinedPath = input.invite_token ? await this.invitations.accept(m, Number(row.id), input.invite_token) : null;
-      return { user: await m.getRepository(User).findOneByOrFail({ id: Number(row.id) }), joined: joinedPath };
-    });
+  async signUp(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<SignUpResponse> {
+    assertSameOrigin(req, this.config);
+    await this.throttle.consumeSignUp(clientAddress(req));
+    const { user, joined } = await this.registration.signUp(parseInput(signUpSchema, body));
+    const setting = this.config.EMAIL_CONFIRMATION;
+    res.status(201);
+    if (setting === 'hard') return { user: toCurrentUser(user, this.config.publicUrl), csrf_token: null, joined, email_confirmation: setting };
     const existing = authOf(req).sessionId;
     if (existing) await this.auth.destroySession(existing);
     const s = await this.auth.createSession(user.id);
     res.cookie(SESSION_COOKIE, s.token, { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https://'), expires: s.expiresAt, path: '/' });
-    res.status(201);
-    return { user: toCurrentUser(user, this.config.publicUrl), csrf_token: s.csrfToken, joined };
+    return { user: toCurrentUser(user, this.config.publicUrl), csrf_token: s.csrfToken, joined, email_confirmation: setting };
   }
 
-  /** Login CSRF: a browser's cross-site form post carries a foreign Origin. */
-  private checkSameOrigin(req: Request) {
-    const origin = req.get('origin');
-    if (!origin) return;
-    try {
-      if (new URL(origin).host !== req.get('host') && origin !== this.config.publicUrl) throw new AppError('CSRF');
-    } catch {
-      throw new AppError('CSRF');
-    }
+  /**
+   * Policy: public (the single-use token is the credential). The mailed link: confirms the
+   * address, then redirects to the landing page with the outcome (so the token leaves the
+   * address bar and no Referer carries it).
+   */
+  @Get('users/confirmation')
+  async confirm(@Query('confirmation_token') token: unknown, @Res() res: Response) {
+    const outcome = typeof token === 'string' && token ? await this.confirmation.confirm(token) : null;
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, outcome ? `${EMAIL_CONFIRMATION.pagePath}?status=${outcome}` : EMAIL_CONFIRMATION.pagePath);
+  }
+
+  /**
+   * Policy: public; same-origin only. Resends the link to an unconfirmed account's address;
+   * the answer is the same for any address, so it tells nobody which addresses have accounts.
+   */
+  @Post('users/confirmation')
+  @HttpCode(200)
+  async resend(@Req() req: Request, @Body() body: unknown): Promise<{ message: string }> {
+    assertSameOrigin(req, this.config);
+    await this.throttle.consumeSignUp(clientAddress(req));
+    const { email } = parseInput(resendConfirmationSchema, body);
+    await this.confirmation.resend(email);
+    return { message: CONFIRMATION_TEXTS.sendParanoid };
   }
 }

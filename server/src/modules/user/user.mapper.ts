@@ -14,7 +14,9 @@ export function toUserBasic(u: User, baseUrl: string): UserBasic {
 }
 
 export function toCurrentUser(u: User, baseUrl: string): CurrentUser {
-  return { ...toUserBasic(u, baseUrl), email: u.email, is_admin: u.isAdmin, created_at: u.createdAt.toISOString() };
+  // confirmed_at only when the row was read with it (userFromRow's raw columns leave it out)
+  const confirmed = u.confirmedAt === undefined ? {} : { confirmed_at: u.confirmedAt ? new Date(u.confirmedAt).toISOString() : null };
+  return { ...toUserBasic(u, baseUrl), email: u.email, is_admin: u.isAdmin, created_at: u.createdAt.toISOString(), ...confirmed };
 }
 
 /** A generated initials avatar (data-free SVG path served by us), so no external service is needed. */

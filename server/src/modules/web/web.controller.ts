@@ -23,6 +23,7 @@ import { toApiProject } from '../project/project.mapper';
 import { ProjectService } from '../project/project.service';
 import { ServiceDeskFinder } from '../service-desk/service-desk.finder';
 import { publishedIncidentUrlOf, statusPageSettingsOf } from '../status-page/status-page.store';
+import { unconfirmedAccessUntil } from '../user/email-confirmation';
 import { User } from '../user/user.entity';
 import { toCurrentUser } from '../user/user.mapper';
 import { embedJson, escapeHtml } from './page-data';
@@ -77,6 +78,9 @@ export class WebController {
     const { actor, csrfToken } = authOf(req);
     const user = actor ? await this.ds.getRepository(User).findOneBy({ id: actor.id }) : null;
     const data: PageData = { currentUser: user ? toCurrentUser(user, this.config.publicUrl) : null, csrfToken, features: { cveIdRequestButton: this.config.FEATURE_FLAGS.includes('cveIdRequestButton') } };
+    // EMAIL_CONFIRMATION=soft: every page reminds an unconfirmed user, with the end of their grace period
+    const accessUntil = user ? unconfirmedAccessUntil(this.config.EMAIL_CONFIRMATION, user) : null;
+    if (user && accessUntil) data.emailConfirmation = { email: user.email, access_until: accessUntil.toISOString() };
     let status = 200;
     const m = ISSUE_PAGE.exec(req.path);
     if (m) {
