@@ -1,0 +1,10 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { endFetchStub } from './stubFetch';
+
+// Runs after each test's own afterEach: unmount, then fail the test on any request no route answered
+afterEach(() => {
+  cleanup();
+  const unmatched = endFetchStub();
+  if (unmatched.length) throw new Error(`stubFetch: no route answered ${unmatched.join(', ')}`);
+});
