@@ -208,6 +208,7 @@ export function graphql(operations: Record<string, GraphqlHandler | Answer>): Ha
     const name = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(query)?.[1];
     const op = name === undefined ? undefined : operations[name];
     if (op === undefined) throw new NoRouteError(`no GraphQL operation ${name ?? '(unnamed)'}`);
-    return typeof op === 'function' ? (op as GraphqlHandler)((call.body?.variables ?? {}) as Record<string, unknown>, call) : op;
+    if (typeof op === 'function') return (op as GraphqlHandler)((call.body?.variables ?? {}) as Record<string, unknown>, call);
+    return op instanceof Response ? op.clone() : op;
   };
 }
