@@ -95,6 +95,9 @@ function toResponse(answer: Answer): Response {
   return jsonResponse(answer);
 }
 
+/** Every stub made in the running test: test/setup.ts checks them all when it ends. */
+let made: FetchStub[] = [];
+
 /** The stub without installing it: for code that is handed a fetch. */
 export function createFetchStub(routes: Routes = {}): FetchStub {
   const table = new Map<string, { matcher: Matcher; route: Handler | Answer }>();
@@ -140,7 +143,7 @@ export function createFetchStub(routes: Routes = {}): FetchStub {
     }
   };
 
-  return {
+  const stub: FetchStub = {
     calls,
     unmatched,
     on,
@@ -152,26 +155,26 @@ export function createFetchStub(routes: Routes = {}): FetchStub {
     },
     fetch: fetchStub as typeof fetch,
   };
+  made.push(stub);
+  return stub;
 }
-
-let active: FetchStub | null = null;
 
 /**
  * The one place a test replaces `fetch`: answers by route, logs every request, and a request no
  * route answers rejects and fails the test (test/setup.ts checks after each test).
  */
 export function stubFetch(routes: Routes = {}): FetchStub {
-  active = createFetchStub(routes);
-  vi.stubGlobal('fetch', active.fetch);
-  return active;
+  const stub = createFetchStub(routes);
+  vi.stubGlobal('fetch', stub.fetch);
+  return stub;
 }
 
-/** Ends the test's stub (test/setup.ts): puts fetch back and names what went unanswered. */
+/** Ends the test's stubs (test/setup.ts): puts fetch back and names what went unanswered. */
 export function endFetchStub(): string[] {
-  const stub = active;
-  active = null;
+  const unmatched = made.flatMap((stub) => stub.unmatched.map((c) => `${c.method} ${c.url}`));
+  made = [];
   vi.unstubAllGlobals();
-  return stub ? stub.unmatched.map((c) => `${c.method} ${c.url}`) : [];
+  return unmatched;
 }
 
 /** Answers in turn; the last one answers every later request. */
