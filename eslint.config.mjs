@@ -42,6 +42,25 @@ export default tseslint.config(
     },
   },
   {
+    // One test kit answers for the server (client/src/test/stubFetch.ts): no other file replaces
+    // fetch, so every test routes by URL, fails on a request nobody answers, and logs what was sent.
+    // no-restricted-syntax here replaces the list above: the named-exports entry is repeated.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        ...[
+          "CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+          "CallExpression[callee.object.name='vi'][callee.property.name='spyOn'][arguments.1.value='fetch']",
+          "CallExpression[callee.object.name='Object'][callee.property.name=/^define/][arguments.1.value='fetch']",
+          "AssignmentExpression > MemberExpression.left[object.name=/^(globalThis|window|global|self)$/][property.name='fetch']",
+        ].map((selector) => ({ selector, message: "Stub fetch through the test kit: stubFetch({ 'GET /path': answer }) from client/src/test/kit." })),
+      ],
+    },
+  },
+  {
     // No import cycles in the shipped code: a cycle hides a missing boundary (a domain module and
     // realtime needing each other) and makes load order matter. `import type` is exempt: erased.
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts'],

@@ -11,5 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The test kit's after-each: unmount, restore fetch, fail on a request no route answered
+    setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { App } from '../App';
-import { appStore } from '../shared/store';
 import { makeIssue } from '../features/issue/testIssue';
+import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../test/kit';
 
 const bob = { id: 2, username: 'bob', name: 'Bob Brown', state: 'active', locked: false, avatar_url: 'http://other-host:3000/-/avatars/bob.svg', web_url: 'http://other-host:3000/bob' };
 
@@ -19,43 +17,31 @@ const tandem = {
 };
 const secret = { id: 2, name: 'Secret plans', path_with_namespace: 'acme/platform/secret-plans', description: null, visibility: 'private', namespace: { full_path: 'acme/platform' } };
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-}
+const USERS = 'GET /api/v4/users';
+const BOB = `${USERS}?username=bob`;
+const PROJECTS = 'GET /api/v4/users/2/projects';
+const ISSUES = 'GET /api/v4/issues';
+const AUTHORED = `${ISSUES}?author_id=2`;
+const ASSIGNED = `${ISSUES}?assignee_id=2`;
 
-function renderAt(path: string) {
-  // A fresh cache per test: no answer leaks from one test into the next
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Provider store={appStore}>
-        <MemoryRouter initialEntries={[path]}>
-          <App pageData={{ currentUser: null, csrfToken: null }} />
-        </MemoryRouter>
-      </Provider>
-    </QueryClientProvider>,
+const renderAt = (path: string) =>
+  renderWithStores(
+    <MemoryRouter initialEntries={[path]}>
+      <App pageData={{ currentUser: null, csrfToken: null }} />
+    </MemoryRouter>,
   );
-}
 
 describe('UserPage', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
 
   beforeEach(() => {
-    fetchMock = vi.fn(async (url: string) => {
-      if (url === '/api/v4/users?username=bob') return json(200, [bob]);
-      if (url.startsWith('/api/v4/users?username=')) return json(200, []);
-      if (url === '/api/v4/users/2/projects?per_page=20') return json(200, [secret, tandem], { 'x-total': '2' });
-      if (url.includes('author_id=2')) {
-        return json(200, [makeIssue({ id: 11, iid: 7, title: 'Sidebar collapses', state: 'opened', web_url: 'http://other-host:3000/acme/tandem/-/issues/7', references: { short: '#7', relative: '#7', full: 'acme/tandem#7' } })]);
-      }
-      if (url.includes('assignee_id=2')) return json(200, []);
-      return json(404, { message: '404 Not Found' });
+    api = stubFetch({
+      [USERS]: [],
+      [BOB]: [bob],
+      [PROJECTS]: jsonResponse([secret, tandem], { headers: { 'x-total': '2' } }),
+      [AUTHORED]: [makeIssue({ id: 11, iid: 7, title: 'Sidebar collapses', state: 'opened', web_url: 'http://other-host:3000/acme/tandem/-/issues/7', references: { short: '#7', relative: '#7', full: 'acme/tandem#7' } })],
+      [ASSIGNED]: [],
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('shows the avatar, name, @username and the issues the user authored or is assigned to', async () => {
@@ -70,7 +56,7 @@ describe('UserPage', () => {
     expect(link.getAttribute('href')).toBe('/acme/tandem/-/issues/7');
     expect(within(authored).getByText('acme/tandem#7')).toBeTruthy();
     expect(await within(screen.getByTestId('assigned-issues')).findByText('No issues.')).toBeTruthy();
-    const urls = fetchMock.mock.calls.map((c) => String(c[0]));
+    const urls = api.calls.map((c) => c.url);
     expect(urls).toContain('/api/v4/issues?scope=all&state=all&order_by=updated_at&per_page=20&author_id=2');
     expect(urls).toContain('/api/v4/issues?scope=all&state=all&order_by=updated_at&per_page=20&assignee_id=2');
   });
@@ -84,19 +70,16 @@ describe('UserPage', () => {
     expect(within(projects).getByText('The demo project.')).toBeTruthy();
     expect(within(projects).getByTitle('Private project')).toBeTruthy();
     expect(within(projects).getByRole('heading').textContent).toBe('Projects 2');
-    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/v4/users/2/projects?per_page=20');
+    expect(api.calls.map((c) => c.url)).toContain('/api/v4/users/2/projects?per_page=20');
   });
 
   it('says so when the user has no project the viewer can read, or when projects cannot be loaded', async () => {
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url === '/api/v4/users?username=bob') return json(200, [bob]);
-      if (url.startsWith('/api/v4/users/2/projects')) return json(200, [], { 'x-total': '0' });
-      return json(200, []);
-    });
+    api.on({ [PROJECTS]: jsonResponse([], { headers: { 'x-total': '0' } }), [AUTHORED]: [] });
     renderAt('/bob');
     expect(await within(await screen.findByTestId('user-projects')).findByText('No projects.')).toBeTruthy();
     cleanup();
-    fetchMock.mockImplementation(async (url: string) => (url === '/api/v4/users?username=bob' ? json(200, [bob]) : json(500, { message: 'boom' })));
+    const boom = jsonResponse({ message: 'boom' }, { status: 500 });
+    api.on({ [PROJECTS]: boom, [AUTHORED]: boom, [ASSIGNED]: boom });
     renderAt('/bob');
     expect(await within(await screen.findByTestId('user-projects')).findByText('Projects could not be loaded.')).toBeTruthy();
     expect(await within(screen.getByTestId('authored-issues')).findByText('Issues could not be loaded.')).toBeTruthy();
@@ -114,21 +97,13 @@ describe('UserPage', () => {
 });
 
 describe('UserPage signed out', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('offers to sign in where the issues API asks for it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith('/api/v4/users?')) return json(200, [bob]);
-        // GET /users/:id/projects is public: anonymous viewers see the public projects
-        if (url.startsWith('/api/v4/users/2/projects')) return json(200, [tandem], { 'x-total': '1' });
-        return json(401, { message: '401 Unauthorized' });
-      }),
-    );
+    stubFetch({
+      [BOB]: [bob],
+      // GET /users/:id/projects is public: anonymous viewers see the public projects
+      [PROJECTS]: jsonResponse([tandem], { headers: { 'x-total': '1' } }),
+      [ISSUES]: jsonResponse({ message: '401 Unauthorized' }, { status: 401 }),
+    });
     renderAt('/bob');
     const authored = await screen.findByTestId('authored-issues');
     expect(await within(authored).findByRole('link', { name: 'Sign in' })).toBeTruthy();

@@ -1,30 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DISCUSSION_TEXTS, type NoteAward } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { deferred, jsonResponse, stubFetch } from '../../test/kit';
 import { AwardsBar } from './AwardsBar';
 import { awardsAtomFamily, setAward } from './awardsAtoms';
 
 const me = { id: 7, name: 'Mia', username: 'mia' };
 const bob = { id: 2, name: 'Bob', username: 'bob' };
 const URL = '/g/p/-/issues/1/toggle_award_emoji';
-const ok = () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+const TOGGLE = `POST ${URL}`;
 
 function renderBar(awards: NoteAward[], opts: { canAward?: boolean; user?: typeof me | null } = {}) {
   render(<AwardsBar awardableType="Issue" awardableId={100} awards={awards} canAward={opts.canAward ?? true} toggleUrl={URL} currentUser={opts.user === undefined ? me : opts.user} />);
 }
 
 describe('AwardsBar', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    awardsAtomFamily.remove('Issue:100');
-  });
+  afterEach(() => awardsAtomFamily.remove('Issue:100'));
 
   it('shows each emoji with its count, pressed when the viewer reacted, with the names', () => {
     renderBar([{ name: 'thumbsup', user: bob }, { name: 'thumbsup', user: me }, { name: 'tada', user: bob }]);
@@ -37,17 +29,17 @@ describe('AwardsBar', () => {
   });
 
   it('toggles at once and posts {name}; thumbs up takes the viewer thumbs down away (the server does the same)', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(ok()));
+    const api = stubFetch({ [TOGGLE]: { ok: true } });
     renderBar([{ name: 'thumbsdown', user: me }]);
     fireEvent.click(screen.getByTestId('award-thumbsup'));
     expect(screen.getByTestId('award-thumbsup').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('award-thumbsdown').textContent).toContain('0');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect([fetchMock.mock.calls[0]![0], JSON.parse(fetchMock.mock.calls[0]![1].body)]).toEqual([URL, { name: 'thumbsup' }]);
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.lastCall(TOGGLE).body).toEqual({ name: 'thumbsup' });
   });
 
   it('a refused thumbs up gives the viewer thumbs down back', async () => {
-    fetchMock.mockResolvedValue(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    stubFetch({ [TOGGLE]: jsonResponse({}, { status: 500 }) });
     renderBar([{ name: 'thumbsdown', user: me }]);
     fireEvent.click(screen.getByTestId('award-thumbsup'));
     await waitFor(() => expect(screen.getByTestId('award-error')).toBeTruthy());
@@ -56,24 +48,25 @@ describe('AwardsBar', () => {
   });
 
   it("rolls back and says so when the server refuses, keeping others' live changes", async () => {
-    let reject!: (r: Response) => void;
-    fetchMock.mockReturnValue(new Promise<Response>((r) => (reject = r)));
+    const refusal = deferred();
+    stubFetch({ [TOGGLE]: refusal.handler });
     renderBar([]);
     fireEvent.click(screen.getByTestId('award-thumbsup'));
     expect(screen.getByTestId('award-thumbsup').textContent).toContain('1');
     act(() => appStore.set(awardsAtomFamily('Issue:100'), (cur) => setAward(cur ?? [], 'thumbsup', bob, true)));
-    await act(async () => reject(new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } })));
+    await act(async () => refusal.release(jsonResponse({}, { status: 500 })));
     await waitFor(() => expect(screen.getByTestId('award-error').textContent).toContain(DISCUSSION_TEXTS.awardFailed));
     expect(screen.getByTestId('award-thumbsup').textContent).toContain('1');
     expect(screen.getByTestId('award-tooltip-thumbsup').textContent).toBe('Bob');
   });
 
   it('disables the buttons and offers no picker when signed out', () => {
+    const api = stubFetch();
     renderBar([{ name: 'thumbsup', user: bob }], { user: null, canAward: false });
     expect((screen.getByTestId('award-thumbsup') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByTestId('add-reaction')).toBeNull();
     fireEvent.click(screen.getByTestId('award-thumbsup'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('shows awards arriving live through the store', () => {
@@ -84,10 +77,7 @@ describe('AwardsBar', () => {
 });
 
 describe('AwardsBar when empty', () => {
-  afterEach(() => {
-    cleanup();
-    awardsAtomFamily.remove('Issue:100');
-  });
+  afterEach(() => awardsAtomFamily.remove('Issue:100'));
   it('is hidden for a viewer who may not react; offers thumbs and the picker to one who may', () => {
     const { container } = render(<AwardsBar awardableType="Issue" awardableId={100} awards={[]} canAward={false} toggleUrl={URL} currentUser={null} />);
     expect(container.textContent).toBe('');

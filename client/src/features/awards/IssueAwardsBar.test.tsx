@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { IssuePermissions } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { renderWithStores } from '../../test/kit';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { issueEvents } from '../issue/issueEvents';
 import { makeIssue } from '../issue/testIssue';
@@ -24,13 +24,8 @@ describe('IssueAwardsBar', () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ discussion_locked: false }));
     appStore.set(currentUserAtom, { id: 9, username: 'erin', name: 'Erin', state: 'active', locked: false, avatar_url: null, web_url: '/erin', email: 'e@x', is_admin: false, created_at: '' });
   });
-  afterEach(cleanup);
   const renderBar = (permissions: IssuePermissions) =>
-    render(
-      <Provider store={appStore}>
-        <IssueAwardsBar issueKey={KEY} awards={[]} permissions={permissions} toggleUrl="/g/p/-/issues/1/toggle_award_emoji" />
-      </Provider>,
-    );
+    renderWithStores(<IssueAwardsBar issueKey={KEY} awards={[]} permissions={permissions} toggleUrl="/g/p/-/issues/1/toggle_award_emoji" />);
 
   it('a non-member loses the reaction control when the issue is locked while the page is open, and gets it back on unlock', () => {
     renderBar({ ...base, canAwardEmojiWhenLocked: false, canAwardEmojiWhenUnlocked: true });

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ApiNote, CurrentUser } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { stubFetch, type FetchStub } from '../../test/kit';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { awardEvents } from './awardEvents';
 import { awardsAtomFamily } from './awardsAtoms';
@@ -13,15 +14,12 @@ const note = (over: Partial<ApiNote> = {}) =>
   ({ id: '55', system: false, emoji_awardable: true, award_emoji: [{ name: 'eyes', user: { id: 2, name: 'Bob', username: 'bob' } }], current_user: { can_award_emoji: true }, ...over }) as unknown as ApiNote;
 
 describe('NoteAwardsBar', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
-    fetchMock = vi.fn().mockImplementation(() => Promise.resolve(new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } })));
-    vi.stubGlobal('fetch', fetchMock);
+    api = stubFetch({ 'POST /g/p/notes/:id/toggle_award_emoji': { ok: true } });
     appStore.set(currentUserAtom, me);
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     appStore.set(currentUserAtom, null);
     awardsAtomFamily.remove('Note:55');
   });
@@ -31,8 +29,7 @@ describe('NoteAwardsBar', () => {
     expect(screen.getByTestId('award-eyes').textContent).toContain('1');
     expect(screen.queryByTestId('award-thumbsup')).toBeNull();
     fireEvent.click(screen.getByTestId('award-eyes'));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(fetchMock.mock.calls[0]![0]).toBe('/g/p/notes/55/toggle_award_emoji');
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toEqual(['/g/p/notes/55/toggle_award_emoji']));
     act(() =>
       awardEvents['award.toggled']!(
         { type: 'award.toggled', seq: 3, issue: { id: 100, iid: 1, project_path: 'g/p' }, payload: { awardable_type: 'Note', awardable_id: 55, name: 'rocket', user: bob, toggled_on: true }, actor: bob, at: '' },

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS, MARKDOWN_EDITOR_TEXTS, NOTES_FILTER, NOTE_FORM_TEXTS, type ApiEpic, type ApiNote, type EpicPageData } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { awardEvents } from '../awards/awardEvents';
 import { discussionOfNote } from '../notes/discussionRules';
@@ -17,7 +17,8 @@ import { EpicDiscussion } from './EpicDiscussion';
 import { epicEvents } from './epicEvents';
 
 const KEY = epicKey('acme', 3);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const EPIC = '/groups/acme/-/epics/3';
+const DISCUSSIONS = `GET ${EPIC}/discussions.json`;
 const permissions = { canUpdateIssue: true, canReopenIssue: true, canCreateIssue: false, canDestroy: false, canAdmin: true, canCreateNote: true, canUpdate: true, canCreateInternalNote: true, canAwardEmoji: true, canCreateNoteWhenLocked: true, canCreateNoteWhenUnlocked: true };
 const epic = { id: 30, iid: 3, title: 'Roadmap', state: 'opened', confidential: false, author: { id: 2 }, references: { full: 'acme&3' } } as unknown as ApiEpic;
 const data: EpicPageData = { epic, permissions, seq: 0, lastFetchedAt: 1, awards: [], notesData: { notesFilter: NOTES_FILTER.all, prerenderedNotesCount: 1, isProjectArchived: false } };
@@ -28,8 +29,7 @@ const event = (type: string, payload: unknown, seq = 1) => ({ type, seq, issue: 
 
 /** The shared discussion area on an epic: the epic's paths, its noun, no project-only tools, live through the epic's events. */
 describe('EpicDiscussion (the discussion area on an epic)', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  let routes: Record<string, (init?: RequestInit) => Response>;
+  let api: FetchStub;
   beforeEach(() => {
     localStorage.clear();
     discussionsAtomFamily.remove(KEY);
@@ -38,49 +38,29 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     appStore.set(csrfTokenAtom, 'csrf');
     appStore.set(currentUserAtom, { ...alice, email: 'a@x', is_admin: false, created_at: '' });
     appStore.set(connectionStateAtom, 'open');
-    routes = { 'discussions.json': () => json(200, [discussionOfNote(epicNote({ id: '1', note_html: '<p>first on the epic</p>' }))]) };
-    fetchMock = vi.fn((url: string, init?: RequestInit) => {
-      const route = Object.keys(routes).find((r) => url.includes(r));
-      return Promise.resolve(route ? routes[route]!(init) : json(404, {}));
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    api = stubFetch({ [DISCUSSIONS]: [discussionOfNote(epicNote({ id: '1', note_html: '<p>first on the epic</p>' }))] });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-  const renderIt = () =>
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Provider store={appStore}>
-          <EpicDiscussion data={data} epicKey={KEY} groupPath="acme" />
-        </Provider>
-      </QueryClientProvider>,
-    );
+  const renderIt = () => renderWithStores(<EpicDiscussion data={data} epicKey={KEY} groupPath="acme" />);
   const box = () => screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement;
 
   it("reads the epic's discussions and posts comments to the epic's notes path", async () => {
-    routes['/notes?'] = () => json(200, { ...epicNote({ id: '5', note_html: '<p>a new comment</p>' }), valid: true, commands_changes: {} });
+    const CREATE = `POST ${EPIC}/notes?target_type=epic&target_id=30`;
+    api.on({ [CREATE]: { ...epicNote({ id: '5', note_html: '<p>a new comment</p>' }), valid: true, commands_changes: {} } });
     renderIt();
     await screen.findByText('first on the epic');
-    expect(String(fetchMock.mock.calls[0]![0])).toContain('/groups/acme/-/epics/3/discussions.json?');
+    expect(api.callsTo(DISCUSSIONS)).toHaveLength(1);
     fireEvent.change(box(), { target: { value: 'a new comment' } });
     fireEvent.click(screen.getByTestId('comment-submit'));
     await screen.findByText('a new comment', { selector: 'p' });
-    const post = fetchMock.mock.calls.find((c) => String(c[0]).includes('/notes?'))!;
-    expect(post[0]).toBe('/groups/acme/-/epics/3/notes?target_type=epic&target_id=30');
-    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ note: { noteable_type: 'Epic', noteable_id: 30, note: 'a new comment' } });
+    expect(api.lastCall(CREATE).body).toEqual({ note: { noteable_type: 'Epic', noteable_id: 30, note: 'a new comment' } });
   });
 
   it('closes the epic (not an issue) from the form', async () => {
-    routes['/api/v4/groups/acme/epics/3'] = () => json(200, { ...epic, state: 'closed' });
+    api.on({ 'PUT /api/v4/groups/acme/epics/3': { ...epic, state: 'closed' } });
     renderIt();
     await screen.findByText('first on the epic');
     fireEvent.click(screen.getByRole('button', { name: 'Close epic' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')).toBe(true));
-    const put = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')!;
-    expect((put[1] as RequestInit).method).toBe('PUT');
-    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ state_event: 'close' });
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/groups/acme/epics/3').map((c) => c.body)).toEqual([{ state_event: 'close' }]));
     // The page follows the live event: the button turns to Reopen
     act(() => epicEvents['epic.updated']!(event('epic.updated', { fields: { state: 'closed', updated_at: '' } }) as never, ctx()));
     expect(screen.getByRole('button', { name: 'Reopen epic' })).toBeTruthy();
@@ -103,10 +83,11 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     el.setSelectionRange(value.length, value.length);
     fireEvent.keyUp(el, { key: value.slice(-1) });
   };
-  const calls = (part: string) => fetchMock.mock.calls.filter((c) => String(c[0]).includes(part));
+  const UPLOAD = 'POST /groups/acme/-/uploads';
+  const MEMBERS = 'GET /groups/acme/-/autocomplete_sources/members';
 
   it("the comment box attaches files to the group's uploads and inserts the returned link", async () => {
-    routes['/groups/acme/-/uploads'] = () => json(200, { alt: 'plan', url: '/groups/acme/-/uploads/abc/plan.pdf', markdown: '[plan.pdf](/groups/acme/-/uploads/abc/plan.pdf)' });
+    api.on({ [UPLOAD]: { alt: 'plan', url: '/groups/acme/-/uploads/abc/plan.pdf', markdown: '[plan.pdf](/groups/acme/-/uploads/abc/plan.pdf)' } });
     renderIt();
     await screen.findByText('first on the epic');
     typeInto(box(), 'See');
@@ -114,20 +95,19 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     fireEvent.change(within(form).getByTestId('md-attach-input'), { target: { files: [new File(['pdf'], 'plan.pdf')] } });
     expect(box().value).toBe(`See ${MARKDOWN_EDITOR_TEXTS.uploading('plan.pdf')}`);
     await waitFor(() => expect(box().value).toBe('See [plan.pdf](/groups/acme/-/uploads/abc/plan.pdf)'));
-    const [url, init] = calls('/uploads')[0]!;
-    expect(url).toBe('/groups/acme/-/uploads');
-    expect((init as RequestInit).method).toBe('POST');
-    expect(((init as RequestInit).body as FormData).get('file')).toBeInstanceOf(File);
+    expect((api.lastCall(UPLOAD).body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it("the comment box autocompletes from the group's sources: @ members of the epic's group, & epics", async () => {
-    routes['/autocomplete_sources/members'] = () => json(200, [{ username: 'bob', name: 'Bob Brown' }, { username: 'carol', name: 'Carol Chen' }]);
-    routes['/autocomplete_sources/epics'] = () => json(200, [{ iid: 4, title: 'Q4 roadmap', reference: '&4' }]);
+    api.on({
+      [MEMBERS]: [{ username: 'bob', name: 'Bob Brown' }, { username: 'carol', name: 'Carol Chen' }],
+      'GET /groups/acme/-/autocomplete_sources/epics': [{ iid: 4, title: 'Q4 roadmap', reference: '&4' }],
+    });
     renderIt();
     await screen.findByText('first on the epic');
     typeInto(box(), 'ping @ca');
     const list = await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
-    expect(String(calls('/autocomplete_sources/members')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=ca');
+    expect(api.lastCall(MEMBERS).url).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=ca');
     expect(list.textContent).toContain('carol');
     expect(list.textContent).not.toContain('bob');
     fireEvent.keyDown(box(), { key: 'Enter' });
@@ -136,43 +116,45 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     await act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
     typeInto(box(), 'ping @carol see &Q4');
     await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
-    expect(String(calls('/autocomplete_sources/epics')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/epics?type=Epic&type_id=3&search=Q4');
+    expect(api.lastCall('GET /groups/acme/-/autocomplete_sources/epics').url).toBe('/groups/acme/-/autocomplete_sources/epics?type=Epic&type_id=3&search=Q4');
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(box().value).toBe('ping @carol see &4 ');
   });
 
   it("reply and edit boxes on the epic use the group's uploads and sources too", async () => {
-    routes['/groups/acme/-/uploads'] = () => json(200, { alt: 'shot', url: '/groups/acme/-/uploads/def/shot.png', markdown: '![shot](/groups/acme/-/uploads/def/shot.png)' });
-    routes['/autocomplete_sources/members'] = () => json(200, [{ username: 'bob', name: 'Bob Brown' }]);
+    api.on({
+      [UPLOAD]: { alt: 'shot', url: '/groups/acme/-/uploads/def/shot.png', markdown: '![shot](/groups/acme/-/uploads/def/shot.png)' },
+      [MEMBERS]: [{ username: 'bob', name: 'Bob Brown' }],
+    });
     renderIt();
     await screen.findByText('first on the epic');
     fireEvent.click(screen.getByRole('button', { name: 'Reply to comment' }));
     const reply = (await screen.findByRole('textbox', { name: 'Reply' })) as HTMLTextAreaElement;
     fireEvent.change(within(reply.closest('form')!).getByTestId('md-attach-input'), { target: { files: [new File(['png'], 'shot.png', { type: 'image/png' })] } });
     await waitFor(() => expect(reply.value).toBe('![shot](/groups/acme/-/uploads/def/shot.png)'));
-    expect(String(calls('/uploads')[0]![0])).toBe('/groups/acme/-/uploads');
+    expect(api.callsTo(UPLOAD)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit comment' }));
     const editBox = (await screen.findByRole('textbox', { name: 'Edit comment' })) as HTMLTextAreaElement;
     typeInto(editBox, 'hello @b');
     await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
-    expect(String(calls('/autocomplete_sources/members')[0]![0])).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=b');
+    expect(api.lastCall(MEMBERS).url).toBe('/groups/acme/-/autocomplete_sources/members?type=Epic&type_id=3&search=b');
     fireEvent.keyDown(editBox, { key: 'Enter' });
     expect(editBox.value).toBe('hello @bob ');
   });
 
   it("compares and deletes a description version at the epic's paths", async () => {
     const changed = epicNote({ id: '9', system: true, note: 'changed the description', note_html: '<p>changed the description</p>', description_version_id: 7, start_description_version_id: null, description_version_deleted: false, description_diff_path: '/groups/acme/-/epics/3/descriptions/7/diff' });
-    routes['discussions.json'] = () => json(200, [discussionOfNote(changed)]);
-    routes['/descriptions/7/diff'] = () => json(200, { diff: 'the <ins class="idiff addition">new</ins> plan' });
-    routes['/descriptions/7'] = () => json(200, {});
+    api.on({
+      [DISCUSSIONS]: [discussionOfNote(changed)],
+      [`GET ${EPIC}/descriptions/7/diff`]: { diff: 'the <ins class="idiff addition">new</ins> plan' },
+      [`DELETE ${EPIC}/descriptions/7`]: {},
+    });
     renderIt();
     fireEvent.click(await screen.findByRole('button', { name: new RegExp(DISCUSSION_TEXTS.compareDescriptionVersion) }));
     expect((await screen.findByTestId('description-diff')).innerHTML).toBe('the <ins class="idiff addition">new</ins> plan');
     fireEvent.click(screen.getByRole('button', { name: DISCUSSION_TEXTS.removeDescriptionHistory }));
-    await waitFor(() => expect(calls('/descriptions/7').some((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')).toBe(true));
-    const del = calls('/descriptions/7').find((c) => (c[1] as RequestInit | undefined)?.method === 'DELETE')!;
-    expect(del[0]).toBe('/groups/acme/-/epics/3/descriptions/7');
+    await waitFor(() => expect(api.callsTo(`DELETE ${EPIC}/descriptions/7`)).toHaveLength(1));
   });
 
   it('signed out: the signed-out widget replaces the form', async () => {

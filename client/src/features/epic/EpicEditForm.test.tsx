@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EPIC_TEXTS, ERRORS, ISSUE_PAGE_TEXTS, TEXTS, type ApiEpic } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { jsonResponse, sequence, stubFetch, type FetchCall, type FetchStub } from '../../test/kit';
 import { csrfTokenAtom } from '../session/sessionAtoms';
 import { epicAtomFamily, epicKey } from './epicAtoms';
 import { epicDraftKey } from './EpicEditForm';
@@ -9,22 +10,20 @@ import { epicEvents } from './epicEvents';
 import { EpicDetails } from './EpicDetails';
 
 const KEY = epicKey('acme', 3);
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PUT = 'PUT /api/v4/groups/acme/epics/3';
+const GET = 'GET /api/v4/groups/acme/epics/3';
+/** A PUT answered as the server does: the epic with what was sent. */
+const saved = (over: Partial<ApiEpic> = {}) => (c: FetchCall) => ({ ...epic, ...c.body, description_html: `<p>${c.body.description}</p>`, ...over });
 const epic = { id: 30, iid: 3, title: 'Roadmap', description: 'old plan', description_html: '<p>old plan</p>', state: 'opened', confidential: false, author: null, references: { full: 'acme&3' }, start_date: null, end_date: null, lock_version: 0 } as unknown as ApiEpic;
 
 /** The epic page's title/description form: shown to editors only, saves with REST PUT, attaches to the group. */
 describe('EpicDetails edit form', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
     appStore.set(epicAtomFamily(KEY), epic);
     appStore.set(csrfTokenAtom, 'csrf');
     localStorage.clear();
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    api = stubFetch();
   });
 
   it('is offered only to those who may edit', () => {
@@ -33,10 +32,9 @@ describe('EpicDetails edit form', () => {
   });
 
   it('saves title and description with PUT and shows the saved epic; the description box attaches to the group', async () => {
-    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
-      if (url === '/groups/acme/-/uploads') return Promise.resolve(json(200, { alt: 'a', url: '/groups/acme/-/uploads/x/a.txt', markdown: '[a.txt](/groups/acme/-/uploads/x/a.txt)' }));
-      const body = JSON.parse(String(init?.body)) as { title: string; description: string };
-      return Promise.resolve(json(200, { ...epic, ...body, description_html: `<p>${body.description}</p>` }));
+    api.on({
+      'POST /groups/acme/-/uploads': { alt: 'a', url: '/groups/acme/-/uploads/x/a.txt', markdown: '[a.txt](/groups/acme/-/uploads/x/a.txt)' },
+      [PUT]: saved(),
     });
     render(<EpicDetails epic={epic} issues={[]} editing={{ epicKey: KEY, groupPath: 'acme' }} />);
     fireEvent.click(screen.getByTestId('epic-edit'));
@@ -48,14 +46,12 @@ describe('EpicDetails edit form', () => {
     await waitFor(() => expect(box.value).toBe('new plan [a.txt](/groups/acme/-/uploads/x/a.txt)'));
     fireEvent.click(screen.getByTestId('epic-save'));
     await waitFor(() => expect(screen.queryByTestId('epic-edit-form')).toBeNull());
-    const put = fetchMock.mock.calls.find((c) => String(c[0]) === '/api/v4/groups/acme/epics/3')!;
-    expect((put[1] as RequestInit).method).toBe('PUT');
-    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ title: 'Roadmap', description: 'new plan [a.txt](/groups/acme/-/uploads/x/a.txt)', lock_version: 0 });
+    expect(api.lastCall(PUT).body).toEqual({ title: 'Roadmap', description: 'new plan [a.txt](/groups/acme/-/uploads/x/a.txt)', lock_version: 0 });
     expect(appStore.get(epicAtomFamily(KEY))?.description).toBe('new plan [a.txt](/groups/acme/-/uploads/x/a.txt)');
   });
 
   it("keeps the form and shows the server's message when refused", async () => {
-    fetchMock.mockResolvedValue(json(400, { message: { end_date: ['must be on or after the start date'] } }));
+    api.on({ [PUT]: jsonResponse({ message: { end_date: ['must be on or after the start date'] } }, { status: 400 }) });
     render(<EpicDetails epic={epic} issues={[]} editing={{ epicKey: KEY, groupPath: 'acme' }} />);
     fireEvent.click(screen.getByTestId('epic-edit'));
     fireEvent.click(screen.getByTestId('epic-save'));
@@ -72,14 +68,11 @@ describe('EpicDetails edit form', () => {
       fireEvent.click(screen.getByTestId('epic-edit'));
       return screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
     };
-    const puts = () => fetchMock.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'PUT').map((c) => JSON.parse(String((c[1] as RequestInit).body)) as Record<string, unknown>);
+    const puts = () => api.callsTo(PUT).map((c) => c.body as Record<string, unknown>);
 
     it('on 409 shows the locked warning, merges a non-overlapping edit onto their text, and saves with their lock_version', async () => {
       const theirs = { ...epic, description: 'Intro by them\n\nMiddle\n\nOutro', lock_version: 3 };
-      fetchMock
-        .mockResolvedValueOnce(json(409, { message: ERRORS.EPIC_STALE.message }))
-        .mockResolvedValueOnce(json(200, theirs))
-        .mockImplementationOnce((_u: string, init: RequestInit) => Promise.resolve(json(200, { ...theirs, ...JSON.parse(String(init.body)), lock_version: 4 })));
+      api.on({ [PUT]: sequence(jsonResponse({ message: ERRORS.EPIC_STALE.message }, { status: 409 }), saved({ lock_version: 4 })), [GET]: theirs });
       const box = open({ ...epic, description: base, lock_version: 2 });
       fireEvent.change(box, { target: { value: 'Intro\n\nMiddle\n\nOutro by me' } });
       fireEvent.click(screen.getByTestId('epic-save'));
@@ -88,7 +81,7 @@ describe('EpicDetails edit form', () => {
       expect(warning.querySelector('a')?.getAttribute('href')).toBe('/groups/acme/-/epics/3');
       expect(await screen.findByTestId('merge-applied')).toBeTruthy();
       expect(box.value).toBe('Intro by them\n\nMiddle\n\nOutro by me');
-      expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/v4/groups/acme/epics/3');
+      expect(api.callsTo(GET)).toHaveLength(1);
       // the edit is still in the autosaved draft, now on top of their version
       expect(JSON.parse(localStorage.getItem(epicDraftKey('acme', 3))!)).toMatchObject({ description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 3 });
       fireEvent.click(screen.getByTestId('epic-save'));
@@ -102,9 +95,10 @@ describe('EpicDetails edit form', () => {
     });
 
     it('shows both versions of overlapping edits; keeping mine saves it with their lock_version', async () => {
-      fetchMock
-        .mockResolvedValueOnce(json(409, { message: ERRORS.EPIC_STALE.message }))
-        .mockResolvedValueOnce(json(200, { ...epic, description: 'Intro\n\nMiddle (theirs)\n\nOutro', lock_version: 5 }));
+      api.on({
+        [PUT]: sequence(jsonResponse({ message: ERRORS.EPIC_STALE.message }, { status: 409 }), saved({ lock_version: 6 })),
+        [GET]: { ...epic, description: 'Intro\n\nMiddle (theirs)\n\nOutro', lock_version: 5 },
+      });
       const box = open({ ...epic, description: base, lock_version: 4 });
       fireEvent.change(box, { target: { value: 'Intro\n\nMiddle (mine)\n\nOutro' } });
       fireEvent.click(screen.getByTestId('epic-save'));
@@ -115,7 +109,6 @@ describe('EpicDetails edit form', () => {
       expect(screen.getByTestId('locked-warning')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: ISSUE_PAGE_TEXTS.keepMine }));
       expect(screen.queryByTestId('edit-conflict')).toBeNull();
-      fetchMock.mockResolvedValueOnce(json(200, { ...epic, description: 'Intro\n\nMiddle (mine)\n\nOutro', lock_version: 6 }));
       fireEvent.click(screen.getByTestId('epic-save'));
       await waitFor(() => expect(screen.queryByTestId('epic-edit-form')).toBeNull());
       expect(puts()[1]).toEqual({ title: 'Roadmap', description: 'Intro\n\nMiddle (mine)\n\nOutro', lock_version: 5 });
@@ -127,7 +120,7 @@ describe('EpicDetails edit form', () => {
         act(() => epicEvents['epic.updated']!({ issue: { project_path: 'groups/acme', iid: 3 }, payload: { fields } } as never, { store: appStore } as never));
       event({ state: 'closed', lock_version: 2, updated_at: '2026-01-01T00:00:00Z' });
       expect(screen.queryByTestId('locked-warning')).toBeNull();
-      fetchMock.mockResolvedValueOnce(json(200, { ...epic, description: base, lock_version: 3 }));
+      api.on({ [PUT]: saved({ lock_version: 3 }) });
       fireEvent.click(screen.getByTestId('epic-save'));
       await waitFor(() => expect(puts()).toHaveLength(1));
       expect(puts()[0]!.lock_version).toBe(2);
@@ -148,13 +141,12 @@ describe('EpicDetails edit form', () => {
     });
 
     it('the description preview renders references in the epic\'s group', async () => {
-      fetchMock.mockResolvedValue(json(201, { html: '<p><a href="/groups/acme/-/epics/1">&amp;1</a></p>' }));
+      api.on({ 'POST /api/v4/markdown': jsonResponse({ html: '<p><a href="/groups/acme/-/epics/1">&amp;1</a></p>' }, { status: 201 }) });
       const box = open({ ...epic, lock_version: 0 });
       fireEvent.change(box, { target: { value: 'see &1' } });
       fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
-      await waitFor(() => expect(fetchMock.mock.calls.some((c) => c[0] === '/api/v4/markdown')).toBe(true));
-      const call = fetchMock.mock.calls.find((c) => c[0] === '/api/v4/markdown')!;
-      expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ text: 'see &1', group: 'acme', gfm: true });
+      await waitFor(() => expect(api.callsTo('POST /api/v4/markdown')).toHaveLength(1));
+      expect(api.lastCall('POST /api/v4/markdown').body).toEqual({ text: 'see &1', group: 'acme', gfm: true });
     });
   });
 });

@@ -1,52 +1,39 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { INCIDENT_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { graphql, renderWithStores, stubFetch } from '../../test/kit';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
 import { IncidentTabs } from './IncidentTabs';
 
 const KEY = 'acme/tandem#5';
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const alert = {
   iid: '3', title: 'DB down', description: 'Primary not answering', severity: 'HIGH', status: 'TRIGGERED', startedAt: '2026-01-02T03:04:05.000Z', endedAt: null,
   eventCount: 4, monitoringTool: 'Prometheus', service: 'db', hosts: ['db-1'], details: { runbook: 'https://runbooks/db' }, detailsUrl: 'http://x/acme/tandem/-/issues/5#alert-details',
 };
 
 function renderTabs() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Provider store={appStore}>
-        <IncidentTabs issueKey={KEY} projectPath="acme/tandem">
-          <p>The description</p>
-        </IncidentTabs>
-      </Provider>
-    </QueryClientProvider>,
+  renderWithStores(
+    <IncidentTabs issueKey={KEY} projectPath="acme/tandem">
+      <p>The description</p>
+    </IncidentTabs>,
   );
 }
+/** The incident's details query answers `body`. */
+const details = (body: object) => stubFetch({ 'POST /api/graphql': graphql({ incidentDetails: body }) });
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 
 describe('IncidentTabs', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 5, issue_type: 'incident', type: 'INCIDENT' }));
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  beforeEach(() => appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 5, issue_type: 'incident', type: 'INCIDENT' })));
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('with an alert: the highlight bar (alert link, start, events, SLA), the description, and the Alert details table', async () => {
     const due = new Date(Date.now() + 125 * 60_000).toISOString();
-    fetchMock.mockResolvedValue(json({ data: { project: { issue: { slaDueAt: due, alertManagementAlert: alert } } } }));
+    const api = details({ data: { project: { issue: { slaDueAt: due, alertManagementAlert: alert } } } });
     renderTabs();
     await waitFor(() => expect(tabNames()).toEqual([INCIDENT_TEXTS.tabSummary, INCIDENT_TEXTS.tabAlertDetails]));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body).variables).toEqual({ fullPath: 'acme/tandem', iid: '5' });
+    expect(api.lastCall('POST /api/graphql').body.variables).toEqual({ fullPath: 'acme/tandem', iid: '5' });
     expect(screen.getByText('Alert #3')).toBeTruthy();
     expect(screen.getByTestId('incident-event-count').textContent).toBe('4');
     expect(screen.getByTestId('incident-sla').textContent).toBe('2h 5m');
@@ -60,14 +47,14 @@ describe('IncidentTabs', () => {
 
   it('without an alert: only Summary; a closed incident says Missed or Achieved SLA', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 5, issue_type: 'incident', state: 'closed', closed_at: '2026-01-01T10:00:00.000Z' }));
-    fetchMock.mockResolvedValue(json({ data: { project: { issue: { slaDueAt: '2026-01-01T11:00:00.000Z', alertManagementAlert: null } } } }));
+    details({ data: { project: { issue: { slaDueAt: '2026-01-01T11:00:00.000Z', alertManagementAlert: null } } } });
     renderTabs();
     await waitFor(() => expect(screen.getByTestId('incident-sla').textContent).toBe(INCIDENT_TEXTS.achievedSla));
     expect(tabNames()).toEqual([INCIDENT_TEXTS.tabSummary]);
   });
 
   it("shows the spec's text when the alert cannot be loaded, and still the description", async () => {
-    fetchMock.mockResolvedValue(json({ errors: [{ message: 'boom' }] }));
+    details({ errors: [{ message: 'boom' }] });
     renderTabs();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(INCIDENT_TEXTS.alertLoadFailed));
     expect(screen.getByText('The description')).toBeTruthy();

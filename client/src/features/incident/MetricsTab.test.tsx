@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INCIDENT_TEXTS, METRIC_IMAGE_TEXTS as T, type AnyRealtimeEvent, type ApiMetricImage } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { graphql, jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
 import { EventRegistry } from '../../realtime/eventRegistry';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
@@ -12,48 +11,32 @@ import { IncidentTabs } from './IncidentTabs';
 import { metricImageEvents } from './metricImageEvents';
 
 const KEY = 'acme/tandem#5';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const API = '/api/v4/projects/acme%2Ftandem/issues/5/metric_images';
 const image = (id: number, extra: Partial<ApiMetricImage> = {}): ApiMetricImage => ({
   id, created_at: '2026-01-01T00:00:00.000Z', filename: `m${id}.png`, file_path: `/acme/tandem/-/issues/5/metric_images/${id}/m${id}.png`, url: null, url_text: null, ...extra,
 });
 
-type Sent = { method?: string; body?: unknown };
-
 describe('the incident Metrics tab', () => {
-  let queryClient: QueryClient;
-  let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: Sent) => Promise<Response>>>;
+  let api: FetchStub;
   let images: ApiMetricImage[];
 
   beforeEach(() => {
     appStore.set(csrfTokenAtom, 'csrf');
     appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 5, issue_type: 'incident', type: 'INCIDENT' }));
-    queryClient = new QueryClient();
     images = [image(1, { url: 'https://grafana.example/d/1', url_text: 'p95 latency' }), image(2)];
-    fetchMock = vi.fn(async (url: string, init?: Sent) => {
-      if (url === '/api/graphql') return json({ data: { project: { issue: { slaDueAt: null, alertManagementAlert: null } } } });
-      if (url === API && (init?.method ?? 'GET') === 'GET') return json(images);
-      return json({ message: '404 Not Found' }, 404);
+    api = stubFetch({
+      'POST /api/graphql': graphql({ incidentDetails: { data: { project: { issue: { slaDueAt: null, alertManagementAlert: null } } } } }),
+      [`GET ${API}`]: () => images,
     });
-    vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
-  function renderTabs(props: { metricsAvailable: boolean; canUpdate: boolean }) {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <Provider store={appStore}>
-          <IncidentTabs issueKey={KEY} projectPath="acme/tandem" {...props}>
-            <p>The description</p>
-          </IncidentTabs>
-        </Provider>
-      </QueryClientProvider>,
+  const renderTabs = (props: { metricsAvailable: boolean; canUpdate: boolean }) =>
+    renderWithStores(
+      <IncidentTabs issueKey={KEY} projectPath="acme/tandem" {...props}>
+        <p>The description</p>
+      </IncidentTabs>,
     );
-  }
   const openMetrics = async () => {
     fireEvent.click(await screen.findByRole('tab', { name: INCIDENT_TEXTS.tabMetrics }));
     return screen.findByTestId('metric-images');
@@ -61,7 +44,7 @@ describe('the incident Metrics tab', () => {
 
   it('is left out when the upload-metrics feature is off', async () => {
     renderTabs({ metricsAvailable: false, canUpdate: true });
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(api.calls).not.toHaveLength(0));
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([INCIDENT_TEXTS.tabSummary]);
   });
 
@@ -81,31 +64,29 @@ describe('the incident Metrics tab', () => {
     renderTabs({ metricsAvailable: true, canUpdate: true });
     const tab = await openMetrics();
     await waitFor(() => expect(within(tab).getAllByTestId('metric-image')).toHaveLength(2));
-    fetchMock.mockImplementationOnce(async () => json(image(3, { url: 'https://x.example', url_text: 'CPU' }), 201));
+    api.on({ [`POST ${API}`]: jsonResponse(image(3, { url: 'https://x.example', url_text: 'CPU' }), { status: 201 }) });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'cpu.png', { type: 'image/png' });
     fireEvent.change(within(tab).getByLabelText(T.fileLabel), { target: { files: [file] } });
     fireEvent.change(within(tab).getByLabelText(T.urlLabel), { target: { value: 'https://x.example' } });
     fireEvent.change(within(tab).getByLabelText(T.urlTextLabel), { target: { value: 'CPU' } });
     fireEvent.click(within(tab).getByRole('button', { name: T.upload }));
     await waitFor(() => expect(within(tab).getAllByTestId('metric-image')).toHaveLength(3));
-    const [url, init] = fetchMock.mock.calls.find(([u, i]) => u === API && i?.method === 'POST')!;
-    expect(url).toBe(API);
-    const form = init!.body as FormData;
+    const form = api.lastCall(`POST ${API}`).body as FormData;
     expect((form.get('file') as File).name).toBe('cpu.png');
     expect(form.get('url')).toBe('https://x.example');
     expect(form.get('url_text')).toBe('CPU');
 
-    fetchMock.mockImplementationOnce(async () => new Response(null, { status: 204 }));
+    api.on({ [`DELETE ${API}/:id`]: undefined });
     fireEvent.click(within(tab).getByRole('button', { name: `${T.deleteImage} m2.png` }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(T.deleteConfirm);
     fireEvent.click(within(dialog).getByRole('button', { name: T.deleteButton }));
     await waitFor(() => expect(within(tab).getAllByTestId('metric-image')).toHaveLength(2));
-    expect(fetchMock.mock.calls.some(([u, i]) => u === `${API}/2` && i?.method === 'DELETE')).toBe(true);
+    expect(api.callsTo(`DELETE ${API}/:id`).map((c) => c.params.id)).toEqual(['2']);
   });
 
   it('follows issue.metric_images events (another user uploaded or deleted)', async () => {
-    renderTabs({ metricsAvailable: true, canUpdate: false });
+    const { queryClient } = renderTabs({ metricsAvailable: true, canUpdate: false });
     const tab = await openMetrics();
     await waitFor(() => expect(within(tab).getAllByTestId('metric-image')).toHaveLength(2));
     const registry = new EventRegistry({ store: appStore, queryClient });

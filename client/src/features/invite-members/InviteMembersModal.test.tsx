@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { INVITE_TEXTS } from '@tandem/shared-types';
+import { jsonResponse, sequence, stubFetch, type FetchStub } from '../../test/kit';
 import { InviteMembersModal } from './InviteMembersModal';
 import { canSubmitInvite, emailTokenFrom } from './inviteRules';
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PROJECT = '/api/v4/projects/acme%2Ftandem';
 const BOB = { id: 2, username: 'bob', name: 'Bob Brown', state: 'active', locked: false, avatar_url: null, web_url: '/bob' };
 
 describe('invite rules', () => {
@@ -20,19 +21,14 @@ describe('invite rules', () => {
 });
 
 describe('InviteMembersModal', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   let onDone: ReturnType<typeof vi.fn<(message: string) => void>>;
   let onOpenChange: ReturnType<typeof vi.fn<(open: boolean) => void>>;
   beforeEach(() => {
-    fetchMock = vi.fn();
+    api = stubFetch();
     onDone = vi.fn<(message: string) => void>();
     onOpenChange = vi.fn<(open: boolean) => void>();
-    vi.stubGlobal('fetch', fetchMock);
     render(<InviteMembersModal open onOpenChange={onOpenChange} projectPath="acme/tandem" projectName="Tandem" onDone={onDone} />);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   const invite = () => screen.getByRole('button', { name: INVITE_TEXTS.invite });
@@ -46,14 +42,14 @@ describe('InviteMembersModal', () => {
     fireEvent.change(search(), { target: { value: 'new@example.com' } });
     fireEvent.click(screen.getByRole('option', { name: 'Invite "new@example.com" by email' }));
     expect((invite() as HTMLButtonElement).disabled).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('sends users to the members API and addresses to invitations, then toasts success and resets', async () => {
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url.startsWith('/api/v4/users')) return jsonResponse(200, [BOB]);
-      if (url.endsWith('/members')) return jsonResponse(201, {});
-      return jsonResponse(201, { status: 'success' });
+    api.on({
+      'GET /api/v4/users?search=bo': [BOB],
+      [`POST ${PROJECT}/members`]: jsonResponse({}, { status: 201 }),
+      [`POST ${PROJECT}/invitations`]: jsonResponse({ status: 'success' }, { status: 201 }),
     });
     fireEvent.change(search(), { target: { value: 'bo' } });
     fireEvent.click(await screen.findByRole('option', { name: /Bob Brown/ }));
@@ -62,8 +58,7 @@ describe('InviteMembersModal', () => {
     fireEvent.change(screen.getByLabelText(INVITE_TEXTS.roleLabel), { target: { value: '30' } });
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.success));
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url, init]) => [url, JSON.parse(init.body as string)])).toEqual([
+    expect(api.callsTo('POST /*').map((c) => [c.url, c.body])).toEqual([
       ['/api/v4/projects/acme%2Ftandem/members', { user_id: 2, access_level: 30 }],
       ['/api/v4/projects/acme%2Ftandem/invitations', { email: 'new@example.com', access_level: 30, format: 'json' }],
     ]);
@@ -72,12 +67,11 @@ describe('InviteMembersModal', () => {
   });
 
   it("shows the server's message, or the spec's fallback, when someone could not be added", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { status: 'error', message: { 'x@y.z': 'Invite email has already been taken' } }));
+    api.on({ [`POST ${PROJECT}/invitations`]: sequence(jsonResponse({ status: 'error', message: { 'x@y.z': 'Invite email has already been taken' } }, { status: 201 }), jsonResponse({}, { status: 500 })) });
     fireEvent.change(search(), { target: { value: 'x@y.z' } });
     fireEvent.keyDown(search(), { key: 'Enter' });
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Invite email has already been taken'));
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, {}));
     fireEvent.change(search(), { target: { value: 'q@y.z' } });
     fireEvent.keyDown(search(), { key: 'Enter' });
     fireEvent.click(invite());
@@ -86,9 +80,9 @@ describe('InviteMembersModal', () => {
 
   it('"Invite a group": title and intro follow the tab, the search is trimmed, Invite needs a group and a valid expiry, then shares', async () => {
     const PARTNERS = { id: 9, name: 'Partners', full_name: 'Partners', full_path: 'partners', path: 'partners' };
-    fetchMock.mockImplementation(async (url: string) => {
-      if (url.startsWith('/api/v4/groups')) return jsonResponse(200, [PARTNERS]);
-      return jsonResponse(201, { id: 1, group_id: 9, group_access: 20, expires_at: null });
+    api.on({
+      'GET /api/v4/groups': [PARTNERS],
+      [`POST ${PROJECT}/share`]: jsonResponse({ id: 1, group_id: 9, group_access: 20, expires_at: null }, { status: 201 }),
     });
     fireEvent.click(screen.getByRole('tab', { name: INVITE_TEXTS.tabGroup }));
     expect(screen.getByRole('heading', { name: INVITE_TEXTS.titleGroup })).toBeTruthy();
@@ -98,7 +92,7 @@ describe('InviteMembersModal', () => {
     expect(groupSearch.getAttribute('placeholder')).toBe(INVITE_TEXTS.groupPlaceholder);
     fireEvent.change(groupSearch, { target: { value: '  partn ' } });
     fireEvent.click(await screen.findByRole('option', { name: /Partners/ }));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v4/groups?search=partn&per_page=20');
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/v4/groups?search=partn&per_page=20']);
     expect((invite() as HTMLButtonElement).disabled).toBe(false);
     fireEvent.change(screen.getByLabelText(INVITE_TEXTS.expiresLabel), { target: { value: '2001-01-01' } });
     expect((invite() as HTMLButtonElement).disabled).toBe(true);
@@ -106,20 +100,20 @@ describe('InviteMembersModal', () => {
     fireEvent.change(screen.getByLabelText(INVITE_TEXTS.roleLabel), { target: { value: '20' } });
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.success));
-    const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(url).toBe('/api/v4/projects/acme%2Ftandem/share');
-    expect(JSON.parse(init.body as string)).toEqual({ group_id: 9, group_access: 20 });
+    expect(api.lastCall(`POST ${PROJECT}/share`).body).toEqual({ group_id: 9, group_access: 20 });
   });
 
   it('a group search that finds nothing or fails says "No matching results"; a refused share toasts the server message', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, {}));
+    api.on({
+      'GET /api/v4/groups?search=zzz': jsonResponse({}, { status: 500 }),
+      'GET /api/v4/groups?search=part': [{ id: 9, name: 'Partners', full_name: 'Partners', full_path: 'partners' }],
+      [`POST ${PROJECT}/share`]: jsonResponse({ message: 'The project is already shared with this group' }, { status: 409 }),
+    });
     fireEvent.click(screen.getByRole('tab', { name: INVITE_TEXTS.tabGroup }));
     fireEvent.change(screen.getByRole('combobox', { name: INVITE_TEXTS.groupLabel }), { target: { value: 'zzz' } });
     expect(await screen.findByText(INVITE_TEXTS.noMatches)).toBeTruthy();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, [{ id: 9, name: 'Partners', full_name: 'Partners', full_path: 'partners' }]));
     fireEvent.change(screen.getByRole('combobox', { name: INVITE_TEXTS.groupLabel }), { target: { value: 'part' } });
     fireEvent.click(await screen.findByRole('option', { name: /Partners/ }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(409, { message: 'The project is already shared with this group' }));
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('The project is already shared with this group'));
   });

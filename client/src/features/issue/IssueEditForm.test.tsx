@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ISSUE_PAGE_TEXTS, TEMPLATE_TEXTS, TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { deferred, jsonResponse, renderWithStores, sequence, stubFetch, type FetchStub } from '../../test/kit';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
 import { IssueEditForm } from './IssueEditForm';
 import { issueAtomFamily } from './issueAtoms';
@@ -13,30 +12,19 @@ import { makeIssue } from './testIssue';
 const KEY = 'g/p#1';
 const ENDPOINT = '/g/p/-/issues/1';
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const SAVE = `PUT ${ENDPOINT}.json`;
+const RELOAD = `GET ${ENDPOINT}.json`;
+const TEMPLATE_LIST = 'GET /api/v4/projects/g%2Fp/templates/issues';
 
 function renderForm(onClose = vi.fn()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Provider store={appStore}>
-        <IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint={ENDPOINT} canDestroy={false} onClose={onClose} />
-      </Provider>
-    </QueryClientProvider>,
-  );
+  renderWithStores(<IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint={ENDPOINT} canDestroy={false} onClose={onClose} />);
   return { onClose, title: screen.getByLabelText('Title') as HTMLInputElement, description: screen.getByLabelText('Description') as HTMLTextAreaElement, save: screen.getByRole('button', { name: 'Save changes' }) };
 }
-
-/** What requestJson sends, as the assertions read it. */
-type SentInit = { method: string; headers: Record<string, string>; body: string };
 
 const TEMPLATES: Record<string, string> = { Bug: '## Bug\n\nSteps', Feature: '## Feature\n\nWhy' };
 
 describe('IssueEditForm', () => {
-  let fetchMock: ReturnType<typeof vi.fn<(url: string, init: SentInit) => Promise<Response>>>;
-  /** The template API (GET templates/issues[/name]); other calls go to fetchMock. */
-  let templatesMock: ReturnType<typeof vi.fn<(url: string) => Promise<Response>>>;
+  let api: FetchStub;
 
   beforeEach(() => {
     window.history.pushState({}, '', ENDPOINT);
@@ -44,39 +32,33 @@ describe('IssueEditForm', () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'Original title', description: 'Original body', lock_version: 4 }));
     appStore.set(csrfTokenAtom, 'csrf-123');
     appStore.set(currentUserAtom, { id: 1, username: 'alice', name: 'Alice Adams', state: 'active', locked: false, avatar_url: null, web_url: '/alice', email: 'a@x', is_admin: false, created_at: '' });
-    fetchMock = vi.fn<(url: string, init: SentInit) => Promise<Response>>();
-    templatesMock = vi.fn(async (url: string) => {
-      const name = /templates\/issues\/([^/?]+)$/.exec(url)?.[1];
-      if (!name) return jsonResponse(200, Object.keys(TEMPLATES).map((n) => ({ key: n, name: n })));
-      const content = TEMPLATES[decodeURIComponent(name)];
-      return content === undefined ? jsonResponse(404, { message: '404 Template Not Found' }) : jsonResponse(200, { name: decodeURIComponent(name), content });
+    api = stubFetch({
+      [TEMPLATE_LIST]: Object.keys(TEMPLATES).map((n) => ({ key: n, name: n })),
+      [`${TEMPLATE_LIST}/:name`]: ({ params }) => {
+        const name = decodeURIComponent(params.name!);
+        return TEMPLATES[name] === undefined ? jsonResponse({ message: '404 Template Not Found' }, { status: 404 }) : { name, content: TEMPLATES[name] };
+      },
     });
-    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (url.includes('/templates/issues') ? templatesMock(url) : fetchMock(url, init as unknown as SentInit)));
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('saves title, description and the lock_version it started from, then closes with the new state', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ title: 'New title', description: 'New body', lock_version: 5, web_url: `http://localhost${ENDPOINT}` })));
+    api.on({ [SAVE]: makeIssue({ title: 'New title', description: 'New body', lock_version: 5, web_url: `http://localhost${ENDPOINT}` }) });
     const { onClose, title, description, save } = renderForm();
     fireEvent.change(title, { target: { value: 'New title' } });
     fireEvent.change(description, { target: { value: 'New body' } });
     fireEvent.click(save);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${ENDPOINT}.json`);
-    expect(init.method).toBe('PUT');
-    expect(init.headers['x-csrf-token']).toBe('csrf-123');
-    expect(JSON.parse(init.body)).toEqual({ title: 'New title', description: 'New body', lock_version: 4 });
+    const sent = api.lastCall(SAVE);
+    expect(sent.headers.get('x-csrf-token')).toBe('csrf-123');
+    expect(sent.body).toEqual({ title: 'New title', description: 'New body', lock_version: 4 });
     expect(appStore.get(issueAtomFamily(KEY))).toMatchObject({ title: 'New title', lock_version: 5, last_edited_by: { name: 'Alice Adams' } });
     expect(localStorage.getItem(issueDraftKey('g/p', 1))).toBeNull();
   });
 
   it('on 409 shows the conflict warning and keeps what the user typed', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(409, { errors: ['Someone edited this issue at the same time you did.'] }));
+    // The current version cannot be loaded either: the form keeps the typed text on its old version
+    api.on({ [SAVE]: jsonResponse({ errors: ['Someone edited this issue at the same time you did.'] }, { status: 409 }), [RELOAD]: jsonResponse({}, { status: 500 }) });
     const { onClose, title, description, save } = renderForm();
     fireEvent.change(title, { target: { value: 'Bob title' } });
     fireEvent.change(description, { target: { value: 'Bob body' } });
@@ -92,7 +74,7 @@ describe('IssueEditForm', () => {
   });
 
   it('shows "Error updating issue" with the server errors on other failures', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(422, { errors: ['Title is too long (maximum is 255 characters)'] }));
+    api.on({ [SAVE]: jsonResponse({ errors: ['Title is too long (maximum is 255 characters)'] }, { status: 422 }) });
     const { save, title } = renderForm();
     fireEvent.change(title, { target: { value: 'x' } });
     fireEvent.click(save);
@@ -100,8 +82,8 @@ describe('IssueEditForm', () => {
   });
 
   it('disables Save while the trimmed title is blank and while saving', async () => {
-    let resolve!: (r: Response) => void;
-    fetchMock.mockReturnValue(new Promise<Response>((r) => (resolve = r)));
+    const answer = deferred();
+    api.on({ [SAVE]: answer.handler });
     const { title, save } = renderForm();
     fireEvent.change(title, { target: { value: '   ' } });
     expect((save as HTMLButtonElement).disabled).toBe(true);
@@ -109,22 +91,22 @@ describe('IssueEditForm', () => {
     expect((save as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(save);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true));
-    await act(async () => resolve(jsonResponse(200, makeIssue({ title: 'ok', lock_version: 5, web_url: `http://localhost${ENDPOINT}` }))));
+    await act(async () => answer.release(makeIssue({ title: 'ok', lock_version: 5, web_url: `http://localhost${ENDPOINT}` })));
   });
 
   it('saves on Ctrl+Enter and cancels on Escape', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ title: 'Keyboard', lock_version: 5, web_url: `http://localhost${ENDPOINT}` })));
+    api.on({ [SAVE]: makeIssue({ title: 'Keyboard', lock_version: 5, web_url: `http://localhost${ENDPOINT}` }) });
     const first = renderForm();
     fireEvent.change(first.title, { target: { value: 'Keyboard' } });
     fireEvent.keyDown(first.description, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(first.onClose).toHaveBeenCalled());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(SAVE)).toHaveLength(1);
     cleanup();
     const second = renderForm();
     fireEvent.change(second.title, { target: { value: 'Abandoned' } });
     fireEvent.keyDown(second.title, { key: 'Escape' });
     expect(second.onClose).toHaveBeenCalled();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.callsTo(SAVE)).toHaveLength(1);
     expect(localStorage.getItem(issueDraftKey('g/p', 1))).toBeNull();
   });
 
@@ -173,15 +155,14 @@ describe('IssueEditForm', () => {
       const select = await chooser();
       expect(select.value).toBe('');
       expect([...select.options].map((o) => o.textContent)).toEqual([TEMPLATE_TEXTS.choose, TEMPLATE_TEXTS.noTemplate, 'Bug', 'Feature']);
-      expect(templatesMock).toHaveBeenCalledTimes(1);
-      expect(templatesMock.mock.calls[0]![0]).toBe('/api/v4/projects/g%2Fp/templates/issues');
+      expect(api.callsTo(TEMPLATE_LIST)).toHaveLength(1);
     });
 
     it('the form still opens when the template list fails', async () => {
-      templatesMock.mockResolvedValue(jsonResponse(500, { message: 'boom' }));
+      api.on({ [TEMPLATE_LIST]: jsonResponse({ message: 'boom' }, { status: 500 }) });
       const { title } = renderForm();
       expect(title.value).toBe('Original title');
-      await waitFor(() => expect(templatesMock).toHaveBeenCalled());
+      await waitFor(() => expect(api.callsTo(TEMPLATE_LIST)).not.toHaveLength(0));
       expect(screen.queryByTestId('template-chooser')).toBeNull();
     });
 
@@ -237,27 +218,28 @@ describe('IssueEditForm', () => {
 
     it('applies non-overlapping edits onto the new text, then saves with the new lock_version', async () => {
       appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'T', description: base, lock_version: 4 }));
-      fetchMock
-        .mockResolvedValueOnce(jsonResponse(409, { errors: [TEXTS.lockedWarning('issue')] }))
-        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro', lock_version: 6 })))
-        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })));
+      api.on({
+        [SAVE]: sequence(jsonResponse({ errors: [TEXTS.lockedWarning('issue')] }, { status: 409 }), makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })),
+        [RELOAD]: makeIssue({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro', lock_version: 6 }),
+      });
       const { description, save, onClose } = renderForm();
       fireEvent.change(description, { target: { value: 'Intro\n\nMiddle\n\nOutro by me' } });
       fireEvent.click(save);
       expect(await screen.findByTestId('merge-applied')).toBeTruthy();
       expect(screen.getByTestId('locked-warning')).toBeTruthy();
       expect(description.value).toBe('Intro by them\n\nMiddle\n\nOutro by me');
-      expect(fetchMock.mock.calls[1]![0]).toBe(`${ENDPOINT}.json`);
+      expect(api.callsTo(RELOAD)).toHaveLength(1);
       fireEvent.click(save);
       await waitFor(() => expect(onClose).toHaveBeenCalled());
-      expect(JSON.parse(fetchMock.mock.calls[2]![1].body)).toEqual({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 6 });
+      expect(api.callsTo(SAVE)[1]!.body).toEqual({ title: 'T', description: 'Intro by them\n\nMiddle\n\nOutro by me', lock_version: 6 });
     });
 
     it('shows both versions of overlapping edits and lets the user choose', async () => {
       appStore.set(issueAtomFamily(KEY), makeIssue({ title: 'T', description: base, lock_version: 4 }));
-      fetchMock
-        .mockResolvedValueOnce(jsonResponse(409, { errors: [TEXTS.lockedWarning('issue')] }))
-        .mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'Intro\n\nMiddle (theirs)\n\nOutro', lock_version: 6 })));
+      api.on({
+        [SAVE]: sequence(jsonResponse({ errors: [TEXTS.lockedWarning('issue')] }, { status: 409 }), makeIssue({ title: 'T', description: 'x', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })),
+        [RELOAD]: makeIssue({ title: 'T', description: 'Intro\n\nMiddle (theirs)\n\nOutro', lock_version: 6 }),
+      });
       const { description, save } = renderForm();
       fireEvent.change(description, { target: { value: 'Intro\n\nMiddle (mine)\n\nOutro' } });
       fireEvent.click(save);
@@ -269,11 +251,10 @@ describe('IssueEditForm', () => {
       fireEvent.click(screen.getByRole('button', { name: ISSUE_PAGE_TEXTS.useTheirs }));
       expect(description.value).toBe('Intro\n\nMiddle (theirs)\n\nOutro');
       expect(screen.queryByTestId('edit-conflict')).toBeNull();
-      fetchMock.mockResolvedValueOnce(jsonResponse(200, makeIssue({ title: 'T', description: 'x', lock_version: 7, web_url: `http://localhost${ENDPOINT}` })));
       fireEvent.change(description, { target: { value: 'Intro\n\nMiddle (both)\n\nOutro' } });
       fireEvent.click(save);
-      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
-      expect(JSON.parse(fetchMock.mock.calls[2]![1].body).lock_version).toBe(6);
+      await waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(2));
+      expect(api.callsTo(SAVE)[1]!.body.lock_version).toBe(6);
     });
   });
 });

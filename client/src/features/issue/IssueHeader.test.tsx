@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { ABUSE_TEXTS, ISSUE_PAGE_TEXTS, STATUS_PAGE_TEXTS, type AnyRealtimeEvent, type IssuePermissions } from '@tandem/shared-types';
 import { QueryClient } from '@tanstack/react-query';
 import { EventRegistry } from '../../realtime/eventRegistry';
 import { statusPageEvents } from '../status-page/statusPageEvents';
 import { publishedIncidentUrlAtomFamily } from '../status-page/statusPageAtoms';
 import { appStore } from '../../shared/store';
+import { renderWithStores } from '../../test/kit';
 import { IssueHeader } from './IssueHeader';
 import { applyIssueFields, issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
@@ -16,11 +16,7 @@ const KEY = 'g/p#1';
 const perms = (over: Partial<IssuePermissions> = {}): IssuePermissions => testPermissions({ canAdmin: false, canCreateInternalNote: false, ...over });
 
 function renderHeader(p: IssuePermissions) {
-  render(
-    <Provider store={appStore}>
-      <IssueHeader issueKey={KEY} endpoint="/g/p/-/issues/1" permissions={p} stateBusy={false} sidebarOpen={false} onToggleState={vi.fn()} onToggleSidebar={vi.fn()} onCopyReference={vi.fn()} />
-    </Provider>,
-  );
+  renderWithStores(<IssueHeader issueKey={KEY} endpoint="/g/p/-/issues/1" permissions={p} stateBusy={false} sidebarOpen={false} onToggleState={vi.fn()} onToggleSidebar={vi.fn()} onCopyReference={vi.fn()} />);
 }
 const openMenu = () => {
   const trigger = screen.getByRole('button', { name: 'Issue actions' });
@@ -30,7 +26,6 @@ const openMenu = () => {
 describe('IssueHeader actions', () => {
   beforeEach(() => appStore.set(issueAtomFamily(KEY), makeIssue({ references: { short: '#1', relative: '#1', full: 'g/p#1' } })));
   afterEach(() => {
-    cleanup();
     issueAtomFamily.remove(KEY);
     publishedIncidentUrlAtomFamily.remove(KEY);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { cleanup, screen } from '@testing-library/react';
 import { appStore } from '../../shared/store';
+import { renderWithStores } from '../../test/kit';
 import { issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
 import { testPermissions } from './testPermissions';
@@ -11,18 +11,11 @@ const KEY = 'g/p#1';
 const perms = testPermissions({ canPromoteToEpic: true });
 
 function renderHeader() {
-  render(
-    <Provider store={appStore}>
-      <IssueHeader issueKey={KEY} endpoint="/g/p/-/issues/1" permissions={perms} stateBusy={false} sidebarOpen={false} onToggleState={() => {}} onToggleSidebar={() => {}} onCopyReference={() => {}} />
-    </Provider>,
-  );
+  renderWithStores(<IssueHeader issueKey={KEY} endpoint="/g/p/-/issues/1" permissions={perms} stateBusy={false} sidebarOpen={false} onToggleState={() => {}} onToggleSidebar={() => {}} onCopyReference={() => {}} />);
 }
 
 describe('IssueHeader issue types', () => {
-  afterEach(() => {
-    cleanup();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('labels a test case and an incident; a plain issue has no type badge', () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ issue_type: 'test_case', type: 'TEST_CASE' }));

@@ -3,6 +3,7 @@ import type { RealtimeChanges } from '@tandem/shared-types';
 import { renderHook } from '@testing-library/react';
 import { appStore } from '../../shared/store';
 import { initialPollDelayMs } from '../../shared/pageData';
+import { createFetchStub, jsonResponse, sequence, stubFetch, type FetchStub } from '../../test/kit';
 import { issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
 import { RealtimeChangesPoller, pollIntervalOf, useRealtimeChangesPolling } from './useRealtimeChangesPolling';
@@ -16,17 +17,13 @@ class FakeDoc extends EventTarget {
 }
 
 const body: RealtimeChanges = { title: 't', title_text: 't', description: '', description_text: '', task_completion_status: { count: 0, completed_count: 0 }, lock_version: 1, state: 'opened' };
-/** A minimal fetch Response (real ones parse through streams, which fake timers do not drive). */
-const reply = (interval: string | null, status = 200) => ({
-  status,
-  ok: status >= 200 && status < 300,
-  headers: new Headers(interval === null ? {} : { 'Poll-Interval': interval }),
-  json: async () => body,
-});
+const URL = '/g/p/-/issues/1/realtime_changes';
+const reply = (interval: string | null, status = 200, changes: Partial<RealtimeChanges> = {}) =>
+  jsonResponse({ ...body, ...changes }, { status, headers: interval === null ? {} : { 'Poll-Interval': interval } });
 
 /** Lets the awaited fetch and json() settle under fake timers. */
 const flush = async () => {
-  for (let i = 0; i < 5; i++) await Promise.resolve();
+  for (let i = 0; i < 20; i++) await Promise.resolve();
 };
 
 describe('pollIntervalOf', () => {
@@ -41,16 +38,18 @@ describe('pollIntervalOf', () => {
 
 describe('RealtimeChangesPoller', () => {
   let doc: FakeDoc;
-  let fetchImpl: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   let data: RealtimeChanges[];
   let poller: RealtimeChangesPoller;
+  /** The server answers every poll with `answer`. */
+  const answers = (answer: ReturnType<typeof sequence> | Response) => api.on({ [`GET ${URL}`]: answer });
 
   beforeEach(() => {
     vi.useFakeTimers();
     doc = new FakeDoc();
     data = [];
-    fetchImpl = vi.fn();
-    poller = new RealtimeChangesPoller({ url: '/g/p/-/issues/1/realtime_changes', onData: (c) => data.push(c), fetchImpl: fetchImpl as unknown as typeof fetch, doc: doc as unknown as Document });
+    api = createFetchStub();
+    poller = new RealtimeChangesPoller({ url: URL, onData: (c) => data.push(c), fetchImpl: api.fetch, doc: doc as unknown as Document });
   });
   afterEach(() => {
     poller.stop();
@@ -58,84 +57,83 @@ describe('RealtimeChangesPoller', () => {
   });
 
   it('first polls after 2000 ms, then follows Poll-Interval', async () => {
-    fetchImpl.mockResolvedValue(reply('3000'));
+    answers(reply('3000'));
     poller.start();
     await vi.advanceTimersByTimeAsync(1999);
-    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect(fetchImpl.mock.calls[0]![0]).toBe('/g/p/-/issues/1/realtime_changes');
+    expect(api.calls.map((c) => c.url)).toEqual([URL]);
     expect(data).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2999);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('uses a changed Poll-Interval for the next request', async () => {
-    fetchImpl.mockResolvedValueOnce(reply('10000')).mockResolvedValue(reply('3000'));
+    answers(sequence(reply('10000'), reply('3000')));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
     await vi.advanceTimersByTimeAsync(9000);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it.each([['-1'], ['0'], [null]])('stops when Poll-Interval is %s', async (interval) => {
-    fetchImpl.mockResolvedValue(reply(interval));
+    answers(reply(interval));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('stops on an HTTP error', async () => {
-    fetchImpl.mockResolvedValue(reply('3000', 500));
+    answers(reply('3000', 500));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     expect(data).toHaveLength(0);
   });
 
   it('keeps polling through a 304 without applying anything', async () => {
-    fetchImpl.mockResolvedValue(reply('3000', 304));
+    answers(reply('3000', 304));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
     await vi.advanceTimersByTimeAsync(3000);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
     expect(data).toHaveLength(0);
   });
 
   it('pauses while the tab is hidden and polls at once when it is visible again', async () => {
-    fetchImpl.mockResolvedValue(reply('3000'));
+    answers(reply('3000'));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     doc.setHidden(true);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     doc.setHidden(false);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(3000);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    expect(api.calls).toHaveLength(3);
   });
 
   it('reports every answer\'s Poll-Interval, and -1 when the server stops it', async () => {
     const said: number[] = [];
-    poller = new RealtimeChangesPoller({ url: '/x', onData: () => {}, onInterval: (ms) => said.push(ms), fetchImpl: fetchImpl as unknown as typeof fetch, doc: doc as unknown as Document });
-    fetchImpl.mockResolvedValueOnce(reply('4000')).mockResolvedValueOnce(reply('-1'));
+    poller = new RealtimeChangesPoller({ url: URL, onData: () => {}, onInterval: (ms) => said.push(ms), fetchImpl: api.fetch, doc: doc as unknown as Document });
+    answers(sequence(reply('4000'), reply('-1')));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
@@ -145,7 +143,7 @@ describe('RealtimeChangesPoller', () => {
   });
 
   it('stays stopped after -1 even when the tab is shown again', async () => {
-    fetchImpl.mockResolvedValue(reply('-1'));
+    answers(reply('-1'));
     poller.start();
     await vi.advanceTimersByTimeAsync(2000);
     await flush();
@@ -153,22 +151,22 @@ describe('RealtimeChangesPoller', () => {
     doc.setHidden(false);
     await flush();
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('does not start a chain while hidden, and stop() ends everything', async () => {
     doc.hidden = true;
-    fetchImpl.mockResolvedValue(reply('3000'));
+    answers(reply('3000'));
     poller.start();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     doc.setHidden(false);
     await flush();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     poller.stop();
     await vi.advanceTimersByTimeAsync(60_000);
     doc.setHidden(false);
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
   });
 });
 
@@ -184,52 +182,48 @@ describe('initialPollDelayMs', () => {
 
 describe('useRealtimeChangesPolling', () => {
   const KEY = 'g/p#3';
-  const URL = '/g/p/-/issues/3/realtime_changes';
-  let fetchMock: ReturnType<typeof vi.fn>;
-  const answer = (interval: string, title: string, lock_version: number) => ({ ...reply(interval), json: async () => ({ ...body, title_text: title, lock_version }) });
+  const POLL = '/g/p/-/issues/3/realtime_changes';
+  const answer = (interval: string, title: string, lock_version: number) => reply(interval, 200, { title_text: title, lock_version });
 
   beforeEach(() => {
     vi.useFakeTimers();
     document.head.insertAdjacentHTML('beforeend', '<meta name="tandem-poll" content="1500">');
     appStore.set(issueAtomFamily(KEY), makeIssue({ iid: 3, title: 'Start', lock_version: 1 }));
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     document.head.querySelector('meta[name="tandem-poll"]')?.remove();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
   it('uses the page\'s delay only until the server answers, then its Poll-Interval, also after the socket drops again', async () => {
-    fetchMock.mockResolvedValueOnce(answer('5000', 'Polled once', 2)).mockResolvedValue(answer('5000', 'Polled twice', 3));
-    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, URL, enabled), { initialProps: { enabled: true } });
+    const api = stubFetch({ [`GET ${POLL}`]: sequence(answer('5000', 'Polled once', 2), answer('5000', 'Polled twice', 3)) });
+    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, POLL, enabled), { initialProps: { enabled: true } });
     await vi.advanceTimersByTimeAsync(1500);
     await flush();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     expect(appStore.get(issueAtomFamily(KEY))?.title).toBe('Polled once');
 
     // The socket comes back (polling off), then drops again (polling on): the server's 5 s applies
     rerender({ enabled: false });
     rerender({ enabled: true });
     await vi.advanceTimersByTimeAsync(4999);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await flush();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
     expect(appStore.get(issueAtomFamily(KEY))?.title).toBe('Polled twice');
     unmount();
   });
 
   it('stops for good when the server answers -1, even when polling is switched on again', async () => {
-    fetchMock.mockResolvedValue(answer('-1', 'Polled once', 2));
-    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, URL, enabled), { initialProps: { enabled: true } });
+    const api = stubFetch({ [`GET ${POLL}`]: answer('-1', 'Polled once', 2) });
+    const { rerender, unmount } = renderHook(({ enabled }) => useRealtimeChangesPolling(KEY, POLL, enabled), { initialProps: { enabled: true } });
     await vi.advanceTimersByTimeAsync(1500);
     await flush();
     rerender({ enabled: false });
     rerender({ enabled: true });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     unmount();
   });
 });

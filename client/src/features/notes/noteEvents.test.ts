@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME, type AnyRealtimeEvent, type ApiNote } from '@tandem/shared-types';
 import { queryClient } from '../../shared/queryClient';
 import { appStore } from '../../shared/store';
+import { stubFetch } from '../../test/kit';
 import { EventRegistry } from '../../realtime/eventRegistry';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
@@ -55,20 +56,14 @@ describe('noteEvents', () => {
     appStore.set(discussionsAtomFamily(KEY), [discussionOfNote(makeNote({ id: '1', current_user: flags(false) }))]);
     const converted = makeNote({ id: '1', type: 'DiscussionNote', individual_note: false, resolvable: true });
     const fresh = { ...discussionOfNote({ ...converted, current_user: flags(true) }), individual_note: false, resolvable: true };
-    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(fresh), { status: 200, headers: { 'content-type': 'application/json' } })));
-    vi.stubGlobal('fetch', fetchMock);
-    try {
-      registry.dispatch(ev('note.updated', converted));
-      // until the answer, the flags the page had (may not resolve)
-      expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(false);
-      await vi.waitFor(() => expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(true));
-      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/g/p/-/issues/1/discussions/d1');
-      // an ordinary edit asks nothing
-      registry.dispatch(ev('note.updated', { ...converted, note_html: '<p>edited</p>' }));
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const api = stubFetch({ 'GET /g/p/-/issues/1/discussions/d1': fresh });
+    registry.dispatch(ev('note.updated', converted));
+    // until the answer, the flags the page had (may not resolve)
+    expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(false);
+    await vi.waitFor(() => expect(appStore.get(discussionsAtomFamily(KEY))![0]!.notes[0]!.current_user!.can_resolve_discussion).toBe(true));
+    // an ordinary edit asks nothing
+    registry.dispatch(ev('note.updated', { ...converted, note_html: '<p>edited</p>' }));
+    expect(api.calls).toHaveLength(1);
   });
 
   it('flags a note changed remotely while its edit form is open', () => {

@@ -1,26 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { PROJECT_PICKER_TEXTS, recentProjectStorageKey } from '@tandem/shared-types';
+import { stubFetch, type FetchStub } from '../../test/kit';
 import { NewItemInProjectButton } from './NewItemInProjectButton';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The group's live projects, subgroups included. */
+const PROJECTS_OF_ACME = 'GET /api/v4/groups/acme/projects?include_subgroups=true&archived=false';
 const PROJECTS = [
   { path_with_namespace: 'acme/tandem', name: 'Tandem', name_with_namespace: 'Acme / Tandem' },
   { path_with_namespace: 'acme/platform/secret-plans', name: 'Secret plans', name_with_namespace: 'Acme / Platform / Secret plans' },
 ];
 
 describe('NewItemInProjectButton', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
     localStorage.clear();
-    fetchMock = vi.fn(async () => json(PROJECTS));
-    vi.stubGlobal('fetch', fetchMock);
+    api = stubFetch({ [PROJECTS_OF_ACME]: PROJECTS });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  afterEach(() => localStorage.clear());
 
   const renderButton = (groupPath = 'acme') => render(<NewItemInProjectButton groupPath={groupPath} resourceType="issue" label="New issue" newPath="-/issues/new" />);
 
@@ -31,10 +28,7 @@ describe('NewItemInProjectButton', () => {
     expect(main.textContent).toBe('Select project to create issue');
     fireEvent.click(main);
     fireEvent.click(await screen.findByRole('option', { name: 'Acme / Platform / Secret plans' }));
-    const url = String(fetchMock.mock.calls[0]![0]);
-    expect(url).toContain('/api/v4/groups/acme/projects?');
-    expect(url).toContain('include_subgroups=true');
-    expect(url).toContain('archived=false');
+    expect(api.callsTo(PROJECTS_OF_ACME)).toHaveLength(1);
     const link = screen.getByTestId('new-item-in-project');
     expect(link.textContent).toBe('New issue in Secret plans');
     expect(link.getAttribute('href')).toBe('/acme/platform/secret-plans/-/issues/new');
@@ -52,11 +46,10 @@ describe('NewItemInProjectButton', () => {
     renderButton();
     fireEvent.click(screen.getByRole('button', { name: PROJECT_PICKER_TEXTS.toggle }));
     await screen.findByRole('option', { name: 'Acme / Tandem' });
-    fetchMock.mockImplementation(async () => json([]));
+    api.on({ [`${PROJECTS_OF_ACME}&search=zzz`]: [] });
     fireEvent.change(screen.getByRole('searchbox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: '  zzz ' } });
     expect(await screen.findByText(PROJECT_PICKER_TEXTS.noMatches)).toBeTruthy();
-    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)![0])).toContain('search=zzz'));
-    fetchMock.mockImplementation(async () => json(PROJECTS));
+    await waitFor(() => expect(api.calls.at(-1)!.query.get('search')).toBe('zzz'));
     fireEvent.change(screen.getByRole('searchbox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: 'tan' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Acme / Tandem' }));
     expect(screen.getByTestId('new-item-in-project').textContent).toBe('New issue in Tandem');

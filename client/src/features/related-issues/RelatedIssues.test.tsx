@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RelatedIssue } from '@tandem/shared-types';
 import { relatedIssueEvents } from './relatedIssueEvents';
 import { RelatedIssues } from './RelatedIssues';
 import { appStore } from '../../shared/store';
+import { jsonResponse, renderWithStores, sequence, stubFetch } from '../../test/kit';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const LINKS = '/g/p/-/issues/1/links';
 
 function rel(iid: number, link_type: RelatedIssue['link_type'], over: Partial<RelatedIssue> = {}): RelatedIssue {
   return {
@@ -17,49 +17,32 @@ function rel(iid: number, link_type: RelatedIssue['link_type'], over: Partial<Re
 }
 
 describe('RelatedIssues', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  let qc: QueryClient;
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  const renderBlock = (canAdmin = true) =>
-    render(
-      <QueryClientProvider client={qc}>
-        <RelatedIssues projectPath="g/p" iid={1} issueId={100} canAdmin={canAdmin} />
-      </QueryClientProvider>,
-    );
+  const renderBlock = (canAdmin = true) => renderWithStores(<RelatedIssues projectPath="g/p" iid={1} issueId={100} canAdmin={canAdmin} />);
 
   it('lists the links grouped by relation, with reference, title link and state', async () => {
-    fetchMock.mockResolvedValue(json(200, [rel(2, 'blocks'), rel(3, 'relates_to', { state: 'closed' })]));
+    const api = stubFetch({ [`GET ${LINKS}`]: [rel(2, 'blocks'), rel(3, 'relates_to', { state: 'closed' })] });
     renderBlock(false);
     const blocks = await screen.findByTestId('related-group-blocks');
     expect(within(blocks).getByRole('link', { name: 'Issue 2' }).getAttribute('href')).toBe('/g/p/-/issues/2');
     expect(within(screen.getByTestId('related-group-relates_to')).getByLabelText('Closed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/g/p/-/issues/1/links');
+    expect(api.calls.map((c) => c.url)).toEqual([LINKS]);
   });
 
   it('adds through POST and shows the answer', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [])).mockResolvedValueOnce(json(200, { issuables: [rel(2, 'blocks')] })).mockResolvedValue(json(200, [rel(2, 'blocks')]));
+    const api = stubFetch({ [`GET ${LINKS}`]: sequence([], [rel(2, 'blocks')]), [`POST ${LINKS}`]: { issuables: [rel(2, 'blocks')] } });
     renderBlock();
     fireEvent.click(await screen.findByTestId('related-add'));
     fireEvent.click(screen.getByLabelText('blocks'));
     fireEvent.change(screen.getByLabelText('the following issues'), { target: { value: '2' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add' })));
     await screen.findByTestId('related-group-blocks');
-    expect(JSON.parse(fetchMock.mock.calls[1]![1].body)).toEqual({ issuable_references: ['#2'], link_type: 'blocks' });
+    expect(api.lastCall(`POST ${LINKS}`).body).toEqual({ issuable_references: ['#2'], link_type: 'blocks' });
     expect(screen.queryByTestId('related-add-form')).toBeNull();
   });
 
   it("shows the server's message when adding fails", async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [])).mockResolvedValueOnce(json(404, { message: 'No matching issue found.' }));
+    stubFetch({ [`GET ${LINKS}`]: [], [`POST ${LINKS}`]: jsonResponse({ message: 'No matching issue found.' }, { status: 404 }) });
     renderBlock();
     fireEvent.click(await screen.findByTestId('related-add'));
     fireEvent.change(screen.getByLabelText('the following issues'), { target: { value: '77' } });
@@ -68,28 +51,28 @@ describe('RelatedIssues', () => {
   });
 
   it('removes a link and reorders with the neighbours ids', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [rel(2, 'blocks'), rel(3, 'blocks'), rel(4, 'blocks')]));
+    const api = stubFetch({
+      [`GET ${LINKS}`]: [rel(2, 'blocks'), rel(3, 'blocks'), rel(4, 'blocks')],
+      [`PUT ${LINKS}/14`]: {},
+      [`DELETE ${LINKS}/14`]: { issuables: [rel(2, 'blocks'), rel(3, 'blocks')] },
+    });
     renderBlock();
     await screen.findByTestId('related-group-blocks');
-    fetchMock.mockResolvedValue(json(200, {}));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Move #4 up' })));
-    const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT')!;
-    expect(put[0]).toBe('/g/p/-/issues/1/links/14');
-    expect(JSON.parse(put[1].body)).toEqual({ epic: { move_before_id: 12, move_after_id: 13 } });
+    expect(api.lastCall(`PUT ${LINKS}/14`).body).toEqual({ epic: { move_before_id: 12, move_after_id: 13 } });
     expect(screen.getAllByTestId('related-item').map((li) => within(li).getByRole('link').textContent)).toEqual(['Issue 2', 'Issue 4', 'Issue 3']);
-    fetchMock.mockResolvedValue(json(200, { issuables: [rel(2, 'blocks'), rel(3, 'blocks')] }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove #4' })));
-    expect(fetchMock.mock.calls.some((c) => c[0] === '/g/p/-/issues/1/links/14' && c[1]?.method === 'DELETE')).toBe(true);
+    expect(api.callsTo(`DELETE ${LINKS}/14`)).toHaveLength(1);
   });
 
   it('refetches when issue.links arrives', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, [])).mockResolvedValue(json(200, [rel(5, 'relates_to')]));
-    renderBlock(false);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const api = stubFetch({ [`GET ${LINKS}`]: sequence([], [rel(5, 'relates_to')]) });
+    const { queryClient } = renderBlock(false);
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     act(() =>
       relatedIssueEvents['issue.links']!(
         { type: 'issue.links', seq: 2, issue: { id: 100, iid: 1, project_path: 'g/p' }, payload: { link_type: 'relates_to' }, actor: null, at: '' },
-        { store: appStore, queryClient: qc },
+        { store: appStore, queryClient },
       ),
     );
     expect(await screen.findByRole('link', { name: 'Issue 5' })).toBeTruthy();

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { stubFetch, type FetchStub } from '../../test/kit';
 import { MarkdownEditor } from './MarkdownEditor';
 
 function Harness({ onSubmit = vi.fn(), onCancel = vi.fn() }: { onSubmit?: () => void; onCancel?: () => void }) {
@@ -9,24 +10,16 @@ function Harness({ onSubmit = vi.fn(), onCancel = vi.fn() }: { onSubmit?: () => 
 }
 
 describe('MarkdownEditor', () => {
+  let api: FetchStub;
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ html: '<p><strong>hi</strong></p>' }), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    api = stubFetch({ 'POST /api/v4/markdown': { html: '<p><strong>hi</strong></p>' } });
   });
 
   it('previews through the server with the project, and Write brings the textarea back', async () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
     expect((await screen.findByText('hi')).tagName).toBe('STRONG');
-    const [url, init] = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
-    expect(url).toBe('/api/v4/markdown');
-    expect(JSON.parse(init.body)).toMatchObject({ text: '**hi**', project: 'g/p' });
+    expect(api.lastCall('POST /api/v4/markdown').body).toMatchObject({ text: '**hi**', project: 'g/p' });
     fireEvent.click(screen.getByRole('tab', { name: 'Write' }));
     expect(screen.getByRole('textbox', { name: 'Comment' })).toBeTruthy();
   });

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { DISCUSSION_LIMITS, MARKDOWN_EDITOR_TEXTS } from '@tandem/shared-types';
+import { deferred, jsonResponse, stubFetch, type FetchStub } from '../../test/kit';
 import { AttachButton } from './AttachButton';
 import { AutocompleteMenu } from './AutocompleteMenu';
 import { useAttachments } from './useAttachments';
@@ -32,7 +33,8 @@ function Editor({ onKeyDown }: { onKeyDown?: (key: string) => void }) {
   );
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SOURCES = '/g/p/-/autocomplete_sources';
+const UPLOAD = 'POST /g/p/uploads';
 const box = () => screen.getByLabelText('Text') as HTMLTextAreaElement;
 
 function type(value: string) {
@@ -42,24 +44,19 @@ function type(value: string) {
 }
 
 describe('useMarkdownAutocomplete', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    api = stubFetch();
   });
 
   it('fetches members debounced and inserts the chosen username with Enter', async () => {
-    fetchMock.mockResolvedValue(json(200, [{ username: 'alice', name: 'Alice Adams' }, { username: 'bob', name: 'Bob Brown' }]));
+    api.on({ [`GET ${SOURCES}/members`]: [{ username: 'alice', name: 'Alice Adams' }, { username: 'bob', name: 'Bob Brown' }] });
     const onKeyDown = vi.fn();
     render(<Editor onKeyDown={onKeyDown} />);
     type('Hi @b');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     const list = await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
-    expect(fetchMock.mock.calls[0]![0]).toBe('/g/p/-/autocomplete_sources/members?type=Issue&type_id=1&search=b');
+    expect(api.calls.map((c) => c.url)).toEqual(['/g/p/-/autocomplete_sources/members?type=Issue&type_id=1&search=b']);
     expect(list.textContent).toContain('bob');
     expect(list.textContent).not.toContain('alice');
     expect(box().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { selected: true }).id);
@@ -70,7 +67,7 @@ describe('useMarkdownAutocomplete', () => {
   });
 
   it('moves with the arrow keys and closes on Escape without passing it on', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(json(200, [{ title: 'bug', color: '#f00' }, { title: 'needs review', color: '#0f0' }])));
+    api.on({ [`GET ${SOURCES}/labels`]: [{ title: 'bug', color: '#f00' }, { title: 'needs review', color: '#0f0' }] });
     const onKeyDown = vi.fn();
     render(<Editor onKeyDown={onKeyDown} />);
     type('~');
@@ -90,7 +87,7 @@ describe('useMarkdownAutocomplete', () => {
     render(<Editor />);
     type('see &1');
     await new Promise((r) => setTimeout(r, DISCUSSION_LIMITS.autocompleteDebounceMs + 100));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
@@ -99,40 +96,33 @@ describe('useMarkdownAutocomplete', () => {
     type('great :tad');
     const list = await screen.findByRole('listbox', {}, { timeout: 3000 });
     expect(list.textContent).toContain(':tada:');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     fireEvent.mouseDown(screen.getAllByRole('option')[0]!);
     expect(box().value).toBe('great :tada: ');
   });
 });
 
 describe('useAttachments', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    api = stubFetch();
   });
 
   it('shows the uploading placeholder, then the returned markdown (multipart `file`)', async () => {
-    let answer!: (r: Response) => void;
-    fetchMock.mockReturnValue(new Promise<Response>((r) => (answer = r)));
+    const answer = deferred();
+    api.on({ [UPLOAD]: answer.handler });
     render(<Editor />);
     type('See');
     const file = new File(['png'], 'shot.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('md-attach-input'), { target: { files: [file] } });
     expect(box().value).toBe(`See ${MARKDOWN_EDITOR_TEXTS.uploading('shot.png')}`);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/g/p/uploads');
-    expect((init.body as FormData).get('file')).toBeInstanceOf(File);
-    await act(async () => answer(json(200, { alt: 'shot', url: '/uploads/x/shot.png', markdown: '![shot](/uploads/x/shot.png)' })));
+    expect((api.lastCall(UPLOAD).body as FormData).get('file')).toBeInstanceOf(File);
+    await act(async () => answer.release({ alt: 'shot', url: '/uploads/x/shot.png', markdown: '![shot](/uploads/x/shot.png)' }));
     await waitFor(() => expect(box().value).toBe('See ![shot](/uploads/x/shot.png)'));
   });
 
   it("removes the placeholder and shows the server's message when refused", async () => {
-    fetchMock.mockResolvedValue(json(422, { message: 'File type is not allowed' }));
+    api.on({ [UPLOAD]: jsonResponse({ message: 'File type is not allowed' }, { status: 422 }) });
     render(<Editor />);
     fireEvent.drop(box(), { dataTransfer: { files: [new File(['x'], 'a.exe')], types: ['Files'] } });
     await waitFor(() => expect(screen.getByTestId('md-attach-error').textContent).toBe('File type is not allowed'));
@@ -145,6 +135,6 @@ describe('useAttachments', () => {
     Object.defineProperty(big, 'size', { value: DISCUSSION_LIMITS.uploadMaxBytes + 1 });
     fireEvent.change(screen.getByTestId('md-attach-input'), { target: { files: [big] } });
     expect(screen.getByTestId('md-attach-error').textContent).toContain('File is too big');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,16 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PEOPLE_TEXTS, type UserBasic } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { graphql, jsonResponse, renderWithStores, stubFetch, type FetchStub, type GraphqlHandler, type Handler } from '../../../test/kit';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { currentUserAtom } from '../../session/sessionAtoms';
 import { AssigneesWidget } from './AssigneesWidget';
 
 const KEY = 'g/p#1';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const user = (id: number, username: string, name = `${username[0]!.toUpperCase()}${username.slice(1)} User`): UserBasic => ({
   id, username, name, state: 'active', locked: false, avatar_url: null, web_url: `http://x/${username}`,
 });
@@ -19,54 +17,32 @@ const ME = { ...user(1, 'alice', 'Alice Adams'), email: 'a@x', is_admin: false, 
 const BOB = user(2, 'bob', 'Bob Brown');
 const CAROL = user(3, 'carol', 'Carol Chen');
 
-type Handler = (body: { query: string; variables: Record<string, unknown> }) => Response;
-
-function renderWidget(editable = true) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Provider store={appStore}>
-        <AssigneesWidget issueKey={KEY} projectPath="g/p" iid={1} editable={editable} />
-      </Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderWidget = (editable = true) => renderWithStores(<AssigneesWidget issueKey={KEY} projectPath="g/p" iid={1} editable={editable} />);
 
 const block = () => screen.getByTestId('sidebar-assignees');
 
 describe('AssigneesWidget', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  let graphql: Record<string, Handler>;
-  let autocomplete: (url: string) => Response;
+  let api: FetchStub;
+  /** The GraphQL operations by name; a test sets the mutation's answer. */
+  let operations: Record<string, GraphqlHandler | object>;
+  let autocomplete: Handler;
 
   beforeEach(() => {
     appStore.set(currentUserAtom, ME);
     appStore.set(issueAtomFamily(KEY), makeIssue({ assignees: [] }));
-    graphql = {
-      issuePeople: () => json({ data: { project: { issue: { id: 'gid://tandem/Issue/100', subscribed: true, assignees: { nodes: [] }, participants: { nodes: [gqlUser(ME), gqlUser(CAROL)] } } } } }),
-    };
-    autocomplete = () => json([]);
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/graphql') {
-        const body = JSON.parse(String(init!.body)) as { query: string; variables: Record<string, unknown> };
-        const name = /(?:query|mutation) (\w+)/.exec(body.query)![1]!;
-        return graphql[name]!(body);
-      }
-      return autocomplete(url);
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    operations = { issuePeople: { data: { project: { issue: { id: 'gid://tandem/Issue/100', subscribed: true, assignees: { nodes: [] }, participants: { nodes: [gqlUser(ME), gqlUser(CAROL)] } } } } } };
+    autocomplete = () => [];
+    api = stubFetch({ 'POST /api/graphql': graphql(operations), 'GET /g/p/-/autocomplete_sources/members': (c) => autocomplete(c) });
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     issueAtomFamily.remove(KEY);
     appStore.set(currentUserAtom, null);
   });
 
-  const mutations = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/graphql' && String(init.body).includes('issueSetAssignees')).map(([, init]) => JSON.parse(String(init.body)).variables.input);
+  const mutations = () => api.callsTo('POST /api/graphql').filter((c) => c.body.query.includes('issueSetAssignees')).map((c) => c.body.variables.input);
 
   it('with none assigned offers "assign yourself", which saves and lists the current user', async () => {
-    graphql.issueSetAssignees = () =>
-      json({ data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: [gqlUser(ME)] }, participants: { nodes: [gqlUser(ME)] } } } } });
+    operations.issueSetAssignees = { data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: [gqlUser(ME)] }, participants: { nodes: [gqlUser(ME)] } } } } };
     renderWidget();
     expect(within(block()).getByRole('heading').textContent).toBe('Assignee');
     fireEvent.click(screen.getByRole('button', { name: PEOPLE_TEXTS.assignYourself }));
@@ -94,16 +70,16 @@ describe('AssigneesWidget', () => {
 
   it('shows (Busy) in the tooltip of a busy assignee', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ assignees: [BOB] }));
-    graphql.issuePeople = () => json({ data: { project: { issue: { id: 'x', subscribed: false, assignees: { nodes: [gqlUser(BOB, 'BUSY')] }, participants: { nodes: [gqlUser(BOB, 'BUSY')] } } } } });
+    operations.issuePeople = { data: { project: { issue: { id: 'x', subscribed: false, assignees: { nodes: [gqlUser(BOB, 'BUSY')] }, participants: { nodes: [gqlUser(BOB, 'BUSY')] } } } } };
     renderWidget();
     await waitFor(() => expect(screen.getByRole('link', { name: /Bob Brown/ }).getAttribute('title')).toBe('Bob Brown (Busy)'));
   });
 
   it('Edit lists the current user first; toggling makes the button "Apply"; Escape closes and saves the selection', async () => {
-    graphql.issueSetAssignees = (b) => {
-      const names = (b.variables.input as { assigneeUsernames: string[] }).assigneeUsernames;
+    operations.issueSetAssignees = (variables) => {
+      const names = (variables.input as { assigneeUsernames: string[] }).assigneeUsernames;
       const us = names.map((n) => gqlUser(n === 'carol' ? CAROL : ME));
-      return json({ data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: us }, participants: { nodes: us } } } } });
+      return { data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: us }, participants: { nodes: us } } } } };
     };
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -128,7 +104,7 @@ describe('AssigneesWidget', () => {
 
   it('"Unassigned" clears the selection', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ assignees: [BOB] }));
-    graphql.issueSetAssignees = () => json({ data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: [] }, participants: { nodes: [] } } } } });
+    operations.issueSetAssignees = { data: { issueSetAssignees: { errors: [], issue: { id: 'x', assignees: { nodes: [] }, participants: { nodes: [] } } } } };
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: PEOPLE_TEXTS.unassigned }));
@@ -138,21 +114,18 @@ describe('AssigneesWidget', () => {
   });
 
   it('searches trimmed text only, merges matching participants, and says when nothing matches', async () => {
-    const urls: string[] = [];
-    autocomplete = (url) => {
-      urls.push(url);
-      return json(url.includes('search=bo') ? [{ username: 'bob', name: 'Bob Brown', avatar_url: null }] : []);
-    };
+    autocomplete = (c) => (c.query.get('search') === 'bo' ? [{ username: 'bob', name: 'Bob Brown', avatar_url: null }] : []);
+    const urls = () => api.calls.filter((c) => c.method === 'GET').map((c) => c.url);
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const search = screen.getByRole('searchbox', { name: PEOPLE_TEXTS.searchUsers });
     fireEvent.change(search, { target: { value: '   ' } });
     await new Promise((r) => setTimeout(r, 350));
-    expect(urls).toEqual([]);
+    expect(urls()).toEqual([]);
     fireEvent.change(search, { target: { value: ' bo ' } });
     await waitFor(() => expect(screen.getByRole('menuitemcheckbox', { name: /Bob Brown/ })).toBeTruthy());
-    expect(urls).toHaveLength(1);
-    expect(urls[0]).toMatch(/search=bo$/);
+    expect(urls()).toHaveLength(1);
+    expect(urls()[0]).toMatch(/search=bo$/);
     fireEvent.change(search, { target: { value: 'chen' } });
     // The server found nobody, but the participant Carol Chen matches by name
     await waitFor(() => expect(screen.getByRole('menuitemcheckbox', { name: /Carol Chen/ })).toBeTruthy());
@@ -161,8 +134,8 @@ describe('AssigneesWidget', () => {
   });
 
   it('says when the user search failed, and when saving failed', async () => {
-    autocomplete = () => json({ message: 'boom' }, 500);
-    graphql.issueSetAssignees = () => json({ data: { issueSetAssignees: { errors: ['Cannot assign @carol to #1'], issue: null } } });
+    autocomplete = () => jsonResponse({ message: 'boom' }, { status: 500 });
+    operations.issueSetAssignees = { data: { issueSetAssignees: { errors: ['Cannot assign @carol to #1'], issue: null } } };
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByRole('searchbox', { name: PEOPLE_TEXTS.searchUsers }), { target: { value: 'x' } });
@@ -174,7 +147,7 @@ describe('AssigneesWidget', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${PEOPLE_TEXTS.updateAssigneesFailed} Cannot assign @carol to #1`));
     expect(block().textContent).toContain(PEOPLE_TEXTS.none);
 
-    graphql.issueSetAssignees = () => json({}, 502);
+    operations.issueSetAssignees = jsonResponse({}, { status: 502 });
     fireEvent.click(screen.getByRole('button', { name: PEOPLE_TEXTS.assignYourself }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PEOPLE_TEXTS.saveAssigneesFailed));
   });

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { EPIC_TEXTS, type ApiIssueEpic } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { graphql, jsonResponse, renderWithStores, stubFetch, type Answer, type FetchStub } from '../../../test/kit';
 import { EventRegistry } from '../../../realtime/eventRegistry';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
@@ -11,42 +11,27 @@ import { sidebarEvents } from '../sidebarEvents';
 import { EpicWidget } from './EpicWidget';
 
 const KEY = 'acme/tandem#1';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const node = (iid: number, title: string) => ({ id: `gid://tandem/Epic/${iid + 10}`, iid: String(iid), title, reference: `&${iid}`, webUrl: `http://x/groups/acme/-/epics/${iid}` });
 const EPICS = [node(1, 'Launch v2'), node(2, 'Billing overhaul'), node(3, 'Mobile launch')];
 const current: ApiIssueEpic = { id: 11, iid: 1, title: 'Launch v2', group_id: 1, end_date: null, web_url: 'http://x/groups/acme/-/epics/1', reference: '&1', confidential: false };
-const setEpicAnswer = (epic: ReturnType<typeof node> | null, errors: string[] = []) =>
-  json({ data: { issueSetEpic: { errors, issue: { id: 'gid://tandem/Issue/100', epic: epic && { ...epic, dueDate: null, confidential: false, groupId: 'gid://tandem/Group/1' } } } } });
+const setEpicAnswer = (epic: ReturnType<typeof node> | null, errors: string[] = []) => ({
+  data: { issueSetEpic: { errors, issue: { id: 'gid://tandem/Issue/100', epic: epic && { ...epic, dueDate: null, confidential: false, groupId: 'gid://tandem/Group/1' } } } },
+});
+const GRAPHQL = 'POST /api/graphql';
 
-function renderWidget(editable = true) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Provider store={appStore}>
-        <EpicWidget issueKey={KEY} projectPath="acme/tandem" iid={1} editable={editable} />
-      </Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderWidget = (editable = true) => renderWithStores(<EpicWidget issueKey={KEY} projectPath="acme/tandem" iid={1} editable={editable} />);
 
 const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
 describe('EpicWidget', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  let mutation: () => Response;
+  let api: FetchStub;
+  let mutation: Answer;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ epic: null }));
-    mutation = () => setEpicAnswer(EPICS[1]!);
-    fetchMock = vi.fn(async (_url: string, init: { body: string }) => {
-      const body = JSON.parse(init.body) as { query: string };
-      return body.query.includes('groupEpics') ? json({ data: { group: { epics: { nodes: EPICS } } } }) : mutation();
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    mutation = setEpicAnswer(EPICS[1]!);
+    api = stubFetch({ [GRAPHQL]: graphql({ groupEpics: { data: { group: { epics: { nodes: EPICS } } } }, issueSetEpic: () => mutation }) });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('shows None or the epic as a link, without Edit for who may not change it', () => {
     renderWidget(false);
@@ -62,7 +47,7 @@ describe('EpicWidget', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(options()).toHaveLength(4));
     expect(options()[0]).toBe(EPIC_TEXTS.noEpic);
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body).variables).toEqual({ fullPath: 'acme' });
+    expect(api.lastCall(GRAPHQL).body.variables).toEqual({ fullPath: 'acme' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search epics' }), { target: { value: '  2 ' } });
     // not before the debounce
     expect(options()).toHaveLength(4);
@@ -77,32 +62,31 @@ describe('EpicWidget', () => {
     await waitFor(() => expect(options()).toHaveLength(4));
     fireEvent.click(screen.getByRole('option', { name: 'Billing overhaul &2' }));
     await waitFor(() => expect(screen.getByTestId('epic-value').textContent).toBe('Billing overhaul'));
-    const sent = JSON.parse(fetchMock.mock.calls[1]![1].body);
-    expect(sent.query).toContain('issueSetEpic');
-    expect(sent.variables.input).toEqual({ projectPath: 'acme/tandem', iid: '1', epicId: EPICS[1]!.id });
+    const sent = api.calls.filter((c) => c.body.query.includes('issueSetEpic'));
+    expect(sent.map((c) => c.body.variables.input)).toEqual([{ projectPath: 'acme/tandem', iid: '1', epicId: EPICS[1]!.id }]);
     expect(appStore.get(issueAtomFamily(KEY))!.epic).toMatchObject({ id: 12, iid: 2, reference: '&2' });
     expect(screen.queryByTestId('epic-select')).toBeNull();
   });
 
   it('shows the server text after the first colon, else the spec text; removing has its own text', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ epic: current }));
-    mutation = () => setEpicAnswer(null, ['Epic: Cannot assign a confidential epic to a non-confidential issue.']);
+    mutation = setEpicAnswer(null, ['Epic: Cannot assign a confidential epic to a non-confidential issue.']);
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(options()).toHaveLength(4));
     fireEvent.click(screen.getByRole('option', { name: 'Billing overhaul &2' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Cannot assign a confidential epic to a non-confidential issue.'));
-    mutation = () => setEpicAnswer(null, ['Refused']);
+    mutation = setEpicAnswer(null, ['Refused']);
     fireEvent.click(screen.getByRole('option', { name: 'Mobile launch &3' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(EPIC_TEXTS.assignFailed));
-    mutation = () => json({}, 500);
+    mutation = jsonResponse({}, { status: 500 });
     fireEvent.click(screen.getByRole('option', { name: EPIC_TEXTS.noEpic }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(EPIC_TEXTS.removeFailed));
     expect(screen.getByTestId('epic-value').textContent).toBe('Launch v2');
   });
 
   it('says when the group epics cannot be fetched', async () => {
-    fetchMock.mockImplementation(async () => json({ errors: [{ message: 'boom' }] }));
+    api.on({ [GRAPHQL]: graphql({ groupEpics: { errors: [{ message: 'boom' }] } }) });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(EPIC_TEXTS.fetchFailed));

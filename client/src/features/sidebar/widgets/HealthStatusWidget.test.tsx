@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { jsonResponse, renderWithStores, stubFetch } from '../../../test/kit';
 import { applyIssueFields, issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { DueDateWidget } from './DueDateWidget';
@@ -12,45 +11,34 @@ import { SeverityWidget } from './SeverityWidget';
 
 const KEY = 'g/p#1';
 const ENDPOINT = '/g/p/-/issues/1';
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const SAVE = `PUT ${ENDPOINT}.json`;
 
 function renderAll(editable = true) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Provider store={appStore}>
-        <DueDateWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-        <HealthStatusWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-        <SeverityWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-      </Provider>
-    </QueryClientProvider>,
+  renderWithStores(
+    <>
+      <DueDateWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+      <HealthStatusWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+      <SeverityWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+    </>,
   );
 }
 
 describe('taxonomy widgets', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    appStore.set(issueAtomFamily(KEY), makeIssue({ health_status: null, lock_version: 2 }));
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  beforeEach(() => appStore.set(issueAtomFamily(KEY), makeIssue({ health_status: null, lock_version: 2 })));
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('saves a health status and shows the answer; a live event changes it too', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ health_status: 'at_risk', lock_version: 3 })));
+    const api = stubFetch({ [SAVE]: makeIssue({ health_status: 'at_risk', lock_version: 3 }) });
     renderAll();
     fireEvent.change(screen.getByRole('combobox', { name: 'Health status' }), { target: { value: 'at_risk' } });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Health status' }) as HTMLSelectElement).value).toBe('at_risk'));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toEqual({ health_status: 'at_risk' });
+    expect(api.lastCall(SAVE).body).toEqual({ health_status: 'at_risk' });
     act(() => appStore.set(issueAtomFamily(KEY), applyIssueFields(appStore.get(issueAtomFamily(KEY))!, { health_status: 'on_track', lock_version: 4, updated_at: '' })));
     expect((screen.getByRole('combobox', { name: 'Health status' }) as HTMLSelectElement).value).toBe('on_track');
   });
 
   it('shows the spec message when the save fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, {}));
+    stubFetch({ [SAVE]: jsonResponse({}, { status: 500 }) });
     renderAll();
     fireEvent.change(screen.getByRole('combobox', { name: 'Health status' }), { target: { value: 'on_track' } });
     expect(await screen.findByText(TAXONOMY_TEXTS.healthFailed)).toBeTruthy();

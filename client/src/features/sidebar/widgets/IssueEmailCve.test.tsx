@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
 import { CVE_TEXTS, ISSUE_EMAIL_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { renderWithStores } from '../../../test/kit';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { prefillFrom } from '../../../pages/NewIssuePage';
@@ -12,7 +12,6 @@ import { IssueEmailWidget } from './IssueEmailWidget';
 const KEY = 'g/p#1';
 
 describe('IssueEmailWidget', () => {
-  afterEach(cleanup);
 
   it('shows the address with a copy button only when incoming mail is configured (page data createNoteEmail)', () => {
     const { rerender } = render(<IssueEmailWidget address="incoming+g-p-7-abcdefghijklmnopqrstuvwxyz-issue-1@mail.example.com" />);
@@ -29,16 +28,9 @@ describe('IssueEmailWidget', () => {
 describe('CveRequestWidget', () => {
   const cve = { newIssuePath: '/sec/advisories/-/issues/new?issue%5Btitle%5D=x&issue%5Bconfidential%5D=true', helpPath: '/help/user/application_security/cve_id_request' };
   beforeEach(() => appStore.set(issueAtomFamily(KEY), makeIssue({ confidential: true })));
-  afterEach(() => {
-    cleanup();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
   const renderWidget = (c: typeof cve | null) =>
-    render(
-      <Provider store={appStore}>
-        <CveRequestWidget issueKey={KEY} cveRequest={c} />
-      </Provider>,
-    );
+    renderWithStores(<CveRequestWidget issueKey={KEY} cveRequest={c} />);
 
   it('on a confidential issue: the button opens the prefilled advisory issue in a new tab, the link the help page', () => {
     renderWidget(cve);

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { graphql, jsonResponse, renderWithStores, sequence, stubFetch, type FetchStub } from '../../../test/kit';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { LabelsWidget } from './LabelsWidget';
@@ -13,45 +12,39 @@ import { SeverityWidget } from './SeverityWidget';
 
 const KEY = 'g/p#1';
 const ENDPOINT = '/g/p/-/issues/1';
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PROJECT = '/api/v4/projects/g%2Fp';
+/** The project's labels: the widget's list and the colour lookup every label list makes on mount. */
+const LABELS_GET = `GET ${PROJECT}/labels`;
+const LABEL_CREATE = `POST ${PROJECT}/labels`;
+const GRAPHQL = 'POST /api/graphql';
+const SAVE = `PUT ${ENDPOINT}.json`;
 const LABELS = [
   { id: 1, name: 'bug', color: '#dc143c', text_color: '#FFFFFF', description: null, is_project_label: true },
   { id: 2, name: 'priority::high', color: '#d9534f', text_color: '#FFFFFF', description: null, is_project_label: true },
   { id: 3, name: 'priority::low', color: '#5cb85c', text_color: '#FFFFFF', description: null, is_project_label: true },
 ];
-const labelsUpdated = (titles: string[]) => json(200, { data: { updateIssue: { issue: { id: 'gid://tandem/Issue/1', labels: { nodes: titles.map((title) => ({ id: title, title })) } }, errors: [] } } });
-
-/** The colour lookup every label list makes on mount answers on its own; `api` sees the widgets' calls. */
-type Api = (url: string, init: unknown) => Promise<Response>;
-const stubFetch = (api: Api) => (url: string, init: unknown) =>
-  url.includes('/labels?per_page=100&include_ancestor_groups=true') ? Promise.resolve(json(200, [])) : api(url, init);
+const labelsUpdated = (titles: string[]) => ({ data: { updateIssue: { issue: { id: 'gid://tandem/Issue/1', labels: { nodes: titles.map((title) => ({ id: title, title })) } }, errors: [] } } });
 
 function renderWidgets(editable = true) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Provider store={appStore}>
-        <LabelsWidget issueKey={KEY} projectPath="g/p" editable={editable} />
-        <MilestoneWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-        <IterationWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-        <SeverityWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-      </Provider>
-    </QueryClientProvider>,
+  renderWithStores(
+    <>
+      <LabelsWidget issueKey={KEY} projectPath="g/p" editable={editable} />
+      <MilestoneWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+      <IterationWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+      <SeverityWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
+    </>,
   );
 }
 
 const labelsBlock = () => within(screen.getByTestId('sidebar-labels'));
-const bodyOf = (call: unknown[]) => JSON.parse((call[1] as { body: string }).body);
 
 describe('labels widget', () => {
-  let fetchMock: Mock<Api>;
+  let api: FetchStub;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ labels: ['bug', 'priority::low'] }));
-    fetchMock = vi.fn<Api>();
-    vi.stubGlobal('fetch', stubFetch(fetchMock));
+    api = stubFetch({ [LABELS_GET]: LABELS });
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
     issueAtomFamily.remove(KEY);
   });
@@ -67,7 +60,7 @@ describe('labels widget', () => {
   });
 
   it('a scoped label replaces its sibling, the button reads Apply, and Apply saves the difference through updateIssue', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, LABELS)).mockResolvedValueOnce(labelsUpdated(['bug', 'priority::high']));
+    api.on({ [GRAPHQL]: graphql({ issueSetLabels: labelsUpdated(['bug', 'priority::high']) }) });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     fireEvent.click(await labelsBlock().findByRole('button', { name: /priority.*high/ }));
@@ -76,13 +69,11 @@ describe('labels widget', () => {
     expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'true', 'false']);
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(appStore.get(issueAtomFamily(KEY))!.labels).toEqual(['bug', 'priority::high']));
-    const body = bodyOf(fetchMock.mock.calls[1]!);
-    expect(body.variables.input).toMatchObject({ projectPath: 'g/p', iid: '1', addLabelIds: ['2'], removeLabelIds: ['3'] });
+    expect(api.lastCall(GRAPHQL).body.variables.input).toMatchObject({ projectPath: 'g/p', iid: '1', addLabelIds: ['2'], removeLabelIds: ['3'] });
     expect(labelsBlock().queryByTestId('labels-dropdown')).toBeNull();
   });
 
   it('closes on Escape and saves nothing when unchanged; search filters', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, LABELS));
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     await labelsBlock().findAllByRole('option');
@@ -90,11 +81,11 @@ describe('labels widget', () => {
     expect(labelsBlock().getAllByRole('option')).toHaveLength(2);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(labelsBlock().queryByTestId('labels-dropdown')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('saves on an outside click; shows the spec text when the update fails', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, LABELS)).mockResolvedValueOnce(json(200, { data: { updateIssue: { issue: null, errors: ['nope'] } } }));
+    api.on({ [GRAPHQL]: graphql({ issueSetLabels: { data: { updateIssue: { issue: null, errors: ['nope'] } } } }) });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     fireEvent.click(await labelsBlock().findByRole('button', { name: /^bug$/ }));
@@ -104,17 +95,19 @@ describe('labels widget', () => {
   });
 
   it('shows the fetch error', async () => {
-    fetchMock.mockResolvedValueOnce(json(500, {}));
+    api.on({ [LABELS_GET]: jsonResponse({}, { status: 500 }) });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     expect(await labelsBlock().findByText(TAXONOMY_TEXTS.labelsFetchFailed)).toBeTruthy();
   });
 
   it('creates a label and selects it; a response without id is an error', async () => {
-    fetchMock
-      .mockResolvedValueOnce(json(200, LABELS))
-      .mockResolvedValueOnce(json(201, { name: 'odd' }))
-      .mockResolvedValueOnce(json(201, { id: 9, name: 'perf', color: '#009966', text_color: '#FFFFFF', description: null, is_project_label: true }));
+    api.on({
+      [LABEL_CREATE]: sequence(
+        jsonResponse({ name: 'odd' }, { status: 201 }),
+        jsonResponse({ id: 9, name: 'perf', color: '#009966', text_color: '#FFFFFF', description: null, is_project_label: true }, { status: 201 }),
+      ),
+    });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     await labelsBlock().findAllByRole('option');
@@ -124,23 +117,18 @@ describe('labels widget', () => {
     expect(await labelsBlock().findByText(TAXONOMY_TEXTS.labelCreateFailed)).toBeTruthy();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(labelsBlock().getByTestId('labels-dropdown-text').textContent).toBe('bug +2 more'));
-    expect(bodyOf(fetchMock.mock.calls[2]!)).toEqual({ name: 'perf', color: '#009966' });
+    expect(api.callsTo(LABEL_CREATE).map((c) => c.body)).toEqual([{ name: 'perf', color: '#009966' }, { name: 'perf', color: '#009966' }]);
     expect(labelsBlock().getByRole('button', { name: 'Apply' })).toBeTruthy();
   });
 });
 
 describe('milestone, iteration and severity widgets', () => {
-  let fetchMock: Mock<Api>;
+  let api: FetchStub;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ milestone: null, iteration: null }));
-    fetchMock = vi.fn<Api>();
-    vi.stubGlobal('fetch', stubFetch(fetchMock));
+    api = stubFetch({ [LABELS_GET]: [] });
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('lists milestones expired last and by due date, and saves the choice through the page', async () => {
     const ms = [
@@ -149,16 +137,15 @@ describe('milestone, iteration and severity widgets', () => {
       { id: 3, iid: 3, title: 'late', state: 'active', due_date: '2999-06-01', expired: false, web_url: '/m/3' },
       { id: 4, iid: 4, title: 'soon', state: 'active', due_date: '2999-01-01', start_date: '2998-12-01', expired: false, web_url: '/m/4' },
     ];
-    fetchMock.mockResolvedValueOnce(json(200, ms)).mockResolvedValueOnce(json(200, makeIssue({ milestone: ms[3], lock_version: 5 })));
+    api.on({ [`GET ${PROJECT}/milestones?state=active&include_parent_milestones=true`]: ms, [SAVE]: makeIssue({ milestone: ms[3], lock_version: 5 }) });
     renderWidgets();
     const block = within(screen.getByTestId('sidebar-milestone'));
     fireEvent.click(block.getByRole('button', { name: 'Edit' }));
     await block.findByText('soon');
-    expect(fetchMock.mock.calls[0]![0]).toContain('/milestones?state=active&include_parent_milestones=true');
     expect(block.getAllByRole('option').map((o) => o.textContent!.replace(/(Due|Expired).*/, ''))).toEqual([TAXONOMY_TEXTS.noMilestone, 'soon', 'late', 'undated', 'old']);
     fireEvent.click(block.getByText('soon'));
     await waitFor(() => expect(block.getByTestId('milestone-value').textContent).toBe('soon'));
-    expect(bodyOf(fetchMock.mock.calls[1]!)).toEqual({ milestone_id: 4 });
+    expect(api.lastCall(SAVE).body).toEqual({ milestone_id: 4 });
     expect(block.getByTestId('milestone-value').getAttribute('title')).toBe('Start date: 1 Dec, 2998\nDue date: 1 Jan, 2999');
     expect(milestoneTooltip({ start_date: null, due_date: null })).toBe('No dates');
   });
@@ -166,36 +153,37 @@ describe('milestone, iteration and severity widgets', () => {
   it('iteration search is debounced 250 ms; reselecting the current one sends nothing', async () => {
     const it1 = { id: 7, iid: 1, title: 'Sprint 2', state: 'current', start_date: '2026-01-05', due_date: '2026-01-18', web_url: '/i/7', iteration_cadence: { id: 1, title: 'Sprints' } };
     appStore.set(issueAtomFamily(KEY), makeIssue({ iteration: it1 as never }));
-    fetchMock.mockImplementation(() => Promise.resolve(json(200, [it1])));
+    const ITERATIONS = 'GET /api/v4/groups/g/iterations?state=opened&include_ancestors=true';
+    api.on({ [ITERATIONS]: [it1] });
+    const searches = () => api.callsTo(ITERATIONS).map((c) => c.query.get('search'));
     renderWidgets();
     const block = within(screen.getByTestId('sidebar-iteration'));
     expect(block.getByTestId('iteration-value').textContent).toContain('Sprints');
     expect(block.getByTestId('iteration-value').textContent).toContain('5 Jan, 2026 - 18 Jan, 2026');
     fireEvent.click(block.getByRole('button', { name: 'Edit' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v4/groups/g/iterations?state=opened&include_ancestors=true');
+    await waitFor(() => expect(searches()).toEqual([null]));
     fireEvent.change(block.getByRole('searchbox', { name: 'Search iterations' }), { target: { value: 'Spr' } });
     fireEvent.change(block.getByRole('searchbox', { name: 'Search iterations' }), { target: { value: 'Sprint' } });
     await new Promise((r) => setTimeout(r, ITERATION_SEARCH_DEBOUNCE_MS - 100));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(fetchMock.mock.calls[1]![0]).toContain('search=Sprint');
+    expect(searches()).toEqual([null]);
+    await waitFor(() => expect(searches()).toEqual([null, 'Sprint']));
     const options = await block.findAllByRole('option');
     fireEvent.click(within(options[1]!).getByRole('button'));
     expect(block.queryByTestId('iteration-dropdown')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('severity saves through issueSetSeverity and shows the server value', async () => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ issue_type: 'incident', type: 'INCIDENT', severity: 'UNKNOWN' }));
-    fetchMock.mockResolvedValueOnce(json(200, { data: { issueSetSeverity: { issue: { id: 'x', severity: 'HIGH' }, errors: [] } } }));
+    api.on({
+      [GRAPHQL]: graphql({
+        issueSetSeverity: sequence({ data: { issueSetSeverity: { issue: { id: 'x', severity: 'HIGH' }, errors: [] } } }, { data: { issueSetSeverity: { issue: null, errors: ['can only be set on incidents'] } } }),
+      }),
+    });
     renderWidgets();
     fireEvent.change(screen.getByRole('combobox', { name: 'Severity' }), { target: { value: 'LOW' } });
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Severity' }) as HTMLSelectElement).value).toBe('HIGH'));
-    const body = bodyOf(fetchMock.mock.calls[0]!);
-    expect(body.query).toContain('issueSetSeverity');
-    expect(body.variables.input).toEqual({ projectPath: 'g/p', iid: '1', severity: 'LOW' });
-    fetchMock.mockResolvedValueOnce(json(200, { data: { issueSetSeverity: { issue: null, errors: ['can only be set on incidents'] } } }));
+    expect(api.lastCall(GRAPHQL).body.variables.input).toEqual({ projectPath: 'g/p', iid: '1', severity: 'LOW' });
     act(() => void fireEvent.change(screen.getByRole('combobox', { name: 'Severity' }), { target: { value: 'LOW' } }));
     expect(await screen.findByText(`${TAXONOMY_TEXTS.severityFailed} ${TAXONOMY_TEXTS.severityTryAgain} can only be set on incidents`)).toBeTruthy();
   });

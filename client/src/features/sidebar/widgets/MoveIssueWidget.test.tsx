@@ -1,43 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PEOPLE_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { deferred, graphql, jsonResponse, renderWithStores, stubFetch, type FetchStub, type GraphqlHandler } from '../../../test/kit';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { canConfirmMove, MoveIssueWidget } from './MoveIssueWidget';
 
 const KEY = 'g/p#1';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PROJECTS = 'GET /api/v4/projects';
+const moved = { data: { issueMove: { errors: [], issue: { id: 'x', webUrl: 'http://x/g/other/-/issues/7' } } } };
 const project = (id: number, path: string, archived = false) => ({ id, name: path.split('/').pop(), name_with_namespace: path.replace('/', ' / '), path_with_namespace: path, archived });
 
 describe('MoveIssueWidget', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   let navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
-  let moveResponse: () => Promise<Response>;
+  const answerMove = (issueMove: GraphqlHandler | object) => api.on({ 'POST /api/graphql': graphql({ issueMove }) });
 
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue());
     navigate = vi.fn<(url: string) => void>();
-    moveResponse = async () => json({ data: { issueMove: { errors: [], issue: { id: 'x', webUrl: 'http://x/g/other/-/issues/7' } } } });
-    fetchMock = vi.fn(async (url: string) => {
-      if (url.startsWith('/api/v4/projects')) return json([project(1, 'g/p'), project(2, 'g/other'), project(3, 'g/old', true)]);
-      return moveResponse();
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    api = stubFetch({ [PROJECTS]: [project(1, 'g/p'), project(2, 'g/other'), project(3, 'g/old', true)] });
+    answerMove(moved);
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
-  const renderWidget = (editable = true) =>
-    render(
-      <Provider store={appStore}>
-        <MoveIssueWidget issueKey={KEY} projectPath="g/p" iid={1} editable={editable} navigate={navigate} />
-      </Provider>,
-    );
+  const renderWidget = (editable = true) => renderWithStores(<MoveIssueWidget issueKey={KEY} projectPath="g/p" iid={1} editable={editable} navigate={navigate} />);
 
   it('confirms only with a chosen project of a positive id, and not while moving', () => {
     expect(canConfirmMove(null, false)).toBe(false);
@@ -47,8 +35,8 @@ describe('MoveIssueWidget', () => {
   });
 
   it('lists other, live projects; Move is disabled until one is chosen, then moves and goes to the new issue', async () => {
-    let release!: () => void;
-    moveResponse = () => new Promise((r) => (release = () => r(json({ data: { issueMove: { errors: [], issue: { id: 'x', webUrl: 'http://x/g/other/-/issues/7' } } } }))));
+    const answer = deferred();
+    answerMove(answer.handler);
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['g / other']));
@@ -59,14 +47,13 @@ describe('MoveIssueWidget', () => {
     fireEvent.click(move);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Moving…' })).toBeTruthy());
     expect((screen.getByRole('button', { name: 'Moving…' }) as HTMLButtonElement).disabled).toBe(true);
-    const body = JSON.parse(String(fetchMock.mock.calls.find(([u]) => u === '/api/graphql')![1].body));
-    expect(body.variables.input).toEqual({ projectPath: 'g/p', iid: '1', targetProjectPath: 'g/other' });
-    release();
+    expect(api.lastCall('POST /api/graphql').body.variables.input).toEqual({ projectPath: 'g/p', iid: '1', targetProjectPath: 'g/other' });
+    answer.release(moved);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://x/g/other/-/issues/7'));
   });
 
   it('shows the move error and re-enables the button', async () => {
-    moveResponse = async () => json({ data: { issueMove: { errors: ['Cannot move issue due to insufficient permissions!'], issue: null } } });
+    answerMove({ data: { issueMove: { errors: ['Cannot move issue due to insufficient permissions!'], issue: null } } });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => screen.getByRole('option', { name: 'g / other' }));
@@ -78,7 +65,7 @@ describe('MoveIssueWidget', () => {
   });
 
   it('says when the project search failed', async () => {
-    fetchMock.mockImplementation(async () => json({ message: 'no' }, 500));
+    api.on({ [PROJECTS]: jsonResponse({ message: 'no' }, { status: 500 }) });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PEOPLE_TEXTS.projectsAutocompleteFailed));

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { TIME_TRACKING_TEXTS, timeStats } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { renderWithStores } from '../../../test/kit';
 import { applyIssueFields, issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { TimeTrackingWidget } from './TimeTrackingWidget';
@@ -12,19 +12,12 @@ const H = 3600;
 
 function renderWidget(estimate: number, spent: number) {
   appStore.set(issueAtomFamily(KEY), makeIssue({ time_stats: timeStats(estimate, spent) }));
-  render(
-    <Provider store={appStore}>
-      <TimeTrackingWidget issueKey={KEY} />
-    </Provider>,
-  );
+  renderWithStores(<TimeTrackingWidget issueKey={KEY} />);
 }
 const block = () => screen.getByTestId('sidebar-time-tracking');
 
 describe('TimeTrackingWidget', () => {
-  afterEach(() => {
-    cleanup();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('shows none: No estimate or time spent', () => {
     renderWidget(0, 0);

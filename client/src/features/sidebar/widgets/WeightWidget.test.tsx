@@ -1,43 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { applyIssueFields, issueAtomFamily } from '../../issue/issueAtoms';
 import { makeIssue } from '../../issue/testIssue';
 import { WeightWidget } from './WeightWidget';
 
 const KEY = 'g/p#1';
 const ENDPOINT = '/g/p/-/issues/1';
+const SAVE = `PUT ${ENDPOINT}.json`;
 
-const jsonResponse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function renderWidget(editable = true) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Provider store={appStore}>
-        <WeightWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />
-      </Provider>
-    </QueryClientProvider>,
-  );
-}
+const renderWidget = (editable = true) => renderWithStores(<WeightWidget issueKey={KEY} endpoint={ENDPOINT} projectPath="g/p" editable={editable} />);
 
 const block = () => screen.getByTestId('sidebar-weight');
 
 describe('WeightWidget', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
 
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ weight: 3, lock_version: 2 }));
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    api = stubFetch();
   });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    issueAtomFamily.remove(KEY);
-  });
+  afterEach(() => issueAtomFamily.remove(KEY));
 
   it('shows the weight, or None; no Edit for those who may not update the issue', () => {
     renderWidget(false);
@@ -48,17 +33,14 @@ describe('WeightWidget', () => {
   });
 
   it('saves a changed weight on Enter and shows the answer', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ weight: 5, lock_version: 3 })));
+    api.on({ [SAVE]: makeIssue({ weight: 5, lock_version: 3 }) });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const input = screen.getByRole('textbox', { name: 'Weight' });
     fireEvent.change(input, { target: { value: '5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('weight-value').textContent).toBe('5'));
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe(`${ENDPOINT}.json`);
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body)).toEqual({ weight: 5 });
+    expect(api.lastCall(SAVE).body).toEqual({ weight: 5 });
   });
 
   it('sends nothing when the weight did not change (Enter or blur)', async () => {
@@ -67,18 +49,18 @@ describe('WeightWidget', () => {
     const input = screen.getByRole('textbox', { name: 'Weight' });
     fireEvent.blur(input);
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Weight' })).toBeNull());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('removes the weight when emptied', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, makeIssue({ weight: null, lock_version: 3 })));
+    api.on({ [SAVE]: makeIssue({ weight: null, lock_version: 3 }) });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const input = screen.getByRole('textbox', { name: 'Weight' });
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.blur(input);
     await waitFor(() => expect(block().textContent).toContain('None'));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body)).toEqual({ weight: '' });
+    expect(api.lastCall(SAVE).body).toEqual({ weight: '' });
   });
 
   it("refuses anything but numerals with the spec's text, sending nothing", () => {
@@ -88,11 +70,11 @@ describe('WeightWidget', () => {
     fireEvent.change(input, { target: { value: '-2' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toBe(TEXTS.weightNumeralsOnly);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it("says so when the server refuses, keeping the editor open", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { message: '403 Forbidden' }));
+    api.on({ [SAVE]: jsonResponse({ message: '403 Forbidden' }, { status: 403 }) });
     renderWidget();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const input = screen.getByRole('textbox', { name: 'Weight' });
