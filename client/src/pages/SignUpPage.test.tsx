@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'jotai';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { CONFIRMATION_TEXTS, SIGN_UP_TEXTS } from '@tandem/shared-types';
 import { App } from '../App';
 import { appStore } from '../shared/store';
 import { emailConfirmationAtom } from '../features/registration/emailConfirmationAtom';
 import { currentUserAtom } from '../features/session/sessionAtoms';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../test/kit';
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Provider store={appStore}>
-        <MemoryRouter initialEntries={[path]}>
-          <App pageData={{ currentUser: null, csrfToken: null }} />
-        </MemoryRouter>
-      </Provider>
-    </QueryClientProvider>,
+  renderWithStores(
+    <MemoryRouter initialEntries={[path]}>
+      <App pageData={{ currentUser: null, csrfToken: null }} />
+    </MemoryRouter>,
   );
 }
 
@@ -32,30 +22,24 @@ function fill(values: Record<string, string>) {
 }
 
 describe('sign-up and e-mail confirmation pages', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let api: FetchStub;
   beforeEach(() => {
     appStore.set(currentUserAtom, null);
     appStore.set(emailConfirmationAtom, null);
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/users' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { email: string; username: string };
-        return json(201, { user: { username: body.username, email: body.email, confirmed_at: null }, csrf_token: null, joined: null, email_confirmation: 'hard' });
-      }
-      if (url === '/users/confirmation' && init?.method === 'POST') return json(200, { message: CONFIRMATION_TEXTS.sendParanoid });
-      return json(404, { message: '404 Not Found' });
+    api = stubFetch({
+      'POST /users': ({ body }: { body: { email: string; username: string } }) =>
+        jsonResponse({ user: { username: body.username, email: body.email, confirmed_at: null }, csrf_token: null, joined: null, email_confirmation: 'hard' }, { status: 201 }),
+      'POST /users/confirmation': { message: CONFIRMATION_TEXTS.sendParanoid },
+      // the to-do page and the to-do count of the signed-in (soft) user
+      'GET /api/v4/todos': jsonResponse([], { headers: { 'x-total': '0' } }),
     });
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('names a reserved username under its field before anything is sent, in any case', async () => {
     renderAt('/users/sign_up');
     fill({ [SIGN_UP_TEXTS.name]: 'Ad Min', [SIGN_UP_TEXTS.username]: 'Admin', [SIGN_UP_TEXTS.email]: 'ad@min.test', [SIGN_UP_TEXTS.password]: 'long enough pw' });
     expect(await screen.findByText(`${SIGN_UP_TEXTS.username} ${SIGN_UP_TEXTS.usernameReserved}`)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('under hard confirmation tells the new user to check their mail, and can send it again', async () => {
@@ -65,7 +49,7 @@ describe('sign-up and e-mail confirmation pages', () => {
     expect(screen.getByTestId('almost-there').textContent).toContain(CONFIRMATION_TEXTS.almostThere('new@comer.test'));
     fireEvent.click(screen.getByRole('button', { name: CONFIRMATION_TEXTS.resend }));
     expect(await screen.findByText(CONFIRMATION_TEXTS.sendParanoid)).toBeTruthy();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/users/confirmation', expect.objectContaining({ body: JSON.stringify({ email: 'new@comer.test' }) })));
+    await waitFor(() => expect(api.lastCall('POST /users/confirmation').body).toEqual({ email: 'new@comer.test' }));
   });
 
   it("the link's landing page says whether the address was confirmed", () => {
