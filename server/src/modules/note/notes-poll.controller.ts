@@ -10,6 +10,7 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { issuePermissions, noteCurrentUser, notePermissionsFor } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
+import { pollScopeOf } from '../../core/realtime/poll-scope';
 import { IssueLoader } from '../issue/issue.loader';
 import { ProjectService } from '../project/project.service';
 import { pollInterval } from '../realtime/etag-poll.middleware';
@@ -71,7 +72,7 @@ export class NotesPollController {
     res.setHeader('Poll-Interval', String(page.more ? 1 : pollInterval(this.config, REALTIME.notesPollIntervalMs)));
     res.setHeader('Cache-Control', 'no-cache');
     // Only empty answers are cacheable (GitLab's X-Gitlab-Skip-Etag)
-    if (!page.notes.length) res.setHeader('ETag', await this.etags.remember(noteable.ref, ctx.issue.eventSeq));
+    if (!page.notes.length) res.setHeader('ETag', await this.etags.handOut({ kind: 'notes', projectPath: p.fullPath, issueId: ctx.issue.id }, ctx.issue.eventSeq, pollScopeOf(res.req)));
     const perms = notePermissionsFor(actor, facts, ctx.facts);
     const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users, accessLevels };
     return {
