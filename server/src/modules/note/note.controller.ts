@@ -14,7 +14,7 @@ import { CreateNoteAction, restCommandsAnswer } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
 import { UpdateNoteAction } from './actions/update-note';
 import { parseIdempotencyKey } from './note-body';
-import { issueNoteMap } from './note-target';
+import { issueNoteMap, issueTarget, noteViewer } from './note-target';
 import { NoteFinder } from './note.finder';
 import { toApiNote, userIdsOf } from './note.mapper';
 import { parseNoteId, parseRestCreate } from './note.validation';
@@ -40,8 +40,7 @@ export class NoteController {
     const { sort = 'desc', order_by: orderBy = 'created_at' } = parseInput(listQuery, q);
     const page = pageParams(q);
     const ctx = await this.loader.findReadable(actor, id, iid);
-    const can = issuePermissions(actor, ctx.projectFacts, ctx.facts);
-    const { notes: slice, total } = await this.notes.page({ type: 'Issue', id: ctx.issue.id }, can.readInternalNote, {
+    const { notes: slice, total } = await this.notes.page({ type: 'Issue', id: ctx.issue.id }, noteViewer(actor, issueTarget(actor, ctx)), {
       sort,
       orderBy,
       offset: (page.page - 1) * page.perPage,
@@ -57,8 +56,8 @@ export class NoteController {
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('noteId') noteId: string): Promise<RestNote> {
     const ctx = await this.loader.findReadable(actor, id, iid);
     const n = parseNoteId(noteId);
-    const note = n === null ? null : await this.notes.byId({ type: 'Issue', id: ctx.issue.id }, n);
-    if (!note || (note.internal && !issuePermissions(actor, ctx.projectFacts, ctx.facts).readInternalNote)) throw new AppError('NOTE_NOT_FOUND');
+    const note = n === null ? null : await this.notes.visibleById({ type: 'Issue', id: ctx.issue.id }, n, noteViewer(actor, issueTarget(actor, ctx)));
+    if (!note) throw new AppError('NOTE_NOT_FOUND');
     return toRestNote(toApiNote(note, issueNoteMap(this.config, ctx, await this.notes.users(userIdsOf([note])))));
   }
 

@@ -16,6 +16,7 @@ import { ProjectService } from '../project/project.service';
 import { pollInterval } from '../realtime/etag-poll.middleware';
 import { NoteFinder } from './note.finder';
 import { noteablePageUrl, toApiNote, userIdsOf } from './note.mapper';
+import { issueTarget, noteViewer } from './note-target';
 
 const OVERLAP_US = BigInt(REALTIME.notesFetchOverlapMs) * 1000n;
 const MAX_US = 9_000_000_000_000_000n;
@@ -59,7 +60,7 @@ export class NotesPollController {
     if (!can.readIssue) throw new AppError('ISSUE_NOT_FOUND');
     const from = since > OVERLAP_US ? since - OVERLAP_US : 0n;
     const noteable = { type: 'Issue' as const, id: ctx.issue.id, ref: { id: ctx.issue.id, iid: ctx.issue.iid, project_path: p.fullPath } };
-    const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, can.readInternalNote);
+    const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, noteViewer(actor, issueTarget(actor, ctx)));
     const authored = page.notes.filter((n) => !n.system);
     // The authors' roles, so a note first seen by polling wears its role badge as on the page
     const [users, awards, accessLevels] = await Promise.all([

@@ -20,7 +20,7 @@ import { UpdateNoteAction } from '../../note/actions/update-note';
 import { DiscussionFinder } from '../../note/discussion.finder';
 import { toApiDiscussion } from '../../note/discussion.mapper';
 import { parseIdempotencyKey } from '../../note/note-body';
-import { targetNoteMap } from '../../note/note-target';
+import { noteViewer, targetNoteMap } from '../../note/note-target';
 import { NoteFinder } from '../../note/note.finder';
 import { toApiNote, userIdsOf } from '../../note/note.mapper';
 import { parseDiscussionsQuery, parseNoteId, parsePageCreate, parsePageUpdate } from '../../note/note.validation';
@@ -118,7 +118,7 @@ export class EpicNotePageController {
     const t = await this.target(actor, group, iid);
     const since = raw === '' ? 0n : BigInt(raw);
     const from = since > 5_000_000n ? since - 5_000_000n : 0n;
-    const page = await this.notes.changedSince(t.noteable, from, REALTIME.notesPageLimit, t.abilities.readInternalNote);
+    const page = await this.notes.changedSince(t.noteable, from, REALTIME.notesPageLimit, noteViewer(actor, t));
     const users = await this.notes.users(userIdsOf(page.notes));
     const awards = page.notes.length ? await this.awards.forNotes(page.notes.filter((n) => !n.system).map((n) => n.id)) : new Map<number, NoteAward[]>();
     const perms = notePermissionsOn(actor, t.abilities);

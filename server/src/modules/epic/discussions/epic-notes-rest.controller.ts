@@ -17,7 +17,7 @@ import { UpdateNoteAction } from '../../note/actions/update-note';
 import { DiscussionFinder } from '../../note/discussion.finder';
 import { toApiDiscussion } from '../../note/discussion.mapper';
 import { parseIdempotencyKey } from '../../note/note-body';
-import { targetNoteMap } from '../../note/note-target';
+import { noteViewer, targetNoteMap } from '../../note/note-target';
 import { NoteFinder } from '../../note/note.finder';
 import { toApiNote, userIdsOf } from '../../note/note.mapper';
 import { parseNoteId, parseResolved, parseRestCreate } from '../../note/note.validation';
@@ -66,7 +66,7 @@ export class EpicNotesRestController {
     const { sort = 'desc', order_by: orderBy = 'created_at' } = parseInput(listQuery, q);
     const page = pageParams(q);
     const t = await this.target(actor, id, epicIid);
-    const { notes: slice, total } = await this.notes.page(t.noteable, t.abilities.readInternalNote, { sort, orderBy, offset: (page.page - 1) * page.perPage, limit: page.perPage });
+    const { notes: slice, total } = await this.notes.page(t.noteable, noteViewer(actor, t), { sort, orderBy, offset: (page.page - 1) * page.perPage, limit: page.perPage });
     setPaginationHeaders(req, res, this.config.publicUrl, page, total);
     const map = targetNoteMap(this.config, t, await this.notes.users(userIdsOf(slice)));
     return slice.map((n) => toRestNote(toApiNote(n, map)));
@@ -77,8 +77,8 @@ export class EpicNotesRestController {
   async showNote(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('noteId') noteId: string): Promise<RestNote> {
     const t = await this.target(actor, id, epicIid);
     const n = parseNoteId(noteId);
-    const note = n === null ? null : await this.notes.byId(t.noteable, n);
-    if (!note || (note.internal && !t.abilities.readInternalNote)) throw new AppError('NOTE_NOT_FOUND');
+    const note = n === null ? null : await this.notes.visibleById(t.noteable, n, noteViewer(actor, t));
+    if (!note) throw new AppError('NOTE_NOT_FOUND');
     return toRestNote(toApiNote(note, targetNoteMap(this.config, t, await this.notes.users(userIdsOf([note])))));
   }
 
