@@ -326,7 +326,7 @@ describe.each(DB_MODES)('awards on %s', (mode) => {
         socket.once('connect', () => resolve());
         socket.once('connect_error', reject);
       });
-      for (const t of ['award.toggled', 'note.deleted']) socket.on(t, (e: { type: string; payload: Record<string, unknown> }) => got.push(e));
+      for (const t of ['award.toggled', 'note.deleted']) socket.on(t, (e: { type: string; seq: number; prev?: number; payload: Record<string, unknown> }) => got.push(e));
       expect(await socket.timeout(10_000).emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: PUBLIC, iid: 21 })).toMatchObject({ ok: true });
       return { socket, got };
     };

@@ -7,7 +7,6 @@ import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
-import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader } from '../issue/issue.loader';
 import { CreateNoteAction, restCommandsAnswer } from './actions/create-note';

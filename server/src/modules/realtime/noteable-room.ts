@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { AnyRealtimeEvent, ClientToServerEvents, PresenceSignal, PresenceState, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ClientToServerEvents, PresenceSignal, PresenceState, ServerToClientEvents } from '@tandem/shared-types';
 import { roomFor } from '@tandem/shared-types';
 import type { Actor } from '../../core/policy/policy';
 import type { Noteable } from '../../core/realtime/event-log.service';
