@@ -38,6 +38,8 @@ import { MarkdownApiModule } from './modules/markdown/markdown-api.module';
 import { MemberModule } from './modules/member/member.module';
 import { NotesPollModule } from './modules/note/notes-poll.module';
 import { DiscussionsModule } from './modules/note/discussions.module';
+import { NoteModule } from './modules/note/note.module';
+import { NoteEventAudience } from './modules/note/note-event-audience';
 import { QuickActionsModule } from './modules/note/quick-actions/quick-actions.module';
 import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
@@ -131,7 +133,12 @@ export class AppModule implements NestModule {
           formatError: formatGraphqlError,
         }),
         GraphqlApiModule,
-        RealtimeModule.register({ imports: [IssueNoteableAccessModule, EpicDiscussionsModule], noteableAccess: [IssueNoteableAccess, EpicNoteableAccess], projectWatchAccess: IssueListWatchAccess }),
+        RealtimeModule.register({
+          imports: [IssueNoteableAccessModule, EpicDiscussionsModule, NoteModule],
+          noteableAccess: [IssueNoteableAccess, EpicNoteableAccess],
+          projectWatchAccess: IssueListWatchAccess,
+          eventAudience: NoteEventAudience,
+        }),
         WebModule,
       ],
       controllers: [HealthController],

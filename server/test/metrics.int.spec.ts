@@ -60,7 +60,7 @@ describe('/-/metrics and readiness (postgres, Redis)', () => {
     const users = (await app.ds.query("SELECT id FROM users WHERE username IN ('bob', 'erin')")) as Array<{ id: number }>;
     await redis.cmd.del([
       `${REDIS_PREFIX}etag:rc:${PUBLIC}:2`,
-      `${REDIS_PREFIX}etag:n:${issue!.id}`,
+      `${REDIS_PREFIX}etag:n:${PUBLIC}:${issue!.id}`,
       ...users.map((u) => `${REDIS_PREFIX}throttle:api_writes_per_user:${u.id}`),
     ]);
     const before = (await call(app, 'GET', '/-/metrics')).text;

@@ -37,4 +37,31 @@ describe('EventSequencer', () => {
     expect(applied).toEqual([11]);
     expect(s.seq).toBe(11);
   });
+
+  it('an event with prev follows what we have: the seqs in between were withheld, nothing is asked for', () => {
+    const applied: number[] = [];
+    const gaps: number[] = [];
+    const s = new EventSequencer(5, (e) => applied.push(e.seq), (after) => gaps.push(after));
+    s.push({ ...ev(8), prev: 5 });
+    s.push(ev(9));
+    expect(applied).toEqual([8, 9]);
+    expect(gaps).toEqual([]);
+    // a prev beyond what we have is a real gap
+    s.push({ ...ev(12), prev: 10 });
+    expect(applied).toEqual([8, 9]);
+    expect(gaps).toEqual([9]);
+  });
+
+  it('caughtUp applies what is held up to the acked seq in order, then continues from it', () => {
+    const applied: number[] = [];
+    const s = new EventSequencer(1, (e) => applied.push(e.seq), () => {});
+    s.push(ev(4));
+    s.push(ev(3));
+    s.caughtUp(5); // 2 and 5 were withheld from us
+    expect(applied).toEqual([3, 4]);
+    expect(s.seq).toBe(5);
+    expect(s.waiting).toBe(false);
+    s.push(ev(6));
+    expect(applied).toEqual([3, 4, 6]);
+  });
 });

@@ -80,6 +80,21 @@ describe('RealtimeClient', () => {
     expect(applied).toEqual([1, 2, 3]);
   });
 
+  it('a replay whose last events were withheld (internal notes) ends at the ack\'s seq, without asking again', () => {
+    const applied: number[] = [];
+    client.start();
+    client.follow('g/p', 7, 2, { apply: (e) => applied.push(e.seq), refetch: async () => true, ended: () => {} });
+    const s = sockets[0]!;
+    s.serverEmit('connect');
+    s.serverEmit('issue.updated', ev(3)); // replayed; 4 and 5 are not ours
+    s.subscribes[0]!.ack({ ok: true, seq: 5, replayed: 1 });
+    expect(s.subscribes).toHaveLength(1);
+    s.serverEmit('issue.updated', ev(6));
+    s.serverEmit('issue.updated', { ...ev(8), prev: 6 }); // 7 was withheld live
+    expect(applied).toEqual([3, 6, 8]);
+    expect(s.subscribes).toHaveLength(1);
+  });
+
   it('reconnects after a drop and resumes from the last applied seq', () => {
     const applied: number[] = [];
     client.start();

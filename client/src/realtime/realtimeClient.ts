@@ -37,6 +37,8 @@ interface Stream {
   sequencer: EventSequencer;
   handlers: IssueStreamHandlers;
   replaying: boolean;
+  /** The server said our seq is gone from its log: a refetch is under way, acks set nothing. */
+  resyncing: boolean;
   ended: boolean;
 }
 
@@ -123,6 +125,7 @@ export class RealtimeClient {
       iid,
       handlers,
       replaying: false,
+      resyncing: false,
       ended: false,
       sequencer: new EventSequencer(seq, (e) => handlers.apply(e), () => this.replay(stream)),
     };
@@ -271,8 +274,10 @@ export class RealtimeClient {
           s.handlers.ended(ack.code === 'not_found' ? 'deleted' : 'access_revoked');
           return;
         }
-        // Replay is emitted before the ack; anything still missing is asked for again.
-        if (s.sequencer.waiting || ack.seq > s.sequencer.seq) this.replay(s);
+        // Replay is emitted before the ack: every event up to ack.seq that is ours has come
+        // (seqs that did not were withheld from us); after a resync the refetch sets the seq.
+        if (!s.resyncing) s.sequencer.caughtUp(ack.seq);
+        if (s.sequencer.waiting) this.replay(s);
         for (const l of this.liveListeners) l(s.projectPath, s.iid);
       },
     );
@@ -286,7 +291,12 @@ export class RealtimeClient {
 
   /** Refetches the whole issue, then continues from the seq the server said it is at. */
   private async refetch(s: Stream, seq: number): Promise<void> {
-    if (await s.handlers.refetch().catch(() => false)) s.sequencer.reset(seq);
+    s.resyncing = true;
+    try {
+      if (await s.handlers.refetch().catch(() => false)) s.sequencer.reset(seq);
+    } finally {
+      s.resyncing = false;
+    }
   }
 
   private lost(): void {

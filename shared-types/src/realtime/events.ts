@@ -46,7 +46,8 @@ export interface EventPayloads {
   'issue.deleted': Record<string, never>;
   'note.created': { note: ApiNote };
   'note.updated': { note: ApiNote };
-  'note.deleted': { note_id: string; discussion_id: string };
+  /** `internal`: the note was an internal note (only readers of internal notes receive the event). */
+  'note.deleted': { note_id: string; discussion_id: string; internal?: true };
   /** `internal`: set (true) when the awardable is an internal note; such events reach reporters and up only. */
   'award.toggled': { awardable_type: 'Issue' | 'Note' | 'Epic'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
   /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
@@ -119,6 +120,13 @@ export interface RealtimeEvent<T extends EventType = EventType> {
   payload: EventPayloads[T];
   actor: UserBasic | null;
   at: string;
+  /**
+   * Present when events before this one were not for this recipient (an internal note for a
+   * guest, a note naming what they may not read): no event with a seq in (prev, seq) will
+   * come to them, so a recipient whose last applied seq is at least `prev` applies this one
+   * next. Nothing is sent in place of the withheld events (docs/realtime.md).
+   */
+  prev?: number;
 }
 
 export type AnyRealtimeEvent = { [K in EventType]: RealtimeEvent<K> }[EventType];

@@ -9,56 +9,90 @@ const TTL_MS = 10 * 60_000;
 /** Memory mode keeps at most this many keys (oldest dropped first). */
 const MEMORY_MAX_KEYS = 200_000;
 
-/** The polled paths whose answers depend only on one issue's state (docs/realtime.md, polling). */
-export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; issueId: number };
+/**
+ * The polled paths whose answers depend only on one issue's state (docs/realtime.md, polling).
+ * Both name the issue's project, so a path is cached only as the issue's own.
+ */
+export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; projectPath: string; issueId: number };
 
 const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;
 const NOTES_PATH = /^\/(.+)\/noteable\/issue\/(\d{1,10})\/notes\/?$/;
 
 /** Maps a request path to its cache key, or null when the path is not ETag-cached. */
 export function pollKeyOf(path: string): PollKey | null {
-  let m = REALTIME_CHANGES_PATH.exec(path);
-  if (m) {
-    let projectPath: string;
-    try {
-      projectPath = decodeURIComponent(m[1]!);
-    } catch {
-      return null;
-    }
-    return { kind: 'realtime_changes', projectPath, iid: Number(m[2]) };
+  const rc = REALTIME_CHANGES_PATH.exec(path);
+  const m = rc ?? NOTES_PATH.exec(path);
+  if (!m) return null;
+  let projectPath: string;
+  try {
+    projectPath = decodeURIComponent(m[1]!);
+  } catch {
+    return null;
   }
-  m = NOTES_PATH.exec(path);
-  if (m) return { kind: 'notes', issueId: Number(m[2]) };
-  return null;
+  return rc ? { kind: 'realtime_changes', projectPath, iid: Number(m[2]) } : { kind: 'notes', projectPath, issueId: Number(m[2]) };
 }
 
-const keyString = (k: PollKey) => (k.kind === 'notes' ? `n:${k.issueId}` : `rc:${k.projectPath.toLowerCase()}:${k.iid}`);
+const keyString = (k: PollKey) => (k.kind === 'notes' ? `n:${k.projectPath.toLowerCase()}:${k.issueId}` : `rc:${k.projectPath.toLowerCase()}:${k.iid}`);
 
-/** Sets KEYS to ARGV[2] unless they already hold a value for a seq >= ARGV[1]; values are "<seq> <etag>". */
+/** The polled paths of an issue. */
+const keysOf = (issue: EventIssueRef): [PollKey, PollKey] => [
+  { kind: 'realtime_changes', projectPath: issue.project_path, iid: issue.iid },
+  { kind: 'notes', projectPath: issue.project_path, issueId: issue.id },
+];
+
+/** What the store holds per polled path: the issue's seq and the entry's salt (new with each entry). */
+export interface EtagEntry {
+  seq: number;
+  salt: string;
+}
+
+/**
+ * The opaque parts of the entity tags an If-None-Match header lists, weak or strong alike (RFC
+ * 9110 compares them weakly). `*` is left out: it would match any issue that exists, and the
+ * cache answers before anyone is authenticated.
+ */
+export function listedEtags(header: string): string[] {
+  const out: string[] = [];
+  for (const raw of header.split(',')) {
+    const t = raw.trim().replace(/^W\//, '');
+    if (t.length > 2 && t.startsWith('"') && t.endsWith('"') && t !== '"*"') out.push(t);
+  }
+  return out;
+}
+
+/** Sets KEYS to "<ARGV[1]> <ARGV[2]>" unless they hold a value for a seq >= ARGV[1]; returns each key's value after. */
 const CAS_SCRIPT = `
+local out = {}
 for i, key in ipairs(KEYS) do
   local cur = redis.call('GET', key)
   local curSeq = cur and tonumber(string.match(cur, '^(%d+) ')) or -1
   if curSeq < tonumber(ARGV[1]) then
-    redis.call('SET', key, ARGV[2], 'PX', ARGV[3])
+    cur = ARGV[1] .. ' ' .. ARGV[2]
+    redis.call('SET', key, cur, 'PX', ARGV[3])
   end
+  out[i] = cur
 end
-return 1`;
+return out`;
 
 /**
- * The ETag store for polled endpoints. An ETag is derived from the issue's event seq with a
- * per-deployment secret (so it cannot be guessed by someone who may not read the issue) and
- * is stored per polled path, in Redis (shared by every node) or in memory (one node).
- * Writes are compare-and-set on the seq, so a slow reader can never store an older ETag over
+ * The ETag store for polled endpoints (docs/realtime.md, "Polling fallback"). Per polled path
+ * it keeps the issue's event seq and a random salt, in Redis (shared by every node) or in
+ * memory (one node). The ETag handed to a reader is `W/"<seq>-<mac>"` with mac =
+ * HMAC(secret, path key, seq, salt, the request's credential): only that credential can send
+ * it back, so an exact match proves the poller was handed it by a read the application
+ * authorised, and the 304 needs no lookup of who the poller is. A new entry (a change, or the
+ * TTL after the last one) draws a new salt, which ends the 304s of anyone whose access ended
+ * since they were handed theirs.
+ * Writes are compare-and-set on the seq, so a slow reader can never store an older entry over
  * a newer one and cause stale 304s.
  */
 @Injectable()
 export class EtagCacheService implements OnModuleDestroy {
   private readonly logger = new Logger(EtagCacheService.name);
   private secret: Buffer = randomBytes(32);
-  private readonly memory = new Map<string, { seq: number; etag: string; expires: number }>();
-  /** Writes that failed while Redis was away, retried when it is back (key -> seq, etag). */
-  private readonly retry = new Map<string, { seq: number; etag: string }>();
+  private readonly memory = new Map<string, EtagEntry & { expires: number }>();
+  /** Writes that failed while Redis was away, retried when it is back (key -> entry). */
+  private readonly retry = new Map<string, EtagEntry>();
   private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly redis: RedisClient | null) {}
@@ -79,13 +113,14 @@ export class EtagCacheService implements OnModuleDestroy {
     this.redis.on('ready', () => void this.flushRetries());
   }
 
-  etagFor(issueId: number, seq: number): string {
-    const mac = createHmac('sha256', this.secret).update(`${issueId}:${seq}`).digest('base64url').slice(0, 16);
-    return `W/"${seq}-${mac}"`;
+  /** The ETag of a polled path's entry for one credential (poll-scope.ts). */
+  etagOf(key: PollKey, entry: EtagEntry, scope: string): string {
+    const mac = createHmac('sha256', this.secret).update(`${keyString(key)}\n${entry.seq}\n${entry.salt}\n${scope}`).digest('base64url').slice(0, 16);
+    return `W/"${entry.seq}-${mac}"`;
   }
 
-  /** The current ETag for a polled path, or null if unknown (the app then answers and primes it). */
-  async lookup(key: PollKey): Promise<string | null> {
+  /** The current entry of a polled path, or null if unknown (the app then answers and primes it). */
+  async lookup(key: PollKey): Promise<EtagEntry | null> {
     const k = keyString(key);
     if (!this.redis) {
       const hit = this.memory.get(k);
@@ -94,40 +129,22 @@ export class EtagCacheService implements OnModuleDestroy {
         this.memory.delete(k);
         return null;
       }
-      return hit.etag;
+      return hit;
     }
     // A hung Redis must not hold the poll: the caller answers from the database instead
-    const v = await bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k));
-    if (!v) return null;
-    const sp = v.indexOf(' ');
-    return sp > 0 ? v.slice(sp + 1) : null;
+    return parseEntry(await bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k)));
   }
 
   /**
-   * Records that an issue is at `seq` and returns its ETag. Called after commits (every
-   * change) and by the polled endpoints (priming after a cache miss).
+   * The ETag a polled endpoint hands to the request it answers: the issue at `seq` (read with
+   * the row the answer shows), bound to the request's credential. Primes the cache.
    */
-  async remember(issue: EventIssueRef, seq: number): Promise<string> {
-    const etag = this.etagFor(issue.id, seq);
-    const keys = [keyString({ kind: 'realtime_changes', projectPath: issue.project_path, iid: issue.iid }), keyString({ kind: 'notes', issueId: issue.id })];
-    if (!this.redis) {
-      for (const k of keys) this.setMemory(k, seq, etag);
-      return etag;
-    }
-    try {
-      await this.casRedis(keys, seq, etag);
-    } catch (err) {
-      this.logger.warn({ err: String(err) }, 'ETag cache write failed; will retry');
-      for (const k of keys) {
-        const prev = this.retry.get(k);
-        if (!prev || prev.seq < seq) this.retry.set(k, { seq, etag });
-      }
-      this.scheduleRetry();
-    }
-    return etag;
+  async handOut(key: PollKey, seq: number, scope: string): Promise<string> {
+    const [entry] = await this.remember([key], seq);
+    return this.etagOf(key, entry!, scope);
   }
 
-  /** Commit listener: bumps the ETags of every issue a transaction changed. */
+  /** Commit listener: moves the entries of every issue a transaction changed to its new seq. */
   async onCommit(events: readonly BusEvent[]): Promise<void> {
     const latest = new Map<number, BusEvent>();
     for (const e of events) {
@@ -135,28 +152,51 @@ export class EtagCacheService implements OnModuleDestroy {
       const prev = latest.get(e.noteableId);
       if (!prev || prev.event.seq < e.event.seq) latest.set(e.noteableId, e);
     }
-    await Promise.all([...latest.values()].map((e) => this.remember(e.event.issue, e.event.seq)));
+    await Promise.all([...latest.values()].map((e) => this.remember(keysOf(e.event.issue), e.event.seq)));
   }
 
   onModuleDestroy(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
   }
 
-  private setMemory(k: string, seq: number, etag: string): void {
-    const cur = this.memory.get(k);
-    if (cur && cur.seq >= seq && cur.expires >= Date.now()) return;
-    if (!cur && this.memory.size >= MEMORY_MAX_KEYS) this.memory.delete(this.memory.keys().next().value!);
-    this.memory.set(k, { seq, etag, expires: Date.now() + TTL_MS });
+  /** Records that the paths' issue is at `seq`; returns the entries the store holds afterwards, in order. */
+  private async remember(keys: readonly PollKey[], seq: number): Promise<EtagEntry[]> {
+    const ks = keys.map(keyString);
+    const fresh = { seq, salt: randomBytes(9).toString('base64url') };
+    if (!this.redis) return ks.map((k) => this.setMemory(k, fresh));
+    try {
+      const stored = await this.casRedis(ks, fresh);
+      return ks.map((_, i) => stored[i] ?? fresh);
+    } catch (err) {
+      this.logger.warn({ err: String(err) }, 'ETag cache write failed; will retry');
+      for (const k of ks) {
+        const prev = this.retry.get(k);
+        if (!prev || prev.seq < seq) this.retry.set(k, fresh);
+      }
+      this.scheduleRetry();
+      // Not stored: nothing can match it until it is, so the poller just gets a full answer
+      return ks.map(() => fresh);
+    }
   }
 
-  private async casRedis(keys: string[], seq: number, etag: string): Promise<void> {
+  private setMemory(k: string, entry: EtagEntry): EtagEntry {
+    const cur = this.memory.get(k);
+    if (cur && cur.seq >= entry.seq && cur.expires >= Date.now()) return cur;
+    if (!cur && this.memory.size >= MEMORY_MAX_KEYS) this.memory.delete(this.memory.keys().next().value!);
+    const stored = { ...entry, expires: Date.now() + TTL_MS };
+    this.memory.set(k, stored);
+    return stored;
+  }
+
+  private async casRedis(keys: string[], entry: EtagEntry): Promise<Array<EtagEntry | null>> {
     // One EVAL: the compare and the set are atomic on the server
-    await bounded(
+    const out = await bounded(
       this.redis!.eval(CAS_SCRIPT, {
         keys: keys.map((k) => REDIS_PREFIX + 'etag:' + k),
-        arguments: [String(seq), `${seq} ${etag}`, String(TTL_MS)],
+        arguments: [String(entry.seq), entry.salt, String(TTL_MS)],
       }),
     );
+    return (Array.isArray(out) ? out : []).map((v) => parseEntry(typeof v === 'string' ? v : null));
   }
 
   private scheduleRetry(): void {
@@ -174,7 +214,7 @@ export class EtagCacheService implements OnModuleDestroy {
     this.retry.clear();
     for (const [k, v] of pending) {
       try {
-        await this.casRedis([k], v.seq, v.etag);
+        await this.casRedis([k], v);
       } catch {
         const prev = this.retry.get(k);
         if (!prev || prev.seq < v.seq) this.retry.set(k, v);
@@ -182,4 +222,13 @@ export class EtagCacheService implements OnModuleDestroy {
     }
     if (this.retry.size) this.scheduleRetry();
   }
+}
+
+/** "<seq> <salt>" as Redis holds it. */
+function parseEntry(v: string | null): EtagEntry | null {
+  if (!v) return null;
+  const sp = v.indexOf(' ');
+  if (sp <= 0) return null;
+  const seq = Number(v.slice(0, sp));
+  return Number.isSafeInteger(seq) ? { seq, salt: v.slice(sp + 1) } : null;
 }

@@ -4,7 +4,7 @@ import type { Noteable } from './event-log.service';
 
 /** What a subscriber may receive beyond the events every reader gets. */
 export interface DeliveryAbilities {
-  /** Internal notes in full (reporter and up); without it they arrive redacted. */
+  /** Internal notes (reporter and up); without it nothing of them is sent (noteable-room.ts, isRestricted). */
   readInternalNotes: boolean;
 }
 

@@ -54,7 +54,7 @@ export class IncidentListController {
       for (const r of rows) due.set(Number(r.issue_id), new Date(r.due_at).toISOString());
     }
     const published = await publishedAtByIssue(this.ds, issues.map((i) => i.id));
-    const hydrated = await this.loader.hydrate(issues, new Map([[scope.project.id, scope.project]]));
+    const hydrated = await this.loader.hydrate(issues, new Map([[scope.project.id, scope.project]]), actor);
     const incidents = hydrated.map((h) => {
       const a = toApiIssue(h, this.config.publicUrl);
       return {

@@ -86,16 +86,16 @@ export class IssueEpicResolver {
   async issueSetEpic(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetEpicInput): Promise<IssueSetEpicPayload> {
     const ctx = await this.loader.findReadable(actor, input.projectPath, input.iid);
     authorizeOnIssue(actor, 'update_issue', ctx);
-    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(actor, input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     const epicId = input.epicId === null ? null : parseGlobalId(input.epicId, ['Epic']);
-    if (input.epicId !== null && epicId === null) return this.payload(input, ctx, [`Epic: ${ERRORS.EPIC_NOT_FOUND.message}`]);
+    if (input.epicId !== null && epicId === null) return this.payload(actor, input, ctx, [`Epic: ${ERRORS.EPIC_NOT_FOUND.message}`]);
     try {
       const { issue } = await this.updateAction.execute(actor, ctx, { epicId });
-      return this.payload(input, { ...ctx, issue }, []);
+      return this.payload(actor, input, { ...ctx, issue }, []);
     } catch (e) {
       // "Epic: <reason>": the selector shows the text after the first colon (spec issue-page §8)
-      if (e instanceof ValidationError) return this.payload(input, ctx, messagesOf(e).map((m) => `Epic: ${m.replace(/^Epic /, '')}`));
-      if (e instanceof AppError && e.code === 'EPIC_NOT_FOUND') return this.payload(input, ctx, [`Epic: ${ERRORS.EPIC_NOT_FOUND.message}`]);
+      if (e instanceof ValidationError) return this.payload(actor, input, ctx, messagesOf(e).map((m) => `Epic: ${m.replace(/^Epic /, '')}`));
+      if (e instanceof AppError && e.code === 'EPIC_NOT_FOUND') return this.payload(actor, input, ctx, [`Epic: ${ERRORS.EPIC_NOT_FOUND.message}`]);
       throw e;
     }
   }
@@ -119,8 +119,8 @@ export class IssueEpicResolver {
     };
   }
 
-  private async payload(input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<IssueSetEpicPayload> {
-    const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+  private async payload(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<IssueSetEpicPayload> {
+    const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]), actor);
     return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, ctx.projectFacts, this.epics.config.publicUrl, this.markdown), errors };
   }
 }

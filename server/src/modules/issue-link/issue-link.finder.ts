@@ -65,7 +65,7 @@ export class IssueLinkFinder {
     }));
     if (!readable.length) return [];
     const issues = await this.ds.getRepository(Issue).findBy({ id: In(readable.map((r) => Number(r.other_id))) });
-    const hydrated = new Map((await this.loader.hydrate(issues)).map((h) => [h.issue.id, h]));
+    const hydrated = new Map((await this.loader.hydrate(issues, undefined, actor)).map((h) => [h.issue.id, h]));
     return readable
       .filter((r) => hydrated.has(Number(r.other_id)))
       .map((r) => ({

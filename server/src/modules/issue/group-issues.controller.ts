@@ -27,6 +27,6 @@ export class GroupIssuesController {
     const filters = parseIssueListQuery(q);
     const { issues, total } = await this.finder.list(actor, { ...filters, scope: filters.scope ?? 'all', groupId: group.id });
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
-    return (await this.loader.hydrate(issues)).map((h) => toApiIssue(h, this.config.publicUrl));
+    return (await this.loader.hydrate(issues, undefined, actor)).map((h) => toApiIssue(h, this.config.publicUrl));
   }
 }

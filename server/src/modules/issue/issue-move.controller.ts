@@ -31,7 +31,7 @@ export class IssueMoveController {
       if (e instanceof ValidationError && e.fields.base) throw new AppError('VALIDATION', e.fields.base[0]);
       throw e;
     });
-    const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
+    const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]), actor);
     return toApiIssue(h!, this.config.publicUrl);
   }
 }

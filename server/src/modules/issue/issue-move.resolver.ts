@@ -39,7 +39,7 @@ export class IssueMoveResolver {
     const clientMutationId = input.clientMutationId ?? null;
     try {
       const { issue, project, facts } = await this.move.execute(actor, source, input.targetProjectPath);
-      const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
+      const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]), actor);
       return { clientMutationId, issue: toIssueType(h!, facts, this.config.publicUrl, this.markdown), errors: [] };
     } catch (e) {
       if (e instanceof ValidationError) return { clientMutationId, issue: null, errors: messagesOf(e) };

@@ -105,7 +105,7 @@ export class IssueListWatchAccess implements ProjectWatchAccess {
   }
 }
 
-/** The app composes it: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess })`. */
+/** The app composes it: `RealtimeModule.register({ imports: [IssueNoteableAccessModule, ...], noteableAccess: [IssueNoteableAccess, ...], projectWatchAccess: IssueListWatchAccess, eventAudience: NoteEventAudience })`. */
 @Module({
   imports: [IssueModule, ProjectModule],
   providers: [IssueNoteableAccess, IssueListWatchAccess],

@@ -6,6 +6,7 @@ import { AppError, NeedsCaptchaError, ValidationError } from '../../core/errors/
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
+import { pollScopeOf } from '../../core/realtime/poll-scope';
 import type { Actor } from '../../core/policy/policy';
 import { DestroyIssueAction } from './actions/destroy-issue';
 import { UpdateIssueAction } from './actions/update-issue';
@@ -32,8 +33,10 @@ export class IssuePageController {
     const h = ctx.hydrated;
     res.setHeader('Poll-Interval', String(this.pollInterval(REALTIME.realtimeChangesPollIntervalMs)));
     res.setHeader('Cache-Control', 'no-cache');
-    // Derived from the seq read with the row this answer shows; later polls may get 304 from the cache
-    res.setHeader('ETag', await this.etags.remember({ id: ctx.issue.id, iid: ctx.issue.iid, project_path: ctx.project.fullPath }, ctx.issue.eventSeq));
+    // Derived from the seq read with the row this answer shows, bound to this request's credential;
+    // later polls with it may get 304 from the cache
+    const key = { kind: 'realtime_changes' as const, projectPath: ctx.project.fullPath, iid: ctx.issue.iid };
+    res.setHeader('ETag', await this.etags.handOut(key, ctx.issue.eventSeq, pollScopeOf(res.req)));
     return toRealtimeChanges(h!, this.markdown);
   }
 

@@ -36,7 +36,7 @@ export class IssueController {
     const filters = parseIssueListQuery(q);
     const { issues, total } = await this.finder.list(actor, filters);
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
-    return (await this.loader.hydrate(issues)).map((h) => toApiIssue(h, this.config.publicUrl));
+    return (await this.loader.hydrate(issues, undefined, actor)).map((h) => toApiIssue(h, this.config.publicUrl));
   }
 
   /** Policy: read_project, then read_issue per issue. */
@@ -46,7 +46,7 @@ export class IssueController {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const { issues, total } = await this.finder.list(actor, { ...filters, scope: 'all' }, { project, facts });
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
-    return (await this.loader.hydrate(issues, new Map([[project.id, project]]))).map((h) => toApiIssue(h, this.config.publicUrl));
+    return (await this.loader.hydrate(issues, new Map([[project.id, project]]), actor)).map((h) => toApiIssue(h, this.config.publicUrl));
   }
 
   /** Policy: read_issue. */
@@ -63,7 +63,7 @@ export class IssueController {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const input = parseIssueCreate(body ?? {});
     const issue = await this.createIssue.execute(actor, project, facts, input);
-    const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
+    const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]), actor);
     return toApiIssue(h!, this.config.publicUrl);
   }
 

@@ -5,6 +5,7 @@ import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 import { pgPool, type PgPool } from '../../core/database/pg-pool';
 import { AppError } from '../../core/errors/app-error';
+import { issuePermissions } from '../../core/policy/issue-permissions';
 import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
 import { Namespace } from '../group/namespace.entity';
 import { Label } from '../label/label.entity';
@@ -55,7 +56,8 @@ export class IssueLoader {
       byId: readable('p.id = $1::int'),
       byPath: readable('lower(p.full_path) = lower($1::text)'),
       ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
-      hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i WHERE i.id = ANY($1::int[])`,
+      // $2: the viewer, whose level decides whether internal notes count (HYDRATE_SQL's viewer_level)
+      hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
     };
   }
 
@@ -95,7 +97,7 @@ export class IssueLoader {
       issue,
       assigneeIds,
       facts,
-      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, row.hydrated!), subscribed: row.subscribed === true } : null,
+      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, row.hydrated!, actor), subscribed: row.subscribed === true } : null,
       actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }
@@ -114,10 +116,14 @@ export class IssueLoader {
     return { project, projectFacts, issue, assigneeIds, facts: issueFacts(issue, assigneeIds) };
   }
 
-  /** Authors, assignees, labels, milestones and counts for many issues, in one statement (plus their projects if not given). */
-  async hydrate(issues: Issue[], projectsById?: Map<number, Project>): Promise<HydratedIssue[]> {
+  /**
+   * Authors, assignees, labels, milestones and counts for many issues, in one statement (plus
+   * their projects if not given). Counts are as `viewer` may see them (internal notes only for
+   * those who may read them).
+   */
+  async hydrate(issues: Issue[], projectsById: Map<number, Project> | undefined, viewer: Actor | null): Promise<HydratedIssue[]> {
     if (!issues.length) return [];
-    const { rows } = await this.pool().query<Row>({ name: 'issue.hydrate', text: this.sql.hydrate, values: [issues.map((i) => i.id)] });
+    const { rows } = await this.pool().query<Row>({ name: 'issue.hydrate', text: this.sql.hydrate, values: [issues.map((i) => i.id), viewer?.id ?? null] });
     const byId = new Map((rows as Row[]).map((r) => [Number(r.i_id), json<HydrateRow>(r.hydrated)!]));
     const projects = projectsById ?? new Map<number, Project>();
     const missing = [...new Set(issues.map((i) => i.projectId))].filter((id) => !projects.has(id));
@@ -128,8 +134,35 @@ export class IssueLoader {
     return issues.map((issue) => {
       const h = byId.get(issue.id);
       const project = projects.get(issue.projectId)!;
-      return h ? hydratedFrom(issue, project, h) : emptyHydration(issue, project);
+      return h ? hydratedFrom(issue, project, h, viewer) : emptyHydration(issue, project);
     });
+  }
+
+  /**
+   * Which issues of `refs` (project path and iid) the actor may read, in order: one statement
+   * for all of them, the decision by the policy module (notes naming them are hidden from
+   * those who may not: CrossReferenceVisibility). A missing issue is not readable.
+   */
+  async readableRefs(actor: Actor | null, refs: ReadonlyArray<{ path: string; iid: number }>): Promise<boolean[]> {
+    if (!refs.length) return [];
+    const { rows } = await this.pool().query<Row>({
+      name: 'issue.readable-refs',
+      text: READABLE_REFS_SQL,
+      values: [refs.map((r) => r.path.toLowerCase()), actor?.id ?? null, refs.map((r) => (r.iid > 0 && r.iid <= 2_147_483_647 ? r.iid : 0))],
+    });
+    const found = new Map<string, boolean>();
+    for (const r of rows) {
+      const project = this.fromJson(this.meta.project, json<Row>(r.p)!) as Project;
+      project.namespace = this.fromJson(this.meta.namespace, json<Row>(r.n)!) as Namespace;
+      const issue = this.fromJson(this.meta.issue, json<Row>(r.i)!) as Issue;
+      const facts: ProjectFacts = {
+        visibility: project.visibility,
+        archived: project.archived,
+        accessLevel: actor ? effectiveLevel(Number(r.access_level ?? 0), project, actor.id) : ACCESS_LEVEL.NO_ACCESS,
+      };
+      found.set(`${String(r.path)}#${issue.iid}`, canReadIssue(actor, facts, issueFacts(issue, (r.assignee_ids as number[]).map(Number))));
+    }
+    return refs.map((r) => found.get(`${r.path.toLowerCase()}#${r.iid}`) ?? false);
   }
 
   private pool(): PgPool {
@@ -179,13 +212,19 @@ export const ASSIGNEE_IDS_SQL = 'ARRAY(SELECT ia.user_id FROM issue_assignees ia
 const USER_JSON = `json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'email', u.email, 'avatar_url', u.avatar_url,
   'state', u.state, 'is_admin', u.is_admin, 'created_at', u.created_at, 'updated_at', u.updated_at)`;
 
+/** The actor's ($2) effective level on `p` (membership-sql.ts: current memberships of the project, its groups and its shares). */
+export const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', '$2');
+
 /** Everything an issue's API shape needs beyond its row, as one json column of a query over `issues i`. */
 const HYDRATE_SQL = `json_build_object(
   'assignee_ids', ${ASSIGNEE_IDS_SQL},
   'labels', (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
                 'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
              FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id),
-  'user_notes_count', (SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system),
+  'notes_count', (SELECT json_build_array(count(*) FILTER (WHERE NOT nt.internal), count(*) FILTER (WHERE nt.internal))
+             FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system),
+  'viewer_level', CASE WHEN $2::int IS NOT NULL AND EXISTS (SELECT 1 FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND nt.internal)
+    THEN ${EFFECTIVE_LEVEL_SQL} END,
   'upvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup'),
   'downvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown'),
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
@@ -201,8 +240,13 @@ const HYDRATE_SQL = `json_build_object(
              'endDate', e.end_date::text, 'confidential', e.confidential, 'state', e.state)
            FROM epic_issues ei JOIN epics e ON e.id = ei.epic_id JOIN namespaces en ON en.id = e.group_id WHERE ei.issue_id = i.id))`;
 
-/** The actor's ($2) effective level on `p` (membership-sql.ts: current memberships of the project, its groups and its shares). */
-export const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', '$2');
+/** Issues by (lower-cased project path, iid) with the actor's level ($2) and assignees: CrossReferenceVisibility's read. */
+const READABLE_REFS_SQL = `SELECT r.path, row_to_json(p) AS p, row_to_json(n) AS n, row_to_json(i) AS i,
+    ${EFFECTIVE_LEVEL_SQL} AS access_level, ${ASSIGNEE_IDS_SQL} AS assignee_ids
+  FROM (SELECT DISTINCT * FROM unnest($1::text[], $3::int[])) AS r(path, iid)
+  JOIN projects p ON lower(p.full_path) = r.path
+  JOIN namespaces n ON n.id = p.namespace_id
+  JOIN issues i ON i.project_id = p.id AND i.iid = r.iid`;
 
 /** A personal namespace's owner owns its projects. */
 export function effectiveLevel(level: number, project: Project, userId: number): number {
@@ -214,7 +258,10 @@ export function effectiveLevel(level: number, project: Project, userId: number):
 interface HydrateRow {
   assignee_ids: number[];
   labels: Array<{ id: number; title: string; color: string; description: string | null; project_id: number | null; group_id: number | null; priority: number | null }> | null;
-  user_notes_count: number;
+  /** Comments: [not internal, internal]. */
+  notes_count: [number, number];
+  /** The viewer's level in the issue's project, read only when the issue has internal notes. */
+  viewer_level?: number | null;
   upvotes?: number;
   downvotes?: number;
   users: UserRow[] | null;
@@ -228,7 +275,19 @@ interface HydrateRow {
 const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 
-function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIssue {
+/**
+ * user_notes_count as the viewer may see it: internal notes count only for those who may read
+ * them (GitLab's Issue#user_notes_count is per viewer through the notes finder).
+ */
+function visibleNotesCount(issue: Issue, project: Project, h: HydrateRow, viewer: Actor | null): number {
+  const shown = Number(h.notes_count?.[0] ?? 0);
+  const internal = Number(h.notes_count?.[1] ?? 0);
+  if (!internal || !viewer) return shown;
+  const facts: ProjectFacts = { visibility: project.visibility, archived: project.archived, accessLevel: effectiveLevel(Number(h.viewer_level ?? 0), project, viewer.id) };
+  return issuePermissions(viewer, facts, issueFacts(issue, h.assignee_ids.map(Number))).readInternalNote ? shown + internal : shown;
+}
+
+function hydratedFrom(issue: Issue, project: Project, h: HydrateRow, viewer: Actor | null): HydratedIssue {
   const users = new Map((h.users ?? []).map((r) => [Number(r.id), userFromRow(r)]));
   const pick = (id: number | null) => (id ? (users.get(id) ?? null) : null);
   return {
@@ -250,7 +309,7 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow): HydratedIs
     movedToPath: h.moved_to_path ?? null,
     milestoneOwnerPath: h.milestone?.owner_path ?? null,
     iteration: h.iteration ? normIterationRow(h.iteration) : null,
-    userNotesCount: Number(h.user_notes_count ?? 0),
+    userNotesCount: visibleNotesCount(issue, project, h, viewer),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),
     epic: h.epic ?? null,

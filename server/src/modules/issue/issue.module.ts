@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { CrossReferenceVisibility } from '../note/cross-reference-visibility';
 import { SpamModule } from '../spam/spam.module';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { LabelModule } from '../label/label.module';
@@ -34,4 +35,14 @@ import { QuickActionInterpreter } from '../note/quick-actions/quick-action-inter
   providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
   exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
 })
-export class IssueModule {}
+export class IssueModule implements OnModuleInit {
+  constructor(
+    private readonly crossReferences: CrossReferenceVisibility,
+    private readonly loader: IssueLoader,
+  ) {}
+
+  /** Notes naming an issue are shown to those who may read it (note module, cross-references). */
+  onModuleInit(): void {
+    this.crossReferences.register('issue', (actor, refs) => this.loader.readableRefs(actor, refs));
+  }
+}

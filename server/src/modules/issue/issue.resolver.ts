@@ -115,7 +115,7 @@ export class IssueResolver {
       ? { set: has('labelIds') ? labelRefs(input.labelIds ?? []) : undefined, add: has('addLabelIds') ? labelRefs(input.addLabelIds ?? []) : undefined, remove: has('removeLabelIds') ? labelRefs(input.removeLabelIds ?? []) : undefined }
       : undefined;
     const lockVersion = input.lockVersion ?? undefined;
-    if (lockVersion !== undefined && lockVersion < 0) return this.payload(input, ctx, ['Lock version must be greater than or equal to 0']);
+    if (lockVersion !== undefined && lockVersion < 0) return this.payload(actor, input, ctx, ['Lock version must be greater than or equal to 0']);
     return this.apply(actor, input, ctx, raw, lockVersion, labels ? { labels } : {});
   }
 
@@ -134,7 +134,7 @@ export class IssueResolver {
     if (input.labels != null) raw.labels = input.labels;
     try {
       const issue = await this.createAction.execute(actor, project, facts, parseIssueCreate(raw));
-      const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]));
+      const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]), actor);
       return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, facts, this.config.publicUrl, this.markdown), errors: [] };
     } catch (e) {
       if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, issue: null, errors: messagesOf(e) };
@@ -149,7 +149,7 @@ export class IssueResolver {
     const names = [...new Set(input.assigneeUsernames.map((n) => n.trim().replace(/^@/, '')).filter(Boolean))];
     const users = names.length ? await this.ds.getRepository(User).createQueryBuilder('u').where('lower(u.username) IN (:...names)', { names: names.map((n) => n.toLowerCase()) }).getMany() : [];
     const unknown = names.filter((n) => !users.some((u) => u.username.toLowerCase() === n.toLowerCase()));
-    if (unknown.length) return this.payload(input, ctx, unknown.map((n) => `Cannot assign @${n} to #${ctx.issue.iid}: user not found`));
+    if (unknown.length) return this.payload(actor, input, ctx, unknown.map((n) => `Cannot assign @${n} to #${ctx.issue.iid}: user not found`));
     const ids = names.map((n) => users.find((u) => u.username.toLowerCase() === n.toLowerCase())!.id);
     let next: number[];
     if (input.operationMode === MutationOperationModeEnum.APPEND) next = [...new Set([...ctx.assigneeIds, ...ids])];
@@ -163,7 +163,7 @@ export class IssueResolver {
   async issueSetConfidential(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetConfidentialInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
     // May edit the issue but not its metadata (a guest author): a refusal in `errors`, nothing changed
-    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(actor, input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     return this.apply(actor, input, ctx, { confidential: input.confidential });
   }
 
@@ -171,7 +171,7 @@ export class IssueResolver {
   @Mutation(() => IssueSetLockedPayload, { nullable: true })
   async issueSetLocked(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetLockedInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
-    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(actor, input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     return this.apply(actor, input, ctx, { discussion_locked: input.locked });
   }
 
@@ -186,7 +186,7 @@ export class IssueResolver {
   @Mutation(() => IssueSetSeverityPayload, { nullable: true })
   async issueSetSeverity(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetSeverityInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
-    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(actor, input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     return this.apply(actor, input, ctx, { severity: input.severity });
   }
 
@@ -194,7 +194,7 @@ export class IssueResolver {
   @Mutation(() => IssueSetIterationPayload, { nullable: true })
   async issueSetIteration(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetIterationInput): Promise<Payload> {
     const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, 'update_issue');
-    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
+    if (!canOnIssue(actor, 'admin_issue', ctx)) return this.payload(actor, input, ctx, [ERRORS.GRAPHQL_RESOURCE_ACCESS.message]);
     const id = input.iterationId == null ? null : (parseGlobalId(input.iterationId, ['Iteration']) ?? input.iterationId);
     return this.apply(actor, input, ctx, { iteration_id: id });
   }
@@ -211,20 +211,20 @@ export class IssueResolver {
   /** Validates and applies a snake_case change through UpdateIssueAction; business errors go to `errors`. */
   private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number, typed: IssueUpdateInput = {}): Promise<Payload> {
     // Nothing to change: GitLab answers with the issue as it is
-    if (!Object.keys(raw).length && !Object.keys(typed).length) return this.payload(input, ctx, []);
+    if (!Object.keys(raw).length && !Object.keys(typed).length) return this.payload(actor, input, ctx, []);
     try {
       const { issue: fresh } = await this.updateAction.execute(actor, ctx, { ...(Object.keys(raw).length ? parseIssueUpdate(raw) : {}), ...typed }, { lockVersion });
-      return this.payload(input, { ...ctx, issue: fresh }, []);
+      return this.payload(actor, input, { ...ctx, issue: fresh }, []);
     } catch (e) {
-      if (e instanceof ValidationError) return this.payload(input, ctx, messagesOf(e));
-      if (e instanceof AppError && e.code === 'ISSUE_STALE') return this.payload(input, ctx, [ERRORS.ISSUE_STALE.message]);
+      if (e instanceof ValidationError) return this.payload(actor, input, ctx, messagesOf(e));
+      if (e instanceof AppError && e.code === 'ISSUE_STALE') return this.payload(actor, input, ctx, [ERRORS.ISSUE_STALE.message]);
       throw e;
     }
   }
 
-  private async payload(input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<Payload> {
+  private async payload(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, errors: string[]): Promise<Payload> {
     // Re-read after a refused change too, so the payload shows the issue as it really is
-    const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]));
+    const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]), actor);
     return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, ctx.projectFacts, this.config.publicUrl, this.markdown), errors };
   }
 }

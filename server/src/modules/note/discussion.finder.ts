@@ -9,6 +9,7 @@ import type { IssueContext } from '../issue/issue-context';
 import { projectLevelSql } from '../../core/policy/membership-sql';
 import { effectiveLevel } from '../issue/issue.loader';
 import { groupByDiscussion, toApiDiscussion } from './discussion.mapper';
+import { CrossReferenceVisibility } from './cross-reference-visibility';
 import { Note } from './note.entity';
 import { NoteFinder } from './note.finder';
 import { userIdsOf } from './note.mapper';
@@ -35,6 +36,7 @@ export class DiscussionFinder {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notes: NoteFinder,
     private readonly awards: AwardFinder,
+    private readonly crossReferences: CrossReferenceVisibility,
   ) {}
 
   async page(actor: Actor | null, source: NoteIssue | NoteTarget, opts: { filter: NotesFilter; perPage?: number; cursor?: string | null; discussionId?: string }): Promise<DiscussionPage> {
@@ -84,6 +86,13 @@ export class DiscussionFinder {
       const next = groups[opts.perPage]![0]!;
       nextCursor = encodeCursor(next.firstUs, next.firstId);
       groups.length = opts.perPage;
+    }
+    // System notes naming what the viewer may not read are left out after the page is cut (a
+    // page may come out shorter; the cursor still follows what the database listed)
+    const hidden = await this.crossReferences.hidden(actor, ctx.markdown, groups.flat().map((x) => x.note));
+    if (hidden.size) {
+      const kept = groups.map((g) => g.filter((x) => !hidden.has(x.note))).filter((g) => g.length);
+      groups.splice(0, groups.length, ...kept);
     }
     const records = groups.flat().map((x) => x.note);
     const [users, awards] = await Promise.all([this.notes.users(userIdsOf(records)), this.awards.forNotes(records.filter((n) => !n.system).map((n) => n.id))]);

@@ -10,6 +10,7 @@ import type { User } from '../user/user.entity';
 import { toUserBasic } from '../user/user.mapper';
 import type { DiscussionPlace } from './discussion.mapper';
 import type { Note } from './note.entity';
+import type { NoteViewer } from './note.finder';
 import { noteablePageUrl, toApiNote, type NoteMapContext, type NoteRecord } from './note.mapper';
 
 /** An issue as a note action reads it: its context and the signed-in actor's user row (when loaded with it). */
@@ -83,6 +84,11 @@ export function abilitiesIn(actor: Actor | null, t: NoteTarget, discussion: read
   const perms = notePermissionsOn(actor, t.abilities);
   const rootAuthor = discussion[0]?.authorId ?? null;
   return (n) => perms({ authorId: n.authorId, system: n.system, internal: n.internal, resolvable: n.resolvable, discussionAuthorId: rootAuthor });
+}
+
+/** What NoteFinder needs to serve the target's notes to `actor` (internal notes, cross-references). */
+export function noteViewer(actor: Actor | null, t: NoteTarget): NoteViewer {
+  return { actor, readInternal: t.abilities.readInternalNote, base: t.markdown };
 }
 
 /** Notes of one discussion as one viewer sees them (current_user included). */

@@ -15,7 +15,7 @@ import { UpdateNoteAction } from './actions/update-note';
 import { DiscussionFinder } from './discussion.finder';
 import { toApiDiscussion } from './discussion.mapper';
 import { parseIdempotencyKey } from './note-body';
-import { targetNoteMap, type NoteTarget } from './note-target';
+import { noteViewer, targetNoteMap, type NoteTarget } from './note-target';
 import { NoteFinder } from './note.finder';
 import { toApiNote, userIdsOf } from './note.mapper';
 import { parseNoteId, parseResolved, parseRestCreate } from './note.validation';
@@ -58,7 +58,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
       const { sort = 'desc', order_by: orderBy = 'created_at' } = parseInput(listQuery, q);
       const page = pageParams(q);
       const t = await this.targets.fromRest(actor, params);
-      const { notes: slice, total } = await this.notes.page(t.noteable, t.abilities.readInternalNote, { sort, orderBy, offset: (page.page - 1) * page.perPage, limit: page.perPage });
+      const { notes: slice, total } = await this.notes.page(t.noteable, noteViewer(actor, t), { sort, orderBy, offset: (page.page - 1) * page.perPage, limit: page.perPage });
       setPaginationHeaders(req, res, this.config.publicUrl, page, total);
       const map = targetNoteMap(this.config, t, await this.notes.users(userIdsOf(slice)));
       return slice.map((n) => toRestNote(toApiNote(n, map)));
@@ -69,8 +69,8 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
     async showNote(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string): Promise<RestNote> {
       const t = await this.targets.fromRest(actor, params);
       const n = parseNoteId(noteId);
-      const note = n === null ? null : await this.notes.byId(t.noteable, n);
-      if (!note || (note.internal && !t.abilities.readInternalNote)) throw new AppError('NOTE_NOT_FOUND');
+      const note = n === null ? null : await this.notes.visibleById(t.noteable, n, noteViewer(actor, t));
+      if (!note) throw new AppError('NOTE_NOT_FOUND');
       return toRestNote(toApiNote(note, targetNoteMap(this.config, t, await this.notes.users(userIdsOf([note])))));
     }
 

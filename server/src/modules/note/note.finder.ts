@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { NoteableType, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import type { Actor } from '../../core/policy/policy';
+import { CrossReferenceVisibility } from './cross-reference-visibility';
+import type { ReferenceBase } from './cross-references';
 import { User } from '../user/user.entity';
 import { toUserBasic } from '../user/user.mapper';
 import { userFromRow, type UserRow } from '../user/user.row';
@@ -25,19 +28,33 @@ export interface ChangedNotes {
   more: boolean;
 }
 
-/** Read queries over notes. Visibility of internal notes is the caller's decision (`includeInternal`). */
+/**
+ * Who reads a noteable's notes: internal notes are theirs or not (the caller's policy decision),
+ * and system notes naming what the actor may not read are left out (CrossReferenceVisibility,
+ * with `base` resolving short references such as #12).
+ */
+export interface NoteViewer {
+  actor: Actor | null;
+  readInternal: boolean;
+  base: ReferenceBase;
+}
+
+/** Read queries over notes. What a viewer may see is decided here, from a NoteViewer (note-target.ts: noteViewer). */
 @Injectable()
 export class NoteFinder {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly crossReferences: CrossReferenceVisibility,
   ) {}
 
   /**
    * Notes of a noteable updated after `sinceUs` (µs since the epoch), a page of `limit`, with
-   * the database clock: one statement, so the clock and the page are one snapshot.
+   * the database clock: one statement, so the clock and the page are one snapshot. The page's
+   * bounds (`lastUpdatedUs`, `more`) count the notes the viewer may not see, so the next page
+   * starts after them.
    */
-  async changedSince(key: NoteableKey, sinceUs: bigint, limit: number, includeInternal: boolean, m: EntityManager = this.ds.manager): Promise<ChangedNotes> {
+  async changedSince(key: NoteableKey, sinceUs: bigint, limit: number, viewer: NoteViewer, m: EntityManager = this.ds.manager): Promise<ChangedNotes> {
     const qb = m
       .getRepository(Note)
       .createQueryBuilder('n')
@@ -48,25 +65,20 @@ export class NoteFinder {
       .orderBy('n.updated_at', 'ASC')
       .addOrderBy('n.id', 'ASC')
       .limit(limit + 1);
-    if (!includeInternal) qb.andWhere('NOT n.internal');
+    if (!viewer.readInternal) qb.andWhere('NOT n.internal');
     const { entities, raw } = (await qb.getRawAndEntities()) as { entities: Note[]; raw: Array<{ updated_us: string; now_us: string }> };
     const more = entities.length > limit;
     const notes = entities.slice(0, limit);
     const nowUs = raw[0] ? BigInt(raw[0].now_us) : await this.nowMicros(m);
     const lastUpdatedUs = notes.length ? BigInt(raw[notes.length - 1]!.updated_us) : null;
-    return { notes, lastUpdatedUs, nowUs, more };
+    return { notes: await this.crossReferences.visible(viewer.actor, viewer.base, notes), lastUpdatedUs, nowUs, more };
   }
 
-  /** Every note of a noteable, oldest first (the activity list). */
-  async listFor(key: NoteableKey, includeInternal: boolean, m: EntityManager = this.ds.manager): Promise<Note[]> {
-    const qb = m
-      .getRepository(Note)
-      .createQueryBuilder('n')
-      .where('n.noteable_type = :type AND n.noteable_id = :id', { type: key.type, id: key.id })
-      .orderBy('n.created_at', 'ASC')
-      .addOrderBy('n.id', 'ASC');
-    if (!includeInternal) qb.andWhere('NOT n.internal');
-    return qb.getMany();
+  /** One note of a noteable as the viewer may see it (null when it is not there, or not theirs to see). */
+  async visibleById(key: NoteableKey, noteId: number, viewer: NoteViewer): Promise<Note | null> {
+    const note = await this.byId(key, noteId);
+    if (!note || (note.internal && !viewer.readInternal)) return null;
+    return (await this.crossReferences.canSee(viewer.actor, viewer.base, note)) ? note : null;
   }
 
   /** One note of a noteable (null when it is not there). */
@@ -123,12 +135,16 @@ export class NoteFinder {
     return m.getRepository(Note).createQueryBuilder('n').where('n.author_id = :authorId AND n.idempotency_key = :idempotencyKey', { authorId, idempotencyKey }).getOne();
   }
 
-  /** A page of a noteable's notes in the REST order (sort, order_by), with the total, in one query. */
-  async page(key: NoteableKey, includeInternal: boolean, opts: { sort: 'asc' | 'desc'; orderBy: 'created_at' | 'updated_at'; offset: number; limit: number }, m: EntityManager = this.ds.manager): Promise<{ notes: Note[]; total: number }> {
+  /**
+   * A page of a noteable's notes in the REST order (sort, order_by), with the total, in one
+   * query. Notes naming what the viewer may not read are left out of the page after it is cut,
+   * as GitLab's notes API does (the total counts them).
+   */
+  async page(key: NoteableKey, viewer: NoteViewer, opts: { sort: 'asc' | 'desc'; orderBy: 'created_at' | 'updated_at'; offset: number; limit: number }, m: EntityManager = this.ds.manager): Promise<{ notes: Note[]; total: number }> {
     const dir = opts.sort === 'asc' ? 'ASC' : 'DESC';
     const rows: Array<Record<string, unknown>> = await m.query(
       `SELECT n.*, count(*) OVER () AS total FROM notes n
-       WHERE n.noteable_type = $1 AND n.noteable_id = $2${includeInternal ? '' : ' AND NOT n.internal'}
+       WHERE n.noteable_type = $1 AND n.noteable_id = $2${viewer.readInternal ? '' : ' AND NOT n.internal'}
        ORDER BY n.${opts.orderBy} ${dir}, n.id ${dir} OFFSET $3 LIMIT $4`,
       [key.type, key.id, opts.offset, opts.limit],
     );
@@ -140,8 +156,8 @@ export class NoteFinder {
     });
     let total = rows[0] ? Number(rows[0].total) : 0;
     // Past the last page the window has no row to count on
-    if (!rows.length && opts.offset > 0) total = (await this.page(key, includeInternal, { ...opts, offset: 0, limit: 1 }, m)).total;
-    return { notes, total };
+    if (!rows.length && opts.offset > 0) total = (await this.page(key, viewer, { ...opts, offset: 0, limit: 1 }, m)).total;
+    return { notes: await this.crossReferences.visible(viewer.actor, viewer.base, notes), total };
   }
 
   /** The users notes name (authors, editors, resolvers), by id, in one query. */

@@ -10,11 +10,13 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { issuePermissions, noteCurrentUser, notePermissionsFor } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { EtagCacheService } from '../../core/realtime/etag-cache.service';
+import { pollScopeOf } from '../../core/realtime/poll-scope';
 import { IssueLoader } from '../issue/issue.loader';
 import { ProjectService } from '../project/project.service';
 import { pollInterval } from '../realtime/etag-poll.middleware';
 import { NoteFinder } from './note.finder';
 import { noteablePageUrl, toApiNote, userIdsOf } from './note.mapper';
+import { issueTarget, noteViewer } from './note-target';
 
 const OVERLAP_US = BigInt(REALTIME.notesFetchOverlapMs) * 1000n;
 const MAX_US = 9_000_000_000_000_000n;
@@ -58,7 +60,7 @@ export class NotesPollController {
     if (!can.readIssue) throw new AppError('ISSUE_NOT_FOUND');
     const from = since > OVERLAP_US ? since - OVERLAP_US : 0n;
     const noteable = { type: 'Issue' as const, id: ctx.issue.id, ref: { id: ctx.issue.id, iid: ctx.issue.iid, project_path: p.fullPath } };
-    const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, can.readInternalNote);
+    const page = await this.notes.changedSince(noteable, from, REALTIME.notesPageLimit, noteViewer(actor, issueTarget(actor, ctx)));
     const authored = page.notes.filter((n) => !n.system);
     // The authors' roles, so a note first seen by polling wears its role badge as on the page
     const [users, awards, accessLevels] = await Promise.all([
@@ -71,7 +73,7 @@ export class NotesPollController {
     res.setHeader('Poll-Interval', String(page.more ? 1 : pollInterval(this.config, REALTIME.notesPollIntervalMs)));
     res.setHeader('Cache-Control', 'no-cache');
     // Only empty answers are cacheable (GitLab's X-Gitlab-Skip-Etag)
-    if (!page.notes.length) res.setHeader('ETag', await this.etags.remember(noteable.ref, ctx.issue.eventSeq));
+    if (!page.notes.length) res.setHeader('ETag', await this.etags.handOut({ kind: 'notes', projectPath: p.fullPath, issueId: ctx.issue.id }, ctx.issue.eventSeq, pollScopeOf(res.req)));
     const perms = notePermissionsFor(actor, facts, ctx.facts);
     const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users, accessLevels };
     return {

@@ -64,7 +64,7 @@ export class ProjectResolver {
     if (iid === null || iid === undefined) return null;
     const ctx = await this.issueLoader.contextFor(p.entity, p.facts, iid);
     if (!ctx || !canReadIssue(actor, p.facts, ctx.facts)) return null;
-    const [h] = await this.issueLoader.hydrate([ctx.issue], new Map([[p.entity.id, p.entity]]));
+    const [h] = await this.issueLoader.hydrate([ctx.issue], new Map([[p.entity.id, p.entity]]), actor);
     return toIssueType(h!, p.facts, this.config.publicUrl, this.markdown);
   }
 
@@ -100,7 +100,7 @@ export class ProjectResolver {
       const r = await this.issueFinder.list(actor, { ...filters, page: 1, perPage: offset + limit }, scope);
       page = { issues: r.issues.slice(offset), total: r.total };
     }
-    const hydrated = await this.issueLoader.hydrate(page.issues, new Map([[p.entity.id, p.entity]]));
+    const hydrated = await this.issueLoader.hydrate(page.issues, new Map([[p.entity.id, p.entity]]), actor);
     const nodes = hydrated.map((h) => toIssueType(h, p.facts, this.config.publicUrl, this.markdown));
     return toConnection(nodes, offset, page.total) as IssueConnection;
   }

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REALTIME } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { countEtagLookup } from '../../core/metrics/metrics';
-import { EtagCacheService, pollKeyOf } from '../../core/realtime/etag-cache.service';
+import { EtagCacheService, listedEtags, pollKeyOf } from '../../core/realtime/etag-cache.service';
+import { pollScopeOf } from '../../core/realtime/poll-scope';
 
 /** Poll-Interval (ms) for a base interval; -1 when the multiplier turns polling off. */
 export function pollInterval(config: AppConfig, baseMs: number): number {
@@ -11,17 +12,13 @@ export function pollInterval(config: AppConfig, baseMs: number): number {
   return m === 0 ? -1 : Math.round(baseMs * m);
 }
 
-/** True if an If-None-Match header names `etag` (a list, or `*`). */
-export function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim() === etag);
-}
-
 /**
- * Answers a poll whose If-None-Match equals the issue's current ETag with 304 from the cache,
- * before authentication or any database query (docs/realtime.md, polling). Registered ahead of
- * AuthMiddleware. The ETag is unguessable and only ever handed to readers, so a 304 tells
- * nothing to someone who could not read the issue.
+ * Answers a poll with 304 from the cache, before authentication or any database query
+ * (docs/realtime.md, polling), when its If-None-Match lists the ETag this very credential was
+ * handed for the issue's current state (etag-cache.service.ts: the ETag is an HMAC over the
+ * path, the seq, the entry's salt and the credential). `*` never matches. Anything else goes
+ * on to the application, which answers a non-reader exactly as it answers a missing issue, so
+ * the cache tells nobody anything a full read would not.
  */
 @Injectable()
 export class EtagPollMiddleware implements NestMiddleware {
@@ -39,9 +36,15 @@ export class EtagPollMiddleware implements NestMiddleware {
     const q = url.indexOf('?');
     const key = pollKeyOf(q < 0 ? url : url.slice(0, q));
     if (!key) return next();
+    const listed = listedEtags(inm);
+    if (!listed.length) {
+      countEtagLookup(this.etags.source, false);
+      return next();
+    }
     this.etags.lookup(key).then(
-      (etag) => {
-        if (!etag || !etagMatches(inm, etag)) {
+      (entry) => {
+        const etag = entry && this.etags.etagOf(key, entry, pollScopeOf(req));
+        if (!etag || !listed.includes(etag.slice(2))) {
           countEtagLookup(this.etags.source, false);
           return next();
         }

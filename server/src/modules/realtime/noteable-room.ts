@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'socket.io';
-import type { AnyRealtimeEvent, ClientToServerEvents, PresenceSignal, PresenceState, RealtimeEvent, ServerToClientEvents } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ClientToServerEvents, PresenceSignal, PresenceState, ServerToClientEvents } from '@tandem/shared-types';
 import { roomFor } from '@tandem/shared-types';
 import type { Actor } from '../../core/policy/policy';
 import type { Noteable } from '../../core/realtime/event-log.service';
@@ -44,8 +44,6 @@ export interface Subscription {
  */
 export class NoteableRoom {
   readonly key: string;
-  /** Members allowed to see internal notes also sit here. */
-  readonly internalKey: string;
   readonly noteable: Noteable;
   /** The project whose access changes reach this room (null: outside projects). */
   readonly projectId: number | null;
@@ -54,6 +52,12 @@ export class NoteableRoom {
   seq: number | null = null;
   readonly pending = new Map<number, AnyRealtimeEvent>();
   readonly members = new Map<string, Subscription>();
+  /**
+   * Live members that were not sent some event since the last one they got (an internal note,
+   * a note naming what they may not read), with the last seq they have: their next event
+   * carries it as `prev`. Empty nearly always, so events go to the room in one broadcast.
+   */
+  readonly owed = new Map<Subscription, number>();
   ready!: Promise<void>;
   draining = false;
   gapTimer: NodeJS.Timeout | null = null;
@@ -78,7 +82,6 @@ export class NoteableRoom {
     this.projectId = grant.projectId;
     this.targetKey = access.keyOf(grant);
     this.key = roomFor(grant.noteable.type, grant.noteable.id);
-    this.internalKey = `${this.key}:internal`;
   }
 
   /** Where the room's signals (`updated`, `resync`, `unsubscribed`) say they come from. */
@@ -114,31 +117,19 @@ export class NoteableRoom {
   }
 }
 
-/** Internal notes go to reporters and up only. */
+/** Internal notes (their creation, edits, deletion, awards) go to readers of internal notes only. */
 export function isRestricted(e: AnyRealtimeEvent): boolean {
-  return ((e.type === 'note.created' || e.type === 'note.updated') && e.payload.note.internal) || (e.type === 'award.toggled' && e.payload.internal === true);
+  return (
+    ((e.type === 'note.created' || e.type === 'note.updated') && e.payload.note.internal) ||
+    ((e.type === 'note.deleted' || e.type === 'award.toggled') && e.payload.internal === true)
+  );
 }
 
 /**
- * What a member who may not read an internal note receives in its place: the same seq (so its
- * sequence has no gap) as a deletion of a note it never had, which applies as a no-op.
+ * One event to one socket. `prev` (the last seq this socket has) when events before it were
+ * withheld from it: nothing is sent in place of an event a member may not receive (GitLab sends
+ * nothing either), and `prev` tells the client that the seqs in between are not for it.
  */
-export function redacted(e: AnyRealtimeEvent): RealtimeEvent<'note.deleted'> {
-  const note = e.type === 'note.created' || e.type === 'note.updated' ? e.payload.note : null;
-  // An award on an internal note: a no-op deletion naming the note, and nothing about the award
-  const awarded = e.type === 'award.toggled' ? String(e.payload.awardable_id) : null;
-  return {
-    type: 'note.deleted',
-    seq: e.seq,
-    issue: e.issue,
-    payload: { note_id: note?.id ?? awarded ?? '', discussion_id: note?.discussion_id ?? '' },
-    actor: null,
-    at: e.at,
-  };
-}
-
-/** One event to one socket, redacted if it may not read it. */
-export function emitTo(socket: TandemSocket, privileged: boolean, e: AnyRealtimeEvent): void {
-  const out = isRestricted(e) && !privileged ? redacted(e) : e;
-  (socket.emit as (ev: string, payload: unknown) => boolean)(out.type, out);
+export function emitTo(socket: TandemSocket, e: AnyRealtimeEvent, prev?: number): void {
+  (socket.emit as (ev: string, payload: unknown) => boolean)(e.type, prev === undefined || prev === e.seq - 1 ? e : { ...e, prev });
 }

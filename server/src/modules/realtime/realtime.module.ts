@@ -1,6 +1,7 @@
 import { type DynamicModule, type InjectionToken, Module, type ModuleMetadata } from '@nestjs/common';
 import { RealtimeCoreModule } from '../../core/realtime/realtime-core.module';
 import { NOTEABLE_ACCESS, noteableAccessRegistry, type NoteableAccess } from '../../core/realtime/noteable-access';
+import { EVENT_AUDIENCE } from '../../core/realtime/event-audience';
 import { AuthModule } from '../auth/auth.module';
 import { EtagPollMiddleware } from './etag-poll.middleware';
 import { EventPrunerService } from './event-pruner.service';
@@ -21,12 +22,14 @@ export interface RealtimeOptions {
   noteableAccess: InjectionToken[];
   /** The token of the ProjectWatchAccess implementation (issue lists kept live). */
   projectWatchAccess: InjectionToken;
+  /** The token of the EventAudience implementation (events only some readers receive). */
+  eventAudience: InjectionToken;
 }
 
 /**
  * The Socket.IO gateway, replay, polling (ETag 304s, notes polling) and pruning (issue #3).
  * It knows noteables only through the NoteableAccess port; the app composes it with the
- * implementations: `RealtimeModule.register({ imports: [IssueNoteableAccessModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess })`.
+ * implementations: `RealtimeModule.register({ imports: [IssueNoteableAccessModule, NoteModule], noteableAccess: [IssueNoteableAccess], projectWatchAccess: IssueListWatchAccess, eventAudience: NoteEventAudience })`.
  */
 @Module({})
 export class RealtimeModule {
@@ -41,6 +44,7 @@ export class RealtimeModule {
           useFactory: (...all: NoteableAccess[]) => noteableAccessRegistry(all),
         },
         { provide: PROJECT_WATCH_ACCESS, useExisting: options.projectWatchAccess },
+        { provide: EVENT_AUDIENCE, useExisting: options.eventAudience },
         RoomRegistry,
         PresenceService,
         ProjectWatchService,

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { REALTIME, roomFor, type AnyRealtimeEvent } from '@tandem/shared-types';
 import type { BusEvent } from '../../core/realtime/event-bus';
+import { EVENT_AUDIENCE, type AudienceCheck, type EventAudience } from '../../core/realtime/event-audience';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
-import { isRestricted, NoteableRoom, redacted, type Io, type TandemSocket } from './noteable-room';
+import { emitTo, isRestricted, NoteableRoom, type Io, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomRegistry } from './room-registry';
 import { countEventsDelivered, observeDeliveryLag } from '../../core/metrics/metrics';
@@ -22,6 +23,14 @@ const HEARTBEAT_BUCKETS = 12;
 const heartbeatRoom = (n: number): string => `heartbeat:${n % HEARTBEAT_BUCKETS}`;
 
 type Emitter = { emit: (ev: string, payload: unknown) => boolean };
+
+/** Who got what in one run of events delivered together (for the `updated` signal after it). */
+interface Run {
+  /** The last seq sent to every live member in one broadcast (null: none). */
+  all: number | null;
+  /** Members sent events one by one (some were withheld from others), and the last seq each got. */
+  each: Map<Subscription, number>;
+}
 
 /**
  * Committed events from the bus to this node's rooms (docs/realtime.md "Guarantees"): per
@@ -43,6 +52,7 @@ export class RoomDelivery {
     private readonly log: EventLogService,
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
+    @Inject(EVENT_AUDIENCE) private readonly audience: EventAudience,
   ) {}
 
   start(io: Io, lossyBus: boolean): void {
@@ -111,7 +121,7 @@ export class RoomDelivery {
     try {
       // An access change announced by a control message: re-check before anything else goes out
       await this.access.recheckIfAsked(room);
-      let advanced = false;
+      const run: Run = { all: null, each: new Map() };
       for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
         room.pending.delete(e.seq);
         if (room.checkedTx !== e.at && room.txChangesAccess(e, (s) => room.pending.get(s))) {
@@ -120,21 +130,26 @@ export class RoomDelivery {
           this.access.forget(room.noteable.type, room.noteable.id);
           room.needsRecheck = true;
         }
-        await this.access.recheckIfAsked(room);
-        if (room.closed) return;
+        const check = this.audience.restrict(room.noteable.type, e);
+        const allowed = new Map<Subscription, boolean>();
+        // Until every live member has its answer (members may join while we wait)
+        do {
+          if (check) await this.checkMembers(room, check, allowed);
+          await this.access.recheckIfAsked(room);
+          if (room.closed) return;
+        } while (check && [...room.members.values()].some((m) => m.live && !allowed.has(m)));
         // Synchronous from the last await: broadcast and advance together
-        this.broadcast(room, e);
+        this.broadcast(room, e, check ? allowed : null, run);
         room.seq = e.seq;
-        advanced = true;
         if (e.type === 'issue.deleted') {
-          this.signalUpdated(room);
+          this.signalUpdated(room, run);
           for (const sub of [...room.members.values()]) this.rooms.revoke(sub, 'deleted');
           this.rooms.close(room);
           return;
         }
       }
       // The spec's plain signal, once per contiguous run (normally one per transaction)
-      if (advanced) this.signalUpdated(room);
+      this.signalUpdated(room, run);
       if (room.pending.size) this.scheduleGapFill(room);
       else if (room.gapTimer) {
         clearTimeout(room.gapTimer);
@@ -177,21 +192,61 @@ export class RoomDelivery {
     }
   }
 
-  /** The spec's plain signal (once per run of events delivered together). */
-  private signalUpdated(room: NoteableRoom): void {
+  /**
+   * The spec's plain signal, once per run of events delivered together, to those who got
+   * something in it, with the last seq they got: a run withheld from a member tells it nothing.
+   */
+  private signalUpdated(room: NoteableRoom, run: Run): void {
     const { project_path, iid } = room.noteable.ref;
-    this.io.local.to(room.key).emit('updated', { event: 'updated', project_path, iid, seq: room.seq! });
+    if (!run.each.size) {
+      if (run.all !== null) this.io.local.to(room.key).emit('updated', { event: 'updated', project_path, iid, seq: run.all });
+      return;
+    }
+    for (const sub of room.members.values()) {
+      const seq = Math.max(run.each.get(sub) ?? -1, sub.live ? (run.all ?? -1) : -1);
+      if (seq >= 0) sub.socket.emit('updated', { event: 'updated', project_path, iid, seq });
+    }
   }
 
-  private broadcast(room: NoteableRoom, e: AnyRealtimeEvent): void {
+  /**
+   * One event to the room's live members. Nearly always one broadcast. When some member may
+   * not receive it (an internal note and a guest, a note naming what they may not read), or
+   * some member is owed a `prev`, it goes member by member: those who may not receive it get
+   * nothing, and their next event carries `prev` (noteable-room.ts, emitTo).
+   */
+  private broadcast(room: NoteableRoom, e: AnyRealtimeEvent, allowed: ReadonlyMap<Subscription, boolean> | null, run: Run): void {
     countEventsDelivered();
     observeDeliveryLag(e.at);
-    if (isRestricted(e)) {
-      (this.io.local.to(room.internalKey) as unknown as Emitter).emit(e.type, e);
-      (this.io.local.to(room.key).except(room.internalKey) as unknown as Emitter).emit(e.type, redacted(e));
-    } else {
+    const restricted = isRestricted(e);
+    if (!restricted && !allowed && !room.owed.size) {
       (this.io.local.to(room.key) as unknown as Emitter).emit(e.type, e);
+      run.all = e.seq;
+      return;
     }
+    for (const sub of room.members.values()) {
+      if (!sub.live) continue;
+      if ((!restricted || sub.privileged) && (!allowed || allowed.get(sub) === true)) {
+        emitTo(sub.socket, e, room.owed.get(sub));
+        room.owed.delete(sub);
+        run.each.set(sub, e.seq);
+      } else if (!room.owed.has(sub)) {
+        room.owed.set(sub, e.seq - 1);
+      }
+    }
+  }
+
+  /** Asks the audience check for every live member without an answer yet (a failed check withholds: fail closed). */
+  private async checkMembers(room: NoteableRoom, check: AudienceCheck, answers: Map<Subscription, boolean>): Promise<void> {
+    const todo = [...room.members.values()].filter((m) => m.live && !answers.has(m));
+    const results = await Promise.all(
+      todo.map((m) =>
+        check(m.socket.data.actor).catch((err: unknown) => {
+          this.logger.warn({ err }, 'audience check failed; event withheld');
+          return false;
+        }),
+      ),
+    );
+    todo.forEach((m, i) => answers.set(m, results[i]!));
   }
 
   private scheduleGapFill(room: NoteableRoom): void {

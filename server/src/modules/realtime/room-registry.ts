@@ -5,8 +5,7 @@ import type { NoteableRoom, Subscription, TandemSocket } from './noteable-room';
 
 /**
  * The rooms this node holds and their members: the state subscribe, delivery and access
- * share. Membership of the Socket.IO rooms (`room.key`, and `room.internalKey` for members
- * who may read internal notes) is changed here only.
+ * share. Membership of the Socket.IO room (`room.key`, the live members) is changed here only.
  */
 @Injectable()
 export class RoomRegistry implements OnModuleDestroy {
@@ -44,23 +43,22 @@ export class RoomRegistry implements OnModuleDestroy {
     return sub;
   }
 
-  joinLive(sub: Subscription): void {
+  /** `owedPrev`: the replay ended with events withheld from it, the last seq it has (its next live event says so). */
+  joinLive(sub: Subscription, owedPrev: number | null = null): void {
     void sub.socket.join(sub.room.key);
-    if (sub.privileged) void sub.socket.join(sub.room.internalKey);
     sub.live = true;
+    if (owedPrev !== null) sub.room.owed.set(sub, owedPrev);
   }
 
   leaveLive(sub: Subscription): void {
     void sub.socket.leave(sub.room.key);
-    void sub.socket.leave(sub.room.internalKey);
     sub.live = false;
+    sub.room.owed.delete(sub);
   }
 
-  /** A live member whose right to internal notes changed moves in or out of the internal room. */
+  /** A member whose right to internal notes changed (delivery reads it per event). */
   setPrivileged(sub: Subscription, privileged: boolean): void {
-    if (privileged === sub.privileged) return;
     sub.privileged = privileged;
-    if (sub.live) void (privileged ? sub.socket.join(sub.room.internalKey) : sub.socket.leave(sub.room.internalKey));
   }
 
   /** Called for every subscription that ends (unsubscribe, disconnect, revocation). */

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ERRORS,
   firstIssue,
@@ -13,9 +13,10 @@ import {
   type SubscribeAck,
 } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
+import { EVENT_AUDIENCE, type EventAudience } from '../../core/realtime/event-audience';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableGrant } from '../../core/realtime/noteable-access';
-import { emitTo, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
+import { emitTo, isRestricted, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { RoomRegistry } from './room-registry';
@@ -43,6 +44,7 @@ export class SubscribeService {
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
     private readonly delivery: RoomDelivery,
+    @Inject(EVENT_AUDIENCE) private readonly audience: EventAudience,
   ) {}
 
   /** Registers the socket's handlers (after its handshake). */
@@ -121,6 +123,8 @@ export class SubscribeService {
       else from = after;
     }
     let replayed = 0;
+    // Set while events are withheld from this member: the last seq it has (its next event says so)
+    let owedPrev: number | null = null;
     for (let rounds = 0; !pruned && from < room.seq! && rounds < 50; rounds++) {
       const events = await this.replayPage(room, from, room.seq!);
       if (sub.cancelled) return gone();
@@ -137,9 +141,16 @@ export class SubscribeService {
           checkedTx = e.at;
           if (!(await this.access.verify(sub))) return gone();
         }
-        emitTo(socket, sub.privileged, e);
+        const check = this.audience.restrict(room.noteable.type, e);
+        if ((!isRestricted(e) || sub.privileged) && (!check || (await check(socket.data.actor).catch(() => false)))) {
+          emitTo(socket, e, owedPrev ?? undefined);
+          owedPrev = null;
+          replayed++;
+        } else if (owedPrev === null) {
+          owedPrev = e.seq - 1;
+        }
+        if (sub.cancelled) return gone();
         from = e.seq;
-        replayed++;
       }
     }
     if (sub.cancelled || room.closed) return gone();
@@ -148,7 +159,7 @@ export class SubscribeService {
       socket.emit('resync', signal);
     }
     // Synchronously from here: join at room.seq, before any further broadcast can run
-    this.rooms.joinLive(sub);
+    this.rooms.joinLive(sub, owedPrev);
     ack({ ok: true, seq: room.seq!, replayed });
   }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../../core/errors/app-error';
 import { NoteTargetRegistry } from '../../note/note-target-registry';
+import { CrossReferenceVisibility } from '../../note/cross-reference-visibility';
 import { canDeleteEpicDescriptionVersion, epicNoteableAbilities, type EpicNoteFacts } from '../../../core/policy/epic-permissions';
 import type { Actor, GroupFacts } from '../../../core/policy/policy';
 import type { NoteTarget } from '../../note/note-target';
@@ -28,11 +29,25 @@ export class EpicNoteTargets implements OnModuleInit, NoteableTargets<EpicNoteTa
     private readonly epics: EpicService,
     private readonly registry: NoteTargetRegistry,
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly crossReferences: CrossReferenceVisibility,
   ) {}
 
   /** Offers epics to the note module's global-id entry points (GraphQL createNote, awards). */
   onModuleInit(): void {
     this.registry.register('Epic', { byId: (actor, id) => this.byId(actor, id) });
+    // Notes naming an epic (added to epic &3) are shown to those who may read it
+    this.crossReferences.register('epic', (actor, refs) => Promise.all(refs.map((r) => this.readable(actor, r.path, r.iid))));
+  }
+
+  /** Whether the actor may read the epic (a missing one is not readable). */
+  private async readable(actor: Actor | null, groupPath: string, iid: number): Promise<boolean> {
+    try {
+      await this.epics.findReadable(actor, groupPath, iid);
+      return true;
+    } catch (e) {
+      if (e instanceof AppError) return false;
+      throw e;
+    }
   }
 
   /** An epic by database id (gid://gitlab/Epic/N), readable by the actor; "Epic Not Found" otherwise. */

@@ -11,7 +11,7 @@ import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AwardFinder } from '../../award/award.finder';
 import { toNoteAward } from '../../award/award.mapper';
 import { DiscussionFinder } from '../../note/discussion.finder';
-import { targetNoteMap } from '../../note/note-target';
+import { noteViewer, targetNoteMap } from '../../note/note-target';
 import { NoteFinder } from '../../note/note.finder';
 import { toApiNote, userIdsOf } from '../../note/note.mapper';
 import type { RouteParams } from '../../note/noteable-kind';
@@ -61,7 +61,7 @@ export class EpicPageController {
     const t = await this.targets.fromPage(actor, params);
     const since = raw === '' ? 0n : BigInt(raw);
     const from = since > 5_000_000n ? since - 5_000_000n : 0n;
-    const page = await this.notes.changedSince(t.noteable, from, REALTIME.notesPageLimit, t.abilities.readInternalNote);
+    const page = await this.notes.changedSince(t.noteable, from, REALTIME.notesPageLimit, noteViewer(actor, t));
     const users = await this.notes.users(userIdsOf(page.notes));
     const awards = page.notes.length ? await this.awards.forNotes(page.notes.filter((n) => !n.system).map((n) => n.id)) : new Map<number, NoteAward[]>();
     const perms = notePermissionsOn(actor, t.abilities);

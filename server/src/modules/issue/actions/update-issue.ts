@@ -371,9 +371,9 @@ export class UpdateIssueAction {
     const pre = 'hydrated' in read && read.hydrated?.issue === ctx.issue ? read.hydrated : null;
     // The viewer's subscription is not the write's business: carried over from the read
     const subscribed = 'hydrated' in read ? read.hydrated?.subscribed : undefined;
-    if (!fresh) return pre ?? { ...(await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]])))[0]!, subscribed };
+    if (!fresh) return pre ?? { ...(await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]), actor))[0]!, subscribed };
     if (!pre || fresh.sideChanged || !('actorUser' in read) || read.actorUser === null) {
-      return { ...(await this.loader.hydrate([fresh.issue], new Map([[ctx.project.id, ctx.project]])))[0]!, subscribed };
+      return { ...(await this.loader.hydrate([fresh.issue], new Map([[ctx.project.id, ctx.project]]), actor))[0]!, subscribed };
     }
     const i = fresh.issue;
     const userFor = (id: number | null, before: User | null) => (id === null ? null : id === actor.id ? fresh.actorUser : before);

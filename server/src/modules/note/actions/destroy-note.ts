@@ -33,7 +33,8 @@ export class DestroyNoteAction {
     const actorUser = ctx.actorUser ? actorBasic(this.config, ctx.actorUser) : (await this.notes.users([actor.id])).get(actor.id);
     if (!actorUser) throw new AppError('UNAUTHORIZED');
     const map = targetNoteMap(this.config, ctx, new Map());
-    const payload = { note_id: String(noteId), discussion_id: found.note.discussionId };
+    // An internal note's deletion goes to readers of internal notes only (realtime isRestricted)
+    const payload = { note_id: String(noteId), discussion_id: found.note.discussionId, ...(found.note.internal ? { internal: true as const } : {}) };
     const result = await this.events.autocommit((tx) =>
       runNoteStatement(
         tx,
