@@ -80,6 +80,7 @@ export class EventStatement {
   private readonly keyed: boolean;
   private readonly timed: boolean;
   private readonly noted: boolean;
+  private built = false;
 
   constructor(private readonly spec: EventStatementSpec) {
     this.keyed = spec.changed === true || spec.events.some((e) => e.key !== undefined);
@@ -95,6 +96,9 @@ export class EventStatement {
 
   /** The CTEs that take the seqs and append the events: after the caller's own (`changed` among them when an event has a key). */
   ctes(): string {
+    // Its values are registered as it builds: a second copy would leave the first's unused
+    if (this.built) throw new Error('EventStatement.ctes() is built once per statement');
+    this.built = true;
     const { noteable, actor, events, seqFrom } = this.spec;
     const p = this.param;
     const by = events.map((e) => (e.actor === undefined ? actor : e.actor));
@@ -109,9 +113,11 @@ export class EventStatement {
       ...(this.keyed ? [`${p(events.map((e) => e.key ?? null))}::text[]`] : []),
     ];
     const aliases = [...columns.map((c) => c.slice(2)), ...(this.keyed ? ['key'] : [])];
-    const ev = `ev AS (SELECT ${columns.join(', ')}, ${this.keyed ? 'c.id' : 'NULL::int'} AS row_id, row_number() OVER (ORDER BY e.ord) AS rn
+    // With the caller's seqs every event fires: no filter, and the order is the plan's
+    const filtered = this.keyed && !seqFrom;
+    const ev = `ev AS (SELECT ${columns.join(', ')}, ${this.keyed ? 'c.id' : 'NULL::int'} AS row_id, ${filtered ? 'row_number() OVER (ORDER BY e.ord)' : 'e.ord'} AS rn
         FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS e(${aliases.join(', ')}, ord)
-        ${this.keyed ? 'LEFT JOIN changed c ON c.key = e.key WHERE e.key IS NULL OR c.key IS NOT NULL' : ''})`;
+        ${this.keyed ? 'LEFT JOIN changed c ON c.key = e.key' : ''} ${filtered ? 'WHERE e.key IS NULL OR c.key IS NOT NULL' : ''})`;
     const seq = seqFrom
       ? `ev_seq AS (SELECT ${seqFrom}.event_seq - ${p(events.length)}::int AS base FROM ${seqFrom})`
       : `ev_seq AS (UPDATE ${SEQ_TABLE[noteable.type]} t SET event_seq = t.event_seq + n.n FROM (SELECT count(*)::int AS n FROM ev) n
@@ -155,6 +161,8 @@ export class EventStatement {
     const at = row.ev_at;
     const base = row.ev_base === null ? null : Number(row.ev_base);
     const fired = base === null ? [] : events.filter((e) => e.key === undefined || changed.has(e.key));
+    // The caller's UPDATE took a seq for every event: one that did not fire would leave a hole in the stream
+    if (this.spec.seqFrom && fired.length && fired.length !== events.length) throw new Error(`${name}: every event must fire when the seqs come from ${this.spec.seqFrom}`);
     const appended = fired.map(
       (e, k) =>
         ({ type: e.type, seq: base! + k + 1, issue: noteable.ref, payload: fillPayload(e, at, e.key === undefined ? undefined : changed.get(e.key), urlPrefix), actor: e.actor === undefined ? actor : e.actor, at }) as AnyRealtimeEvent,

@@ -253,7 +253,7 @@ export class UpdateIssueAction {
    * stamps) guarded by the lock_version and event_seq this request read, the system notes and
    * the events; nothing is written when the guard fails (RowMoved). Payloads are built here with
    * the seqs and version the guard makes certain; what only the statement knows (now(), note
-   * ids) it fills into the stored payloads, and the same values are filled in here after.
+   * ids) the event log's append (EventStatement) fills into the stored and the live events alike.
    */
   private async write(tx: StatementTx, ctx: IssueContext, actor: Actor, env: FieldEnv, columns: Array<{ field: IssueField; change: ColumnChange }>, sides: SideChange[]): Promise<Issue> {
     const read = ctx.issue;
@@ -292,7 +292,7 @@ export class UpdateIssueAction {
     const guards = columns.flatMap((c) => (c.change.guard ? [c.change.guard] : []));
     const assignments = [...set].map(([col, value]) => `${col} = ${value === NOW ? 'now()' : param(value)}`);
     const text = `WITH upd AS (
-        UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(eventCount)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
+        UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(events.length)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
         WHERE ${[`id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int`, ...guards.map((g) => g.sql(param))].join(' AND ')}
         RETURNING event_seq),
       ${drafts.ctes(param, 'upd')},
