@@ -1,121 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import type {
-  AnyRealtimeEvent,
-  EventIssueRef,
-  EventPayloads,
-  EventType,
-  NoteableType,
-  RealtimeEvent,
-  UserBasic,
-} from '@tandem/shared-types';
+import { DataSource } from 'typeorm';
+import type { AnyRealtimeEvent, EventIssueRef, EventType, NoteableType, UserBasic } from '@tandem/shared-types';
 import { pgPool } from '../database/pg-pool';
 import { countEventsPublished } from '../metrics/metrics';
+import { SEQ_TABLE } from './event-append';
 import { EVENT_BUS, type BusEvent, type EventBus } from './event-bus';
+import { StatementTx, Tx, type SqlClient } from './write-tx';
 
-/** Which table holds a noteable's sequence counter. */
-export const SEQ_TABLE: Record<NoteableType, string> = { Issue: 'issues', Epic: 'epics', MergeRequest: 'merge_requests' };
-
-export interface Noteable {
-  type: NoteableType;
-  id: number;
-  ref: EventIssueRef;
-}
-
-/** The raw `pg` client a transaction holds: named queries become prepared statements. */
-export interface SqlClient {
-  query<R = Record<string, unknown>>(q: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: R[]; rowCount: number | null }>;
-}
-
-/** A write transaction that records events; they are published only after commit. */
-export class Tx {
-  readonly recorded: BusEvent[] = [];
-  /** Users whose own lists (to-dos) this transaction changed: told after COMMIT (EventLogService.onUsersTouched). */
-  readonly touchedUsers = new Set<number>();
-  private readonly queued: Array<{ noteable: Noteable; type: EventType; payload: unknown; actor: UserBasic | null }> = [];
-  constructor(
-    readonly manager: EntityManager,
-    /** The same connection as `manager`, for hot-path statements prepared by name. */
-    readonly sql: SqlClient,
-  ) {}
-
-  /** A prepared statement on this transaction's connection. */
-  async query<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]> {
-    return (await this.sql.query<R>({ name, text, values })).rows;
-  }
-
-  /** Events the caller appended itself (in one statement with its write), to publish after commit. */
-  recordAppended(noteable: Noteable, events: readonly AnyRealtimeEvent[]): void {
-    for (const event of events) this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event });
-  }
-
-  /**
-   * Takes the noteable's next sequence number (the row lock also orders concurrent writers)
-   * and appends the event to the log, inside this transaction, now. Use it when later
-   * statements depend on the event being written (e.g. before the noteable's row goes).
-   */
-  async record<T extends EventType>(noteable: Noteable, type: T, payload: EventPayloads[T], actor: UserBasic | null): Promise<RealtimeEvent<T>> {
-    await this.flush();
-    const [event] = await this.append(noteable, [{ type, payload, actor }]);
-    return event as RealtimeEvent<T>;
-  }
-
-  /**
-   * Queues an event; queued events are appended in one statement per noteable when the
-   * transaction's work is done (EventLogService.transaction flushes before COMMIT), in the
-   * order they were queued.
-   */
-  recordLater<T extends EventType>(noteable: Noteable, type: T, payload: EventPayloads[T], actor: UserBasic | null): void {
-    this.queued.push({ noteable, type, payload, actor });
-  }
-
-  /** Appends every queued event (one round trip per noteable). */
-  async flush(): Promise<void> {
-    while (this.queued.length) {
-      const first = this.queued[0]!.noteable;
-      const same = (n: Noteable) => n.type === first.type && n.id === first.id;
-      const batch = this.queued.filter((q) => same(q.noteable));
-      this.queued.splice(0, this.queued.length, ...this.queued.filter((q) => !same(q.noteable)));
-      await this.append(first, batch);
-    }
-  }
-
-  private async append(noteable: Noteable, items: Array<{ type: EventType; payload: unknown; actor: UserBasic | null }>): Promise<AnyRealtimeEvent[]> {
-    const table = SEQ_TABLE[noteable.type];
-    const n = items.length;
-    // One round trip: take the next n seqs (the row lock orders concurrent writers) and append
-    const rows = (await this.manager.query(
-      `WITH next AS (UPDATE ${table} SET event_seq = event_seq + $3 WHERE id = $1 RETURNING event_seq)
-       INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id)
-       SELECT $2, $1, next.event_seq - $3 + e.ord::int, e.type, e.payload::jsonb, e.actor_id
-       FROM next, unnest($4::text[], $5::text[], $6::int[]) WITH ORDINALITY AS e(type, payload, actor_id, ord)
-       RETURNING seq, created_at`,
-      [
-        noteable.id,
-        noteable.type,
-        n,
-        items.map((i) => i.type),
-        items.map((i) => JSON.stringify({ payload: i.payload, actor: i.actor, issue: noteable.ref })),
-        items.map((i) => i.actor?.id ?? null),
-      ],
-    )) as Array<{ seq: number; created_at: Date }>;
-    if (rows.length !== n) throw new Error(`${noteable.type} ${noteable.id} not found for events ${items.map((i) => i.type).join(', ')}`);
-    rows.sort((a, b) => a.seq - b.seq);
-    return items.map((item, k) => {
-      const event = {
-        type: item.type,
-        seq: rows[k]!.seq,
-        issue: noteable.ref,
-        payload: item.payload,
-        actor: item.actor,
-        at: rows[k]!.created_at.toISOString(),
-      } as AnyRealtimeEvent;
-      this.recorded.push({ noteableType: noteable.type, noteableId: noteable.id, event });
-      return event;
-    });
-  }
-}
+export { SEQ_TABLE, type Noteable } from './event-append';
+export { StatementTx, Tx, type SqlClient } from './write-tx';
 
 /** Listeners run on this node right after a commit and its bus publish (e.g. the ETag cache). */
 export type CommitListener = (events: readonly BusEvent[]) => void | Promise<void>;
@@ -142,7 +36,7 @@ export class EventLogService {
     this.usersTouchedListeners.push(listener);
   }
 
-  private tellTouched(tx: Tx): void {
+  private tellTouched(tx: StatementTx): void {
     if (!tx.touchedUsers.size) return;
     const ids = [...tx.touchedUsers];
     for (const l of this.usersTouchedListeners) {
@@ -155,12 +49,13 @@ export class EventLogService {
   }
 
   /**
-   * Runs `fn`, which writes in exactly ONE statement (atomic on its own), on a pooled
-   * connection without BEGIN/COMMIT; its recorded events are published after it.
+   * Runs `fn`, which writes in exactly ONE statement (atomic on its own; its events appended
+   * by it, an EventStatement), on a pooled connection without BEGIN/COMMIT; the events are
+   * published after it. `fn` gets a StatementTx: recording an event apart is a type error.
    */
-  async autocommit<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+  async autocommit<R>(fn: (tx: StatementTx) => Promise<R>): Promise<R> {
     // The pool checks a connection out for the one statement and back in (no TypeORM runner)
-    const tx = new Tx(this.ds.manager, pgPool(this.ds));
+    const tx = new StatementTx(this.ds.manager, pgPool(this.ds));
     const result = await fn(tx);
     if (tx.recorded.length) await this.publish(tx.recorded);
     this.tellTouched(tx);

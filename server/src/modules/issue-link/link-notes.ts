@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { AnyRealtimeEvent, EventPayloads, UserBasic } from '@tandem/shared-types';
+import type { EventPayloads, UserBasic } from '@tandem/shared-types';
+import { EventStatement, type PlannedEvent } from '../../core/realtime/event-append';
 import type { Noteable, Tx } from '../../core/realtime/event-log.service';
-import { fillSystemNote, NOTE_EVENT_PATHS, NoteWriter } from '../note/note-writer';
+import { NoteWriter } from '../note/note-writer';
 import type { SystemNoteText } from '../note/system-notes';
 
 /** One issue's share of a link change: its system notes and its `issue.links` event. */
@@ -14,10 +15,10 @@ export interface LinkSide {
 
 /**
  * Writes one issue's system notes and events of a link change in ONE statement inside the
- * caller's transaction: the issue's next seqs, the notes (ids drawn by the statement) and the
- * `note.created` + `issue.links` events, the statement's ids and time filled in the stored and
- * the live events alike. Callers write the sides in issue-id order, so two link changes over
- * the same pair take the row locks in one order.
+ * caller's transaction: the notes (ids drawn by the statement), the issue's next seqs and the
+ * `note.created` + `issue.links` events (core/realtime's EventStatement fills the notes' ids
+ * and time into the stored and the live events alike). Callers write the sides in issue-id
+ * order, so two link changes over the same pair take the row locks in one order.
  */
 @Injectable()
 export class LinkNotes {
@@ -25,45 +26,9 @@ export class LinkNotes {
 
   async write(tx: Tx, side: LinkSide, actor: UserBasic): Promise<void> {
     const drafts = this.notes.systemNoteDrafts(side.noteable, side.projectId, actor, side.notes);
-    const events: Array<{ type: AnyRealtimeEvent['type']; payload: unknown; timePaths: string[] }> = [
-      ...drafts.notes.map((note) => ({ type: 'note.created' as const, payload: { note }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt] })),
-      { type: 'issue.links', payload: side.links, timePaths: [] },
-    ];
-    const values: unknown[] = [];
-    const param = (v: unknown) => {
-      values.push(v);
-      return `$${values.length}`;
-    };
-    const text = `WITH seq AS (UPDATE issues SET event_seq = event_seq + ${param(events.length)}::int WHERE id = ${param(side.noteable.id)}::int
-          RETURNING event_seq - ${param(events.length)}::int AS base),
-        now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
-        note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM seq, generate_series(1, ${param(side.notes.length)}::int) g),
-        ${drafts.cte(param)},
-        appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
-          SELECT 'Issue', ${param(side.noteable.id)}::int, seq.base + e.ord::int, e.type,
-            CASE WHEN ni.id IS NULL THEN e.payload::jsonb
-              ELSE jsonb_set(jsonb_set(tandem_jsonb_fill(e.payload::jsonb, string_to_array(e.time_paths, ';'), to_jsonb(now_iso.iso)),
-                '${NOTE_EVENT_PATHS.id}', to_jsonb(ni.id::text)), '${NOTE_EVENT_PATHS.url}', to_jsonb(${param(drafts.urlPrefix)}::text || ni.id)) END,
-            ${param(actor.id)}::int, now()
-          FROM seq, now_iso, unnest(${param(events.map((e) => e.type))}::text[],
-            ${param(events.map((e) => JSON.stringify({ payload: e.payload, actor, issue: side.noteable.ref })))}::text[],
-            ${param(events.map((e) => e.timePaths.join(';')))}::text[]) WITH ORDINALITY AS e(type, payload, time_paths, ord)
-          LEFT JOIN note_ids ni ON ni.ord = e.ord)
-      SELECT seq.base, now_iso.iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM seq, now_iso`;
-    const [row] = await tx.query<{ base: number; iso: string; note_ids: Array<number | string> }>('issue-link.side', text, values);
-    if (!row) throw new Error(`issue ${side.noteable.id} is gone`);
-    const at = row.iso;
-    const ids = row.note_ids.map(Number);
-    tx.recordAppended(
-      side.noteable,
-      events.map((e, k) => ({
-        type: e.type,
-        seq: Number(row.base) + k + 1,
-        issue: side.noteable.ref,
-        payload: k < ids.length ? { note: fillSystemNote(drafts.notes[k]!, ids[k]!, drafts.urlPrefix, at) } : e.payload,
-        actor,
-        at,
-      }) as AnyRealtimeEvent),
-    );
+    const events: PlannedEvent[] = [...drafts.events, { type: 'issue.links', payload: side.links }];
+    const st = new EventStatement({ noteable: side.noteable, actor, events, urlPrefix: drafts.urlPrefix });
+    const out = await st.run(tx, 'issue-link.side', `WITH ${drafts.ctes(st.param)}, ${st.ctes()} SELECT ${st.columns}`);
+    if (out?.events.length !== events.length) throw new Error(`issue ${side.noteable.id} is gone`);
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiIssueIteration, IterationState } from '@tandem/shared-types';
-import type { Tx } from '../../core/realtime/event-log.service';
+import type { StatementTx } from '../../core/realtime/event-log.service';
 import type { Project } from '../project/project.entity';
 
 /** An iteration with its cadence and group path. */
@@ -42,7 +42,7 @@ export function iterationStillSql(it: IterationRow, project: Project, param: (v:
 
 const norm = (r: IterationRow): IterationRow => ({ ...r, id: Number(r.id), iid: Number(r.iid), group_id: Number(r.group_id), cadence_id: Number(r.cadence_id) });
 
-export async function availableIteration(tx: Tx, project: Project, id: number): Promise<IterationRow | null> {
+export async function availableIteration(tx: StatementTx, project: Project, id: number): Promise<IterationRow | null> {
   const [row] = await tx.query<IterationRow>('iteration.available-by-id', `${AVAILABLE_ITERATIONS_SQL} AND it.id = $2`, [project.namespaceId, id]);
   return row ? norm(row) : null;
 }

@@ -1,5 +1,5 @@
 import type { ApiIssueMilestone } from '@tandem/shared-types';
-import type { Tx } from '../../core/realtime/event-log.service';
+import type { StatementTx } from '../../core/realtime/event-log.service';
 import type { Project } from '../project/project.entity';
 
 /** A milestone row with the path of its owner (project or group), as the issue write reads it. */
@@ -37,7 +37,7 @@ export function milestoneStillSql(m: MilestoneRow, project: Project, param: (v: 
         ${param(m.project_id)}::int, ${param(m.group_id)}::int, ${param(m.owner_path)}::text))`;
 }
 
-export async function availableMilestone(tx: Tx, project: Project, id: number): Promise<MilestoneRow | null> {
+export async function availableMilestone(tx: StatementTx, project: Project, id: number): Promise<MilestoneRow | null> {
   const [row] = await tx.query<MilestoneRow>('milestone.available-by-id', `${AVAILABLE_MILESTONES_SQL} AND m.id = $3`, [project.id, project.namespaceId, id]);
   return row ? { ...row, id: Number(row.id), iid: Number(row.iid), project_id: row.project_id === null ? null : Number(row.project_id), group_id: row.group_id === null ? null : Number(row.group_id) } : null;
 }

@@ -1,41 +1,23 @@
-import type { AnyRealtimeEvent, EventType, UserBasic } from '@tandem/shared-types';
-import { SEQ_TABLE, type Noteable, type Tx } from '../../core/realtime/event-log.service';
+import type { UserBasic } from '@tandem/shared-types';
+import { EventStatement, type Appended, type PlannedEvent } from '../../core/realtime/event-append';
+import type { Noteable, StatementTx } from '../../core/realtime/event-log.service';
 
 /**
  * The one-statement write every note action shares (like update-issue's write): the action's
  * own CTEs change the notes and name what they changed in a CTE `changed(key, id)`; each
- * planned event fires only when its key is in `changed`. The same statement takes the issue's
- * next seqs (only for the events that fire; none when nothing changed, e.g. an idempotent
- * retry or a note deleted meanwhile) and appends the events with the statement's now() and
- * new note ids filled in. The caller fills the same values into the live events (`fill`), so
- * a live event equals its replay.
+ * planned event fires only when its key is in `changed`. The event log's append
+ * (core/realtime/event-append.ts) takes the noteable's next seqs in the same statement (only
+ * for the events that fire; none when nothing changed, e.g. an idempotent retry or a note
+ * deleted meanwhile) and fills the statement's now() and a new note's id into the stored and
+ * the live events alike.
  */
-export interface PlannedNoteEvent {
-  /** Fires when `changed` holds this key. */
-  key: string;
-  type: EventType;
-  payload: unknown;
-  /** `{payload,note,updated_at}`-style paths set to the statement's time. */
-  timePaths: readonly string[];
-  /** The changed row's id goes into `{payload,note,id}` and the permalink (a note this statement creates). */
-  fillId?: boolean;
-}
+export type PlannedNoteEvent = PlannedEvent & { key: string };
 
-export interface NoteStatementResult {
-  /** The statement's now() as the API writes times. */
-  at: string;
-  /** Id of each changed key. */
-  changed: Map<string, number>;
-  /** The events as stored, in seq order (already recorded on `tx`). */
-  events: AnyRealtimeEvent[];
-}
-
-const ID_PATH = '{payload,note,id}';
-const URL_PATH = '{payload,note,noteable_note_url}';
+export type NoteStatementResult = Appended;
 
 /** Runs `ctes` + the event append as one prepared statement on `tx`. */
 export async function runNoteStatement(
-  tx: Tx,
+  tx: StatementTx,
   name: string,
   noteable: Noteable,
   actor: UserBasic,
@@ -43,70 +25,8 @@ export async function runNoteStatement(
   ctes: (param: (value: unknown) => string) => string,
   planned: readonly PlannedNoteEvent[],
 ): Promise<NoteStatementResult> {
-  const values: unknown[] = [];
-  const param = (v: unknown) => {
-    values.push(v);
-    return `$${values.length}`;
-  };
-  const own = ctes(param);
-  const text = `WITH ${own},
-    now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
-    ev AS (SELECT e.type, e.payload, e.time_paths, e.fill_id, c.id AS note_id, row_number() OVER (ORDER BY e.ord) AS rn
-      FROM unnest(${param(planned.map((e) => e.key))}::text[], ${param(planned.map((e) => e.type))}::text[],
-        ${param(planned.map((e) => JSON.stringify({ payload: e.payload, actor, issue: noteable.ref })))}::text[],
-        ${param(planned.map((e) => e.timePaths.join(';')))}::text[], ${param(planned.map((e) => e.fillId === true))}::boolean[])
-        WITH ORDINALITY AS e(key, type, payload, time_paths, fill_id, ord)
-      JOIN changed c ON c.key = e.key),
-    counted AS (SELECT count(*)::int AS n FROM ev),
-    seq AS (UPDATE ${SEQ_TABLE[noteable.type]} t SET event_seq = t.event_seq + counted.n FROM counted
-      WHERE t.id = ${param(noteable.id)}::int AND counted.n > 0 RETURNING t.event_seq - counted.n AS base),
-    appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
-      SELECT ${param(noteable.type)}, ${param(noteable.id)}::int, seq.base + ev.rn::int, ev.type,
-        CASE WHEN ev.fill_id
-          THEN jsonb_set(jsonb_set(tandem_jsonb_fill(ev.payload::jsonb, string_to_array(ev.time_paths, ';'), to_jsonb(now_iso.iso)),
-            '${ID_PATH}', to_jsonb(ev.note_id::text)), '${URL_PATH}', to_jsonb(${param(urlPrefix)}::text || ev.note_id))
-          ELSE tandem_jsonb_fill(ev.payload::jsonb, string_to_array(ev.time_paths, ';'), to_jsonb(now_iso.iso)) END,
-        ${param(actor.id)}::int, now()
-      FROM ev, seq, now_iso)
-    SELECT (SELECT iso FROM now_iso) AS now_iso, (SELECT base FROM seq) AS base,
-      COALESCE((SELECT json_agg(json_build_object('key', key, 'id', id)) FROM changed), '[]'::json) AS changed`;
-  // A prepared statement's name is per connection and per text: the seq table differs by noteable type
-  const stmt = noteable.type === 'Issue' ? name : `${name}.${noteable.type}`;
-  const rows = await tx.query<{ now_iso: string; base: number | null; changed: Array<{ key: string; id: number }> | string }>(stmt, text, values);
-  const row = rows[0]!;
-  const changedRows = typeof row.changed === 'string' ? (JSON.parse(row.changed) as Array<{ key: string; id: number }>) : row.changed;
-  const changed = new Map(changedRows.map((c) => [c.key, Number(c.id)]));
-  const at = row.now_iso;
-  const firing = planned.filter((e) => changed.has(e.key));
-  const base = row.base === null ? 0 : Number(row.base);
-  const events = firing.map(
-    (e, k) =>
-      ({
-        type: e.type,
-        seq: base + k + 1,
-        issue: noteable.ref,
-        payload: fillPayload(e, at, changed.get(e.key)!, urlPrefix),
-        actor,
-        at,
-      }) as AnyRealtimeEvent,
-  );
-  if (events.length) tx.recordAppended(noteable, events);
-  return { at, changed, events };
-}
-
-/** The JS side of the statement's fills: times at `timePaths`, and the new id and permalink. */
-export function fillPayload(e: Pick<PlannedNoteEvent, 'payload' | 'timePaths' | 'fillId'>, at: string, id: number, urlPrefix: string): unknown {
-  const copy = structuredClone(e.payload) as Record<string, unknown>;
-  const set = (path: string, value: unknown) => {
-    const [, ...keys] = path.slice(1, -1).split(',');
-    let node = copy;
-    for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
-    node[keys[keys.length - 1]!] = value;
-  };
-  for (const p of e.timePaths) set(p, at);
-  if (e.fillId) {
-    set(ID_PATH, String(id));
-    set(URL_PATH, `${urlPrefix}${id}`);
-  }
-  return copy;
+  const st = new EventStatement({ noteable, actor, events: planned, urlPrefix, changed: true });
+  const own = ctes(st.param);
+  const out = await st.run(tx, name, `WITH ${own}, ${st.ctes()} SELECT ${st.columns}`);
+  return out!;
 }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ApiNote, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { MarkdownService } from '../../core/markdown/markdown.service';
+import type { PlannedEvent } from '../../core/realtime/event-append';
 import type { Noteable, Tx } from '../../core/realtime/event-log.service';
 import { noteablePageUrl, toApiNote, type NoteRecord } from './note.mapper';
 import { renderSystemNoteHtml } from './system-note-html';
@@ -29,11 +30,11 @@ export class NoteWriter {
   ) {}
 
   /**
-   * System notes ("closed", "assigned to @bob") for the caller's write statement: `cte` inserts
-   * them (CTE `system_notes`) with ids the statement draws in CTE `note_ids(id, ord)`, so the
-   * notes and the events that announce them are one round trip. `notes` are the API shapes
-   * for the `note.created` events; the statement fills id, permalink and times in the stored
-   * events (jsonb paths below) and `fillSystemNote` does the same to these objects.
+   * System notes ("closed", "assigned to @bob") for the caller's write statement: `ctes` draws
+   * their ids (`note_ids`), inserts them (`system_notes`) and names each one's id in
+   * `changed(key, id)`, so the notes and the `note.created` events that announce them
+   * (`events`, for the statement's EventStatement) are one round trip; the append fills each
+   * note's id, permalink and time into the stored and the live events.
    */
   systemNoteDrafts(noteable: Noteable, projectId: number, author: UserBasic, texts: readonly SystemNoteText[]): SystemNoteDrafts {
     const projectPath = noteable.ref.project_path;
@@ -62,14 +63,23 @@ export class NoteWriter {
       updatedAt: new Date(0),
     }));
     return {
-      notes: records.map((r) => toApiNote(r, ctx)),
+      events: records.map((r, k) => ({
+        key: `sys${k + 1}`,
+        type: 'note.created',
+        payload: { note: toApiNote(r, ctx) },
+        timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt],
+        newNote: true,
+      })),
       urlPrefix: `${noteableUrl}#note_`,
-      cte: (param) =>
-        `system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, description_version_id, created_at, updated_at)
+      ctes: (param, from) =>
+        // unnest of the ordinals, not generate_series: a generic plan then counts on a few rows, not 1000
+        `note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM ${from ? `${from}, ` : ''}unnest(${param(records.map((_, i) => i + 1))}::int[]) g),
+        system_notes AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, discussion_id, system, system_note_icon_name, description_version_id, created_at, updated_at)
           SELECT ni.id, ${param(noteable.type)}, ${param(noteable.id)}::int, ${param(projectId)}::int, ${param(author.id)}::int, n.body, n.html, n.discussion_id, true, n.icon, n.version_id, now(), now()
           FROM note_ids ni JOIN unnest(${param(records.map((r) => r.note))}::text[], ${param(records.map((r) => r.noteHtml))}::text[],
             ${param(records.map((r) => r.discussionId))}::text[], ${param(records.map((r) => r.systemNoteIconName))}::text[], ${param(records.map((r) => r.descriptionVersionId ?? null))}::int[])
-            WITH ORDINALITY AS n(body, html, discussion_id, icon, version_id, ord) ON n.ord = ni.ord)`,
+            WITH ORDINALITY AS n(body, html, discussion_id, icon, version_id, ord) ON n.ord = ni.ord),
+        changed AS (SELECT 'sys' || ord AS key, id FROM note_ids)`,
     };
   }
 }
@@ -111,17 +121,16 @@ export async function writeSystemNotes(
 }
 
 export interface SystemNoteDrafts {
-  notes: ApiNote[];
-  /** A note's permalink is this plus its id. */
+  /** The `note.created` events announcing the notes, in order, each keyed by its row in `changed`. */
+  events: PlannedEvent[];
+  /** A note's permalink is this plus its id (the statement's `urlPrefix`). */
   urlPrefix: string;
-  /** The CTE inserting the notes; `param` registers a value and returns its placeholder. */
-  cte(param: (value: unknown) => string): string;
+  /**
+   * The CTEs `note_ids`, `system_notes` and `changed`; `param` registers a value and returns its
+   * placeholder; `from` names the caller's CTE whose row must exist for any note to be written.
+   */
+  ctes(param: (value: unknown) => string, from?: string): string;
 }
 
-/** The paths of a `note.created` event's stored payload that its write statement fills. */
-export const NOTE_EVENT_PATHS = { id: '{payload,note,id}', url: '{payload,note,noteable_note_url}', createdAt: '{payload,note,created_at}', updatedAt: '{payload,note,updated_at}' } as const;
-
-/** A drafted system note as stored: its id, permalink and the statement's time. */
-export function fillSystemNote(note: ApiNote, id: number, urlPrefix: string, at: string): ApiNote {
-  return { ...note, id: String(id), noteable_note_url: `${urlPrefix}${id}`, created_at: at, updated_at: at };
-}
+/** The paths of a note event's stored payload that its write statement fills with its time. */
+export const NOTE_EVENT_PATHS = { createdAt: '{payload,note,created_at}', updatedAt: '{payload,note,updated_at}' } as const;

@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
-import type { AnyRealtimeEvent, EventType, IssueFieldsChanged } from '@tandem/shared-types';
+import type { IssueFieldsChanged } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { countWriteRace } from '../../../core/metrics/metrics';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
-import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
+import { EventStatement, type PlannedEvent } from '../../../core/realtime/event-append';
+import { EventLogService, type StatementTx, type Tx } from '../../../core/realtime/event-log.service';
 import { LabelService } from '../../label/label.service';
-import { fillSystemNote, NOTE_EVENT_PATHS, NoteWriter } from '../../note/note-writer';
+import { NoteWriter } from '../../note/note-writer';
 import type { SystemNoteText } from '../../note/system-notes';
 import { ProjectService } from '../../project/project.service';
 import type { User } from '../../user/user.entity';
@@ -43,30 +44,9 @@ interface Written {
   patch: Partial<HydratedIssue>;
 }
 
-/** Prepared-statement names (Postgres keeps 63 characters), one per distinct write shape. */
-const writeNames = new Map<string, string>();
-const statementName = (text: string) => {
-  let name = writeNames.get(text);
-  if (!name) writeNames.set(text, (name = `issue.write.${writeNames.size + 1}`));
-  return name;
-};
-
 /** Stands in for the statement's now() until the statement tells it. */
 const EPOCH = new Date(0);
 const EPOCH_ISO = EPOCH.toISOString();
-
-/** Sets `at` at each `{payload,fields,x}` path of an event payload (the JS side of tandem_jsonb_fill). */
-function fillTimes(payload: unknown, paths: readonly string[], at: string): unknown {
-  if (!paths.length) return payload;
-  const copy = structuredClone(payload) as Record<string, Record<string, unknown>>;
-  for (const p of paths) {
-    const [, ...keys] = p.slice(1, -1).split(',');
-    let node: Record<string, unknown> = copy as unknown as Record<string, unknown>;
-    for (const k of keys.slice(0, -1)) node = node[k] as Record<string, unknown>;
-    node[keys[keys.length - 1]!] = at;
-  }
-  return copy;
-}
 
 /** Optimistic tries (each a re-read and one statement) before taking the row lock. */
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -240,7 +220,7 @@ export class UpdateIssueAction {
   }
 
   /** The rows the fields' values name (milestone, iteration), by field; `fresh` reads them now. */
-  private async resolveNamed(tx: Tx, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, fresh: boolean): Promise<Map<IssueField, unknown>> {
+  private async resolveNamed(tx: StatementTx, ctx: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, fresh: boolean): Promise<Map<IssueField, unknown>> {
     const named = new Map<IssueField, unknown>();
     for (const field of fields) if (field.resolve) named.set(field, await field.resolve(input[field.key] as never, ctx, tx, { fresh }));
     return named;
@@ -273,17 +253,12 @@ export class UpdateIssueAction {
    * stamps) guarded by the lock_version and event_seq this request read, the system notes and
    * the events; nothing is written when the guard fails (RowMoved). Payloads are built here with
    * the seqs and version the guard makes certain; what only the statement knows (now(), note
-   * ids) it fills into the stored payloads, and the same values are filled in here after.
+   * ids) the event log's append (EventStatement) fills into the stored and the live events alike.
    */
-  private async write(tx: Tx, ctx: IssueContext, actor: Actor, env: FieldEnv, columns: Array<{ field: IssueField; change: ColumnChange }>, sides: SideChange[]): Promise<Issue> {
+  private async write(tx: StatementTx, ctx: IssueContext, actor: Actor, env: FieldEnv, columns: Array<{ field: IssueField; change: ColumnChange }>, sides: SideChange[]): Promise<Issue> {
     const read = ctx.issue;
     const texts: SystemNoteText[] = [...columns.flatMap((c) => c.change.notes), ...sides.flatMap((s) => s.notes)];
     const eventCount = texts.length + (columns.length ? 1 : 0) + sides.reduce((n, s) => n + s.events.length, 0);
-    const values: unknown[] = [];
-    const param = (v: unknown) => {
-      values.push(v);
-      return `$${values.length}`;
-    };
 
     // The row as the statement will leave it; the statement's now() stands in as EPOCH until it is known
     const set = new Map<string, unknown>();
@@ -302,11 +277,7 @@ export class UpdateIssueAction {
 
     const noteable = issueNoteable(read, ctx.project);
     const drafts = this.notes.systemNoteDrafts(noteable, ctx.project.id, env.actorBasic, texts);
-    const events: Array<{ type: EventType; payload: unknown; timePaths: string[] }> = drafts.notes.map((note) => ({
-      type: 'note.created',
-      payload: { note },
-      timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt],
-    }));
+    const events: PlannedEvent[] = [...drafts.events];
     if (columns.length) {
       const fields: IssueFieldsChanged = { lock_version: predicted.lockVersion, updated_at: EPOCH_ISO, updated_by: env.actorBasic };
       for (const { field, change } of columns) Object.assign(fields, field.event?.(predicted, env), change.eventFields);
@@ -315,27 +286,21 @@ export class UpdateIssueAction {
     }
     for (const side of sides) for (const e of side.events) events.push({ type: e.type, payload: e.payload(predicted), timePaths: e.timePaths ?? [] });
 
+    // The event log's append takes its seqs from this UPDATE (guarded by the event_seq read)
+    const st = new EventStatement({ noteable, actor: env.actorBasic, events, urlPrefix: drafts.urlPrefix, seqFrom: 'upd' });
+    const param = st.param;
     const guards = columns.flatMap((c) => (c.change.guard ? [c.change.guard] : []));
     const assignments = [...set].map(([col, value]) => `${col} = ${value === NOW ? 'now()' : param(value)}`);
     const text = `WITH upd AS (
-        UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(eventCount)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
+        UPDATE issues SET ${[...assignments, 'lock_version = lock_version + 1', `event_seq = event_seq + ${param(events.length)}::int`, 'updated_at = now()', `updated_by_id = ${param(actor.id)}::int`].join(', ')}
         WHERE ${[`id = ${param(read.id)}::int AND lock_version = ${param(read.lockVersion)}::int AND event_seq = ${param(read.eventSeq)}::int`, ...guards.map((g) => g.sql(param))].join(' AND ')}
-        RETURNING id),
-      now_iso AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
-      note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM upd, unnest(${param(texts.map((_, i) => i + 1))}::int[]) g),
-      ${drafts.cte(param)},
-      appended AS (INSERT INTO issue_events (noteable_type, noteable_id, seq, type, payload, actor_id, created_at)
-        SELECT 'Issue', upd.id, ${param(read.eventSeq)}::int + e.ord::int, e.type,
-          CASE WHEN ni.id IS NULL THEN tandem_jsonb_fill(e.payload::jsonb, string_to_array(e.time_paths, ';'), to_jsonb(now_iso.iso))
-            ELSE jsonb_set(jsonb_set(tandem_jsonb_fill(e.payload::jsonb, string_to_array(e.time_paths, ';'), to_jsonb(now_iso.iso)),
-              '${NOTE_EVENT_PATHS.id}', to_jsonb(ni.id::text)), '${NOTE_EVENT_PATHS.url}', to_jsonb(${param(drafts.urlPrefix)}::text || ni.id)) END,
-          e.actor_id, now()
-        FROM upd, now_iso, unnest(${param(events.map((e) => e.type))}::text[], ${param(events.map((e) => JSON.stringify({ payload: e.payload, actor: env.actorBasic, issue: noteable.ref })))}::text[],
-          ${param(events.map(() => actor.id))}::int[], ${param(events.map((e) => e.timePaths.join(';')))}::text[]) WITH ORDINALITY AS e(type, payload, actor_id, time_paths, ord)
-        LEFT JOIN note_ids ni ON ni.ord = e.ord)
-      SELECT (SELECT iso FROM now_iso) AS now_iso, ARRAY(SELECT id FROM note_ids ORDER BY ord) AS note_ids FROM upd`;
-    const rows = await tx.query<Record<string, unknown>>(statementName(text), text, values);
-    if (!rows[0]) {
+        RETURNING event_seq),
+      ${drafts.ctes(param, 'upd')},
+      ${st.ctes()}
+      SELECT ${st.columns} FROM upd`;
+    // The notes and events are appended with the row's UPDATE, and recorded on `tx` with the same fills
+    const out = await st.run(tx, 'issue.write', text);
+    if (!out) {
       if (guards.length) {
         // The issue as read, so a named row failed its guard: forget it, plan again
         const [now] = await tx.query<{ lock_version: number; event_seq: number }>('issue.version', 'SELECT lock_version, event_seq FROM issues WHERE id = $1', [read.id]);
@@ -349,19 +314,9 @@ export class UpdateIssueAction {
 
     // The row is what the guard made certain (the read, this write's columns) with the
     // statement's now() where it wrote now(): no need to send the row back
-    const at = String(rows[0].now_iso);
     const fresh = predicted as Issue & Record<string, unknown>;
-    const written = new Date(at);
+    const written = new Date(out.at);
     for (const c of this.issueMeta.columns) if (fresh[c.propertyName] === EPOCH) fresh[c.propertyName] = written;
-    const noteIds = (rows[0].note_ids as Array<number | string>).map(Number);
-    // The same fills as the statement's, so a live event equals its replay
-    tx.recordAppended(
-      noteable,
-      events.map((e, k) => {
-        const payload = k < noteIds.length ? { note: fillSystemNote(drafts.notes[k]!, noteIds[k]!, drafts.urlPrefix, at) } : fillTimes(e.payload, e.timePaths, at);
-        return { type: e.type, seq: read.eventSeq + k + 1, issue: noteable.ref, payload, actor: env.actorBasic, at } as AnyRealtimeEvent;
-      }),
-    );
     return fresh;
   }
 

@@ -2,7 +2,7 @@ import type { ZodTypeAny } from 'zod';
 import type { EventPayloads, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
 import type { MarkdownService, RenderContext } from '../../../core/markdown/markdown.service';
 import type { Actor, IssueAbility } from '../../../core/policy/policy';
-import type { Tx } from '../../../core/realtime/event-log.service';
+import type { StatementTx, Tx } from '../../../core/realtime/event-log.service';
 import type { LabelService } from '../../label/label.service';
 import type { SystemNoteText } from '../../note/system-notes';
 import type { Project } from '../../project/project.entity';
@@ -75,7 +75,7 @@ export interface IssueField<K extends keyof IssueUpdateInput = keyof IssueUpdate
    * project may use it (a 4xx when it may not), read before planning or known from before
    * (`fresh`: read it now). Passed to plan as `named`; the change's guard re-checks it.
    */
-  resolve?(value: Present<K>, ctx: IssueContext, tx: Tx, opts: { fresh: boolean }): Promise<unknown>;
+  resolve?(value: Present<K>, ctx: IssueContext, tx: StatementTx, opts: { fresh: boolean }): Promise<unknown>;
   /** A column field: the change against the current row, or null when nothing changes. */
   plan?(value: Present<K>, current: Issue, env: FieldEnv, named?: unknown): ColumnChange | null;
   /** A side-table field: writes in the transaction (the issue row is locked), or null when nothing changes. */

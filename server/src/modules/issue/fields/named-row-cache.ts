@@ -1,4 +1,4 @@
-import type { Tx } from '../../../core/realtime/event-log.service';
+import type { StatementTx } from '../../../core/realtime/event-log.service';
 import type { Project } from '../../project/project.entity';
 
 /** A row a column field's value names (a milestone, an iteration), as the field resolved it for a project. */
@@ -22,7 +22,7 @@ export class NamedRowCache<R> {
   constructor(private readonly max = 5000) {}
 
   /** The row `id` as `project` may use it (null: not available to it); `fresh` reads past the cache. */
-  async resolve(tx: Tx, project: Project, id: number, read: (tx: Tx, project: Project, id: number) => Promise<R | null>, fresh: boolean): Promise<NamedRow<R> | null> {
+  async resolve(tx: StatementTx, project: Project, id: number, read: (tx: StatementTx, project: Project, id: number) => Promise<R | null>, fresh: boolean): Promise<NamedRow<R> | null> {
     const db = tx.manager.connection;
     let rows = this.byDb.get(db);
     if (!rows) this.byDb.set(db, (rows = new Map()));

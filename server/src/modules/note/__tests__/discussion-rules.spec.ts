@@ -3,7 +3,6 @@ import { discussionResolved, type ApiNote } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { groupByDiscussion, toApiDiscussion } from '../discussion.mapper';
 import { parseIdempotencyKey, validateNoteBody } from '../note-body';
-import { fillPayload } from '../note-statement';
 
 const note = (over: Partial<ApiNote>): ApiNote =>
   ({
@@ -73,16 +72,6 @@ describe('toApiDiscussion', () => {
   it('groups notes by discussion in first-seen order', () => {
     const g = groupByDiscussion([{ discussion_id: 'b', n: 1 }, { discussion_id: 'a', n: 2 }, { discussion_id: 'b', n: 3 }]);
     expect(g.map((x) => x.map((y) => y.n))).toEqual([[1, 3], [2]]);
-  });
-});
-
-describe('the note statement fills (JS side)', () => {
-  it('sets times at the paths, and the new id and permalink', () => {
-    const e = { payload: { note: note({ id: '0', noteable_note_url: '' }) }, timePaths: ['{payload,note,created_at}', '{payload,note,updated_at}'], fillId: true };
-    const out = fillPayload(e, '2026-05-05T05:05:05.005Z', 42, 'http://x/acme/tandem/-/issues/3#note_') as { note: ApiNote };
-    expect(out.note).toMatchObject({ id: '42', noteable_note_url: 'http://x/acme/tandem/-/issues/3#note_42', created_at: '2026-05-05T05:05:05.005Z', updated_at: '2026-05-05T05:05:05.005Z' });
-    // the planned payload is left as it was
-    expect(e.payload.note.id).toBe('0');
   });
 });
 

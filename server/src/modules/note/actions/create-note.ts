@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
-import { EventLogService } from '../../../core/realtime/event-log.service';
+import { EventLogService, type StatementTx } from '../../../core/realtime/event-log.service';
 import { ThrottleService } from '../../../core/throttle/throttle.service';
 import { User } from '../../user/user.entity';
 import { newDiscussionId, NOTE_EVENT_PATHS } from '../note-writer';
@@ -18,7 +18,6 @@ import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
 import { actorBasic, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { AddAwardAction } from '../../award/actions/add-award';
 import { AwardableLoader } from '../../award/awardable.loader';
-import type { Tx } from '../../../core/realtime/event-log.service';
 import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { PublishCommand } from '../quick-actions/publish-command';
@@ -136,7 +135,7 @@ export class CreateNoteAction {
   }
 
   /** Reads what the note needs and returns its one statement (`run`) and what makes the answer of it (`finish`). */
-  private async plan(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, body: string): Promise<{ run: (tx: Tx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
+  private async plan(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, body: string): Promise<{ run: (tx: StatementTx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
     const can = { readInternalNote: ctx.abilities.readInternalNote };
 
     const key = { type: ctx.noteable.type, id: ctx.noteable.id };
@@ -182,7 +181,7 @@ export class CreateNoteAction {
     const noteable = ctx.noteable;
     const urlPrefix = `${map.noteableUrl}#note_`;
 
-    const statement = (tx: Tx) =>
+    const statement = (tx: StatementTx) =>
       runNoteStatement(
         tx,
         'note.create',
@@ -200,7 +199,7 @@ export class CreateNoteAction {
           ...(convertedRoot
             ? [{ key: 'conv', type: 'note.updated' as const, payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] }]
             : []),
-          { key: 'new', type: 'note.created' as const, payload: { note: toApiNote(record, map) }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt], fillId: true },
+          { key: 'new', type: 'note.created' as const, payload: { note: toApiNote(record, map) }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt], newNote: true },
         ],
       );
     return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
