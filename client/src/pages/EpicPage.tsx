@@ -7,6 +7,8 @@ import { EpicDiscussion } from '../features/epic/EpicDiscussion';
 import { epicAtomFamily, epicIssuesVersionAtomFamily, epicKey, epicSeqAtomFamily } from '../features/epic/epicAtoms';
 import { useEpicIssues, useEpicPage } from '../features/epic/epicQueries';
 import { useEpicSync } from '../features/epic/useEpicSync';
+import { releaseEpicAtoms } from '../features/epic/releaseEpicAtoms';
+import { useReleaseOnUnmount } from '../shared/atoms/useReleaseOnUnmount';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
@@ -17,6 +19,8 @@ import { NotFoundPage } from './NotFoundPage';
 export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number }) {
   const key = epicKey(groupPath, iid);
   const q = useEpicPage(groupPath, iid);
+  // The epic's atoms go when the page does (STYLE 7)
+  useReleaseOnUnmount(key, releaseEpicAtoms);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (!q.data || hydrated) return;

@@ -28,6 +28,8 @@ import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedClo
 import { MovedServiceDeskWarning } from '../features/service-desk/MovedServiceDeskWarning';
 import { PublishToStatusPage } from '../features/status-page/PublishToStatusPage';
 import { publishedIncidentUrlAtomFamily } from '../features/status-page/statusPageAtoms';
+import { releaseIssueAtoms } from '../features/issue/releaseIssueAtoms';
+import { useReleaseOnUnmount } from '../shared/atoms/useReleaseOnUnmount';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -36,6 +38,8 @@ export function IssuePage({ data }: { data: IssuePageData }) {
     appStore.set(publishedIncidentUrlAtomFamily(key), data.publishedIncidentUrl ?? null);
     return key;
   });
+  // The issue's atoms go when the page does (STYLE 7)
+  useReleaseOnUnmount(issueKey, releaseIssueAtoms);
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const projectPath = data.project.path_with_namespace;
   const { permissions, endpoint } = data;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SmilePlus } from 'lucide-react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { useDebouncedValue } from '../../shared/search/useDebouncedSearch';
 import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
 import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
@@ -76,7 +77,6 @@ export function EmojiPicker({ onSelect, disabled, label = 'Add reaction' }: Emoj
 function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; onSelect(name: string): void }) {
   const { data, failed } = useEmojiData(true);
   const [input, setInput] = useState('');
-  const [query, setQuery] = useState('');
   const [category, setCategory] = useState(EMOJI_CATEGORIES[0]!.id);
   const [frequent] = useState(readFrequentEmojis);
   const search = useRef<HTMLInputElement>(null);
@@ -85,10 +85,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
 
   useEffect(() => search.current?.focus(), []);
   // Spec: the search is debounced 500 ms
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(input), DISCUSSION_LIMITS.emojiSearchDebounceMs);
-    return () => clearTimeout(t);
-  }, [input]);
+  const query = useDebouncedValue(input, DISCUSSION_LIMITS.emojiSearchDebounceMs);
 
   const frequentEntries = useMemo(() => (data ? frequent.map((n) => data.byName.get(n)).filter((e): e is EmojiEntry => !!e) : []), [data, frequent]);
   const results = useMemo(() => (data && query.trim() ? searchEmojis(data, query) : null), [data, query]);

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { atomFamily } from 'jotai/utils';
+import { atomFamily } from 'jotai-family';
 import { epicStreamPath, type ApiEpic, type EpicFieldsChanged } from '@tandem/shared-types';
 import type { appStore } from '../../shared/store';
 
@@ -14,10 +14,18 @@ export const epicAtomFamily = atomFamily((key: string) => {
 });
 
 /** The last event seq applied to the epic (from EpicPageData.seq). */
-export const epicSeqAtomFamily = atomFamily((_key: string) => atom(0));
+export const epicSeqAtomFamily = atomFamily((key: string) => {
+  const a = atom(0);
+  a.debugLabel = `epicSeqAtom(${key})`;
+  return a;
+});
 
 /** Bumped when the epic's issues changed (an issue added or removed): the page refetches them. */
-export const epicIssuesVersionAtomFamily = atomFamily((_key: string) => atom(0));
+export const epicIssuesVersionAtomFamily = atomFamily((key: string) => {
+  const a = atom(0);
+  a.debugLabel = `epicIssuesVersionAtom(${key})`;
+  return a;
+});
 
 /** The epic with an `epic.updated` event's new values (applying one twice changes nothing). */
 export function applyEpicFields(epic: ApiEpic, f: EpicFieldsChanged): ApiEpic {

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { X } from 'lucide-react';
 import { INVITE_TEXTS, type ApiGroup } from '@tandem/shared-types';
+import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
 import { searchGroups } from './inviteMembersApi';
 import { USER_SEARCH_DEBOUNCE_MS } from './MemberPicker';
 
@@ -11,37 +12,15 @@ import { USER_SEARCH_DEBOUNCE_MS } from './MemberPicker';
 export function GroupPicker({ open, group, onChange }: { open: boolean; group: ApiGroup | null; onChange(g: ApiGroup | null): void }) {
   const ids = { search: useId(), list: useId() };
   const [text, setText] = useState('');
-  const [results, setResults] = useState<ApiGroup[]>([]);
-  const [searched, setSearched] = useState(false);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (!open || !q) {
-      setResults((r) => (r.length ? [] : r));
-      setSearched(false);
-      return;
-    }
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      searchGroups(q, ctl.signal)
-        .then((groups) => setResults(groups))
-        .catch(() => {
-          if (!ctl.signal.aborted) setResults([]);
-        })
-        .finally(() => {
-          if (!ctl.signal.aborted) setSearched(true);
-        });
-    }, USER_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [text, open]);
+  const q = text.trim();
+  const search = useDebouncedSearch<ApiGroup[]>(open && q ? q : null, searchGroups, { debounceMs: USER_SEARCH_DEBOUNCE_MS });
+  // A failed search shows no results, as an empty one does (spec §8)
+  const results = search.error ? [] : (search.data ?? []);
+  const searched = search.error || search.data !== null;
 
   const choose = (g: ApiGroup) => {
     onChange(g);
     setText('');
-    setResults([]);
   };
 
   return (

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { X } from 'lucide-react';
 import { INVITE_TEXTS, type UserBasic } from '@tandem/shared-types';
+import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
 import { Avatar } from '../../shared/ui/Avatar';
 import { searchUsers } from './inviteMembersApi';
 import { emailTokenFrom, inviteeKey, type Invitee } from './inviteRules';
@@ -15,38 +16,16 @@ export const USER_SEARCH_DEBOUNCE_MS = 250;
 export function MemberPicker({ open, invitees, onChange }: { open: boolean; invitees: Invitee[]; onChange(next: Invitee[]): void }) {
   const ids = { search: useId(), list: useId() };
   const [text, setText] = useState('');
-  const [results, setResults] = useState<UserBasic[]>([]);
-  const [searchError, setSearchError] = useState(false);
   const email = emailTokenFrom(text);
   const typedEmail = email?.kind === 'email' ? email.email : null;
-
-  useEffect(() => {
-    const q = text.trim();
-    if (!open || !q || typedEmail) {
-      setResults((r) => (r.length ? [] : r));
-      return;
-    }
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      searchUsers(q, ctl.signal)
-        .then((users) => {
-          setSearchError(false);
-          setResults(users);
-        })
-        .catch(() => {
-          if (!ctl.signal.aborted) setSearchError(true);
-        });
-    }, USER_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [text, open, typedEmail]);
+  const q = text.trim();
+  const search = useDebouncedSearch<UserBasic[]>(open && q && !typedEmail ? q : null, searchUsers, { debounceMs: USER_SEARCH_DEBOUNCE_MS });
+  const results = search.data ?? [];
+  const searchError = search.error;
 
   const add = (i: Invitee) => {
     onChange(invitees.some((x) => inviteeKey(x) === inviteeKey(i)) ? invitees : [...invitees, i]);
     setText('');
-    setResults([]);
   };
 
   return (

@@ -1,17 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, noteablePaths, sameOriginPath } from '@tandem/shared-types';
-import { AttachButton } from '../../shared/markdown/AttachButton';
-import { AutocompleteMenu } from '../../shared/markdown/AutocompleteMenu';
-import { useAttachments } from '../../shared/markdown/useAttachments';
-import { useMarkdownAutocomplete } from '../../shared/markdown/useMarkdownAutocomplete';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, sameOriginPath } from '@tandem/shared-types';
+import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { appStore } from '../../shared/store';
-import { deleteIssue, fetchIssue, previewMarkdown, saveIssue } from './issueApi';
+import { deleteIssue, fetchIssue, saveIssue } from './issueApi';
 import { issueAtomFamily, type IssueState } from './issueAtoms';
 import { clearIssueDraft, issueDraftKey, readIssueDraft, writeIssueDraft, type IssueDraft } from './issueDraft';
 import { LockedWarning } from '../../shared/edit-conflict/LockedWarning';
@@ -62,16 +59,11 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
   const [help, setHelp] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ html: string | null; loading: boolean; failed: boolean }>({ html: null, loading: false, failed: false });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
-  const autocomplete = useMarkdownAutocomplete(descriptionRef, { projectPath, iid, id: issue!.id, onChange: setDescription });
-  const attachments = useAttachments(descriptionRef, noteablePaths(projectPath, iid, issue!.id).uploads, setDescription);
   const savedRef = useRef(false);
-  const ids = { title: useId(), description: useId(), write: useId(), preview: useId() };
+  const ids = { title: useId() };
 
   const dirty = title !== base.title || description !== base.description;
   const canSave = title.trim().length > 0 && !saving && !deleting;
@@ -187,16 +179,6 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
     }
   }
 
-  async function showPreview() {
-    setTab('preview');
-    setPreview({ html: null, loading: true, failed: false });
-    try {
-      setPreview({ html: await previewMarkdown(description, projectPath), loading: false, failed: false });
-    } catch {
-      setPreview({ html: null, loading: false, failed: true });
-    }
-  }
-
   function onKeyDown(e: KeyboardEvent) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
@@ -267,55 +249,28 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
       </div>
       <div className="field">
         <div className="field__label-row">
-          <label className="field__label" htmlFor={ids.description}>
+          {/* The editor's textarea is named "Description" itself; this is the visible heading */}
+          <span className="field__label" aria-hidden="true">
             Description
-          </label>
+          </span>
           <button type="button" className="link-button issue-form__help-toggle" aria-expanded={help} onClick={() => setHelp((h) => !h)}>
             {ISSUE_PAGE_TEXTS.helpToggle}
           </button>
-          <div className="tabs tabs--small" role="tablist" aria-label="Editor mode">
-            <button type="button" role="tab" id={ids.write} aria-selected={tab === 'write'} aria-controls={`${ids.write}-panel`} className="tab" onClick={() => setTab('write')}>
-              Write
-            </button>
-            <button type="button" role="tab" id={ids.preview} aria-selected={tab === 'preview'} aria-controls={`${ids.preview}-panel`} className="tab" onClick={() => void showPreview()}>
-              Preview
-            </button>
-          </div>
         </div>
-        <div id={`${ids.write}-panel`} role="tabpanel" aria-labelledby={ids.write} hidden={tab !== 'write'}>
-          <div className="md-editor-field">
-            <textarea
-              ref={descriptionRef}
-              id={ids.description}
-              className="input textarea"
-              value={description}
-              rows={12}
-              maxLength={LIMITS.descriptionMaxLength}
-              placeholder="Write a description or drag your files here…"
-              onChange={(e) => setDescription(e.target.value)}
-              {...attachments.textareaProps}
-              {...autocomplete.textareaProps}
-              onKeyDown={(e) => {
-                autocomplete.textareaProps.onKeyDown(e);
-                if (!e.defaultPrevented) onKeyDown(e);
-              }}
-            />
-            <AutocompleteMenu autocomplete={autocomplete} />
-          </div>
-          <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />
-          <p className="field__hint">Markdown is supported. Ctrl+Enter or ⌘+Enter saves, Escape cancels.</p>
-        </div>
-        <div id={`${ids.preview}-panel`} role="tabpanel" aria-labelledby={ids.preview} hidden={tab !== 'preview'} className="preview" aria-busy={preview.loading}>
-          {preview.loading && <p className="muted">Loading preview…</p>}
-          {preview.failed && <p className="muted">The preview could not be loaded.</p>}
-          {preview.html !== null &&
-            (preview.html.trim() ? (
-              // Server-rendered and sanitised markdown (markdown.service), never client-built HTML
-              <div className="md" dangerouslySetInnerHTML={{ __html: preview.html }} />
-            ) : (
-              <p className="muted">Nothing to preview.</p>
-            ))}
-        </div>
+        <MarkdownEditor
+          value={description}
+          onChange={setDescription}
+          onSubmit={() => void save()}
+          onCancel={cancel}
+          previewProjectPath={projectPath}
+          noteable={{ iid, id: issue!.id }}
+          rows={12}
+          maxLength={LIMITS.descriptionMaxLength}
+          placeholder="Write a description or drag your files here…"
+          label="Description"
+          testId="issue-description-editor"
+        />
+        <p className="field__hint">Markdown is supported. Ctrl+Enter or ⌘+Enter saves, Escape cancels.</p>
       </div>
       {help && <MarkdownHelp />}
       <div aria-live="assertive" className="issue-form__error">

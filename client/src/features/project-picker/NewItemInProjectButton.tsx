@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { PROJECT_PICKER_TEXTS } from '@tandem/shared-types';
+import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
 import { useDismiss } from '../sidebar/widgets/useDismiss';
 import { fetchGroupProjects, type PickedProject } from './projectPickerApi';
 import { readRecentProject, saveRecentProject } from './recentProject';
@@ -30,29 +31,12 @@ export function NewItemInProjectButton({ groupPath, resourceType, label, newPath
   const [chosen, setChosen] = useState<PickedProject | null>(() => readRecentProject(groupPath, resourceType));
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [projects, setProjects] = useState<PickedProject[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useDismiss(root, open, () => setOpen(false));
 
-  useEffect(() => {
-    if (!open) return;
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      fetchGroupProjects(groupPath, search, ctl.signal)
-        .then((list) => {
-          setFailed(false);
-          setProjects(list);
-        })
-        .catch(() => {
-          if (!ctl.signal.aborted) setFailed(true);
-        });
-    }, PROJECT_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [open, search, groupPath]);
+  const found = useDebouncedSearch<PickedProject[]>(open ? search : null, (term, signal) => fetchGroupProjects(groupPath, term, signal), { debounceMs: PROJECT_SEARCH_DEBOUNCE_MS });
+  const projects = found.data;
+  const failed = found.error;
 
   const choose = (p: PickedProject) => {
     setChosen(p);

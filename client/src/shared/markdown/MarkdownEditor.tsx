@@ -33,6 +33,9 @@ export interface MarkdownEditorProps {
    */
   sources?: EditorSources | null;
   placeholder?: string;
+  /** The textarea's maxlength (an issue description's 1 MiB limit). */
+  maxLength?: number;
+  rows?: number;
   disabled?: boolean;
   autoFocus?: boolean;
   /** The textarea's accessible name. */
@@ -44,9 +47,9 @@ export interface MarkdownEditorProps {
  * A markdown textarea with Write/Preview tabs (preview rendered and sanitised by the server),
  * a zen (fullscreen) mode left with Escape, autocomplete of @users, #issues, ~labels,
  * %milestones and :emoji:, and attachments (button, paste, drop). Shared by comments, replies
- * and note edits.
+ * and note edits, and the issue and epic edit forms' descriptions.
  */
-export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, maxLength, rows, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
   const [preview, setPreview] = useState<{ html: string; loading: boolean; failed: boolean }>({ html: '', loading: false, failed: false });
@@ -90,10 +93,10 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   return (
     <div className={`md-editor${zen ? ' md-editor--zen' : ''}`} data-testid={testId} role={zen ? 'dialog' : undefined} aria-label={zen ? label : undefined}>
       <div className="md-editor__toolbar" role="tablist" aria-label={`${label} mode`}>
-        <button type="button" role="tab" aria-selected={tab === 'write'} aria-controls={`${id}-write`} className="md-editor__tab" onClick={() => setTab('write')}>
+        <button type="button" role="tab" id={`${id}-write-tab`} aria-selected={tab === 'write'} aria-controls={`${id}-write`} className="md-editor__tab" onClick={() => setTab('write')}>
           Write
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'preview'} aria-controls={`${id}-preview`} className="md-editor__tab" onClick={() => setTab('preview')}>
+        <button type="button" role="tab" id={`${id}-preview-tab`} aria-selected={tab === 'preview'} aria-controls={`${id}-preview`} className="md-editor__tab" onClick={() => setTab('preview')}>
           Preview
         </button>
         <button
@@ -111,7 +114,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           {zen ? <Minimize2 size={14} aria-hidden="true" /> : <Maximize2 size={14} aria-hidden="true" />}
         </button>
       </div>
-      <div id={`${id}-write`} hidden={tab !== 'write'}>
+      <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -123,6 +126,8 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           hidden={tab !== 'write'}
           value={value}
           placeholder={placeholder}
+          maxLength={maxLength}
+          rows={rows}
           disabled={disabled}
           autoFocus={autoFocus}
           onChange={(e) => onChange(e.target.value)}
@@ -135,7 +140,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
       {!disabled && inProject && <AttachButton onFiles={attachments.uploadAll} uploading={attachments.uploading} error={attachments.error} />}
       </div>
       {tab === 'preview' && (
-        <div id={`${id}-preview`} className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
+        <div id={`${id}-preview`} role="tabpanel" aria-labelledby={`${id}-preview-tab`} className="md-editor__preview" aria-live="polite" aria-busy={preview.loading}>
           {preview.loading ? (
             <p className="muted">Loading preview…</p>
           ) : preview.failed ? (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { ASSIGNEE_AVATAR_SIZE, ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type UserBasic } from '@tandem/shared-types';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { useDebouncedSearch } from '../../../shared/search/useDebouncedSearch';
 import { appStore } from '../../../shared/store';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { currentUserAtom } from '../../session/sessionAtoms';
@@ -41,9 +42,6 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const [expanded, setExpanded] = useState(false);
   const [selected, setSelected] = useState<PersonOption[]>([]);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<PersonOption[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [searchError, setSearchError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -79,7 +77,6 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const close = useCallback(() => {
     setOpen(false);
     setQuery('');
-    setResults(null);
     const usernames = selected.map((s) => s.username);
     if (!sameSelection(usernames, version ? version.split(',') : [])) void save(usernames);
   }, [selected, version, save]);
@@ -114,36 +111,11 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   }, [open, close]);
 
   // The search: trimmed, skipped when empty, debounced; a newer search cancels the older
-  useEffect(() => {
-    if (!open) return;
-    const term = searchTerm(query);
-    if (term === null) {
-      setResults(null);
-      setSearchError(null);
-      return;
-    }
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      setSearching(true);
-      searchUsers(projectPath, iid, term, ctrl.signal)
-        .then((found) => {
-          setResults(found);
-          setSearchError(null);
-        })
-        .catch(() => {
-          if (!ctrl.signal.aborted) setSearchError(PEOPLE_TEXTS.searchUsersFailed);
-        })
-        .finally(() => {
-          if (!ctrl.signal.aborted) setSearching(false);
-        });
-    }, ASSIGNEE_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [open, query, projectPath, iid]);
-
   const term = searchTerm(query);
+  const search = useDebouncedSearch<PersonOption[]>(open ? term : null, (t, signal) => searchUsers(projectPath, iid, t, signal), { debounceMs: ASSIGNEE_SEARCH_DEBOUNCE_MS });
+  const results = term === null ? null : search.data;
+  const searching = search.loading;
+  const searchError = search.error ? PEOPLE_TEXTS.searchUsersFailed : null;
   const options = useMemo(() => {
     const participants = people.data?.participants ?? [];
     if (term === null) {

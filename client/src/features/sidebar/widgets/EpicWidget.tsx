@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Layers } from 'lucide-react';
 import { afterFirstColon, EPIC_SEARCH_DEBOUNCE_MS, EPIC_TEXTS } from '@tandem/shared-types';
+import { useDebouncedValue } from '../../../shared/search/useDebouncedSearch';
 import { appStore } from '../../../shared/store';
 import { fetchGroupEpics, groupPathOf, setIssueEpic } from '../../epic/epicApi';
 import { searchEpics, type EpicOption } from '../../epic/epicSearch';
@@ -29,16 +30,12 @@ export function EpicWidget({ issueKey, projectPath, iid, editable }: EpicWidgetP
   const groupPath = groupPathOf(projectPath);
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
-  const [debounced, setDebounced] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const epics = useQuery({ queryKey: groupEpicsKey(groupPath ?? ''), queryFn: () => fetchGroupEpics(groupPath!), enabled: open && groupPath !== null, retry: false });
 
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(term), EPIC_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [term]);
+  const debounced = useDebouncedValue(term, EPIC_SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);

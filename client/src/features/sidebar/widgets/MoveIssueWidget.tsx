@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ArrowRight } from 'lucide-react';
 import { ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type ApiProject } from '@tandem/shared-types';
+import { useDebouncedSearch } from '../../../shared/search/useDebouncedSearch';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { moveIssue, searchProjects } from '../people/peopleApi';
@@ -29,29 +30,13 @@ export function MoveIssueWidget({ issueKey, projectPath, iid, editable, navigate
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [projects, setProjects] = useState<ApiProject[]>([]);
   const [chosen, setChosen] = useState<ApiProject | null>(null);
   const [moving, setMoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const ctrl = new AbortController();
-    const timer = setTimeout(() => {
-      searchProjects(query.trim(), ctrl.signal)
-        .then((found) => {
-          setProjects(found.filter((p) => p.path_with_namespace !== projectPath));
-          setError(null);
-        })
-        .catch(() => {
-          if (!ctrl.signal.aborted) setError(PEOPLE_TEXTS.projectsAutocompleteFailed);
-        });
-    }, ASSIGNEE_SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      ctrl.abort();
-    };
-  }, [open, query, projectPath]);
+  const search = useDebouncedSearch<ApiProject[]>(open ? query.trim() : null, searchProjects, { debounceMs: ASSIGNEE_SEARCH_DEBOUNCE_MS });
+  const projects = (search.data ?? []).filter((p) => p.path_with_namespace !== projectPath);
+  const shownError = error ?? (search.error ? PEOPLE_TEXTS.projectsAutocompleteFailed : null);
 
   if (issue.moved_to_web_url) {
     return (
@@ -104,9 +89,9 @@ export function MoveIssueWidget({ issueKey, projectPath, iid, editable, navigate
           </div>
         </div>
       )}
-      {error && (
+      {shownError && (
         <p className="field-error" role="alert">
-          {error}
+          {shownError}
         </p>
       )}
     </SidebarBlock>

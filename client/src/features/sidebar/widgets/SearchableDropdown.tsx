@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Check } from 'lucide-react';
+import { useDebouncedValue } from '../../../shared/search/useDebouncedSearch';
 
 /**
  * The search box of a single-choice dropdown: `term` is the trimmed search, after `debounceMs`
@@ -7,17 +8,11 @@ import { Check } from 'lucide-react';
  */
 export function useDropdownSearch(debounceMs: number) {
   const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    if (!debounceMs) return;
-    const t = setTimeout(() => setDebounced(search.trim()), debounceMs);
-    return () => clearTimeout(t);
-  }, [search, debounceMs]);
-  const reset = () => {
-    setSearch('');
-    setDebounced('');
-  };
-  return { search, setSearch, term: debounceMs ? debounced : search.trim(), reset };
+  const debounced = useDebouncedValue(search.trim(), debounceMs);
+  const reset = () => setSearch('');
+  // An emptied box (reset, or cleared by hand) lists everything at once
+  const trimmed = search.trim();
+  return { search, setSearch, term: debounceMs && trimmed ? debounced : trimmed, reset };
 }
 
 interface SearchableDropdownProps<T extends { id: number }> {
