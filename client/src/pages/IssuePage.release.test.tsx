@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'jotai';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { makeNote } from '../features/notes/testNotes';
 import { presenceActivityAtomFamily, presenceAtomFamily } from '../features/presence/presenceAtoms';
 import { publishedIncidentUrlAtomFamily } from '../features/status-page/statusPageAtoms';
 import { IssuePage } from './IssuePage';
+import { stubFetch } from '../test/kit';
 
 // The socket is not this test's subject: the page follows no stream and announces no presence
 vi.mock('../features/issue/useIssueSync', () => ({ useIssueSync: () => ({ state: 'open', givenUp: false }) }));
@@ -57,17 +58,8 @@ function renderPage() {
 
 describe('IssuePage releases the issue’s atoms when it unmounts', () => {
   beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string) => {
-        const body = url.includes('discussions.json') ? [discussionOfNote(note)] : [];
-        return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-      }),
-    );
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    // the page's reads (discussions, and the GraphQL the sidebar sends) as the test needs them: one note, nothing else
+    stubFetch({ '* /*': ({ path }) => (path.endsWith('/discussions.json') ? [discussionOfNote(note)] : []) });
   });
 
   it('holds the issue, its discussions and the awards of it and its notes while shown (StrictMode’s remount included), none after', async () => {

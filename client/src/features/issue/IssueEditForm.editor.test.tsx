@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { LIMITS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { IssueEditForm } from './IssueEditForm';
 import { issueAtomFamily } from './issueAtoms';
 import { makeIssue } from './testIssue';
+import { renderWithStores, stubFetch } from '../../test/kit';
 
 const KEY = 'g/p#1';
 
@@ -14,23 +13,16 @@ describe('IssueEditForm description: the shared MarkdownEditor', () => {
   beforeEach(() => {
     localStorage.clear();
     appStore.set(issueAtomFamily(KEY), makeIssue({ description: 'Body', lock_version: 4 }));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })));
+    // whatever the editor asks for (autocomplete sources, templates): nothing to offer
+    stubFetch({ 'GET /*': [] });
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     issueAtomFamily.remove(KEY);
   });
 
   it('is the shared editor (zen mode) with the 1 MiB limit, and Escape in zen mode leaves zen without closing the form', () => {
     const onClose = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Provider store={appStore}>
-          <IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint="/g/p/-/issues/1" canDestroy={false} onClose={onClose} />
-        </Provider>
-      </QueryClientProvider>,
-    );
+    renderWithStores(<IssueEditForm issueKey={KEY} projectPath="g/p" iid={1} endpoint="/g/p/-/issues/1" canDestroy={false} onClose={onClose} />);
     const box = screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement;
     expect(box.maxLength).toBe(LIMITS.descriptionMaxLength);
     expect(screen.getByTestId('issue-description-editor').contains(box)).toBe(true);
