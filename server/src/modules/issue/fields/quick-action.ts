@@ -9,9 +9,12 @@ import type { IssueUpdateInput } from './issue-input';
  * it, checking the field's ability; the commands of no field (award, relate, publish) stay there.
  */
 
+/** The issue's columns as the commands see them: a new issue has only these (any other is undefined there). */
+export type QuickActionIssue = Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> & Partial<Issue>;
+
 /** The issue as the commands see it (a new issue on create). */
 export interface QuickActionTarget {
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'>;
+  issue: QuickActionIssue;
   assignees: ReadonlyArray<{ id: number; username: string }>;
   /** The issue is being created: commands that change an existing issue do not apply. */
   creating: boolean;
