@@ -76,17 +76,21 @@ export const userStatusSchema = z
 /** POST /projects/:id/issues/:iid/move. */
 export const moveIssueSchema = z.object({ to_project_id: z.union([id, z.string().min(1).max(255)]) });
 
-/** PUT /projects/:id/issues/bulk_update (GitLab's form shape). */
-export const bulkUpdateSchema = z
-  .object({
-    issuable_ids: idList,
-    state_event: z.enum(['close', 'reopen'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
-    assignee_ids: z.union([z.array(z.coerce.number().int().min(0).max(INT4_MAX)), z.coerce.number().int().min(0).max(INT4_MAX).transform((n) => [n])]).optional(),
-    add_label_ids: idList.optional(),
-    remove_label_ids: idList.optional(),
-    /** A milestone of the project or its groups; 0 removes the milestone (GitLab). */
-    milestone_id: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
-    subscription_event: z.enum(['subscribe', 'unsubscribe'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
-  })
-  .strict();
-export type BulkUpdateParams = z.infer<typeof bulkUpdateSchema>;
+/**
+ * PUT /projects/:id/issues/bulk_update (GitLab's form shape): the issues and the subscription.
+ * The issue fields it sets are the server's field registry's (fields declaring `bulk`).
+ */
+export const bulkUpdateSchema = z.object({
+  issuable_ids: idList,
+  subscription_event: z.enum(['subscribe', 'unsubscribe'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
+});
+/** The bulk form's payload as the client sends it. */
+export type BulkUpdateParams = z.infer<typeof bulkUpdateSchema> & {
+  state_event?: 'close' | 'reopen';
+  /** [0] unassigns everyone (GitLab). */
+  assignee_ids?: number[];
+  add_label_ids?: number[];
+  remove_label_ids?: number[];
+  /** A milestone of the project or its groups; 0 removes the milestone (GitLab). */
+  milestone_id?: number;
+};

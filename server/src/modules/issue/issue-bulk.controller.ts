@@ -1,23 +1,23 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { bulkUpdateSchema, TAXONOMY_ERRORS, validationErrorMap } from '@tandem/shared-types';
-import { AppError, ValidationError } from '../../core/errors/app-error';
+import { bulkUpdateSchema, validationErrorMap } from '@tandem/shared-types';
+import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
-import type { Actor } from '../../core/policy/policy';
-import { AVAILABLE_MILESTONES_SQL } from '../milestone/milestone.queries';
+import type { Actor, IssueAbility } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
 import { UpdateIssueAction } from './actions/update-issue';
-import type { IssueUpdateInput } from './fields/issue-input';
+import { ISSUE_FIELDS } from './fields';
 import { canOnIssue } from './issue-context';
 import { IssueLoader } from './issue.loader';
-import { validationErrorOf } from './issue.validation';
+import { BULK_PARAM_NAMES, parseBulkFields, validationErrorOf } from './issue.validation';
 import { SubscriptionStore } from './subscription.store';
 
 /**
  * The issue list's bulk update (GitLab's Issuable::BulkUpdateService): each issue of the
  * project named in `issuable_ids` goes through UpdateIssueAction (its policy, system notes and
- * live events); issues the actor may not change are skipped, as GitLab skips them.
+ * live events); issues the actor may not change are skipped, as GitLab skips them. The fields
+ * it sets and their parameters are the registry's (fields declaring `bulk`).
  */
 @Controller('api/v4/projects/:id/issues')
 export class IssueBulkController {
@@ -29,38 +29,29 @@ export class IssueBulkController {
     private readonly subscriptions: SubscriptionStore,
   ) {}
 
-  /** Policy: read_project; then per issue update_issue (state), admin_issue (assignees, labels, milestone), update_subscription. */
+  /** Policy: read_project; then per issue update_issue and each field's ability (reopen_issue, admin_issue for assignees, labels, milestone), update_subscription. */
   @Put('bulk_update')
   async bulkUpdate(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown> | undefined): Promise<{ count: number }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     // The web form nests it under `update` (GitLab's bulk update form)
     const raw = body && typeof body.update === 'object' && body.update !== null ? { issuable_ids: body.issuable_ids, ...(body.update as object) } : (body ?? {});
-    const parsed = bulkUpdateSchema.safeParse(raw, { errorMap: validationErrorMap });
+    const form = Object.fromEntries(Object.entries(raw).filter(([k]) => !BULK_PARAM_NAMES.includes(k)));
+    const parsed = bulkUpdateSchema.strict().safeParse(form, { errorMap: validationErrorMap });
     if (!parsed.success) throw validationErrorOf(parsed.error);
     const p = parsed.data;
+    const input = parseBulkFields(raw);
+    const fields = ISSUE_FIELDS.filter((f) => input[f.key] !== undefined);
     const { project, facts } = await this.projects.findReadable(actor, id);
-    const input: IssueUpdateInput = {};
-    if (p.state_event) input.stateEvent = p.state_event;
-    // GitLab: assignee_ids [0] (or empty) unassigns everyone
-    if (p.assignee_ids) input.assigneeIds = p.assignee_ids.filter((x) => x > 0);
-    if (p.add_label_ids?.length || p.remove_label_ids?.length) {
-      input.labels = { add: (p.add_label_ids ?? []).map((x) => ({ id: x })), remove: (p.remove_label_ids ?? []).map((x) => ({ id: x })) };
-    }
-    if (p.milestone_id !== undefined) {
-      // Checked once up front, so a milestone the project may not use changes no issue
-      if (p.milestone_id > 0 && !(await this.ds.query(`${AVAILABLE_MILESTONES_SQL} AND m.id = $3`, [project.id, project.namespaceId, p.milestone_id])).length)
-        throw new ValidationError({ milestone_id: [TAXONOMY_ERRORS.milestoneNotFound] });
-      input.milestone = p.milestone_id > 0 ? { id: p.milestone_id } : null;
-    }
+    for (const f of fields) await f.bulk?.check?.(input[f.key] as never, project, this.ds);
     const rows = (await this.ds.query('SELECT iid FROM issues WHERE project_id = $1 AND id = ANY($2::int[]) ORDER BY id', [project.id, p.issuable_ids])) as Array<{ iid: number }>;
     let count = 0;
     for (const { iid } of rows) {
       const ctx = await this.loader.contextFor(project, facts, iid);
       if (!ctx || !canOnIssue(actor, 'read_issue', ctx)) continue;
       let changed = false;
-      if (Object.keys(input).length) {
-        const needs = input.assigneeIds !== undefined || input.labels || input.milestone !== undefined ? 'admin_issue' : input.stateEvent === 'reopen' ? 'reopen_issue' : 'update_issue';
-        if (!canOnIssue(actor, needs, ctx) || !canOnIssue(actor, 'update_issue', ctx)) continue;
+      if (fields.length) {
+        const needs = new Set<IssueAbility>(['update_issue', ...fields.map((f) => f.ability(input[f.key] as never, ctx.issue))]);
+        if (![...needs].every((a) => canOnIssue(actor, a, ctx))) continue;
         await this.update.execute(actor, ctx, input);
         changed = true;
       }

@@ -41,8 +41,9 @@ export class IssuePageController {
   }
 
   /**
-   * Policy: update_issue. The page sends its flat form state (or Rails' {issue: {...}});
-   * a stale lock_version is refused with 409 and the spec's text.
+   * Policy: update_issue (and each field's ability). The page sends its flat form state (or
+   * Rails' {issue: {...}}) with any field's parameters; a stale lock_version is refused with
+   * 409 and the spec's text.
    */
   @All('*project/-/issues/:iid.json')
   async updateJson(
@@ -64,7 +65,8 @@ export class IssuePageController {
       const ctx = await this.loader.findReadable(actor, project.join('/'), iid, { hydrate: true });
       const raw = (body?.issue && typeof body.issue === 'object' ? body.issue : body ?? {}) as Record<string, unknown>;
       const lockVersion = parseLockVersion(raw.lock_version ?? body?.lock_version);
-      const input = parseIssueUpdate(pick(raw, ['title', 'description', 'state_event', 'issue_type', 'confidential', 'discussion_locked', 'due_date', 'weight', 'epic_id', 'update_task', 'milestone_id', 'health_status', 'severity', 'iteration_id']));
+      // Every field's parameters, as the REST PUT (the registry's)
+      const input = parseIssueUpdate(raw);
       const { hydrated } = await this.updateIssue.execute(actor, ctx, input, { lockVersion });
       return toApiIssue(hydrated, this.config.publicUrl);
     } catch (e) {
@@ -96,10 +98,7 @@ export class IssuePageController {
   }
 }
 
-const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const humanize = (f: string) => {
   const s = f.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
-
-

@@ -147,41 +147,7 @@ export class IssueConnection extends Connection(IssueType, 'Issue') {}
 
 // ---------- mutations (Relay classic: one input, payload with errors) ----------
 
-@InputType('UpdateIssueInput')
-export class UpdateIssueInput {
-  @Field(() => String, { nullable: true, description: 'A unique identifier for the client performing the mutation.' })
-  clientMutationId?: string | null;
-  @Field(() => ID, { description: 'Project the issue to mutate is in.' }) projectPath!: string;
-  @Field({ description: 'IID of the issue to mutate.' }) iid!: string;
-  @Field(() => String, { nullable: true }) title?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => DateScalar, { nullable: true }) dueDate?: string | null;
-  @Field(() => Boolean, { nullable: true }) confidential?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Indicates discussion is locked on the issue.' }) locked?: boolean | null;
-  @Field(() => IssueTypeEnum, { nullable: true }) type?: IssueTypeEnum | null;
-  @Field(() => IssueStateEventEnum, { nullable: true }) stateEvent?: IssueStateEventEnum | null;
-  @Field(() => [ID], { nullable: true, description: 'IDs of labels to be set. Replaces existing issue labels.' }) labelIds?: string[] | null;
-  @Field(() => [ID], { nullable: true }) addLabelIds?: string[] | null;
-  @Field(() => [ID], { nullable: true }) removeLabelIds?: string[] | null;
-  @Field(() => ID, { nullable: true, description: 'ID of the milestone to assign to the issue. On update milestone will be removed if set to null.' })
-  milestoneId?: string | null;
-  @Field(() => HealthStatusEnum, { nullable: true, description: 'Desired health status; null removes it.' }) healthStatus?: HealthStatusEnum | null;
-  @Field(() => Int, { nullable: true, description: 'Tandem: refuse the change if the issue moved past this version.' })
-  lockVersion?: number | null;
-}
-
-@InputType('CreateIssueInput')
-export class CreateIssueInput {
-  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
-  @Field(() => ID, { description: 'Project full path the issue is associated with.' }) projectPath!: string;
-  @Field(() => String) title!: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Boolean, { nullable: true }) confidential?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) locked?: boolean | null;
-  @Field(() => DateScalar, { nullable: true }) dueDate?: string | null;
-  @Field(() => IssueTypeEnum, { nullable: true }) type?: IssueTypeEnum | null;
-  @Field(() => [String], { nullable: true, description: 'Labels (titles) of the issue.' }) labels?: string[] | null;
-}
+// UpdateIssueInput and CreateIssueInput: built from the field registry (issue-input.graphql-types.ts)
 
 @InputType('IssueSetAssigneesInput')
 export class IssueSetAssigneesInput {

@@ -7,6 +7,7 @@ import { NoteModule } from '../note/note.module';
 import { ProjectModule } from '../project/project.module';
 import { CreateIssueAction } from './actions/create-issue';
 import { DestroyIssueAction } from './actions/destroy-issue';
+import { FieldEnvBuilder } from './fields/field-env';
 import { MoveIssueAction } from './actions/move-issue';
 import { GroupModule } from '../group/group.module';
 import { GroupIssuesController } from './group-issues.controller';
@@ -32,7 +33,7 @@ import { QuickActionInterpreter } from '../note/quick-actions/quick-action-inter
   imports: [ProjectModule, GroupModule, LabelModule, NoteModule, MarkdownModule, SpamModule],
   // bulk_update before IssueController's PUT :iid
   controllers: [GroupIssuesController, IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
-  providers: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
+  providers: [IssueFinder, IssueLoader, FieldEnvBuilder, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
   exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
 })
 export class IssueModule implements OnModuleInit {

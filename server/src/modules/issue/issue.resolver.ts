@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { GraphQLError } from 'graphql';
 import { ERRORS } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
@@ -12,12 +11,11 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
-import { LABEL_GID_TYPES, LabelConnection, toLabelType } from '../label/label.graphql-types';
+import { LabelConnection, toLabelType } from '../label/label.graphql-types';
 import { ProjectService } from '../project/project.service';
 import { User } from '../user/user.entity';
 import { toUserType, UserCoreConnection } from '../user/user.graphql-types';
 import {
-  CreateIssueInput,
   CreateIssuePayload,
   IssuePermissionsType,
   IssueSetAssigneesInput,
@@ -31,16 +29,15 @@ import {
   IssueType,
   MutationOperationModeEnum,
   toIssueType,
-  UpdateIssueInput,
   UpdateIssuePayload,
 } from './issue.graphql-types';
+import { CreateIssueInput, paramsOfInput, UpdateIssueInput } from './issue-input.graphql-types';
 import { IssueSetIterationInput, IssueSetIterationPayload, IssueSetSeverityInput, IssueSetSeverityPayload } from './issue-taxonomy.graphql-types';
-import { HEALTH_FROM_GRAPHQL } from '../iteration/iteration.graphql-types';
 import { CreateIssueAction } from './actions/create-issue';
 import { UpdateIssueAction } from './actions/update-issue';
 import { authorizeOnIssue, canOnIssue, type IssueContext } from './issue-context';
 import { IssueLoader } from './issue.loader';
-import { parseIssueCreate, parseIssueUpdate, type IssueUpdateInput, type LabelRef } from './issue.validation';
+import { parseIssueCreate, parseIssueUpdate } from './issue.validation';
 
 interface Payload {
   clientMutationId: string | null;
@@ -96,27 +93,12 @@ export class IssueResolver {
   /** Policy: update_issue (reopen_issue for REOPEN; admin_issue for metadata), via UpdateIssueAction. */
   @Mutation(() => UpdateIssuePayload, { nullable: true })
   async updateIssue(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateIssueInput): Promise<Payload> {
-    const has = <K extends keyof UpdateIssueInput>(k: K) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
-    if (has('labelIds') && (has('addLabelIds') || has('removeLabelIds')))
-      throw new GraphQLError('labelIds is mutually exclusive with any of addLabelIds or removeLabelIds', { extensions: { code: 'BAD_USER_INPUT' } });
-    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, input.stateEvent === 'reopen' ? 'reopen_issue' : 'update_issue');
-    const raw: Record<string, unknown> = {};
-    if (has('title')) raw.title = input.title;
-    if (has('description')) raw.description = input.description;
-    if (has('confidential') && input.confidential !== null) raw.confidential = input.confidential;
-    if (has('locked') && input.locked !== null) raw.discussion_locked = input.locked;
-    if (has('type') && input.type !== null) raw.issue_type = input.type;
-    if (has('stateEvent') && input.stateEvent !== null) raw.state_event = input.stateEvent;
-    if (has('dueDate')) raw.due_date = input.dueDate;
-    if (has('milestoneId') || input.milestoneId === null) raw.milestone_id = input.milestoneId === null ? null : (parseGlobalId(input.milestoneId!, ['Milestone']) ?? input.milestoneId);
-    if (has('healthStatus') || input.healthStatus === null) raw.health_status = input.healthStatus ? HEALTH_FROM_GRAPHQL[input.healthStatus] : null;
-    // Labels by id: a project label cannot shadow the group label the client picked
-    const labels = has('labelIds') || has('addLabelIds') || has('removeLabelIds')
-      ? { set: has('labelIds') ? labelRefs(input.labelIds ?? []) : undefined, add: has('addLabelIds') ? labelRefs(input.addLabelIds ?? []) : undefined, remove: has('removeLabelIds') ? labelRefs(input.removeLabelIds ?? []) : undefined }
-      : undefined;
+    // The registry's input fields as their REST parameters (labelIds with addLabelIds is refused here)
+    const raw = paramsOfInput('update', input);
+    const ctx = await this.loadForUpdate(actor, input.projectPath, input.iid, raw.state_event === 'reopen' ? 'reopen_issue' : 'update_issue');
     const lockVersion = input.lockVersion ?? undefined;
     if (lockVersion !== undefined && lockVersion < 0) return this.payload(actor, input, ctx, ['Lock version must be greater than or equal to 0']);
-    return this.apply(actor, input, ctx, raw, lockVersion, labels ? { labels } : {});
+    return this.apply(actor, input, ctx, raw, lockVersion);
   }
 
   /** Policy: create_issue (admin fields need reporter), via CreateIssueAction. */
@@ -125,15 +107,8 @@ export class IssueResolver {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const { project, facts } = await this.projects.findReadable(actor, input.projectPath);
     if (!this.projects.can(actor, 'create_issue', facts)) throw new AppError('FORBIDDEN');
-    const raw: Record<string, unknown> = { title: input.title };
-    if (input.description !== undefined) raw.description = input.description;
-    if (input.confidential != null) raw.confidential = input.confidential;
-    if (input.locked != null) raw.discussion_locked = input.locked;
-    if (input.dueDate != null) raw.due_date = input.dueDate;
-    if (input.type != null) raw.issue_type = input.type;
-    if (input.labels != null) raw.labels = input.labels;
     try {
-      const issue = await this.createAction.execute(actor, project, facts, parseIssueCreate(raw));
+      const issue = await this.createAction.execute(actor, project, facts, parseIssueCreate(paramsOfInput('create', input)));
       const [h] = await this.loader.hydrate([issue], new Map([[project.id, project]]), actor);
       return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, facts, this.config.publicUrl, this.markdown), errors: [] };
     } catch (e) {
@@ -209,11 +184,11 @@ export class IssueResolver {
   }
 
   /** Validates and applies a snake_case change through UpdateIssueAction; business errors go to `errors`. */
-  private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number, typed: IssueUpdateInput = {}): Promise<Payload> {
+  private async apply(actor: Actor | null, input: { clientMutationId?: string | null }, ctx: IssueContext, raw: Record<string, unknown>, lockVersion?: number): Promise<Payload> {
     // Nothing to change: GitLab answers with the issue as it is
-    if (!Object.keys(raw).length && !Object.keys(typed).length) return this.payload(actor, input, ctx, []);
+    if (!Object.keys(raw).length) return this.payload(actor, input, ctx, []);
     try {
-      const { issue: fresh } = await this.updateAction.execute(actor, ctx, { ...(Object.keys(raw).length ? parseIssueUpdate(raw) : {}), ...typed }, { lockVersion });
+      const { issue: fresh } = await this.updateAction.execute(actor, ctx, parseIssueUpdate(raw), { lockVersion });
       return this.payload(actor, input, { ...ctx, issue: fresh }, []);
     } catch (e) {
       if (e instanceof ValidationError) return this.payload(actor, input, ctx, messagesOf(e));
@@ -227,11 +202,6 @@ export class IssueResolver {
     const [h] = await this.loader.hydrate([ctx.issue], new Map([[ctx.project.id, ctx.project]]), actor);
     return { clientMutationId: input.clientMutationId ?? null, issue: toIssueType(h!, ctx.projectFacts, this.config.publicUrl, this.markdown), errors };
   }
-}
-
-/** Label global ids (or bare numbers) as label references; malformed ones are ignored, as GitLab ignores unknown labels. */
-function labelRefs(gids: string[]): LabelRef[] {
-  return gids.map((g) => parseGlobalId(g, LABEL_GID_TYPES) ?? (/^\d{1,10}$/.test(g) ? Number(g) : null)).filter((n): n is number => n !== null).map((id) => ({ id }));
 }
 
 /** `{title: ["can't be blank"]}` -> `["Title can't be blank"]` (Rails' full messages). */

@@ -6,11 +6,13 @@ import type { IssueCreateInput, IssueUpdateInput } from './fields/issue-input';
 
 export type { IssueCreateInput, IssueUpdateInput, LabelsChange, LabelRef } from './fields/issue-input';
 
-/** Every parameter an update reads, from the field registry. */
+/** Every parameter an update reads (REST PUT and the page's PUT {issue}.json), from the field registry. */
 const UPDATE_PARAMS = Object.assign({}, ...ISSUE_FIELDS.map((f) => f.params)) as Record<string, z.ZodTypeAny>;
-const UPDATE_PARAM_NAMES = Object.keys(UPDATE_PARAMS);
-/** Parameters that make no sense at creation. */
-const NOT_ON_CREATE = ['state_event', 'add_labels', 'remove_labels', 'update_task'];
+export const UPDATE_PARAM_NAMES = Object.keys(UPDATE_PARAMS);
+/** The parameters a create takes: those of the fields taken on create. */
+export const CREATE_PARAM_NAMES = ISSUE_FIELDS.filter((f) => f.onCreate).flatMap((f) => Object.keys(f.params));
+/** The parameters the bulk update takes for the fields it sets. */
+export const BULK_PARAM_NAMES = ISSUE_FIELDS.flatMap((f) => f.bulk?.params ?? []);
 
 /** zod's issues as the API's `{field: [messages]}`. */
 export function validationErrorOf(error: z.ZodError): ValidationError {
@@ -47,11 +49,16 @@ export function parseIssueUpdate(raw: Record<string, unknown>): IssueUpdateInput
   return readFields(parseParams(raw, UPDATE_PARAM_NAMES));
 }
 
-/** REST/page create parameters: a title, and any field. */
+/** REST/GraphQL create parameters: a title, and any field taken on create. */
 export function parseIssueCreate(raw: Record<string, unknown>): IssueCreateInput {
   const withTitle = raw.title === undefined ? { ...raw, title: null } : raw;
-  const input = readFields(parseParams(withTitle, UPDATE_PARAM_NAMES.filter((n) => !NOT_ON_CREATE.includes(n))));
+  const input = readFields(parseParams(withTitle, CREATE_PARAM_NAMES));
   return { ...input, title: input.title ?? '' } as IssueCreateInput;
+}
+
+/** The bulk update's field parameters (others of the form, issuable_ids and subscription_event, are the caller's). */
+export function parseBulkFields(raw: Record<string, unknown>): IssueUpdateInput {
+  return readFields(parseParams(raw, BULK_PARAM_NAMES));
 }
 
 /** lock_version from the page's PUT {issue}.json: a non-negative integer when present. */

@@ -1,37 +1,34 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { IssueFieldsChanged } from '@tandem/shared-types';
-import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
-import { loadLabelLookup } from '../../../core/markdown/label-lookup';
-import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { canProject, creatableIssueType, type Actor, type ProjectFacts } from '../../../core/policy/policy';
 import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
-import { LabelService } from '../../label/label.service';
 import type { Project } from '../../project/project.entity';
-import { ProjectService } from '../../project/project.service';
 import { User } from '../../user/user.entity';
-import { toUserBasic } from '../../user/user.mapper';
 import { ISSUE_FIELDS } from '../fields';
-import type { FieldEnv } from '../fields/issue-field';
+import { FieldEnvBuilder } from '../fields/field-env';
+import { NOW, type IssueField } from '../fields/issue-field';
 import type { IssueCreateInput } from '../fields/issue-input';
-import { issueFacts, issueNoteable } from '../issue-context';
+import { issueFacts, issueNoteable, type IssueContext } from '../issue-context';
 import { Issue } from '../issue.entity';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
 import { SpamCheckService } from '../../spam/spam-check.service';
 
-/** Fields anyone who may create an issue may set; the rest is metadata for reporters and up. */
-const OPEN_TO_AUTHORS = new Set(['title', 'description', 'confidential', 'issueType']);
+/** The fields a create takes (fields/*.ts `onCreate`): anyone who may create the issue sets the authors' ones, reporters and up the rest (metadata). */
+const CREATE_FIELDS = ISSUE_FIELDS.filter((f) => f.onCreate);
+const mayCreate = (field: IssueField, triager: boolean) => !!field.onCreate && (triager || field.onCreate === 'author');
 
-/** Creates an issue: the next iid, the row, its labels and assignees, and `issue.created`. */
+/**
+ * Creates an issue: the next iid, the row, its labels and assignees, and `issue.created`. Each
+ * field given is applied as an update would change it (the field's plan on the new row, its
+ * side-table write once the row exists), without system notes.
+ */
 @Injectable()
 export class CreateIssueAction {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventLogService,
-    private readonly markdown: MarkdownService,
-    private readonly labels: LabelService,
-    private readonly projects: ProjectService,
+    private readonly fieldEnv: FieldEnvBuilder,
     private readonly quickActions: QuickActionInterpreter,
     private readonly descriptionVersions: DescriptionVersionStore,
     private readonly spam: SpamCheckService,
@@ -48,7 +45,7 @@ export class CreateIssueAction {
   async prepare(actor: Actor | null, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<{ actor: Actor; input: IssueCreateInput }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     if (!canProject(actor, 'create_issue', projectFacts)) throw new AppError('FORBIDDEN');
-    const metadata = ISSUE_FIELDS.some((f) => !OPEN_TO_AUTHORS.has(f.key) && input[f.key as keyof IssueCreateInput] !== undefined);
+    const metadata = CREATE_FIELDS.some((f) => f.onCreate !== 'author' && input[f.key as keyof IssueCreateInput] !== undefined);
     if (metadata && !canProject(actor, 'read_confidential_issues', projectFacts)) throw new AppError('FORBIDDEN');
     const prepared = await this.withDescriptionQuickActions(actor, project, projectFacts, input);
     // An incident (or test case) asked for by someone who may not open one is a plain issue (GitLab's BuildService)
@@ -58,57 +55,51 @@ export class CreateIssueAction {
 
   /** Inserts a prepared issue in the caller's transaction (a move writes its copy with the original's change); `issue.created` is published after its COMMIT. */
   async executeInTx(tx: Tx, actor: Actor, project: Project, projectFacts: ProjectFacts, input: IssueCreateInput): Promise<Issue> {
+    const given = (f: IssueField) => input[f.key as keyof IssueCreateInput] !== undefined;
+    const stray = ISSUE_FIELDS.find((f) => !f.onCreate && given(f));
+    if (stray) throw new Error(`issue field ${stray.key} is not taken on create`);
     const m = tx.manager;
-    const render = { projectPath: project.fullPath, labelExists: await loadLabelLookup(m, project.id, input.title, input.description) };
+    const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
+    const env = await this.fieldEnv.build(actor, author, project, input, m);
     const [rows] = (await m.query('UPDATE projects SET last_issue_iid = last_issue_iid + 1 WHERE id = $1 RETURNING last_issue_iid', [project.id])) as [Array<{ last_issue_iid: number }>, number];
     const repo = m.getRepository(Issue);
-    const issue = await repo.save(
-      repo.create({
-        projectId: project.id,
-        iid: rows[0]!.last_issue_iid,
-        issueType: input.issueType ?? 'issue',
-        title: input.title,
-        description: input.description ?? null,
-        descriptionHtml: this.markdown.render(input.description, render),
-        state: 'opened',
-        confidential: input.confidential ?? false,
-        discussionLocked: input.discussionLocked ?? false,
-        lockVersion: 0,
-        authorId: actor.id,
-        updatedById: actor.id,
-        dueDate: input.dueDate ?? null,
-        weight: input.weight ?? null,
-        severity: 'UNKNOWN',
-        timeEstimate: 0,
-        totalTimeSpent: 0,
-        eventSeq: 0,
-      }),
-    );
-    await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
-    const author = await m.getRepository(User).findOneByOrFail({ id: actor.id });
-    const env: FieldEnv = {
-      actor,
-      actorBasic: toUserBasic(author, this.config.publicUrl),
-      markdown: this.markdown,
-      render,
-      labels: this.labels,
-      publicUrl: this.config.publicUrl,
-      projects: this.projects,
-    };
-    // Side-table fields (labels, assignees) write as they do on update; a new issue gets no system notes for them
-    const ctx = { project, projectFacts, issue, assigneeIds: [], facts: issueFacts(issue, []) };
-    for (const field of ISSUE_FIELDS) {
-      const value = input[field.key as keyof IssueCreateInput];
-      if (field.write && value !== undefined) await field.write(value as never, tx, ctx, env);
-      // A column naming another row (milestone, iteration): read it in this transaction, set it
-      if (field.resolve && field.plan && value !== undefined) {
-        const change = field.plan(value as never, issue, env, await field.resolve(value as never, ctx, tx, { fresh: true }));
-        if (change) await repo.update(issue.id, change.set as Parameters<typeof repo.update>[1]);
-      }
+    // The new row as no field has set it yet
+    const draft = repo.create({
+      projectId: project.id,
+      iid: rows[0]!.last_issue_iid,
+      issueType: 'issue',
+      title: '',
+      description: null,
+      descriptionHtml: '',
+      state: 'opened',
+      confidential: false,
+      discussionLocked: false,
+      lockVersion: 0,
+      authorId: actor.id,
+      updatedById: actor.id,
+      dueDate: null,
+      weight: null,
+      severity: 'UNKNOWN',
+      timeEstimate: 0,
+      totalTimeSpent: 0,
+      eventSeq: 0,
+    });
+    const ctx: IssueContext = { project, projectFacts, issue: draft, assigneeIds: [], facts: issueFacts(draft, []) };
+    // Column fields in registry order (a later one sees an earlier one's value: severity needs the incident type)
+    for (const field of CREATE_FIELDS.filter((f) => f.plan && given(f))) {
+      const value = input[field.key as keyof IssueCreateInput] as never;
+      // A column naming another row (milestone, iteration) reads it in this transaction
+      const named = field.resolve ? await field.resolve(value, ctx, tx, { fresh: true }) : undefined;
+      const change = field.plan!(value, draft, env, named);
+      for (const [prop, v] of Object.entries(change?.set ?? {})) (draft as unknown as Record<string, unknown>)[prop] = v === NOW ? new Date() : v;
     }
+    const issue = await repo.save(draft);
+    await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
+    // Side-table fields (labels, assignees, epic) write as they do on update; a new issue gets no system notes for them
+    for (const field of CREATE_FIELDS.filter((f) => f.write && given(f))) await field.write!(input[field.key as keyof IssueCreateInput] as never, tx, { ...ctx, issue }, env);
     const fresh = await repo.findOneByOrFail({ id: issue.id });
     // Rows that follow from the issue as written (an incident's SLA)
-    for (const field of ISSUE_FIELDS) if (field.afterWrite && input[field.key as keyof IssueCreateInput] !== undefined) await field.afterWrite(fresh, null, tx, { env, project });
+    for (const field of CREATE_FIELDS.filter((f) => f.afterWrite && given(f))) await field.afterWrite!(fresh, null, tx, { env, project });
     const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
     for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
     await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
@@ -125,9 +116,9 @@ export class CreateIssueAction {
     const issue = { state: 'opened' as const, title: input.title, confidential: input.confidential ?? false, discussionLocked: false, dueDate: null, weight: null, timeEstimate: 0, totalTimeSpent: 0, zoomMeetingUrl: null, authorId: actor.id };
     const qa = await this.quickActions.interpretText(actor, { project, projectFacts, issue, assigneeIds: [], creating: true }, input.description);
     if (!qa) return input;
-    // Metadata only for reporters and up, as the fields a request names (the planner checked the issue abilities)
+    // Fields a create takes; metadata only for reporters and up, as the fields a request names (the planner checked the issue abilities)
     const triager = canProject(actor, 'read_confidential_issues', projectFacts);
-    const fields = Object.fromEntries(Object.entries(qa.input).filter(([k]) => k !== 'stateEvent' && k !== 'title' && (triager || OPEN_TO_AUTHORS.has(k))));
+    const fields = Object.fromEntries(Object.entries(qa.input).filter(([k]) => k !== 'title' && CREATE_FIELDS.some((f) => f.key === k && mayCreate(f, triager))));
     return { ...input, ...fields, description: qa.body };
   }
 }

@@ -1,22 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import type { IssueFieldsChanged } from '@tandem/shared-types';
-import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { countWriteRace } from '../../../core/metrics/metrics';
-import { loadLabelLookup } from '../../../core/markdown/label-lookup';
-import { MarkdownService } from '../../../core/markdown/markdown.service';
 import type { Actor } from '../../../core/policy/policy';
 import { EventStatement, type PlannedEvent } from '../../../core/realtime/event-append';
 import { EventLogService, type StatementTx, type Tx } from '../../../core/realtime/event-log.service';
-import { LabelService } from '../../label/label.service';
 import { NoteWriter } from '../../note/note-writer';
 import type { SystemNoteText } from '../../note/system-notes';
-import { ProjectService } from '../../project/project.service';
 import type { User } from '../../user/user.entity';
-import { toUserBasic } from '../../user/user.mapper';
 import { ISSUE_FIELDS } from '../fields';
+import { FieldEnvBuilder } from '../fields/field-env';
 import { NOW, type ColumnChange, type FieldEnv, type IssueField, type SideChange } from '../fields/issue-field';
 import type { IssueUpdateInput } from '../fields/issue-input';
 import { authorizeOnIssue, issueNoteable, type HydratedIssue, type IssueContext } from '../issue-context';
@@ -73,12 +68,9 @@ export class UpdateIssueAction {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: IssueLoader,
     private readonly events: EventLogService,
-    private readonly markdown: MarkdownService,
-    private readonly labels: LabelService,
-    private readonly projects: ProjectService,
+    private readonly fieldEnv: FieldEnvBuilder,
     private readonly notes: NoteWriter,
     private readonly descriptionVersions: DescriptionVersionStore,
     private readonly quickActions: QuickActionInterpreter,
@@ -136,7 +128,7 @@ export class UpdateIssueAction {
     // Everything on the caller's connection: on PGlite another one would wait for this transaction
     const user = ('actorUser' in read ? (read as LoadedIssue).actorUser : null) ?? (await this.userOf(actor, tx.manager));
     try {
-      const written = await this.lockedWrite(tx, actor, user, read, fields, input, true, await this.env(actor, user, read, input, tx.manager));
+      const written = await this.lockedWrite(tx, actor, user, read, fields, input, true, await this.fieldEnv.build(actor, user, read.project, input, tx.manager));
       return written?.issue ?? null;
     } catch (err) {
       // Read fresh in this transaction and changed before its write: a concurrent edit
@@ -168,17 +160,7 @@ export class UpdateIssueAction {
    * first and plan against the row as it is now (the retry after a lost race, and side tables).
    */
   private async attempt(actor: Actor, user: User, read: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, lock: boolean): Promise<Written | null> {
-    // ~label references in the new text link only to labels that exist (a query only when there are any)
-    const labelExists = await loadLabelLookup(this.ds, read.project.id, input.title, input.description);
-    const env: FieldEnv = {
-      actor,
-      actorBasic: toUserBasic(user, this.config.publicUrl),
-      markdown: this.markdown,
-      render: { projectPath: read.project.fullPath, labelExists },
-      labels: this.labels,
-      publicUrl: this.config.publicUrl,
-      projects: this.projects,
-    };
+    const env = await this.fieldEnv.build(actor, user, read.project, input);
     const sideFields = fields.filter((f) => f.write);
     // A description change writes its version and may merge its note: the transaction path
     if (!lock && !sideFields.length && input.description === undefined && !fields.some((f) => f.afterWrite)) {
@@ -195,7 +177,7 @@ export class UpdateIssueAction {
 
   /** The transactional write: lock the row, plan against it, side tables, the description's version, the one write. */
   private async lockedWrite(tx: Tx, actor: Actor, user: User, read: IssueContext, fields: readonly IssueField[], input: IssueUpdateInput, lock: boolean, env?: FieldEnv): Promise<Written | null> {
-    env ??= await this.env(actor, user, read, input);
+    env ??= await this.fieldEnv.build(actor, user, read.project, input);
     const ctx = await this.loader.contextFor(read.project, read.projectFacts, read.issue.iid, tx.manager, { lock: true });
     if (!ctx) throw new AppError('ISSUE_NOT_FOUND');
     if (!lock && ctx.issue.lockVersion !== read.issue.lockVersion) throw new RowMoved();
@@ -233,19 +215,6 @@ export class UpdateIssueAction {
       if (change) out.push({ field, change });
     }
     return out;
-  }
-
-  private async env(actor: Actor, user: User, read: IssueContext, input: IssueUpdateInput, m: EntityManager | DataSource = this.ds): Promise<FieldEnv> {
-    const labelExists = await loadLabelLookup(m, read.project.id, input.title, input.description);
-    return {
-      actor,
-      actorBasic: toUserBasic(user, this.config.publicUrl),
-      markdown: this.markdown,
-      render: { projectPath: read.project.fullPath, labelExists },
-      labels: this.labels,
-      publicUrl: this.config.publicUrl,
-      projects: this.projects,
-    };
   }
 
   /**

@@ -1,15 +1,40 @@
+import { QUICK_ACTION_TEXTS as T } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { systemNotes } from '../../note/system-notes';
 import { toUserBasic } from '../../user/user.mapper';
 import { userFromRow, type UserRow } from '../../user/user.row';
 import type { IssueField } from './issue-field';
 import { idListParam } from './params';
+import { REFUSED, userRefs } from './quick-action';
 
-/** Assignees, in the order given (REST `assignee_ids`, or GitLab's older single `assignee_id`). */
+/** Assignees, in the order given (REST `assignee_ids`, or GitLab's older single `assignee_id`; 0 or [0] unassigns everyone). */
 export const assigneesField: IssueField<'assigneeIds'> = {
   key: 'assigneeIds',
   params: { assignee_ids: idListParam(), assignee_id: idListParam() },
   read: (p) => (p.assignee_ids ?? p.assignee_id) as number[] | undefined,
+  onCreate: 'triager',
+  bulk: { params: ['assignee_ids'] },
+  quickActions: {
+    names: ['assign', 'unassign'],
+    onCreate: ['assign'],
+    run({ name, arg, state, lookups, env, allowed }) {
+      const refs = userRefs(arg);
+      const named = refs.map((r) => (r.toLowerCase() === 'me' ? env.actor : lookups.users.get(r.toLowerCase())));
+      const missing = refs.filter((_, k) => !named[k]).map((r) => `@${r}`);
+      if (missing.length) return { error: T.usersNotFound(missing) };
+      if (name === 'assign' && !refs.length) return REFUSED;
+      const users = named as Array<{ id: number; username: string }>;
+      const before = state.assignees;
+      const next =
+        name === 'assign' ? [...before, ...users.filter((u) => !before.some((a) => a.id === u.id))] : refs.length ? before.filter((a) => !users.some((u) => u.id === a.id)) : [];
+      const changed = name === 'assign' ? users.filter((u) => !before.some((a) => a.id === u.id)) : before.filter((a) => !next.some((n) => n.id === a.id));
+      const ids = next.map((u) => u.id);
+      if (!changed.length || !allowed(ids)) return REFUSED;
+      state.assignees = next;
+      const usernames = [...new Map(changed.map((u) => [u.id, u.username])).values()];
+      return { value: ids, message: name === 'assign' ? T.assigned(usernames) : T.unassigned(usernames) };
+    },
+  },
   ability: () => 'admin_issue',
   async write(ids, tx, ctx, env) {
     const before = ctx.assigneeIds;

@@ -8,6 +8,12 @@ export const descriptionField: IssueField<'description'> = {
   key: 'description',
   params: { description: textParam(LIMITS.descriptionMaxLength) },
   read: (p) => p.description as string | null | undefined,
+  onCreate: 'author',
+  graphql: {
+    update: [{ name: 'description', type: () => String, nullable: true }],
+    create: [{ name: 'description', type: () => String, nullable: true }],
+    toParams: ({ description }) => (description === undefined ? {} : { description }),
+  },
   ability: () => 'update_issue',
   plan: (description, cur, env) =>
     (description ?? '') === (cur.description ?? '')

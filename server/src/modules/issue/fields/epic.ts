@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EPIC_TEXTS, VALIDATION } from '@tandem/shared-types';
+import { EPIC_TEXTS, QUICK_ACTION_TEXTS as T, VALIDATION } from '@tandem/shared-types';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { canEpic } from '../../../core/policy/policy';
 import { epicNoteable, epicReference, toIssueEpic } from '../../epic/epic.mapper';
@@ -7,6 +7,7 @@ import { ancestorGroupIds, epicById, epicLinkOfIssue, setIssueEpic } from '../..
 import { writeSystemNotes } from '../../note/note-writer';
 import { systemNotes, type SystemNoteText } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
+import { REFUSED } from './quick-action';
 
 /** GitLab's `epic_id`: the epic's id; null, "" or 0 removes the issue from its epic. */
 const epicIdParam = () =>
@@ -30,6 +31,16 @@ export const epicField: IssueField<'epicId'> = {
   key: 'epicId',
   params: { epic_id: epicIdParam() },
   read: (p) => p.epic_id as number | null | undefined,
+  onCreate: 'triager',
+  quickActions: {
+    names: ['epic', 'remove_epic'],
+    run({ name, arg, state, lookups, allowed }) {
+      const next = name === 'epic' ? (lookups.epics?.get(arg.trim())?.id ?? null) : null;
+      if ((name === 'epic' && next === null) || next === state.epicId || !allowed(next)) return REFUSED;
+      state.epicId = next;
+      return { value: next, message: next === null ? T.epicRemoved : T.epicAdded };
+    },
+  },
   ability: () => 'admin_issue',
   async write(epicId, tx, ctx, env) {
     const m = tx.manager;

@@ -1,5 +1,6 @@
 import { HEALTH_STATUS_LABELS, HEALTH_STATUSES, TAXONOMY_ERRORS, type HealthStatus } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
+import { HEALTH_FROM_GRAPHQL, HealthStatusEnum } from '../../iteration/iteration.graphql-types';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 import { enumParam } from './params';
@@ -9,6 +10,11 @@ export const healthStatusField: IssueField<'healthStatus'> = {
   key: 'healthStatus',
   params: { health_status: enumParam(HEALTH_STATUSES, { nullable: true }) },
   read: (p) => p.health_status as HealthStatus | null | undefined,
+  onCreate: 'triager',
+  graphql: {
+    update: [{ name: 'healthStatus', type: () => HealthStatusEnum, nullable: true, description: 'Desired health status; null removes it.' }],
+    toParams: ({ healthStatus }) => (healthStatus === undefined ? {} : { health_status: healthStatus ? HEALTH_FROM_GRAPHQL[healthStatus as HealthStatusEnum] : null }),
+  },
   ability: () => 'admin_issue',
   plan: (health, cur) => {
     if (cur.state === 'closed') throw new ValidationError({ health_status: [TAXONOMY_ERRORS.healthClosed] });

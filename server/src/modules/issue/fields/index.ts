@@ -23,8 +23,9 @@ import { severityField } from './severity';
 import { iterationField } from './iteration';
 
 /**
- * Every field an issue update can change, in the order their system notes appear.
- * Adding a field: one file in this folder, listed here, plus its widget in the client.
+ * Every field an issue update can change, in the order their system notes appear (and a
+ * create applies them). Every entry point takes its parameters from this list; the files a new
+ * field touches are listed in docs/architecture.md ("Module shape").
  */
 export const ISSUE_FIELDS: readonly IssueField[] = [
   titleField,

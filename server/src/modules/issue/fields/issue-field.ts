@@ -1,3 +1,5 @@
+import type { ReturnTypeFunc } from '@nestjs/graphql';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ZodTypeAny } from 'zod';
 import type { EventPayloads, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
 import type { MarkdownService, RenderContext } from '../../../core/markdown/markdown.service';
@@ -10,6 +12,7 @@ import type { ProjectService } from '../../project/project.service';
 import type { HydratedIssue, IssueContext } from '../issue-context';
 import type { Issue } from '../issue.entity';
 import type { IssueUpdateInput } from './issue-input';
+import type { FieldQuickActions } from './quick-action';
 
 /** What a field's change needs to know about the request. */
 export interface FieldEnv {
@@ -57,17 +60,61 @@ export interface SideChange {
   events: SideEvent[];
 }
 
+/** An input field of GraphQL's UpdateIssueInput or CreateIssueInput (GitLab's name and type). */
+export interface GraphqlInputField {
+  name: string;
+  type: ReturnTypeFunc;
+  /** Non-null unless set, as @nestjs/graphql's Field. */
+  nullable?: boolean;
+  description?: string;
+}
+
+/** A field's part of the GraphQL issue mutations' inputs (issue-input.graphql-types.ts builds them). */
+export interface FieldGraphql {
+  /** What it adds to UpdateIssueInput. */
+  update?: readonly GraphqlInputField[];
+  /** What it adds to CreateIssueInput (the field must be taken on create). */
+  create?: readonly GraphqlInputField[];
+  /**
+   * The REST parameters the values sent stand for, then parsed with the field's `params` as
+   * REST's are; `sent` holds only this field's input fields that the client gave (null
+   * included). May throw a GraphQLError for an input GraphQL refuses as a whole.
+   */
+  toParams(sent: Readonly<Record<string, unknown>>, mutation: 'update' | 'create'): Record<string, unknown>;
+}
+
 /**
- * One issue field: its API parameters (zod), who may change it, and what a change does.
- * UpdateIssueAction loops over the registry (fields/index.ts); a new field is one file here
- * plus its widget in the client.
+ * One issue field: its API parameters (zod), the entry points that take them, who may change
+ * it, and what a change does. Every entry point takes its parameters from the registry
+ * (fields/index.ts): REST PUT and the page's PUT {issue}.json read `params`; create, bulk
+ * update, GraphQL updateIssue/createIssue and quick actions take what the field declares
+ * below. server/test/field-entry-points.int.spec.ts walks the registry and proves each
+ * entry point takes each field it declares.
  */
 export interface IssueField<K extends keyof IssueUpdateInput = keyof IssueUpdateInput> {
   key: K;
-  /** REST/page parameters this field reads (snake_case, GitLab's names) and their schemas. */
+  /**
+   * REST PUT and page PUT {issue}.json parameters this field reads (snake_case, GitLab's names)
+   * and their schemas; none: not an API parameter (an action or a quick action sets it).
+   */
   params: Record<string, ZodTypeAny>;
   /** The field's input from the parsed parameters (undefined: not sent). */
   read(params: Record<string, unknown>): IssueUpdateInput[K] | undefined;
+  /**
+   * Taken on create too (REST POST, GraphQL createIssue, a move's copy, a new issue's quick
+   * actions), by anyone who may create the issue ('author') or by reporters and up
+   * ('triager', GitLab's issue metadata). Absent: an update sets it, never a create.
+   */
+  onCreate?: 'author' | 'triager';
+  /**
+   * The issue list's bulk update takes these of `params` (GitLab's bulk form names); `check`
+   * refuses, once and before any issue is written, a value no issue of the project may take.
+   */
+  bulk?: { params: readonly string[]; check?(value: Present<K>, project: Project, m: DataSource | EntityManager): Promise<void> };
+  /** GraphQL updateIssue / createIssue input fields for it. */
+  graphql?: FieldGraphql;
+  /** The quick actions that set it (`/weight 3`). */
+  quickActions?: FieldQuickActions<K>;
   /** The ability this change needs (policy.ts). */
   ability(value: Present<K>, current: Issue): IssueAbility;
   /**

@@ -17,6 +17,7 @@ export const iterationField: IssueField<'iteration'> = {
   key: 'iteration',
   params: { iteration_id: optionalIdParam() },
   read: (p) => (p.iteration_id === undefined ? undefined : p.iteration_id === null ? null : { id: p.iteration_id as number }),
+  onCreate: 'triager',
   ability: () => 'admin_issue',
   async resolve(ref, ctx, tx, { fresh }) {
     const id = ref?.id ?? null;

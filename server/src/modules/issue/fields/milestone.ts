@@ -1,13 +1,18 @@
-import { TAXONOMY_ERRORS } from '@tandem/shared-types';
+import { ID } from '@nestjs/graphql';
+import { QUICK_ACTION_TEXTS as T, TAXONOMY_ERRORS } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
+import { parseGlobalId } from '../../../core/graphql/global-id';
 import { Milestone } from '../../milestone/milestone.entity';
-import { availableMilestone, milestoneStillSql, toApiIssueMilestone, type MilestoneRow } from '../../milestone/milestone.queries';
+import { AVAILABLE_MILESTONES_SQL, availableMilestone, milestoneStillSql, toApiIssueMilestone, type MilestoneRow } from '../../milestone/milestone.queries';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 import { NamedRowCache, type NamedRow } from './named-row-cache';
 import { optionalIdParam } from './params';
+import { milestoneTitle, REFUSED } from './quick-action';
 
 const milestones = new NamedRowCache<MilestoneRow>();
+
+const milestoneRef = (title: string) => (/^[\w.-]+$/.test(title) ? `%${title}` : `%"${title}"`);
 
 const entityOf = (m: MilestoneRow) =>
   Object.assign(new Milestone(), {
@@ -24,6 +29,32 @@ export const milestoneField: IssueField<'milestone'> = {
   key: 'milestone',
   params: { milestone_id: optionalIdParam() },
   read: (p) => (p.milestone_id === undefined ? undefined : p.milestone_id === null ? null : { id: p.milestone_id as number }),
+  onCreate: 'triager',
+  bulk: {
+    params: ['milestone_id'],
+    // Checked once up front, so a milestone the project may not use changes no issue
+    async check(ref, project, m) {
+      if (ref && !(await m.query(`${AVAILABLE_MILESTONES_SQL} AND m.id = $3`, [project.id, project.namespaceId, ref.id])).length)
+        throw new ValidationError({ milestone_id: [TAXONOMY_ERRORS.milestoneNotFound] });
+    },
+  },
+  graphql: {
+    update: [{ name: 'milestoneId', type: () => ID, nullable: true, description: 'ID of the milestone to assign to the issue. On update milestone will be removed if set to null.' }],
+    toParams: ({ milestoneId }) =>
+      milestoneId === undefined ? {} : { milestone_id: milestoneId === null ? null : (parseGlobalId(milestoneId as string, ['Milestone']) ?? milestoneId) },
+  },
+  quickActions: {
+    names: ['milestone', 'remove_milestone'],
+    onCreate: ['milestone', 'remove_milestone'],
+    run({ name, arg, lookups, allowed }) {
+      const title = milestoneTitle(arg);
+      const m = name === 'milestone' ? lookups.milestones?.get(title.toLowerCase()) : null;
+      const current = lookups.currentMilestone ?? null;
+      if ((name === 'milestone' && (!m || m.id === current?.id)) || (name === 'remove_milestone' && !current) || !allowed(m ? { id: m.id } : null)) return REFUSED;
+      return { value: m ? { id: m.id } : null, message: m ? T.milestoneSet(milestoneRef(m.title)) : T.milestoneRemoved(milestoneRef(current!.title)) };
+    },
+    changes: (ref) => ({ milestone_id: ref?.id ?? null }),
+  },
   ability: () => 'admin_issue',
   async resolve(ref, ctx, tx, { fresh }) {
     const id = ref?.id ?? null;

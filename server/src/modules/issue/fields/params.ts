@@ -55,7 +55,10 @@ export const nonNegativeIntParam = () =>
     return n;
   });
 
-/** Positive int4 ids as an array, a comma-separated string or one number; null, "" or 0 is the empty list. */
+/**
+ * Positive int4 ids as an array, a comma-separated string or one number; null, "" or 0 is the
+ * empty list, and a 0 in the list names nothing (GitLab's bulk form sends assignee_ids [0] for "Unassigned").
+ */
 export const idListParam = () =>
   z.unknown().transform((v, ctx): number[] => {
     if (v === null || v === '' || v === 0 || v === '0') return [];
@@ -63,7 +66,8 @@ export const idListParam = () =>
     const out: number[] = [];
     for (const x of items) {
       const n = typeof x === 'number' ? x : typeof x === 'string' && /^\s*\d+\s*$/.test(x) ? Number(x) : NaN;
-      if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) return fail(ctx, 'must be a list of positive integers');
+      if (n === 0) continue;
+      if (!Number.isSafeInteger(n) || n < 0 || n > 2_147_483_647) return fail(ctx, 'must be a list of positive integers');
       out.push(n);
     }
     return [...new Set(out)];

@@ -9,6 +9,7 @@ export const severityField: IssueField<'severity'> = {
   key: 'severity',
   params: { severity: enumParam(SEVERITIES) },
   read: (p) => p.severity as Severity | undefined,
+  onCreate: 'triager',
   ability: () => 'admin_issue',
   plan: (severity, cur) => {
     if (cur.issueType !== 'incident') throw new ValidationError({ severity: [TAXONOMY_ERRORS.severityNotIncident] });

@@ -1,7 +1,8 @@
-import { TIME_TRACKING_TEXTS, timeStats } from '@tandem/shared-types';
+import { parseDuration, TIME_TRACKING_TEXTS, timeStats } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
+import { parseDueDate, REFUSED } from './quick-action';
 
 /** Time logged on an issue: seconds (negative subtracts) or 'reset' (removes all spent time). */
 export interface TimeSpend {
@@ -23,6 +24,29 @@ export const timeSpentField: IssueField<'timeSpent'> = {
   key: 'timeSpent',
   params: {},
   read: () => undefined,
+  quickActions: {
+    names: ['spend', 'remove_time_spent'],
+    run({ name, arg, state, env, allowed }) {
+      // GitLab's /spend <duration> [yyyy-mm-dd]; one time log per text
+      const m = name === 'spend' ? /^(.*?)(?:\s+(\d{4}-\d{2}-\d{2}))?$/.exec(arg.trim()) : null;
+      const seconds = m ? parseDuration(m[1]!) : null;
+      const spentAt = m?.[2] ? parseDueDate(m[2], env.today) : null;
+      const issue = state.issue;
+      const bad =
+        name === 'spend'
+          ? seconds === null || (m?.[2] !== undefined && (!spentAt || spentAt > env.today)) || issue.totalTimeSpent + seconds < 0 || state.input.timeSpent !== undefined
+          : !issue.totalTimeSpent || state.input.timeSpent !== undefined;
+      if (bad || !allowed({ seconds: seconds ?? 'reset' })) return REFUSED;
+      if (name === 'spend') {
+        issue.totalTimeSpent += seconds!;
+        return { value: { seconds: seconds!, spentAt }, message: TIME_TRACKING_TEXTS.spentAdded(seconds!) };
+      }
+      issue.totalTimeSpent = 0;
+      return { value: { seconds: 'reset' }, message: TIME_TRACKING_TEXTS.spentRemoved };
+    },
+    // GitLab's commands_changes name logged time spend_time
+    changes: (spend) => ({ spend_time: spend.seconds === 'reset' ? { duration: 'reset' } : { duration: spend.seconds, spent_at: spend.spentAt ?? null } }),
+  },
   ability: () => 'admin_issue',
   plan: (spend, cur) => {
     const delta = deltaOf(spend, cur.totalTimeSpent);
