@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ERRORS, PASSWORD_RESET_PATHS, PASSWORD_RESET_TEXTS, SIGN_IN_PATH, formFieldErrors, passwordResetSchema } from '@tandem/shared-types';
 import { errorText, requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
+import { FormField } from '../../shared/ui/FormField';
 import { setFlashNotice } from '../session/flashNotice';
 
 type Field = 'password' | 'password_confirmation';
@@ -66,34 +67,21 @@ export function PasswordResetForm({ token }: { token: string }) {
           </Alert>
         )}
       </div>
-      {FIELDS.map((f) => {
-        const id = `${base}-${f.key}`;
-        const err = errors[f.key];
-        return (
-          <div className="field" key={f.key}>
-            <label className="field__label" htmlFor={id}>
-              {f.label}
-            </label>
-            <input
-              id={id}
-              className="input"
-              name={f.key}
-              type="password"
-              autoComplete="new-password"
-              autoFocus={f.key === 'password'}
-              aria-invalid={err ? true : undefined}
-              aria-describedby={err ? `${id}-error` : undefined}
-              value={values[f.key]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-            />
-            {err && (
-              <p className="field-error" id={`${id}-error`}>
-                {f.errorLabel} {err.join(', ')}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {FIELDS.map((f) => (
+        <FormField
+          key={f.key}
+          id={`${base}-${f.key}`}
+          label={f.label}
+          errorLabel={f.errorLabel}
+          errors={errors[f.key]}
+          name={f.key}
+          type="password"
+          autoComplete="new-password"
+          autoFocus={f.key === 'password'}
+          value={values[f.key]}
+          onChange={(value) => setValues((v) => ({ ...v, [f.key]: value }))}
+        />
+      ))}
       <button type="submit" className="btn btn--confirm btn--block" disabled={busy}>
         {PASSWORD_RESET_TEXTS.editSubmit}
       </button>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { SIGN_UP_TEXTS, formFieldErrors, signUpSchema, type SignUpResponse } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
+import { FormField } from '../../shared/ui/FormField';
 
 type Field = 'username' | 'name' | 'email' | 'password';
 const FIELDS: Array<{ key: Field; label: string; type: string; autoComplete: string }> = [
@@ -64,34 +65,20 @@ export function SignUpForm({ inviteToken, email: invitedEmail = '', onMustConfir
       }}
     >
       <div aria-live="assertive">{failure && <Alert variant="danger">{failure}</Alert>}</div>
-      {FIELDS.map((f) => {
-        const id = `${base}-${f.key}`;
-        const err = errors[f.key];
-        return (
-          <div className="field" key={f.key}>
-            <label className="field__label" htmlFor={id}>
-              {f.label}
-            </label>
-            <input
-              id={id}
-              className="input"
-              name={f.key}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              aria-invalid={err ? true : undefined}
-              aria-describedby={err ? `${id}-error` : undefined}
-              value={values[f.key]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-            />
-            {f.key === 'password' && !err && <p className="field__hint">{SIGN_UP_TEXTS.passwordHint}</p>}
-            {err && (
-              <p className="field-error" id={`${id}-error`}>
-                {f.label} {err.join(', ')}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {FIELDS.map((f) => (
+        <FormField
+          key={f.key}
+          id={`${base}-${f.key}`}
+          label={f.label}
+          errors={errors[f.key]}
+          hint={f.key === 'password' ? SIGN_UP_TEXTS.passwordHint : undefined}
+          name={f.key}
+          type={f.type}
+          autoComplete={f.autoComplete}
+          value={values[f.key]}
+          onChange={(value) => setValues((v) => ({ ...v, [f.key]: value }))}
+        />
+      ))}
       <button type="submit" className="btn btn--confirm btn--block" disabled={busy}>
         {SIGN_UP_TEXTS.submit}
       </button>
