@@ -6,7 +6,7 @@ import { ABUSE_TEXTS, abuseReportSchema, type ApiAbuseReport } from '@tandem/sha
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
 import type { Actor } from '../../core/policy/policy';
@@ -54,9 +54,8 @@ export class AbuseController {
   /** Policy: read_issue, admins only (issueHeaderFlags.canReportSpam). */
   @Post('*project/-/issues/:iid/mark_as_spam')
   @HttpCode(200)
-  async spam(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Res({ passthrough: true }) res: Response) {
+  async spam(@SignedInActor() actor: Actor, @Param('project') project: string[], @Param('iid') iid: string, @Res({ passthrough: true }) res: Response) {
     return pageAnswer(res, async () => {
-      if (!actor) throw new AppError('UNAUTHORIZED');
       const ctx = await this.loader.findReadable(actor, project.join('/'), iid);
       await this.markAsSpam.execute(actor, ctx);
       return { message: ABUSE_TEXTS.spamDone, web_url: `/${ctx.project.fullPath}/-/issues` };
@@ -65,8 +64,7 @@ export class AbuseController {
 
   /** Policy: none for reading issues; admins only (actor.isAdmin), newest first, paginated. */
   @Get('api/v4/admin/abuse_reports')
-  async list(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiAbuseReport[]> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async list(@SignedInActor() actor: Actor, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiAbuseReport[]> {
     if (!actor.isAdmin) throw new AppError('FORBIDDEN');
     const p = pageParams(q);
     const rows = (await this.ds.query(

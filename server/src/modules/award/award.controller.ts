@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import type { NoteableKind, NoteableTargets, RouteParams } from '../note/noteable-kind';
 import { AwardRest } from './award-rest';
@@ -56,31 +55,27 @@ export function awardControllerFor(kind: NoteableKind): Type<unknown> {
 
     /** Policy: read_issue / read_epic, then awardEmoji (the target's abilities). */
     @Post('award_emoji')
-    async createOnNoteable(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Body() body: unknown) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async createOnNoteable(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Body() body: unknown) {
       return this.rest.create(actor, await this.noteable(actor, params), body);
     }
 
     /** Policy: read_issue / read_epic + the note readable, then awardEmoji (not a system note). */
     @Post('notes/:noteId/award_emoji')
-    async createOnNote(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string, @Body() body: unknown) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async createOnNote(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string, @Body() body: unknown) {
       return this.rest.create(actor, await this.note(actor, params, noteId), body);
     }
 
     /** Policy: read_issue / read_epic, then awardEmoji on one's own award only. */
     @Delete('award_emoji/:awardId')
     @HttpCode(204)
-    async destroyOnNoteable(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('awardId') awardId: string) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroyOnNoteable(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('awardId') awardId: string) {
       await this.rest.destroy(actor, await this.noteable(actor, params), awardId);
     }
 
     /** Policy: read_issue / read_epic, then awardEmoji on one's own award only. */
     @Delete('notes/:noteId/award_emoji/:awardId')
     @HttpCode(204)
-    async destroyOnNote(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string, @Param('awardId') awardId: string) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroyOnNote(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string, @Param('awardId') awardId: string) {
       await this.rest.destroy(actor, await this.note(actor, params, noteId), awardId);
     }
   }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { ApiEpicIssueLink } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { UpdateIssueAction } from '../issue/actions/update-issue';
@@ -44,8 +44,7 @@ export class EpicController {
 
   /** Policy: create_epic (reporters and up in the group). 201 Epic. */
   @Post()
-  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: unknown) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async create(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     return toApiEpic(await this.epics.create(actor, id, parseEpicCreate(body)), this.base);
   }
 
@@ -58,8 +57,7 @@ export class EpicController {
 
   /** Policy: admin_epic. */
   @Put(':epicIid')
-  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Body() body: unknown) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async update(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('epicIid') epicIid: string, @Body() body: unknown) {
     const input = parseEpicUpdate(body);
     const ge = await this.epics.findReadable(actor, id, parseIid(epicIid));
     return toApiEpic(await this.epics.update(actor, ge, input), this.base);
@@ -68,8 +66,7 @@ export class EpicController {
   /** Policy: destroy_epic (owners). 204. */
   @Delete(':epicIid')
   @HttpCode(204)
-  async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async destroy(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('epicIid') epicIid: string) {
     await this.epics.destroy(actor, await this.epics.findReadable(actor, id, parseIid(epicIid)));
   }
 
@@ -87,8 +84,7 @@ export class EpicController {
 
   /** Policy: admin_epic on the epic, admin_issue on the issue (the issue's epic field). 201 EpicIssueLink. */
   @Post(':epicIid/issues/:issueId')
-  async assign(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('issueId') issueId: string): Promise<ApiEpicIssueLink> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async assign(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('issueId') issueId: string): Promise<ApiEpicIssueLink> {
     const ge = await this.epics.findReadable(actor, id, parseIid(epicIid));
     this.epics.authorize(actor, 'admin_epic', ge.epic);
     const issue = await this.readableIssue(actor, parseIid(issueId));
@@ -100,8 +96,7 @@ export class EpicController {
 
   /** Policy: admin_epic on the epic, admin_issue on the issue. GitLab names the link by its epic_issue_id. */
   @Delete(':epicIid/issues/:epicIssueId')
-  async unassign(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('epicIssueId') epicIssueId: string): Promise<ApiEpicIssueLink> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async unassign(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('epicIid') epicIid: string, @Param('epicIssueId') epicIssueId: string): Promise<ApiEpicIssueLink> {
     const ge: GroupEpic = await this.epics.findReadable(actor, id, parseIid(epicIid));
     this.epics.authorize(actor, 'admin_epic', ge.epic);
     const linkId = parseIid(epicIssueId);

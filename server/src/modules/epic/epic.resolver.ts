@@ -3,7 +3,7 @@ import { ERRORS, EPIC_TEXTS } from '@tandem/shared-types';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { connectionOf } from '../../core/graphql/connection';
 import { parseGlobalId, toGlobalId } from '../../core/graphql/global-id';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { GroupService } from '../group/group.service';
@@ -102,8 +102,7 @@ export class IssueEpicResolver {
 
   /** Policy: admin_issue on the issue and create_epic in the project's group (PromoteToEpicAction). */
   @Mutation(() => PromoteToEpicPayload, { nullable: true })
-  async promoteToEpic(@CurrentActor() actor: Actor | null, @Args('input') input: PromoteToEpicInput): Promise<PromoteToEpicPayload> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async promoteToEpic(@SignedInActor() actor: Actor, @Args('input') input: PromoteToEpicInput): Promise<PromoteToEpicPayload> {
     const ctx = await this.loader.findReadable(actor, input.projectPath, input.iid);
     authorizeOnIssue(actor, 'read_issue', ctx);
     const base = { clientMutationId: input.clientMutationId ?? null };

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { RelatedIssue } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
 import { CreateIssueLinksAction } from './actions/create-issue-links';
@@ -36,8 +36,7 @@ export class IssueLinkPageController {
 
   /** Policy: admin_issue on this issue, read_issue on every target. */
   @Post('*project/-/issues/:iid/links')
-  async create(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async create(@SignedInActor() actor: Actor, @Param('project') project: string[], @Param('iid') iid: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const input = parseRelatedCreate(body);
     const issue = await this.loader.findReadable(actor, project.join('/'), iid);
     // Only those who may link learn whether the references name issues
@@ -50,8 +49,7 @@ export class IssueLinkPageController {
 
   /** Policy: admin_issue on this issue (canAdmin). */
   @Delete('*project/-/issues/:iid/links/:linkId')
-  async destroy(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Param('linkId') linkId: string) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async destroy(@SignedInActor() actor: Actor, @Param('project') project: string[], @Param('iid') iid: string, @Param('linkId') linkId: string) {
     const issue = await this.loader.findReadable(actor, project.join('/'), iid);
     await this.destroyLink.execute(actor, issue, await this.linkOf(actor, issue, linkId));
     return { issuables: await this.issuables(actor, issue) };
@@ -59,8 +57,7 @@ export class IssueLinkPageController {
 
   /** Policy: admin_issue on this issue (canReorder = canAdmin). */
   @Put('*project/-/issues/:iid/links/:linkId')
-  async reorder(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Param('iid') iid: string, @Param('linkId') linkId: string, @Body() body: unknown) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async reorder(@SignedInActor() actor: Actor, @Param('project') project: string[], @Param('iid') iid: string, @Param('linkId') linkId: string, @Body() body: unknown) {
     const move = parseReorder(body);
     const issue = await this.loader.findReadable(actor, project.join('/'), iid);
     const link = await this.linkOf(actor, issue, linkId);

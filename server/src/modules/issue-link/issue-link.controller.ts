@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
 import { CreateIssueLinksAction } from './actions/create-issue-links';
@@ -39,8 +39,7 @@ export class IssueLinkController {
 
   /** Policy: admin_issue on the source, read_issue on the target. 201 IssueLink. */
   @Post()
-  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: unknown) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async create(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string, @Body() body: unknown) {
     const input = parseLinkCreate(body);
     const issue = await this.loader.findReadable(actor, id, iid, { hydrate: true });
     linkAdmin(actor, issue, this.config.publicUrl);
@@ -53,8 +52,7 @@ export class IssueLinkController {
 
   /** Policy: admin_issue on this issue. Answers the removed IssueLink. */
   @Delete(':linkId')
-  async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Param('linkId') linkId: string) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async destroy(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string, @Param('linkId') linkId: string) {
     const issue = await this.loader.findReadable(actor, id, iid, { hydrate: true });
     const link = await this.linkOf(actor, issue, linkId);
     await this.destroyLink.execute(actor, issue, link);

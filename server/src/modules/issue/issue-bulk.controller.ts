@@ -2,8 +2,7 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { bulkUpdateSchema, validationErrorMap } from '@tandem/shared-types';
-import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor, IssueAbility } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
 import { UpdateIssueAction } from './actions/update-issue';
@@ -31,8 +30,7 @@ export class IssueBulkController {
 
   /** Policy: read_project; then per issue update_issue and each field's ability (reopen_issue, admin_issue for assignees, labels, milestone), update_subscription. */
   @Put('bulk_update')
-  async bulkUpdate(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown> | undefined): Promise<{ count: number }> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async bulkUpdate(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: Record<string, unknown> | undefined): Promise<{ count: number }> {
     // The web form nests it under `update` (GitLab's bulk update form)
     const raw = body && typeof body.update === 'object' && body.update !== null ? { issuable_ids: body.issuable_ids, ...(body.update as object) } : (body ?? {});
     const form = Object.fromEntries(Object.entries(raw).filter(([k]) => !BULK_PARAM_NAMES.includes(k)));

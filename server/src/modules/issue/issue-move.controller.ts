@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { moveIssueSchema, validationErrorMap, type ApiIssue } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { MoveIssueAction } from './actions/move-issue';
 import { IssueLoader } from './issue.loader';
@@ -21,8 +21,7 @@ export class IssueMoveController {
   /** Policy: admin_issue on the issue, create_issue in the target project (MoveIssueAction). */
   @Post('move')
   @HttpCode(201)
-  async moveIssue(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: unknown): Promise<ApiIssue> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async moveIssue(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string, @Body() body: unknown): Promise<ApiIssue> {
     const parsed = moveIssueSchema.safeParse(body ?? {}, { errorMap: validationErrorMap });
     if (!parsed.success) throw validationErrorOf(parsed.error);
     const source = await this.loader.findReadable(actor, id, iid);

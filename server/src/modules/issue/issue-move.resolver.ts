@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Args, Field, ID, InputType, Mutation, ObjectType, Resolver } from '@nestjs/graphql';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { SignedInActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { MoveIssueAction } from './actions/move-issue';
@@ -33,8 +33,7 @@ export class IssueMoveResolver {
 
   /** Policy: admin_issue on the issue, create_issue in the target project (MoveIssueAction). */
   @Mutation(() => IssueMovePayload, { nullable: true })
-  async issueMove(@CurrentActor() actor: Actor | null, @Args('input') input: IssueMoveInput): Promise<IssueMovePayload> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async issueMove(@SignedInActor() actor: Actor, @Args('input') input: IssueMoveInput): Promise<IssueMovePayload> {
     const source = await this.loader.findReadable(actor, input.projectPath, input.iid);
     const clientMutationId = input.clientMutationId ?? null;
     try {

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import type { Request, Response } from 'express';
 import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
@@ -31,8 +30,7 @@ export class IssueController {
 
   /** Policy: read_issue per issue (confidential filtered), scope defaults to created_by_me. */
   @Get('issues')
-  async listGlobal(@CurrentActor() actor: Actor | null, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async listGlobal(@SignedInActor() actor: Actor, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const filters = parseIssueListQuery(q);
     const { issues, total } = await this.finder.list(actor, filters);
     setPaginationHeaders(req, res, this.config.publicUrl, filters, total);
@@ -58,8 +56,7 @@ export class IssueController {
 
   /** Policy: create_issue (+ admin fields need reporter). */
   @Post('projects/:id/issues')
-  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async create(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: Record<string, unknown>) {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const input = parseIssueCreate(body ?? {});
     const issue = await this.createIssue.execute(actor, project, facts, input);
@@ -69,8 +66,7 @@ export class IssueController {
 
   /** Policy: update_issue / reopen_issue (+ admin_issue for metadata). */
   @Put('projects/:id/issues/:iid')
-  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string, @Body() body: Record<string, unknown>) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async update(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string, @Body() body: Record<string, unknown>) {
     const loaded = await this.loader.findReadable(actor, id, iid, { hydrate: true });
     const input = parseIssueUpdate(body ?? {});
     const { hydrated } = await this.updateIssue.execute(actor, loaded, input);
@@ -80,8 +76,7 @@ export class IssueController {
   /** Policy: destroy_issue (owners). */
   @Delete('projects/:id/issues/:iid')
   @HttpCode(204)
-  async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async destroy(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string) {
     const ctx = await this.loader.findReadable(actor, id, iid);
     await this.destroyIssue.execute(actor, ctx);
   }

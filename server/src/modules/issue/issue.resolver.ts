@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { ConnectionArgs, connectionOf } from '../../core/graphql/connection';
 import { parseGlobalId } from '../../core/graphql/global-id';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
@@ -103,8 +103,7 @@ export class IssueResolver {
 
   /** Policy: create_issue (admin fields need reporter), via CreateIssueAction. */
   @Mutation(() => CreateIssuePayload, { nullable: true })
-  async createIssue(@CurrentActor() actor: Actor | null, @Args('input') input: CreateIssueInput): Promise<Payload> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async createIssue(@SignedInActor() actor: Actor, @Args('input') input: CreateIssueInput): Promise<Payload> {
     const { project, facts } = await this.projects.findReadable(actor, input.projectPath);
     if (!this.projects.can(actor, 'create_issue', facts)) throw new AppError('FORBIDDEN');
     try {

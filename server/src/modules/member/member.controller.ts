@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { GroupService } from '../group/group.service';
@@ -115,8 +115,7 @@ export function memberControllerFor(opts: { sourceType: keyof typeof KINDS; rout
 
     /** Policy: admin_project_member (maintainers; the owner level only by owners) / admin_group_member (owners of the group or an ancestor). */
     @Post()
-    async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async create(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: Record<string, unknown>) {
       const found = await this.readable(actor, id);
       found.precheck(actor, null, 'add');
       const input = parseMemberCreate(body ?? {});
@@ -126,8 +125,7 @@ export function memberControllerFor(opts: { sourceType: keyof typeof KINDS; rout
 
     /** Policy: admin_project_member (maintainers; the owner level only by owners) / admin_group_member (owners of the group or an ancestor). */
     @Put(':user_id')
-    async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('user_id') userId: string, @Body() body: Record<string, unknown>) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async update(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('user_id') userId: string, @Body() body: Record<string, unknown>) {
       const found = await this.readable(actor, id);
       const uid = parseUserIdParam(userId);
       found.precheck(actor, uid, 'update');
@@ -143,8 +141,7 @@ export function memberControllerFor(opts: { sourceType: keyof typeof KINDS; rout
      */
     @Delete(':user_id')
     @HttpCode(204)
-    async destroy(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('user_id') userId: string) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroy(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('user_id') userId: string) {
       const found = await this.readable(actor, id);
       const uid = parseUserIdParam(userId);
       found.precheck(actor, uid, 'remove');

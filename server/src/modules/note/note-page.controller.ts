@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, 
 import type { Response } from 'express';
 import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { CreateNoteAction } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
@@ -74,7 +74,7 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
     @Post(kind.pageNotes)
     @HttpCode(200)
     async create(
-      @CurrentActor() actor: Actor | null,
+      @SignedInActor() actor: Actor,
       @Param() params: RouteParams,
       @Query() q: Record<string, unknown>,
       @Body() body: Record<string, unknown>,
@@ -82,7 +82,6 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
       @Res({ passthrough: true }) res: Response,
     ) {
       return pageErrors(res, async () => {
-        if (!actor) throw new AppError('UNAUTHORIZED');
         const input = parsePageCreate(body);
         const idempotencyKey = parseIdempotencyKey(idempotency);
         const targetId = q.target_id ?? body?.target_id ?? (body?.note as { noteable_id?: unknown } | undefined)?.noteable_id;
@@ -106,7 +105,7 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
     /** Policy: create_note and own note (its author only); 410 Gone when the note is no longer there. */
     @Put(`${kind.pageNotes}/:noteId`)
     async update(
-      @CurrentActor() actor: Actor | null,
+      @SignedInActor() actor: Actor,
       @Param() params: RouteParams,
       @Param('noteId') noteId: string,
       @Query() q: Record<string, unknown>,
@@ -114,7 +113,6 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
       @Res({ passthrough: true }) res: Response,
     ): Promise<ApiNote | { errors: unknown }> {
       return pageErrors(res, async () => {
-        if (!actor) throw new AppError('UNAUTHORIZED');
         const id = parseNoteId(noteId);
         const t = await this.targets.fromPageNote(actor, params, { noteId: id, targetId: q.target_id ?? body?.target_id, gone: true });
         if (id === null) throw new AppError('NOTE_GONE');
@@ -124,8 +122,7 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
 
     /** Policy: create_note and own note, or maintainers and up. */
     @Delete(`${kind.pageNotes}/:noteId`)
-    async destroy(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string, @Query() q: Record<string, unknown>) {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroy(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string, @Query() q: Record<string, unknown>) {
       const id = parseNoteId(noteId);
       const t = await this.targets.fromPageNote(actor, params, { noteId: id, targetId: q.target_id, gone: true });
       if (id === null) throw new AppError('NOTE_GONE');

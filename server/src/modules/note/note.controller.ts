@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER, NOTES_FILTER } from '@tandem/shared-types';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
 import type { Actor } from '../../core/policy/policy';
@@ -82,8 +82,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
 
     /** Policy: create_note and own note (its author only). */
     @Put('notes/:noteId')
-    async updateNoteOn(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async updateNoteOn(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
       const t = await this.targets.fromRest(actor, params);
       return toRestNote((await this.updateNote.execute(actor, t, restNoteId(noteId), body?.body, 'api')).note);
     }
@@ -91,8 +90,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
     /** Policy: create_note and own note, or maintainers and up. */
     @Delete('notes/:noteId')
     @HttpCode(204)
-    async destroyNoteOn(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string): Promise<void> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroyNoteOn(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string): Promise<void> {
       const t = await this.targets.fromRest(actor, params);
       await this.destroyNote.execute(actor, t, restNoteId(noteId), 'api');
     }
@@ -126,8 +124,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
 
     /** Policy: create_note, and the thread's or noteable's author (own), or admin_issue / admin_epic. `resolved=true|false`. */
     @Put('discussions/:discussionId')
-    async resolveDiscussion(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('discussionId') discussionId: string, @Query('resolved') qResolved: unknown, @Body() body: Record<string, unknown>): Promise<RestDiscussion> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async resolveDiscussion(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('discussionId') discussionId: string, @Query('resolved') qResolved: unknown, @Body() body: Record<string, unknown>): Promise<RestDiscussion> {
       const resolved = parseResolved(qResolved ?? body?.resolved);
       const t = await this.targets.fromRest(actor, params);
       return toRestDiscussion(await this.resolveNote.execute(actor, t, { discussionId }, resolved));
@@ -148,8 +145,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
 
     /** Policy: create_note and own note for `body`; for `resolved` also the noteable's author, or admin_issue / admin_epic. */
     @Put('discussions/:discussionId/notes/:noteId')
-    async updateInDiscussion(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('discussionId') discussionId: string, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async updateInDiscussion(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('discussionId') discussionId: string, @Param('noteId') noteId: string, @Body() body: Record<string, unknown>): Promise<RestNote> {
       const t = await this.targets.fromRest(actor, params);
       const n = restNoteId(noteId);
       if (body?.body === undefined && body?.resolved !== undefined) {
@@ -164,8 +160,7 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
     /** Policy: create_note and own note, or maintainers and up. */
     @Delete('discussions/:discussionId/notes/:noteId')
     @HttpCode(204)
-    async destroyInDiscussion(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('noteId') noteId: string): Promise<void> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async destroyInDiscussion(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('noteId') noteId: string): Promise<void> {
       const t = await this.targets.fromRest(actor, params);
       await this.destroyNote.execute(actor, t, restNoteId(noteId), 'api');
     }

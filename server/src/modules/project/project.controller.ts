@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import type { Actor } from '../../core/policy/policy';
 import { canProject } from '../../core/policy/policy';
@@ -39,8 +38,7 @@ export class ProjectController {
    * Other GitLab settings are ignored.
    */
   @Put(':id')
-  async update(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: Record<string, unknown>) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async update(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: Record<string, unknown>) {
     const found = await this.projects.findReadable(actor, id);
     this.projects.authorize(actor, 'admin_project', found.facts);
     const input = parseProjectUpdate(body ?? {});

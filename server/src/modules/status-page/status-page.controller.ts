@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { StatusPageSettings } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader } from '../issue/issue.loader';
 import { ProjectService } from '../project/project.service';
@@ -57,16 +56,14 @@ export class StatusPageController {
   /** Policy: publish_status_page (PublishIncidentAction). */
   @Post('api/v4/projects/:id/issues/:iid/status_page')
   @HttpCode(201)
-  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string): Promise<PublishedIncident> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async create(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string): Promise<PublishedIncident> {
     return this.publish.execute(actor, await this.loader.findReadable(actor, id, iid));
   }
 
   /** Policy: publish_status_page (UnpublishIncidentAction). */
   @Delete('api/v4/projects/:id/issues/:iid/status_page')
   @HttpCode(204)
-  async remove(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string): Promise<void> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async remove(@SignedInActor() actor: Actor, @Param('id') id: string, @Param('iid') iid: string): Promise<void> {
     await this.unpublish.execute(actor, await this.loader.findReadable(actor, id, iid));
   }
 }

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Args, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError } from '../../core/errors/app-error';
 import { parseGlobalId } from '../../core/graphql/global-id';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { authorizeOnIssue } from '../issue/issue-context';
@@ -35,8 +34,7 @@ export class SubscriptionResolver {
 
   /** Policy: update_subscription. */
   @Mutation(() => IssueSetSubscriptionPayload, { nullable: true })
-  async issueSetSubscription(@CurrentActor() actor: Actor | null, @Args('input') input: IssueSetSubscriptionInput): Promise<IssueSetSubscriptionPayload> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async issueSetSubscription(@SignedInActor() actor: Actor, @Args('input') input: IssueSetSubscriptionInput): Promise<IssueSetSubscriptionPayload> {
     const loaded = await this.loader.findReadable(actor, input.projectPath, input.iid, { hydrate: true });
     authorizeOnIssue(actor, 'update_subscription', loaded);
     await this.store.set(loaded.issue.id, actor.id, input.subscribedState, { projectPath: loaded.project.fullPath, iid: loaded.issue.iid });

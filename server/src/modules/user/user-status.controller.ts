@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { userStatusSchema, validationErrorMap, type ApiUserStatus } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentActor } from '../../core/http/current-actor.decorator';
+import { SignedInActor } from '../../core/http/current-actor.decorator';
 import { scopeAllows, type Actor } from '../../core/policy/policy';
 import { validationErrorOf } from '../issue/issue.validation';
 import { User } from './user.entity';
@@ -21,15 +21,13 @@ export class UserStatusController {
 
   /** Policy: signed-in (the user's own status). */
   @Get('user/status')
-  async mine(@CurrentActor() actor: Actor | null): Promise<ApiUserStatus> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async mine(@SignedInActor() actor: Actor): Promise<ApiUserStatus> {
     return toApi((await this.statuses.forUsers([actor.id])).get(actor.id) ?? NO_STATUS);
   }
 
   /** Policy: own (a signed-in user sets their own status; a read_api token may not). */
   @Put('user/status')
-  async set(@CurrentActor() actor: Actor | null, @Body() body: unknown): Promise<ApiUserStatus> {
-    if (!actor) throw new AppError('UNAUTHORIZED');
+  async set(@SignedInActor() actor: Actor, @Body() body: unknown): Promise<ApiUserStatus> {
     if (!scopeAllows(actor, 'update_issue')) throw new AppError('FORBIDDEN');
     const parsed = userStatusSchema.safeParse(body ?? {}, { errorMap: validationErrorMap });
     if (!parsed.success) throw validationErrorOf(parsed.error);

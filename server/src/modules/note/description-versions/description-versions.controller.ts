@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Inject, Param, Query, type Type } from '@nestj
 import type { DescriptionDiff } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
-import { CurrentActor } from '../../../core/http/current-actor.decorator';
+import { CurrentActor, SignedInActor } from '../../../core/http/current-actor.decorator';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { toUserBasic } from '../../user/user.mapper';
@@ -39,8 +39,7 @@ export function descriptionVersionsControllerFor(kind: NoteableKind): Type<unkno
 
     /** Policy: update_issue for the version's author, admin_issue for anyone else; admin_epic on an epic (the targets' canDeleteDescriptionVersion). With `start_version_id`, the merged run. */
     @Delete(':versionId')
-    async remove(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Param('versionId') versionId: string, @Query('start_version_id') start?: string): Promise<Record<string, never>> {
-      if (!actor) throw new AppError('UNAUTHORIZED');
+    async remove(@SignedInActor() actor: Actor, @Param() params: RouteParams, @Param('versionId') versionId: string, @Query('start_version_id') start?: string): Promise<Record<string, never>> {
       const t = await this.targets.fromPage(actor, params);
       const id = parseVersionId(versionId, 'version_id');
       const startId = start === undefined || start === '' ? null : parseVersionId(start, 'start_version_id');
