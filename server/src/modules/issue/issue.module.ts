@@ -26,7 +26,7 @@ import { TimeTrackingController } from './time-tracking/time-tracking.controller
 import { TimelogFinder } from './time-tracking/timelog.finder';
 import { IssueTimelogsResolver } from './time-tracking/timelogs.resolver';
 import { DescriptionVersionStore } from '../note/description-versions/description-version.store';
-import { QuickActionInterpreter } from '../note/quick-actions/quick-action-interpreter';
+import { QuickActionInterpreter } from './quick-actions/quick-action-interpreter';
 
 /** Issues: the finder (lists), the loader (one issue with its access), one file per action, REST, page endpoints and GraphQL. */
 @Module({

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../core/config/config';
 import { issueNoteableAbilities, noteCurrentUser, notePermissionsOn, type NoteAbilities, type NoteableAbilities } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import type { Noteable, Tx } from '../../core/realtime/event-log.service';
-import type { QuickActionCommand } from './quick-actions/parse-quick-actions';
+import type { QuickActionCommand } from '../issue/quick-actions/parse-quick-actions';
 import type { QuickActionsOutcome } from './quick-actions/quick-actions.service';
 import { issueNoteable, type IssueContext } from '../issue/issue-context';
 import type { User } from '../user/user.entity';

@@ -1,7 +1,7 @@
 import { QUICK_ACTION_TEXTS as T } from '@tandem/shared-types';
 import type { Actor } from '../../../core/policy/policy';
 import type { Tx } from '../../../core/realtime/event-log.service';
-import type { QuickActionCommand } from '../../note/quick-actions/parse-quick-actions';
+import type { QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import type { QuickActionsOutcome } from '../../note/quick-actions/quick-actions.service';
 import { EpicService, type GroupEpic } from '../epic.service';
 import type { EpicInput } from '../epic.validation';

@@ -12,7 +12,7 @@ import type { IssueCreateInput } from '../fields/issue-input';
 import { issueFacts, issueNoteable, type IssueContext } from '../issue-context';
 import { Issue } from '../issue.entity';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
-import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
+import { QuickActionInterpreter } from '../quick-actions/quick-action-interpreter';
 import { SpamCheckService } from '../../spam/spam-check.service';
 
 /** The fields a create takes (fields/*.ts `onCreate`): anyone who may create the issue sets the authors' ones, reporters and up the rest (metadata). */

@@ -19,7 +19,7 @@ import { Issue } from '../issue.entity';
 import { IssueLoader, type LoadedIssue } from '../issue.loader';
 import { userFromRow } from '../../user/user.row';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
-import { QuickActionInterpreter } from '../../note/quick-actions/quick-action-interpreter';
+import { QuickActionInterpreter } from '../quick-actions/quick-action-interpreter';
 import { systemNotes } from '../../note/system-notes';
 import { SpamCheckService } from '../../spam/spam-check.service';
 

@@ -5,7 +5,7 @@ import type { IssueUpdateInput } from './issue-input';
 
 /**
  * What a field's quick actions (`/weight 3`, `/clear_weight`) see and give back. The planner
- * (note/quick-actions/plan-quick-actions.ts) runs each command through the field that declares
+ * (issue/quick-actions/plan-quick-actions.ts) runs each command through the field that declares
  * it, checking the field's ability; the commands of no field (award, relate, publish) stay there.
  */
 

@@ -18,7 +18,7 @@ import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
 import { actorBasic, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { AddAwardAction } from '../../award/actions/add-award';
 import { AwardableLoader } from '../../award/awardable.loader';
-import { hasQuickActions, parseQuickActions } from '../quick-actions/parse-quick-actions';
+import { hasQuickActions, parseQuickActions } from '../../issue/quick-actions/parse-quick-actions';
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { PublishCommand } from '../quick-actions/publish-command';
 import { RelateCommand } from '../quick-actions/relate-command';

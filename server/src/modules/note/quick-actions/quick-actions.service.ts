@@ -5,8 +5,8 @@ import type { Tx } from '../../../core/realtime/event-log.service';
 import { UpdateIssueAction } from '../../issue/actions/update-issue';
 import type { IssueContext } from '../../issue/issue-context';
 import type { NoteTarget } from '../note-target';
-import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
-import { QuickActionInterpreter } from './quick-action-interpreter';
+import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
+import { QuickActionInterpreter } from '../../issue/quick-actions/quick-action-interpreter';
 
 export interface QuickActionsOutcome {
   messages: string[];
