@@ -56,7 +56,7 @@ export class IssueLoader {
       byId: readable('p.id = $1::int'),
       byPath: readable('lower(p.full_path) = lower($1::text)'),
       ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
-      // $2: the viewer, whose level decides whether internal notes count (HYDRATE_SQL's viewer_level)
+      // $2: the viewer, whose level decides whether internal notes count (HYDRATE_SQL's notes_count)
       hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
     };
   }
@@ -221,10 +221,9 @@ const HYDRATE_SQL = `json_build_object(
   'labels', (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
                 'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
              FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id),
-  'notes_count', (SELECT json_build_array(count(*) FILTER (WHERE NOT nt.internal), count(*) FILTER (WHERE nt.internal))
-             FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system),
-  'viewer_level', CASE WHEN $2::int IS NOT NULL AND EXISTS (SELECT 1 FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND nt.internal)
-    THEN ${EFFECTIVE_LEVEL_SQL} END,
+  'notes_count', (SELECT json_build_array(c.shown, c.internal, CASE WHEN c.internal > 0 AND $2::int IS NOT NULL THEN ${EFFECTIVE_LEVEL_SQL} END)
+             FROM (SELECT count(*) FILTER (WHERE NOT nt.internal) AS shown, count(*) FILTER (WHERE nt.internal) AS internal
+                   FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system) c),
   'upvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup'),
   'downvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown'),
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
@@ -258,10 +257,11 @@ export function effectiveLevel(level: number, project: Project, userId: number):
 interface HydrateRow {
   assignee_ids: number[];
   labels: Array<{ id: number; title: string; color: string; description: string | null; project_id: number | null; group_id: number | null; priority: number | null }> | null;
-  /** Comments: [not internal, internal]. */
-  notes_count: [number, number];
-  /** The viewer's level in the issue's project, read only when the issue has internal notes. */
-  viewer_level?: number | null;
+  /**
+   * Comments: [not internal, internal, the viewer's level in the project]. The level is read
+   * only when there are internal comments, from the same count (one pass over the notes).
+   */
+  notes_count: [number, number, number | null];
   upvotes?: number;
   downvotes?: number;
   users: UserRow[] | null;
@@ -283,7 +283,7 @@ function visibleNotesCount(issue: Issue, project: Project, h: HydrateRow, viewer
   const shown = Number(h.notes_count?.[0] ?? 0);
   const internal = Number(h.notes_count?.[1] ?? 0);
   if (!internal || !viewer) return shown;
-  const facts: ProjectFacts = { visibility: project.visibility, archived: project.archived, accessLevel: effectiveLevel(Number(h.viewer_level ?? 0), project, viewer.id) };
+  const facts: ProjectFacts = { visibility: project.visibility, archived: project.archived, accessLevel: effectiveLevel(Number(h.notes_count?.[2] ?? 0), project, viewer.id) };
   return issuePermissions(viewer, facts, issueFacts(issue, h.assignee_ids.map(Number))).readInternalNote ? shown + internal : shown;
 }
 
