@@ -12,6 +12,8 @@ import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms'
 import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
 import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
 import { IssueSidebar } from '../features/sidebar/IssueSidebar';
+import { NoteableHistory } from '../features/history/NoteableHistory';
+import { issueRestBase } from '../features/history/historyApi';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
@@ -95,6 +97,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           />
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
+          <NoteableHistory restBase={issueRestBase(projectPath, issue.iid)} streamPath={projectPath} iid={issue.iid} />
           <MovedServiceDeskWarning issueId={issue.id} applies={data.movedServiceDeskWarning === true} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">
