@@ -157,6 +157,20 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     expect(await bodies(who.carol)).toEqual(['public comment', 'internal comment', 'public then internal']);
   });
 
+  it("an epic's history starts at its creation and replays to the epic as it is now", async () => {
+    const created = await call<{ iid: number }>(app, 'POST', '/api/v4/groups/acme/epics', { auth: who.alice, body: { title: 'Epic history', description: 'first' } });
+    expect(created.status).toBe(201);
+    const path = `/api/v4/groups/acme/epics/${created.body.iid}`;
+    expect((await call(app, 'PUT', path, { auth: who.alice, body: { title: 'Epic history, renamed', state_event: 'close' } })).status).toBe(200);
+    const page = await call<HistoryPage>(app, 'GET', `${path}/history`, { auth: who.bob });
+    expect(page.status).toBe(200);
+    expect(page.body.events[0]).toMatchObject({ type: 'epic.updated', seq: 1, payload: { fields: { title: 'Epic history', description: 'first', state: 'opened' } } });
+    const now = (await call<{ title: string; description: string; state: string }>(app, 'GET', path, { auth: who.bob })).body;
+    const f = replayHistory(page.body.events).fields;
+    expect([f.title, f.description, f.state]).toEqual([now.title, now.description, now.state]);
+    expect((await call(app, 'GET', `${path}/resource_label_events`, { auth: who.bob })).status).toBe(404);
+  });
+
   it('property: after any run of edits, replaying the history from the start gives the issue as it is now', async () => {
     for (const seed of [1, 2, 3]) {
       const rnd = prng(seed * 7919);

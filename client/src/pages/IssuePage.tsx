@@ -97,7 +97,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           />
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
-          <NoteableHistory restBase={issueRestBase(projectPath, issue.iid)} streamPath={projectPath} iid={issue.iid} />
+          <NoteableHistory restBase={issueRestBase(projectPath, issue.iid)} streamPath={projectPath} iid={issue.iid} kind="Issue" />
           <MovedServiceDeskWarning issueId={issue.id} applies={data.movedServiceDeskWarning === true} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">

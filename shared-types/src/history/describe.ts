@@ -29,6 +29,8 @@ export function describeHistoryEvent(prev: HistoryState, e: AnyRealtimeEvent): s
       return 'created the issue';
     case 'issue.updated':
     case 'epic.updated': {
+      // An epic's stream opens with its fields as created
+      if (e.type === 'epic.updated' && prev.at === null) return 'created the epic';
       const f = e.payload.fields as unknown as Record<string, unknown>;
       const parts: string[] = [];
       if (f.state !== undefined && f.state !== (prev.fields.state ?? 'opened')) parts.push(f.state === 'closed' ? 'closed' : 'reopened');

@@ -27,11 +27,15 @@ function DescriptionDiff({ before, after }: { before: string; after: string }) {
 const people = (users: readonly UserBasic[]) => (users.length ? users.map((u) => `@${u.username}`).join(', ') : T.none);
 
 /** The issue page as one step of its history left it: every text is rendered as text. */
-export function HistoryPageView({ state, previous }: { state: HistoryState; previous: HistoryState | null }) {
+export function HistoryPageView({ state, previous, kind }: { state: HistoryState; previous: HistoryState | null; kind: 'Issue' | 'Epic' }) {
   const f = state.fields;
   const description = typeof f.description === 'string' ? f.description : '';
   const before = previous && typeof previous.fields.description === 'string' ? previous.fields.description : '';
-  const sidebar: Array<[string, string]> = [
+  const sidebar: Array<[string, string]> = kind === 'Epic' ? [
+    ['Start date', named(f.start_date) ?? T.none],
+    ['Due date', named(f.end_date) ?? T.none],
+    ['Confidentiality', f.confidential ? 'Confidential' : 'Not confidential'],
+  ] : [
     ['Assignees', people(state.assignees)],
     ['Labels', state.labels.length ? state.labels.map((l) => l.name).join(', ') : T.none],
     ['Milestone', named(f.milestone) ?? T.none],

@@ -16,6 +16,7 @@ interface Props {
   restBase: string;
   projectPath: string;
   iid: number;
+  kind: 'Issue' | 'Epic';
   /** Where a `?at=` / `?at_seq=` link opened it. */
   link: HistoryLink | null;
   onClose(): void;
@@ -35,7 +36,7 @@ function writeAtSeq(seq: number | null) {
  * viewer may read now; dragging or the arrow keys show the page as that step left it. Live
  * events while it is open extend the timeline and leave the position where the user put it.
  */
-export function HistoryScrubber({ restBase, projectPath, iid, link, onClose }: Props) {
+export function HistoryScrubber({ restBase, projectPath, iid, kind, link, onClose }: Props) {
   const [timeline, setTimeline] = useState<Timeline | null>(null);
   const [failed, setFailed] = useState(false);
   const [pos, setPos] = useState(0);
@@ -96,7 +97,7 @@ export function HistoryScrubber({ restBase, projectPath, iid, link, onClose }: P
 
   const exportJson = () => {
     if (!timeline) return;
-    const blob = new Blob([JSON.stringify(timelineExport(timeline, { project_path: projectPath, iid }), null, 2)], { type: 'application/json' });
+    const blob = new Blob([JSON.stringify(timelineExport(timeline, { type: kind, stream_path: projectPath, iid }), null, 2)], { type: 'application/json' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `${projectPath.replace(/\//g, '-')}-${iid}-history.json`;
@@ -142,7 +143,7 @@ export function HistoryScrubber({ restBase, projectPath, iid, link, onClose }: P
               {T.stepOf(pos + 1, steps.length)}
             </span>
           </p>
-          <HistoryPageView state={step.state} previous={pos > 0 ? steps[pos - 1]!.state : null} />
+          <HistoryPageView state={step.state} previous={pos > 0 ? steps[pos - 1]!.state : null} kind={kind} />
         </>
       )}
     </section>

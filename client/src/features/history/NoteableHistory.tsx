@@ -10,10 +10,11 @@ interface Props {
   /** Its stream's path as events name it (a project path; `groups/<path>` for an epic). */
   streamPath: string;
   iid: number;
+  kind: 'Issue' | 'Epic';
 }
 
 /** The "History" button and, when open (or opened by a `?at=` / `?at_seq=` link), the scrubber. */
-export function NoteableHistory({ restBase, streamPath, iid }: Props) {
+export function NoteableHistory({ restBase, streamPath, iid, kind }: Props) {
   const [link] = useState(() => historyLinkFromSearch(window.location.search));
   const [open, setOpen] = useState(link !== null);
   return (
@@ -23,7 +24,7 @@ export function NoteableHistory({ restBase, streamPath, iid }: Props) {
           <History size={14} aria-hidden="true" /> {T.open}
         </button>
       </div>
-      {open && <HistoryScrubber restBase={restBase} projectPath={streamPath} iid={iid} link={link} onClose={() => setOpen(false)} />}
+      {open && <HistoryScrubber restBase={restBase} projectPath={streamPath} iid={iid} kind={kind} link={link} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -17,3 +17,6 @@ export async function fetchHistory(restBase: string, signal?: AbortSignal): Prom
     after = res.data.next_after_seq;
   }
 }
+
+/** The REST prefix of an epic. */
+export const epicRestBase = (groupPath: string, iid: number) => `/api/v4/groups/${encodeURIComponent(groupPath)}/epics/${iid}`;

@@ -57,6 +57,6 @@ export function stepFor(steps: readonly HistoryStep[], where: { atSeq?: number; 
 }
 
 /** What "Export timeline as JSON" downloads: the events as the viewer may read them, with the compacted start. */
-export function timelineExport(t: Timeline, issue: { project_path: string; iid: number }) {
-  return { noteable: { type: 'Issue', ...issue }, exported_at: new Date().toISOString(), base: t.base, events: t.events };
+export function timelineExport(t: Timeline, noteable: { type: 'Issue' | 'Epic'; stream_path: string; iid: number }) {
+  return { noteable, exported_at: new Date().toISOString(), base: t.base, events: t.events };
 }
