@@ -12,7 +12,7 @@
 // The comments are written through the API; the other events are appended to the log in one
 // SQL statement shaped as the writer's (issue.updated and issue.labels alternating, seqs after
 // the issue's own): seeding 9,500 PUTs would take minutes and add a system note to each.
-/* global document, window, HTMLInputElement, requestAnimationFrame */
+/* global document, HTMLInputElement, requestAnimationFrame -- page.evaluate bodies run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
