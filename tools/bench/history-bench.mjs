@@ -42,7 +42,7 @@ async function seed(databaseUrl) {
   await db.connect();
   try {
     const [{ event_seq: head }] = (await db.query('SELECT event_seq FROM issues WHERE id = $1', [issue.id])).rows;
-    const [actor] = (await db.query(`SELECT id, username, name, state, locked, avatar_url FROM users WHERE username = 'alice'`)).rows;
+    const [actor] = (await db.query(`SELECT id, username, name, state, false AS locked, avatar_url FROM users WHERE username = 'alice'`)).rows;
     const rest = EVENTS - head;
     await db.query(
       `WITH g AS (SELECT generate_series(1, $2::int) AS k)
