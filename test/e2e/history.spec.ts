@@ -67,7 +67,7 @@ test('alice scrubs back while bob edits: her timeline grows and her position sta
   await slider.press('ArrowLeft');
   await expect(alice.getByTestId('history-state')).toHaveText('Open');
   // The address links to the step shown
-  expect(new URL(alice.url()).searchParams.get('at_seq')).not.toBeNull();
+  await expect.poll(() => new URL(alice.url()).searchParams.get('at_seq')).not.toBeNull();
 });
 
 test('a ?at= or ?at_seq= link opens the page as it was, and the timeline exports as JSON', async ({ browser }) => {

@@ -1,5 +1,6 @@
+import { memo } from 'react';
 import { diffWords } from 'diff';
-import { HISTORY_TEXTS as T, type HistoryState, type UserBasic } from '@tandem/shared-types';
+import { HISTORY_TEXTS as T, type HistoryNote, type HistoryState, type UserBasic } from '@tandem/shared-types';
 
 const named = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
@@ -23,6 +24,22 @@ function DescriptionDiff({ before, after }: { before: string; after: string }) {
     </div>
   );
 }
+
+/** The discussion at one step; steps that leave the notes as they were share the array, and skip this. */
+const HistoryNotes = memo(function HistoryNotes({ notes }: { notes: readonly HistoryNote[] }) {
+  return (
+    <ol className="history-notes" data-testid="history-notes">
+      {notes.length === 0 && <li className="history-notes__empty">{T.noNotes}</li>}
+      {notes.map((n) => (
+        <li key={n.id} className={`history-note${n.system ? ' history-note--system' : ''}`} data-testid="history-note">
+          <span className="history-note__author">{n.author ? `@${n.author.username}` : ''}</span> <span className="history-note__body">{n.body}</span>
+          {n.internal && <span className="badge badge--warning">Internal</span>}
+          {n.resolved && <span className="badge badge--neutral">Resolved</span>}
+        </li>
+      ))}
+    </ol>
+  );
+});
 
 const people = (users: readonly UserBasic[]) => (users.length ? users.map((u) => `@${u.username}`).join(', ') : T.none);
 
@@ -63,16 +80,7 @@ export function HistoryPageView({ state, previous, kind }: { state: HistoryState
             {description || <em>{T.noDescription}</em>}
           </div>
           {previous && before !== description && <DescriptionDiff before={before} after={description} />}
-          <ol className="history-notes" data-testid="history-notes">
-            {state.notes.length === 0 && <li className="history-notes__empty">{T.noNotes}</li>}
-            {state.notes.map((n) => (
-              <li key={n.id} className={`history-note${n.system ? ' history-note--system' : ''}`} data-testid="history-note">
-                <span className="history-note__author">{n.author ? `@${n.author.username}` : ''}</span> <span className="history-note__body">{n.body}</span>
-                {n.internal && <span className="badge badge--warning">Internal</span>}
-                {n.resolved && <span className="badge badge--neutral">Resolved</span>}
-              </li>
-            ))}
-          </ol>
+          <HistoryNotes notes={state.notes} />
         </div>
         <dl className="history-sidebar" data-testid="history-sidebar">
           {sidebar.map(([k, v]) => (

@@ -76,7 +76,10 @@ export function HistoryScrubber({ restBase, projectPath, iid, kind, link, onClos
   const steps = timeline?.steps ?? [];
   const step = steps[pos];
   useEffect(() => {
-    if (step) writeAtSeq(step.seq);
+    if (!step) return;
+    // Once the user stops on a step (a drag or held arrow key is many steps)
+    const t = setTimeout(() => writeAtSeq(step.seq), 250);
+    return () => clearTimeout(t);
   }, [step]);
   useEffect(() => {
     if (timeline) slider.current?.focus();
