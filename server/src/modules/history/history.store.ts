@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { SEQ_TABLE } from '../../core/realtime/event-append';
 import {
   applyHistoryEvent,
   emptyHistoryState,
@@ -63,8 +64,7 @@ export class HistoryStore {
   }
 
   async headSeq(n: NoteableKey): Promise<number> {
-    const table = n.type === 'Issue' ? 'issues' : n.type === 'Epic' ? 'epics' : 'merge_requests';
-    const rows: Array<{ event_seq: number }> = await this.ds.query(`SELECT event_seq FROM ${table} WHERE id = $1`, [n.id]);
+    const rows: Array<{ event_seq: number }> = await this.ds.query(`SELECT event_seq FROM ${SEQ_TABLE[n.type]} WHERE id = $1`, [n.id]);
     return rows[0]?.event_seq ?? 0;
   }
 
