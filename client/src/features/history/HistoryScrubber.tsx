@@ -56,7 +56,10 @@ export function HistoryScrubber({ restBase, projectPath, iid, kind, link, onClos
     const abort = new AbortController();
     fetchHistory(restBase, abort.signal).then(
       (pages) => {
+        // Where opening spends its time (tools/bench/history-bench.mjs reads these)
+        performance.mark('tandem:history-fetched');
         loaded = extendTimeline(timelineOf(pages), early);
+        performance.mark('tandem:history-replayed');
         const steps = loaded.steps;
         const at = link ? stepFor(steps, link) : steps.length - 1;
         if (link?.at !== undefined && steps.length && steps[0]!.at && Date.parse(link.at) < Date.parse(steps[0]!.at)) setMissed(true);
