@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { diffWords } from 'diff';
-import { HISTORY_TEXTS as T, type HistoryNote, type HistoryState, type UserBasic } from '@tandem/shared-types';
+import { HISTORY_TEXTS as T, type HistoryNote, type HistoryState, type TimeStats, type UserBasic } from '@tandem/shared-types';
 
 const named = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
@@ -41,6 +41,9 @@ const HistoryNotes = memo(function HistoryNotes({ notes }: { notes: readonly His
   );
 });
 
+const timeTracking = (t: TimeStats | undefined): string =>
+  t && (t.time_estimate || t.total_time_spent) ? `${t.human_total_time_spent ?? '0h'} spent of ${t.human_time_estimate ?? 'no estimate'}` : T.none;
+
 const people = (users: readonly UserBasic[]) => (users.length ? users.map((u) => `@${u.username}`).join(', ') : T.none);
 
 /** The issue page as one step of its history left it: every text is rendered as text. */
@@ -63,6 +66,8 @@ export function HistoryPageView({ state, previous, kind }: { state: HistoryState
     ['Epic', named(state.epic) ?? T.none],
     ['Confidentiality', f.confidential ? 'Confidential' : 'Not confidential'],
     ['Lock', f.discussion_locked ? 'Locked' : 'Unlocked'],
+    ['Time tracking', timeTracking(f.time_stats as TimeStats | undefined)],
+    ...(f.issue_type === 'incident' ? [['Severity', named(f.severity) ?? T.none] as [string, string]] : []),
   ];
   return (
     <div className="history-page" data-testid="history-page">
