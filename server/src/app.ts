@@ -23,6 +23,7 @@ import { ThrottleService } from './core/throttle/throttle.service';
 import { CredentialResolver } from './modules/auth/credential-resolver';
 import { IssueController } from './modules/issue/issue.controller';
 import { issueFastRoutes } from './modules/issue/issue-fast-routes';
+import { GitHttpService } from './modules/repository/http/git-http.service';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -88,6 +89,9 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(requestBaseUrlMiddleware);
+  // git over smart HTTP: its own auth and policy, raw (maybe gzip) bodies; no CSRF, no body parser
+  const gitHttp = app.get(GitHttpService);
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (gitHttp.matches(req) ? gitHttp.handle(req, res).catch(next) : next()));
   app.use(plainJsonContentType);
   const securityHeaders = helmet({
       contentSecurityPolicy: {

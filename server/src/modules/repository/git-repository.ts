@@ -136,6 +136,12 @@ export class GitRepository {
     await updateRef(this.gitDir, `refs/tags/${name}`, ZERO_OID, oid, 'tandem: delete tag');
   }
 
+  /** Every branch and tag with what it points at (full ref names), to tell what a push moved. */
+  async refSnapshot(): Promise<Map<string, string>> {
+    const out = await gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/', 'refs/tags/']);
+    return new Map(out ? out.split('\n').map((l) => l.split(' ') as [string, string]) : []);
+  }
+
   // ---------- commits ----------
 
   /** Newest first; `from` excludes what it reaches (GitLab's `ref_name=from..to`). */

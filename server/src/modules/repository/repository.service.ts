@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { GitRepository } from './git-repository';
 import { RepositoryError } from './git/errors';
 import { runGit } from './git/run-git';
+import { ZERO_OID } from './git/validate';
 import type { CommitIdentity, RefUpdate } from './git/types';
 
 /**
@@ -115,6 +116,14 @@ export class RepositoryService {
     const aside = `${dir}.deleted-${randomBytes(6).toString('hex')}`;
     fs.renameSync(dir, aside);
     await fs.promises.rm(aside, { recursive: true, force: true });
+  }
+
+  /** What moved between two `refSnapshot`s (created: old ZERO_OID; deleted: new ZERO_OID). */
+  static diffSnapshots(before: Map<string, string>, after: Map<string, string>): RefUpdate[] {
+    const updates: RefUpdate[] = [];
+    for (const [ref, newSha] of after) if (before.get(ref) !== newSha) updates.push({ ref, oldSha: before.get(ref) ?? ZERO_OID, newSha });
+    for (const [ref, oldSha] of before) if (!after.has(ref)) updates.push({ ref, oldSha, newSha: ZERO_OID });
+    return updates;
   }
 
   // ---------- refs-changed hook ----------
