@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ProjectModule } from '../project/project.module';
+import { BranchesController } from './api/branches.controller';
+import { CommitsController } from './api/commits.controller';
+import { FilesController } from './api/files.controller';
+import { RawPageController } from './api/raw-page.controller';
+import { RepositoryAccess } from './api/repository-access';
 import { GitHttpService } from './http/git-http.service';
 import { RepositoryPushEvents } from './http/push-events';
 import { RepositoryService } from './repository.service';
@@ -11,7 +16,8 @@ import { RepositoryService } from './repository.service';
  */
 @Module({
   imports: [ProjectModule, AuthModule],
-  providers: [RepositoryService, GitHttpService, RepositoryPushEvents],
+  controllers: [BranchesController, CommitsController, FilesController, RawPageController],
+  providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess],
   exports: [RepositoryService, GitHttpService],
 })
 export class RepositoryModule {}

@@ -40,7 +40,7 @@ export type RefsChangedListener = (event: RefsChangedEvent) => void | Promise<vo
 
 export interface CreateRepositoryOptions {
   /** A first commit with README.md on the default branch (GitLab's "Initialize repository with a README"). */
-  readme?: { projectName: string; description?: string | null; author: CommitIdentity };
+  readme?: { projectName: string; description?: string | null; author: CommitIdentity; date?: Date };
   defaultBranch?: string;
 }
 
@@ -88,6 +88,7 @@ export class RepositoryService {
           branch: await repo.defaultBranch(),
           message: 'Initial commit',
           author: opts.readme.author,
+          date: opts.readme.date,
           actions: [{ action: 'create', path: 'README.md', content: Buffer.from(text) }],
         });
       }
