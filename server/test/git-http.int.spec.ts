@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { RepositoryService, type RefsChangedEvent } from '../src/modules/repository';
@@ -124,6 +125,41 @@ describe('git over smart HTTP', () => {
     expect(ok.code, ok.out).toBe(0);
     const del = await git(dir, 'push', 'origin', ':main');
     expect(del.out).toContain('The default branch of a project cannot be deleted.');
+  });
+
+  it('a push of an issue\'s branch reaches the issue\'s open pages live (issue.related_branches), creation and deletion', async () => {
+    const socket: Socket = io(app.url, { transports: ['websocket'], auth: { token: tokens.carol }, reconnection: false });
+    const live: Array<{ issue: { iid: number }; payload: { created: string[]; updated: string[]; deleted: string[] }; actor: { username: string } | null }> = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      socket.on('issue.related_branches', (e: (typeof live)[number]) => live.push(e));
+      expect(await socket.timeout(10_000).emitWithAck('subscribe', { channel: 'IssuesChannel', project_path: 'acme/tandem', iid: 2 })).toMatchObject({ ok: true });
+      const c = await git(work, 'clone', '-q', url('acme/tandem', 'bob'), 'tandem-bob');
+      expect(c.code, c.out).toBe(0);
+      const dir = path.join(work, 'tandem-bob');
+      await git(dir, 'checkout', '-qb', '2-sidebar-drawer');
+      await commitFile(dir, 'drawer.css', '.sidebar { position: fixed; }\n');
+      expect((await git(dir, 'push', '-q', 'origin', '2-sidebar-drawer')).code).toBe(0);
+      const until = async (n: number) => {
+        const deadline = Date.now() + 5000;
+        while (live.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      };
+      await until(1);
+      expect(live[0]).toMatchObject({ issue: { iid: 2 }, payload: { created: ['2-sidebar-drawer'], updated: [], deleted: [] }, actor: { username: 'bob' } });
+      expect((await git(dir, 'push', '-q', 'origin', ':2-sidebar-drawer')).code).toBe(0);
+      await until(2);
+      expect(live[1]).toMatchObject({ payload: { created: [], deleted: ['2-sidebar-drawer'] } });
+      // a branch for no issue records nothing
+      await git(dir, 'checkout', '-qb', 'no-issue');
+      expect((await git(dir, 'push', '-q', 'origin', 'no-issue')).code).toBe(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(live).toHaveLength(2);
+    } finally {
+      socket.close();
+    }
   });
 
   it('takes the account password as Basic credentials', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RealtimeCoreModule } from '../../core/realtime/realtime-core.module';
 import { AuthModule } from '../auth/auth.module';
 import { ProjectModule } from '../project/project.module';
 import { BranchesController } from './api/branches.controller';
@@ -15,7 +16,7 @@ import { RepositoryService } from './repository.service';
  * and git over smart HTTP (GitHttpService, mounted ahead of Express in app.ts).
  */
 @Module({
-  imports: [ProjectModule, AuthModule],
+  imports: [ProjectModule, AuthModule, RealtimeCoreModule],
   controllers: [BranchesController, CommitsController, FilesController, RawPageController],
   providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess],
   exports: [RepositoryService, GitHttpService],
