@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { RepositoryService } from '../repository';
+import type { ImportChange, ImportStep, RepositoryService } from '../repository';
 import { DEMO_PROJECT } from './demo.seed';
 
 /** Two 24x24 PNGs: the demo logo before and after "New logo colours" (an image changed between commits). */
@@ -27,29 +27,31 @@ export async function seedDemoRepositories(ds: DataSource, repos: RepositoryServ
       await repos.create(p.id);
       continue;
     }
-    if (!(await repos.create(p.id, { readme: { projectName: p.name, description: p.description, author: alice, date: day(0) } }))) continue;
+    if (!(await repos.create(p.id))) continue;
     const repo = await repos.open(p.id);
-    const commit = (branch: string, message: string, author: typeof alice, n: number, actions: Parameters<typeof repo.writeCommit>[0]['actions']) =>
-      repo.writeCommit({ branch, message, author, date: day(n), actions });
-    await commit('main', 'Add the issue page server', alice, 1, [
-      { action: 'create', path: 'src/server.ts', content: text("import http from 'node:http';\n\nhttp.createServer((req, res) => res.end('Tandem')).listen(3000);\n") },
-      { action: 'create', path: 'docs/notes.md', content: text('# Notes\n\nEvery change is an event in the issue log.\n') },
-    ]);
-    await commit('main', 'Add the logo', bob, 2, [{ action: 'create', path: 'assets/logo.png', content: Buffer.from(LOGO_V1, 'base64') }]);
-    const v01 = await commit('main', 'Rename notes to architecture', alice, 3, [{ action: 'move', path: 'docs/architecture.md', previousPath: 'docs/notes.md' }]);
-    await repo.createTag('v0.1.0', v01.sha);
-    await repo.createBranch('feature/polling-fallback', v01.sha);
-    await commit('feature/polling-fallback', 'Poll with ETags when the socket is down', bob, 4, [
-      { action: 'create', path: 'src/polling.ts', content: text("export const POLL_INTERVAL_MS = 3000;\n\nexport async function poll(url: string, etag?: string) {\n  return fetch(url, { headers: etag ? { 'If-None-Match': etag } : {} });\n}\n") },
-    ]);
-    await commit('main', 'New logo colours', bob, 5, [{ action: 'update', path: 'assets/logo.png', content: Buffer.from(LOGO_V2, 'base64') }]);
-    const head = await commit('main', 'Describe the server in the README', alice, 6, [
-      { action: 'update', path: 'README.md', content: text(`# ${p.name}\n\n${p.description ?? ''}\n\nRun \`node src/server.ts\` and open http://localhost:3000.\n`) },
-    ]);
-    await repo.createBranch('1-real-time-updates-for-the-issue-page', head.sha);
-    await commit('1-real-time-updates-for-the-issue-page', 'Send issue events over Socket.IO', bob, 7, [
-      { action: 'create', path: 'src/realtime.ts', content: text("export function broadcast(room: string, event: unknown) {\n  // every open issue page in the room receives the event\n  return { room, event };\n}\n") },
-      { action: 'update', path: 'src/server.ts', content: text("import http from 'node:http';\nimport { broadcast } from './realtime';\n\nhttp.createServer((req, res) => res.end('Tandem')).listen(3000);\nbroadcast('issue:1', { type: 'issue.updated' });\n") },
+    const commit = (branch: string, message: string, author: typeof alice, n: number, changes: ImportChange[], startFrom?: string): ImportStep => ({
+      commit: { branch, message, author, date: day(n), changes, ...(startFrom ? { startFrom } : {}) },
+    });
+    const readme = (extra: string) => text(`# ${p.name}\n\n${p.description ?? ''}\n${extra}`);
+    // One git fast-import: a few git processes at boot, not one per file and commit
+    await repo.importHistory([
+      commit('main', 'Initial commit', alice, 0, [{ path: 'README.md', content: readme('') }]),
+      commit('main', 'Add the issue page server', alice, 1, [
+        { path: 'src/server.ts', content: text("import http from 'node:http';\n\nhttp.createServer((req, res) => res.end('Tandem')).listen(3000);\n") },
+        { path: 'docs/notes.md', content: text('# Notes\n\nEvery change is an event in the issue log.\n') },
+      ]),
+      commit('main', 'Add the logo', bob, 2, [{ path: 'assets/logo.png', content: Buffer.from(LOGO_V1, 'base64') }]),
+      commit('main', 'Rename notes to architecture', alice, 3, [{ path: 'docs/architecture.md', renameFrom: 'docs/notes.md' }]),
+      { tag: { name: 'v0.1.0', at: 'main' } },
+      commit('feature/polling-fallback', 'Poll with ETags when the socket is down', bob, 4, [
+        { path: 'src/polling.ts', content: text("export const POLL_INTERVAL_MS = 3000;\n\nexport async function poll(url: string, etag?: string) {\n  return fetch(url, { headers: etag ? { 'If-None-Match': etag } : {} });\n}\n") },
+      ], 'main'),
+      commit('main', 'New logo colours', bob, 5, [{ path: 'assets/logo.png', content: Buffer.from(LOGO_V2, 'base64') }]),
+      commit('main', 'Describe the server in the README', alice, 6, [{ path: 'README.md', content: readme('\nRun `node src/server.ts` and open http://localhost:3000.\n') }]),
+      commit('1-real-time-updates-for-the-issue-page', 'Send issue events over Socket.IO', bob, 7, [
+        { path: 'src/realtime.ts', content: text("export function broadcast(room: string, event: unknown) {\n  // every open issue page in the room receives the event\n  return { room, event };\n}\n") },
+        { path: 'src/server.ts', content: text("import http from 'node:http';\nimport { broadcast } from './realtime';\n\nhttp.createServer((req, res) => res.end('Tandem')).listen(3000);\nbroadcast('issue:1', { type: 'issue.updated' });\n") },
+      ], 'main'),
     ]);
   }
 }

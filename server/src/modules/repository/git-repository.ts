@@ -8,6 +8,7 @@ import { entryAt, lastCommitFor, listTree, readBlob } from './git/tree';
 import type { BlobInfo, BranchInfo, CommitInfo, DiffFile, TagInfo, TreeEntry } from './git/types';
 import { cleanRepoPath, cleanRev, EMPTY_TREE, ZERO_OID } from './git/validate';
 import { writeCommit, type WriteCommitInput } from './git/write';
+import { importHistory, type ImportStep } from './git/import';
 
 export interface CommitListQuery {
   /** A revision, or a range `from..to` given as {from, to}. Default: the default branch. */
@@ -240,5 +241,10 @@ export class GitRepository {
 
   writeCommit(input: WriteCommitInput): Promise<{ sha: string; oldSha: string | null }> {
     return writeCommit(this.gitDir, input);
+  }
+
+  /** A whole history into this (empty) repository in one `git fast-import` (git/import.ts). */
+  async importHistory(steps: ImportStep[]): Promise<void> {
+    return importHistory(this.gitDir, steps, await this.isEmpty());
   }
 }

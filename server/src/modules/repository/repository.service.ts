@@ -76,11 +76,8 @@ export class RepositoryService {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     const tmp = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
     try {
+      // One process: what git http-backend and reflogs need is given as config when git runs (run-git.ts, git-http-backend.ts)
       await runGit(null, ['init', '--bare', '--quiet', `--initial-branch=${opts.defaultBranch ?? 'main'}`, tmp]);
-      // http-backend serves it (push allowed by Tandem's policy, not by git's own config)
-      await runGit(tmp, ['config', 'http.receivepack', 'true']);
-      await runGit(tmp, ['config', 'receive.denyNonFastForwards', 'false']);
-      await runGit(tmp, ['config', 'core.logAllRefUpdates', 'true']);
       if (opts.readme) {
         const repo = new GitRepository(projectId, tmp);
         const text = `# ${opts.readme.projectName}\n\n${opts.readme.description ?? ''}`.trimEnd() + '\n';

@@ -75,14 +75,16 @@ export function runHttpBackend(b: BackendRequest): Promise<number> {
     ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
     ...(req.headers['git-protocol'] ? { GIT_PROTOCOL: String(req.headers['git-protocol']), HTTP_GIT_PROTOCOL: String(req.headers['git-protocol']) } : {}),
     ...(b.remoteUser ? { REMOTE_USER: b.remoteUser } : {}),
-    // receive-pack reads these as config (git 2.31+): Tandem's hook and the push size limit
-    GIT_CONFIG_COUNT: '3',
+    // receive-pack reads these as config (git 2.31+): Tandem's hook, the push size limit, pushes allowed (policy decided), reflogs
+    GIT_CONFIG_COUNT: '4',
     GIT_CONFIG_KEY_0: 'core.hooksPath',
     GIT_CONFIG_VALUE_0: b.hooksDir,
     GIT_CONFIG_KEY_1: 'receive.maxInputSize',
     GIT_CONFIG_VALUE_1: String(b.maxPushBytes),
     GIT_CONFIG_KEY_2: 'http.receivepack',
     GIT_CONFIG_VALUE_2: 'true',
+    GIT_CONFIG_KEY_3: 'core.logAllRefUpdates',
+    GIT_CONFIG_VALUE_3: 'true',
     TANDEM_PROTECTED_REF: b.protectedRef,
     TANDEM_PUSH_PROTECTED: b.mayPushProtected ? '1' : '0',
   });
