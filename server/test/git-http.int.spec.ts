@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
@@ -160,6 +161,20 @@ describe('git over smart HTTP', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('takes a gzip request body (git sends large ones compressed) and answers with a pack', async () => {
+    const head = (await git(work, 'ls-remote', url('acme/tandem'), 'refs/heads/main')).out.split('\t')[0]!;
+    const pkt = (s: string) => (s.length + 4).toString(16).padStart(4, '0') + s;
+    const body = gzipSync(Buffer.from(`${pkt(`want ${head} no-progress\n`)}0000${pkt('done\n')}`));
+    const res = await fetch(`${app.url}/acme/tandem.git/git-upload-pack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-git-upload-pack-request', 'content-encoding': 'gzip', accept: 'application/x-git-upload-pack-result' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
+    expect(Buffer.from(await res.arrayBuffer()).includes('PACK')).toBe(true);
   });
 
   it('takes the account password as Basic credentials', async () => {
