@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { GitRepository } from './git-repository';
 import { RepositoryError } from './git/errors';
-import { runGit } from './git/run-git';
+import { GIT_BINARY, gitVersion, runGit } from './git/run-git';
 import { ZERO_OID } from './git/validate';
 import type { CommitIdentity, RefUpdate } from './git/types';
 
@@ -45,13 +45,19 @@ export interface CreateRepositoryOptions {
 }
 
 @Injectable()
-export class RepositoryService {
+export class RepositoryService implements OnModuleInit {
   private readonly log = new Logger('RepositoryService');
   private readonly listeners: RefsChangedListener[] = [];
   readonly root: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.root = config.repositoriesDir;
+  }
+
+  /** Says clearly at boot when git is missing (npm start checks before starting; a container may not). */
+  async onModuleInit(): Promise<void> {
+    const version = await gitVersion();
+    if (!version) this.log.error(`git was not found at ${GIT_BINARY}: repositories, clone and push will fail. Install git (apt-get install git) or set GIT_BINARY.`);
   }
 
   /** The bare repository folder of a project (it may not exist yet). */

@@ -71,7 +71,8 @@ export class GitHttpService {
 
     const actor = await this.authenticate(req);
     if (actor === 'invalid') return challenge(res);
-    const project = await this.projects.findByIdOrPath(fullPath);
+    // A project is named by its full path (group/project), never by a numeric id here
+    const project = fullPath.includes('/') ? await this.projects.findByIdOrPath(fullPath) : null;
     const facts: ProjectFacts | null = project ? await this.projects.facts(actor, project) : null;
     if (!project || !facts || !canProject(actor, 'read_project', facts)) return actor ? text(res, 404, GIT_TEXTS.notFound) : challenge(res);
     if (!canProject(actor, 'read_code', facts)) return actor ? text(res, 403, GIT_TEXTS.readDenied) : challenge(res);
