@@ -95,7 +95,10 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(requestBaseUrlMiddleware);
   // git over smart HTTP: its own auth and policy, raw (maybe gzip) bodies; no CSRF, no body parser
   const gitHttp = app.get(GitHttpService);
-  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (gitHttp.matches(req) ? gitHttp.handle(req, res).catch(next) : next()));
+  app.use(function gitSmartHttp(req: express.Request, res: express.Response, next: express.NextFunction) {
+    if (gitHttp.matches(req)) gitHttp.handle(req, res).catch(next);
+    else next();
+  });
   app.use(plainJsonContentType);
   const securityHeaders = helmet({
       contentSecurityPolicy: {
