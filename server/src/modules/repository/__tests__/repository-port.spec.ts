@@ -83,6 +83,10 @@ describe('repository port', () => {
     expect(await repo.branchNames('^20-')).toEqual(['20-fix-bug']);
     expect(await repo.branchNames('one$')).toEqual(['feature/one']);
     await expect(repo.deleteBranch('feature/one', ZERO_OID.replace(/0/g, 'a'))).rejects.toMatchObject({ kind: 'stale_ref' });
+    for (const odd of ['../../config', '../HEAD', 'a..b', '-x', 'x y', 'x\nmain']) {
+      expect(await repo.branch(odd)).toBeNull();
+      await expect(repo.deleteBranch(odd)).rejects.toMatchObject({ kind: 'not_found' });
+    }
     await repo.deleteBranch('feature/one');
     expect(await repo.branch('feature/one')).toBeNull();
     await repo.createTag('v1.0', 'main');
