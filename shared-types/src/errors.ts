@@ -88,6 +88,12 @@ export const ERRORS = {
   METRIC_IMAGE_NOT_FOUND: { status: 404, message: '404 Metric Image Not Found' },
   /** The public status page of a project that has none enabled, or an incident not on it. */
   STATUS_PAGE_NOT_FOUND: { status: 404, message: '404 Not Found' },
+  /** Error tracking: an error id that names no error of the project (GitLab's not_found!). */
+  SENTRY_ERROR_NOT_FOUND: { status: 404, message: '404 Error Not Found' },
+  /** Error tracking: an unknown client key id (DELETE client_keys/:key_id). */
+  CLIENT_KEY_NOT_FOUND: { status: 404, message: '404 Client Key Not Found' },
+  /** Error tracking: "Create issue" raced another one for the same error. */
+  SENTRY_ERROR_HAS_ISSUE: { status: 409, message: 'An issue already exists for this error' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

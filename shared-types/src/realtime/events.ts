@@ -58,6 +58,8 @@ export interface EventPayloads {
   'issue.metric_images': { metric_images: import('../incidents').ApiMetricImage[] };
   /** An incident was published to (a URL) or taken off (null) the project's status page. */
   'issue.status_page': { published_incident_url: string | null };
+  /** The error linked to the issue got events or changed status (the stack trace card). */
+  'issue.error_tracking': import('../error-tracking').IssueErrorTrackingPayload;
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
 }
@@ -94,6 +96,7 @@ export const EVENT_TYPES = [
   'issue.epic',
   'issue.metric_images',
   'issue.status_page',
+  'issue.error_tracking',
   'epic.updated',
 ] as const satisfies readonly EventType[];
 

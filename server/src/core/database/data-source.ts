@@ -28,6 +28,7 @@ import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLoc
 import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry';
 import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
 import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-PasswordResetTokens';
+import { ErrorTracking1795642203000 } from './migrations/1795642203000-ErrorTracking';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   ServiceDeskReplies1795640600000,
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
+  ErrorTracking1795642203000,
 ];
 
 export interface DatabaseTarget {

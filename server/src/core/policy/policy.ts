@@ -61,7 +61,11 @@ export type ProjectAbility =
   | 'upload_file'
   | 'admin_label'
   | 'admin_milestone'
-  | 'admin_service_desk';
+  | 'admin_service_desk'
+  /** Error tracking (GitLab's read_sentry_issue, update_sentry_issue, admin_operations): reporters read, developers triage, maintainers set it up. */
+  | 'read_error_tracking'
+  | 'update_error_tracking'
+  | 'admin_error_tracking';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
@@ -85,6 +89,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
+  'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -93,7 +98,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'update_error_tracking', 'admin_error_tracking',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -144,6 +149,15 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
     case 'admin_service_desk':
       // GitLab: maintainers turn Service Desk on and off
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'read_error_tracking':
+      // GitLab's read_sentry_issue: reporters and up (an error's events may hold user data)
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
+    case 'update_error_tracking':
+      // GitLab's update_sentry_issue: developers resolve and ignore errors (and make issues from them)
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
+    case 'admin_error_tracking':
+      // GitLab's admin_operations: maintainers turn error tracking on and manage its client keys
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
 }
