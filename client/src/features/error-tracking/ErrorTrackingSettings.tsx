@@ -39,7 +39,7 @@ export function ErrorTrackingSettings({ projectPath }: { projectPath: string }) 
       <h2 id="error-settings-title" className="card__title">
         Error tracking
       </h2>
-      <p className="muted">Point your application&apos;s Sentry SDK at this project: its errors appear under Monitor › Error tracking.</p>
+      <p className="muted">Give this DSN to your application&apos;s Sentry SDK: the errors it reports appear on this project&apos;s Error tracking page.</p>
       {failure && <Alert variant="danger">{failure}</Alert>}
       <label className="error-settings__toggle">
         <input type="checkbox" checked={settings.active} disabled={busy} onChange={(e) => void run(() => saveErrorTrackingSettings(projectPath, e.target.checked))} />
