@@ -14,8 +14,8 @@ interface Pending {
 
 /** Events written per transaction, at most. */
 const BATCH = 500;
-/** How long an accepted event may wait for others to share its write (ms). */
-const LINGER_MS = 50;
+/** How long an accepted event may wait for others to share its write (ms): fewer, larger transactions. */
+const LINGER_MS = 200;
 /** Accepted events not yet written; past it new ones get 503 with Retry-After (backpressure, not memory growth). */
 const MAX_PENDING = 20_000;
 
@@ -117,6 +117,9 @@ export class IngestWriter implements OnApplicationShutdown {
       last_at: g.last.toISOString(),
     }));
     const written = await this.ds.transaction(async (m) => {
+      // The SDK was answered already: this commit need not wait for its WAL flush, and so does
+      // not queue issue writes' commits behind ingest's fsyncs (a crash may lose the last batch)
+      await m.query('SET LOCAL synchronous_commit = off');
       const upserted = (await m.query(
         `INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, first_seen_at, last_seen_at)
          SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt, x.first_at, x.last_at
