@@ -3,7 +3,8 @@
 // events with 4 closed-loop senders, against a bare floor that inserts the same JSON rows with raw
 // `pg` (4 connections, one INSERT per event) in the same run; then the title PUT p50 of one
 // writer, idle and while ingest runs at the required rate (0.5x the floor, paced).
-// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--save]
+// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--rounds 3] [--save]
+//   The title phases alternate, idle then while ingesting, --rounds times; the medians are reported.
 //   The event is the envelope the real @sentry/node SDK sends for a thrown TypeError (captured
 //   from the SDK at the start of the run, with its context lines and default integrations), sent
 //   again with a fresh event_id each time. Tandem's figure counts events both answered 200 and
@@ -27,6 +28,11 @@ const PROJECT = 'acme/tandem';
 const SENDERS = 4;
 const args = process.argv.slice(2);
 const MS = Number(args.includes('--ms') ? args[args.indexOf('--ms') + 1] : 10000);
+const ROUNDS = Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 10) {
+  console.error('ingest-bench: --rounds must be an integer from 1 to 10');
+  process.exit(2);
+}
 if (!Number.isInteger(MS) || MS < 1000 || MS > 120_000) {
   console.error('ingest-bench: --ms must be an integer from 1000 to 120000');
   process.exit(2);
@@ -102,7 +108,7 @@ async function withDatabase(fn) {
 async function floor(databaseUrl, event, ms) {
   const setup = new pg.Client({ connectionString: databaseUrl });
   await setup.connect();
-  await setup.query('CREATE TABLE bench_floor_events (id bigserial PRIMARY KEY, error_id bigint NOT NULL, event_id text NOT NULL, occurred_at timestamptz NOT NULL, payload jsonb NOT NULL)');
+  await setup.query('CREATE TABLE IF NOT EXISTS bench_floor_events (id bigserial PRIMARY KEY, error_id bigint NOT NULL, event_id text NOT NULL, occurred_at timestamptz NOT NULL, payload jsonb NOT NULL)');
   await setup.end();
   const clients = await Promise.all(Array.from({ length: SENDERS }, async () => {
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -128,8 +134,6 @@ async function main() {
   const { text, event } = await captureSdkEnvelope();
   console.log(`SDK envelope: ${text.length} bytes, ${event.exception?.values?.[0]?.stacktrace?.frames?.length ?? 0} frames`);
   await withDatabase(async (databaseUrl) => {
-    const floorRate = await floor(databaseUrl, event, MS);
-    console.log(`floor: ${floorRate.toFixed(0)} rows/s`);
     const url = `http://127.0.0.1:${PORT}`;
     const proc = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
       cwd: ROOT,
@@ -196,13 +200,34 @@ async function main() {
       }
 
       await ingest(2000); // warm-up
-      const full = await ingest(MS);
-      console.log(`tandem ingest, 4 senders: ${full.rate.toFixed(0)} events/s written (${full.ok} ok, ${full.bad} refused)`);
+      // Floor and Tandem alternate, so both see the same machine; medians are reported
+      const floors = [];
+      const fulls = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        floors.push(await floor(databaseUrl, event, MS));
+        fulls.push(await ingest(MS));
+        console.log(`round ${r + 1}: floor ${floors[r].toFixed(0)} rows/s, tandem ${fulls[r].rate.toFixed(0)} events/s written (${fulls[r].ok} ok, ${fulls[r].bad} refused)`);
+      }
+      const floorRate = pct(floors, 50);
+      const full = { rate: pct(fulls.map((f) => f.rate), 50), bad: fulls.reduce((a, f) => a + f.bad, 0) };
+      const ingestRounds = floors.map((f, i) => `${f.toFixed(0)} / ${fulls[i].rate.toFixed(0)}`).join('; ');
       await titles(2000); // warm-up
-      const idle = await titles(MS);
       const target = Math.max(1, floorRate * 0.5);
-      const [busy, paced] = await Promise.all([titles(MS), ingest(MS, target)]);
-      console.log(`title PUT p50: idle ${idle.p50.toFixed(2)} ms, while ingesting ${paced.rate.toFixed(0)}/s (target ${target.toFixed(0)}/s) ${busy.p50.toFixed(2)} ms`);
+      const idles = [];
+      const busys = [];
+      const paceds = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        idles.push(await titles(MS));
+        const [b, p] = await Promise.all([titles(MS), ingest(MS, target)]);
+        busys.push(b);
+        paceds.push(p);
+        console.log(`round ${r + 1}: title PUT p50 idle ${idles[r].p50.toFixed(2)} ms, while ingesting ${p.rate.toFixed(0)}/s (target ${target.toFixed(0)}/s) ${b.p50.toFixed(2)} ms`);
+      }
+      const median = (xs) => pct(xs, 50);
+      const idle = { p50: median(idles.map((x) => x.p50)), n: idles.reduce((a, x) => a + x.n, 0) };
+      const busy = { p50: median(busys.map((x) => x.p50)), n: busys.reduce((a, x) => a + x.n, 0) };
+      const paced = { rate: median(paceds.map((x) => x.rate)) };
+      const rounds = idles.map((x, i) => `${x.p50.toFixed(1)} / ${busys[i].p50.toFixed(1)}`).join('; ');
       await db.end();
 
       const ratio = full.rate / floorRate;
@@ -214,14 +239,16 @@ async function main() {
         '',
         '| measure | figure | requirement |',
         '|---|---|---|',
-        `| floor: raw pg INSERTs of the event JSON, ${SENDERS} connections | ${floorRate.toFixed(0)} rows/s | |`,
-        `| Tandem ingest, ${SENDERS} senders (HTTP, parse, group, batched write) | ${full.rate.toFixed(0)} events/s (**${ratio.toFixed(2)}x** the floor; ${full.bad} refused) | at least 0.5x |`,
-        `| title PUT p50, one writer, idle | ${idle.p50.toFixed(2)} ms (${idle.n} PUTs) | |`,
-        `| title PUT p50 while ingesting at ${paced.rate.toFixed(0)} events/s (paced to 0.5x the floor, ${target.toFixed(0)}/s) | ${busy.p50.toFixed(2)} ms (**${slow.toFixed(2)}x** idle) | at most 1.3x |`,
+        `| floor: raw pg INSERTs of the event JSON, ${SENDERS} connections (median of ${ROUNDS}) | ${floorRate.toFixed(0)} rows/s | |`,
+        `| Tandem ingest, ${SENDERS} senders (HTTP, parse, group, batched write; median of ${ROUNDS}) | ${full.rate.toFixed(0)} events/s (**${ratio.toFixed(2)}x** the floor; ${full.bad} refused) | at least 0.5x |`,
+        `| title PUT p50, one writer, idle (median of ${ROUNDS} rounds) | ${idle.p50.toFixed(2)} ms (${idle.n} PUTs) | |`,
+        `| title PUT p50 while ingesting at ${paced.rate.toFixed(0)} events/s (paced to 0.5x the floor, ${target.toFixed(0)}/s; median of ${ROUNDS} rounds) | ${busy.p50.toFixed(2)} ms (**${slow.toFixed(2)}x** idle) | at most 1.3x |`,
+        '',
+        `Rounds (floor rows/s / Tandem events/s, alternating): ${ingestRounds}. Rounds (title p50 ms, idle / ingesting, alternating): ${rounds}.`,
         '',
         'The machine is shared (2 CPUs, other helpers running their tests at the same time): the figures are noisy; the load average is recorded below.',
       ].join('\n');
-      if (args.includes('--save')) writeSection('ingest', md, `node tools/bench/ingest-bench.mjs --ms ${MS} --save`, cal);
+      if (args.includes('--save')) writeSection('ingest', md, `node tools/bench/ingest-bench.mjs --ms ${MS} --rounds ${ROUNDS} --save`, cal);
       else console.log(`\n${md}\n`);
     } finally {
       proc.kill('SIGTERM');
