@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
@@ -68,4 +71,48 @@ test('an error reported by the Sentry SDK while the list is open appears without
   // The error happens again: the card follows over the socket
   await report(dsn, message);
   await expect(card.getByTestId('issue-stack-trace-count')).toHaveText('3');
+});
+
+test('@sentry/browser in a page of another origin reports with the DSN from another origin; the error is listed with its browser frames', async ({ browser }, testInfo) => {
+  const alice = await signedInPage(browser, 'alice');
+  const dsn = await dsnOf(alice);
+  // The application bundles the SDK, as a web app would
+  const bundle = testInfo.outputPath('sentry-browser.js');
+  const { build } = await import('rolldown');
+  await build({ input: path.join(__dirname, 'support/sentry-browser-entry.mjs'), output: { format: 'iife', file: bundle }, logLevel: 'silent' });
+  // The application's own origin (another port on this machine): the SDK's request is cross-origin
+  const js = fs.readFileSync(bundle);
+  const appServer = http.createServer((req, res) => {
+    if (req.url === '/sentry.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Shop</title><p>shop</p><script src="/sentry.js"></script>');
+  });
+  await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', r));
+  const shop = await (await browser.newContext()).newPage();
+  await shop.goto(`http://127.0.0.1:${(appServer.address() as AddressInfo).port}/`);
+  await shop.waitForFunction(() => 'Sentry' in window);
+  const message = `Browser checkout ${Date.now()}`;
+  const flushed = await shop.evaluate(
+    async ({ dsn: d, message: m }) => {
+      const Sentry = (window as unknown as { Sentry: { init(o: object): void; captureException(e: unknown): void; flush(ms: number): Promise<boolean> } }).Sentry;
+      Sentry.init({ dsn: d, release: 'web@1.0.0', environment: 'staging' });
+      function addToCart() {
+        throw new RangeError(m);
+      }
+      try {
+        addToCart();
+      } catch (e) {
+        Sentry.captureException(e);
+      }
+      return Sentry.flush(10_000);
+    },
+    { dsn, message },
+  );
+  expect(flushed).toBe(true);
+  await alice.goto(`/${PROJECT}/-/error_tracking?search_term=${encodeURIComponent(message)}`);
+  const row = alice.getByTestId('error-row').filter({ hasText: message });
+  await expect(row).toBeVisible();
+  await row.getByRole('link').click();
+  await expect(alice.getByTestId('stack-trace')).toContainText('addToCart');
+  await shop.context().close();
+  appServer.close();
 });
