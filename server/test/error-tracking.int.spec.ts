@@ -41,7 +41,7 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     const k = opts.key === undefined ? key.public_key : opts.key;
     const q = opts.query && k ? `?sentry_key=${k}&sentry_version=7` : '';
     const headers: Record<string, string> = { 'content-type': 'application/x-sentry-envelope', ...(k && !opts.query ? { 'x-sentry-auth': `Sentry sentry_version=7, sentry_client=test/1.0, sentry_key=${k}` } : {}), ...opts.headers };
-    return fetch(`${app.url}/api/v4/error_tracking/collector/api/${opts.pid ?? projectId}/${opts.kind ?? 'envelope'}/${q}`, { method: 'POST', headers, body });
+    return fetch(`${app.url}/api/v4/error_tracking/collector/api/${opts.pid ?? projectId}/${opts.kind ?? 'envelope'}/${q}`, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
   };
   const list = async (query = '') => {
     const res = await call<ErrorTrackingListResponse>(app, 'GET', `/${PROJECT}/-/error_tracking.json${query}`, { auth: who.carol });
