@@ -1,3 +1,5 @@
+import { ErrorTrackingModule } from './modules/error-tracking/error-tracking.module';
+import { ErrorListWatchAccess } from './modules/error-tracking/error-watch-access';
 import { EpicDiscussionsModule } from './modules/epic/epic-discussions.module';
 import { EpicNoteableAccess } from './modules/epic/discussions/epic-noteable-access';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
@@ -123,6 +125,7 @@ export class AppModule implements NestModule {
         IncomingEmailModule,
         RegistrationModule,
         SubscriptionModule,
+        ErrorTrackingModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',
@@ -136,10 +139,11 @@ export class AppModule implements NestModule {
         }),
         GraphqlApiModule,
         RealtimeModule.register({
-          imports: [IssueNoteableAccessModule, EpicDiscussionsModule, NoteModule],
+          imports: [IssueNoteableAccessModule, EpicDiscussionsModule, NoteModule, ErrorTrackingModule],
           noteableAccess: [IssueNoteableAccess, EpicNoteableAccess],
           projectWatchAccess: IssueListWatchAccess,
           eventAudience: NoteEventAudience,
+          errorWatchAccess: ErrorListWatchAccess,
         }),
         WebModule,
       ],

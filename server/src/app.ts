@@ -26,6 +26,7 @@ import { issueFastRoutes } from './modules/issue/issue-fast-routes';
 import { GitHttpService } from './modules/repository/http/git-http.service';
 import { RepositoryService } from './modules/repository/repository.service';
 import { seedDemoRepositories } from './modules/demo/demo-repository.seed';
+import { IngestHttp } from './modules/error-tracking/ingest/ingest-http';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -137,6 +138,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
   if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
+  // Sentry SDKs' ingest (error tracking): its own path, ahead of everything (no session, CSRF or JSON body limit)
+  app.get(IngestHttp).install(app.getHttpServer() as http.Server);
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let closed = false;

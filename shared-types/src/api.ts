@@ -299,6 +299,8 @@ export interface IssuePageData {
   /** Open issues that block this one (the close-issue confirmation asks when there are any). */
   blocked_by_count?: number;
   blocked_by_issues?: Array<{ id: number; iid: number; title: string; reference: string; web_url: string }>;
+  /** The stack trace card (spec issue_stack_trace_path): the JSON of the error this issue was made from; absent or null without one, or for those who may not read errors. */
+  issueStackTracePath?: string | null;
   /** Incident metric images are enabled (METRIC_IMAGES): the Metrics tab shows (GitLab's uploadMetricsFeatureAvailable). */
   uploadMetricsFeatureAvailable?: boolean;
   /** The incident's link on the project's status page while published (spec issue page props), else null. */

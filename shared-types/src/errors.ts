@@ -105,6 +105,12 @@ export const ERRORS = {
   DEFAULT_BRANCH_DELETE: { status: 405, message: 'The default branch of a project cannot be deleted.' },
   /** The repository has no commits yet (tree, files of an empty repository). */
   REPOSITORY_EMPTY: { status: 404, message: '404 Tree Not Found' },
+  /** Error tracking: an error id that names no error of the project (GitLab's not_found!). */
+  SENTRY_ERROR_NOT_FOUND: { status: 404, message: '404 Error Not Found' },
+  /** Error tracking: an unknown client key id (DELETE client_keys/:key_id). */
+  CLIENT_KEY_NOT_FOUND: { status: 404, message: '404 Client Key Not Found' },
+  /** Error tracking: "Create issue" raced another one for the same error. */
+  SENTRY_ERROR_HAS_ISSUE: { status: 409, message: 'An issue already exists for this error' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

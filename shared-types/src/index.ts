@@ -23,3 +23,4 @@ export * from './password-reset';
 export * from './registration';
 export * from './history';
 export * from './repository';
+export * from './error-tracking';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { INCIDENT_TEXTS } from '@tandem/shared-types';
+import { ACCESS_LEVEL, errorTrackingPaths, INCIDENT_TEXTS } from '@tandem/shared-types';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
@@ -42,6 +42,12 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
           <a className="btn" href={`/${projectPath}/-/incidents`}>
             {INCIDENT_TEXTS.listTitle}
           </a>
+          {/* Errors are for reporters and up (read_error_tracking) */}
+          {Math.max(project?.permissions?.project_access?.access_level ?? 0, project?.permissions?.group_access?.access_level ?? 0) >= ACCESS_LEVEL.REPORTER && (
+            <a className="btn" href={errorTrackingPaths(projectPath).list}>
+              Error tracking
+            </a>
+          )}
           {signedIn && (
             <a className="btn btn--confirm" href={`/${projectPath}/-/issues/new`}>
               New issue

@@ -27,6 +27,7 @@ import { liveAwardPermission } from '../features/awards/liveAwardPermission';
 import { IssueAwardsBar } from '../features/awards/IssueAwardsBar';
 import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
+import { IssueStackTraceCard } from '../features/error-tracking/IssueStackTraceCard';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
 import { MovedServiceDeskWarning } from '../features/service-desk/MovedServiceDeskWarning';
 import { PublishToStatusPage } from '../features/status-page/PublishToStatusPage';
@@ -161,6 +162,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             </>
           )}
           <IssueAwardsBar issueKey={issueKey} awards={data.awards ?? []} permissions={permissions} toggleUrl={paths.issueAward} />
+          {data.issueStackTracePath && <IssueStackTraceCard issueKey={issueKey} path={data.issueStackTracePath} live={connection.state === 'open'} />}
           <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
           {blockedClose.dialog}
           <IssueDiscussionArea

@@ -81,6 +81,8 @@ export class RealtimeClient {
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
   /** Watched projects' issue lists: their change listeners, by project path. */
   private readonly watches = new Map<string, Set<() => void>>();
+  /** Error lists kept live (watch_errors): listeners get the changed error ids, or null after a reconnect (refetch). */
+  private readonly errorWatches = new Map<string, Set<(ids: number[] | null) => void>>();
   /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
   private readonly todoCountListeners = new Set<(count: number | null) => void>();
   private readonly subscriptionListeners = new Set<(signal: SubscriptionSignal) => void>();
@@ -169,6 +171,25 @@ export class RealtimeClient {
   }
 
   /**
+   * Calls `onChange` with the ids of the project's errors that got events or changed status
+   * (coalesced by the server), and with null after every reconnect (signals are not replayed).
+   */
+  watchErrors(projectPath: string, onChange: (ids: number[] | null) => void): () => void {
+    let set = this.errorWatches.get(projectPath);
+    if (!set) {
+      this.errorWatches.set(projectPath, (set = new Set()));
+      if (this.state === 'open') this.socket?.emit('watch_errors', { project_path: projectPath }, () => undefined);
+    }
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size || this.errorWatches.get(projectPath) !== set) return;
+      this.errorWatches.delete(projectPath);
+      this.socket?.emit('unwatch_errors', { project_path: projectPath });
+    };
+  }
+
+  /**
    * The signed-in user's pending to-do count, pushed on their private room (user channel);
    * called with null after each (re)connect, when pushes may have been missed: refetch then.
    */
@@ -215,6 +236,10 @@ export class RealtimeClient {
         // What changed while we were away is not replayed: the lists refetch once
         if (this.everOpened) for (const l of listeners) l();
       }
+      for (const [path, listeners] of this.errorWatches) {
+        socket.emit('watch_errors', { project_path: path }, () => undefined);
+        if (this.everOpened) for (const l of listeners) l(null);
+      }
       if (this.everOpened) for (const l of this.todoCountListeners) l(null);
       this.everOpened = true;
       this.scheduleMonitor();
@@ -247,6 +272,11 @@ export class RealtimeClient {
     socket.on('project_issues', (sig) => {
       this.touch();
       for (const l of this.watches.get(sig.project_path) ?? []) l();
+    });
+    socket.on('project_errors', (sig) => {
+      this.touch();
+      const ids = Array.isArray(sig?.error_ids) ? sig.error_ids.filter((n) => typeof n === 'number') : [];
+      for (const [path, listeners] of this.errorWatches) if (path.toLowerCase() === String(sig?.project_path).toLowerCase()) for (const l of listeners) l(ids);
     });
     socket.on('presence', (p) => {
       this.touch();

@@ -63,6 +63,8 @@ export interface EventPayloads {
    * deleted by a push or the branches API (modules/repository/http/push-events.ts).
    */
   'issue.related_branches': { created: string[]; updated: string[]; deleted: string[] };
+  /** The error linked to the issue got events or changed status (the stack trace card). */
+  'issue.error_tracking': import('../error-tracking').IssueErrorTrackingPayload;
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
 }
@@ -100,6 +102,7 @@ export const EVENT_TYPES = [
   'issue.metric_images',
   'issue.status_page',
   'issue.related_branches',
+  'issue.error_tracking',
   'epic.updated',
 ] as const satisfies readonly EventType[];
 

@@ -55,6 +55,8 @@ export type ServerToClientEvents = {
   presence: (signal: PresenceSignal) => void;
   /** Issues of a watched project changed: refetch the list (realtime/project-watch.ts). */
   project_issues: (signal: ProjectIssuesSignal) => void;
+  /** Errors of a watched project got events or changed (error-tracking.ts). */
+  project_errors: (signal: import('../error-tracking').ProjectErrorsSignal) => void;
   /** The user's pending to-do count changed (realtime/user-channel.ts). */
   'todos.count': (signal: TodosCountSignal) => void;
   /** The user turned an issue's notifications on or off in another tab (realtime/user-channel.ts). */
@@ -67,6 +69,8 @@ export interface ClientToServerEvents {
   presence: (req: PresenceRequest) => void;
   watch_project: (req: WatchProjectRequest, ack: (res: WatchProjectAck) => void) => void;
   unwatch_project: (req: WatchProjectRequest) => void;
+  watch_errors: (req: import('../error-tracking').WatchErrorsRequest, ack: (res: WatchProjectAck) => void) => void;
+  unwatch_errors: (req: import('../error-tracking').WatchErrorsRequest) => void;
 }
 
 /** Room name for a noteable's stream. */

@@ -34,6 +34,8 @@ export class RtClient {
   readonly acks: SubscribeAck[] = [];
   readonly presence: PresenceSignal[] = [];
   readonly projectSignals: Array<{ project_path: string; at: number }> = [];
+  /** project_errors signals of watched error lists. */
+  readonly errorSignals: Array<{ project_path: string; error_ids: number[]; at: number }> = [];
   /** The user channel's to-do counts, in arrival order. */
   readonly todoCounts: number[] = [];
   heartbeats = 0;
@@ -95,6 +97,7 @@ export class RtClient {
       socket.on('unsubscribed', (s) => this.unsubscribed.push(s));
       socket.on('presence', (p) => this.presence.push(p));
       socket.on('project_issues', (p) => this.projectSignals.push({ ...p, at: Date.now() }));
+      socket.on('project_errors', (p) => this.errorSignals.push({ ...p, at: Date.now() }));
       socket.on('todos.count', (s) => this.todoCounts.push(s.count));
       socket.once('connect', () => {
         this.connects++;
@@ -179,6 +182,11 @@ export class RtClient {
   /** Watches a project's issue list; resolves with the server's ack. */
   watchProject(projectPath: string): Promise<{ ok: boolean; message?: string }> {
     return new Promise((resolve) => this.socket!.emit('watch_project', { project_path: projectPath }, resolve));
+  }
+
+  /** Watches a project's error list (watch_errors); resolves with the server's ack. */
+  watchErrors(projectPath: string): Promise<{ ok: boolean; message?: string }> {
+    return new Promise((resolve) => this.socket!.emit('watch_errors', { project_path: projectPath }, resolve));
   }
 
   drop(): void {

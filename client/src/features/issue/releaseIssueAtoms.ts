@@ -4,10 +4,11 @@ import { discussionsAtomFamily } from '../notes/notesAtoms';
 import { pendingNotesAtomFamily } from '../notes/pendingNotesAtoms';
 import { presenceActivityAtomFamily, presenceAtomFamily } from '../presence/presenceAtoms';
 import { publishedIncidentUrlAtomFamily } from '../status-page/statusPageAtoms';
+import { issueErrorStateAtomFamily } from '../error-tracking/errorTrackingAtoms';
 import { issueAtomFamily, issueSeqAtomFamily } from './issueAtoms';
 
 /** Every family keyed by the issue's key (`${projectPath}#${iid}`). */
-const ISSUE_KEYED_FAMILIES = [issueAtomFamily, issueSeqAtomFamily, discussionsAtomFamily, pendingNotesAtomFamily, presenceAtomFamily, presenceActivityAtomFamily, publishedIncidentUrlAtomFamily];
+const ISSUE_KEYED_FAMILIES = [issueAtomFamily, issueSeqAtomFamily, discussionsAtomFamily, pendingNotesAtomFamily, presenceAtomFamily, presenceActivityAtomFamily, publishedIncidentUrlAtomFamily, issueErrorStateAtomFamily];
 
 /** Drops an issue's atoms from every family: its own, its discussions', and the awards of it and its notes. */
 export function releaseIssueAtoms(key: string, store = appStore): void {

@@ -46,6 +46,10 @@ const schema = z.object({
   THROTTLE_FAILED_SIGN_IN_PER_USER: throttleRuleEnv('10/600'),
   THROTTLE_FAILED_SIGN_IN_PER_IP: throttleRuleEnv('30/180'),
   THROTTLE_API_WRITES_PER_USER: throttleRuleEnv('6000/60'),
+  /** Error-tracking events accepted per client key (Sentry's per-key rate limit): past it 429 with Retry-After. */
+  THROTTLE_ERROR_EVENTS_PER_KEY: throttleRuleEnv('6000/60'),
+  /** Error-tracking events older than this are pruned (the newest event of each error is always kept). */
+  ERROR_EVENT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   THROTTLE_NOTES_PER_USER: throttleRuleEnv('300/60'),
   /** "Forgot your password?" requests per address asked for (known or not) and per client address. */
   THROTTLE_PASSWORD_RESET_PER_EMAIL: throttleRuleEnv('5/3600'),

@@ -28,6 +28,7 @@ import { EpicLockVersion1795640400000 } from './migrations/1795640400000-EpicLoc
 import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry';
 import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
 import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-PasswordResetTokens';
+import { ErrorTracking1795642203000 } from './migrations/1795642203000-ErrorTracking';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 import { HistoryCompaction1795643260000 } from './migrations/1795643260000-HistoryCompaction';
 
@@ -58,6 +59,7 @@ export const MIGRATIONS = [
   ServiceDeskReplies1795640600000,
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
+  ErrorTracking1795642203000,
   HistoryCompaction1795643260000,
 ];
 

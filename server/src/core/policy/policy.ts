@@ -67,7 +67,11 @@ export type ProjectAbility =
   /** Push to unprotected branches, create and delete them (GitLab's push_code): developers and up. */
   | 'push_code'
   /** Push to the protected (default) branch (GitLab's push_to_protected_branch default): maintainers and up. */
-  | 'push_protected_branch';
+  | 'push_protected_branch'
+  /** Error tracking (GitLab's read_sentry_issue, update_sentry_issue, admin_operations): reporters read, developers triage, maintainers set it up. */
+  | 'read_error_tracking'
+  | 'update_error_tracking'
+  | 'admin_error_tracking';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
@@ -92,6 +96,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
   'read_code', 'push_code', 'push_protected_branch',
+  'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -102,6 +107,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
   'push_code', 'push_protected_branch',
+  'update_error_tracking', 'admin_error_tracking',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -160,6 +166,15 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
     case 'push_protected_branch':
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'read_error_tracking':
+      // GitLab's read_sentry_issue: reporters and up (an error's events may hold user data)
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
+    case 'update_error_tracking':
+      // GitLab's update_sentry_issue: developers resolve and ignore errors (and make issues from them)
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
+    case 'admin_error_tracking':
+      // GitLab's admin_operations: maintainers turn error tracking on and manage its client keys
+      return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
 }
 

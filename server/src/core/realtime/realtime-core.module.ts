@@ -5,6 +5,7 @@ import { EtagCacheService } from './etag-cache.service';
 import { EVENT_BUS, InProcessEventBus, RedisEventBus, type EventBus } from './event-bus';
 import { EventLogService } from './event-log.service';
 import { UserChannel } from './user-channel';
+import { ErrorsChannel } from './errors-channel';
 import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } from './redis';
 
 /**
@@ -41,8 +42,9 @@ import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } fro
     EventLogService,
     AccessChanges,
     UserChannel,
+    ErrorsChannel,
   ],
-  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS, AccessChanges, UserChannel],
+  exports: [EVENT_BUS, EventLogService, EtagCacheService, REDIS_CONNECTIONS, AccessChanges, UserChannel, ErrorsChannel],
 })
 export class RealtimeCoreModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

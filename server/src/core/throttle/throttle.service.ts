@@ -15,7 +15,8 @@ export type ThrottleName =
   | 'notes_per_user'
   | 'password_reset_per_email'
   | 'password_reset_per_ip'
-  | 'sign_up_per_ip';
+  | 'sign_up_per_ip'
+  | 'error_events_per_key';
 
 /**
  * Request limits in the shape GitLab documents: failed sign-ins per account and per client
@@ -40,6 +41,7 @@ export class ThrottleService {
       password_reset_per_email: config.THROTTLE_PASSWORD_RESET_PER_EMAIL,
       password_reset_per_ip: config.THROTTLE_PASSWORD_RESET_PER_IP,
       sign_up_per_ip: config.THROTTLE_SIGN_UP_PER_IP,
+      error_events_per_key: config.THROTTLE_ERROR_EVENTS_PER_KEY,
     };
     declareRateLimits(Object.keys(this.rules));
   }

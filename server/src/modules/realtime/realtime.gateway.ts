@@ -15,6 +15,7 @@ import { RoomDelivery } from './room-delivery.service';
 import { SocketAuth } from './socket-auth.service';
 import { PresenceService } from './presence.service';
 import { ProjectWatchService } from './project-watch.service';
+import { ErrorWatchService } from './error-watch.service';
 import { SubscribeService } from './subscribe.service';
 import { trackSocketServer } from '../../core/metrics/metrics';
 import { UserChannel } from '../../core/realtime/user-channel';
@@ -43,6 +44,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly access: RoomAccess,
     private readonly presence: PresenceService,
     private readonly projectWatch: ProjectWatchService,
+    private readonly errorWatch: ErrorWatchService,
     private readonly userChannel: UserChannel,
   ) {}
 
@@ -73,6 +75,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.access.start();
     this.presence.start(this.io);
     this.projectWatch.start(this.io);
+    this.errorWatch.start(this.io);
     this.userChannel.bind(this.io);
     this.io.on('connection', (s) => {
       const socket = s as TandemSocket;
@@ -81,6 +84,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.subscribe.attach(socket);
       this.presence.attach(socket);
       this.projectWatch.attach(socket);
+      this.errorWatch.attach(socket);
       // Policy: own user only (the handshake's actor): the private room of the user channel
       if (socket.data.actor) void socket.join(userRoom(socket.data.actor.id));
     });
@@ -106,6 +110,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     this.access.stop();
     this.delivery.stop();
     this.projectWatch.stop();
+    this.errorWatch.stop();
     this.userChannel.bind(null);
     if (this.io) {
       // Disconnect clients so they reconnect to another node at once; Nest closes the HTTP server.

@@ -10,6 +10,8 @@ import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { PresenceService } from './presence.service';
 import { ProjectWatchService } from './project-watch.service';
+import { ErrorWatchService } from './error-watch.service';
+import { ERROR_WATCH_ACCESS } from '../../core/realtime/errors-channel';
 import { PROJECT_WATCH_ACCESS } from '../../core/realtime/project-watch-access';
 import { RoomRegistry } from './room-registry';
 import { SocketAuth } from './socket-auth.service';
@@ -24,6 +26,8 @@ export interface RealtimeOptions {
   projectWatchAccess: InjectionToken;
   /** The token of the EventAudience implementation (events only some readers receive). */
   eventAudience: InjectionToken;
+  /** The token of the ErrorWatchAccess implementation (error lists kept live). */
+  errorWatchAccess: InjectionToken;
 }
 
 /**
@@ -45,6 +49,8 @@ export class RealtimeModule {
         },
         { provide: PROJECT_WATCH_ACCESS, useExisting: options.projectWatchAccess },
         { provide: EVENT_AUDIENCE, useExisting: options.eventAudience },
+        { provide: ERROR_WATCH_ACCESS, useExisting: options.errorWatchAccess },
+        ErrorWatchService,
         RoomRegistry,
         PresenceService,
         ProjectWatchService,

@@ -1,13 +1,14 @@
+import { errorOfIssue } from '../error-tracking/error-tracking.store';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { REALTIME, type PageData } from '@tandem/shared-types';
+import { errorTrackingPaths, REALTIME, type PageData } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { authOf } from '../../core/http/request-context';
 import { issuePagePermissions } from '../../core/policy/issue-permissions';
-import { canIssue, canRequestCveId } from '../../core/policy/policy';
+import { canIssue, canProject, canRequestCveId } from '../../core/policy/policy';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AwardFinder } from '../award/award.finder';
@@ -134,6 +135,11 @@ export class WebController {
             web_url: `${this.config.publicUrl}/${b.other.project.fullPath}/-/issues/${b.other.issue.iid}`,
           })),
         };
+        // The stack trace card: the error this issue was made from, for those who may read errors
+        if (canProject(actor, 'read_error_tracking', ctx.projectFacts)) {
+          const linked = await errorOfIssue(this.ds, ctx.issue.id);
+          data.issue.issueStackTracePath = linked ? errorTrackingPaths(ctx.project.fullPath).stackTraceJson(linked.id) : null;
+        }
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 404) throw e;
         status = 404;

@@ -56,11 +56,13 @@ const WRITES = new Set<Ability>([
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk', 'push_code', 'push_protected_branch',
+  'update_error_tracking', 'admin_error_tracking',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
   'admin_service_desk', 'read_code', 'push_code', 'push_protected_branch',
+  'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
@@ -120,6 +122,9 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'read_code': return v !== 'private' || level >= ACCESS_LEVEL.REPORTER;
     case 'push_code': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
     case 'push_protected_branch': return level >= ACCESS_LEVEL.MAINTAINER && !archived;
+    case 'read_error_tracking': return level >= ACCESS_LEVEL.REPORTER;
+    case 'update_error_tracking': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
+    case 'admin_error_tracking': return level >= ACCESS_LEVEL.MAINTAINER;
   }
 }
 

@@ -1,0 +1,127 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type http from 'node:http';
+import { DataSource } from 'typeorm';
+import { ERROR_TRACKING, ERROR_TRACKING_TEXTS } from '@tandem/shared-types';
+import { RateLimitedError } from '../../../core/throttle/rate-limited.error';
+import { ThrottleService } from '../../../core/throttle/throttle.service';
+import { ingestKey, type IngestKey } from '../error-tracking.store';
+import { IngestWriter } from './ingest-writer.service';
+import { BadEventError, normalizeEvent, type NormalizedEvent } from './sentry-event';
+import { decode, eventsOf, IngestError, publicKeyOf, readBody } from './sentry-protocol';
+
+const T = ERROR_TRACKING_TEXTS.ingest;
+
+/**
+ * Sentry's ingest endpoints, as an SDK forms them from the DSN Tandem hands out
+ * (`<scheme>://<key>@<host>/api/v4/error_tracking/collector/<project id>`, GitLab's): POST
+ * `<dsn path>/api/<project id>/envelope/` and `.../store/`; the bare `/api/<project id>/...`
+ * of a DSN with no path prefix is taken too.
+ */
+export const INGEST_PATH = /^\/api\/(?:v4\/error_tracking\/collector\/api\/)?(\d{1,10})\/(envelope|store)\/?(?:\?(.*))?$/;
+
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** How long a key lookup is trusted on this node (a revoke or a setting change on it clears it at once). */
+const KEY_TTL_MS = 5000;
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'x-sentry-error, x-sentry-rate-limits, retry-after',
+};
+
+/**
+ * The ingest path, answered at the HTTP server ahead of Express (docs/error-tracking.md): no
+ * session, CSRF, cookie or JSON body parser applies; the client key is the credential; the body
+ * has its own limits (compressed and inflated), gzip/deflate/br; a per-key limit answers 429
+ * with Retry-After and X-Sentry-Rate-Limits, as Sentry does. Accepted events go to the
+ * IngestWriter's batches, never into an issue's transaction. Answers `{"id"}` (200).
+ */
+@Injectable()
+export class IngestHttp {
+  private readonly logger = new Logger('ErrorIngest');
+  private readonly keys = new Map<string, { key: IngestKey | null; at: number }>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly throttle: ThrottleService,
+    private readonly writer: IngestWriter,
+  ) {}
+
+  /** Puts the ingest routes in front of every request listener of `server`. */
+  install(server: http.Server): void {
+    const listeners = server.listeners('request') as Listener[];
+    server.removeAllListeners('request');
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const url = req.url ?? '';
+      const m = url.startsWith('/api/') ? INGEST_PATH.exec(url) : null;
+      if (!m) {
+        for (const l of listeners) l.call(server, req, res);
+        return;
+      }
+      void this.handle(req, res, Number(m[1]), m[2] as 'envelope' | 'store', new URLSearchParams(m[3] ?? ''));
+    });
+  }
+
+  /** A key revoked or a project's setting changed: forget what this node remembers. */
+  forget(): void {
+    this.keys.clear();
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse, projectId: number, kind: 'envelope' | 'store', query: URLSearchParams): Promise<void> {
+    try {
+      if (req.method === 'OPTIONS') return this.send(res, 200, '', { 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'content-type, content-encoding, x-sentry-auth, sentry-trace, baggage', 'Access-Control-Max-Age': '3600' });
+      if (req.method !== 'POST') throw new IngestError(405, '405 Method Not Allowed', { Allow: 'POST' });
+      const publicKey = publicKeyOf(req, query);
+      if (!publicKey) throw new IngestError(401, T.noKey);
+      const key = await this.lookup(publicKey);
+      if (!key || key.projectId !== projectId) throw new IngestError(401, T.badKey);
+      if (!key.keyActive) throw new IngestError(403, T.revokedKey);
+      if (!key.enabled) throw new IngestError(403, T.disabled);
+      const body = decode(await readBody(req, ERROR_TRACKING.maxBodyBytes), header(req, 'content-encoding'));
+      if (body.length > ERROR_TRACKING.maxEventBytes) throw new IngestError(413, T.tooLarge(ERROR_TRACKING.maxEventBytes));
+      const { id, events } = eventsOf(kind, body);
+      const normalized: NormalizedEvent[] = [];
+      for (const raw of events) {
+        try {
+          normalized.push(normalizeEvent(raw));
+        } catch (e) {
+          if (e instanceof BadEventError) throw new IngestError(400, T.badEvent);
+          throw e;
+        }
+      }
+      for (let i = 0; i < normalized.length; i++) await this.throttle.consume('error_events_per_key', key.keyId);
+      this.writer.accept(projectId, normalized);
+      this.send(res, 200, JSON.stringify({ id: normalized[0]?.eventId ?? (id ? id.replace(/-/g, '') : null) }));
+    } catch (e) {
+      if (e instanceof IngestError) return this.send(res, e.status, JSON.stringify({ message: e.message }), e.headers, e.status === 413);
+      if (e instanceof RateLimitedError) {
+        const h = e.headers();
+        return this.send(res, 429, JSON.stringify({ message: e.message }), { ...h, 'X-Sentry-Rate-Limits': `${e.retryAfterSeconds}::key` });
+      }
+      this.logger.error({ err: e }, 'error event ingest failed');
+      this.send(res, 500, JSON.stringify({ message: '500 Internal Server Error' }));
+    }
+  }
+
+  private async lookup(publicKey: string): Promise<IngestKey | null> {
+    if (publicKey.length > 100) return null;
+    const hit = this.keys.get(publicKey);
+    if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.key;
+    const key = await ingestKey(this.ds, publicKey);
+    if (this.keys.size > 10_000) this.keys.clear();
+    this.keys.set(publicKey, { key, at: Date.now() });
+    return key;
+  }
+
+  private send(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}, close = false): void {
+    if (res.headersSent) return;
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...CORS, ...headers, ...(close ? { Connection: 'close' } : {}) });
+    res.end(body);
+  }
+}
+
+const header = (req: http.IncomingMessage, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};

@@ -1,0 +1,190 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ERROR_TRACKING_TEXTS } from '@tandem/shared-types';
+import { ErrorsChannel } from '../../../core/realtime/errors-channel';
+import { LinkedIssueNotifier } from '../linked-issue-notifier';
+import { IngestError } from './sentry-protocol';
+import type { NormalizedEvent } from './sentry-event';
+
+interface Pending {
+  projectId: number;
+  event: NormalizedEvent;
+}
+
+/** Events written per transaction, at most. */
+const BATCH = 500;
+/** How long an accepted event may wait for others to share its write (ms): fewer, larger transactions. */
+const LINGER_MS = 200;
+/** Accepted events not yet written; past it new ones get 503 with Retry-After (backpressure, not memory growth). */
+const MAX_PENDING = 20_000;
+
+/**
+ * The ingest write path (docs/error-tracking.md): accepted events wait in memory for at most
+ * LINGER_MS and are written in batches by ONE writer at a time (one pooled connection, so ingest
+ * can never take the pool from issue writes), in one transaction of three statements: the
+ * errors upserted by (project, fingerprint) with their counts, last seen and regression
+ * (resolved -> unresolved), the events, and the users affected. After COMMIT the projects'
+ * error lists and the linked issues' pages are told.
+ */
+@Injectable()
+export class IngestWriter implements OnApplicationShutdown {
+  private readonly logger = new Logger('ErrorIngest');
+  private pending: Pending[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  private readonly paths = new Map<number, { path: string; at: number }>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly channel: ErrorsChannel,
+    private readonly issues: LinkedIssueNotifier,
+  ) {}
+
+  /** Queues a request's events (503 when the writer is that far behind). */
+  accept(projectId: number, events: readonly NormalizedEvent[]): void {
+    if (this.pending.length + events.length > MAX_PENDING) throw new IngestError(503, ERROR_TRACKING_TEXTS.ingest.overloaded, { 'Retry-After': '1' });
+    for (const event of events) this.pending.push({ projectId, event });
+    this.schedule();
+  }
+
+  /** Writes everything accepted so far (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.pending.length || this.running) {
+      if (this.running) await this.running;
+      else await this.runOnce();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.drain().catch((err: unknown) => this.logger.error({ err }, 'error events lost at shutdown'));
+  }
+
+  private schedule(): void {
+    if (this.running || this.timer) return;
+    if (this.pending.length >= BATCH) void this.runOnce();
+    else this.timer = setTimeout(() => void this.runOnce(), LINGER_MS);
+  }
+
+  private runOnce(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.running || !this.pending.length) return this.running ?? Promise.resolve();
+    const batch = this.pending.splice(0, BATCH);
+    this.running = this.write(batch)
+      .catch((err: unknown) => {
+        // A failed write (database down) keeps the events for the next attempt, ahead of newer ones
+        this.logger.error({ err, events: batch.length }, 'error events write failed; retrying');
+        this.pending = [...batch, ...this.pending].slice(0, MAX_PENDING);
+        return new Promise<void>((r) => setTimeout(r, 1000));
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.pending.length) this.schedule();
+      });
+    return this.running;
+  }
+
+  private async write(batch: readonly Pending[]): Promise<void> {
+    // One row per (project, fingerprint): an upsert may touch a row once per statement
+    const groups = new Map<string, { projectId: number; latest: NormalizedEvent; count: number; first: Date; last: Date }>();
+    for (const { projectId, event } of batch) {
+      const k = `${projectId}:${event.fingerprint}`;
+      const g = groups.get(k);
+      if (!g) groups.set(k, { projectId, latest: event, count: 1, first: event.occurredAt, last: event.occurredAt });
+      else {
+        g.count += 1;
+        if (event.occurredAt >= g.last) {
+          g.last = event.occurredAt;
+          g.latest = event;
+        }
+        if (event.occurredAt < g.first) g.first = event.occurredAt;
+      }
+    }
+    const errorRows = [...groups.values()].map((g) => ({
+      project_id: g.projectId,
+      fingerprint: g.latest.fingerprint,
+      name: g.latest.type,
+      description: g.latest.value,
+      actor: g.latest.culprit,
+      platform: g.latest.platform,
+      release: g.latest.release,
+      environment: g.latest.environment,
+      cnt: g.count,
+      first_at: g.first.toISOString(),
+      last_at: g.last.toISOString(),
+    }));
+    const written = await this.ds.transaction(async (m) => {
+      // The SDK was answered already: this commit need not wait for its WAL flush, and so does
+      // not queue issue writes' commits behind ingest's fsyncs (a crash may lose the last batch)
+      await m.query('SET LOCAL synchronous_commit = off');
+      const upserted = (await m.query(
+        `INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, first_seen_at, last_seen_at)
+         SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt, x.first_at, x.last_at
+         FROM jsonb_to_recordset($1::jsonb) AS x(project_id int, fingerprint text, name text, description text, actor text, platform text, release text, environment text, cnt bigint, first_at timestamptz, last_at timestamptz)
+         ON CONFLICT (project_id, fingerprint) DO UPDATE SET
+           events_count = e.events_count + EXCLUDED.events_count,
+           first_seen_at = LEAST(e.first_seen_at, EXCLUDED.first_seen_at),
+           last_seen_at = GREATEST(e.last_seen_at, EXCLUDED.last_seen_at),
+           name = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.name ELSE e.name END,
+           description = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.description ELSE e.description END,
+           actor = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.actor ELSE e.actor END,
+           platform = COALESCE(EXCLUDED.platform, e.platform),
+           release = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.release, e.release) ELSE e.release END,
+           environment = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.environment, e.environment) ELSE e.environment END,
+           status = CASE WHEN e.status = 'resolved' THEN 'unresolved' ELSE e.status END,
+           updated_at = now()
+         RETURNING e.id, e.project_id, e.fingerprint, e.issue_id`,
+        [JSON.stringify(errorRows)],
+      )) as Array<{ id: string | number; project_id: number; fingerprint: string; issue_id: number | null }>;
+      const idOf = new Map(upserted.map((r) => [`${r.project_id}:${r.fingerprint}`, Number(r.id)]));
+      const eventRows = batch.map(({ projectId, event: e }) => ({
+        error_id: idOf.get(`${projectId}:${e.fingerprint}`),
+        event_id: e.eventId,
+        occurred_at: e.occurredAt.toISOString(),
+        level: e.level,
+        environment: e.environment,
+        release: e.release,
+        payload: e.payload,
+      }));
+      await m.query(
+        `INSERT INTO error_tracking_error_events (error_id, event_id, occurred_at, level, environment, release, payload)
+         SELECT x.error_id, x.event_id, x.occurred_at, x.level, x.environment, x.release, x.payload
+         FROM jsonb_to_recordset($1::jsonb) AS x(error_id bigint, event_id text, occurred_at timestamptz, level text, environment text, release text, payload jsonb)`,
+        [JSON.stringify(eventRows)],
+      );
+      const users = [...new Set(batch.filter((p) => p.event.userKey).map((p) => `${idOf.get(`${p.projectId}:${p.event.fingerprint}`)}\u0000${p.event.userKey}`))].map((s) => {
+        const [error_id, user_key] = s.split('\u0000');
+        return { error_id: Number(error_id), user_key };
+      });
+      if (users.length)
+        await m.query(
+          `WITH ins AS (
+             INSERT INTO error_tracking_error_users (error_id, user_key) SELECT x.error_id, x.user_key FROM jsonb_to_recordset($1::jsonb) AS x(error_id bigint, user_key text)
+             ON CONFLICT DO NOTHING RETURNING error_id)
+           UPDATE error_tracking_errors e SET users_count = e.users_count + n.c FROM (SELECT error_id, count(*) AS c FROM ins GROUP BY error_id) n WHERE e.id = n.error_id`,
+          [JSON.stringify(users)],
+        );
+      return upserted;
+    });
+    const byProject = new Map<number, number[]>();
+    for (const r of written) byProject.set(Number(r.project_id), [...(byProject.get(Number(r.project_id)) ?? []), Number(r.id)]);
+    for (const [projectId, ids] of byProject) {
+      const path = await this.projectPath(projectId);
+      if (path) this.channel.errorsChanged(path, ids);
+    }
+    for (const r of written) if (r.issue_id !== null) this.issues.errorChanged(Number(r.id));
+  }
+
+  /** The project's path for its room, remembered for a minute (a renamed project's watchers rejoin). */
+  private async projectPath(projectId: number): Promise<string | null> {
+    const hit = this.paths.get(projectId);
+    if (hit && Date.now() - hit.at < 60_000) return hit.path;
+    const [r] = (await this.ds.query('SELECT full_path FROM projects WHERE id = $1', [projectId])) as Array<{ full_path: string }>;
+    if (!r) return null;
+    this.paths.set(projectId, { path: r.full_path, at: Date.now() });
+    return r.full_path;
+  }
+}
