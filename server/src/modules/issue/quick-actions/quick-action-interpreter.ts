@@ -12,7 +12,7 @@ import { AVAILABLE_MILESTONES_SQL } from '../../milestone/milestone.queries';
 import type { QuickActionFacts } from '../fields/quick-action';
 import type { Project } from '../../project/project.entity';
 import type { Issue } from '../../issue/issue.entity';
-import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
+import { COMMENT_ONLY_COMMANDS, parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
 import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type QuickActionPlan, type QuickActionTarget } from './plan-quick-actions';
 
 /** What the commands run against: an existing issue, or the one being created. */
@@ -40,9 +40,12 @@ export interface InterpretedText extends QuickActionPlan {
 export class QuickActionInterpreter {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Parses `text` and plans its commands; null when it has none (nothing to do, nothing read). */
+  /**
+   * Parses a description and plans its commands; null when it has none (nothing to do, nothing
+   * read). The commands only a comment runs (COMMENT_ONLY_COMMANDS) stay in the text.
+   */
   async interpretText(actor: Actor, subject: QuickActionSubject, text: string, m?: EntityManager): Promise<InterpretedText | null> {
-    const { body, commands } = parseQuickActions(text);
+    const { body, commands } = parseQuickActions(text, { keep: COMMENT_ONLY_COMMANDS });
     if (!commands.length) return null;
     return { body, commands, ...(await this.plan(actor, subject, commands, m)) };
   }
