@@ -150,10 +150,10 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     descriptionVersion: (versionId: number) => `${issue}/descriptions/${versionId}`,
     /** POST multipart `file` -> {alt, url, markdown} */
     uploads: `${project}/uploads`,
-    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones; epics on an epic) */
+    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones, the issue's commands; epics on an epic) */
     autocomplete: (kind: AutocompleteSourceKind) => `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
     /** The kinds the comment boxes autocomplete here (a project has no epics). */
-    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji'] as readonly AutocompleteKind[],
+    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji', 'commands'] as readonly AutocompleteKind[],
   };
 }
 

@@ -49,6 +49,8 @@ export interface MarkdownEditorProps {
  * %milestones and :emoji:, and attachments (button, paste, drop). Shared by comments, replies
  * and note edits, and the issue and epic edit forms' descriptions.
  */
+const withoutCommands = (paths: EditorSources): EditorSources => ({ ...paths, autocompleteKinds: paths.autocompleteKinds.filter((k) => k !== 'commands') });
+
 export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, maxLength, rows, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
@@ -56,7 +58,8 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const ref = textareaRef ?? ownRef;
   const id = useId();
-  const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? noteablePaths(previewProjectPath, noteable.iid, noteable.id) : null);
+  // Without sources (a description): no command list, as a description runs only the commands that set fields
+  const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? withoutCommands(noteablePaths(previewProjectPath, noteable.iid, noteable.id)) : null);
   const inProject = helpers !== null;
   const previewGroup = helpers?.previewGroup ?? null;
   const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange, ...(helpers ? { sources: helpers } : {}) });
