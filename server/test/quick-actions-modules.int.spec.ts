@@ -136,6 +136,24 @@ describe.each(DB_MODES)('quick actions of other modules on %s', (mode) => {
     expect(await commands(cast.bob, issue.iid)).not.toContain('move');
   });
 
+  it("a comment's preview leaves the command lines out and explains them (GitLab's preview texts)", async () => {
+    const res = await call<{ html: string; commands?: string[] }>(app, 'POST', '/api/v4/markdown', {
+      auth: cast.bob,
+      body: { text: 'Same as before.\n/duplicate #1\n/blocks #2 #3\n/todo', project: PUBLIC, quick_actions: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.html).toContain('Same as before.');
+    expect(res.body.html).not.toContain('/todo');
+    expect(res.body.commands).toEqual([
+      'Closes this issue. Marks as related to, and a duplicate of, #1.',
+      'Set this issue as blocking #2 and #3.',
+      'Adds a to-do item.',
+    ]);
+    // without the flag the text is rendered as it is
+    const plain = await call<{ html: string; commands?: string[] }>(app, 'POST', '/api/v4/markdown', { auth: cast.bob, body: { text: '/todo', project: PUBLIC } });
+    expect(plain.body).toEqual({ html: expect.stringContaining('/todo') });
+  });
+
   it('/promote opens an epic from the issue and closes it; the autocomplete lists only what each user may run', async () => {
     const issue = await newIssue('Make me an epic');
     expect(await commands(cast.dave, issue.iid)).toEqual(expect.arrayContaining(['todo', 'subscribe', 'award']));

@@ -236,3 +236,50 @@ export function quickActionOf(nameOrAlias: string): QuickActionName | null {
   }
   return null;
 }
+
+const words = (arg: string) => arg.split(/\s+/).filter(Boolean);
+const plural = (n: number) => (n === 1 ? 'label' : 'labels');
+
+/**
+ * GitLab's preview of one command (its `explanation`): what the command will do, shown under a
+ * comment's preview before it is sent. The argument as typed; the server's run may still refuse it.
+ */
+export function explainQuickAction(name: QuickActionName, arg: string): string {
+  const a = arg.trim();
+  const E = QUICK_ACTION_EXPLANATIONS;
+  switch (name) {
+    case 'close': return 'Closes this issue.';
+    case 'reopen': return 'Reopens this issue.';
+    case 'title': return `Changes the title to "${a}".`;
+    case 'assign': return `Assigns ${toSentence(words(a))}.`;
+    case 'unassign': return a ? `Removes assignee ${toSentence(words(a))}.` : 'Removes all assignees.';
+    case 'label': return `Adds ${a} ${plural(words(a).length)}.`;
+    case 'unlabel': return a ? `Removes ${a} ${plural(words(a).length)}.` : 'Removes all labels.';
+    case 'relabel': return `Replaces all labels with ${a} ${plural(words(a).length)}.`;
+    case 'due': return `Sets the due date to ${a}.`;
+    case 'remove_due_date': return 'Removes the due date.';
+    case 'weight': return `Sets weight to ${a}.`;
+    case 'clear_weight': return 'Clears weight.';
+    case 'confidential': return 'Makes this issue confidential.';
+    case 'lock': return 'Locks the discussion.';
+    case 'unlock': return 'Unlocks the discussion.';
+    case 'award': return `Toggles ${a} emoji reaction.`;
+    case 'epic': return 'Adds an issue to an epic.';
+    case 'remove_epic': return 'Removes an issue from an epic.';
+    case 'estimate': return `Sets time estimate to ${a}.`;
+    case 'remove_estimate': return 'Removes time estimate.';
+    case 'spend': return `Adds ${a} spent time.`;
+    case 'remove_time_spent': return 'Removes spent time.';
+    case 'zoom': return 'Adds a Zoom meeting.';
+    case 'remove_zoom': return 'Remove Zoom meeting.';
+    case 'relate': return `Marks this issue as related to ${toSentence(words(a))}.`;
+    case 'milestone': return `Sets the milestone to ${a}.`;
+    case 'remove_milestone': return 'Removes milestone.';
+    case 'publish': return 'Publishes this issue to the associated status page.';
+    case 'todo': case 'done': case 'subscribe': case 'unsubscribe': case 'severity': case 'promote': return E[name];
+    case 'move': case 'clone': return E[name](words(a).filter((w) => w !== '--with_notes')[0] ?? '');
+    case 'duplicate': case 'unrelate': case 'copy_metadata': case 'iteration': return E[name](a);
+    case 'health_status': return E.health_status(a);
+    case 'blocks': case 'blocked_by': return E[name](words(a));
+  }
+}
