@@ -317,6 +317,9 @@ export const NOTE_FORM_TEXTS = {
     `This ${type} is confidential and locked. People without permission will never get a notification and won't be able to comment.`,
   commentPlaceholder: 'Write a comment or drag your files here…',
   replyPlaceholder: 'Write a reply…',
+  /** The reply form's toggle (spec §2: a resolve or unresolve toggle beside the textarea): the thread is resolved or unresolved with the reply. */
+  replyAndResolve: 'Resolve thread',
+  replyAndUnresolve: 'Unresolve thread',
   pending: 'Pending',
   pendingQueued: 'Will be sent when the connection returns.',
   retryNow: 'Retry now',

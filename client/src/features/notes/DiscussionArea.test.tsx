@@ -166,6 +166,26 @@ describe('DiscussionArea', () => {
     expect(api.lastCall(CREATE).body).toMatchObject({ in_reply_to_discussion_id: 'T', note: { note: 'my reply' } });
   });
 
+  it('a reply with "Resolve thread" ticked is posted, then resolves the thread; the box offers it only on a thread the viewer may resolve', async () => {
+    api.on({
+      [CREATE]: created({ id: '7', discussion_id: 'T', individual_note: false, note_html: '<p>fixed now</p>' }),
+      [`PUT ${P.discussionResolve('T')}`]: { ...thread, resolved: true, notes: thread.notes.map((n) => ({ ...n, resolved: true, resolved_by: alice })) },
+    });
+    renderArea();
+    await screen.findByText('note 2');
+    const individual = screen.getAllByTestId('discussion')[0]!;
+    fireEvent.click(within(individual).getByRole('button', { name: 'Reply to comment' }));
+    expect(within(individual).queryByRole('checkbox', { name: NOTE_FORM_TEXTS.replyAndResolve })).toBeNull();
+    const t = screen.getAllByTestId('discussion')[1]!;
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply…' }));
+    fireEvent.change(within(t).getByRole('textbox', { name: 'Reply' }), { target: { value: 'fixed now' } });
+    fireEvent.click(within(t).getByRole('checkbox', { name: NOTE_FORM_TEXTS.replyAndResolve }));
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply' }));
+    await screen.findByRole('button', { name: 'Unresolve thread' });
+    expect(api.calls.map((c) => `${c.method} ${c.url}`).filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([CREATE, `PUT ${P.discussionResolve('T')}`]);
+    expect(screen.getByTestId('threads-resolved').textContent).toContain('1 of 1 thread resolved');
+  });
+
   it('warns when the note being edited changes on the server meanwhile', async () => {
     renderArea();
     await screen.findByText('note 1');
