@@ -261,6 +261,9 @@ export const DISCUSSION_TEXTS = {
   deleteNoteFailed: 'Something went wrong while deleting your note. Please try again.',
   editNoteFailed: 'Something went wrong while editing your comment. Please try again.',
   updateAssigneesFailed: 'Something went wrong while updating assignees',
+  /** A note's action (spec §6, can_update): its author made an assignee of the issue, or no longer. */
+  assignCommenter: 'Assign to commenting user',
+  unassignCommenter: 'Unassign from commenting user',
   reactionFailed: 'Something went wrong on our end.',
   confidentialityFailed: (type: string) => `Something went wrong while setting ${type} confidentiality.`,
   resolveFailed: 'Something went wrong while resolving this discussion. Please try again.',

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { QueryClient } from '@tanstack/react-query';
 import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
-import { deferred, jsonResponse, sequence, type FetchStub } from '../../test/kit';
+import { deferred, graphql, jsonResponse, sequence, type FetchStub } from '../../test/kit';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
 import { discussionOfNote } from './discussionRules';
@@ -184,6 +184,29 @@ describe('DiscussionArea', () => {
     await screen.findByRole('button', { name: 'Unresolve thread' });
     expect(api.calls.map((c) => `${c.method} ${c.url}`).filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([CREATE, `PUT ${P.discussionResolve('T')}`]);
     expect(screen.getByTestId('threads-resolved').textContent).toContain('1 of 1 thread resolved');
+  });
+
+  it('"Assign to commenting user" makes the note\'s author an assignee through issueSetAssignees; then it offers to unassign; failures say so', async () => {
+    const gqlAlice = { id: `gid://tandem/User/${alice.id}`, username: alice.username, name: alice.name, avatarUrl: null, webUrl: alice.web_url, state: 'active', status: { availability: 'NOT_SET' } };
+    let fail = false;
+    api.on({
+      'POST /api/graphql': graphql({
+        issueSetAssignees: (v) =>
+          fail
+            ? { data: { issueSetAssignees: { errors: ['nope'], issue: null } } }
+            : { data: { issueSetAssignees: { errors: [], issue: { id: 'gid://tandem/Issue/100', assignees: { nodes: (v.input as { assigneeUsernames: string[] }).assigneeUsernames.length ? [gqlAlice] : [] }, participants: { nodes: [gqlAlice] } } } } },
+      }),
+    });
+    renderArea();
+    await screen.findByText('note 2');
+    const note = screen.getAllByTestId('note')[0]!;
+    fireEvent.click(within(note).getByRole('button', { name: DISCUSSION_TEXTS.assignCommenter }));
+    await within(note).findByRole('button', { name: DISCUSSION_TEXTS.unassignCommenter });
+    expect(api.callsTo('POST /api/graphql').map((c) => c.body.variables.input)).toEqual([{ projectPath: 'g/p', iid: '1', assigneeUsernames: [alice.username] }]);
+    expect(appStore.get(issueAtomFamily(KEY))!.assignees.map((a) => a.username)).toEqual([alice.username]);
+    fail = true;
+    fireEvent.click(within(note).getByRole('button', { name: DISCUSSION_TEXTS.unassignCommenter }));
+    expect(await screen.findByText(DISCUSSION_TEXTS.updateAssigneesFailed)).toBeTruthy();
   });
 
   it('warns when the note being edited changes on the server meanwhile', async () => {

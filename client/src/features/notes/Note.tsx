@@ -3,6 +3,7 @@ import { Pencil, Reply, Trash2 } from 'lucide-react';
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { AssignCommenter } from './AssignCommenter';
 import { canEditNote } from './discussionRules';
 import { NoteBody } from './NoteBody';
 import { NoteEditForm } from './NoteEditForm';
@@ -21,7 +22,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths } = useNotesContext();
+  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths, permissions } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -37,6 +38,8 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           <NoteHeader note={note} noteableAuthor={!!note.author && note.author.id === noteableAuthorId} />
           <div className="note__actions">
             {actions}
+            {/* An issue's (an epic has no assignees): who may assign may assign the note's author */}
+            {editorProjectPath !== null && permissions.canAdmin && !note.system && note.author && <AssignCommenter note={note} />}
             {onReply && (
               <button type="button" className="btn btn--icon btn--tertiary" aria-label="Reply to comment" title="Reply to comment" onClick={onReply}>
                 <Reply size={14} aria-hidden="true" />
