@@ -209,6 +209,19 @@ describe('DiscussionArea', () => {
     expect(await screen.findByText(DISCUSSION_TEXTS.updateAssigneesFailed)).toBeTruthy();
   });
 
+  it("a Service Desk issue's comment form names its external author, while Service Desk is on and the comment is public", async () => {
+    appStore.set(issueAtomFamily(KEY), makeIssue({ lock_version: 7, service_desk_reply_to: 'ext@mail.org' }));
+    renderArea(pageData({ project: { ...pageData().project, service_desk_enabled: true }, issue: makeIssue({ service_desk_reply_to: 'ext@mail.org' }) }));
+    await screen.findByText('note 2');
+    expect(screen.getByTestId('email-participants-warning').textContent).toBe('ext@mail.org will be notified of your comment.');
+    fireEvent.click(screen.getByTestId('internal-note-checkbox'));
+    expect(screen.queryByTestId('email-participants-warning')).toBeNull();
+    cleanup();
+    renderArea(pageData({ project: { ...pageData().project, service_desk_enabled: false } }));
+    await screen.findByText('note 2');
+    expect(screen.queryByTestId('email-participants-warning')).toBeNull();
+  });
+
   it('warns when the note being edited changes on the server meanwhile', async () => {
     renderArea();
     await screen.findByText('note 1');
