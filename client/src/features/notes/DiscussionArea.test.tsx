@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { ABUSE_TEXTS, DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { deferred, graphql, jsonResponse, sequence, type FetchStub } from '../../test/kit';
 import { issueAtomFamily } from '../issue/issueAtoms';
@@ -220,6 +220,16 @@ describe('DiscussionArea', () => {
     renderArea(pageData({ project: { ...pageData().project, service_desk_enabled: false } }));
     await screen.findByText('note 2');
     expect(screen.queryByTestId('email-participants-warning')).toBeNull();
+  });
+
+  it("Report abuse is offered on someone else's comment (linking the report form with its note), not on one's own", async () => {
+    const bobs = makeNote({ id: '9', note: 'from bob', note_html: '<p>from bob</p>', author: { ...alice, id: 99, username: 'bob', name: 'Bob' } });
+    api.on({ [DISCUSSIONS]: [discussionOfNote(mine), discussionOfNote(bobs)] });
+    renderArea();
+    await screen.findByText('from bob');
+    const [own, other] = screen.getAllByTestId('note');
+    expect(within(own!).queryByRole('link', { name: ABUSE_TEXTS.reportAbuse })).toBeNull();
+    expect(within(other!).getByRole('link', { name: ABUSE_TEXTS.reportAbuse }).getAttribute('href')).toBe('/-/abuse_reports/new?project_path=g%2Fp&iid=1&note_id=9');
   });
 
   it('warns when the note being edited changes on the server meanwhile', async () => {
