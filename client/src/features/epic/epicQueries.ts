@@ -65,3 +65,15 @@ export async function fetchEpic(groupPath: string, iid: number): Promise<ApiEpic
   const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`);
   return res.ok ? res.data : null;
 }
+
+/** Turns the epic's confidentiality on or off (REST PUT confidential): the answer, or the server's message. */
+export async function setEpicConfidential(groupPath: string, iid: number, confidential: boolean): Promise<{ epic: ApiEpic | null; error: string | null }> {
+  const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body: { confidential } });
+  return res.ok && res.data ? { epic: res.data, error: null } : { epic: null, error: errorText(res.data, EPIC_TEXTS.updateFailed) };
+}
+
+/** Deletes the epic (REST DELETE, owners): true when gone. */
+export async function deleteEpic(groupPath: string, iid: number): Promise<boolean> {
+  const res = await requestJson(`${groupApi(groupPath)}/${iid}`, { method: 'DELETE' });
+  return res.ok;
+}
