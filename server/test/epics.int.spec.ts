@@ -91,6 +91,26 @@ describe.each(DB_MODES)('epics on %s', (mode) => {
     expect((await call(app, 'GET', path, { auth: who.alice })).status).toBe(404);
   });
 
+  it('GraphQL updateEpic changes what it is given (reporters), closes with stateEvent, answers invalid input as errors, refuses guests', async () => {
+    const e = (await createEpic(who.carol, { title: 'Via GraphQL', description: 'old' })).body;
+    const m = `mutation($input: UpdateEpicInput!) { updateEpic(input: $input) { epic { iid title description confidential state dueDate } errors } }`;
+    type Out = { updateEpic: { epic: { iid: string; title: string; description: string | null; confidential: boolean; state: string; dueDate: string | null } | null; errors: string[] } | null };
+    const ok = await gql<Out>(app, m, { input: { groupPath: 'acme', iid: String(e.iid), title: 'Renamed', confidential: true, dueDateFixed: '2031-01-02', stateEvent: 'CLOSE' } }, who.bob);
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.updateEpic).toEqual({ epic: { iid: String(e.iid), title: 'Renamed', description: 'old', confidential: true, state: 'closed', dueDate: '2031-01-02' }, errors: [] });
+    const rest = (await call<ApiEpic>(app, 'GET', `${epicsPath()}/${e.iid}`, { auth: who.bob })).body;
+    expect(rest).toMatchObject({ title: 'Renamed', confidential: true, state: 'closed', end_date: '2031-01-02' });
+
+    const bad = await gql<Out>(app, m, { input: { groupPath: 'acme', iid: String(e.iid), title: '   ', dueDateFixed: '2031-13-45' } }, who.bob);
+    expect(bad.data!.updateEpic!.epic).toBeNull();
+    expect(bad.data!.updateEpic!.errors.length).toBe(2);
+    expect((await call<ApiEpic>(app, 'GET', `${epicsPath()}/${e.iid}`, { auth: who.bob })).body.title).toBe('Renamed');
+
+    const guest = await gql<Out>(app, m, { input: { groupPath: 'acme', iid: String(e.iid), title: 'Nope' } }, who.dave);
+    expect(guest.errors?.length).toBeGreaterThan(0);
+    expect((await call<ApiEpic>(app, 'GET', `${epicsPath()}/${e.iid}`, { auth: who.bob })).body.title).toBe('Renamed');
+  });
+
   it('the issue epic field: added, changed, removed with GitLab notes, the issue JSON and a live event', async () => {
     const a = (await createEpic(who.carol, { title: 'Epic A' })).body;
     const b = (await createEpic(who.carol, { title: 'Epic B' })).body;

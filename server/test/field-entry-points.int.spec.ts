@@ -128,9 +128,9 @@ const samples = (fx: Fixture): Record<string, Sample> => ({
     observe: (i) => i.milestone?.id ?? null,
     expected: fx.milestoneId,
   },
-  healthStatus: { params: { health_status: 'at_risk' }, graphqlUpdate: { healthStatus: 'atRisk' }, observe: (i) => i.health_status, expected: 'at_risk' },
-  severity: { base: { issue_type: 'incident' }, params: { severity: 'HIGH' }, observe: (i) => i.severity, expected: 'HIGH' },
-  iteration: { params: { iteration_id: fx.iterationId }, observe: (i) => i.iteration?.id ?? null, expected: fx.iterationId },
+  healthStatus: { params: { health_status: 'at_risk' }, graphqlUpdate: { healthStatus: 'atRisk' }, quickAction: '/health_status at_risk', observe: (i) => i.health_status, expected: 'at_risk' },
+  severity: { base: { issue_type: 'incident' }, params: { severity: 'HIGH' }, quickAction: '/severity s2', observe: (i) => i.severity, expected: 'HIGH' },
+  iteration: { params: { iteration_id: fx.iterationId }, quickAction: `/iteration *iteration:${fx.iterationId}`, observe: (i) => i.iteration?.id ?? null, expected: fx.iterationId },
   updateTask: {
     base: { description: TASK },
     params: { update_task: { checked: true, line_number: 1, line_source: TASK } },

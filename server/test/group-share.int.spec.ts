@@ -135,4 +135,16 @@ describe.each(DB_MODES)('projects shared with groups on %s', (mode) => {
     const owner = await call<Array<{ full_path: string }>>(app, 'GET', '/api/v4/groups?search=platform', { auth: who.alice });
     expect(owner.body.map((g) => g.full_path)).toEqual(['acme/platform']);
   });
+
+  it('GET /groups/:id/descendant_groups lists the subgroups at any depth the actor may read', async () => {
+    await app.ds.query(`INSERT INTO namespaces (type, name, path, full_path, parent_id, visibility) SELECT 'Group', 'Deep', 'deep', 'acme/platform/deep', id, 'public' FROM namespaces WHERE full_path = 'acme/platform'`);
+    const mine = await call<Array<{ full_path: string }>>(app, 'GET', '/api/v4/groups/acme/descendant_groups', { auth: who.alice });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((g) => g.full_path)).toEqual(['acme/platform', 'acme/platform/deep']);
+    expect(mine.headers.get('x-total')).toBe('2');
+    // erin may not read the private subgroup; its public child is listed
+    const erins = await call<Array<{ full_path: string }>>(app, 'GET', '/api/v4/groups/acme/descendant_groups?search=deep', { auth: who.erin });
+    expect(erins.body.map((g) => g.full_path)).toEqual(['acme/platform/deep']);
+    expect((await call(app, 'GET', '/api/v4/groups/acme%2Fplatform/descendant_groups', { auth: who.erin })).status).toBe(404);
+  });
 });

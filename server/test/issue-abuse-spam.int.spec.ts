@@ -55,6 +55,25 @@ describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
     expect(bad.body.errors).toEqual([expect.stringMatching(/^category must be one of/), `message ${VALIDATION.required}`]);
   });
 
+  it("reports a comment's author (note_id): not one's own comment, not a system note, not another issue's", async () => {
+    const issue = await newIssue('Issue with a rude comment');
+    const other = await newIssue('Another issue');
+    const note = (await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}/notes`, { auth: who.alice, body: { body: 'A rude remark' } })).body;
+    const report = (auth: Auth, iid: number, noteId: number | string) =>
+      call<{ id: number; errors?: string[] }>(app, 'POST', '/-/abuse_reports', { auth, body: { project_path: PUBLIC, iid, note_id: noteId, category: 'offensive', message: 'Rude' } });
+    // bob wrote the issue, alice the comment: bob may report her comment
+    const res = await report(who.bob, issue.iid, note.id);
+    expect(res.status).toBe(201);
+    const [row] = (await app.ds.query(`SELECT u.username, a.reported_from_url FROM abuse_reports a JOIN users u ON u.id = a.user_id WHERE a.id = $1`, [res.body.id])) as Array<{ username: string; reported_from_url: string }>;
+    expect(row).toEqual({ username: 'alice', reported_from_url: expect.stringMatching(new RegExp(`/-/issues/${issue.iid}#note_${note.id}$`)) });
+    expect((await report(who.alice, issue.iid, note.id)).status).toBe(403);
+    expect((await report(who.carol, other.iid, note.id)).status).toBe(404);
+    await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: who.bob, body: { state_event: 'close' } });
+    const [sys] = (await app.ds.query(`SELECT id FROM notes WHERE system AND noteable_type = 'Issue' AND noteable_id = $1`, [issue.id])) as Array<{ id: number }>;
+    expect((await report(who.carol, issue.iid, sys!.id)).status).toBe(404);
+    expect((await report(who.carol, issue.iid, 'x1')).status).toBe(400);
+  });
+
   it('Submit as spam: admins only; the issue is then hidden from everyone else and logged', async () => {
     const issue = await newIssue('Buy cheap watches');
     const path = `/${PUBLIC}/-/issues/${issue.iid}/mark_as_spam`;

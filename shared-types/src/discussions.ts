@@ -150,10 +150,10 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     descriptionVersion: (versionId: number) => `${issue}/descriptions/${versionId}`,
     /** POST multipart `file` -> {alt, url, markdown} */
     uploads: `${project}/uploads`,
-    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones; epics on an epic) */
+    /** GET ?search= -> autocomplete items per kind (members, issues, labels, milestones, the issue's commands; epics on an epic) */
     autocomplete: (kind: AutocompleteSourceKind) => `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
     /** The kinds the comment boxes autocomplete here (a project has no epics). */
-    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji'] as readonly AutocompleteKind[],
+    autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji', 'commands'] as readonly AutocompleteKind[],
   };
 }
 
@@ -261,6 +261,9 @@ export const DISCUSSION_TEXTS = {
   deleteNoteFailed: 'Something went wrong while deleting your note. Please try again.',
   editNoteFailed: 'Something went wrong while editing your comment. Please try again.',
   updateAssigneesFailed: 'Something went wrong while updating assignees',
+  /** A note's action (spec §6, can_update): its author made an assignee of the issue, or no longer. */
+  assignCommenter: 'Assign to commenting user',
+  unassignCommenter: 'Unassign from commenting user',
   reactionFailed: 'Something went wrong on our end.',
   confidentialityFailed: (type: string) => `Something went wrong while setting ${type} confidentiality.`,
   resolveFailed: 'Something went wrong while resolving this discussion. Please try again.',
@@ -317,6 +320,12 @@ export const NOTE_FORM_TEXTS = {
     `This ${type} is confidential and locked. People without permission will never get a notification and won't be able to comment.`,
   commentPlaceholder: 'Write a comment or drag your files here…',
   replyPlaceholder: 'Write a reply…',
+  /** Above a public comment on an issue whose email participants are mailed it (GitLab's email participants warning; `more`: the ones not named yet). */
+  emailParticipantsWarning: (shown: readonly string[], more: number) => (more > 0 ? `${shown.join(', ')}, and ${more} more will be notified of your comment.` : `${shown.join(', ')} will be notified of your comment.`),
+  emailParticipantsMore: (more: number) => `and ${more} more`,
+  /** The reply form's toggle (spec §2: a resolve or unresolve toggle beside the textarea): the thread is resolved or unresolved with the reply. */
+  replyAndResolve: 'Resolve thread',
+  replyAndUnresolve: 'Unresolve thread',
   pending: 'Pending',
   pendingQueued: 'Will be sent when the connection returns.',
   retryNow: 'Retry now',

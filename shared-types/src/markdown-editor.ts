@@ -8,8 +8,8 @@ export const MARKDOWN_EDITOR_TEXTS = {
   noSuggestions: 'No matches found',
 } as const;
 
-/** Autocomplete triggers: the character typed and the source it searches. */
-export const AUTOCOMPLETE_TRIGGERS = { '@': 'members', '#': 'issues', '~': 'labels', '%': 'milestones', '&': 'epics', ':': 'emoji' } as const;
+/** Autocomplete triggers: the character typed and the source it searches ('/' only at a line's start: a quick action). */
+export const AUTOCOMPLETE_TRIGGERS = { '@': 'members', '#': 'issues', '~': 'labels', '%': 'milestones', '&': 'epics', ':': 'emoji', '/': 'commands' } as const;
 export type AutocompleteTrigger = keyof typeof AUTOCOMPLETE_TRIGGERS;
 export type AutocompleteKind = (typeof AUTOCOMPLETE_TRIGGERS)[AutocompleteTrigger];
 /** The kinds a server source answers (emoji come from the client's own data). */

@@ -206,3 +206,33 @@ export const isPastDue = (due: string | null, today: string, state: 'opened' | '
 
 /** An iteration's dates: '1 Mar, 2026 - 14 Mar, 2026'. */
 export const iterationDates = (it: { start_date: string; due_date: string }) => `${formatDayDate(it.start_date)} - ${formatDayDate(it.due_date)}`;
+
+/** The collapsed sidebar's summaries (issue-page §9, sidebar-and-widgets §9). */
+export const COLLAPSED_SIDEBAR = {
+  /** A weight shows at most this many characters collapsed, with an ellipsis past the largest weight shown whole. */
+  weightChars: 5,
+  maxDisplayWeight: 99999,
+  /** Label titles named in the collapsed labels' tooltip before 'and N more'. */
+  labelsInTooltip: 5,
+} as const;
+
+/** The collapsed weight: its first five characters, with an ellipsis above 99999; 'None' without one. */
+export function collapsedWeight(weight: number | null): string {
+  if (weight === null) return 'None';
+  const text = String(weight).slice(0, COLLAPSED_SIDEBAR.weightChars);
+  return weight > COLLAPSED_SIDEBAR.maxDisplayWeight ? `${text}…` : text;
+}
+
+/** The collapsed labels' tooltip: five titles, then 'and N more'. */
+export function collapsedLabelsTooltip(titles: readonly string[]): string {
+  if (!titles.length) return 'Labels';
+  const shown = titles.slice(0, COLLAPSED_SIDEBAR.labelsInTooltip).join(', ');
+  const more = titles.length - COLLAPSED_SIDEBAR.labelsInTooltip;
+  return more > 0 ? `${shown}, and ${more} more` : shown;
+}
+
+/** The collapsed time tracking: "spent / estimate", either alone, or 'None'. */
+export function collapsedTimeTracking(spent: string | null, estimate: string | null): string {
+  if (spent && estimate) return `${spent} / ${estimate}`;
+  return spent ?? estimate ?? 'None';
+}

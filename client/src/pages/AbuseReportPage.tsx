@@ -3,16 +3,17 @@ import { AbuseReportForm } from '../features/abuse/AbuseReportForm';
 import { AppLayout } from '../features/layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 
-/** /-/abuse_reports/new?project_path=...&iid=...: the Report abuse form. */
+/** /-/abuse_reports/new?project_path=...&iid=...[&note_id=...]: the Report abuse form (about the author, or a comment's). */
 export function AbuseReportPage() {
   const q = new URLSearchParams(window.location.search);
   const projectPath = q.get('project_path');
   const iid = Number(q.get('iid'));
-  if (!projectPath || !Number.isSafeInteger(iid) || iid < 1) return <NotFoundPage />;
+  const noteId = q.has('note_id') ? Number(q.get('note_id')) : undefined;
+  if (!projectPath || !Number.isSafeInteger(iid) || iid < 1 || (noteId !== undefined && (!Number.isSafeInteger(noteId) || noteId < 1))) return <NotFoundPage />;
   return (
     <AppLayout crumbs={[{ label: ABUSE_TEXTS.formTitle }]}>
       <h1>{ABUSE_TEXTS.formTitle}</h1>
-      <AbuseReportForm projectPath={projectPath} iid={iid} />
+      <AbuseReportForm projectPath={projectPath} iid={iid} noteId={noteId} />
     </AppLayout>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { EPIC_TEXTS, epicStreamPath } from '@tandem/shared-types';
 import { AppLayout } from '../features/layout/AppLayout';
+import { EpicActions } from '../features/epic/EpicActions';
 import { EpicDetails } from '../features/epic/EpicDetails';
 import { EpicDiscussion } from '../features/epic/EpicDiscussion';
 import { epicAtomFamily, epicIssuesVersionAtomFamily, epicKey, epicSeqAtomFamily } from '../features/epic/epicAtoms';
@@ -51,6 +52,7 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
             </Alert>
           )}
           <NoteableHistory restBase={epicRestBase(groupPath, iid)} streamPath={epicStreamPath(groupPath)} iid={iid} kind="Epic" />
+          <EpicActions epic={epic} epicKey={key} groupPath={groupPath} canUpdate={q.data.permissions.canUpdate} canDestroy={q.data.permissions.canDestroy} />
           <EpicDetails epic={epic} issues={issues.data ?? []} editing={q.data.permissions.canUpdate ? { epicKey: key, groupPath } : null} />
           <EpicDiscussion data={q.data} epicKey={key} groupPath={groupPath} />
         </>

@@ -16,12 +16,13 @@ export type AbuseCategory = keyof typeof ABUSE_CATEGORIES;
 
 export const ABUSE_REPORT_MESSAGE_MAX = 5000;
 
-/** POST /-/abuse_reports: a report about an issue's author, from the issue page. */
+/** POST /-/abuse_reports: a report about an issue's author, from the issue page, or (`note_id`) about a comment's author. */
 export const abuseReportSchema = z.object({
   project_path: z.string({ message: VALIDATION.notString }).min(1, VALIDATION.required).max(255, VALIDATION.tooLong(255)),
   iid: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/, VALIDATION.notInteger)], { message: VALIDATION.notInteger }).transform(Number),
   category: z.enum(Object.keys(ABUSE_CATEGORIES) as [AbuseCategory, ...AbuseCategory[]], { message: VALIDATION.notAllowed(Object.keys(ABUSE_CATEGORIES)) }),
   message: z.string({ message: VALIDATION.notString }).trim().min(1, VALIDATION.required).max(ABUSE_REPORT_MESSAGE_MAX, VALIDATION.tooLong(ABUSE_REPORT_MESSAGE_MAX)),
+  note_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/, VALIDATION.notInteger)], { message: VALIDATION.notInteger }).transform(Number).optional(),
 });
 export type AbuseReportInput = z.output<typeof abuseReportSchema>;
 

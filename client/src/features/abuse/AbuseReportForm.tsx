@@ -4,15 +4,15 @@ import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { sendAbuseReport } from './abuseApi';
 
-/** Report an issue's author to the administrators: a category and details (spec §2 header: Report abuse). */
-export function AbuseReportForm({ projectPath, iid }: { projectPath: string; iid: number }) {
+/** Report an issue's author (or, with `noteId`, a comment's) to the administrators: a category and details (spec §2 header, discussions §6: Report abuse). */
+export function AbuseReportForm({ projectPath, iid, noteId }: { projectPath: string; iid: number; noteId?: number }) {
   const [category, setCategory] = useState<AbuseCategory | ''>('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const messageId = useId();
-  const issuePath = `/${projectPath}/-/issues/${iid}`;
+  const issuePath = `/${projectPath}/-/issues/${iid}${noteId ? `#note_${noteId}` : ''}`;
 
   if (sent)
     return (
@@ -30,7 +30,7 @@ export function AbuseReportForm({ projectPath, iid }: { projectPath: string; iid
         if (!category || !message.trim()) return;
         setBusy(true);
         setError(null);
-        sendAbuseReport({ project_path: projectPath, iid, category, message })
+        sendAbuseReport({ project_path: projectPath, iid, ...(noteId ? { note_id: noteId } : {}), category, message })
           .then((res) => (res.ok ? setSent(true) : setError(errorText(res.data, T.failed))))
           .catch(() => setError(T.failed))
           .finally(() => setBusy(false));

@@ -4,6 +4,7 @@ import { EPIC_TEXTS, type ApiEpic, type ApiIssue } from '@tandem/shared-types';
 import { formatDate } from '../../shared/time/formatTime';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
 import { EpicEditForm } from './EpicEditForm';
+import { EpicIssuesEditor } from './EpicIssuesEditor';
 import './epic.css';
 
 /** Who may edit the epic's title and description, and where its form saves (null: read-only). */
@@ -13,7 +14,7 @@ export interface EpicEditing {
 }
 
 /** An epic: state, title, dates, the server-rendered (sanitised) description and its issues; an edit form for those who may. */
-export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; issues: ApiIssue[]; editing?: EpicEditing | null }) {
+export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; issues: Array<ApiIssue & { epic_issue_id?: number }>; editing?: EpicEditing | null }) {
   const [open, setOpen] = useState(false);
   return (
     <article className="epic-page" data-testid="epic-page">
@@ -48,17 +49,7 @@ export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; i
       {/* description_html is rendered and sanitised by the server's markdown service */}
       {!open && <div className="md" data-testid="epic-description" dangerouslySetInnerHTML={{ __html: epic.description_html }} />}
       <h2 className="epic-page__issues-title">Issues {issues.length}</h2>
-      {issues.length ? (
-        <ul className="epic-page__issues" data-testid="epic-issues">
-          {issues.map((i) => (
-            <li key={i.id}>
-              <IssueStatusBadge state={i.state} /> <a href={i.web_url}>{i.title}</a> <span className="muted">{i.references.full}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No issues in this epic.</p>
-      )}
+      <EpicIssuesEditor epicKey={editing?.epicKey ?? ''} groupPath={editing?.groupPath ?? ''} epicIid={epic.iid} issues={issues} editable={editing !== null} />
     </article>
   );
 }

@@ -65,3 +65,36 @@ export async function fetchEpic(groupPath: string, iid: number): Promise<ApiEpic
   const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`);
   return res.ok ? res.data : null;
 }
+
+/** Turns the epic's confidentiality on or off (REST PUT confidential): the answer, or the server's message. */
+export async function setEpicConfidential(groupPath: string, iid: number, confidential: boolean): Promise<{ epic: ApiEpic | null; error: string | null }> {
+  const res = await requestJson<ApiEpic>(`${groupApi(groupPath)}/${iid}`, { method: 'PUT', body: { confidential } });
+  return res.ok && res.data ? { epic: res.data, error: null } : { epic: null, error: errorText(res.data, EPIC_TEXTS.updateFailed) };
+}
+
+/** Deletes the epic (REST DELETE, owners): true when gone. */
+export async function deleteEpic(groupPath: string, iid: number): Promise<boolean> {
+  const res = await requestJson(`${groupApi(groupPath)}/${iid}`, { method: 'DELETE' });
+  return res.ok;
+}
+
+/** An issue reference the epic page takes: `group/project#12` or the issue's URL; null otherwise. */
+export function parseEpicIssueRef(text: string): { projectPath: string; iid: number } | null {
+  const t = text.trim();
+  const m = /^(?:https?:\/\/[^/]+)?\/?([\w.-]+(?:\/[\w.-]+)+)(?:#|\/-\/issues\/)(\d{1,9})\/?$/.exec(t);
+  return m ? { projectPath: m[1]!, iid: Number(m[2]) } : null;
+}
+
+/** Adds the issue to the epic (REST POST epics/:iid/issues/:issue_id, the issue looked up by reference): null when done, else the failure text. */
+export async function addIssueToEpic(groupPath: string, iid: number, ref: { projectPath: string; iid: number }): Promise<string | null> {
+  const issue = await requestJson<{ id: number }>(`/api/v4/projects/${encodeURIComponent(ref.projectPath)}/issues/${ref.iid}`);
+  if (!issue.ok || !issue.data) return EPIC_TEXTS.assignFailed;
+  const res = await requestJson(`${groupApi(groupPath)}/${iid}/issues/${issue.data.id}`, { method: 'POST' });
+  return res.ok ? null : errorText(res.data, EPIC_TEXTS.assignFailed);
+}
+
+/** Removes the issue from the epic (REST DELETE epics/:iid/issues/:epic_issue_id): null when done, else the failure text. */
+export async function removeIssueFromEpic(groupPath: string, iid: number, epicIssueId: number): Promise<string | null> {
+  const res = await requestJson(`${groupApi(groupPath)}/${iid}/issues/${epicIssueId}`, { method: 'DELETE' });
+  return res.ok ? null : EPIC_TEXTS.removeFailed;
+}

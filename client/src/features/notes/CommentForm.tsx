@@ -8,6 +8,7 @@ import { lastOwnNote } from './discussionRules';
 import { discussionsAtomFamily, editRequestAtom } from './notesAtoms';
 import { useNotesContext } from './NotesContext';
 import { NoteTypeChoice } from './NoteTypeChoice';
+import { EmailParticipantsWarning } from './EmailParticipantsWarning';
 import { useNoteForm } from './useNoteForm';
 
 export interface StateToggle {
@@ -24,7 +25,7 @@ export interface StateToggle {
  * The new-comment form: Comment or Start thread, Ctrl/Cmd+Enter, the close/reopen button beside
  * it (comment and close; alone it only toggles the state), and Up in an empty box to edit the last own note.
  */
-export function CommentForm({ state }: { state: StateToggle }) {
+export function CommentForm({ state, emailParticipants = [] }: { state: StateToggle; emailParticipants?: readonly string[] }) {
   const { issueKey, editorProjectPath, currentUser, onTyping, iid, noteableId, permissions, paths } = useNotesContext();
   const form = useNoteForm();
   const [thread, setThread] = useState(false);
@@ -67,6 +68,8 @@ export function CommentForm({ state }: { state: StateToggle }) {
         void submit();
       }}
     >
+      {/* An internal note is mailed to nobody outside */}
+      {!(mayInternal && internal) && <EmailParticipantsWarning emails={emailParticipants} />}
       <MarkdownEditor
         value={form.text}
         onChange={(text) => {

@@ -77,7 +77,7 @@ export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
       {asThread && canReply && (
         <div className="discussion__reply">
           {replying ? (
-            <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} />
+            <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} resolvable={resolvable ? discussion : undefined} />
           ) : (
             <button type="button" className="discussion__reply-placeholder" onClick={() => setReplying({ quote: '' })}>
               Reply…

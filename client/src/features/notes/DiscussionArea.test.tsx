@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { ABUSE_TEXTS, DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTES_FILTER, NOTE_FORM_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
-import { deferred, jsonResponse, sequence, type FetchStub } from '../../test/kit';
+import { deferred, graphql, jsonResponse, sequence, type FetchStub } from '../../test/kit';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
 import { discussionOfNote } from './discussionRules';
@@ -164,6 +164,72 @@ describe('DiscussionArea', () => {
     fireEvent.click(within(t).getByRole('button', { name: 'Reply' }));
     await within(t).findByText('my reply', { selector: 'p' });
     expect(api.lastCall(CREATE).body).toMatchObject({ in_reply_to_discussion_id: 'T', note: { note: 'my reply' } });
+  });
+
+  it('a reply with "Resolve thread" ticked is posted, then resolves the thread; the box offers it only on a thread the viewer may resolve', async () => {
+    api.on({
+      [CREATE]: created({ id: '7', discussion_id: 'T', individual_note: false, note_html: '<p>fixed now</p>' }),
+      [`PUT ${P.discussionResolve('T')}`]: { ...thread, resolved: true, notes: thread.notes.map((n) => ({ ...n, resolved: true, resolved_by: alice })) },
+    });
+    renderArea();
+    await screen.findByText('note 2');
+    const individual = screen.getAllByTestId('discussion')[0]!;
+    fireEvent.click(within(individual).getByRole('button', { name: 'Reply to comment' }));
+    expect(within(individual).queryByRole('checkbox', { name: NOTE_FORM_TEXTS.replyAndResolve })).toBeNull();
+    const t = screen.getAllByTestId('discussion')[1]!;
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply…' }));
+    fireEvent.change(within(t).getByRole('textbox', { name: 'Reply' }), { target: { value: 'fixed now' } });
+    fireEvent.click(within(t).getByRole('checkbox', { name: NOTE_FORM_TEXTS.replyAndResolve }));
+    fireEvent.click(within(t).getByRole('button', { name: 'Reply' }));
+    await screen.findByRole('button', { name: 'Unresolve thread' });
+    expect(api.calls.map((c) => `${c.method} ${c.url}`).filter((c) => c.startsWith('POST') || c.startsWith('PUT'))).toEqual([CREATE, `PUT ${P.discussionResolve('T')}`]);
+    expect(screen.getByTestId('threads-resolved').textContent).toContain('1 of 1 thread resolved');
+  });
+
+  it('"Assign to commenting user" makes the note\'s author an assignee through issueSetAssignees; then it offers to unassign; failures say so', async () => {
+    const gqlAlice = { id: `gid://tandem/User/${alice.id}`, username: alice.username, name: alice.name, avatarUrl: null, webUrl: alice.web_url, state: 'active', status: { availability: 'NOT_SET' } };
+    let fail = false;
+    api.on({
+      'POST /api/graphql': graphql({
+        issueSetAssignees: (v) =>
+          fail
+            ? { data: { issueSetAssignees: { errors: ['nope'], issue: null } } }
+            : { data: { issueSetAssignees: { errors: [], issue: { id: 'gid://tandem/Issue/100', assignees: { nodes: (v.input as { assigneeUsernames: string[] }).assigneeUsernames.length ? [gqlAlice] : [] }, participants: { nodes: [gqlAlice] } } } } },
+      }),
+    });
+    renderArea();
+    await screen.findByText('note 2');
+    const note = screen.getAllByTestId('note')[0]!;
+    fireEvent.click(within(note).getByRole('button', { name: DISCUSSION_TEXTS.assignCommenter }));
+    await within(note).findByRole('button', { name: DISCUSSION_TEXTS.unassignCommenter });
+    expect(api.callsTo('POST /api/graphql').map((c) => c.body.variables.input)).toEqual([{ projectPath: 'g/p', iid: '1', assigneeUsernames: [alice.username] }]);
+    expect(appStore.get(issueAtomFamily(KEY))!.assignees.map((a) => a.username)).toEqual([alice.username]);
+    fail = true;
+    fireEvent.click(within(note).getByRole('button', { name: DISCUSSION_TEXTS.unassignCommenter }));
+    expect(await screen.findByText(DISCUSSION_TEXTS.updateAssigneesFailed)).toBeTruthy();
+  });
+
+  it("a Service Desk issue's comment form names its external author, while Service Desk is on and the comment is public", async () => {
+    appStore.set(issueAtomFamily(KEY), makeIssue({ lock_version: 7, service_desk_reply_to: 'ext@mail.org' }));
+    renderArea(pageData({ project: { ...pageData().project, service_desk_enabled: true }, issue: makeIssue({ service_desk_reply_to: 'ext@mail.org' }) }));
+    await screen.findByText('note 2');
+    expect(screen.getByTestId('email-participants-warning').textContent).toBe('ext@mail.org will be notified of your comment.');
+    fireEvent.click(screen.getByTestId('internal-note-checkbox'));
+    expect(screen.queryByTestId('email-participants-warning')).toBeNull();
+    cleanup();
+    renderArea(pageData({ project: { ...pageData().project, service_desk_enabled: false } }));
+    await screen.findByText('note 2');
+    expect(screen.queryByTestId('email-participants-warning')).toBeNull();
+  });
+
+  it("Report abuse is offered on someone else's comment (linking the report form with its note), not on one's own", async () => {
+    const bobs = makeNote({ id: '9', note: 'from bob', note_html: '<p>from bob</p>', author: { ...alice, id: 99, username: 'bob', name: 'Bob' } });
+    api.on({ [DISCUSSIONS]: [discussionOfNote(mine), discussionOfNote(bobs)] });
+    renderArea();
+    await screen.findByText('from bob');
+    const [own, other] = screen.getAllByTestId('note');
+    expect(within(own!).queryByRole('link', { name: ABUSE_TEXTS.reportAbuse })).toBeNull();
+    expect(within(other!).getByRole('link', { name: ABUSE_TEXTS.reportAbuse }).getAttribute('href')).toBe('/-/abuse_reports/new?project_path=g%2Fp&iid=1&note_id=9');
   });
 
   it('warns when the note being edited changes on the server meanwhile', async () => {

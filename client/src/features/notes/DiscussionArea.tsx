@@ -46,18 +46,23 @@ export interface DiscussionNoteable {
   permissions: IssuePermissions;
   notesData?: IssuePageData['notesData'];
   lastFetchedAt: number;
+  /** Who outside the project a public comment is mailed to (a Service Desk issue's external author, while Service Desk is on). */
+  emailParticipants?: string[];
 }
 
 /** An issue page's noteable: its page data and the issue as its atom holds it now. */
 export function issueDiscussionNoteable(
   data: Pick<IssuePageData, 'project' | 'permissions' | 'notesData' | 'lastFetchedAt'>,
   key: string,
-  issue: { iid: number; id: number; state: string; confidential: boolean; discussion_locked: boolean; author?: { id: number } | null },
+  issue: { iid: number; id: number; state: string; confidential: boolean; discussion_locked: boolean; author?: { id: number } | null; service_desk_reply_to?: string | null },
 ): DiscussionNoteable {
   const path = data.project.path_with_namespace;
+  // The server mails a public comment to the external author only while Service Desk is on (ServiceDeskNotifier)
+  const emailParticipants = data.project.service_desk_enabled && issue.service_desk_reply_to ? [issue.service_desk_reply_to] : [];
   return {
     type: 'Issue', key, path, editorProjectPath: path, iid: issue.iid, id: issue.id, state: issue.state, confidential: issue.confidential,
     discussionLocked: issue.discussion_locked, authorId: issue.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, lastFetchedAt: data.lastFetchedAt,
+    emailParticipants,
   };
 }
 
@@ -126,7 +131,7 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, onTypin
     <div className="comment-area">
       <CommentWarning confidential={n.confidential} locked={n.discussionLocked} noteableType={n.type} />
       {formHeader}
-      <CommentForm state={toggle} />
+      <CommentForm state={toggle} emailParticipants={n.emailParticipants ?? []} />
     </div>
   );
   const newestFirst = view.sort === 'desc';

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Pencil, Reply, Trash2 } from 'lucide-react';
-import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
+import { Flag, Pencil, Reply, Trash2 } from 'lucide-react';
+import { ABUSE_TEXTS, DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { AssignCommenter } from './AssignCommenter';
 import { canEditNote } from './discussionRules';
 import { NoteBody } from './NoteBody';
 import { NoteEditForm } from './NoteEditForm';
@@ -21,7 +22,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths } = useNotesContext();
+  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths, permissions } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -37,6 +38,19 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           <NoteHeader note={note} noteableAuthor={!!note.author && note.author.id === noteableAuthorId} />
           <div className="note__actions">
             {actions}
+            {/* An issue's (an epic has no assignees): who may assign may assign the note's author */}
+            {editorProjectPath !== null && permissions.canAdmin && !note.system && note.author && <AssignCommenter note={note} />}
+            {/* Report abuse: a signed-in reader, on someone else's comment of an issue */}
+            {editorProjectPath !== null && currentUser && note.author && note.author.id !== currentUser.id && !note.system && (
+              <a
+                className="btn btn--icon btn--tertiary"
+                aria-label={ABUSE_TEXTS.reportAbuse}
+                title={ABUSE_TEXTS.reportAbuse}
+                href={`/-/abuse_reports/new?${new URLSearchParams({ project_path: editorProjectPath, iid: String(iid), note_id: String(note.id) })}`}
+              >
+                <Flag size={14} aria-hidden="true" />
+              </a>
+            )}
             {onReply && (
               <button type="button" className="btn btn--icon btn--tertiary" aria-label="Reply to comment" title="Reply to comment" onClick={onReply}>
                 <Reply size={14} aria-hidden="true" />

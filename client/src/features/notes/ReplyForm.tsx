@@ -1,14 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useNotesContext } from './NotesContext';
 import { useNoteForm } from './useNoteForm';
+import { useResolveDiscussion } from './useResolveDiscussion';
 
-/** The reply box inside a thread; cancelling with text asks first (spec §5). */
-export function ReplyForm({ discussionId, quote, onClose }: { discussionId: string; quote: string; onClose(): void }) {
+/**
+ * The reply box inside a thread; cancelling with text asks first (spec §5). `resolvable`: the
+ * thread the viewer may resolve, whose toggle resolves (or unresolves) it with the reply, once
+ * the reply is in (spec §2: a resolve or unresolve toggle beside the textarea).
+ */
+export function ReplyForm({ discussionId, quote, onClose, resolvable }: { discussionId: string; quote: string; onClose(): void; resolvable?: ApiDiscussion }) {
   const { editorProjectPath, onTyping, iid, noteableId, paths } = useNotesContext();
   const form = useNoteForm(discussionId);
+  const [alsoResolve, setAlsoResolve] = useState(false);
+  const resolver = useResolveDiscussion(resolvable ?? null);
   const [confirming, setConfirming] = useState(false);
   const ref = useRef<HTMLTextAreaElement | null>(null);
 
@@ -20,7 +27,10 @@ export function ReplyForm({ discussionId, quote, onClose }: { discussionId: stri
 
   const cancel = () => (form.text.trim() ? setConfirming(true) : onClose());
   const submit = async () => {
-    if (await form.submit()) onClose();
+    const toggle = alsoResolve && resolvable;
+    if (!(await form.submit())) return;
+    onClose();
+    if (toggle) await resolver.toggle();
   };
 
   return (
@@ -50,6 +60,12 @@ export function ReplyForm({ discussionId, quote, onClose }: { discussionId: stri
         autoFocus
       />
       <div className="note-form__actions">
+        {resolvable && (
+          <label className="note-form__resolve">
+            <input type="checkbox" checked={alsoResolve} onChange={(e) => setAlsoResolve(e.target.checked)} disabled={form.submitting} />{' '}
+            {resolvable.resolved ? NOTE_FORM_TEXTS.replyAndUnresolve : NOTE_FORM_TEXTS.replyAndResolve}
+          </label>
+        )}
         <button type="submit" className="btn btn--confirm btn--sm" disabled={!form.text.trim() || form.submitting}>
           Reply
         </button>

@@ -6,11 +6,12 @@ import { updateDiscussions } from './notesAtoms';
 import { resolveDiscussion } from './notesApi';
 import { useNotesContext } from './NotesContext';
 
-/** Resolve/unresolve a thread (PUT/DELETE its resolve path); the answer is the thread's new state. */
-export function useResolveDiscussion(discussion: ApiDiscussion) {
+/** Resolve/unresolve a thread (PUT/DELETE its resolve path); the answer is the thread's new state. Null: nothing to toggle. */
+export function useResolveDiscussion(discussion: ApiDiscussion | null) {
   const { issueKey, paths, setError } = useNotesContext();
   const [busy, setBusy] = useState(false);
   async function toggle() {
+    if (!discussion) return;
     setBusy(true);
     setError(null);
     try {

@@ -6,11 +6,13 @@ interface SidebarBlockProps {
   testId: string;
   /** An editable block's Edit/Done toggle; absent where the user may not (or cannot yet) change the field. */
   edit?: { open: boolean; onToggle(): void; /** Overrides Edit/Done (the assignees' 'Apply' when changed). */ label?: string };
+  /** What the block shows while the sidebar is collapsed, under its icon (and its tooltip); without it, the icon alone. */
+  collapsed?: { text: string; tooltip?: string };
   children: ReactNode;
 }
 
-/** One block of the sidebar: icon, title, the Edit toggle when editable, the value. */
-export function SidebarBlock({ title, icon, testId, edit, children }: SidebarBlockProps) {
+/** One block of the sidebar: icon, title, the Edit toggle when editable, the value; collapsed, the icon and its summary. */
+export function SidebarBlock({ title, icon, testId, edit, collapsed, children }: SidebarBlockProps) {
   return (
     <section className="sidebar-block" data-testid={testId} aria-label={title}>
       <div className="sidebar-block__head">
@@ -24,6 +26,11 @@ export function SidebarBlock({ title, icon, testId, edit, children }: SidebarBlo
           </button>
         )}
       </div>
+      {collapsed && (
+        <div className="sidebar-block__collapsed" data-testid={`${testId}-collapsed`} title={collapsed.tooltip ?? `${title}: ${collapsed.text}`}>
+          {collapsed.text}
+        </div>
+      )}
       <div className="sidebar-block__value">{children}</div>
     </section>
   );

@@ -4,7 +4,7 @@ import { noteablePaths } from '@tandem/shared-types';
 import { AttachButton } from './AttachButton';
 import { AutocompleteMenu } from './AutocompleteMenu';
 import type { EditorSources } from './autocompleteSources';
-import { previewMarkdown } from './previewMarkdown';
+import { previewComment, previewMarkdown } from './previewMarkdown';
 import { useAttachments } from './useAttachments';
 import { useMarkdownAutocomplete } from './useMarkdownAutocomplete';
 import './markdownEditor.css';
@@ -49,16 +49,20 @@ export interface MarkdownEditorProps {
  * %milestones and :emoji:, and attachments (button, paste, drop). Shared by comments, replies
  * and note edits, and the issue and epic edit forms' descriptions.
  */
+const withoutCommands = (paths: EditorSources): EditorSources => ({ ...paths, autocompleteKinds: paths.autocompleteKinds.filter((k) => k !== 'commands') });
+
 export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, maxLength, rows, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
-  const [preview, setPreview] = useState<{ html: string; loading: boolean; failed: boolean }>({ html: '', loading: false, failed: false });
+  const [preview, setPreview] = useState<{ html: string; commands: string[]; loading: boolean; failed: boolean }>({ html: '', commands: [], loading: false, failed: false });
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const ref = textareaRef ?? ownRef;
   const id = useId();
-  const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? noteablePaths(previewProjectPath, noteable.iid, noteable.id) : null);
+  // Without sources (a description): no command list, as a description runs only the commands that set fields
+  const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? withoutCommands(noteablePaths(previewProjectPath, noteable.iid, noteable.id)) : null);
   const inProject = helpers !== null;
   const previewGroup = helpers?.previewGroup ?? null;
+  const commandsHere = helpers?.autocompleteKinds.includes('commands') ?? false;
   const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange, ...(helpers ? { sources: helpers } : {}) });
   const attachments = useAttachments(ref, helpers?.uploads ?? '', onChange);
 
@@ -66,13 +70,15 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
     if (tab !== 'preview') return;
     let live = true;
     setPreview((p) => ({ ...p, loading: true, failed: false }));
-    previewMarkdown(value, previewProjectPath, previewGroup)
-      .then((html) => live && setPreview({ html, loading: false, failed: false }))
-      .catch(() => live && setPreview({ html: '', loading: false, failed: true }));
+    // An issue comment's preview explains its quick actions (the editors that list commands)
+    const load = commandsHere && previewProjectPath ? previewComment(value, previewProjectPath) : previewMarkdown(value, previewProjectPath, previewGroup).then((html) => ({ html, commands: [] as string[] }));
+    load
+      .then((p) => live && setPreview({ ...p, loading: false, failed: false }))
+      .catch(() => live && setPreview({ html: '', commands: [], loading: false, failed: true }));
     return () => {
       live = false;
     };
-  }, [tab, value, previewProjectPath, previewGroup]);
+  }, [tab, value, previewProjectPath, previewGroup, commandsHere]);
 
   function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // An open autocomplete list takes its keys (arrows, Enter, Tab, Escape) first
@@ -148,8 +154,18 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           ) : !value.trim() ? (
             <p className="muted">Nothing to preview.</p>
           ) : (
-            // Server-rendered and sanitised markdown (markdown.service), never client-built HTML
-            <div className="md" dangerouslySetInnerHTML={{ __html: preview.html }} />
+            <>
+              {/* Server-rendered and sanitised markdown (markdown.service), never client-built HTML */}
+              <div className="md" dangerouslySetInnerHTML={{ __html: preview.html }} />
+              {preview.commands.length > 0 && (
+                // What the quick actions will do (GitLab's explanations), as text
+                <ul className="md-editor__commands muted" data-testid="preview-commands">
+                  {preview.commands.map((c, i) => (
+                    <li key={i}>{c}</li>
+                  ))}
+                </ul>
+              )}
+            </>
           )}
         </div>
       )}

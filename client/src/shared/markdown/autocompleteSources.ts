@@ -19,6 +19,7 @@ interface IssueSource { iid: number; title: string; reference?: string }
 interface LabelSource { title: string; color?: string }
 interface MilestoneSource { iid?: number; id?: number; title: string }
 interface EpicSource { iid: number; title: string; reference?: string }
+interface CommandSource { name: string; aliases: string[]; description: string; params: string[] }
 
 /** Where a comment box's helpers live: a project's (noteablePaths) or, on an epic, its group's (epicNoteablePaths). */
 export interface EditorSources {
@@ -76,6 +77,12 @@ export async function fetchSuggestions(
       break;
     case 'milestones':
       items = (rows as MilestoneSource[]).filter((m) => has(query, m.title)).map((m) => ({ id: String(m.iid ?? m.id ?? m.title), insert: `%${quoted(m.title)}`, label: m.title }));
+      break;
+    case 'commands':
+      // The server lists only the commands the user may run on the issue now
+      items = (rows as CommandSource[])
+        .filter((c) => [c.name, ...c.aliases].some((n) => n.startsWith(query.toLowerCase())))
+        .map((c) => ({ id: c.name, insert: `/${c.name}`, label: `/${c.name}${c.params.length ? ` ${c.params.join(' ')}` : ''}`, detail: c.description }));
       break;
     case 'epics':
       items = (rows as EpicSource[]).filter((e) => has(query, e.iid, e.title)).map((e) => ({ id: String(e.iid), insert: e.reference ?? `&${e.iid}`, label: `&${e.iid}`, detail: e.title }));

@@ -23,6 +23,14 @@ describe('detectTrigger', () => {
     expect(at('no trigger|')).toBeNull();
   });
 
+  it('a quick action\'s slash opens the command list only at the start of a line', () => {
+    expect(at('/clo|')).toEqual({ trigger: '/', kind: 'commands', query: 'clo', start: 0 });
+    expect(at('Done.\n/|')).toMatchObject({ kind: 'commands', query: '', start: 6 });
+    expect(at('see /clo|')).toBeNull();
+    expect(at('path a/b|')).toBeNull();
+    expect(at('https://x.org/a|')).toBeNull();
+  });
+
   it('inserts the reference with a space and puts the caret after it', () => {
     const text = 'hi @al and more';
     const m = detectTrigger(text, 6)!;

@@ -13,7 +13,7 @@ export interface TriggerMatch {
 const MAX_QUERY = 64;
 
 /**
- * The reference being typed at the caret: a trigger (@ # ~ % :) at the start of the text or
+ * The reference being typed at the caret: a trigger (@ # ~ % : and, at a line's start, /) at the start of the text or
  * after whitespace or an opening bracket, followed by no whitespace up to the caret. An emoji
  * needs one character after its colon (so "a: b" and "12:30" never open it).
  */
@@ -24,8 +24,9 @@ export function detectTrigger(text: string, caret: number): TriggerMatch | null 
     if (/\s/.test(ch)) return null;
     if (!(ch in AUTOCOMPLETE_TRIGGERS)) continue;
     const before = i === 0 ? '' : text[i - 1]!;
-    if (before && !/[\s([{]/.test(before)) {
-      if (ch === ':') continue;
+    // A quick action's slash opens the list only at a line's start (not in a path or a URL)
+    if (ch === '/' ? before !== '' && before !== '\n' : before && !/[\s([{]/.test(before)) {
+      if (ch === ':' || ch === '/') continue;
       return null;
     }
     const trigger = ch as AutocompleteTrigger;

@@ -10,3 +10,14 @@ export async function previewMarkdown(text: string, projectPath: string | null, 
   if (!res.ok) throw new Error(`preview ${res.status}`);
   return res.data?.html ?? '';
 }
+
+/**
+ * A comment's preview: the server leaves its quick-action lines out and explains them (GitLab's
+ * preview texts, `commands`).
+ */
+export async function previewComment(text: string, projectPath: string): Promise<{ html: string; commands: string[] }> {
+  if (!text.trim()) return { html: '', commands: [] };
+  const res = await requestJson<{ html?: string; commands?: string[] }>('/api/v4/markdown', { method: 'POST', body: { text, project: projectPath, gfm: true, quick_actions: true } });
+  if (!res.ok) throw new Error(`preview ${res.status}`);
+  return { html: res.data?.html ?? '', commands: res.data?.commands ?? [] };
+}

@@ -66,6 +66,24 @@ describe('useMarkdownAutocomplete', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it("lists the issue's commands the server offers for a slash at a line's start, and inserts the chosen one", async () => {
+    api.on({
+      [`GET ${SOURCES}/commands`]: [
+        { name: 'todo', aliases: [], description: 'Add a to-do item', params: [], warning: '', icon: '' },
+        { name: 'move', aliases: [], description: 'Move this issue to another project', params: ['path/to/project'], warning: '', icon: '' },
+      ],
+    });
+    render(<Editor />);
+    type('Looks done.\n/mo');
+    const list = await screen.findByRole('listbox', {}, { timeout: DISCUSSION_LIMITS.autocompleteDebounceMs + 1000 });
+    expect(api.calls.map((c) => c.url)).toEqual(['/g/p/-/autocomplete_sources/commands?type=Issue&type_id=1&search=mo']);
+    expect(list.textContent).toContain('/move path/to/project');
+    expect(list.textContent).toContain('Move this issue to another project');
+    expect(list.textContent).not.toContain('/todo');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    expect(box().value).toBe('Looks done.\n/move ');
+  });
+
   it('moves with the arrow keys and closes on Escape without passing it on', async () => {
     api.on({ [`GET ${SOURCES}/labels`]: [{ title: 'bug', color: '#f00' }, { title: 'needs review', color: '#0f0' }] });
     const onKeyDown = vi.fn();

@@ -39,13 +39,16 @@ export class AbuseController {
     private readonly markAsSpam: MarkIssueAsSpamAction,
   ) {}
 
-  /** Policy: read_issue, signed in and not the issue's author (issueHeaderFlags.canReportAbuse). */
+  /**
+   * Policy: read_issue, signed in and not the issue's author (issueHeaderFlags.canReportAbuse);
+   * with `note_id`, not that comment's author (and the comment readable).
+   */
   @Post('-/abuse_reports')
   @HttpCode(201)
   async report(@CurrentActor() actor: Actor | null, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     return pageAnswer(res, async () => {
       const input = parseInput(abuseReportSchema, body);
-      const url = `${this.config.publicUrl}/${input.project_path}/-/issues/${input.iid}`;
+      const url = `${this.config.publicUrl}/${input.project_path}/-/issues/${input.iid}${input.note_id !== undefined ? `#note_${input.note_id}` : ''}`;
       const { id } = await this.reportAbuse.execute(actor, input, url);
       return { id, message: ABUSE_TEXTS.sent };
     });

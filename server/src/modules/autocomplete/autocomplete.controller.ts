@@ -6,8 +6,9 @@ import type { Actor } from '../../core/policy/policy';
 import { parseIid } from '../issue/issue-context';
 import { ProjectService } from '../project/project.service';
 import { AutocompleteFinder } from './autocomplete.finder';
+import { CommandSources } from './command-sources';
 
-const KINDS = ['members', 'issues', 'labels', 'milestones'] as const;
+const KINDS = ['members', 'issues', 'labels', 'milestones', 'commands'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** The comment form's autocomplete (noteablePaths().autocomplete(kind)). */
@@ -16,9 +17,13 @@ export class AutocompleteController {
   constructor(
     private readonly projects: ProjectService,
     private readonly finder: AutocompleteFinder,
+    private readonly commands: CommandSources,
   ) {}
 
-  /** Policy: read_project (issues: read_issue each; participants only of a readable issue). */
+  /**
+   * Policy: read_project (issues: read_issue each; participants only of a readable issue;
+   * commands: read_issue, each listed only when the actor has its ability on the issue).
+   */
   @Get('*project/-/autocomplete_sources/:kind')
   async sources(@CurrentActor() actor: Actor | null, @Param('project') path: string[], @Param('kind') kind: string, @Query() q: Record<string, unknown>) {
     if (!(KINDS as readonly string[]).includes(kind)) throw new AppError('NOT_FOUND');
@@ -36,6 +41,10 @@ export class AutocompleteController {
         return this.finder.labels(project, search);
       case 'milestones':
         return this.finder.milestones(project, search);
+      case 'commands':
+        // An issue's commands: type_id names it (a new issue's form has none to run them on)
+        if (typeId === null) throw new ValidationError({ type_id: ['is required for commands'] });
+        return this.commands.list(actor, project, typeId);
     }
   }
 }

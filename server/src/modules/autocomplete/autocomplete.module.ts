@@ -5,17 +5,19 @@ import { IssueModule } from '../issue/issue.module';
 import { ProjectModule } from '../project/project.module';
 import { AutocompleteController } from './autocomplete.controller';
 import { AutocompleteFinder } from './autocomplete.finder';
+import { CommandSources } from './command-sources';
 import { GroupAutocompleteController } from './group-autocomplete.controller';
 import { GroupAutocompleteFinder } from './group-autocomplete.finder';
 
 /**
- * Autocomplete sources of the comment form: a project's (members, issues, labels, milestones)
+ * Autocomplete sources of the comment form: a project's (members, issues, labels, milestones,
+ * an issue's quick-action commands)
  * and a group's for its epics (the same and epics); the group's controller first, so the
  * project route's wildcard does not take its paths.
  */
 @Module({
   imports: [ProjectModule, GroupModule, IssueModule, EpicModule],
   controllers: [GroupAutocompleteController, AutocompleteController],
-  providers: [AutocompleteFinder, GroupAutocompleteFinder],
+  providers: [AutocompleteFinder, GroupAutocompleteFinder, CommandSources],
 })
 export class AutocompleteModule {}

@@ -116,3 +116,23 @@ export function issueEpicType(e: IssueEpicFacts, baseUrl: string, projectNamespa
     groupFullPath: e.groupPath,
   };
 }
+
+@InputType('UpdateEpicInput')
+export class UpdateEpicInput {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => ID, { description: 'Group the epic belongs to.' }) groupPath!: string;
+  @Field(() => ID, { description: 'IID of the epic to mutate.' }) iid!: string;
+  @Field(() => String, { nullable: true }) title?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => Boolean, { nullable: true }) confidential?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Start date of the epic (yyyy-mm-dd); null removes it.' }) startDateFixed?: string | null;
+  @Field(() => String, { nullable: true, description: 'End date of the epic (yyyy-mm-dd); null removes it.' }) dueDateFixed?: string | null;
+  @Field(() => String, { nullable: true, description: 'State event for the epic: REOPEN or CLOSE.' }) stateEvent?: string | null;
+}
+
+@ObjectType('UpdateEpicPayload')
+export class UpdateEpicPayload {
+  @Field(() => String, { nullable: true }) clientMutationId!: string | null;
+  @Field(() => EpicType, { nullable: true }) epic!: EpicType | null;
+  @Field(() => [String]) errors!: string[];
+}

@@ -24,7 +24,10 @@ import {
   PromoteToEpicInput,
   PromoteToEpicPayload,
   toEpicType,
+  UpdateEpicInput,
+  UpdateEpicPayload,
 } from './epic.graphql-types';
+import { parseEpicUpdate } from './epic.validation';
 import { EpicService } from './epic.service';
 
 /** `Query.group` with its epics, `Issue.epic`, and the epic mutations (issueSetEpic, promoteToEpic). */
@@ -61,6 +64,32 @@ export class EpicResolver {
       iids: iid ? [iid] : args.iid ? [] : undefined,
     });
     return connectionOf(rows.map((e) => toEpicType(e, this.service.config.publicUrl, group.id)), args) as EpicConnection;
+  }
+
+  /**
+   * Policy: admin_epic (EpicService.update, as REST PUT). GitLab's updateEpic: the fields given
+   * change (an explicit null clears a description or date); invalid input is `errors`, nothing changed.
+   */
+  @Mutation(() => UpdateEpicPayload, { nullable: true })
+  async updateEpic(@SignedInActor() actor: Actor, @Args('input') input: UpdateEpicInput): Promise<UpdateEpicPayload> {
+    const base = { clientMutationId: input.clientMutationId ?? null };
+    const ge = await this.service.findReadable(actor, input.groupPath, /^\d{1,9}$/.test(input.iid) ? Number(input.iid) : null);
+    const body: Record<string, unknown> = {};
+    if (input.title !== undefined) body.title = input.title;
+    if (input.description !== undefined) body.description = input.description;
+    if (input.confidential !== undefined) body.confidential = input.confidential;
+    if (input.startDateFixed !== undefined) body.start_date = input.startDateFixed;
+    if (input.dueDateFixed !== undefined) body.end_date = input.dueDateFixed;
+    if (input.stateEvent !== undefined && input.stateEvent !== null) body.state_event = input.stateEvent.toLowerCase();
+    let parsed;
+    try {
+      parsed = parseEpicUpdate(body);
+    } catch (e) {
+      if (e instanceof ValidationError) return { ...base, epic: null, errors: messagesOf(e) };
+      throw e;
+    }
+    const epic = await this.service.update(actor, ge, parsed);
+    return { ...base, epic: toEpicType(epic, this.service.config.publicUrl, ge.group.id), errors: [] };
   }
 }
 

@@ -24,6 +24,20 @@ export class GroupController {
     return Promise.all(groups.map(async (g) => toApiGroup(g, this.groups.config.publicUrl, await this.groups.fullName(g))));
   }
 
+  /**
+   * Policy: read_group on the group, and each listed subgroup readable. GitLab's
+   * descendant_groups: every subgroup at any depth, with `search` and offset pagination.
+   */
+  @Get(':id/descendant_groups')
+  async descendants(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Query() q: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { group } = await this.groups.findReadable(actor, id);
+    const p = pageParams(q);
+    const search = typeof q.search === 'string' ? q.search.trim() : '';
+    const { groups, total } = await this.groups.listReadable(actor, { search, ...p, descendantsOf: group.id });
+    setPaginationHeaders(req, res, this.groups.config.publicUrl, p, total);
+    return Promise.all(groups.map(async (g) => toApiGroup(g, this.groups.config.publicUrl, await this.groups.fullName(g))));
+  }
+
   /** Policy: read_group. `id` is a number or a URL-encoded full path. */
   @Get(':id')
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string) {

@@ -58,8 +58,14 @@ export class GroupService {
    * Groups the actor may see (public; internal when signed in; private through a membership of
    * it or an ancestor; all for admins), matching `search` in the name or full path, by path.
    */
-  async listReadable(actor: Actor | null, opts: { search?: string; page: number; perPage: number }): Promise<{ groups: Namespace[]; total: number }> {
+  async listReadable(actor: Actor | null, opts: { search?: string; page: number; perPage: number; descendantsOf?: number }): Promise<{ groups: Namespace[]; total: number }> {
     const qb = this.ds.getRepository(Namespace).createQueryBuilder('n').where(`n.type = 'Group'`);
+    // GET /groups/:id/descendant_groups: the subgroups at any depth under it
+    if (opts.descendantsOf !== undefined)
+      qb.andWhere(
+        `n.id IN (WITH RECURSIVE d(id) AS (SELECT id FROM namespaces WHERE parent_id = :under UNION ALL SELECT c.id FROM namespaces c JOIN d ON c.parent_id = d.id) SELECT id FROM d)`,
+        { under: opts.descendantsOf },
+      );
     if (!actor) qb.andWhere(`n.visibility = 'public'`);
     else if (!actor.isAdmin)
       qb.andWhere(

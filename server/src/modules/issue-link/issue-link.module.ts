@@ -15,6 +15,6 @@ import { ReferenceResolver } from './reference-resolver';
   imports: [IssueModule, NoteModule],
   controllers: [IssueLinkController, IssueLinkPageController],
   providers: [IssueLinkFinder, ReferenceResolver, LinkNotes, CreateIssueLinksAction, DestroyIssueLinkAction, ReorderIssueLinkAction],
-  exports: [IssueLinkFinder, ReferenceResolver, CreateIssueLinksAction],
+  exports: [IssueLinkFinder, ReferenceResolver, CreateIssueLinksAction, DestroyIssueLinkAction],
 })
 export class IssueLinkModule {}

@@ -9,6 +9,7 @@ import { CreateIssueAction } from './actions/create-issue';
 import { DestroyIssueAction } from './actions/destroy-issue';
 import { FieldEnvBuilder } from './fields/field-env';
 import { MoveIssueAction } from './actions/move-issue';
+import { CloneIssueAction } from './actions/clone-issue';
 import { GroupModule } from '../group/group.module';
 import { GroupIssuesController } from './group-issues.controller';
 import { IssueBulkController } from './issue-bulk.controller';
@@ -33,8 +34,8 @@ import { QuickActionInterpreter } from './quick-actions/quick-action-interpreter
   imports: [ProjectModule, GroupModule, LabelModule, NoteModule, MarkdownModule, SpamModule],
   // bulk_update before IssueController's PUT :iid
   controllers: [GroupIssuesController, IssueBulkController, IssueMoveController, IssueController, IssuePageController, TimeTrackingController],
-  providers: [IssueFinder, IssueLoader, FieldEnvBuilder, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
-  exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
+  providers: [IssueFinder, IssueLoader, FieldEnvBuilder, CreateIssueAction, UpdateIssueAction, DestroyIssueAction, IssueResolver, DescriptionVersionStore, QuickActionInterpreter, MoveIssueAction, CloneIssueAction, IssueMoveResolver, IssuePeopleResolver, TimelogFinder, IssueTimelogsResolver, SubscriptionStore],
+  exports: [IssueFinder, IssueLoader, CreateIssueAction, UpdateIssueAction, MoveIssueAction, CloneIssueAction, DestroyIssueAction, DescriptionVersionStore, QuickActionInterpreter, SubscriptionStore],
 })
 export class IssueModule implements OnModuleInit {
   constructor(

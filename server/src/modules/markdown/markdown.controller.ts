@@ -6,6 +6,8 @@ import { loadLabelLookup } from '../../core/markdown/label-lookup';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { parseInput } from '../../core/http/zod-input';
+import { explainQuickAction } from '@tandem/shared-types';
+import { parseQuickActions } from '../issue/quick-actions/parse-quick-actions';
 import { GroupService } from '../group/group.service';
 import { ProjectService } from '../project/project.service';
 import { markdownPreviewSchema } from './markdown.schema';
@@ -20,15 +22,22 @@ export class MarkdownController {
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
-  /** Policy: read_project when `project` is given, read_group when `group` is (references resolve against them). */
+  /**
+   * Policy: read_project when `project` is given, read_group when `group` is (references resolve
+   * against them). `quick_actions`: also `commands`, the preview's explanations of the commands.
+   */
   @Post()
   @HttpCode(201)
   async render(@CurrentActor() actor: Actor | null, @Body() body: unknown) {
-    const { text, project, group } = parseInput(markdownPreviewSchema, body);
+    const { text: raw, project, group, quick_actions: qa } = parseInput(markdownPreviewSchema, body);
+    // A comment's preview: its command lines are not text; GitLab explains them under the preview
+    const parsed = qa === true || qa === 'true' || qa === '1' ? parseQuickActions(raw) : null;
+    const text = parsed ? parsed.body : raw;
     // references resolve against the project or group only when the caller may read it (404 otherwise)
     const readable = project ? (await this.projects.findReadable(actor, project)).project : null;
     const readableGroup = group ? (await this.groups.findReadable(actor, group)).group : null;
     const labelExists = readable ? await loadLabelLookup(this.ds, readable.id, text) : undefined;
-    return { html: this.markdown.render(text, { projectPath: readable?.fullPath, groupPath: readableGroup?.fullPath, labelExists }) };
+    const html = this.markdown.render(text, { projectPath: readable?.fullPath, groupPath: readableGroup?.fullPath, labelExists });
+    return parsed ? { html, commands: parsed.commands.map((c) => explainQuickAction(c.name, c.arg)) } : { html };
   }
 }

@@ -10,5 +10,7 @@ export const markdownPreviewSchema = z.object({
   text: z.string({ required_error: VALIDATION.missing }).max(LIMITS.descriptionMaxLength, VALIDATION.tooLong(LIMITS.descriptionMaxLength)),
   gfm: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { errorMap: () => ({ message: VALIDATION.notBoolean }) }).optional(),
   project: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
+  /** Tandem's: the text is a comment's, so quick-action lines are left out and explained (`commands`, GitLab's preview). */
+  quick_actions: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { errorMap: () => ({ message: VALIDATION.notBoolean }) }).optional(),
   group: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
 });

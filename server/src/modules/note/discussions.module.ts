@@ -9,6 +9,9 @@ import { IssueLinkModule } from '../issue-link/issue-link.module';
 import { StatusPageModule } from '../status-page/status-page.module';
 import { PublishCommand } from './quick-actions/publish-command';
 import { RelateCommand } from './quick-actions/relate-command';
+import { ModuleCommands } from './quick-actions/module-commands';
+import { EpicModule } from '../epic/epic.module';
+import { TodoModule } from '../todo/todo.module';
 import { QuickActionsModule } from './quick-actions/quick-actions.module';
 import { CreateNoteAction } from './actions/create-note';
 import { DestroyNoteAction } from './actions/destroy-note';
@@ -28,9 +31,9 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * GraphQL note mutations.
  */
 @Module({
-  imports: [NoteModule, HistoryModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule],
+  imports: [NoteModule, HistoryModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule, EpicModule, TodoModule],
   controllers: noteableControllersFor(ISSUE_NOTEABLE),
-  providers: [IssueNoteTargets, RelateCommand, PublishCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
+  providers: [IssueNoteTargets, RelateCommand, PublishCommand, ModuleCommands, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],
 })
 export class DiscussionsModule {}

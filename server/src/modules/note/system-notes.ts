@@ -47,6 +47,10 @@ export const systemNotes = {
   /** An issue moved to another project (GitLab's wording), on the original and on the copy. */
   movedTo: (ref: string): SystemNoteText => ({ body: `moved to ${ref}`, icon: 'arrow-right' }),
   movedFrom: (ref: string): SystemNoteText => ({ body: `moved from ${ref}`, icon: 'arrow-right' }),
+  clonedTo: (ref: string): SystemNoteText => ({ body: `cloned to ${ref}`, icon: 'documents' }),
+  clonedFrom: (ref: string): SystemNoteText => ({ body: `cloned from ${ref}`, icon: 'documents' }),
+  duplicateOf: (ref: string): SystemNoteText => ({ body: `marked this issue as a duplicate of ${ref}`, icon: 'duplicate' }),
+  duplicatedBy: (ref: string): SystemNoteText => ({ body: `marked ${ref} as a duplicate of this issue`, icon: 'duplicate' }),
   reopened: (): SystemNoteText => ({ body: 'reopened', icon: 'issue-reopen' }),
   confidentiality: (confidential: boolean): SystemNoteText =>
     confidential

@@ -134,7 +134,7 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const editButton = editable ? { open, onToggle: () => (open ? close() : openEditor()), label: changed ? PEOPLE_TEXTS.apply : PEOPLE_TEXTS.edit } : undefined;
 
   return (
-    <SidebarBlock title={PEOPLE_TEXTS.assigneeHeader(assignees.length)} icon={<UserRound size={16} />} testId="sidebar-assignees" edit={editButton}>
+    <SidebarBlock title={PEOPLE_TEXTS.assigneeHeader(assignees.length)} icon={<UserRound size={16} />} testId="sidebar-assignees" collapsed={{ text: String(assignees.length), tooltip: assignees.length ? assignees.map((a) => a.name).join(', ') : PEOPLE_TEXTS.assigneeHeader(0) }} edit={editButton}>
       {open && (
         <div className="people-dropdown" data-testid="assignees-dropdown">
           <input

@@ -30,6 +30,7 @@ export function DueDateWidget({ issueKey, endpoint, projectPath, editable }: Due
       title={TAXONOMY_TEXTS.dueDateTitle}
       icon={<Calendar size={16} />}
       testId="sidebar-due-date"
+      collapsed={{ text: due ? dueDateLabel(due, today) : TAXONOMY_TEXTS.none }}
       edit={editable ? { open: editing, onToggle: () => setEditing((v) => !v) } : undefined}
     >
       {editing ? (

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Tag } from 'lucide-react';
-import { LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
+import { collapsedLabelsTooltip, LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { useProjectLabels } from '../../labels/projectLabels';
@@ -123,6 +123,7 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
         title={TAXONOMY_TEXTS.labelsTitle}
         icon={<Tag size={16} />}
         testId="sidebar-labels"
+        collapsed={{ text: String(issue.labels.length), tooltip: collapsedLabelsTooltip(issue.labels) }}
         edit={editable ? { open, onToggle: () => (open ? void close() : openDropdown()), label: changed ? 'Apply' : 'Edit' } : undefined}
       >
         {(open ? draft : issue.labels).length ? (

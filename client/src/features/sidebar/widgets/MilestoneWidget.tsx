@@ -55,6 +55,7 @@ export function MilestoneWidget({ issueKey, endpoint, projectPath, editable }: M
         title={TAXONOMY_TEXTS.milestoneTitle}
         icon={<Clock size={16} />}
         testId="sidebar-milestone"
+        collapsed={{ text: current?.title ?? TAXONOMY_TEXTS.none }}
         edit={editable ? { open, onToggle: () => (reset(), setOpen((v) => !v)) } : undefined}
       >
         {current ? (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { CircleHelp, Timer } from 'lucide-react';
-import { TIME_TRACKING_TEXTS as T, timeSpentPercent, timeTrackingMode } from '@tandem/shared-types';
+import { collapsedTimeTracking, TIME_TRACKING_TEXTS as T, timeSpentPercent, timeTrackingMode } from '@tandem/shared-types';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import './timeTracking.css';
@@ -21,7 +21,12 @@ export function TimeTrackingWidget({ issueKey }: { issueKey: string }) {
   const over = percent > 100;
 
   return (
-    <SidebarBlock title={T.title} icon={<Timer size={16} />} testId="sidebar-time-tracking">
+    <SidebarBlock
+      title={T.title}
+      icon={<Timer size={16} />}
+      testId="sidebar-time-tracking"
+      collapsed={{ text: collapsedTimeTracking(stats.total_time_spent ? stats.human_total_time_spent : null, stats.time_estimate ? stats.human_time_estimate : null) }}
+    >
       <div className="time-tracking" data-mode={mode}>
         {mode === 'comparison' && (
           <div className="time-tracking__comparison">

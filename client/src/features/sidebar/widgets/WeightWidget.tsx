@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Weight } from 'lucide-react';
-import { TEXTS } from '@tandem/shared-types';
+import { collapsedWeight, TEXTS } from '@tandem/shared-types';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { useIssueFieldUpdate } from '../useIssueFieldUpdate';
@@ -44,7 +44,7 @@ export function WeightWidget({ issueKey, endpoint, projectPath, editable }: Weig
   };
 
   return (
-    <SidebarBlock title="Weight" icon={<Weight size={16} />} testId="sidebar-weight" edit={editable ? { open: editing, onToggle: () => (editing ? void submit() : open()) } : undefined}>
+    <SidebarBlock title="Weight" icon={<Weight size={16} />} testId="sidebar-weight" collapsed={{ text: collapsedWeight(weight) }} edit={editable ? { open: editing, onToggle: () => (editing ? void submit() : open()) } : undefined}>
       {editing ? (
         <div className="sidebar-field">
           <input

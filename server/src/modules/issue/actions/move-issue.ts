@@ -60,21 +60,7 @@ export class MoveIssueAction {
     if (!canProject(actor, 'create_issue', facts)) throw new ValidationError({ base: [MOVE_ERRORS.permissions] });
 
     const from = source.issue;
-    const input: IssueCreateInput = {
-      title: from.title,
-      description: from.description,
-      confidential: from.confidential,
-      issueType: from.issueType,
-    };
-    // Metadata only where the mover may set it (reporters and up), as creating an issue there
-    if (canProject(actor, 'read_confidential_issues', facts)) {
-      if (from.dueDate !== null) input.dueDate = from.dueDate;
-      if (from.weight !== null) input.weight = from.weight;
-      const labelIds = await this.labelsThere(from.id, target);
-      if (labelIds.length) input.labels = { set: labelIds.map((id) => ({ id })) };
-      const assignees = await this.assigneesThere(source.assigneeIds, target);
-      if (assignees.length) input.assigneeIds = assignees;
-    }
+    const input = await this.copyInput(actor, source, target, facts);
     const prepared = await this.createIssue.prepare(actor, target, facts, input);
     // One transaction: the copy, its note, the original's note, close and link, or nothing
     return this.events.transaction(async (tx) => {
@@ -100,6 +86,30 @@ export class MoveIssueAction {
       });
       return { issue: copy, project: target, facts };
     });
+  }
+
+  /**
+   * What a copy of the issue in `target` gets (a move's and a clone's): title, description,
+   * confidentiality and type, and, where the actor may set it there (reporters and up), the due
+   * date, weight, labels that exist there by title and the assignees who can see it there.
+   */
+  async copyInput(actor: Actor, source: IssueContext, target: Project, facts: ProjectFacts): Promise<IssueCreateInput> {
+    const from = source.issue;
+    const input: IssueCreateInput = {
+      title: from.title,
+      description: from.description,
+      confidential: from.confidential,
+      issueType: from.issueType,
+    };
+    if (canProject(actor, 'read_confidential_issues', facts)) {
+      if (from.dueDate !== null) input.dueDate = from.dueDate;
+      if (from.weight !== null) input.weight = from.weight;
+      const labelIds = await this.labelsThere(from.id, target);
+      if (labelIds.length) input.labels = { set: labelIds.map((id) => ({ id })) };
+      const assignees = await this.assigneesThere(source.assigneeIds, target);
+      if (assignees.length) input.assigneeIds = assignees;
+    }
+    return input;
   }
 
   /** The target's labels (its own and its groups') with the titles of the original's labels. */

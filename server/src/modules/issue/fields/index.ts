@@ -10,6 +10,7 @@ import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
 import { promotedToEpicField } from './promoted-to-epic';
 import { movedFromField, movedToField } from './moved';
+import { clonedFromField, clonedToField, duplicatedByField, duplicateOfField } from './issue-notes';
 import { stateEventField } from './state-event';
 import { timeEstimateField } from './time-estimate';
 import { timeSpentField } from './time-spent';
@@ -34,6 +35,11 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   // A move's notes read "moved to ..." then "closed", as GitLab's
   movedToField,
   movedFromField,
+  clonedToField,
+  clonedFromField,
+  // "marked this issue as a duplicate of ..." then "closed", as GitLab's
+  duplicateOfField,
+  duplicatedByField,
   stateEventField,
   confidentialField,
   discussionLockedField,

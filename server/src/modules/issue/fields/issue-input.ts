@@ -45,9 +45,14 @@ export interface IssueUpdateInput {
   movedTo?: import('./moved').MovedTo;
   /** The issue is the copy of a moved one: the reference of the original. */
   movedFrom?: string;
+  /** Notes of /clone and /duplicate (fields/issue-notes.ts; never request parameters): the other issue's reference. */
+  clonedTo?: string;
+  clonedFrom?: string;
+  duplicateOf?: string;
+  duplicatedBy?: string;
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl' | 'movedTo' | 'movedFrom'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl' | 'movedTo' | 'movedFrom' | 'clonedTo' | 'clonedFrom' | 'duplicateOf' | 'duplicatedBy'> {
   title: string;
 }

@@ -1,10 +1,11 @@
-import { TAXONOMY_ERRORS } from '@tandem/shared-types';
+import { QUICK_ACTION_TEXTS as T, TAXONOMY_ERRORS } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 import { NamedRowCache, type NamedRow } from './named-row-cache';
 import { optionalIdParam } from './params';
+import { iterationRef, REFUSED } from './quick-action';
 
 const iterations = new NamedRowCache<IterationRow>();
 
@@ -18,6 +19,18 @@ export const iterationField: IssueField<'iteration'> = {
   params: { iteration_id: optionalIdParam() },
   read: (p) => (p.iteration_id === undefined ? undefined : p.iteration_id === null ? null : { id: p.iteration_id as number }),
   onCreate: 'triager',
+  quickActions: {
+    names: ['iteration'],
+    onCreate: ['iteration'],
+    run({ arg, state, lookups, allowed }) {
+      const ref = iterationRef(arg);
+      const found = !ref ? undefined : 'id' in ref ? lookups.iterations?.find((i) => i.id === ref.id) : lookups.iterations?.find((i) => i.title?.toLowerCase() === ref.title.toLowerCase());
+      if (!found || found.id === state.issue.iterationId || !allowed({ id: found.id })) return REFUSED;
+      state.issue.iterationId = found.id;
+      return { value: { id: found.id }, message: T.iterationSet(found.title ? `*iteration:"${found.title}"` : `*iteration:${found.id}`) };
+    },
+    changes: (ref) => ({ iteration_id: ref?.id ?? null }),
+  },
   ability: () => 'admin_issue',
   async resolve(ref, ctx, tx, { fresh }) {
     const id = ref?.id ?? null;

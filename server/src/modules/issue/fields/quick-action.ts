@@ -32,6 +32,8 @@ export interface QuickActionLookups {
   epics?: ReadonlyMap<string, { id: number }>;
   /** Milestones the project may use, by lower-case title (only when /milestone is used). */
   milestones?: ReadonlyMap<string, { id: number; title: string }>;
+  /** Open iterations the project may use (only when /iteration is used): by id and by lower-case title. */
+  iterations?: ReadonlyArray<{ id: number; title: string | null }>;
   /** The issue's current milestone title (for /remove_milestone's message). */
   currentMilestone?: { id: number; title: string } | null;
 }
@@ -44,6 +46,23 @@ export interface QuickActionEnv {
   canAward: boolean;
   /** Today (yyyy-mm-dd) in UTC, for /due today, tomorrow, in N days. */
   today: string;
+  /** What the commands of other modules depend on (read only when such a command is present). */
+  facts?: QuickActionFacts;
+}
+
+/**
+ * What, beyond the actor's abilities, decides whether a command applies (GitLab's `condition`
+ * blocks); read only when a command needs it, or for the autocomplete's whole list.
+ */
+export interface QuickActionFacts {
+  /** The actor has a pending to-do on the issue (/todo does not apply, /done does). */
+  hasTodo?: boolean;
+  /** The actor is subscribed to the issue. */
+  subscribed?: boolean;
+  /** The actor may create an epic in the project's group (/promote); false outside a group. */
+  canPromote?: boolean;
+  /** The project's groups have open iterations (/iteration). */
+  hasIterations?: boolean;
 }
 
 /** The issue as the commands so far have left it: later commands see earlier ones' effect. */
@@ -115,6 +134,14 @@ export function parseDueDate(arg: string, today: string): string | null {
   const rel = /^in\s+(\d{1,4})\s+(day|days|week|weeks)$/.exec(a);
   if (rel) return add(Number(rel[1]) * (rel[2]!.startsWith('week') ? 7 : 1));
   return null;
+}
+
+/** An /iteration argument: `*iteration:12` (an id), `*iteration:"Sprint 3"`, or the bare title. */
+export function iterationRef(arg: string): { id: number } | { title: string } | null {
+  const a = arg.trim().replace(/^\*iteration:/i, '');
+  if (/^\d{1,9}$/.test(a)) return { id: Number(a) };
+  const title = a.replace(/^"(.*)"$/, '$1').trim();
+  return title ? { title } : null;
 }
 
 /** The title of a /milestone argument: `%v1.0`, `%"Sprint 1"`, or the bare title. */

@@ -29,7 +29,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * fenced code blocks, blockquotes (`>` lines and `>>>` blocks) are text, and so is a command
  * Tandem does not know: it stays in the body as GitLab leaves unknown commands. Pure.
  */
-export function parseQuickActions(text: string): ParsedQuickActions {
+export function parseQuickActions(text: string, opts: { keep?: ReadonlySet<QuickActionName> } = {}): ParsedQuickActions {
   const lines = text.split(/\r?\n/);
   const kept: string[] = [];
   const commands: QuickActionCommand[] = [];
@@ -58,7 +58,7 @@ export function parseQuickActions(text: string): ParsedQuickActions {
     }
     const m = COMMAND_LINE.exec(line.trimEnd());
     const name = m ? CANONICAL.get(m[1]!.toLowerCase()) : undefined;
-    if (!m || !name) {
+    if (!m || !name || opts.keep?.has(name)) {
       kept.push(line);
       return;
     }
@@ -67,6 +67,15 @@ export function parseQuickActions(text: string): ParsedQuickActions {
   if (!commands.length) return { body: text, commands };
   return { body: kept.join('\n').replace(/^\s*\n/, '').trimEnd(), commands };
 }
+
+/**
+ * The commands a comment runs through other modules after its transaction (note/quick-actions/
+ * module-commands.ts). An issue description does not run them: their lines stay in it as text
+ * (rather than vanish with nothing done).
+ */
+export const COMMENT_ONLY_COMMANDS: ReadonlySet<QuickActionName> = new Set<QuickActionName>([
+  'todo', 'done', 'subscribe', 'unsubscribe', 'move', 'clone', 'duplicate', 'unrelate', 'blocks', 'blocked_by', 'promote', 'copy_metadata',
+]);
 
 /** Whether a text holds a quick action at all (a cheap test first: most comments have no line starting with a slash). */
 export function hasQuickActions(text: string): boolean {

@@ -6,6 +6,7 @@ import type { QuickActionEnv, QuickActionLookups, QuickActionState, QuickActionT
 import type { Issue } from '../../issue/issue.entity';
 import { splitReferences } from '../../issue-link/references';
 import type { QuickActionCommand } from './parse-quick-actions';
+import { quickActionAbility, quickActionApplies } from './quick-action-availability';
 
 export { labelRefs, milestoneTitle, parseDueDate, userRefs } from '../../issue/fields/quick-action';
 export type { QuickActionEnv, QuickActionLookups, QuickActionTarget } from '../../issue/fields/quick-action';
@@ -47,6 +48,8 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
   const errorMessages: string[] = [];
   const changes: Record<string, unknown> = {};
   const refuse = (name: QuickActionName) => errorMessages.push(T.couldNotApply(name));
+  // The commands of other modules: their condition (as GitLab's) and their ability
+  const mayRun = (name: QuickActionName) => quickActionApplies(name, state.issue, env.facts ?? {}, true) && env.can(quickActionAbility(name, state.issue));
 
   for (const { name, arg } of commands) {
     const field = FIELD_OF.get(name);
@@ -95,6 +98,76 @@ export function planQuickActions(commands: readonly QuickActionCommand[], target
         }
         changes.publish = true;
         messages.push(T.published);
+        break;
+      }
+      case 'todo':
+      case 'done':
+      case 'subscribe':
+      case 'unsubscribe':
+      case 'promote': {
+        // Applied by the to-do, subscription and epic modules after the commands (create-note)
+        if (!mayRun(name)) {
+          refuse(name);
+          break;
+        }
+        if (name === 'todo' || name === 'done') changes.todo_event = name === 'todo' ? 'add' : 'done';
+        else if (name === 'promote') changes.promote_to_epic = true;
+        else changes.subscription_event = name;
+        messages.push(name === 'todo' ? T.todoAdded : name === 'done' ? T.todoDone : name === 'subscribe' ? T.subscribed : name === 'unsubscribe' ? T.unsubscribed : T.promoted);
+        break;
+      }
+      case 'move':
+      case 'clone': {
+        const words = arg.split(/\s+/).filter(Boolean);
+        const withNotes = words.includes('--with_notes');
+        const paths = words.filter((w) => w !== '--with_notes');
+        if (!mayRun(name) || !paths.length) {
+          refuse(name);
+          break;
+        }
+        if (name === 'move') {
+          if (paths.length > 1 || withNotes) refuse(name);
+          else {
+            changes.target_project_path = paths[0];
+            messages.push(T.moved(paths[0]!));
+          }
+        } else if (paths.length > 1) errorMessages.push(T.cloneWrongParams);
+        else if (withNotes) errorMessages.push(T.cloneWithNotes);
+        else {
+          changes.target_clone_project_path = paths[0];
+          messages.push(T.cloned(paths[0]!));
+        }
+        break;
+      }
+      case 'duplicate':
+      case 'unrelate':
+      case 'copy_metadata': {
+        const [ref] = splitReferences([arg]);
+        if (!mayRun(name) || !ref) {
+          refuse(name);
+          break;
+        }
+        if (name === 'duplicate') {
+          changes.canonical_issue_ref = ref;
+          messages.push(T.duplicateOf(ref));
+        } else if (name === 'unrelate') {
+          changes.unrelate = ref;
+          messages.push(T.unrelated(ref));
+        } else {
+          changes.copy_metadata_from = ref;
+          messages.push(T.metadataCopied(ref));
+        }
+        break;
+      }
+      case 'blocks':
+      case 'blocked_by': {
+        const refs = splitReferences([arg]);
+        if (!refs.length || !mayRun(name)) {
+          refuse(name);
+          break;
+        }
+        changes[name] = [...new Set([...((changes[name] as string[] | undefined) ?? []), ...refs])];
+        messages.push(name === 'blocks' ? T.blocks(refs) : T.blockedBy(refs));
         break;
       }
       default:

@@ -7,17 +7,20 @@ import { AVAILABLE_LABELS_SQL } from '../../label/label.service';
 import { canEpic } from '../../../core/policy/policy';
 import { ancestorGroupIds, epicLinkOfIssue, listEpics } from '../../epic/epic.store';
 import { parseEpicRef } from '../../epic/epic-reference';
+import { AVAILABLE_ITERATIONS_SQL } from '../../iteration/iteration.queries';
 import { AVAILABLE_MILESTONES_SQL } from '../../milestone/milestone.queries';
+import type { QuickActionFacts } from '../fields/quick-action';
 import type { Project } from '../../project/project.entity';
 import type { Issue } from '../../issue/issue.entity';
-import { parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
+import { COMMENT_ONLY_COMMANDS, parseQuickActions, type QuickActionCommand } from './parse-quick-actions';
 import { labelRefs, planQuickActions, userRefs, type QuickActionLookups, type QuickActionPlan, type QuickActionTarget } from './plan-quick-actions';
 
 /** What the commands run against: an existing issue, or the one being created. */
 export interface QuickActionSubject {
   project: Project;
   projectFacts: ProjectFacts;
-  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> & { id?: number; milestoneId?: number | null };
+  issue: Pick<Issue, 'state' | 'title' | 'confidential' | 'discussionLocked' | 'dueDate' | 'weight' | 'authorId' | 'timeEstimate' | 'totalTimeSpent' | 'zoomMeetingUrl'> &
+    Partial<Pick<Issue, 'issueType' | 'severity' | 'healthStatus' | 'iterationId' | 'movedToId'>> & { id?: number; milestoneId?: number | null };
   assigneeIds: readonly number[];
   creating?: boolean;
 }
@@ -37,14 +40,18 @@ export interface InterpretedText extends QuickActionPlan {
 export class QuickActionInterpreter {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Parses `text` and plans its commands; null when it has none (nothing to do, nothing read). */
+  /**
+   * Parses a description and plans its commands; null when it has none (nothing to do, nothing
+   * read). The commands only a comment runs (COMMENT_ONLY_COMMANDS) stay in the text.
+   */
   async interpretText(actor: Actor, subject: QuickActionSubject, text: string, m?: EntityManager): Promise<InterpretedText | null> {
-    const { body, commands } = parseQuickActions(text);
+    const { body, commands } = parseQuickActions(text, { keep: COMMENT_ONLY_COMMANDS });
     if (!commands.length) return null;
     return { body, commands, ...(await this.plan(actor, subject, commands, m)) };
   }
 
-  async plan(actor: Actor, subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager = this.ds.manager): Promise<QuickActionPlan> {
+  /** `facts`: what the commands of other modules depend on (the caller reads them: QuickActionsService). */
+  async plan(actor: Actor, subject: QuickActionSubject, commands: readonly QuickActionCommand[], m: EntityManager = this.ds.manager, moduleFacts?: QuickActionFacts): Promise<QuickActionPlan> {
     const facts: IssueFacts = {
       confidential: subject.issue.confidential,
       authorId: subject.creating ? actor.id : subject.issue.authorId,
@@ -65,6 +72,7 @@ export class QuickActionInterpreter {
       can: (ability) => canIssue(actor, ability, subject.projectFacts, facts),
       canAward: issuePermissions(actor, subject.projectFacts, facts).awardEmoji,
       today: new Date().toISOString().slice(0, 10),
+      facts: moduleFacts,
     });
   }
 
@@ -122,6 +130,10 @@ export class QuickActionInterpreter {
       out.milestones = milestones;
       const currentId = subject.issue.milestoneId ?? null;
       out.currentMilestone = currentId ? (rows.map((r) => ({ id: Number(r.id), title: r.title })).find((r) => r.id === currentId) ?? null) : null;
+    }
+    if (commands.some((c) => c.name === 'iteration')) {
+      const rows = (await m.query(`${AVAILABLE_ITERATIONS_SQL} AND it.state = 'opened' ORDER BY it.id`, [subject.project.namespaceId])) as Array<{ id: number; title: string | null }>;
+      out.iterations = rows.map((r) => ({ id: Number(r.id), title: r.title }));
     }
     return out;
   }

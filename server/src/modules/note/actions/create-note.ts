@@ -22,6 +22,7 @@ import { hasQuickActions, parseQuickActions } from '../../issue/quick-actions/pa
 import { QuickActionsService, type QuickActionsRun } from '../quick-actions/quick-actions.service';
 import { PublishCommand } from '../quick-actions/publish-command';
 import { RelateCommand } from '../quick-actions/relate-command';
+import { ModuleCommands } from '../quick-actions/module-commands';
 import { SpamCheckService } from '../../spam/spam-check.service';
 import { ServiceDeskNotifier } from '../../service-desk/service-desk-notifier';
 
@@ -78,6 +79,7 @@ export class CreateNoteAction {
     private readonly addAward: AddAwardAction,
     private readonly relate: RelateCommand,
     private readonly publish: PublishCommand,
+    private readonly moduleCommands: ModuleCommands,
     private readonly spam: SpamCheckService,
     private readonly serviceDesk: ServiceDeskNotifier,
   ) {}
@@ -130,6 +132,8 @@ export class CreateNoteAction {
     if (Array.isArray(relate) && ctx.issue) await this.relate.apply(actor, ctx.issue, relate as string[], out.run.status);
     // /publish: the status-page module's own write, likewise
     if (out.run.changes.publish === true && ctx.issue) await this.publish.apply(actor, ctx.issue, out.run.status);
+    // /todo, /subscribe, /move, /clone, /duplicate, /blocks, /promote and the rest: their modules' own writes, likewise
+    if (ctx.issue) await this.moduleCommands.apply(actor, ctx.issue, out.run.changes, out.run.status);
     if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
     return { ...(await planned.finish(out.written)), quickActions };
   }

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DISCUSSION_TEXTS } from '@tandem/shared-types';
-import type { Actor } from '../../../core/policy/policy';
+import { canEpic, type Actor } from '../../../core/policy/policy';
+import { GroupService } from '../../group/group.service';
+import type { QuickActionFacts } from '../../issue/fields/quick-action';
+import { SubscriptionStore } from '../../issue/subscription.store';
+import { canOnIssue } from '../../issue/issue-context';
 import type { Tx } from '../../../core/realtime/event-log.service';
 import { UpdateIssueAction } from '../../issue/actions/update-issue';
 import type { IssueContext } from '../../issue/issue-context';
@@ -33,13 +39,37 @@ export interface QuickActionsRun {
 @Injectable()
 export class QuickActionsService {
   constructor(
+    @InjectDataSource() private readonly ds: DataSource,
     private readonly interpreter: QuickActionInterpreter,
     private readonly updateIssue: UpdateIssueAction,
+    private readonly subscriptions: SubscriptionStore,
+    private readonly groups: GroupService,
   ) {}
+
+  /**
+   * What the commands of other modules depend on (the actor's to-do and subscription, whether
+   * they may open an epic in the group), read on the transaction's connection, and only for
+   * the commands present.
+   */
+  async facts(actor: Actor, ctx: IssueContext, names: ReadonlySet<string>, m: EntityManager): Promise<QuickActionFacts> {
+    const facts: QuickActionFacts = {};
+    if (names.has('todo') || names.has('done')) {
+      const rows = (await m.query(`SELECT 1 FROM todos WHERE user_id = $1 AND target_type = 'Issue' AND target_id = $2 AND state = 'pending' LIMIT 1`, [actor.id, ctx.issue.id])) as unknown[];
+      facts.hasTodo = rows.length > 0;
+    }
+    if (names.has('subscribe') || names.has('unsubscribe')) facts.subscribed = await this.subscriptions.isSubscribed(ctx.issue.id, actor.id, m);
+    if (names.has('promote')) {
+      const ns = ctx.project.namespace;
+      facts.canPromote = !!ns && ns.type === 'Group' && canOnIssue(actor, 'admin_issue', ctx) && canEpic(actor, 'create_epic', await this.groups.facts(actor, ns, m), null);
+    }
+    return facts;
+  }
 
   /** Applies commands; inside `tx` (the note's transaction) when given, else in their own. */
   async apply(actor: Actor, ctx: IssueContext, commands: readonly QuickActionCommand[], tx?: Tx): Promise<QuickActionsOutcome> {
-    const plan = await this.interpreter.plan(actor, ctx, commands, tx?.manager);
+    const m = tx?.manager ?? this.ds.manager;
+    const facts = await this.facts(actor, ctx, new Set(commands.map((c) => c.name)), m);
+    const plan = await this.interpreter.plan(actor, ctx, commands, m, facts);
     if (Object.keys(plan.input).length) {
       if (tx) await this.updateIssue.executeInTx(tx, actor, ctx, plan.input);
       else await this.updateIssue.execute(actor, ctx, plan.input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IssueAbility } from '../../../../core/policy/policy';
-import { parseQuickActions } from '../parse-quick-actions';
+import { COMMENT_ONLY_COMMANDS, parseQuickActions } from '../parse-quick-actions';
 import { labelRefs, parseDueDate, planQuickActions, type QuickActionEnv, type QuickActionTarget } from '../plan-quick-actions';
 
 describe('parseQuickActions', () => {
@@ -151,6 +151,29 @@ describe('planQuickActions', () => {
     expect(developer.changes.publish).toBeUndefined();
     expect(developer.errorMessages).toEqual(['Could not apply publish command.']);
     expect(plan('/publish', { ...target(), creating: true }, env(['publish_status_page'])).errorMessages).toEqual(['Could not apply publish command.']);
+  });
+
+  it('the commands of other modules: their condition (to-do, subscription, promote) and ability, and GitLab\'s messages', () => {
+    const withFacts = (facts: QuickActionEnv['facts'], abilities: IssueAbility[] = ['update_issue', 'admin_issue', 'update_subscription']) => ({ ...env(abilities), facts });
+    const r = plan('/todo\n/subscribe\n/blocks #2 #3\n/duplicate #4\n/move group/other\n/copy_metadata #5', target(), withFacts({ hasTodo: false, subscribed: false }));
+    expect(r.changes).toMatchObject({ todo_event: 'add', subscription_event: 'subscribe', blocks: ['#2', '#3'], canonical_issue_ref: '#4', target_project_path: 'group/other', copy_metadata_from: '#5' });
+    expect(r.messages).toEqual(['Added a to-do item.', 'Subscribed to notifications.', 'Marked #2 and #3 as blocked by this issue.', 'Closed this issue. Marked as related to, and a duplicate of, #4.', 'Moved this issue to group/other.', 'Copied labels and milestone from #5.']);
+    expect(plan('/todo\n/unsubscribe\n/promote', target(), withFacts({ hasTodo: true, subscribed: false, canPromote: false })).errorMessages).toEqual([
+      'Could not apply todo command.',
+      'Could not apply unsubscribe command.',
+      'Could not apply promote command.',
+    ]);
+    expect(plan('/done\n/promote', target(), withFacts({ hasTodo: true, canPromote: true })).changes).toMatchObject({ todo_event: 'done', promote_to_epic: true });
+    const guest = plan('/move a/b\n/blocks #2\n/duplicate #3', target(), withFacts({}, ['update_subscription']));
+    expect(guest.changes).toEqual({});
+    expect(guest.errorMessages).toEqual(['Could not apply move command.', 'Could not apply blocks command.', 'Could not apply duplicate command.']);
+    expect(plan('/clone a/b c/d').errorMessages).toEqual(['Failed to clone this issue: wrong parameters.']);
+  });
+
+  it('an issue description keeps the lines of the commands only a comment runs', () => {
+    const r = parseQuickActions('Text\n/move a/b\n/close', { keep: COMMENT_ONLY_COMMANDS });
+    expect(r.body).toBe('Text\n/move a/b');
+    expect(r.commands.map((c) => c.name)).toEqual(['close']);
   });
 
   it('refuses what the actor may not do, and what does not apply', () => {

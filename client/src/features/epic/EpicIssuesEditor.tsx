@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { X } from 'lucide-react';
+import { EPIC_TEXTS, type ApiIssue } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { IssueStatusBadge } from '../issue/IssueStatusBadge';
+import { epicIssuesVersionAtomFamily } from './epicAtoms';
+import { addIssueToEpic, parseEpicIssueRef, removeIssueFromEpic } from './epicQueries';
+
+/**
+ * The epic's issues with, for those who may edit the epic, a remove button on each and a form
+ * that adds one by reference or URL (the epic issues REST endpoints; the server checks the
+ * issue's own rights too). The list refetches after each change, and other pages follow
+ * through the epic's event.
+ */
+export function EpicIssuesEditor({ epicKey, groupPath, epicIid, issues, editable }: { epicKey: string; groupPath: string; epicIid: number; issues: Array<ApiIssue & { epic_issue_id?: number }>; editable: boolean }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => appStore.set(epicIssuesVersionAtomFamily(epicKey), (v) => v + 1);
+
+  async function run(op: () => Promise<string | null>, after?: () => void) {
+    setBusy(true);
+    setError(null);
+    const failed = await op().catch(() => EPIC_TEXTS.assignFailed);
+    setBusy(false);
+    if (failed) setError(failed);
+    else {
+      after?.();
+      refresh();
+    }
+  }
+
+  const ref = parseEpicIssueRef(text);
+  return (
+    <>
+      {issues.length ? (
+        <ul className="epic-page__issues" data-testid="epic-issues">
+          {issues.map((i) => (
+            <li key={i.id}>
+              <IssueStatusBadge state={i.state} /> <a href={i.web_url}>{i.title}</a> <span className="muted">{i.references.full}</span>
+              {editable && i.epic_issue_id !== undefined && (
+                <button type="button" className="btn btn--icon btn--tertiary" aria-label={`Remove ${i.references.full} from the epic`} disabled={busy} onClick={() => void run(() => removeIssueFromEpic(groupPath, epicIid, i.epic_issue_id!))}>
+                  <X size={14} aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No issues in this epic.</p>
+      )}
+      {editable && (
+        <form
+          className="epic-page__add-issue"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ref) void run(() => addIssueToEpic(groupPath, epicIid, ref), () => setText(''));
+          }}
+        >
+          <input className="input input--small" aria-label="Issue to add" placeholder="group/project#12 or the issue's URL" value={text} onChange={(e) => setText(e.target.value)} disabled={busy} />
+          <button type="submit" className="btn btn--sm" disabled={!ref || busy}>
+            Add
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
