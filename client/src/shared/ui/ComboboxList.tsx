@@ -5,8 +5,10 @@ import './comboboxList.css';
 
 export interface ComboboxListProps<T> {
   testId?: string;
-  /** The search box's accessible name ('Search milestones'). */
+  /** The search box's accessible name ('Search milestones'); shown as its label when `visibleLabel`. */
   inputLabel: string;
+  visibleLabel?: boolean;
+  inputClassName?: string;
   placeholder?: string;
   /** The listbox's accessible name ('Milestone'). */
   listLabel: string;
@@ -22,6 +24,10 @@ export interface ComboboxListProps<T> {
   onInputValueChange(value: string): void;
   /** Enter on the active option, or a click on one. */
   onSelect(item: T): void;
+  /** The first option is active as the text changes (Enter takes the first match; arrows move on). */
+  highlightFirst?: boolean;
+  /** Escape in the box (widgets without useDismiss): close the editor. */
+  onEscape?(): void;
   /** Several may be chosen (labels, assignees): the list is aria-multiselectable. */
   multiple?: boolean;
   busy?: boolean;
@@ -39,11 +45,12 @@ export interface ComboboxListProps<T> {
  * that opens it (SidebarBlock returns focus to its Edit button).
  */
 export function ComboboxList<T>(p: ComboboxListProps<T>) {
-  const { getInputProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<T>({
+  const { getInputProps, getLabelProps, getMenuProps, getItemProps, highlightedIndex } = useCombobox<T>({
     items: p.items as T[],
     isOpen: true,
     inputValue: p.inputValue,
     selectedItem: null,
+    ...(p.highlightFirst ? { defaultHighlightedIndex: 0 } : {}),
     itemToString: (item) => (item === null ? '' : (p.itemLabel?.(item) ?? '')),
     itemToKey: (item: T | null) => (item === null ? null : p.itemKey(item)),
     onInputValueChange: ({ type, inputValue }) => {
@@ -69,13 +76,21 @@ export function ComboboxList<T>(p: ComboboxListProps<T>) {
   });
   return (
     <div className="combobox-list" data-testid={p.testId}>
+      {p.visibleLabel && <label {...getLabelProps({ className: 'field__label' })}>{p.inputLabel}</label>}
       <input
         {...getInputProps({
-          className: 'input input--small',
+          className: p.inputClassName ?? 'input input--small',
           type: 'search',
+          autoComplete: 'off',
           placeholder: p.placeholder ?? 'Search',
-          'aria-label': p.inputLabel,
+          ...(p.visibleLabel ? {} : { 'aria-label': p.inputLabel }),
           autoFocus: p.autoFocus ?? true,
+          onKeyDown: (e) => {
+            if (e.key !== 'Escape' || !p.onEscape) return;
+            e.stopPropagation();
+            (e.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            p.onEscape();
+          },
         })}
       />
       <ul {...getMenuProps({ className: 'combobox-list__options', 'aria-label': p.listLabel, 'aria-multiselectable': p.multiple || undefined, 'aria-busy': p.busy || undefined })}>
