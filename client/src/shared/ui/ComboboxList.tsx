@@ -53,9 +53,6 @@ export function ComboboxList<T>(p: ComboboxListProps<T>) {
     ...(p.highlightFirst ? { defaultHighlightedIndex: 0 } : {}),
     itemToString: (item) => (item === null ? '' : (p.itemLabel?.(item) ?? '')),
     itemToKey: (item: T | null) => (item === null ? null : p.itemKey(item)),
-    onInputValueChange: ({ type, inputValue }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) p.onInputValueChange(inputValue ?? '');
-    },
     onStateChange: ({ type, selectedItem }) => {
       if ((type === useCombobox.stateChangeTypes.InputKeyDownEnter || type === useCombobox.stateChangeTypes.ItemClick) && selectedItem != null && !p.disabled) {
         p.onSelect(selectedItem);
@@ -85,6 +82,10 @@ export function ComboboxList<T>(p: ComboboxListProps<T>) {
           placeholder: p.placeholder ?? 'Search',
           ...(p.visibleLabel ? {} : { 'aria-label': p.inputLabel }),
           autoFocus: p.autoFocus ?? true,
+          // The text is ours, set in the change event itself: Downshift reports changes after
+          // rendering, which would drop a fast typist's keys from a controlled box
+          value: p.inputValue,
+          onChange: (e) => p.onInputValueChange(e.currentTarget.value),
           onKeyDown: (e) => {
             if (e.key !== 'Escape' || !p.onEscape) return;
             e.stopPropagation();
