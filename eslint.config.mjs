@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -32,6 +33,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Accessibility of the markup (jsx-a11y's recommended set; docs/decisions.md, Client). The
+    // end-to-end suite checks the rendered pages with axe (test/e2e/a11y.spec.ts).
+    files: ['client/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // autoFocus only moves focus into what the user just opened (an editor, a dropdown, a
+      // dialog) or onto a page's one form (sign-in), as the APG asks of popups and dialogs
+      'jsx-a11y/no-autofocus': 'off',
+      // A checkbox's label text sits in nested spans (name and help: AccessTokens)
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
   {

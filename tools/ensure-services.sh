@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts what the full test suite needs when it is not already there: Postgres, Redis,
 # Debian's chromium (for Playwright), Debian's python3-gitlab (the second real client the
-# compat test drives) and node_modules. Safe to run repeatedly.
+# compat test drives), Debian's nginx (the load balancer test) and node_modules. Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,6 +58,19 @@ else
     say "install failed; refreshing package lists and retrying"
     apt-get update -q
     apt-get install -y -q python3-gitlab
+  fi
+fi
+
+if [ -x /usr/sbin/nginx ]; then
+  say "nginx present: $(/usr/sbin/nginx -v 2>&1)"
+else
+  # test/realtime/nginx.spec.ts runs deploy/nginx.conf on Debian's nginx (not as a service)
+  say "nginx missing: installing Debian's nginx"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! apt-get install -y -q nginx; then
+    say "install failed; refreshing package lists and retrying"
+    apt-get update -q
+    apt-get install -y -q nginx
   fi
 fi
 

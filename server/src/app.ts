@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/config';
 import { openDatabase, runMigrations, type OpenDatabase } from './core/database/data-source';
 import { ENTITIES } from './modules/entities';
+import { seedInitialRoot } from './modules/user/initial-root.seed';
 import { seedDemo } from './modules/demo/demo.seed';
 import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
@@ -80,6 +81,9 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   try {
     if (config.RUN_MIGRATIONS) await runMigrations(db.dataSource, db.mode);
     if (config.SEED_DEMO) await seedDemo(db.dataSource);
+    if (config.TANDEM_ROOT_PASSWORD) {
+      await seedInitialRoot(db.dataSource, { username: config.TANDEM_ROOT_USERNAME, email: config.TANDEM_ROOT_EMAIL, password: config.TANDEM_ROOT_PASSWORD });
+    }
   } catch (e) {
     await db.close();
     throw e;

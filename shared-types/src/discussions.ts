@@ -209,6 +209,10 @@ export interface UploadResponse {
 export const UPLOAD_TEXTS = {
   tooLarge: (maxBytes: number) => `File is too big. Max filesize: ${Math.round(maxBytes / 1024 / 1024)}MiB.`,
   missing: 'is missing',
+  /** The name says an image type the bytes are not (file-type reads them). */
+  typeMismatch: (ext: string) => `does not contain a ${ext} image: its content is not of that type`,
+  /** The bytes say the right type but the image cannot be decoded. */
+  unreadableImage: 'is not a readable image',
 } as const;
 
 /** Thumbs up and down are exclusive: awarding one removes the other (spec §4 award rules). */

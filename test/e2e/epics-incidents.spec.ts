@@ -21,7 +21,7 @@ test("alice assigns an epic in the sidebar; bob's open page shows it live with t
 
   const block = alice.getByTestId('sidebar-epic');
   await block.getByRole('button', { name: 'Edit' }).click();
-  await block.getByRole('searchbox', { name: 'Search epics' }).fill(`chekout ${stamp}`);
+  await block.getByRole('combobox', { name: 'Search epics' }).fill(`chekout ${stamp}`);
   await block.getByRole('option', { name: new RegExp(`Checkout rewrite ${stamp}`) }).click();
   await expect(block.getByTestId('epic-value')).toHaveText(epic.title);
 

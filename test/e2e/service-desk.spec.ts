@@ -71,7 +71,7 @@ test('an outside mail becomes a confidential issue, a comment is mailed back, an
     // Move it into a project without Service Desk (the sidebar's move block)
     const block = page.getByTestId('sidebar-move');
     await block.getByRole('button', { name: 'Edit' }).click();
-    await block.getByRole('searchbox', { name: PEOPLE_TEXTS.moveSearchProjects }).fill('secret');
+    await block.getByRole('combobox', { name: PEOPLE_TEXTS.moveSearchProjects }).fill('secret');
     await block.getByRole('option', { name: /Secret plans/ }).click();
     await block.getByRole('button', { name: PEOPLE_TEXTS.moveConfirm }).click();
     await expect(page).toHaveURL(new RegExp(`/${TARGET}/-/issues/\\d+$`));

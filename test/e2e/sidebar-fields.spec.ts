@@ -19,7 +19,7 @@ test('alice changes labels, milestone, due date, health, iteration and severity 
   // Labels: the scoped workflow::review replaces its sibling workflow::doing
   await expect(side(bob, 'labels').locator('[data-label="workflow::doing"]')).toBeVisible();
   await side(alice, 'labels').getByRole('button', { name: 'Edit' }).click();
-  await side(alice, 'labels').getByRole('searchbox', { name: 'Search labels' }).fill('workflow');
+  await side(alice, 'labels').getByRole('combobox', { name: 'Search labels' }).fill('workflow');
   await side(alice, 'labels').getByRole('option').filter({ has: alice.locator('[data-label="workflow::review"]') }).click();
   await expect(side(alice, 'labels').getByTestId('labels-dropdown-text')).toHaveText('workflow::review');
   await side(alice, 'labels').getByRole('button', { name: 'Apply' }).click();

@@ -51,7 +51,7 @@ export class RtClient {
   constructor(
     private readonly urls: string[],
     private readonly token: string | null,
-    private readonly opts: { autoReconnect?: boolean; extraHeaders?: Record<string, string> } = {},
+    private readonly opts: { autoReconnect?: boolean; extraHeaders?: Record<string, string>; transports?: Array<'websocket' | 'polling'> } = {},
   ) {}
 
   async connect(): Promise<void> {
@@ -75,7 +75,7 @@ export class RtClient {
     return new Promise((resolve, reject) => {
       const socket: TSocket = io(url, {
         path: '/socket.io/',
-        transports: ['websocket'],
+        transports: this.opts.transports ?? ['websocket'],
         reconnection: false,
         forceNew: true,
         timeout: 5000,

@@ -125,6 +125,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
   );
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog handles its own keys (Escape, Tab order) for the controls inside it
     <div id={id} className="emoji-panel" role="dialog" aria-label="Emoji" onKeyDown={onPanelKeys}>
       <label className="visually-hidden" htmlFor={ids.search}>
         Search emoji
@@ -158,6 +159,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
           ))}
         </div>
       )}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a tabpanel or region (role set below) whose arrow keys move between its emoji buttons */}
       <div
         id={ids.panel}
         className="emoji-panel__body"

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { ComboboxList } from '../../shared/ui/ComboboxList';
 import { X } from 'lucide-react';
 import { INVITE_TEXTS, type ApiGroup } from '@tandem/shared-types';
 import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
@@ -10,7 +11,6 @@ import { USER_SEARCH_DEBOUNCE_MS } from './MemberPicker';
  * silently stops loading and shows 'No matching results' (spec §8). One group is chosen.
  */
 export function GroupPicker({ open, group, onChange }: { open: boolean; group: ApiGroup | null; onChange(g: ApiGroup | null): void }) {
-  const ids = { search: useId(), list: useId() };
   const [text, setText] = useState('');
   const q = text.trim();
   const search = useDebouncedSearch<ApiGroup[]>(open && q ? q : null, searchGroups, { debounceMs: USER_SEARCH_DEBOUNCE_MS });
@@ -25,9 +25,6 @@ export function GroupPicker({ open, group, onChange }: { open: boolean; group: A
 
   return (
     <div className="field">
-      <label className="field__label" htmlFor={ids.search}>
-        {INVITE_TEXTS.groupLabel}
-      </label>
       {group && (
         <ul className="invite-tokens" aria-label="Chosen">
           <li className="invite-token">
@@ -38,31 +35,30 @@ export function GroupPicker({ open, group, onChange }: { open: boolean; group: A
           </li>
         </ul>
       )}
-      <input
-        id={ids.search}
-        className="input"
+      <ComboboxList<ApiGroup>
+        inputLabel={INVITE_TEXTS.groupLabel}
+        visibleLabel
+        inputClassName="input"
         placeholder={INVITE_TEXTS.groupPlaceholder}
-        autoComplete="off"
-        role="combobox"
-        aria-expanded={results.length > 0}
-        aria-controls={ids.list}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            if (results[0]) choose(results[0]);
-          }
-        }}
-      />
-      <ul id={ids.list} role="listbox" className="invite-options">
-        {results.map((g) => (
-          <li key={g.id} role="option" aria-selected={group?.id === g.id} className="invite-option" onClick={() => choose(g)}>
+        listLabel={INVITE_TEXTS.groupLabel}
+        items={results}
+        itemKey={(g) => String(g.id)}
+        itemLabel={(g) => g.full_name}
+        isChosen={(g) => group?.id === g.id}
+        renderItem={(g) => (
+          <span>
             {g.full_name} <span className="muted">{g.full_path}</span>
-          </li>
-        ))}
-        {searched && text.trim() && !results.length && <li className="muted invite-option--empty">{INVITE_TEXTS.noMatches}</li>}
-      </ul>
+          </span>
+        )}
+        inputValue={text}
+        onInputValueChange={setText}
+        onSelect={choose}
+        busy={search.loading}
+        autoFocus={false}
+        highlightFirst
+      >
+        {searched && q && !results.length && <p className="muted invite-option--empty">{INVITE_TEXTS.noMatches}</p>}
+      </ComboboxList>
     </div>
   );
 }

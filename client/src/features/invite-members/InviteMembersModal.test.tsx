@@ -45,6 +45,18 @@ describe('InviteMembersModal', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it('a keyboard user adds any match: arrow keys move the active option, Enter adds it', async () => {
+    const BEA = { ...BOB, id: 3, username: 'bea', name: 'Bea Bond', web_url: '/bea' };
+    api.on({ 'GET /api/v4/users?search=b': [BOB, BEA] });
+    fireEvent.change(search(), { target: { value: 'b' } });
+    await screen.findByRole('option', { name: /Bea Bond/ });
+    fireEvent.keyDown(search(), { key: 'ArrowDown' });
+    expect(document.getElementById(search().getAttribute('aria-activedescendant')!)?.textContent).toContain('Bea Bond');
+    fireEvent.keyDown(search(), { key: 'Enter' });
+    expect(screen.getByRole('list', { name: 'Chosen' }).textContent).toContain('Bea Bond @bea');
+    expect(screen.getByRole('list', { name: 'Chosen' }).textContent).not.toContain('Bob Brown');
+  });
+
   it('sends users to the members API and addresses to invitations, then toasts success and resets', async () => {
     api.on({
       'GET /api/v4/users?search=bo': [BOB],

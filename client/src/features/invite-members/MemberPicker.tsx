@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { X } from 'lucide-react';
 import { INVITE_TEXTS, type UserBasic } from '@tandem/shared-types';
 import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
 import { Avatar } from '../../shared/ui/Avatar';
+import { ComboboxList } from '../../shared/ui/ComboboxList';
 import { searchUsers } from './inviteMembersApi';
 import { emailTokenFrom, inviteeKey, type Invitee } from './inviteRules';
 
@@ -14,7 +15,6 @@ export const USER_SEARCH_DEBOUNCE_MS = 250;
  * the chosen ones as removable tokens.
  */
 export function MemberPicker({ open, invitees, onChange }: { open: boolean; invitees: Invitee[]; onChange(next: Invitee[]): void }) {
-  const ids = { search: useId(), list: useId() };
   const [text, setText] = useState('');
   const email = emailTokenFrom(text);
   const typedEmail = email?.kind === 'email' ? email.email : null;
@@ -30,9 +30,6 @@ export function MemberPicker({ open, invitees, onChange }: { open: boolean; invi
 
   return (
     <div className="field">
-      <label className="field__label" htmlFor={ids.search}>
-        {INVITE_TEXTS.membersLabel}
-      </label>
       {invitees.length > 0 && (
         <ul className="invite-tokens" aria-label="Chosen">
           {invitees.map((i) => (
@@ -45,37 +42,35 @@ export function MemberPicker({ open, invitees, onChange }: { open: boolean; invi
           ))}
         </ul>
       )}
-      <input
-        id={ids.search}
-        className="input"
+      <ComboboxList<Invitee>
+        inputLabel={INVITE_TEXTS.membersLabel}
+        visibleLabel
+        inputClassName="input"
         placeholder={INVITE_TEXTS.membersPlaceholder}
-        autoComplete="off"
-        role="combobox"
-        aria-expanded={Boolean(email || results.length)}
-        aria-controls={ids.list}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            if (email) add(email);
-            else if (results[0]) add({ kind: 'user', user: results[0] });
-          }
-        }}
-      />
-      <ul id={ids.list} role="listbox" className="invite-options">
-        {email && email.kind === 'email' && (
-          <li role="option" aria-selected={false} className="invite-option" onClick={() => add(email)}>
-            {INVITE_TEXTS.emailToken(email.email)}
-          </li>
-        )}
-        {results.map((u) => (
-          <li key={u.id} role="option" aria-selected={false} className="invite-option" onClick={() => add({ kind: 'user', user: u })}>
-            <Avatar user={u} size={20} decorative /> {u.name} <span className="muted">@{u.username}</span>
-          </li>
-        ))}
-        {!email && text.trim() && !results.length && !searchError && <li className="muted invite-option--empty">{INVITE_TEXTS.noMatches}</li>}
-      </ul>
+        listLabel={INVITE_TEXTS.membersLabel}
+        items={email && email.kind === 'email' ? [email] : results.map((user): Invitee => ({ kind: 'user', user }))}
+        itemKey={inviteeKey}
+        itemLabel={(i) => (i.kind === 'user' ? `${i.user.name} @${i.user.username}` : INVITE_TEXTS.emailToken(i.email))}
+        isChosen={(i) => invitees.some((x) => inviteeKey(x) === inviteeKey(i))}
+        renderItem={(i) =>
+          i.kind === 'user' ? (
+            <span>
+              <Avatar user={i.user} size={20} decorative /> {i.user.name} <span className="muted">@{i.user.username}</span>
+            </span>
+          ) : (
+            INVITE_TEXTS.emailToken(i.email)
+          )
+        }
+        inputValue={text}
+        onInputValueChange={setText}
+        onSelect={add}
+        multiple
+        busy={search.loading}
+        autoFocus={false}
+        highlightFirst
+      >
+        {!email && q && !results.length && !searchError && !search.loading && <p className="muted invite-option--empty">{INVITE_TEXTS.noMatches}</p>}
+      </ComboboxList>
       {searchError && <p className="field-error">{INVITE_TEXTS.userSearchFailed}</p>}
     </div>
   );

@@ -95,6 +95,7 @@ export function NewIssueForm({ projectPath, canSetMetadata, onCreated, onCancel,
   const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Ctrl/Cmd+Enter anywhere in the form submits it (GitLab's shortcut)
     <form className="new-issue" onSubmit={(e) => void submit(e)} onKeyDown={onKeyDown} aria-labelledby={`${id}-heading`}>
       <h1 id={`${id}-heading`} className="page-title">
         New issue

@@ -47,10 +47,10 @@ describe('NewItemInProjectButton', () => {
     fireEvent.click(screen.getByRole('button', { name: PROJECT_PICKER_TEXTS.toggle }));
     await screen.findByRole('option', { name: 'Acme / Tandem' });
     api.on({ [`${PROJECTS_OF_ACME}&search=zzz`]: [] });
-    fireEvent.change(screen.getByRole('searchbox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: '  zzz ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: '  zzz ' } });
     expect(await screen.findByText(PROJECT_PICKER_TEXTS.noMatches)).toBeTruthy();
     await waitFor(() => expect(api.calls.at(-1)!.query.get('search')).toBe('zzz'));
-    fireEvent.change(screen.getByRole('searchbox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: 'tan' } });
+    fireEvent.change(screen.getByRole('combobox', { name: PROJECT_PICKER_TEXTS.search }), { target: { value: 'tan' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Acme / Tandem' }));
     expect(screen.getByTestId('new-item-in-project').textContent).toBe('New issue in Tandem');
   });

@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { PROJECT_PICKER_TEXTS } from '@tandem/shared-types';
 import { useDebouncedSearch } from '../../shared/search/useDebouncedSearch';
+import { ComboboxList } from '../../shared/ui/ComboboxList';
 import { useDismiss } from '../sidebar/widgets/useDismiss';
 import { fetchGroupProjects, type PickedProject } from './projectPickerApi';
 import { readRecentProject, saveRecentProject } from './recentProject';
@@ -27,7 +28,6 @@ interface NewItemInProjectButtonProps {
  * where the item can be created. The choice is remembered per group and resource type.
  */
 export function NewItemInProjectButton({ groupPath, resourceType, label, newPath }: NewItemInProjectButtonProps) {
-  const ids = { list: useId(), search: useId() };
   const [chosen, setChosen] = useState<PickedProject | null>(() => readRecentProject(groupPath, resourceType));
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -57,22 +57,30 @@ export function NewItemInProjectButton({ groupPath, resourceType, label, newPath
             {PROJECT_PICKER_TEXTS.noProject(resourceType)}
           </button>
         )}
-        <button type="button" className="btn btn--confirm project-picker__toggle" aria-label={PROJECT_PICKER_TEXTS.toggle} aria-expanded={open} aria-controls={ids.list} onClick={() => setOpen((o) => !o)}>
+        <button type="button" className="btn btn--confirm project-picker__toggle" aria-label={PROJECT_PICKER_TEXTS.toggle} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           <ChevronDown size={14} aria-hidden="true" />
         </button>
       </div>
       {open && (
         <div className="project-picker__menu">
-          <input id={ids.search} className="input" type="search" autoFocus aria-label={PROJECT_PICKER_TEXTS.search} placeholder={PROJECT_PICKER_TEXTS.search} value={search} onChange={(e) => setSearch(e.target.value)} />
-          {failed && <p className="field-error">{PROJECT_PICKER_TEXTS.fetchFailed}</p>}
-          <ul id={ids.list} role="listbox" aria-label={PROJECT_PICKER_TEXTS.toggle} className="project-picker__list">
-            {(projects ?? []).map((p) => (
-              <li key={p.path} role="option" aria-selected={chosen?.path === p.path} className="project-picker__option" onClick={() => choose(p)}>
-                {p.name_with_namespace}
-              </li>
-            ))}
-            {projects && !projects.length && !failed && <li className="muted">{PROJECT_PICKER_TEXTS.noMatches}</li>}
-          </ul>
+          <ComboboxList<PickedProject>
+            inputLabel={PROJECT_PICKER_TEXTS.search}
+            placeholder={PROJECT_PICKER_TEXTS.search}
+            inputClassName="input"
+            listLabel={PROJECT_PICKER_TEXTS.toggle}
+            items={projects ?? []}
+            itemKey={(p) => p.path}
+            itemLabel={(p) => p.name_with_namespace}
+            isChosen={(p) => chosen?.path === p.path}
+            renderItem={(p) => p.name_with_namespace}
+            inputValue={search}
+            onInputValueChange={setSearch}
+            onSelect={choose}
+            busy={found.loading}
+          >
+            {failed && <p className="field-error">{PROJECT_PICKER_TEXTS.fetchFailed}</p>}
+            {projects && !projects.length && !failed && <p className="muted">{PROJECT_PICKER_TEXTS.noMatches}</p>}
+          </ComboboxList>
         </div>
       )}
     </div>

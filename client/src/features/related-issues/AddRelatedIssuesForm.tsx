@@ -66,6 +66,7 @@ export function AddRelatedIssuesForm({ onSubmit, onCancel }: AddRelatedIssuesFor
       <label htmlFor={ids.input} className="related-form__legend">
         the following issues
       </label>
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the token area focuses its input, which the keyboard reaches directly */}
       <div className="related-form__tokens" onClick={() => field.current?.focus()}>
         {pending.map((r) => (
           <span key={r} className="related-token" data-testid="related-pending-token">

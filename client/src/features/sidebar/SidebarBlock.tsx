@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface SidebarBlockProps {
   title: string;
@@ -11,17 +11,32 @@ interface SidebarBlockProps {
   children: ReactNode;
 }
 
-/** One block of the sidebar: icon, title, the Edit toggle when editable, the value; collapsed, the icon and its summary. */
+/**
+ * One block of the sidebar: icon, title, the Edit toggle when editable, the value; collapsed, the icon and its summary. When its
+ * editor closes (Escape, a choice, Done) while focus was in it, focus returns to Edit.
+ */
 export function SidebarBlock({ title, icon, testId, edit, collapsed, children }: SidebarBlockProps) {
+  const section = useRef<HTMLElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const open = edit?.open ?? false;
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      const active = document.activeElement;
+      // focus left with the closed editor (on body) or is still inside this block
+      if (!active || active === document.body || section.current?.contains(active)) button.current?.focus();
+    }
+    wasOpen.current = open;
+  }, [open]);
   return (
-    <section className="sidebar-block" data-testid={testId} aria-label={title}>
+    <section ref={section} className="sidebar-block" data-testid={testId} aria-label={title}>
       <div className="sidebar-block__head">
         <span className="sidebar-block__icon" aria-hidden="true">
           {icon}
         </span>
         <h2 className="sidebar-block__title">{title}</h2>
         {edit && (
-          <button type="button" className="link-button sidebar-block__edit" aria-expanded={edit.open} onClick={edit.onToggle}>
+          <button ref={button} type="button" className="link-button sidebar-block__edit" aria-expanded={edit.open} onClick={edit.onToggle}>
             {edit.label ?? (edit.open ? 'Done' : 'Edit')}
           </button>
         )}

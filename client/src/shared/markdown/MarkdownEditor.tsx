@@ -98,13 +98,16 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
 
   return (
     <div className={`md-editor${zen ? ' md-editor--zen' : ''}`} data-testid={testId} role={zen ? 'dialog' : undefined} aria-label={zen ? label : undefined}>
-      <div className="md-editor__toolbar" role="tablist" aria-label={`${label} mode`}>
+      <div className="md-editor__toolbar">
+        {/* the tab list holds only its tabs; the full-screen toggle sits beside it */}
+        <div className="md-editor__tabs" role="tablist" aria-label={`${label} mode`}>
         <button type="button" role="tab" id={`${id}-write-tab`} aria-selected={tab === 'write'} aria-controls={`${id}-write`} className="md-editor__tab" onClick={() => setTab('write')}>
           Write
         </button>
         <button type="button" role="tab" id={`${id}-preview-tab`} aria-selected={tab === 'preview'} aria-controls={`${id}-preview`} className="md-editor__tab" onClick={() => setTab('preview')}>
           Preview
         </button>
+        </div>
         <button
           type="button"
           className="btn btn--icon btn--tertiary md-editor__zen"

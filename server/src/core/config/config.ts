@@ -29,6 +29,13 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default('true'),
+  /**
+   * The first administrator (GitLab's GITLAB_ROOT_PASSWORD / GITLAB_ROOT_EMAIL): with a password
+   * set, a boot that finds no administrator creates TANDEM_ROOT_USERNAME with it (README, deployment).
+   */
+  TANDEM_ROOT_PASSWORD: z.string().min(8, 'is too short (minimum is 8 characters)').max(128).optional(),
+  TANDEM_ROOT_EMAIL: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').default('admin@example.com'),
+  TANDEM_ROOT_USERNAME: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/, 'letters, digits, _ . and - only').default('root'),
   RUN_MIGRATIONS: bool.default('true'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(7200),

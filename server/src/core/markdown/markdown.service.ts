@@ -100,7 +100,7 @@ export class MarkdownService {
 
   render(text: string | null | undefined, ctx: RenderContext = {}): string {
     if (!text) return '';
-    return sanitize(this.md.render(text, { ...ctx }));
+    return labelTaskCheckboxes(sanitize(this.md.render(text, { ...ctx })));
   }
 
   /** Inline rendering for titles (no block elements). */
@@ -226,4 +226,17 @@ export function taskCompletionStatus(markdown: string | null | undefined): TaskC
     }
   }
   return { count, completed_count: completed };
+}
+
+/**
+ * Names each task list checkbox after its item, as GitLab does ("Check option: <text>"): the
+ * plugin's <label> beside it has no `for` (ids from user text are not kept), so a screen
+ * reader would meet an unnamed checkbox. Runs on sanitised HTML: the text is the label's,
+ * stripped of tags and escaped for the attribute.
+ */
+export function labelTaskCheckboxes(html: string): string {
+  return html.replace(/<input type="checkbox" class="task-list-item-checkbox"([^>]*)\/><label class="task-list-item-label">([\s\S]*?)<\/label>/g, (_m, attrs: string, inner: string) => {
+    const text = inner.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().replace(/"/g, '&quot;');
+    return `<input type="checkbox" class="task-list-item-checkbox" aria-label="Check option: ${text}"${attrs}/><label class="task-list-item-label">${inner}</label>`;
+  });
 }

@@ -1,5 +1,4 @@
 /// <reference types="multer" />
-import { createReadStream } from 'node:fs';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, PayloadTooLargeException, Post, Put, Res, UploadedFile, UseFilters, UseInterceptors, type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -11,7 +10,7 @@ import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { IssueLoader, type LoadedIssue } from '../issue/issue.loader';
-import { servedAs } from '../upload/upload-storage';
+import { sendStoredFile } from '../upload/upload-storage';
 import { DestroyMetricImageAction } from './actions/destroy-metric-image';
 import { UpdateMetricImageAction } from './actions/update-metric-image';
 import { UploadMetricImageAction } from './actions/upload-metric-image';
@@ -104,13 +103,7 @@ export class MetricImageController {
     const row = await metricImage(this.ds, ctx.issue.id, imageId(image));
     const file = row && row.fileName === filename ? await this.storage.find(ctx.project.id, row.fileSecret, row.fileName) : null;
     if (!file) throw new AppError('METRIC_IMAGE_NOT_FOUND');
-    const { contentType } = servedAs(row!.fileName);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.setHeader('Content-Disposition', `inline; filename="${row!.fileName}"`);
-    createReadStream(file).pipe(res);
+    sendStoredFile(res, file, row!.fileName, 'inline');
   }
 
   private async issue(actor: Actor | null, project: string, iid: string): Promise<LoadedIssue> {

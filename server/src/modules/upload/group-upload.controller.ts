@@ -12,6 +12,7 @@ import { canGroup, type Actor } from '../../core/policy/policy';
 import type { Namespace } from '../group/namespace.entity';
 import { GroupService } from '../group/group.service';
 import { UploadTooLargeFilter } from './upload.controller';
+import { preparedUpload } from './upload-content';
 import { sendStoredFile, uploadAnswer, UploadStorage } from './upload-storage';
 
 /** The group an upload goes to, found and authorised before the body is read. */
@@ -95,7 +96,7 @@ export class GroupUploadController {
     if (!file) throw new ValidationError({ file: [UPLOAD_TEXTS.missing] });
     // multer reads the name as latin1; browsers send UTF-8
     const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
-    const { secret, filename } = await this.storage.save(group.id, original, file.buffer);
+    const { secret, filename } = await this.storage.save(group.id, original, await preparedUpload(original, file.buffer));
     return uploadAnswer(`/groups/${group.fullPath}/-/uploads/${secret}/${filename}`, filename);
   }
 }

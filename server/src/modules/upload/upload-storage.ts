@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Response } from 'express';
 import type { UploadResponse } from '@tandem/shared-types';
+import { INLINE_TYPES } from './upload-content';
 
-/** Content types served inline: raster images only. Everything else is a download (never HTML or SVG inline). */
-const INLINE_TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-};
 
 export const SECRET_RE = /^[0-9a-f]{32}$/;
 
@@ -42,15 +34,24 @@ export function uploadAnswer(url: string, filename: string): UploadResponse {
   return { alt, url, markdown: IMAGE.test(filename) ? `![${alt}](${url})` : `[${filename}](${url})` };
 }
 
-/** Streams a stored file: allow-listed images inline, anything else as a download; never sniffed, sandboxed. */
-export function sendStoredFile(res: Response, file: string, filename: string): void {
+/**
+ * Sends a stored file with Express's res.sendFile (the `send` module: Range, ETag, Last-Modified,
+ * 304): allow-listed images inline, anything else (HTML, SVG, ...) as a download of
+ * application/octet-stream; never sniffed, and sandboxed with no script by its CSP.
+ */
+export function sendStoredFile(res: Response, file: string, filename: string, disposition?: 'inline'): void {
   const { contentType, inline } = servedAs(filename);
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-  res.setHeader('Cache-Control', 'private, max-age=3600');
-  res.setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
-  createReadStream(file).pipe(res);
+  res.sendFile(file, {
+    dotfiles: 'deny',
+    cacheControl: false,
+    headers: {
+      'Content-Type': contentType,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Disposition': `${disposition ?? (inline ? 'inline' : 'attachment')}; filename="${filename}"`,
+    },
+  });
 }
 
 /** Attachments on disk: `<root>/<owner id>/<32 hex secret>/<sanitised file name>` (the owner: a project, or a group under its own root). */

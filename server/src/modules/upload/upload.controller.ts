@@ -30,6 +30,7 @@ import { authOf } from '../../core/http/request-context';
 import { canProject, type Actor } from '../../core/policy/policy';
 import type { Project } from '../project/project.entity';
 import { ProjectService } from '../project/project.service';
+import { preparedUpload } from './upload-content';
 import { sendStoredFile, uploadAnswer, UploadStorage } from './upload-storage';
 
 /** The project an upload goes to, found and authorised before the body is read. */
@@ -44,8 +45,10 @@ export class UploadAllowedGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<UploadRequest>();
     const actor = authOf(req).actor;
     if (!actor) throw new AppError('UNAUTHORIZED');
-    const path = (req.params as Record<string, string | string[]>).project;
-    const { project, facts } = await this.projects.findReadable(actor, Array.isArray(path) ? path.join('/') : String(path));
+    const params = req.params as Record<string, string | string[]>;
+    // the page route's project path, or the REST route's id (number or URL-encoded path)
+    const ref = params.project ?? params.id;
+    const { project, facts } = await this.projects.findReadable(actor, Array.isArray(ref) ? ref.join('/') : String(ref));
     if (!canProject(actor, 'upload_file', facts)) throw new AppError('FORBIDDEN');
     req.uploadProject = project;
     return true;
@@ -72,19 +75,28 @@ export class UploadController {
     this.storage = new UploadStorage(config.uploadsDir);
   }
 
+  /**
+   * Policy: upload_file (UploadAllowedGuard). GitLab's REST `POST /projects/:id/uploads` (201, the
+   * answer with `full_path`); declared before the page route, whose `*project/uploads` matches it too.
+   */
+  @Post('api/v4/projects/:id/uploads')
+  @HttpCode(201)
+  @UseGuards(UploadAllowedGuard)
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: DISCUSSION_LIMITS.uploadMaxBytes, files: 1 } }))
+  async uploadRest(@Req() req: UploadRequest, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponse & { full_path: string }> {
+    const answer = await this.store(req, file);
+    return { ...answer, full_path: answer.url };
+  }
+
   /** Policy: upload_file (signed in, may read the project, not archived; UploadAllowedGuard). */
   @Post('*project/uploads')
   @HttpCode(200)
   @UseGuards(UploadAllowedGuard)
   @UseFilters(UploadTooLargeFilter)
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: DISCUSSION_LIMITS.uploadMaxBytes, files: 1 } }))
-  async upload(@Req() req: UploadRequest, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponse> {
-    const project = req.uploadProject!;
-    if (!file) throw new ValidationError({ file: [UPLOAD_TEXTS.missing] });
-    // multer reads the name as latin1; browsers send UTF-8
-    const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
-    const { secret, filename } = await this.storage.save(project.id, original, file.buffer);
-    return uploadAnswer(`/${project.fullPath}/uploads/${secret}/${filename}`, filename);
+  upload(@Req() req: UploadRequest, @UploadedFile() file: Express.Multer.File | undefined): Promise<UploadResponse> {
+    return this.store(req, file);
   }
 
   /** Policy: read_project (anyone else gets 404, as if there were no file). */
@@ -102,5 +114,14 @@ export class UploadController {
     const file = await this.storage.find(project.id, secret, filename);
     if (!file) throw new AppError('NOT_FOUND');
     sendStoredFile(res, file, filename);
+  }
+
+  private async store(req: UploadRequest, file: Express.Multer.File | undefined): Promise<UploadResponse> {
+    const project = req.uploadProject!;
+    if (!file) throw new ValidationError({ file: [UPLOAD_TEXTS.missing] });
+    // multer reads the name as latin1; browsers send UTF-8
+    const original = Buffer.from(file.originalname, 'latin1').toString('utf8');
+    const { secret, filename } = await this.storage.save(project.id, original, await preparedUpload(original, file.buffer));
+    return uploadAnswer(`/${project.fullPath}/uploads/${secret}/${filename}`, filename);
   }
 }

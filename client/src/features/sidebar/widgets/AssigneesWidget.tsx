@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { ASSIGNEE_AVATAR_SIZE, ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type UserBasic } from '@tandem/shared-types';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { useDebouncedSearch } from '../../../shared/search/useDebouncedSearch';
 import { appStore } from '../../../shared/store';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
@@ -21,6 +22,10 @@ interface AssigneesWidgetProps {
   /** May change assignees (admin_issue). */
   editable: boolean;
 }
+
+/** The first option, which clears the selection. */
+const UNASSIGNED = { unassigned: true } as const;
+const isNone = (p: PersonOption | typeof UNASSIGNED): p is typeof UNASSIGNED => p === UNASSIGNED;
 
 const asPerson = (u: UserBasic): PersonOption => ({ username: u.username, name: u.name, avatar_url: u.avatar_url, web_url: u.web_url });
 
@@ -44,7 +49,6 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const [query, setQuery] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
   const current = assignees.map((a) => a.username);
   const changed = open && !sameSelection(selected.map((s) => s.username), current);
@@ -88,9 +92,6 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   };
 
   // Escape or a click outside the block closes (and saves)
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -137,47 +138,40 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
     <SidebarBlock title={PEOPLE_TEXTS.assigneeHeader(assignees.length)} icon={<UserRound size={16} />} testId="sidebar-assignees" collapsed={{ text: String(assignees.length), tooltip: assignees.length ? assignees.map((a) => a.name).join(', ') : PEOPLE_TEXTS.assigneeHeader(0) }} edit={editButton}>
       {open && (
         <div className="people-dropdown" data-testid="assignees-dropdown">
-          <input
-            ref={input}
-            className="input input--small"
-            type="search"
-            aria-label={PEOPLE_TEXTS.searchUsers}
+          <ComboboxList<PersonOption | typeof UNASSIGNED>
+            inputLabel={PEOPLE_TEXTS.searchUsers}
             placeholder={PEOPLE_TEXTS.searchUsers}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          <ul className="people-dropdown__list" role="menu" aria-label="Assignees" aria-busy={searching}>
-            {term === null && (
-              <li role="none">
-                <button type="button" role="menuitemcheckbox" aria-checked={selected.length === 0} className="people-dropdown__item" onClick={() => setSelected([])}>
-                  {PEOPLE_TEXTS.unassigned}
-                </button>
-              </li>
-            )}
-            {options.map((p) => (
-              <li role="none" key={p.username}>
-                <button
-                  type="button"
-                  role="menuitemcheckbox"
-                  aria-checked={selected.some((s) => s.username === p.username)}
-                  className="people-dropdown__item"
-                  title={assigneeTooltip({ name: p.name, availability: p.availability ?? busy.get(p.username) })}
-                  onClick={() => toggle(p)}
-                >
+            listLabel="Assignees"
+            items={term === null ? [UNASSIGNED, ...options] : options}
+            itemKey={(p) => (isNone(p) ? '' : p.username)}
+            itemLabel={(p) => (isNone(p) ? PEOPLE_TEXTS.unassigned : `${p.name} @${p.username}`)}
+            isChosen={(p) => (isNone(p) ? selected.length === 0 : selected.some((s) => s.username === p.username))}
+            itemTitle={(p) => (isNone(p) ? undefined : assigneeTooltip({ name: p.name, availability: p.availability ?? busy.get(p.username) }))}
+            renderItem={(p) =>
+              !isNone(p) ? (
+                <>
                   <Avatar user={p} size={24} decorative />
                   <span>
                     <span className="user-list__name">{p.name}</span> <span className="muted">@{p.username}</span>
                   </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {term !== null && results !== null && !searching && !searchError && options.length === 0 && <p className="muted">{PEOPLE_TEXTS.noMatchingResults}</p>}
-          {searchError && (
-            <p className="field-error" role="alert">
-              {searchError}
-            </p>
-          )}
+                </>
+              ) : (
+                PEOPLE_TEXTS.unassigned
+              )
+            }
+            inputValue={query}
+            onInputValueChange={setQuery}
+            onSelect={(p) => (isNone(p) ? setSelected([]) : toggle(p))}
+            multiple
+            busy={searching}
+          >
+            {term !== null && results !== null && !searching && !searchError && options.length === 0 && <p className="muted">{PEOPLE_TEXTS.noMatchingResults}</p>}
+            {searchError && (
+              <p className="field-error" role="alert">
+                {searchError}
+              </p>
+            )}
+          </ComboboxList>
         </div>
       )}
       {!open &&

@@ -48,11 +48,11 @@ describe('EpicWidget', () => {
     await waitFor(() => expect(options()).toHaveLength(4));
     expect(options()[0]).toBe(EPIC_TEXTS.noEpic);
     expect(api.lastCall(GRAPHQL).body.variables).toEqual({ fullPath: 'acme' });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search epics' }), { target: { value: '  2 ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search epics' }), { target: { value: '  2 ' } });
     // not before the debounce
     expect(options()).toHaveLength(4);
     await waitFor(() => expect(options()).toEqual([EPIC_TEXTS.noEpic, 'Billing overhaul &2']));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search epics' }), { target: { value: 'lanch' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search epics' }), { target: { value: 'lanch' } });
     await waitFor(() => expect(options().slice(1).sort()).toEqual(['Launch v2 &1', 'Mobile launch &3']));
   });
 

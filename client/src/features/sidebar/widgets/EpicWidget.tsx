@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Layers } from 'lucide-react';
 import { afterFirstColon, EPIC_SEARCH_DEBOUNCE_MS, EPIC_TEXTS } from '@tandem/shared-types';
 import { useDebouncedValue } from '../../../shared/search/useDebouncedSearch';
 import { appStore } from '../../../shared/store';
+import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { fetchGroupEpics, groupPathOf, setIssueEpic } from '../../epic/epicApi';
 import { searchEpics, type EpicOption } from '../../epic/epicSearch';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
@@ -17,6 +18,10 @@ interface EpicWidgetProps {
   iid: number;
   editable: boolean;
 }
+
+/** The first option, which removes the epic. */
+const NO_EPIC = { noEpic: true } as const;
+const isNoEpic = (e: EpicOption | typeof NO_EPIC): e is typeof NO_EPIC => e === NO_EPIC;
 
 export const groupEpicsKey = (groupPath: string) => ['group-epics', groupPath] as const;
 
@@ -32,13 +37,9 @@ export function EpicWidget({ issueKey, projectPath, iid, editable }: EpicWidgetP
   const [term, setTerm] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const epics = useQuery({ queryKey: groupEpicsKey(groupPath ?? ''), queryFn: () => fetchGroupEpics(groupPath!), enabled: open && groupPath !== null, retry: false });
 
   const debounced = useDebouncedValue(term, EPIC_SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
 
   const shown = useMemo(() => searchEpics(epics.data ?? [], debounced), [epics.data, debounced]);
 
@@ -80,36 +81,29 @@ export function EpicWidget({ issueKey, projectPath, iid, editable }: EpicWidgetP
       )}
       {open && (
         <div className="epic-select" data-testid="epic-select">
-          <input
-            ref={input}
-            className="input input--small"
-            type="search"
-            aria-label="Search epics"
+          <ComboboxList<EpicOption | typeof NO_EPIC>
+            inputLabel="Search epics"
             placeholder="Search epics"
-            value={term}
-            disabled={saving}
-            onChange={(e) => setTerm(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.stopPropagation();
-                setOpen(false);
-              }
-            }}
-          />
-          <ul className="epic-select__list" role="listbox" aria-label="Epics">
-            <li>
-              <button type="button" role="option" aria-selected={!epic} className="link-button" disabled={saving} onClick={() => void choose(null)}>
-                {EPIC_TEXTS.noEpic}
-              </button>
-            </li>
-            {shown.map((e) => (
-              <li key={e.id}>
-                <button type="button" role="option" aria-selected={epic !== null && e.webUrl === epic.web_url} className="link-button" disabled={saving} onClick={() => void choose(e)}>
+            listLabel="Epics"
+            items={[NO_EPIC, ...shown]}
+            itemKey={(e) => (isNoEpic(e) ? 'none' : String(e.id))}
+            itemLabel={(e) => (isNoEpic(e) ? EPIC_TEXTS.noEpic : e.title)}
+            isChosen={(e) => (isNoEpic(e) ? !epic : epic !== null && e.webUrl === epic.web_url)}
+            renderItem={(e) =>
+              isNoEpic(e) ? (
+                EPIC_TEXTS.noEpic
+              ) : (
+                <span>
                   {e.title} <span className="muted">{e.reference}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                </span>
+              )
+            }
+            inputValue={term}
+            onInputValueChange={setTerm}
+            onSelect={(e) => void choose(isNoEpic(e) ? null : e)}
+            disabled={saving}
+            onEscape={() => setOpen(false)}
+          />
           {epics.isLoading && <p className="muted">Loading…</p>}
           {epics.isError && (
             <p className="field-error" role="alert">

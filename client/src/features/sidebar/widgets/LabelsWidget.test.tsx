@@ -63,7 +63,7 @@ describe('labels widget', () => {
     api.on({ [GRAPHQL]: graphql({ issueSetLabels: labelsUpdated(['bug', 'priority::high']) }) });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
-    fireEvent.click(await labelsBlock().findByRole('button', { name: /priority.*high/ }));
+    fireEvent.click(await labelsBlock().findByRole('option', { name: /priority.*high/ }));
     expect(labelsBlock().getByTestId('labels-dropdown-text').textContent).toBe('bug +1 more');
     const options = labelsBlock().getAllByRole('option');
     expect(options.map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'true', 'false']);
@@ -77,7 +77,7 @@ describe('labels widget', () => {
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     await labelsBlock().findAllByRole('option');
-    fireEvent.change(labelsBlock().getByRole('searchbox', { name: 'Search labels' }), { target: { value: 'prio' } });
+    fireEvent.change(labelsBlock().getByRole('combobox', { name: 'Search labels' }), { target: { value: 'prio' } });
     expect(labelsBlock().getAllByRole('option')).toHaveLength(2);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(labelsBlock().queryByTestId('labels-dropdown')).toBeNull();
@@ -88,7 +88,7 @@ describe('labels widget', () => {
     api.on({ [GRAPHQL]: graphql({ issueSetLabels: { data: { updateIssue: { issue: null, errors: ['nope'] } } } }) });
     renderWidgets();
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
-    fireEvent.click(await labelsBlock().findByRole('button', { name: /^bug$/ }));
+    fireEvent.click(await labelsBlock().findByRole('option', { name: /^bug$/ }));
     fireEvent.mouseDown(document.body);
     expect(await screen.findByText(`${TAXONOMY_TEXTS.labelsUpdateFailed} nope`)).toBeTruthy();
     expect(appStore.get(issueAtomFamily(KEY))!.labels).toEqual(['bug', 'priority::low']);
@@ -162,13 +162,13 @@ describe('milestone, iteration and severity widgets', () => {
     expect(block.getByTestId('iteration-value').textContent).toContain('5 Jan, 2026 - 18 Jan, 2026');
     fireEvent.click(block.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(searches()).toEqual([null]));
-    fireEvent.change(block.getByRole('searchbox', { name: 'Search iterations' }), { target: { value: 'Spr' } });
-    fireEvent.change(block.getByRole('searchbox', { name: 'Search iterations' }), { target: { value: 'Sprint' } });
+    fireEvent.change(block.getByRole('combobox', { name: 'Search iterations' }), { target: { value: 'Spr' } });
+    fireEvent.change(block.getByRole('combobox', { name: 'Search iterations' }), { target: { value: 'Sprint' } });
     await new Promise((r) => setTimeout(r, ITERATION_SEARCH_DEBOUNCE_MS - 100));
     expect(searches()).toEqual([null]);
     await waitFor(() => expect(searches()).toEqual([null, 'Sprint']));
     const options = await block.findAllByRole('option');
-    fireEvent.click(within(options[1]!).getByRole('button'));
+    fireEvent.click(options[1]!);
     expect(block.queryByTestId('iteration-dropdown')).toBeNull();
     expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Tag } from 'lucide-react';
+import { Tag } from 'lucide-react';
 import { collapsedLabelsTooltip, LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
+import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { useProjectLabels } from '../../labels/projectLabels';
 import { SidebarBlock } from '../SidebarBlock';
@@ -172,27 +173,30 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
               </form>
             ) : (
               <>
-                <input className="input input--small" type="search" aria-label="Search labels" placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
-                {list.isError ? (
-                  <p className="field-error" role="alert">
-                    {TAXONOMY_TEXTS.labelsFetchFailed}
-                  </p>
-                ) : list.isPending ? (
-                  <p className="muted">Loading…</p>
-                ) : shown.length === 0 ? (
-                  <p className="muted">No matching results</p>
-                ) : (
-                  <ul className="sidebar-dropdown__list" role="listbox" aria-multiselectable="true" aria-label={TAXONOMY_TEXTS.labelsTitle}>
-                    {shown.map((l) => (
-                      <li key={l.id} role="option" aria-selected={draft.includes(l.name)}>
-                        <button type="button" className="sidebar-dropdown__item" onClick={() => toggle(l.name)}>
-                          <span className="sidebar-dropdown__check">{draft.includes(l.name) && <Check size={14} aria-hidden="true" />}</span>
-                          <ScopedLabelBadge name={l.name} color={{ color: l.color, text_color: l.text_color, description: l.description }} />
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <ComboboxList<ApiLabel>
+                  inputLabel="Search labels"
+                  listLabel={TAXONOMY_TEXTS.labelsTitle}
+                  items={list.isError || list.isPending ? [] : shown}
+                  itemKey={(l) => String(l.id)}
+                  itemLabel={(l) => l.name}
+                  isChosen={(l) => draft.includes(l.name)}
+                  renderItem={(l) => <ScopedLabelBadge name={l.name} color={{ color: l.color, text_color: l.text_color, description: l.description }} />}
+                  inputValue={search}
+                  onInputValueChange={setSearch}
+                  onSelect={(l) => toggle(l.name)}
+                  multiple
+                  busy={list.isPending}
+                >
+                  {list.isError ? (
+                    <p className="field-error" role="alert">
+                      {TAXONOMY_TEXTS.labelsFetchFailed}
+                    </p>
+                  ) : list.isPending ? (
+                    <p className="muted">Loading…</p>
+                  ) : shown.length === 0 ? (
+                    <p className="muted">No matching results</p>
+                  ) : null}
+                </ComboboxList>
                 {editable && (
                   <div className="sidebar-dropdown__footer">
                     <button type="button" className="link-button" onClick={() => setCreating(true)}>

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { ArrowRight } from 'lucide-react';
 import { ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type ApiProject } from '@tandem/shared-types';
 import { useDebouncedSearch } from '../../../shared/search/useDebouncedSearch';
+import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { issueAtomFamily } from '../../issue/issueAtoms';
 import { SidebarBlock } from '../SidebarBlock';
 import { moveIssue, searchProjects } from '../people/peopleApi';
@@ -71,14 +72,21 @@ export function MoveIssueWidget({ issueKey, projectPath, iid, editable, navigate
     <SidebarBlock title={PEOPLE_TEXTS.moveIssue} icon={<ArrowRight size={16} />} testId="sidebar-move" edit={{ open, onToggle: () => setOpen((o) => !o) }}>
       {open && (
         <div className="people-dropdown" data-testid="move-dropdown">
-          <input className="input input--small" type="search" aria-label={PEOPLE_TEXTS.moveSearchProjects} placeholder={PEOPLE_TEXTS.moveSearchProjects} value={query} onChange={(e) => setQuery(e.target.value)} />
-          <ul className="people-dropdown__list" role="listbox" aria-label="Projects">
-            {projects.map((p) => (
-              <li key={p.id} role="option" aria-selected={chosen?.id === p.id} className="people-dropdown__item people-move__option" onClick={() => setChosen(p)}>
-                {p.name_with_namespace}
-              </li>
-            ))}
-          </ul>
+          <ComboboxList<ApiProject>
+            inputLabel={PEOPLE_TEXTS.moveSearchProjects}
+            placeholder={PEOPLE_TEXTS.moveSearchProjects}
+            listLabel="Projects"
+            items={projects}
+            itemKey={(p) => String(p.id)}
+            itemLabel={(p) => p.name_with_namespace}
+            isChosen={(p) => chosen?.id === p.id}
+            renderItem={(p) => p.name_with_namespace}
+            inputValue={query}
+            onInputValueChange={setQuery}
+            onSelect={setChosen}
+            busy={search.loading}
+            onEscape={() => setOpen(false)}
+          />
           <div className="people-move__actions">
             <button type="button" className="btn btn--small" onClick={() => setOpen(false)} disabled={moving}>
               Cancel

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Check } from 'lucide-react';
+import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { useDebouncedValue } from '../../../shared/search/useDebouncedSearch';
 
 /**
@@ -34,28 +34,32 @@ interface SearchableDropdownProps<T extends { id: number }> {
   fetchError: string | null;
 }
 
-/** A sidebar widget's single-choice dropdown (milestone, iteration): a search box, 'No ...' and the items, the current one checked. */
+/** A sidebar widget's single-choice dropdown (milestone, iteration): a search box, 'No ...' and the items, the current one checked (ComboboxList). */
 export function SearchableDropdown<T extends { id: number }>(p: SearchableDropdownProps<T>) {
-  const option = (id: number | null, label: ReactNode, title?: string) => (
-    <li key={id ?? 'none'} role="option" aria-selected={id === p.currentId}>
-      <button type="button" className="sidebar-dropdown__item" disabled={p.saving} title={title} onClick={() => p.onChoose(id)}>
-        <span className="sidebar-dropdown__check">{id === p.currentId && <Check size={14} aria-hidden="true" />}</span>
-        {label}
-      </button>
-    </li>
-  );
+  type Option = { id: number | null; item: T | null };
+  const options: Option[] = [{ id: null, item: null }, ...p.items.map((item) => ({ id: item.id, item }))];
   return (
-    <div className="sidebar-dropdown" data-testid={p.testId}>
-      <input className="input input--small" type="search" aria-label={p.searchLabel} placeholder="Search" value={p.search} onChange={(e) => p.onSearch(e.target.value)} autoFocus />
-      <ul className="sidebar-dropdown__list" role="listbox" aria-label={p.listLabel}>
-        {option(null, p.noneLabel)}
-        {p.items.map((item) => option(item.id, <span>{p.renderItem(item)}</span>, p.itemTitle?.(item)))}
-      </ul>
-      {p.fetchError && (
-        <p className="field-error" role="alert">
-          {p.fetchError}
-        </p>
-      )}
+    <div className="sidebar-dropdown">
+      <ComboboxList<Option>
+        testId={p.testId}
+        inputLabel={p.searchLabel}
+        listLabel={p.listLabel}
+        items={options}
+        itemKey={(o) => String(o.id ?? 'none')}
+        isChosen={(o) => o.id === p.currentId}
+        itemTitle={(o) => (o.item ? p.itemTitle?.(o.item) : undefined)}
+        renderItem={(o) => (o.item ? <span>{p.renderItem(o.item)}</span> : p.noneLabel)}
+        inputValue={p.search}
+        onInputValueChange={p.onSearch}
+        onSelect={(o) => p.onChoose(o.id)}
+        disabled={p.saving}
+      >
+        {p.fetchError && (
+          <p className="field-error" role="alert">
+            {p.fetchError}
+          </p>
+        )}
+      </ComboboxList>
     </div>
   );
 }

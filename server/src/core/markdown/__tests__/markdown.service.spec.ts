@@ -245,4 +245,10 @@ describe('MarkdownService ~label references', () => {
     expect(labelReferenceTitles('~bug, ~"needs review" and ~30%')).toEqual(['bug', 'needs review', '30']);
     expect(labelReferenceTitles('no references')).toEqual([]);
   });
+
+  it('names each task list checkbox after its item (Check option: ...), escaped', () => {
+    const html = new MarkdownService().render('- [ ] ship **it** "now"\n- [x] done');
+    expect(html).toContain('aria-label="Check option: ship it &quot;now&quot;"');
+    expect(html).toContain('aria-label="Check option: done"');
+  });
 });

@@ -6,6 +6,7 @@ import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { authorizeOnIssue } from '../../issue/issue-context';
 import type { LoadedIssue } from '../../issue/issue.loader';
+import { preparedUpload } from '../../upload/upload-content';
 import { servedAs } from '../../upload/upload-storage';
 import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
@@ -29,7 +30,8 @@ export class UploadMetricImageAction {
     if (ctx.issue.issueType !== 'incident') throw new ValidationError({ issue: [T.onlyIncidents] });
     if (!file || !servedAs(file.name).inline) throw new ValidationError({ file: [T.fileMissing] });
     if (file.data.length > METRIC_IMAGE_LIMITS.maxBytes) throw new ValidationError({ file: [T.tooLarge(METRIC_IMAGE_LIMITS.maxBytes)] });
-    const { secret, filename } = await this.storage.save(ctx.project.id, file.name, file.data);
+    const data = await preparedUpload(file.name, file.data);
+    const { secret, filename } = await this.storage.save(ctx.project.id, file.name, data);
     return this.events.transaction(async (tx) => {
       const rows = returned(
         await tx.manager.query(`INSERT INTO issue_metric_images (issue_id, file_secret, file_name, url, url_text, author_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`, [
