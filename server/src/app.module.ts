@@ -52,6 +52,7 @@ import { InvitationModule } from './modules/invitation/invitation.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { MailModule } from './core/mail/mail.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
+import { NotificationModule } from './modules/notification/notification.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -121,6 +122,7 @@ export class AppModule implements NestModule {
         IncomingEmailModule,
         RegistrationModule,
         SubscriptionModule,
+        NotificationModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply goes (Service Desk: the issue's reply address). */
   replyTo?: string | null;
+  /** Extra headers (Message-ID, In-Reply-To, References, List-Unsubscribe...), stored with the message and sent with it. */
+  headers?: Record<string, string> | null;
 }
 
 export interface OutboxMessage {
@@ -18,6 +20,7 @@ export interface OutboxMessage {
   subject: string;
   body: string;
   reply_to: string | null;
+  headers: Record<string, string> | null;
   /** outbox: stored only (no SMTP); smtp: the SMTP server took it; pending: to be retried; failed: gave up. */
   delivered_by: 'outbox' | 'smtp' | 'pending' | 'failed';
   attempts: number;
@@ -72,13 +75,13 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by) VALUES ($1, $2, $3, $4, 'outbox')`, [message.to, message.subject, message.text, message.replyTo ?? null]);
+      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by) VALUES ($1, $2, $3, $4, $5::jsonb, 'outbox')`, [message.to, message.subject, message.text, message.replyTo ?? null, headersJson(message)]);
       return;
     }
     // Leased while this node sends it, so no retry elsewhere sends it at the same time
     const [row] = (await this.ds.query(
-      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, 'pending', ${LEASE_SQL}) RETURNING id`,
-      [message.to, message.subject, message.text, message.replyTo ?? null],
+      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, $5::jsonb, 'pending', ${LEASE_SQL}) RETURNING id`,
+      [message.to, message.subject, message.text, message.replyTo ?? null, headersJson(message)],
     )) as Array<{ id: number }>;
     await this.attempt({ ...message, id: Number(row!.id), attempts: 0 });
   }
@@ -89,10 +92,18 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
    * the same time whether or not a mail was written (the password-reset request).
    */
   async enqueue(message: MailMessage): Promise<void> {
+    await this.enqueueMany([message]);
+  }
+
+  /** `enqueue` for many messages, written in one statement (a notification's recipients). */
+  async enqueueMany(messages: readonly MailMessage[]): Promise<void> {
+    if (!messages.length) return;
     const status = this.transport ? 'pending' : 'outbox';
     await this.ds.query(
-      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, $5, ${this.transport ? 'now()' : 'NULL'})`,
-      [message.to, message.subject, message.text, message.replyTo ?? null, status],
+      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by, next_attempt_at)
+       SELECT m.to_address, m.subject, m.body, m.reply_to, m.headers::jsonb, $6, ${this.transport ? 'now()' : 'NULL'}
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(to_address, subject, body, reply_to, headers, ord) ORDER BY m.ord`,
+      [messages.map((m) => m.to), messages.map((m) => m.subject), messages.map((m) => m.text), messages.map((m) => m.replyTo ?? null), messages.map(headersJson), status],
     );
     if (!this.transport) return;
     if (this.retrying) this.again = true;
@@ -125,10 +136,10 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
            UPDATE outbox_emails SET next_attempt_at = ${LEASE_SQL}
            WHERE id IN (SELECT id FROM outbox_emails WHERE delivered_by = 'pending' AND next_attempt_at <= now()
                         ORDER BY next_attempt_at, id LIMIT ${RETRY_BATCH} FOR UPDATE SKIP LOCKED)
-           RETURNING id, to_address, subject, body, reply_to, attempts)
+           RETURNING id, to_address, subject, body, reply_to, headers, attempts)
          SELECT * FROM claimed ORDER BY id`,
-      )) as Array<{ id: number; to_address: string; subject: string; body: string; reply_to: string | null; attempts: number }>;
-      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, replyTo: r.reply_to, attempts: Number(r.attempts) });
+      )) as Array<{ id: number; to_address: string; subject: string; body: string; reply_to: string | null; headers: Record<string, string> | null; attempts: number }>;
+      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, replyTo: r.reply_to, headers: r.headers, attempts: Number(r.attempts) });
       return rows.length;
     } catch (err) {
       this.logger.warn({ err }, 'mail retry failed');
@@ -139,7 +150,7 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   private async attempt(m: Pending): Promise<void> {
     const attempts = m.attempts + 1;
     try {
-      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
+      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.replyTo ? { replyTo: m.replyTo } : {}), ...threadOptions(m.headers) });
     } catch (err) {
       const gaveUp = attempts >= this.config.MAIL_MAX_ATTEMPTS;
       const delaySeconds = Math.min(3600, this.config.MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1));
@@ -161,10 +172,10 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
   /** The newest messages first. */
   async outbox(limit = 50): Promise<OutboxMessage[]> {
     const rows = (await this.ds.query(
-      'SELECT id, to_address, subject, body, reply_to, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
+      'SELECT id, to_address, subject, body, reply_to, headers, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
       [limit],
     )) as Array<{
-      id: number; to_address: string; subject: string; body: string; reply_to: string | null; delivered_by: OutboxMessage['delivered_by']; attempts: number;
+      id: number; to_address: string; subject: string; body: string; reply_to: string | null; headers: Record<string, string> | null; delivered_by: OutboxMessage['delivered_by']; attempts: number;
       next_attempt_at: Date | null; last_error: string | null; created_at: Date;
     }>;
     return rows.map((r) => ({
@@ -173,6 +184,7 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
       subject: r.subject,
       body: r.body,
       reply_to: r.reply_to,
+      headers: r.headers,
       delivered_by: r.delivered_by,
       attempts: Number(r.attempts),
       next_attempt_at: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
@@ -186,4 +198,13 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
     await this.retrying;
     this.transport?.close();
   }
+}
+
+const headersJson = (m: MailMessage): string | null => (m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null);
+
+/** Stored headers as nodemailer's options: the thread's ids by their own options (nodemailer writes them), the rest as headers. */
+function threadOptions(h: Record<string, string> | null | undefined) {
+  if (!h) return {};
+  const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, ...rest } = h;
+  return { ...(messageId ? { messageId } : {}), ...(inReplyTo ? { inReplyTo } : {}), ...(references ? { references } : {}), headers: rest };
 }

@@ -308,3 +308,12 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, g: GroupFacts
       return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
   }
 }
+
+/**
+ * Notification mail (GitLab's NotificationRecipient#has_access?): a user is mailed about an
+ * issue only if they may read it (a confidential issue: reporters, its author and assignees),
+ * and about an internal note only if they may read internal notes (reporters and up).
+ */
+export function canBeNotifiedAbout(actor: Actor, p: ProjectFacts, i: IssueFacts, internalNote: boolean): boolean {
+  return canReadIssue(actor, p, i) && (!internalNote || canProject(actor, 'read_confidential_issues', p));
+}
