@@ -20,6 +20,16 @@ export interface QueueOptions {
 
 type Handler = (job: Job) => Promise<void>;
 
+/** Thrown by a handler that decides its own next try (the mail outbox's doubling delay); not counted against maxAttempts. */
+export class RetryJobLater extends Error {
+  constructor(
+    readonly seconds: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** How long a node holds a job it runs before another may take it (a node that died mid-job). */
 const LEASE_SQL = "now() + interval '10 minutes'";
 const BATCH = 20;
@@ -139,8 +149,9 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
       await h.run(job);
       await this.ds.query('DELETE FROM background_jobs WHERE id = $1', [job.id]);
     } catch (err) {
-      const gaveUp = job.attempts >= h.opts.maxAttempts;
-      const delay = Math.min(3600, h.opts.retryBaseSeconds * 2 ** (job.attempts - 1));
+      const own = err instanceof RetryJobLater;
+      const gaveUp = !own && job.attempts >= h.opts.maxAttempts;
+      const delay = own ? err.seconds : Math.min(3600, h.opts.retryBaseSeconds * 2 ** (job.attempts - 1));
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       await this.ds
         .query(
@@ -153,8 +164,20 @@ export class JobQueue implements OnApplicationBootstrap, OnModuleDestroy {
         )
         .catch((e: unknown) => this.logger.warn({ err: e }, 'job state update failed'));
       if (gaveUp) this.logger.error({ err, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed for good; marked failed');
-      else this.logger.warn({ err, jobId: job.id, queue: job.queue, attempts: job.attempts, retryInSeconds: delay }, 'job failed; it will be retried');
+      else {
+        if (!own) this.logger.warn({ err, jobId: job.id, queue: job.queue, attempts: job.attempts, retryInSeconds: delay }, 'job failed; it will be retried');
+        this.wakeIn(delay);
+      }
     }
+  }
+
+  /** A retry due sooner than the next poll gets its own round on this node. */
+  wakeIn(seconds: number): void {
+    const ms = Math.max(0, seconds * 1000);
+    const poll = this.config.JOBS_POLL_SECONDS * 1000;
+    if (this.stopped || (poll > 0 && ms >= poll)) return;
+    const t = setTimeout(() => this.kick(), ms + 5);
+    t.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
