@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ApiNote, EventType, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ApiNote, EventType, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { JobQueue, type Job } from '../../core/jobs/job-queue';
 import { Mailer } from '../../core/mail/mailer';
@@ -12,8 +12,11 @@ import { loadCandidates, type EventFacts } from './notification-recipients';
 import { notificationRecipients, type NotificationAction } from './notification-rules';
 import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 
-/** The events the `issue_events` trigger queues a 'notify' job for (migration NotificationJobs). */
-const NOTIFYING: ReadonlySet<EventType> = new Set(['note.created', 'issue.assignees', 'issue.created', 'issue.updated']);
+/** The events the `issue_events` trigger queues a 'notify' job for: the same test as its function (migration NotificationJobs). */
+export function queuesNotification(e: AnyRealtimeEvent): boolean {
+  if (e.type === 'note.created' || e.type === 'issue.assignees' || e.type === 'issue.created') return true;
+  return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields);
+}
 
 interface StoredEvent {
   id: number;
@@ -58,7 +61,7 @@ export class NotificationWorker implements OnModuleInit {
     this.jobs.register<{ event_id: number | string }>('notify', (job) => this.run(job));
     // Kicks this node's queue after a commit that may have queued mail; the request does not wait for it
     this.events.onCommit((batch) => {
-      if (batch.some((b) => b.noteableType === 'Issue' && NOTIFYING.has(b.event.type))) this.jobs.kick();
+      if (batch.some((b) => b.noteableType === 'Issue' && queuesNotification(b.event))) this.jobs.kick();
     });
   }
 
