@@ -61,7 +61,9 @@ export type ProjectAbility =
   | 'upload_file'
   | 'admin_label'
   | 'admin_milestone'
-  | 'admin_service_desk';
+  | 'admin_service_desk'
+  /** Change an alert's status (GitLab's update_alert_management_alert): developers and up. */
+  | 'update_alert';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
@@ -84,7 +86,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'update_alert',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -93,7 +95,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'update_alert',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -145,6 +147,8 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
     case 'admin_service_desk':
       // GitLab: maintainers turn Service Desk on and off
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'update_alert':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
   }
 }
 

@@ -14,6 +14,11 @@ import { alertByIid, alertOfIssue, type AlertRow } from './alert.store';
 /** GitLab's JSON scalar (the alert's details): output only. */
 const JsonScalar = new GraphQLScalarType({ name: 'JSON', description: 'Any JSON value.', serialize: (v) => v });
 
+@ObjectType('Environment')
+export class AlertEnvironmentType {
+  @Field() name!: string;
+}
+
 @ObjectType('AlertManagementAlert')
 export class AlertType implements IncidentAlert {
   @Field(() => ID) iid!: string;
@@ -27,11 +32,12 @@ export class AlertType implements IncidentAlert {
   @Field(() => String, { nullable: true }) monitoringTool!: string | null;
   @Field(() => String, { nullable: true }) service!: string | null;
   @Field(() => [String]) hosts!: string[];
+  @Field(() => AlertEnvironmentType, { nullable: true, description: 'The environment the alert came from (gitlab_environment_name).' }) environment!: { name: string } | null;
   @Field(() => JsonScalar) details!: Record<string, unknown>;
   @Field() detailsUrl!: string;
 }
 
-const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertType => ({
+export const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertType => ({
   iid: a.iid,
   title: a.title,
   description: a.description,
@@ -43,6 +49,7 @@ const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertTy
   monitoringTool: a.monitoringTool,
   service: a.service,
   hosts: a.hosts,
+  environment: a.environment,
   details: a.details,
   // Tandem shows an alert on its incident's Alert details tab
   detailsUrl: a.issueIid === null ? '' : `${baseUrl}/${projectPath}/-/issues/${a.issueIid}#alert-details`,

@@ -54,7 +54,7 @@ const WRITES = new Set<Ability>([
   'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
-  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file', 'update_alert',
   'admin_service_desk',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
@@ -117,6 +117,7 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'admin_label':
     case 'admin_milestone': return level >= ACCESS_LEVEL.REPORTER && !archived;
     case 'admin_service_desk': return level >= ACCESS_LEVEL.MAINTAINER;
+    case 'update_alert': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
   }
 }
 
