@@ -22,6 +22,8 @@ export interface IncidentAlert {
   environment: { name: string } | null;
   details: Record<string, unknown>;
   detailsUrl: string;
+  /** Tandem: the viewer may change the status (developers and up). */
+  canUpdateStatus: boolean;
 }
 
 /** The statuses a user sets from the Alert details tab (GitLab's alert status dropdown), with their labels. */
@@ -30,6 +32,7 @@ export const ALERT_STATUS_CHOICES = [
   { value: 'ACKNOWLEDGED', label: 'Acknowledged' },
   { value: 'RESOLVED', label: 'Resolved' },
 ] as const;
+export type AlertStatusChoice = (typeof ALERT_STATUS_CHOICES)[number]['value'];
 
 /** GET/PUT projects/:id/incident_management_settings. */
 export interface IncidentSettings {

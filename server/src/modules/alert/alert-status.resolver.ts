@@ -36,6 +36,6 @@ export class AlertStatusResolver {
   @Mutation(() => UpdateAlertStatusPayload, { nullable: true })
   async updateAlertStatus(@CurrentActor() actor: Actor | null, @Args('input') input: UpdateAlertStatusInput): Promise<UpdateAlertStatusPayload> {
     const { alert, project } = await this.alerts.setStatus(actor, input.projectPath, input.iid, input.status);
-    return { clientMutationId: input.clientMutationId ?? null, alert: toAlertType(alert, project.fullPath, this.alerts.config.publicUrl), errors: [] };
+    return { clientMutationId: input.clientMutationId ?? null, alert: toAlertType(alert, project.fullPath, this.alerts.config.publicUrl, true), errors: [] };
   }
 }

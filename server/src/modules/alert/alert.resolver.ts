@@ -35,9 +35,10 @@ export class AlertType implements IncidentAlert {
   @Field(() => AlertEnvironmentType, { nullable: true, description: 'The environment the alert came from (gitlab_environment_name).' }) environment!: { name: string } | null;
   @Field(() => JsonScalar) details!: Record<string, unknown>;
   @Field() detailsUrl!: string;
+  @Field({ description: "Tandem: the viewer may change the alert's status (update_alert), so the Alert details tab offers it." }) canUpdateStatus!: boolean;
 }
 
-export const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertType => ({
+export const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string, canUpdateStatus = false): AlertType => ({
   iid: a.iid,
   title: a.title,
   description: a.description,
@@ -53,6 +54,7 @@ export const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): 
   details: a.details,
   // Tandem shows an alert on its incident's Alert details tab
   detailsUrl: a.issueIid === null ? '' : `${baseUrl}/${projectPath}/-/issues/${a.issueIid}#alert-details`,
+  canUpdateStatus,
 });
 
 /** `Issue.alertManagementAlert` and `Issue.slaDueAt` (the incident page's tabs and highlight bar). */
@@ -68,7 +70,7 @@ export class IssueAlertResolver {
   async alertManagementAlert(@CurrentActor() actor: Actor | null, @Parent() i: IssueType): Promise<AlertType | null> {
     const id = Number(i.id.slice(i.id.lastIndexOf('/') + 1));
     const a = await alertOfIssue(this.ds, id);
-    return a && canProject(actor, 'read_confidential_issues', i.projectFacts) ? toAlertType(a, i.projectFullPath, this.alerts.config.publicUrl) : null;
+    return a && canProject(actor, 'read_confidential_issues', i.projectFacts) ? toAlertType(a, i.projectFullPath, this.alerts.config.publicUrl, canProject(actor, 'update_alert', i.projectFacts)) : null;
   }
 
   /** Policy: read_issue (checked on load). The incident's SLA due time, if it has one. */
@@ -93,6 +95,6 @@ export class ProjectAlertResolver {
   async alertManagementAlert(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args('iid', { type: () => String }) iid: string): Promise<AlertType | null> {
     if (!/^\d{1,9}$/.test(iid)) return null;
     const a = await alertByIid(this.ds, p.entity.id, Number(iid));
-    return a && canProject(actor, 'read_confidential_issues', p.facts) ? toAlertType(a, p.fullPath, this.alerts.config.publicUrl) : null;
+    return a && canProject(actor, 'read_confidential_issues', p.facts) ? toAlertType(a, p.fullPath, this.alerts.config.publicUrl, canProject(actor, 'update_alert', p.facts)) : null;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { ALERT_STATUS_CHOICES, type IncidentSettings } from '@tandem/shared-types';
+import { ALERT_STATUS_CHOICES, type AlertStatusChoice, type IncidentSettings } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
 import { canProject, type Actor } from '../../core/policy/policy';
@@ -100,7 +100,7 @@ export class AlertService {
    * system note on its incident (live, as every note) are one transaction; setting the status it
    * already has changes nothing.
    */
-  async setStatus(actor: Actor | null, projectPath: string, iid: string, status: (typeof ALERT_STATUS_CHOICES)[number]['value']): Promise<{ alert: AlertRow; project: Project }> {
+  async setStatus(actor: Actor | null, projectPath: string, iid: string, status: AlertStatusChoice): Promise<{ alert: AlertRow; project: Project }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const { project, facts } = await this.projects.findReadable(actor, projectPath);
     const n = /^\d{1,9}$/.test(iid) ? Number(iid) : null;

@@ -3,7 +3,7 @@ import type { IncidentAlert } from '@tandem/shared-types';
 import type { Queryable } from '../epic/epic.store';
 import type { AlertPayload } from './alert.validation';
 
-export interface AlertRow extends Omit<IncidentAlert, 'detailsUrl'> {
+export interface AlertRow extends Omit<IncidentAlert, 'detailsUrl' | 'canUpdateStatus'> {
   id: number;
   projectId: number;
   issueId: number | null;
