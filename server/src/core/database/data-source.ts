@@ -31,6 +31,7 @@ import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-Pas
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 import { NotificationJobs1795650000000 } from './migrations/1795650000000-NotificationJobs';
 import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertEnvironment';
+import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -61,6 +62,7 @@ export const MIGRATIONS = [
   EmailConfirmation1795641800000,
   NotificationJobs1795650000000,
   AlertEnvironment1795650000001,
+  UserStatusEmoji1795650000002,
 ];
 
 export interface DatabaseTarget {
