@@ -12,6 +12,7 @@ import { SidebarBlock } from '../SidebarBlock';
 import { assigneeTooltip, collapseAssignees, currentUserFirst, mergeSearchResults, sameSelection, searchTerm, type PersonOption } from '../people/assigneeRules';
 import { issuePeopleKey, searchUsers, setAssignees } from '../people/peopleApi';
 import { useIssuePeople } from '../people/useIssuePeople';
+import { UserStatusEmoji } from '../../../shared/emoji/UserStatusEmoji';
 import './peopleWidgets.css';
 
 interface AssigneesWidgetProps {
@@ -37,6 +38,7 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const version = assignees.map((a) => a.username).join(',');
   const people = useIssuePeople(projectPath, iid, version);
   const busy = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.availability])), [people.data]);
+  const statusOf = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.status ?? null])), [people.data]);
 
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -189,7 +191,7 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
                   <a href={u.web_url} className="user-list__item" title={assigneeTooltip({ name: u.name, availability: busy.get(u.username) })}>
                     <Avatar user={u} size={ASSIGNEE_AVATAR_SIZE} decorative />
                     <span>
-                      <span className="user-list__name">{u.name}</span> <span className="muted">@{u.username}</span>
+                      <span className="user-list__name">{u.name}</span> <UserStatusEmoji status={statusOf.get(u.username) ?? null} /> <span className="muted">@{u.username}</span>
                       {busy.get(u.username) === 'busy' && <span className="muted"> {PEOPLE_TEXTS.busy}</span>}
                     </span>
                   </a>
