@@ -76,6 +76,22 @@ export const USER_STATUS_CLEAR_AFTER_DEFAULT: UserStatusClearAfter = '8_hours';
 /** GitLab's emoji for a status with a message and no emoji. */
 export const USER_STATUS_DEFAULT_EMOJI = 'speech_balloon';
 
+/** The Set status dialog (user menu). */
+export const USER_STATUS_TEXTS = {
+  menuItem: 'Set status',
+  title: 'Set status',
+  emoji: 'Add status emoji',
+  message: 'Your status',
+  messagePlaceholder: "What's your status?",
+  busy: 'Set yourself as busy',
+  busyHelp: 'Displays that you are busy or not able to respond',
+  clearAfter: 'Clear status after',
+  save: 'Set status',
+  remove: 'Remove status',
+  removeEmoji: 'Remove emoji',
+  failed: 'An error occurred while setting your status.',
+} as const;
+
 const id = z.coerce.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').positive('must be positive').max(INT4_MAX, 'is too large');
 const idList = z
   .union([z.array(id), id.transform((n) => [n])])
