@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { ASSIGNEE_AVATAR_SIZE, ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type UserBasic } from '@tandem/shared-types';
@@ -13,6 +13,7 @@ import { assigneeTooltip, collapseAssignees, currentUserFirst, mergeSearchResult
 import { issuePeopleKey, searchUsers, setAssignees } from '../people/peopleApi';
 import { useIssuePeople } from '../people/useIssuePeople';
 import { UserStatusEmoji } from '../../../shared/emoji/UserStatusEmoji';
+import { knownUserStatusesAtom } from '../../user-status/userStatusAtoms';
 import './peopleWidgets.css';
 
 interface AssigneesWidgetProps {
@@ -39,6 +40,8 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const people = useIssuePeople(projectPath, iid, version);
   const busy = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.availability])), [people.data]);
   const statusOf = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.status ?? null])), [people.data]);
+  const setKnownStatuses = useSetAtom(knownUserStatusesAtom);
+  useEffect(() => setKnownStatuses(statusOf), [statusOf, setKnownStatuses]);
 
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
