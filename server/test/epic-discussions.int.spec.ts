@@ -38,7 +38,8 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     const data = (await call<EpicPageData>(app, 'GET', `${page(e.iid)}/page.json`, { auth: who.dave })).body;
     expect(data.epic.id).toBe(e.id);
     expect(data.permissions).toMatchObject({ canCreateNote: true, canCreateInternalNote: false, canAwardEmoji: true, canUpdateIssue: false });
-    expect(data.seq).toBe(0);
+    // The stream opens with the epic as created
+    expect(data.seq).toBe(1);
 
     // An issue's comment first: the same connection then prepares the epic's variant of the statement
     expect((await call(app, 'POST', `/api/v4/projects/${enc('acme/tandem')}/issues/1/notes`, { auth: who.dave, body: { body: 'on an issue' } })).status).toBe(201);
@@ -73,7 +74,7 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     expect(list[0]!.notes[0]!.current_user).toMatchObject({ can_edit: false, can_award_emoji: true });
 
     const log = await events(e.id);
-    expect(log.map((x) => x.type)).toEqual(['note.created', 'note.created', 'note.created', 'note.updated', 'note.updated', 'note.updated', 'award.toggled', 'award.toggled', 'note.deleted']);
+    expect(log.map((x) => x.type)).toEqual(['epic.updated', 'note.created', 'note.created', 'note.created', 'note.updated', 'note.updated', 'note.updated', 'award.toggled', 'award.toggled', 'note.deleted']);
     expect(log.map((x) => x.seq)).toEqual(log.map((_, i) => i + 1));
     expect(log[0]!.payload.issue).toMatchObject({ project_path: 'groups/acme', iid: e.iid });
     expect((await call<EpicPageData>(app, 'GET', `${page(e.iid)}/page.json`, { auth: who.erin })).body.seq).toBe(log.length);
@@ -150,8 +151,9 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     ]);
     const log = await events(e.id);
     const updated = log.filter((x) => x.type === 'epic.updated').map((x) => x.payload.payload as { fields: Record<string, unknown> });
-    expect(updated[0]!.fields).toMatchObject({ title: 'Changed epic', description: 'New text', confidential: true, start_date: '2026-01-01', end_date: '2026-02-01' });
-    expect(updated[1]!.fields).toMatchObject({ state: 'closed' });
+    expect(updated[0]!.fields).toMatchObject({ state: 'opened', lock_version: 0 });
+    expect(updated[1]!.fields).toMatchObject({ title: 'Changed epic', description: 'New text', confidential: true, start_date: '2026-01-01', end_date: '2026-02-01' });
+    expect(updated[2]!.fields).toMatchObject({ state: 'closed' });
     // A refused edit changes nothing and writes nothing
     const before = log.length;
     expect((await call(app, 'PUT', `${api()}/${e.iid}`, { auth: who.carol, body: { start_date: '2026-05-01' } })).status).toBe(400);
@@ -164,7 +166,7 @@ describe.each(DB_MODES)('epic discussions on %s', (mode) => {
     expect((await call(app, 'DELETE', `${api()}/${e.iid}/issues/${link.epic_issue_id}`, { auth: who.carol })).status).toBe(200);
     const notes = await systemNotes(e.id);
     expect(notes.slice(-2)).toEqual([`added issue acme/tandem#${issue.iid}`, `removed issue acme/tandem#${issue.iid}`]);
-    expect((await events(e.id)).filter((x) => x.type === 'epic.updated').length).toBe(4);
+    expect((await events(e.id)).filter((x) => x.type === 'epic.updated').length).toBe(5);
 
     // Quick actions on an epic: /reopen /title /award apply, /label does not
     const qa = await comment(who.carol, e.iid, '/reopen\n/title Quick title\n/award :rocket:\n/label ~bug');

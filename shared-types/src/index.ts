@@ -21,4 +21,6 @@ export * from './service-desk';
 export * from './redirect';
 export * from './password-reset';
 export * from './registration';
+export * from './history';
+export * from './repository';
 export * from './notifications';

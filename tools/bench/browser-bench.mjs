@@ -65,7 +65,7 @@ export async function withServerAndBrowser({ databaseUrl, port, env = {} }, fn) 
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not become ready');
       await sleep(200);
     }
-    return await fn({ browser, baseUrl });
+    return await fn({ browser, baseUrl, serverPid: server.pid });
   } finally {
     await browser.close();
     server.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { EPIC_TEXTS } from '@tandem/shared-types';
+import { EPIC_TEXTS, epicStreamPath } from '@tandem/shared-types';
 import { AppLayout } from '../features/layout/AppLayout';
 import { EpicDetails } from '../features/epic/EpicDetails';
 import { EpicDiscussion } from '../features/epic/EpicDiscussion';
@@ -14,6 +14,8 @@ import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
 import { Alert } from '../shared/ui/Alert';
 import { NotFoundPage } from './NotFoundPage';
+import { NoteableHistory } from '../features/history/NoteableHistory';
+import { epicRestBase } from '../features/history/historyApi';
 
 /** /groups/{group…}/-/epics/{iid}: the epic's title, description, dates, issues and its discussion, all live. */
 export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number }) {
@@ -48,6 +50,7 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
               {ended === 'deleted' ? EPIC_TEXTS.deletedWhileOpen : EPIC_TEXTS.accessLost}
             </Alert>
           )}
+          <NoteableHistory restBase={epicRestBase(groupPath, iid)} streamPath={epicStreamPath(groupPath)} iid={iid} kind="Epic" />
           <EpicDetails epic={epic} issues={issues.data ?? []} editing={q.data.permissions.canUpdate ? { epicKey: key, groupPath } : null} />
           <EpicDiscussion data={q.data} epicKey={key} groupPath={groupPath} />
         </>

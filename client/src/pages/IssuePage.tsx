@@ -7,11 +7,14 @@ import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
 import { IssueEditForm } from '../features/issue/IssueEditForm';
 import { IssueHeader } from '../features/issue/IssueHeader';
+import { CloneDropdown } from '../features/repository/CloneDropdown';
 import { IncidentTabs } from '../features/incident/IncidentTabs';
 import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms';
 import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
 import { useRealtimeChangesPolling } from '../features/issue/useRealtimeChangesPolling';
 import { IssueSidebar } from '../features/sidebar/IssueSidebar';
+import { NoteableHistory } from '../features/history/NoteableHistory';
+import { issueRestBase } from '../features/history/historyApi';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { revokedIssuesAtom } from '../realtime/realtimeAtoms';
 import { appStore } from '../shared/store';
@@ -93,8 +96,12 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
+          <div className="issue-code-actions">
+            <CloneDropdown httpUrl={data.project.http_url_to_repo} username={currentUser?.username ?? null} />
+          </div>
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
+          <NoteableHistory restBase={issueRestBase(projectPath, issue.iid)} streamPath={projectPath} iid={issue.iid} kind="Issue" />
           <MovedServiceDeskWarning issueId={issue.id} applies={data.movedServiceDeskWarning === true} />
           {ended && (
             <Alert variant="warning" testId="issue-stream-ended">

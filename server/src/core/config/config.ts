@@ -16,6 +16,10 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Attachments (POST {project}/uploads); default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Bare git repositories of projects (modules/repository); default DATA_DIR/repositories. */
+  REPOSITORIES_DIR: z.string().min(1).optional(),
+  /** The largest push (its pack) git over HTTP accepts, in MiB (git's receive.maxInputSize); 0 = no limit. */
+  GIT_MAX_PUSH_SIZE_MB: z.coerce.number().min(0).max(1_000_000).default(100),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -110,6 +114,7 @@ export type AppConfig = z.infer<typeof schema> & {
   readonly publicUrl: string;
   dataDir: string;
   uploadsDir: string;
+  repositoriesDir: string;
   clientDist: string;
   nodeName: string;
 };
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    repositoriesDir: path.resolve(c.REPOSITORIES_DIR ?? path.join(c.DATA_DIR, 'repositories')),
     clientDist: path.resolve(c.CLIENT_DIST ?? path.join(__dirname, '../../../../client/dist')),
     nodeName: c.NODE_NAME ?? `node-${process.pid}`,
   };

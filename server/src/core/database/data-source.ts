@@ -29,6 +29,7 @@ import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry
 import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
 import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-PasswordResetTokens';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
+import { HistoryCompaction1795643260000 } from './migrations/1795643260000-HistoryCompaction';
 import { NotificationJobs1795650000000 } from './migrations/1795650000000-NotificationJobs';
 import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertEnvironment';
 import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
@@ -60,6 +61,7 @@ export const MIGRATIONS = [
   ServiceDeskReplies1795640600000,
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
+  HistoryCompaction1795643260000,
   NotificationJobs1795650000000,
   AlertEnvironment1795650000001,
   UserStatusEmoji1795650000002,

@@ -63,7 +63,13 @@ export type ProjectAbility =
   | 'admin_milestone'
   | 'admin_service_desk'
   /** Change an alert's status (GitLab's update_alert_management_alert): developers and up. */
-  | 'update_alert';
+  | 'update_alert'
+  /** Clone, fetch and read files (GitLab's download_code): readers of public and internal projects, reporters and up of private ones. */
+  | 'read_code'
+  /** Push to unprotected branches, create and delete them (GitLab's push_code): developers and up. */
+  | 'push_code'
+  /** Push to the protected (default) branch (GitLab's push_to_protected_branch default): maintainers and up. */
+  | 'push_protected_branch';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
@@ -87,6 +93,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk', 'update_alert',
+  'read_code', 'push_code', 'push_protected_branch',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -96,6 +103,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk', 'update_alert',
+  'push_code', 'push_protected_branch',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -149,6 +157,13 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
     case 'update_alert':
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
+    case 'read_code':
+      // GitLab's download_code: guests of a private project see issues, not code
+      return p.visibility !== 'private' || actor?.isAdmin === true || p.accessLevel >= ACCESS_LEVEL.REPORTER;
+    case 'push_code':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
+    case 'push_protected_branch':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
 }
 

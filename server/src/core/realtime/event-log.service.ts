@@ -17,11 +17,15 @@ export type CommitListener = (events: readonly BusEvent[]) => void | Promise<voi
 /** Listeners for the users a committed transaction touched (Tx.touchedUsers); not awaited by the writer. */
 export type UsersTouchedListener = (userIds: readonly number[]) => void;
 
+/** Runs before the log loses the events older than `cutoff` (the history compacts them); a failure stops the prune. */
+export type PruneListener = (cutoff: Date) => Promise<void>;
+
 @Injectable()
 export class EventLogService {
   private readonly logger = new Logger(EventLogService.name);
   private readonly commitListeners: CommitListener[] = [];
   private readonly usersTouchedListeners: UsersTouchedListener[] = [];
+  private readonly pruneListeners: PruneListener[] = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -30,6 +34,10 @@ export class EventLogService {
 
   onCommit(listener: CommitListener): void {
     this.commitListeners.push(listener);
+  }
+
+  onBeforePrune(listener: PruneListener): void {
+    this.pruneListeners.push(listener);
   }
 
   onUsersTouched(listener: UsersTouchedListener): void {
@@ -135,11 +143,15 @@ export class EventLogService {
     return rows[0]?.min ?? null;
   }
 
-  /** Deletes events older than the retention window; returns how many. */
+  /**
+   * Deletes events older than the retention window; returns how many. The prune listeners see
+   * the same cutoff first (what they keep of the events is kept before the events go); when one
+   * fails nothing is deleted.
+   */
   async prune(olderThanMs: number): Promise<number> {
-    const [, count] = (await this.ds.query(`DELETE FROM issue_events WHERE created_at < now() - ($1 || ' milliseconds')::interval`, [
-      String(Math.floor(olderThanMs)),
-    ])) as [unknown, number];
+    const [{ cutoff }] = (await this.ds.query(`SELECT now() - ($1 || ' milliseconds')::interval AS cutoff`, [String(Math.floor(olderThanMs))])) as [{ cutoff: Date }];
+    for (const l of this.pruneListeners) await l(cutoff);
+    const [, count] = (await this.ds.query(`DELETE FROM issue_events WHERE created_at < $1`, [cutoff])) as [unknown, number];
     return count;
   }
 }

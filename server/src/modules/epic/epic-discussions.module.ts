@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HistoryModule } from '../history/history.module';
 import { AwardModule } from '../award/award.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
@@ -18,7 +19,7 @@ import { EpicModule } from './epic.module';
  * `*project` page routes would also match `/groups/.../-/epics/...` paths.
  */
 @Module({
-  imports: [EpicModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
+  imports: [EpicModule, HistoryModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
   controllers: [...noteableControllersFor(EPIC_NOTEABLE), EpicPageController],
   providers: [EpicNoteTargets, EpicNoteableAccess, EpicDiscussionsResolver],
   exports: [EpicNoteTargets, EpicNoteableAccess],

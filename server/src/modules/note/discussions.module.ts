@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { HistoryModule } from '../history/history.module';
 import { SpamModule } from '../spam/spam.module';
 import { ServiceDeskModule } from '../service-desk/service-desk.module';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
@@ -27,7 +28,7 @@ import { IssueDiscussionsResolver } from './issue-discussions.resolver';
  * GraphQL note mutations.
  */
 @Module({
-  imports: [NoteModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule],
+  imports: [NoteModule, HistoryModule, IssueModule, MarkdownModule, QuickActionsModule, AwardModule, IssueLinkModule, SpamModule, ServiceDeskModule, StatusPageModule],
   controllers: noteableControllersFor(ISSUE_NOTEABLE),
   providers: [IssueNoteTargets, RelateCommand, PublishCommand, CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder, NoteResolver, IssueDiscussionsResolver],
   exports: [CreateNoteAction, UpdateNoteAction, DestroyNoteAction, ResolveNoteAction, DiscussionFinder],

@@ -7,7 +7,7 @@ import type { Project } from '../../project/project.entity';
 import { User } from '../../user/user.entity';
 import { ISSUE_FIELDS } from '../fields';
 import { FieldEnvBuilder } from '../fields/field-env';
-import { NOW, type IssueField } from '../fields/issue-field';
+import { NOW, type IssueField, type SideEvent } from '../fields/issue-field';
 import type { IssueCreateInput } from '../fields/issue-input';
 import { issueFacts, issueNoteable, type IssueContext } from '../issue-context';
 import { Issue } from '../issue.entity';
@@ -96,13 +96,19 @@ export class CreateIssueAction {
     const issue = await repo.save(draft);
     await this.descriptionVersions.recordInitial(m, issue.id, actor.id, issue.description);
     // Side-table fields (labels, assignees, epic) write as they do on update; a new issue gets no system notes for them
-    for (const field of CREATE_FIELDS.filter((f) => f.write && given(f))) await field.write!(input[field.key as keyof IssueCreateInput] as never, tx, { ...ctx, issue }, env);
+    const sideEvents: SideEvent[] = [];
+    for (const field of CREATE_FIELDS.filter((f) => f.write && given(f))) {
+      const side = await field.write!(input[field.key as keyof IssueCreateInput] as never, tx, { ...ctx, issue }, env);
+      if (side) sideEvents.push(...side.events);
+    }
     const fresh = await repo.findOneByOrFail({ id: issue.id });
     // Rows that follow from the issue as written (an incident's SLA)
     for (const field of CREATE_FIELDS.filter((f) => f.afterWrite && given(f))) await field.afterWrite!(fresh, null, tx, { env, project });
     const fields: IssueFieldsChanged = { lock_version: fresh.lockVersion, updated_at: fresh.updatedAt.toISOString(), updated_by: env.actorBasic };
     for (const field of ISSUE_FIELDS) Object.assign(fields, field.event?.(fresh, env));
     await tx.record(issueNoteable(fresh, project), 'issue.created', { fields }, env.actorBasic);
+    // Its labels, assignees and epic as events after it: replaying the log from the start gives the issue (the history, resource events)
+    for (const e of sideEvents) await tx.record(issueNoteable(fresh, project), e.type, e.payload(fresh), env.actorBasic);
     return fresh;
   }
 

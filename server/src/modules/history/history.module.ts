@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { RealtimeCoreModule } from '../../core/realtime/realtime-core.module';
+import { NoteModule } from '../note/note.module';
+import { NoteEventAudience } from '../note/note-event-audience';
+import { EVENT_AUDIENCE } from '../../core/realtime/event-audience';
+import { HistoryService } from './history.service';
+import { HistoryStore } from './history.store';
+
+/**
+ * The history of noteables (issue #26): the log read page by page for one viewer, GitLab's
+ * resource events derived from it, and their compaction before the log is pruned. The modules
+ * that mount a noteable type's routes (noteableControllersFor) import it.
+ */
+@Module({
+  imports: [RealtimeCoreModule, NoteModule],
+  providers: [HistoryStore, HistoryService, { provide: EVENT_AUDIENCE, useExisting: NoteEventAudience }],
+  exports: [HistoryService],
+})
+export class HistoryModule {}
