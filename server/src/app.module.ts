@@ -55,6 +55,7 @@ import { InvitationModule } from './modules/invitation/invitation.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { MailModule } from './core/mail/mail.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
+import { NotificationModule } from './modules/notification/notification.module';
 import { ENTITIES } from './modules/entities';
 import { GraphqlApiModule } from './modules/graphql-api.module';
 import { HealthController } from './modules/health/health.controller';
@@ -126,6 +127,7 @@ export class AppModule implements NestModule {
         RegistrationModule,
         SubscriptionModule,
         ErrorTrackingModule,
+        NotificationModule,
         GraphQLModule.forRoot<ApolloDriverConfig>({
           driver: ApolloDriver,
           path: '/api/graphql',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mailer, type OutboxMessage } from '../src/core/mail/mailer';
+import { JobQueue } from '../src/core/jobs/job-queue';
+import type { OutboxMessage } from '../src/core/mail/mailer';
 import { bootApp, call, castOf, DB_MODES, enc, type Cast, type TestApp } from './harness';
 import { FakeSmtp } from './support/fake-smtp';
 import { waitFor } from './support/shared-harness';
@@ -17,11 +18,11 @@ describe.each(DB_MODES)('mail retried after SMTP refusals on %s', (mode) => {
   const smtp = new FakeSmtp();
   const invite = (email: string) => call(app, 'POST', `/api/v4/projects/${enc(PRIVATE)}/invitations`, { auth: who.mallory, body: { email, access_level: 30 } });
   const outboxOf = async (email: string) => ((await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body).find((m) => m.to === email);
-  const mailer = () => app.running.app.get(Mailer);
+  const jobs = () => app.running.app.get(JobQueue);
 
   beforeAll(async () => {
     const url = await smtp.listen();
-    // a 1 s base delay keeps the test short; the retry loop then runs every second
+    // a 1 s base delay keeps the test short; a retry due before the next poll gets its own round
     app = await bootApp(mode, { SMTP_URL: url, MAIL_RETRY_BASE_SECONDS: '1', MAIL_MAX_ATTEMPTS: '3' });
     who = await castOf(app);
   });
@@ -73,9 +74,12 @@ describe.each(DB_MODES)('mail retried after SMTP refusals on %s', (mode) => {
     const email = `race-${mode}@example.com`;
     smtp.refuseNext(1);
     expect((await invite(email)).status).toBe(201);
-    // make it due now, then claim it from several retries at once (the timer may join them)
-    await app.ds.query(`UPDATE outbox_emails SET next_attempt_at = now() - interval '1 second' WHERE to_address = $1`, [email]);
-    await Promise.all([mailer()['claimAndSend'](), mailer()['claimAndSend'](), mailer()['claimAndSend']()]);
+    // make its job due now, then claim it from several rounds at once (the retry's own round may join them)
+    await app.ds.query(
+      `UPDATE background_jobs SET run_at = now() - interval '1 second' WHERE queue = 'mail' AND (payload->>'outbox_id')::int = (SELECT id FROM outbox_emails WHERE to_address = $1)`,
+      [email],
+    );
+    await Promise.all([jobs().runDue(), jobs()['claimAndRun'](), jobs()['claimAndRun']()]);
     await waitFor('the raced mail', async () => ((await outboxOf(email))?.delivered_by === 'smtp' ? true : null), 10_000, 100);
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
     expect((await outboxOf(email))!.attempts).toBe(2);
@@ -93,7 +97,7 @@ describe.each(DB_MODES)('mail retried after SMTP refusals on %s', (mode) => {
       expect(failed).toMatchObject({ attempts: 3, next_attempt_at: null });
       expect(failed.last_error).toContain('451');
       const attemptsSoFar = smtp.attempts;
-      expect(await mailer().retryDue()).toBe(0);
+      expect(await jobs().runDue()).toBe(0);
       expect(smtp.attempts).toBe(attemptsSoFar);
     } finally {
       smtp.refuseNext(0);

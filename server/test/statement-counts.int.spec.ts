@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
+import { JobQueue } from '../src/core/jobs/job-queue';
 import { bootApp, call, enc, insertPat, tokenAuth, type Auth, type TestApp } from './harness';
 
 /**
@@ -74,9 +75,12 @@ const PUBLIC = 'acme/tandem';
 let statements = 0;
 const realQuery = Client.prototype.query;
 
+let drainJobs: () => Promise<unknown> = async () => undefined;
+
 async function counted(fn: () => Promise<unknown>): Promise<number> {
-  // Whatever was in flight before settles first (the previous request's after-commit work)
+  // Whatever was in flight before settles first (the previous request's after-commit work, its background jobs)
   await new Promise((r) => setTimeout(r, 50));
+  await drainJobs();
   const before = statements;
   await fn();
   await new Promise((r) => setTimeout(r, 50));
@@ -100,7 +104,9 @@ describe('SQL statements per request (Postgres)', () => {
       statements++;
       return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof Client.prototype.query;
-    app = await bootApp('postgres');
+    // Background jobs (notification mail) are not the request's statements: run only between counts
+    app = await bootApp('postgres', { JOBS_POLL_SECONDS: '0', JOBS_KICK_DELAY_MS: '10000' });
+    drainJobs = () => app.running.app.get(JobQueue).drain();
     token = await insertPat(app, 'bob');
     bob = tokenAuth(token);
   });

@@ -18,9 +18,21 @@ export interface IncidentAlert {
   monitoringTool: string | null;
   service: string | null;
   hosts: string[];
+  /** GitLab's `environment { name }` (the payload's gitlab_environment_name). */
+  environment: { name: string } | null;
   details: Record<string, unknown>;
   detailsUrl: string;
+  /** Tandem: the viewer may change the status (developers and up). */
+  canUpdateStatus: boolean;
 }
+
+/** The statuses a user sets from the Alert details tab (GitLab's alert status dropdown), with their labels. */
+export const ALERT_STATUS_CHOICES = [
+  { value: 'TRIGGERED', label: 'Triggered' },
+  { value: 'ACKNOWLEDGED', label: 'Acknowledged' },
+  { value: 'RESOLVED', label: 'Resolved' },
+] as const;
+export type AlertStatusChoice = (typeof ALERT_STATUS_CHOICES)[number]['value'];
 
 /** GET/PUT projects/:id/incident_management_settings. */
 export interface IncidentSettings {
@@ -33,6 +45,10 @@ export interface IncidentSettings {
 
 export const INCIDENT_TEXTS = {
   alertLoadFailed: 'There was an issue loading alert data. Please try again.',
+  /** GitLab's alert status dropdown failure. */
+  alertStatusFailed: 'There was an error while updating the status of the alert. Please try again.',
+  alertStatusLabel: 'Status',
+  alertEnvironment: 'Environment',
   listFailed: 'There was an error displaying the incidents.',
   severityUpdateFailed: 'There was an error while updating severity.',
   emptyAll: 'Display your incidents in a dedicated view',

@@ -24,3 +24,4 @@ export * from './registration';
 export * from './history';
 export * from './repository';
 export * from './error-tracking';
+export * from './notifications';

@@ -57,7 +57,40 @@ export interface ApiUserStatus {
   message: string | null;
   emoji: string | null;
   message_html: string;
+  /** When the status clears itself (null: it stays). */
+  clear_status_at: string | null;
 }
+
+/** The spec's clear-after durations (issue-page §9), GitLab's `clear_status_after` values, 8 hours by default. */
+export const USER_STATUS_CLEAR_AFTER = [
+  { value: '30_minutes', label: '30 minutes', minutes: 30 },
+  { value: '3_hours', label: '3 hours', minutes: 180 },
+  { value: '8_hours', label: '8 hours', minutes: 480 },
+  { value: '1_day', label: '1 day', minutes: 1440 },
+  { value: '3_days', label: '3 days', minutes: 4320 },
+  { value: '7_days', label: '7 days', minutes: 10080 },
+  { value: '30_days', label: '30 days', minutes: 43200 },
+] as const;
+export type UserStatusClearAfter = (typeof USER_STATUS_CLEAR_AFTER)[number]['value'];
+export const USER_STATUS_CLEAR_AFTER_DEFAULT: UserStatusClearAfter = '8_hours';
+/** GitLab's emoji for a status with a message and no emoji. */
+export const USER_STATUS_DEFAULT_EMOJI = 'speech_balloon';
+
+/** The Set status dialog (user menu). */
+export const USER_STATUS_TEXTS = {
+  menuItem: 'Set status',
+  title: 'Set status',
+  emoji: 'Add status emoji',
+  message: 'Your status',
+  messagePlaceholder: "What's your status?",
+  busy: 'Set yourself as busy',
+  busyHelp: 'Displays that you are busy or not able to respond',
+  clearAfter: 'Clear status after',
+  save: 'Set status',
+  remove: 'Remove status',
+  removeEmoji: 'Remove emoji',
+  failed: 'An error occurred while setting your status.',
+} as const;
 
 const id = z.coerce.number({ invalid_type_error: 'must be an integer' }).int('must be an integer').positive('must be positive').max(INT4_MAX, 'is too large');
 const idList = z
@@ -70,6 +103,10 @@ export const userStatusSchema = z
     availability: z.enum(['not_set', 'busy'], { errorMap: () => ({ message: 'does not have a valid value' }) }).optional(),
     message: z.string().max(100, 'is too long (maximum is 100 characters)').nullable().optional(),
     emoji: z.string().max(100).nullable().optional(),
+    clear_status_after: z
+      .enum(USER_STATUS_CLEAR_AFTER.map((c) => c.value) as [UserStatusClearAfter, ...UserStatusClearAfter[]], { errorMap: () => ({ message: 'does not have a valid value' }) })
+      .nullable()
+      .optional(),
   })
   .strict();
 

@@ -10,7 +10,8 @@ import { IncidentTabs } from './IncidentTabs';
 const KEY = 'acme/tandem#5';
 const alert = {
   iid: '3', title: 'DB down', description: 'Primary not answering', severity: 'HIGH', status: 'TRIGGERED', startedAt: '2026-01-02T03:04:05.000Z', endedAt: null,
-  eventCount: 4, monitoringTool: 'Prometheus', service: 'db', hosts: ['db-1'], details: { runbook: 'https://runbooks/db' }, detailsUrl: 'http://x/acme/tandem/-/issues/5#alert-details',
+  eventCount: 4, monitoringTool: 'Prometheus', service: 'db', hosts: ['db-1'], environment: { name: 'production' }, details: { runbook: 'https://runbooks/db' },
+  detailsUrl: 'http://x/acme/tandem/-/issues/5#alert-details', canUpdateStatus: false,
 };
 
 function renderTabs() {
@@ -42,6 +43,9 @@ describe('IncidentTabs', () => {
     const table = screen.getByTestId('incident-alert-details');
     expect(table.textContent).toContain('Prometheus');
     expect(table.textContent).toContain('runbookhttps://runbooks/db');
+    expect(table.textContent).toContain(`${INCIDENT_TEXTS.alertEnvironment}production`);
+    // a reporter reads the alert but is offered no status control
+    expect(screen.queryByRole('combobox', { name: INCIDENT_TEXTS.alertStatusLabel })).toBeNull();
     expect(screen.queryByText('The description')).toBeNull();
   });
 
@@ -58,5 +62,32 @@ describe('IncidentTabs', () => {
     renderTabs();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(INCIDENT_TEXTS.alertLoadFailed));
     expect(screen.getByText('The description')).toBeTruthy();
+  });
+
+  it('a developer sets the status from the Alert details tab: the mutation, then the alert read again; a failure says so', async () => {
+    let status = 'TRIGGERED';
+    let fail = false;
+    const api = stubFetch({
+      'POST /api/graphql': graphql({
+        incidentDetails: () => ({ data: { project: { issue: { slaDueAt: null, alertManagementAlert: { ...alert, status, canUpdateStatus: true } } } } }),
+        updateAlertStatus: (v) => {
+          if (fail) return { data: { updateAlertStatus: null }, errors: [{ message: 'no' }] };
+          status = String(v.status);
+          return { data: { updateAlertStatus: { errors: [], alert: { iid: '3', status } } } };
+        },
+      }),
+    });
+    renderTabs();
+    fireEvent.click(await screen.findByRole('tab', { name: INCIDENT_TEXTS.tabAlertDetails }));
+    const select = screen.getByRole('combobox', { name: INCIDENT_TEXTS.alertStatusLabel }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Triggered', 'Acknowledged', 'Resolved']);
+    fireEvent.change(select, { target: { value: 'ACKNOWLEDGED' } });
+    await waitFor(() => expect(select.value).toBe('ACKNOWLEDGED'));
+    expect(api.callsTo('POST /api/graphql').find((c) => String(c.body.query).includes('updateAlertStatus'))?.body.variables).toEqual({ projectPath: 'acme/tandem', iid: '3', status: 'ACKNOWLEDGED' });
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fail = true;
+    fireEvent.change(select, { target: { value: 'RESOLVED' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(INCIDENT_TEXTS.alertStatusFailed));
+    expect(status).toBe('ACKNOWLEDGED');
   });
 });

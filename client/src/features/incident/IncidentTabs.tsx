@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
-import { INCIDENT_TEXTS } from '@tandem/shared-types';
+import { ALERT_STATUS_CHOICES, INCIDENT_TEXTS, type AlertStatusChoice } from '@tandem/shared-types';
 import { issueAtomFamily } from '../issue/issueAtoms';
 import { formatTimestamp } from '../../shared/time/formatTime';
 import { Alert } from '../../shared/ui/Alert';
-import { fetchIncidentDetails } from './incidentApi';
+import { fetchIncidentDetails, updateAlertStatus } from './incidentApi';
 import { MetricsTab } from './MetricsTab';
 import { SlaIndicator } from './SlaIndicator';
 import './incident.css';
@@ -32,6 +32,8 @@ export function IncidentTabs({ issueKey, projectPath, children, metricsAvailable
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'summary' : window.location.hash === '#alert-details' ? 'alert' : window.location.hash === '#metrics' ? 'metrics' : 'summary'));
   const q = useQuery({ queryKey: ['incident', projectPath, issue.iid], queryFn: () => fetchIncidentDetails(projectPath, issue.iid), retry: false });
+  const [statusSaving, setStatusSaving] = useState(false);
+  const [statusFailed, setStatusFailed] = useState(false);
   const alert = q.data?.alert ?? null;
   const shown: Tab = tab === 'alert' && alert ? 'alert' : tab === 'metrics' && metricsAvailable ? 'metrics' : 'summary';
   const tabs: Array<{ id: Tab; label: string }> = [
@@ -92,6 +94,31 @@ export function IncidentTabs({ issueKey, projectPath, children, metricsAvailable
         </div>
       ) : (
         <div role="tabpanel" id="incident-panel-alert" aria-labelledby="incident-tab-alert">
+          {alert!.canUpdateStatus && (
+            <label className="incident-alert-status">
+              {INCIDENT_TEXTS.alertStatusLabel}{' '}
+              <select
+                value={alert!.status}
+                disabled={statusSaving}
+                onChange={(e) => {
+                  const status = e.target.value as AlertStatusChoice;
+                  setStatusSaving(true);
+                  setStatusFailed(false);
+                  updateAlertStatus(projectPath, alert!.iid, status)
+                    .then(() => q.refetch())
+                    .catch(() => setStatusFailed(true))
+                    .finally(() => setStatusSaving(false));
+                }}
+              >
+                {ALERT_STATUS_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {statusFailed && <Alert variant="danger">{INCIDENT_TEXTS.alertStatusFailed}</Alert>}
           <table className="incident-alert-table" data-testid="incident-alert-details">
             <tbody>
               {alertRows(alert!).map(([k, v]) => (
@@ -121,6 +148,7 @@ function alertRows(a: NonNullable<Awaited<ReturnType<typeof fetchIncidentDetails
   if (a.monitoringTool) rows.push(['Monitoring tool', a.monitoringTool]);
   if (a.service) rows.push(['Service', a.service]);
   if (a.hosts.length) rows.push(['Hosts', a.hosts.join(', ')]);
+  if (a.environment) rows.push([INCIDENT_TEXTS.alertEnvironment, a.environment.name]);
   if (a.description) rows.push(['Description', a.description]);
   for (const [k, v] of Object.entries(a.details ?? {})) rows.push([k, typeof v === 'string' ? v : JSON.stringify(v)]);
   return rows;

@@ -1,11 +1,11 @@
-import type { IncidentAlert } from '@tandem/shared-types';
+import type { AlertStatusChoice, IncidentAlert } from '@tandem/shared-types';
 import { graphqlRequest } from '../../shared/api/graphql';
 
 const INCIDENT = `query incidentDetails($fullPath: ID!, $iid: String!) {
   project(fullPath: $fullPath) {
     issue(iid: $iid) {
       slaDueAt
-      alertManagementAlert { iid title description severity status startedAt endedAt eventCount monitoringTool service hosts details detailsUrl }
+      alertManagementAlert { iid title description severity status startedAt endedAt eventCount monitoringTool service hosts environment { name } details detailsUrl canUpdateStatus }
     }
   }
 }`;
@@ -20,4 +20,14 @@ export async function fetchIncidentDetails(projectPath: string, iid: number): Pr
   const data = await graphqlRequest<{ project: { issue: { slaDueAt: string | null; alertManagementAlert: IncidentAlert | null } | null } | null }>(INCIDENT, { fullPath: projectPath, iid: String(iid) });
   const issue = data.project?.issue;
   return { slaDueAt: issue?.slaDueAt ?? null, alert: issue?.alertManagementAlert ?? null };
+}
+
+const SET_STATUS = `mutation updateAlertStatus($projectPath: ID!, $iid: String!, $status: AlertManagementStatus!) {
+  updateAlertStatus(input: { projectPath: $projectPath, iid: $iid, status: $status }) { errors alert { iid status } }
+}`;
+
+/** GitLab's updateAlertStatus (the Alert details tab's status dropdown); throws on any error. */
+export async function updateAlertStatus(projectPath: string, iid: string, status: AlertStatusChoice): Promise<void> {
+  const data = await graphqlRequest<{ updateAlertStatus: { errors: string[] } | null }>(SET_STATUS, { projectPath, iid, status });
+  if (!data.updateAlertStatus || data.updateAlertStatus.errors.length) throw new Error(data.updateAlertStatus?.errors.join(', ') || 'updateAlertStatus failed');
 }

@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Avatar } from '../../shared/ui/Avatar';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { signInHref, signOut } from '../session/signOut';
+import { USER_STATUS_TEXTS } from '@tandem/shared-types';
+import { SetStatusDialog } from '../user-status/SetStatusDialog';
 
 /** The signed-in user's avatar menu, or a Sign in link for visitors. */
 export function UserMenu() {
   const user = useAtomValue(currentUserAtom);
+  const [statusOpen, setStatusOpen] = useState(false);
   if (!user) {
     return (
       <a className="btn btn--confirm btn--small" href={signInHref()}>
@@ -16,6 +20,7 @@ export function UserMenu() {
     );
   }
   return (
+    <>
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <button type="button" className="topbar__user" aria-label={`User menu for ${user.name}`}>
@@ -29,6 +34,9 @@ export function UserMenu() {
             <span className="muted">@{user.username}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={() => setStatusOpen(true)}>
+            {USER_STATUS_TEXTS.menuItem}
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" asChild>
             <Link to="/-/user_settings/personal_access_tokens">Access tokens</Link>
           </DropdownMenu.Item>
@@ -39,5 +47,7 @@ export function UserMenu() {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+    <SetStatusDialog open={statusOpen} onOpenChange={setStatusOpen} />
+    </>
   );
 }

@@ -55,6 +55,8 @@ export const COMMON_EMOJI: Readonly<Record<string, string>> = {
   clap: '👏',
   white_check_mark: '✅',
   thinking: '🤔',
+  /** GitLab's emoji for a user status with a message and no emoji. */
+  speech_balloon: '💬',
 };
 
 /** GitLab's name among an emoji's github shortcodes: the first word-like one (thumbsup, not +1). */

@@ -75,6 +75,10 @@ const schema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(60),
   /** Tries (the first send included) before a message is marked failed in the outbox. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Every node looks for due background jobs (core/jobs) this often; 0: only when this node wrote one. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** After a commit that wrote jobs, this node runs them this much later (its response goes out first). */
+  JOBS_KICK_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   /** /-/outbox lists sent mail to anyone (dev and test); otherwise admins only. Default: on unless NODE_ENV=production. */
   OUTBOX_PUBLIC: bool.optional(),
   /**

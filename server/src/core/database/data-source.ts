@@ -31,6 +31,9 @@ import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-Pas
 import { ErrorTracking1795642203000 } from './migrations/1795642203000-ErrorTracking';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 import { HistoryCompaction1795643260000 } from './migrations/1795643260000-HistoryCompaction';
+import { NotificationJobs1795650000000 } from './migrations/1795650000000-NotificationJobs';
+import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertEnvironment';
+import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -61,6 +64,9 @@ export const MIGRATIONS = [
   EmailConfirmation1795641800000,
   ErrorTracking1795642203000,
   HistoryCompaction1795643260000,
+  NotificationJobs1795650000000,
+  AlertEnvironment1795650000001,
+  UserStatusEmoji1795650000002,
 ];
 
 export interface DatabaseTarget {

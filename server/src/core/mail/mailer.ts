@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { JobQueue, RetryJobLater } from '../jobs/job-queue';
 
 export interface MailMessage {
   to: string;
@@ -10,6 +11,8 @@ export interface MailMessage {
   text: string;
   /** Where a reply goes (Service Desk: the issue's reply address). */
   replyTo?: string | null;
+  /** Extra headers (Message-ID, In-Reply-To, References, List-Unsubscribe...), stored with the message and sent with it. */
+  headers?: Record<string, string> | null;
 }
 
 export interface OutboxMessage {
@@ -18,6 +21,7 @@ export interface OutboxMessage {
   subject: string;
   body: string;
   reply_to: string | null;
+  headers: Record<string, string> | null;
   /** outbox: stored only (no SMTP); smtp: the SMTP server took it; pending: to be retried; failed: gave up. */
   delivered_by: 'outbox' | 'smtp' | 'pending' | 'failed';
   attempts: number;
@@ -31,39 +35,35 @@ interface Pending extends MailMessage {
   attempts: number;
 }
 
-/** How long one node holds a message it is sending before another may try it. */
+/** The job that delivers an outbox row, due now or (for the inline first try) once its lease ends. */
 const LEASE_SQL = "now() + interval '10 minutes'";
-const RETRY_BATCH = 20;
+const MAIL_QUEUE = 'mail';
 
 /**
  * Outgoing mail. Every message is written to the `outbox_emails` table first (developers read
  * it at GET /-/outbox; README, configuration). With SMTP_URL it is then sent through that
- * server (nodemailer); a refusal or an unreachable server leaves it 'pending', retried with
- * a doubling delay (MAIL_RETRY_BASE_SECONDS) by whichever node claims it first, until the
+ * server (nodemailer) by a 'mail' job of the one job queue (core/jobs), written in the same
+ * statement as the row: a refusal or an unreachable server leaves it 'pending', retried with
+ * a doubling delay (MAIL_RETRY_BASE_SECONDS) by whichever node claims the job first, until the
  * server takes it or MAIL_MAX_ATTEMPTS tries have failed ('failed', logged as an error).
  * Without SMTP_URL nothing leaves the machine.
  */
 @Injectable()
-export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
+export class Mailer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(Mailer.name);
   private readonly transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  private retrying: Promise<number> | null = null;
-  /** Set by enqueue: one more claim round is due once the running one ends. */
-  private again = false;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
   ) {
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.transport) return;
-    const every = Math.min(60, this.config.MAIL_RETRY_BASE_SECONDS) * 1000;
-    this.timer = setInterval(() => void this.retryDue(), every);
-    this.timer.unref();
+  onModuleInit(): void {
+    // The mail's own attempts decide when to give up (RetryJobLater), so the queue's limit is only a backstop
+    this.jobs.register<{ outbox_id: number | string }>(MAIL_QUEUE, (job) => this.deliverJob(Number(job.payload.outbox_id)), { maxAttempts: 1000 });
   }
 
   /**
@@ -72,74 +72,66 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async send(message: MailMessage): Promise<void> {
     if (!this.transport) {
-      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by) VALUES ($1, $2, $3, $4, 'outbox')`, [message.to, message.subject, message.text, message.replyTo ?? null]);
+      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by) VALUES ($1, $2, $3, $4, $5::jsonb, 'outbox')`, [message.to, message.subject, message.text, message.replyTo ?? null, headersJson(message)]);
       return;
     }
-    // Leased while this node sends it, so no retry elsewhere sends it at the same time
+    // The row and its job in one statement; the job waits out a lease while this node tries once now
     const [row] = (await this.ds.query(
-      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, 'pending', ${LEASE_SQL}) RETURNING id`,
-      [message.to, message.subject, message.text, message.replyTo ?? null],
-    )) as Array<{ id: number }>;
-    await this.attempt({ ...message, id: Number(row!.id), attempts: 0 });
+      `WITH m AS (INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, $5::jsonb, 'pending', now()) RETURNING id),
+       j AS (INSERT INTO background_jobs (queue, payload, run_at) SELECT '${MAIL_QUEUE}', jsonb_build_object('outbox_id', m.id), ${LEASE_SQL} FROM m RETURNING id)
+       SELECT m.id, j.id AS job_id FROM m, j`,
+      [message.to, message.subject, message.text, message.replyTo ?? null, headersJson(message)],
+    )) as Array<{ id: number; job_id: number }>;
+    const retryIn = await this.attempt({ ...message, id: Number(row!.id), attempts: 0 });
+    if (retryIn === null) await this.ds.query('DELETE FROM background_jobs WHERE id = $1', [row!.job_id]);
+    else {
+      await this.ds.query('UPDATE background_jobs SET run_at = now() + make_interval(secs => $2::float8) WHERE id = $1', [row!.job_id, retryIn]);
+      this.jobs.wakeIn(retryIn);
+    }
   }
 
   /**
    * Stores the message as due now and returns without waiting for SMTP: the send happens in the
-   * background through the retry path (claimed, leased, retried). For answers that must take
-   * the same time whether or not a mail was written (the password-reset request).
+   * background through its job (claimed, leased, retried). For answers that must take the same
+   * time whether or not a mail was written (the password-reset request), and for mail written
+   * by background work (notifications).
    */
   async enqueue(message: MailMessage): Promise<void> {
-    const status = this.transport ? 'pending' : 'outbox';
-    await this.ds.query(
-      `INSERT INTO outbox_emails (to_address, subject, body, reply_to, delivered_by, next_attempt_at) VALUES ($1, $2, $3, $4, $5, ${this.transport ? 'now()' : 'NULL'})`,
-      [message.to, message.subject, message.text, message.replyTo ?? null, status],
-    );
-    if (!this.transport) return;
-    if (this.retrying) this.again = true;
-    else void this.retryDue();
+    await this.enqueueMany([message]);
   }
 
-  /**
-   * Sends the pending messages that are due, each claimed (FOR UPDATE SKIP LOCKED, then
-   * leased) so that two nodes never send one twice; returns how many were tried.
-   */
-  retryDue(): Promise<number> {
-    if (!this.transport) return Promise.resolve(0);
-    this.retrying ??= this.claimAndSend()
-      .then(async (n) => {
-        // A message enqueued while this round ran is sent by one more round, not the next tick
-        while (this.again) {
-          this.again = false;
-          n += await this.claimAndSend();
-        }
-        return n;
-      })
-      .finally(() => (this.retrying = null));
-    return this.retrying;
-  }
-
-  private async claimAndSend(): Promise<number> {
-    try {
-      const rows = (await this.ds.query(
-        `WITH claimed AS (
-           UPDATE outbox_emails SET next_attempt_at = ${LEASE_SQL}
-           WHERE id IN (SELECT id FROM outbox_emails WHERE delivered_by = 'pending' AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at, id LIMIT ${RETRY_BATCH} FOR UPDATE SKIP LOCKED)
-           RETURNING id, to_address, subject, body, reply_to, attempts)
-         SELECT * FROM claimed ORDER BY id`,
-      )) as Array<{ id: number; to_address: string; subject: string; body: string; reply_to: string | null; attempts: number }>;
-      for (const r of rows) await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, replyTo: r.reply_to, attempts: Number(r.attempts) });
-      return rows.length;
-    } catch (err) {
-      this.logger.warn({ err }, 'mail retry failed');
-      return 0;
+  /** `enqueue` for many messages, written (with their jobs) in one statement (a notification's recipients). */
+  async enqueueMany(messages: readonly MailMessage[]): Promise<void> {
+    if (!messages.length) return;
+    const values = [messages.map((m) => m.to), messages.map((m) => m.subject), messages.map((m) => m.text), messages.map((m) => m.replyTo ?? null), messages.map(headersJson)];
+    const rows = `SELECT m.to_address, m.subject, m.body, m.reply_to, m.headers::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(to_address, subject, body, reply_to, headers, ord) ORDER BY m.ord`;
+    if (!this.transport) {
+      await this.ds.query(`INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by) SELECT r.*, 'outbox' FROM (${rows}) r`, values);
+      return;
     }
+    await this.ds.query(
+      `WITH m AS (INSERT INTO outbox_emails (to_address, subject, body, reply_to, headers, delivered_by, next_attempt_at) SELECT r.*, 'pending', now() FROM (${rows}) r RETURNING id)
+       INSERT INTO background_jobs (queue, payload) SELECT '${MAIL_QUEUE}', jsonb_build_object('outbox_id', m.id) FROM m ORDER BY m.id`,
+      values,
+    );
+    this.jobs.kick();
   }
 
-  private async attempt(m: Pending): Promise<void> {
+  /** The 'mail' job: one try of a pending message; another later (RetryJobLater) unless it went or was given up. */
+  private async deliverJob(outboxId: number): Promise<void> {
+    const [r] = (await this.ds.query(`SELECT id, to_address, subject, body, reply_to, headers, attempts FROM outbox_emails WHERE id = $1 AND delivered_by = 'pending'`, [outboxId])) as Array<{
+      id: number; to_address: string; subject: string; body: string; reply_to: string | null; headers: Record<string, string> | null; attempts: number;
+    }>;
+    if (!r || !this.transport) return;
+    const retryIn = await this.attempt({ id: Number(r.id), to: r.to_address, subject: r.subject, text: r.body, replyTo: r.reply_to, headers: r.headers, attempts: Number(r.attempts) });
+    if (retryIn !== null) throw new RetryJobLater(retryIn, 'SMTP refused the message');
+  }
+
+  /** One try; returns the seconds until the next (null when sent or given up), the row updated either way. */
+  private async attempt(m: Pending): Promise<number | null> {
     const attempts = m.attempts + 1;
     try {
-      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
+      await this.transport!.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.replyTo ? { replyTo: m.replyTo } : {}), ...threadOptions(m.headers) });
     } catch (err) {
       const gaveUp = attempts >= this.config.MAIL_MAX_ATTEMPTS;
       const delaySeconds = Math.min(3600, this.config.MAIL_RETRY_BASE_SECONDS * 2 ** (attempts - 1));
@@ -153,18 +145,19 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
       );
       if (gaveUp) this.logger.error({ err, outboxId: m.id, attempts }, 'SMTP delivery failed for good; the message is marked failed in the outbox');
       else this.logger.warn({ err, outboxId: m.id, attempts, retryInSeconds: delaySeconds }, 'SMTP delivery failed; it will be retried');
-      return;
+      return gaveUp ? null : delaySeconds;
     }
     await this.ds.query(`UPDATE outbox_emails SET delivered_by = 'smtp', attempts = $2, next_attempt_at = NULL, last_error = NULL WHERE id = $1`, [m.id, attempts]);
+    return null;
   }
 
   /** The newest messages first. */
   async outbox(limit = 50): Promise<OutboxMessage[]> {
     const rows = (await this.ds.query(
-      'SELECT id, to_address, subject, body, reply_to, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
+      'SELECT id, to_address, subject, body, reply_to, headers, delivered_by, attempts, next_attempt_at, last_error, created_at FROM outbox_emails ORDER BY id DESC LIMIT $1',
       [limit],
     )) as Array<{
-      id: number; to_address: string; subject: string; body: string; reply_to: string | null; delivered_by: OutboxMessage['delivered_by']; attempts: number;
+      id: number; to_address: string; subject: string; body: string; reply_to: string | null; headers: Record<string, string> | null; delivered_by: OutboxMessage['delivered_by']; attempts: number;
       next_attempt_at: Date | null; last_error: string | null; created_at: Date;
     }>;
     return rows.map((r) => ({
@@ -173,6 +166,7 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
       subject: r.subject,
       body: r.body,
       reply_to: r.reply_to,
+      headers: r.headers,
       delivered_by: r.delivered_by,
       attempts: Number(r.attempts),
       next_attempt_at: r.next_attempt_at ? new Date(r.next_attempt_at).toISOString() : null,
@@ -181,9 +175,16 @@ export class Mailer implements OnApplicationBootstrap, OnModuleDestroy {
     }));
   }
 
-  async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.retrying;
+  onModuleDestroy(): void {
     this.transport?.close();
   }
+}
+
+const headersJson = (m: MailMessage): string | null => (m.headers && Object.keys(m.headers).length ? JSON.stringify(m.headers) : null);
+
+/** Stored headers as nodemailer's options: the thread's ids by their own options (nodemailer writes them), the rest as headers. */
+function threadOptions(h: Record<string, string> | null | undefined) {
+  if (!h) return {};
+  const { 'Message-ID': messageId, 'In-Reply-To': inReplyTo, References: references, ...rest } = h;
+  return { ...(messageId ? { messageId } : {}), ...(inReplyTo ? { inReplyTo } : {}), ...(references ? { references } : {}), headers: rest };
 }

@@ -62,6 +62,8 @@ export type ProjectAbility =
   | 'admin_label'
   | 'admin_milestone'
   | 'admin_service_desk'
+  /** Change an alert's status (GitLab's update_alert_management_alert): developers and up. */
+  | 'update_alert'
   /** Clone, fetch and read files (GitLab's download_code): readers of public and internal projects, reporters and up of private ones. */
   | 'read_code'
   /** Push to unprotected branches, create and delete them (GitLab's push_code): developers and up. */
@@ -94,7 +96,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_group', 'read_group_member', 'admin_group_member',
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'update_alert',
   'read_code', 'push_code', 'push_protected_branch',
   'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
@@ -105,7 +107,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'update_alert',
   'push_code', 'push_protected_branch',
   'update_error_tracking', 'admin_error_tracking',
 ]);
@@ -159,6 +161,8 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
     case 'admin_service_desk':
       // GitLab: maintainers turn Service Desk on and off
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'update_alert':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
     case 'read_code':
       // GitLab's download_code: guests of a private project see issues, not code
       return p.visibility !== 'private' || actor?.isAdmin === true || p.accessLevel >= ACCESS_LEVEL.REPORTER;
@@ -337,4 +341,13 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, g: GroupFacts
     case 'destroy_epic':
       return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.OWNER);
   }
+}
+
+/**
+ * Notification mail (GitLab's NotificationRecipient#has_access?): a user is mailed about an
+ * issue only if they may read it (a confidential issue: reporters, its author and assignees),
+ * and about an internal note only if they may read internal notes (reporters and up).
+ */
+export function canBeNotifiedAbout(actor: Actor, p: ProjectFacts, i: IssueFacts, internalNote: boolean): boolean {
+  return canReadIssue(actor, p, i) && (!internalNote || canProject(actor, 'read_confidential_issues', p));
 }

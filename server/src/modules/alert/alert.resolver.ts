@@ -14,6 +14,11 @@ import { alertByIid, alertOfIssue, type AlertRow } from './alert.store';
 /** GitLab's JSON scalar (the alert's details): output only. */
 const JsonScalar = new GraphQLScalarType({ name: 'JSON', description: 'Any JSON value.', serialize: (v) => v });
 
+@ObjectType('Environment')
+export class AlertEnvironmentType {
+  @Field() name!: string;
+}
+
 @ObjectType('AlertManagementAlert')
 export class AlertType implements IncidentAlert {
   @Field(() => ID) iid!: string;
@@ -27,11 +32,13 @@ export class AlertType implements IncidentAlert {
   @Field(() => String, { nullable: true }) monitoringTool!: string | null;
   @Field(() => String, { nullable: true }) service!: string | null;
   @Field(() => [String]) hosts!: string[];
+  @Field(() => AlertEnvironmentType, { nullable: true, description: 'The environment the alert came from (gitlab_environment_name).' }) environment!: { name: string } | null;
   @Field(() => JsonScalar) details!: Record<string, unknown>;
   @Field() detailsUrl!: string;
+  @Field({ description: "Tandem: the viewer may change the alert's status (update_alert), so the Alert details tab offers it." }) canUpdateStatus!: boolean;
 }
 
-const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertType => ({
+export const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string, canUpdateStatus = false): AlertType => ({
   iid: a.iid,
   title: a.title,
   description: a.description,
@@ -43,9 +50,11 @@ const toAlertType = (a: AlertRow, projectPath: string, baseUrl: string): AlertTy
   monitoringTool: a.monitoringTool,
   service: a.service,
   hosts: a.hosts,
+  environment: a.environment,
   details: a.details,
   // Tandem shows an alert on its incident's Alert details tab
   detailsUrl: a.issueIid === null ? '' : `${baseUrl}/${projectPath}/-/issues/${a.issueIid}#alert-details`,
+  canUpdateStatus,
 });
 
 /** `Issue.alertManagementAlert` and `Issue.slaDueAt` (the incident page's tabs and highlight bar). */
@@ -61,7 +70,7 @@ export class IssueAlertResolver {
   async alertManagementAlert(@CurrentActor() actor: Actor | null, @Parent() i: IssueType): Promise<AlertType | null> {
     const id = Number(i.id.slice(i.id.lastIndexOf('/') + 1));
     const a = await alertOfIssue(this.ds, id);
-    return a && canProject(actor, 'read_confidential_issues', i.projectFacts) ? toAlertType(a, i.projectFullPath, this.alerts.config.publicUrl) : null;
+    return a && canProject(actor, 'read_confidential_issues', i.projectFacts) ? toAlertType(a, i.projectFullPath, this.alerts.config.publicUrl, canProject(actor, 'update_alert', i.projectFacts)) : null;
   }
 
   /** Policy: read_issue (checked on load). The incident's SLA due time, if it has one. */
@@ -86,6 +95,6 @@ export class ProjectAlertResolver {
   async alertManagementAlert(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args('iid', { type: () => String }) iid: string): Promise<AlertType | null> {
     if (!/^\d{1,9}$/.test(iid)) return null;
     const a = await alertByIid(this.ds, p.entity.id, Number(iid));
-    return a && canProject(actor, 'read_confidential_issues', p.facts) ? toAlertType(a, p.fullPath, this.alerts.config.publicUrl) : null;
+    return a && canProject(actor, 'read_confidential_issues', p.facts) ? toAlertType(a, p.fullPath, this.alerts.config.publicUrl, canProject(actor, 'update_alert', p.facts)) : null;
   }
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { IncidentSettings } from '@tandem/shared-types';
+import { ALERT_STATUS_CHOICES, type AlertStatusChoice, type IncidentSettings } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import type { Actor } from '../../core/policy/policy';
+import { canProject, type Actor } from '../../core/policy/policy';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { digest, randomToken } from '../auth/tokens';
 import { safeEqual } from '../auth/tokens';
@@ -13,7 +13,7 @@ import { UpdateIssueAction } from '../issue/actions/update-issue';
 import { IssueLoader } from '../issue/issue.loader';
 import type { Project } from '../project/project.entity';
 import { ProjectService } from '../project/project.service';
-import { recordAlert, type AlertRow } from './alert.store';
+import { alertByIid, recordAlert, setAlertStatus, type AlertRow } from './alert.store';
 import type { AlertPayload } from './alert.validation';
 
 /** GitLab's incident severities from an alert's severity. */
@@ -92,6 +92,31 @@ export class AlertService {
       await this.updateIssue.executeInTx(tx, bot, ctx!, { fromAlert: Number(alert.iid) });
     });
     return { ...alert, issueId: issue.id, issueIid: issue.iid };
+  }
+
+  /**
+   * A user sets the alert's status (GitLab's updateAlertStatus): developers and up; readers of
+   * alerts (reporters) who may not are refused, others do not see the alert. The change and the
+   * system note on its incident (live, as every note) are one transaction; setting the status it
+   * already has changes nothing.
+   */
+  async setStatus(actor: Actor | null, projectPath: string, iid: string, status: AlertStatusChoice): Promise<{ alert: AlertRow; project: Project }> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const { project, facts } = await this.projects.findReadable(actor, projectPath);
+    const n = /^\d{1,9}$/.test(iid) ? Number(iid) : null;
+    const alert = n !== null && canProject(actor, 'read_confidential_issues', facts) ? await alertByIid(this.ds, project.id, n) : null;
+    if (!alert) throw new AppError('NOT_FOUND');
+    if (!canProject(actor, 'update_alert', facts)) throw new AppError('FORBIDDEN');
+    const label = ALERT_STATUS_CHOICES.find((c) => c.value === status)!.label;
+    const updated = await this.events.transaction(async (tx) => {
+      const row = await setAlertStatus(tx.manager, alert.id, status.toLowerCase());
+      if (row?.issueIid != null) {
+        const ctx = await this.loader.contextFor(project, facts, row.issueIid, tx.manager);
+        if (ctx) await this.updateIssue.executeInTx(tx, actor, ctx, { alertStatus: { alertIid: Number(alert.iid), label } });
+      }
+      return row;
+    });
+    return { alert: updated ?? alert, project };
   }
 
   private async bot(): Promise<Actor> {

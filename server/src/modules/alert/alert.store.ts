@@ -3,7 +3,7 @@ import type { IncidentAlert } from '@tandem/shared-types';
 import type { Queryable } from '../epic/epic.store';
 import type { AlertPayload } from './alert.validation';
 
-export interface AlertRow extends Omit<IncidentAlert, 'detailsUrl'> {
+export interface AlertRow extends Omit<IncidentAlert, 'detailsUrl' | 'canUpdateStatus'> {
   id: number;
   projectId: number;
   issueId: number | null;
@@ -11,7 +11,7 @@ export interface AlertRow extends Omit<IncidentAlert, 'detailsUrl'> {
   issueIid: number | null;
 }
 
-const SELECT = `SELECT id, project_id, iid, issue_id, (SELECT i.iid FROM issues i WHERE i.id = alerts.issue_id) AS issue_iid, title, description, severity, status, started_at, ended_at, event_count, monitoring_tool, service, hosts, details FROM alerts`;
+const SELECT = `SELECT id, project_id, iid, issue_id, (SELECT i.iid FROM issues i WHERE i.id = alerts.issue_id) AS issue_iid, title, description, severity, status, started_at, ended_at, event_count, monitoring_tool, service, hosts, environment, details FROM alerts`;
 
 const toRow = (r: Record<string, unknown>): AlertRow => ({
   id: Number(r.id),
@@ -29,6 +29,7 @@ const toRow = (r: Record<string, unknown>): AlertRow => ({
   monitoringTool: (r.monitoring_tool as string | null) ?? null,
   service: (r.service as string | null) ?? null,
   hosts: (r.hosts as string[] | null) ?? [],
+  environment: r.environment ? { name: String(r.environment) } : null,
   details: (typeof r.details === 'string' ? JSON.parse(r.details) : r.details) as Record<string, unknown>,
 });
 
@@ -64,10 +65,27 @@ export async function recordAlert(m: Queryable, projectId: number, a: AlertPaylo
     if (updated[0]) return { alert: toRow(updated[0]), created: false };
   }
   const rows = (await m.query(
-    `INSERT INTO alerts (project_id, iid, title, description, severity, status, started_at, ended_at, fingerprint, monitoring_tool, service, hosts, details)
-     SELECT $1, COALESCE(MAX(iid), 0) + 1, $2, $3, $4, CASE WHEN $6::timestamptz IS NULL THEN 'triggered' ELSE 'resolved' END, $5, $6, $7, $8, $9, $10::text[], $11::jsonb FROM alerts WHERE project_id = $1
+    `INSERT INTO alerts (project_id, iid, title, description, severity, status, started_at, ended_at, fingerprint, monitoring_tool, service, hosts, details, environment)
+     SELECT $1, COALESCE(MAX(iid), 0) + 1, $2, $3, $4, CASE WHEN $6::timestamptz IS NULL THEN 'triggered' ELSE 'resolved' END, $5, $6, $7, $8, $9, $10::text[], $11::jsonb, $12 FROM alerts WHERE project_id = $1
      RETURNING *`,
-    [projectId, a.title, a.description, a.severity, a.startedAt, a.endedAt, fp, a.monitoringTool, a.service, a.hosts, JSON.stringify(a.details)],
+    [projectId, a.title, a.description, a.severity, a.startedAt, a.endedAt, fp, a.monitoringTool, a.service, a.hosts, JSON.stringify(a.details), a.environment],
   )) as Record<string, unknown>[];
   return { alert: toRow(rows[0]!), created: true };
+}
+
+/**
+ * Sets an alert's status (GitLab's AlertManagement::Alerts::UpdateService): resolving ends it
+ * now (unless it had ended), any other status reopens it; null when it already had that status.
+ */
+export async function setAlertStatus(m: Queryable, alertId: number, status: string): Promise<AlertRow | null> {
+  const rows = (await m.query(
+    `UPDATE alerts SET status = $2, updated_at = now(),
+       ended_at = CASE WHEN $2 = 'resolved' THEN COALESCE(ended_at, now()) ELSE NULL END
+     WHERE id = $1 AND status <> $2 RETURNING *`,
+    [alertId, status],
+  )) as Record<string, unknown>[] | [Record<string, unknown>[], number];
+  const updated = Array.isArray(rows[0]) ? (rows[0] as Record<string, unknown>[]) : (rows as Record<string, unknown>[]);
+  if (!updated[0]) return null;
+  const [issueIid] = (await m.query('SELECT iid FROM issues WHERE id = $1', [updated[0].issue_id ?? null])) as Array<{ iid: number }>;
+  return toRow({ ...updated[0], issue_iid: issueIid?.iid ?? null });
 }

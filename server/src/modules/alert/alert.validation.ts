@@ -35,10 +35,12 @@ export interface AlertPayload {
   hosts: string[];
   /** The payload's fingerprint, as text (hashed by the store). */
   fingerprint: string | null;
+  /** gitlab_environment_name */
+  environment: string | null;
   details: Record<string, unknown>;
 }
 
-const KNOWN = new Set(['title', 'description', 'start_time', 'end_time', 'severity', 'service', 'monitoring_tool', 'hosts', 'fingerprint']);
+const KNOWN = new Set(['title', 'description', 'start_time', 'end_time', 'severity', 'service', 'monitoring_tool', 'hosts', 'fingerprint', 'gitlab_environment_name']);
 
 /** Parses a generic alert: title defaults to 'New: Alert', severity to critical (unknown values too), start to now. */
 export function parseAlertPayload(body: unknown, now = new Date()): AlertPayload {
@@ -55,6 +57,7 @@ export function parseAlertPayload(body: unknown, now = new Date()): AlertPayload
     monitoringTool: b.monitoring_tool ?? null,
     hosts: b.hosts === undefined ? [] : Array.isArray(b.hosts) ? b.hosts : [b.hosts],
     fingerprint: fp === undefined || fp === '' ? null : typeof fp === 'string' ? fp : JSON.stringify(fp),
+    environment: b.gitlab_environment_name?.trim() || null,
     details: Object.fromEntries(Object.entries(b).filter(([k]) => !KNOWN.has(k))),
   };
 }

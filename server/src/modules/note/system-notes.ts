@@ -117,6 +117,8 @@ export const systemNotes = {
   epicDueDate: (date: string | null): SystemNoteText => ({ body: date ? `changed due date to ${date}` : 'removed the due date', icon: 'calendar' }),
   /** An incident opened for an alert (the alert's reference, GitLab's ^alert#N). */
   incidentFromAlert: (alertIid: number): SystemNoteText => ({ body: `created incident from alert ^alert#${alertIid}`, icon: 'warning' }),
+  /** GitLab's alert status note, on the alert's incident: "changed the status of alert ^alert#1 to **Acknowledged**". */
+  alertStatus: (alertIid: number, label: string): SystemNoteText => ({ body: `changed the status of alert ^alert#${alertIid} to **${label}**`, icon: 'status' }),
   /** "changed milestone to %v1.0" / "removed milestone" (GitLab's wording; %"a b" when the title has spaces). */
   milestone: (m: { title: string } | null): SystemNoteText => ({
     body: m ? `changed milestone to ${milestoneRef(m.title)}` : 'removed milestone',

@@ -1,17 +1,22 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { userStatusSchema, validationErrorMap, type ApiUserStatus } from '@tandem/shared-types';
-import { AppError } from '../../core/errors/app-error';
+import { USER_STATUS_CLEAR_AFTER, USER_STATUS_DEFAULT_EMOJI, userStatusSchema, VALIDATION, validationErrorMap, type ApiUserStatus } from '@tandem/shared-types';
+import { AppError, ValidationError } from '../../core/errors/app-error';
 import { SignedInActor } from '../../core/http/current-actor.decorator';
 import { scopeAllows, type Actor } from '../../core/policy/policy';
+import { normalizeAwardName } from '../award/emoji-names';
 import { validationErrorOf } from '../issue/issue.validation';
+import { escapeHtml } from '../web/page-data';
 import { User } from './user.entity';
 import { NO_STATUS, UserStatusStore, type UserStatusRow } from './user-status.store';
 
-const toApi = (s: UserStatusRow): ApiUserStatus => ({ availability: s.availability, message: s.message, emoji: null, message_html: '' });
+const toApi = (s: UserStatusRow): ApiUserStatus => ({ availability: s.availability, message: s.message, emoji: s.emoji, message_html: s.message ? escapeHtml(s.message) : '', clear_status_at: s.clearStatusAt });
 
-/** GitLab's user status API: availability ("busy") and a message, set by the user themself. */
+/**
+ * GitLab's user status API: availability ("busy"), an emoji and a message, set by the user
+ * themself, optionally clearing itself after one of the spec's durations (`clear_status_after`).
+ */
 @Controller('api/v4')
 export class UserStatusController {
   constructor(
@@ -31,12 +36,22 @@ export class UserStatusController {
     if (!scopeAllows(actor, 'update_issue')) throw new AppError('FORBIDDEN');
     const parsed = userStatusSchema.safeParse(body ?? {}, { errorMap: validationErrorMap });
     if (!parsed.success) throw validationErrorOf(parsed.error);
+    const b = parsed.data;
+    let emoji: string | null = null;
+    if (b.emoji) {
+      emoji = normalizeAwardName(b.emoji);
+      if (!emoji) throw new ValidationError({ emoji: [VALIDATION.notEmojiName] });
+    }
     const cur = (await this.statuses.forUsers([actor.id])).get(actor.id) ?? NO_STATUS;
-    const next: UserStatusRow = {
-      availability: parsed.data.availability ?? cur.availability,
-      message: parsed.data.message === undefined ? cur.message : parsed.data.message?.trim() || null,
+    const message = b.message === undefined ? cur.message : b.message?.trim() || null;
+    // GitLab: a message without an emoji gets the speech balloon; emoji and message are set together
+    const next = {
+      availability: b.availability ?? cur.availability,
+      message,
+      emoji: b.emoji === undefined && b.message === undefined ? cur.emoji : (emoji ?? (message ? USER_STATUS_DEFAULT_EMOJI : null)),
     };
-    return toApi(await this.statuses.set(actor.id, next));
+    const clearAfter = b.clear_status_after ? USER_STATUS_CLEAR_AFTER.find((c) => c.value === b.clear_status_after)!.minutes : null;
+    return toApi(await this.statuses.set(actor.id, next, clearAfter));
   }
 
   /** Policy: public (as the basic profile). */

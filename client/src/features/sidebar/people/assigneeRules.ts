@@ -8,6 +8,8 @@ export interface PersonOption {
   web_url?: string;
   /** GitLab's availability: 'busy' adds '(Busy)'. */
   availability?: string | null;
+  /** The user's status (GitLab's status emoji and message, shown beside the name). */
+  status?: { emoji: string | null; message: string | null } | null;
 }
 
 /** The search text as sent: trimmed; empty means "do not search" (spec §5). */

@@ -11,10 +11,10 @@ interface GqlUser {
   avatarUrl: string | null;
   webUrl: string;
   state: string;
-  status?: { availability: string } | null;
+  status?: { availability: string; emoji?: string | null; message?: string | null } | null;
 }
 
-const USER_FIELDS = 'id username name avatarUrl webUrl state status { availability }';
+const USER_FIELDS = 'id username name avatarUrl webUrl state status { availability emoji message }';
 
 const PEOPLE = `query issuePeople($fullPath: ID!, $iid: String!) {
   project(fullPath: $fullPath) { issue(iid: $iid) { id subscribed
@@ -34,7 +34,9 @@ const MOVE = `mutation issueMove($input: IssueMoveInput!) {
   issueMove(input: $input) { errors issue { id webUrl } }
 }`;
 
-const toPerson = (u: GqlUser): PersonOption => ({ username: u.username, name: u.name, avatar_url: u.avatarUrl, web_url: u.webUrl, availability: u.status?.availability?.toLowerCase() ?? null });
+const toPerson = (u: GqlUser): PersonOption => ({ username: u.username, name: u.name, avatar_url: u.avatarUrl, web_url: u.webUrl, availability: u.status?.availability?.toLowerCase() ?? null,
+  status: u.status?.emoji ? { emoji: u.status.emoji, message: u.status.message ?? null } : null,
+});
 
 /** GraphQL users as the REST shape the issue atom holds. */
 export const toUserBasic = (u: GqlUser): UserBasic => ({

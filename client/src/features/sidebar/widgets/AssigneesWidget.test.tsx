@@ -75,6 +75,17 @@ describe('AssigneesWidget', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: /Bob Brown/ }).getAttribute('title')).toBe('Bob Brown (Busy)'));
   });
 
+  it("shows the assignee's status emoji beside the name, its message as the tooltip", async () => {
+    appStore.set(issueAtomFamily(KEY), makeIssue({ assignees: [BOB] }));
+    const withStatus = { ...gqlUser(BOB), status: { availability: 'NOT_SET', emoji: 'tada', message: 'Shipped it' } };
+    operations.issuePeople = { data: { project: { issue: { id: 'x', subscribed: false, assignees: { nodes: [withStatus] }, participants: { nodes: [withStatus] } } } } };
+    renderWidget();
+    const emoji = await screen.findByRole('img', { name: 'Status: Shipped it' });
+    expect(emoji.textContent).toBe('🎉');
+    expect(emoji.getAttribute('title')).toBe('Shipped it');
+    expect(within(screen.getByTestId('assignee-list')).getByRole('link', { name: /Bob Brown/ }).contains(emoji)).toBe(true);
+  });
+
   it('Edit lists the current user first; toggling makes the button "Apply"; Escape closes and saves the selection', async () => {
     operations.issueSetAssignees = (variables) => {
       const names = (variables.input as { assigneeUsernames: string[] }).assigneeUsernames;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { ASSIGNEE_AVATAR_SIZE, ASSIGNEE_SEARCH_DEBOUNCE_MS, PEOPLE_TEXTS, type UserBasic } from '@tandem/shared-types';
@@ -13,6 +13,8 @@ import { SidebarBlock } from '../SidebarBlock';
 import { assigneeTooltip, collapseAssignees, currentUserFirst, mergeSearchResults, sameSelection, searchTerm, type PersonOption } from '../people/assigneeRules';
 import { issuePeopleKey, searchUsers, setAssignees } from '../people/peopleApi';
 import { useIssuePeople } from '../people/useIssuePeople';
+import { UserStatusEmoji } from '../../../shared/emoji/UserStatusEmoji';
+import { knownUserStatusesAtom } from '../../user-status/userStatusAtoms';
 import './peopleWidgets.css';
 
 interface AssigneesWidgetProps {
@@ -42,6 +44,9 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
   const version = assignees.map((a) => a.username).join(',');
   const people = useIssuePeople(projectPath, iid, version);
   const busy = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.availability])), [people.data]);
+  const statusOf = useMemo(() => new Map((people.data?.participants ?? []).concat(people.data?.assignees ?? []).map((p) => [p.username, p.status ?? null])), [people.data]);
+  const setKnownStatuses = useSetAtom(knownUserStatusesAtom);
+  useEffect(() => setKnownStatuses(statusOf), [statusOf, setKnownStatuses]);
 
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -183,7 +188,7 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
                   <a href={u.web_url} className="user-list__item" title={assigneeTooltip({ name: u.name, availability: busy.get(u.username) })}>
                     <Avatar user={u} size={ASSIGNEE_AVATAR_SIZE} decorative />
                     <span>
-                      <span className="user-list__name">{u.name}</span> <span className="muted">@{u.username}</span>
+                      <span className="user-list__name">{u.name}</span> <UserStatusEmoji status={statusOf.get(u.username) ?? null} /> <span className="muted">@{u.username}</span>
                       {busy.get(u.username) === 'busy' && <span className="muted"> {PEOPLE_TEXTS.busy}</span>}
                     </span>
                   </a>

@@ -54,14 +54,14 @@ const WRITES = new Set<Ability>([
   'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note',
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
-  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
+  'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file', 'update_alert',
   'admin_service_desk', 'push_code', 'push_protected_branch',
   'update_error_tracking', 'admin_error_tracking',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
-  'admin_service_desk', 'read_code', 'push_code', 'push_protected_branch',
+  'admin_service_desk', 'update_alert', 'read_code', 'push_code', 'push_protected_branch',
   'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
@@ -119,6 +119,7 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'admin_label':
     case 'admin_milestone': return level >= ACCESS_LEVEL.REPORTER && !archived;
     case 'admin_service_desk': return level >= ACCESS_LEVEL.MAINTAINER;
+    case 'update_alert': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
     case 'read_code': return v !== 'private' || level >= ACCESS_LEVEL.REPORTER;
     case 'push_code': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
     case 'push_protected_branch': return level >= ACCESS_LEVEL.MAINTAINER && !archived;

@@ -9,3 +9,12 @@ export const fromAlertField: IssueField<'fromAlert'> = {
   ability: () => 'update_issue',
   plan: (alertIid) => ({ set: {}, notes: [systemNotes.incidentFromAlert(alertIid)] }),
 };
+
+/** Not an API parameter: the alert module sets it when a user changes the status of the incident's alert (its system note). */
+export const alertStatusField: IssueField<'alertStatus'> = {
+  key: 'alertStatus',
+  params: {},
+  read: () => undefined,
+  ability: () => 'update_issue',
+  plan: (s) => ({ set: {}, notes: [systemNotes.alertStatus(s.alertIid, s.label)] }),
+};

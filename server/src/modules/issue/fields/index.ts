@@ -4,7 +4,7 @@ import { descriptionField } from './description';
 import { discussionLockedField } from './discussion-locked';
 import { dueDateField } from './due-date';
 import { epicField } from './epic';
-import { fromAlertField } from './from-alert';
+import { alertStatusField, fromAlertField } from './from-alert';
 import type { IssueField } from './issue-field';
 import { issueTypeField } from './issue-type';
 import { labelsField } from './labels';
@@ -50,6 +50,7 @@ export const ISSUE_FIELDS: readonly IssueField[] = [
   labelsField,
   epicField,
   fromAlertField,
+  alertStatusField,
   timeEstimateField,
   timeSpentField,
   zoomMeetingField,

@@ -28,6 +28,8 @@ export interface IssueUpdateInput {
   promotedToEpic?: string;
   /** Set only by the alert module on the incident it opened: the alert's iid (fields/from-alert.ts). */
   fromAlert?: number;
+  /** Set only by the alert module when a user changes the status of the incident's alert: its iid and the new status's label (fields/from-alert.ts). */
+  alertStatus?: { alertIid: number; label: string };
   /** Seconds; 0 removes the estimate (fields/time-estimate.ts). */
   timeEstimate?: number;
   /** Time logged (fields/time-spent.ts). */
@@ -53,6 +55,6 @@ export interface IssueUpdateInput {
 }
 
 /** A new issue: a title and any of the fields. */
-export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl' | 'movedTo' | 'movedFrom' | 'clonedTo' | 'clonedFrom' | 'duplicateOf' | 'duplicatedBy'> {
+export interface IssueCreateInput extends Omit<IssueUpdateInput, 'title' | 'stateEvent' | 'updateTask' | 'promotedToEpic' | 'epicId' | 'fromAlert' | 'alertStatus' | 'timeEstimate' | 'timeSpent' | 'zoomMeetingUrl' | 'movedTo' | 'movedFrom' | 'clonedTo' | 'clonedFrom' | 'duplicateOf' | 'duplicatedBy'> {
   title: string;
 }

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { appStore } from '../../shared/store';
+import { renderWithStores } from '../../test/kit';
+import { knownUserStatusesAtom } from '../user-status/userStatusAtoms';
+import { NoteHeader } from './NoteHeader';
+import { makeNote } from './testNotes';
+
+describe('NoteHeader', () => {
+  afterEach(() => appStore.set(knownUserStatusesAtom, new Map()));
+
+  it("shows the author's status emoji beside the name (loaded when not a common one), its message as the tooltip; none without a status", async () => {
+    const note = makeNote();
+    const username = note.author!.username;
+    appStore.set(knownUserStatusesAtom, new Map([[username, { emoji: 'palm_tree', message: 'On holiday' }]]));
+    const { unmount } = renderWithStores(<NoteHeader note={note} />);
+    const emoji = await screen.findByRole('img', { name: 'Status: On holiday' }, { timeout: 5000 });
+    expect(emoji.textContent).toBe('🌴');
+    expect(emoji.getAttribute('title')).toBe('On holiday');
+    unmount();
+    appStore.set(knownUserStatusesAtom, new Map([[username, null]]));
+    renderWithStores(<NoteHeader note={note} />);
+    expect(screen.queryByTestId('user-status-emoji')).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveLevel, notificationRecipients, type RecipientFacts } from './notification-rules';
+
+const ACTOR = 1;
+const person = (id: number, f: Partial<RecipientFacts> = {}): RecipientFacts => ({
+  id,
+  level: 'participating',
+  participant: false,
+  mentioned: false,
+  assignmentChanged: false,
+  subscribed: null,
+  watcher: false,
+  canRead: true,
+  active: true,
+  ...f,
+});
+
+describe('who is mailed about an event (GitLab NotificationRecipient#notifiable?)', () => {
+  it('a comment mails participants, subscribers, watchers and the mentioned, once each, never the actor', () => {
+    const got = notificationRecipients(
+      [
+        person(ACTOR, { participant: true }),
+        person(2, { participant: true }),
+        person(3, { subscribed: true }),
+        person(4, { level: 'watch', watcher: true }),
+        person(5, { mentioned: true }),
+        person(6),
+        person(2, { participant: true, mentioned: true }),
+      ],
+      'new_note',
+      ACTOR,
+    );
+    expect(got).toEqual([2, 3, 4, 5]);
+  });
+
+  it('the actor is not mailed about their own action, even when mentioned or subscribed', () => {
+    expect(notificationRecipients([person(ACTOR, { mentioned: true, subscribed: true, level: 'watch', watcher: true })], 'new_note', ACTOR)).toEqual([]);
+  });
+
+  it('an explicit unsubscribe silences participation and watching, but not a mention', () => {
+    const got = notificationRecipients(
+      [person(2, { participant: true, subscribed: false }), person(3, { level: 'watch', watcher: true, subscribed: false }), person(4, { mentioned: true, subscribed: false })],
+      'new_note',
+      ACTOR,
+    );
+    expect(got).toEqual([4]);
+  });
+
+  it('levels: mention only mentions, participating adds participation, watch adds everything, disabled nothing but a manual subscription', () => {
+    const cands = [
+      person(2, { level: 'mention', participant: true }),
+      person(3, { level: 'mention', mentioned: true }),
+      person(4, { level: 'participating', participant: true }),
+      person(5, { level: 'disabled', participant: true, mentioned: true }),
+      person(6, { level: 'disabled', subscribed: true }),
+      person(7, { level: 'watch', watcher: true }),
+    ];
+    expect(notificationRecipients(cands, 'new_note', ACTOR)).toEqual([3, 4, 6, 7]);
+  });
+
+  it('confidential issues and internal notes: only those who may read them (canRead is the policy answer)', () => {
+    const got = notificationRecipients([person(2, { participant: true, canRead: false }), person(3, { mentioned: true, canRead: false }), person(4, { subscribed: true, canRead: false }), person(5, { participant: true })], 'new_note', ACTOR);
+    expect(got).toEqual([5]);
+  });
+
+  it('blocked users and users without an address are not mailed', () => {
+    expect(notificationRecipients([person(2, { participant: true, active: false })], 'close', ACTOR)).toEqual([]);
+  });
+
+  it('assignment: the added and removed assignees are mailed as mentions (a mention-level user too), other participants as participation', () => {
+    const got = notificationRecipients(
+      [person(2, { level: 'mention', assignmentChanged: true }), person(3, { level: 'mention', participant: true }), person(4, { participant: true }), person(5, { assignmentChanged: true, subscribed: false })],
+      'reassign',
+      ACTOR,
+    );
+    expect(got).toEqual([2, 4, 5]);
+  });
+
+  it('state and due-date changes mail participants, subscribers and watchers', () => {
+    const cands = [person(2, { participant: true }), person(3, { subscribed: true }), person(4, { level: 'watch', watcher: true }), person(5, { level: 'watch' })];
+    expect(notificationRecipients(cands, 'close', ACTOR)).toEqual([2, 3, 4]);
+    expect(notificationRecipients(cands, 'due_date', ACTOR)).toEqual([2, 3, 4]);
+  });
+
+  it('a new issue mails watchers and the mentioned, not the participants by participation alone', () => {
+    const got = notificationRecipients([person(2, { participant: true }), person(3, { mentioned: true }), person(4, { level: 'watch', watcher: true, participant: true })], 'new_issue', ACTOR);
+    expect(got).toEqual([3, 4]);
+  });
+
+  it("a project's level overrides the global one unless it is 'global'; the default is participating", () => {
+    expect(effectiveLevel('watch', 'disabled')).toBe('watch');
+    expect(effectiveLevel('global', 'mention')).toBe('mention');
+    expect(effectiveLevel(null, null)).toBe('participating');
+    expect(effectiveLevel('global', 'global')).toBe('participating');
+  });
+});

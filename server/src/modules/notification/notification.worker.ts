@@ -1,0 +1,141 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AnyRealtimeEvent, ApiNote, EventType, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { JobQueue, type Job } from '../../core/jobs/job-queue';
+import { Mailer } from '../../core/mail/mailer';
+import { EventLogService } from '../../core/realtime/event-log.service';
+import { mentionedUsernames } from '../todo/mentions';
+import { notificationMail, type MailEvent } from './notification-mail';
+import { loadCandidates, type EventFacts } from './notification-recipients';
+import { notificationRecipients, type NotificationAction } from './notification-rules';
+import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
+
+/** The events the `issue_events` trigger queues a 'notify' job for: the same test as its function (migration NotificationJobs). */
+export function queuesNotification(e: AnyRealtimeEvent): boolean {
+  if (e.type === 'note.created' || e.type === 'issue.assignees' || e.type === 'issue.created') return true;
+  return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields);
+}
+
+interface StoredEvent {
+  id: number;
+  issueId: number;
+  seq: number;
+  type: EventType;
+  doc: { payload: unknown; actor: UserBasic | null };
+}
+
+/** What an event means for mail, before the recipients are known. */
+interface Plan extends EventFacts {
+  action: NotificationAction;
+  actorId: number | null;
+  actorName: string;
+  text: string | null;
+  noteUrl: string | null;
+  detail: string | null;
+}
+
+/**
+ * Notification mail (spec sidebar-and-widgets: subscriptions; GitLab's NotificationService):
+ * the 'notify' queue's handler. The job names an `issue_events` row; the worker decides what
+ * it means (a comment, an assignment, a state or due-date change, a new issue), loads the
+ * candidates (notification-recipients.ts), keeps those the rules allow
+ * (notification-rules.ts), and writes one mail each to the outbox in one statement. The
+ * request that caused the event did none of this: the job was written by the event's own
+ * statement, and this node is only kicked after its commit.
+ */
+@Injectable()
+export class NotificationWorker implements OnModuleInit {
+  private secret: Promise<Buffer> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueue,
+    private readonly mailer: Mailer,
+    private readonly events: EventLogService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ event_id: number | string }>('notify', (job) => this.run(job));
+    // Kicks this node's queue after a commit that may have queued mail; the request does not wait for it
+    this.events.onCommit((batch) => {
+      if (batch.some((b) => b.noteableType === 'Issue' && queuesNotification(b.event))) this.jobs.kick();
+    });
+  }
+
+  /** The instance's unsubscribe secret (read once). */
+  unsubscribeSecret(): Promise<Buffer> {
+    this.secret ??= instanceSecret(this.ds, 'unsubscribe').catch((err: unknown) => {
+      this.secret = null;
+      throw err;
+    });
+    return this.secret;
+  }
+
+  private async run(job: Job<{ event_id: number | string }>): Promise<void> {
+    const [row] = (await this.ds.query(`SELECT id, noteable_id, seq, type, payload FROM issue_events WHERE id = $1 AND noteable_type = 'Issue'`, [job.payload.event_id])) as Array<{
+      id: string; noteable_id: number; seq: number; type: EventType; payload: StoredEvent['doc'];
+    }>;
+    // Pruned from the log (retention) before the job ran: nothing left to tell
+    if (!row) return;
+    const ev: StoredEvent = { id: Number(row.id), issueId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
+    const plan = await this.plan(ev);
+    if (!plan) return;
+    const loaded = await loadCandidates(this.ds, ev.issueId, plan);
+    if (!loaded) return;
+    const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId));
+    if (!ids.size) return;
+    const base = this.config.publicUrl;
+    const host = new URL(base).host;
+    const secret = await this.unsubscribeSecret();
+    const issueUrl = `${base}/${loaded.issue.projectPath}/-/issues/${loaded.issue.iid}`;
+    const mailEvent: MailEvent = { eventId: ev.id, action: plan.action, actorName: plan.actorName, text: plan.text, url: plan.noteUrl ?? issueUrl, detail: plan.detail };
+    const mails = loaded.candidates
+      .filter((c) => ids.has(c.id))
+      .map((c) => notificationMail(loaded.issue, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, ev.issueId)}`, host));
+    await this.mailer.enqueueMany(mails);
+  }
+
+  private async plan(ev: StoredEvent): Promise<Plan | null> {
+    const actor = ev.doc.actor;
+    const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
+    switch (ev.type) {
+      case 'note.created': {
+        const note = (ev.doc.payload as { note: ApiNote }).note;
+        if (note.system) return null;
+        return { ...base, action: 'new_note', actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName, mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
+      }
+      case 'issue.assignees': {
+        const now = (ev.doc.payload as { assignees: UserBasic[] }).assignees;
+        const before = await this.previousAssignees(ev);
+        const nowIds = new Set(now.map((u) => u.id));
+        const changed = [...now.map((u) => u.id).filter((id) => !before.has(id)), ...[...before].filter((id) => !nowIds.has(id))];
+        if (!changed.length) return null;
+        return { ...base, action: 'reassign', assignmentChanged: changed, detail: now.map((u) => u.name).join(', ') };
+      }
+      case 'issue.updated': {
+        const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
+        if (f.state) return { ...base, action: f.state === 'closed' ? 'close' : 'reopen' };
+        if ('due_date' in f) return { ...base, action: 'due_date', detail: f.due_date ?? null };
+        return null;
+      }
+      case 'issue.created': {
+        const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
+        return { ...base, action: 'new_issue', mentionedUsernames: mentionedUsernames(f.description), text: f.description ?? null };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The assignees before this event: the issue's previous 'issue.assignees' event, else none. */
+  private async previousAssignees(ev: StoredEvent): Promise<Set<number>> {
+    const [prev] = (await this.ds.query(
+      `SELECT payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq < $2 AND type = 'issue.assignees' ORDER BY seq DESC LIMIT 1`,
+      [ev.issueId, ev.seq],
+    )) as Array<{ payload: { payload: { assignees: UserBasic[] } } }>;
+    return new Set((prev?.payload.payload.assignees ?? []).map((u) => u.id));
+  }
+}
