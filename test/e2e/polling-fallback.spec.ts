@@ -17,10 +17,10 @@ test('with WebSockets blocked, a label and an assignee set by alice reach bob\'s
   await markDocument(bob);
   const labels = bob.getByTestId('sidebar-labels');
   const assignees = bob.getByTestId('sidebar-assignees');
-  await expect(labels.locator('[data-label="bug"]')).toHaveCount(0);
+  await expect(labels.getByTestId('label-badge').filter({ hasText: 'bug' })).toHaveCount(0);
 
   await api(alice, 'put', `/api/v4/projects/acme%2Ftandem/issues/${iid}`, { add_labels: 'bug' });
-  await expect(labels.locator('[data-label="bug"]')).toBeVisible({ timeout: 2 * POLL_MS });
+  await expect(labels.getByTestId('label-badge').filter({ hasText: 'bug' })).toBeVisible({ timeout: 2 * POLL_MS });
 
   await api(alice, 'put', `/api/v4/projects/acme%2Ftandem/issues/${iid}`, { assignee_ids: [carol.id] });
   await expect(assignees.getByText('Carol Chen')).toBeVisible({ timeout: 2 * POLL_MS });
