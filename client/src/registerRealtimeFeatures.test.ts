@@ -7,6 +7,7 @@ import { revokedIssuesAtom } from './realtime/realtimeAtoms';
 import { issueAtomFamily } from './features/issue/issueAtoms';
 import { makeIssue } from './features/issue/testIssue';
 import { issueListKeys } from './features/issue-list/issueListQueries';
+import { DEFAULT_SORT } from './features/issue-list/filterTokens';
 import { projectLabelsKey, type LabelColors } from './features/labels/projectLabels';
 import { registerRealtimeFeatures } from './registerRealtimeFeatures';
 import { awardsAtomFamily } from './features/awards/awardsAtoms';
@@ -29,10 +30,10 @@ function setup() {
 describe('the features registered for live events', () => {
   it('issue: a title change reaches the issue on screen and marks the project lists stale', () => {
     const { registry, issue, queryClient } = setup();
-    queryClient.setQueryData(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1 }), { issues: [], info: {} });
+    queryClient.setQueryData(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1, tokens: [], sort: DEFAULT_SORT }), { issues: [], info: {} });
     registry.dispatch(ev({ type: 'issue.updated', payload: { fields: { title: 'New', lock_version: 2, updated_at: '2026-01-01T00:00:00.000Z' } } }));
     expect(issue()).toMatchObject({ title: 'New', lock_version: 2 });
-    expect(queryClient.getQueryState(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1 }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1, tokens: [], sort: DEFAULT_SORT }))?.isInvalidated).toBe(true);
   });
 
   it('issue: a deletion tells the page its issue is gone', () => {
