@@ -114,6 +114,21 @@ describe.each(DB_MODES)('issue list filters on %s', (mode) => {
     expect(updated).toHaveLength(3);
   });
 
+  it('a list page of an unknown or unreadable project is a 404 from the server, flagged for the client', async () => {
+    for (const [path, auth] of [
+      ['/acme/no-such-project/-/issues', who.bob],
+      ['/acme/no-such-project/-/incidents', who.bob],
+      ['/acme/platform/secret-plans/-/issues?label_name[]=bug', who.erin],
+    ] as const) {
+      const res = await call(app, 'GET', path, { auth, headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toContain('"notFound":true');
+    }
+    const ok = await call(app, 'GET', '/acme/tandem/-/issues', { auth: who.bob, headers: { accept: 'text/html' } });
+    expect(ok.status).toBe(200);
+    expect(ok.text).not.toContain('"notFound"');
+  });
+
   it('a bad filter or sort is a 400 naming it, never a 500', async () => {
     for (const [q, name] of [
       ['order_by=nonsense', 'order_by'],
