@@ -61,11 +61,11 @@ describe('FilteredSearch', () => {
     expect(screen.getByTestId('pending-token').textContent).toContain('Label');
     expect(options()).toEqual(['is', 'is not']);
     key('ArrowDown', 'ArrowDown', 'Enter');
-    await waitFor(() => expect(options()).toEqual(['None', 'Any', 'bug', 'ui']));
+    await waitFor(() => expect(options()).toEqual(['None', 'Any', 'bug', 'ui']), { timeout: 10_000 });
     key('ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter');
     expect(onChange).toHaveBeenLastCalledWith([{ type: 'label', operator: '!=', value: 'bug' }], '');
     expect(api.callsTo('GET /api/v4/projects/:id/labels').length).toBeGreaterThan(0);
-  });
+  }, 20_000);
 
   it('Enter on free text searches; Escape closes the listbox; a token is removed by its button', async () => {
     const onChange = vi.fn();

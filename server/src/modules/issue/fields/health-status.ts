@@ -11,6 +11,7 @@ export const healthStatusField: IssueField<'healthStatus'> = {
   params: { health_status: enumParam(HEALTH_STATUSES, { nullable: true }) },
   read: (p) => p.health_status as HealthStatus | null | undefined,
   onCreate: 'triager',
+  bulk: { params: ['health_status'] },
   graphql: {
     update: [{ name: 'healthStatus', type: () => HealthStatusEnum, nullable: true, description: 'Desired health status; null removes it.' }],
     toParams: ({ healthStatus }) => (healthStatus === undefined ? {} : { health_status: healthStatus ? HEALTH_FROM_GRAPHQL[healthStatus as HealthStatusEnum] : null }),

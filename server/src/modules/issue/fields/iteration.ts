@@ -1,6 +1,6 @@
 import { TAXONOMY_ERRORS } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
-import { availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
+import { AVAILABLE_ITERATIONS_SQL, availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 import { NamedRowCache, type NamedRow } from './named-row-cache';
@@ -18,6 +18,14 @@ export const iterationField: IssueField<'iteration'> = {
   params: { iteration_id: optionalIdParam() },
   read: (p) => (p.iteration_id === undefined ? undefined : p.iteration_id === null ? null : { id: p.iteration_id as number }),
   onCreate: 'triager',
+  bulk: {
+    params: ['iteration_id'],
+    // Checked once up front (as the milestone), so an iteration the project may not use changes no issue
+    async check(ref, project, m) {
+      if (ref && !(await m.query(`${AVAILABLE_ITERATIONS_SQL} AND it.id = $2`, [project.namespaceId, ref.id])).length)
+        throw new ValidationError({ iteration_id: [TAXONOMY_ERRORS.iterationNotFound] });
+    },
+  },
   ability: () => 'admin_issue',
   async resolve(ref, ctx, tx, { fresh }) {
     const id = ref?.id ?? null;
