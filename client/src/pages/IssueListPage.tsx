@@ -7,6 +7,7 @@ import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueList } from '../features/issue-list/IssueList';
+import { OpenIssueCount } from '../features/issue-list/OpenIssueCount';
 import { useLiveIssueList } from '../features/issue-list/useLiveIssueList';
 import type { IssueListQuery, IssueListState } from '../features/issue-list/issueListQueries';
 import { DEFAULT_SORT, parseSort, sortParam, tokensFromUrl, tokensToUrl } from '../features/issue-list/filterTokens';
@@ -36,7 +37,7 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
   if (project === 'missing') return <NotFoundPage />;
   const name = project?.name;
   return (
-    <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues' }]}>
+    <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues', extra: <OpenIssueCount projectPath={projectPath} /> }]}>
       <div className="page-head">
         <div className="page-head__row">
           <h1 className="page-title">Issues</h1>

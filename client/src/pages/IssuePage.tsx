@@ -32,6 +32,7 @@ import { publishedIncidentUrlAtomFamily } from '../features/status-page/statusPa
 import { releaseIssueAtoms } from '../features/issue/releaseIssueAtoms';
 import { useReleaseOnUnmount } from '../shared/atoms/useReleaseOnUnmount';
 import { refreshIssuePage } from './refreshIssuePage';
+import { OpenIssueCount } from '../features/issue-list/OpenIssueCount';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -84,7 +85,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   }
 
   return (
-    <AppLayout crumbs={[...projectCrumbs(projectPath, data.project.name), { label: 'Issues', href: `/${projectPath}/-/issues` }, { label: `#${issue.iid}` }]} wide>
+    <AppLayout crumbs={[...projectCrumbs(projectPath, data.project.name), { label: 'Issues', href: `/${projectPath}/-/issues`, extra: <OpenIssueCount projectPath={projectPath} initial={data.project.open_issues_count} /> }, { label: `#${issue.iid}` }]} wide>
       <div className="issue-layout">
         <article className="issue-main" aria-labelledby="issue-title">
           <IssueHeader

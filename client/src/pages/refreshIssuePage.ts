@@ -7,6 +7,7 @@ import { awardableKey, awardsAtomFamily } from '../features/awards/awardsAtoms';
 import { issuePeopleKey } from '../features/sidebar/people/peopleApi';
 import { relatedIssuesKey } from '../features/related-issues/relatedIssuesApi';
 import { metricImagesKey } from '../features/incident/metricImagesApi';
+import { issueListKeys } from '../features/issue-list/issueListQueries';
 
 /**
  * What the polling fallback does when the issue changed (its realtime_changes ETag moved):
@@ -28,6 +29,6 @@ export async function refreshIssuePage(key: string, projectPath: string, iid: nu
       awardsAtomFamily(awardableKey('Issue', id)),
       awards.data.map((a) => ({ name: a.name, user: { id: a.user.id, name: a.user.name, username: a.user.username } })),
     );
-  for (const queryKey of [issuePeopleKey(projectPath, iid), relatedIssuesKey(projectPath, iid), metricImagesKey(projectPath, iid), ['incident', projectPath, iid], ['status-page', projectPath, iid]])
+  for (const queryKey of [issueListKeys.project(projectPath), issuePeopleKey(projectPath, iid), relatedIssuesKey(projectPath, iid), metricImagesKey(projectPath, iid), ['incident', projectPath, iid], ['status-page', projectPath, iid]])
     void queryClient.invalidateQueries({ queryKey });
 }
