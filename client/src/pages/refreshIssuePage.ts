@@ -14,7 +14,7 @@ import { issueListKeys } from '../features/issue-list/issueListQueries';
  * every part of the page the socket's events keep fresh is read again. The issue (sidebar
  * fields: labels, assignees, milestone, epic, iteration, weight, health, due date, time,
  * subscription...), the issue's reactions, and the reads other widgets hold (participants,
- * linked items, incident tabs). Comments have their own poller (useNotesPolling).
+ * linked items, incident tabs, the open issue count). Comments have their own poller (useNotesPolling).
  */
 export async function refreshIssuePage(key: string, projectPath: string, iid: number, queryClient: QueryClient): Promise<void> {
   const base = `${projectApiPath(projectPath)}/issues/${iid}`;
