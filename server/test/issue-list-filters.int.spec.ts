@@ -119,6 +119,8 @@ describe.each(DB_MODES)('issue list filters on %s', (mode) => {
       ['/acme/no-such-project/-/issues', who.bob],
       ['/acme/no-such-project/-/incidents', who.bob],
       ['/acme/platform/secret-plans/-/issues?label_name[]=bug', who.erin],
+      // no status page enabled: 404 here, so the page never asks for a list.json that is not there
+      ['/-/status_page/acme/tandem', who.anonymous],
     ] as const) {
       const res = await call(app, 'GET', path, { auth, headers: { accept: 'text/html' } });
       expect(res.status, path).toBe(404);

@@ -30,6 +30,8 @@ import { embedJson, escapeHtml } from './page-data';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
 /** A project's list pages (issues, new issue, incidents): a project that is not there (or not readable) is a 404. */
+/** The public status page: a project without one (not enabled, archived, unknown) is a 404, so the page asks for no list.json. */
+const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
 const PROJECT_LIST_PAGE = /^\/(?!groups\/|-\/)(.+?)\/-\/(?:issues(?:\/new)?|incidents)\/?$/;
 
 /**
@@ -149,6 +151,11 @@ export class WebController {
         if (!(e instanceof AppError) || e.status !== 404) throw e;
         status = 404;
       }
+    }
+    const statusPage = m || list ? null : STATUS_PAGE.exec(req.path);
+    if (statusPage) {
+      const project = await this.projects.findByIdOrPath(decodeURIComponent(statusPage[1]!));
+      if (!project || project.archived || !(await statusPageSettingsOf(this.ds, project.id)).enabled) status = 404;
     }
     // The client shows its not-found page at once, without asking the API first
     if (status === 404) data.notFound = true;
