@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { projectApiPath, requestJson } from '../../shared/api/http';
 import { pageInfo } from '../../shared/ui/Pagination';
 import { issueListKeys } from './issueListQueries';
+import './openIssueCount.css';
 
 export const openIssueCountKey = (projectPath: string) => [...issueListKeys.project(projectPath), 'open-count'] as const;
 
