@@ -69,6 +69,8 @@ function UserRoute() {
 
 function ProjectRoutes({ pageData }: { pageData: PageData }) {
   const { pathname } = useLocation();
+  // The server said 404 for the page it rendered (unknown project or issue): no API calls to find out again
+  if (pageData.notFound && pathname === initialPath) return <NotFoundPage />;
   const statusPage = STATUS_PAGE.exec(pathname);
   if (statusPage) return <StatusPagePage key={statusPage[1]} projectPath={decodeURIComponent(statusPage[1]!)} />;
   const epic = EPIC_PAGE.exec(pathname);

@@ -7,6 +7,9 @@ import { revokedIssuesAtom } from './realtime/realtimeAtoms';
 import { issueAtomFamily } from './features/issue/issueAtoms';
 import { makeIssue } from './features/issue/testIssue';
 import { issueListKeys } from './features/issue-list/issueListQueries';
+import { DEFAULT_SORT } from './features/issue-list/filterTokens';
+import { presenceAtomFamily } from './features/presence/presenceAtoms';
+import { summarize } from './features/presence/presenceModel';
 import { projectLabelsKey, type LabelColors } from './features/labels/projectLabels';
 import { registerRealtimeFeatures } from './registerRealtimeFeatures';
 import { awardsAtomFamily } from './features/awards/awardsAtoms';
@@ -29,10 +32,10 @@ function setup() {
 describe('the features registered for live events', () => {
   it('issue: a title change reaches the issue on screen and marks the project lists stale', () => {
     const { registry, issue, queryClient } = setup();
-    queryClient.setQueryData(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1 }), { issues: [], info: {} });
+    queryClient.setQueryData(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1, tokens: [], sort: DEFAULT_SORT }), { issues: [], info: {} });
     registry.dispatch(ev({ type: 'issue.updated', payload: { fields: { title: 'New', lock_version: 2, updated_at: '2026-01-01T00:00:00.000Z' } } }));
     expect(issue()).toMatchObject({ title: 'New', lock_version: 2 });
-    expect(queryClient.getQueryState(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1 }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(issueListKeys.page('g/p', { state: 'opened', search: '', page: 1, tokens: [], sort: DEFAULT_SORT }))?.isInvalidated).toBe(true);
   });
 
   it('issue: a deletion tells the page its issue is gone', () => {
@@ -56,6 +59,15 @@ describe('the features registered for live events', () => {
     registry.dispatch(ev({ type: 'note.created', payload: note(false) }));
     registry.dispatch(ev({ type: 'note.created', payload: note(true) }, 2));
     expect(issue().user_notes_count).toBe(1);
+  });
+
+  it('presence: a posted comment ends its author\'s "is typing" at once', () => {
+    const { registry, store } = setup();
+    const bobUser = { id: 2, name: 'Bob Brown', username: 'bob', avatar_url: null };
+    store.set(presenceAtomFamily(KEY), new Map([['s1', { session: 's1', user: bobUser, state: 'typing', seenAt: Date.now() }]]) as never);
+    expect(summarize(store.get(presenceAtomFamily(KEY)), null).typing).toEqual(['Bob Brown']);
+    registry.dispatch(ev({ type: 'note.created', payload: { note: { id: 9, system: false, author: bobUser } } as never }));
+    expect(summarize(store.get(presenceAtomFamily(KEY)), null)).toMatchObject({ typing: [], viewers: [{ id: 2 }] });
   });
 
   it('awards and related issues: a reaction reaches the issue awards, a link change refetches the related list', () => {

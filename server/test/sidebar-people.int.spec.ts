@@ -18,6 +18,8 @@ interface ApiIssue {
   state: string;
   labels: string[];
   assignees: Array<{ username: string }>;
+  author: { username: string };
+  created_at: string;
   subscribed: boolean;
   moved_to_id: number | null;
   moved_to_web_url?: string | null;
@@ -205,6 +207,10 @@ describe.each(DB_MODES)('sidebar people on %s', (mode) => {
       expect(res.status).toBe(201);
       const moved = res.body;
       expect(moved.title).toBe('Move me');
+      // GitLab keeps the original author and creation time; bob (the mover) is named in the notes only
+      expect(moved.author.username).toBe(issue.author.username);
+      expect(moved.author.username).not.toBe('bob');
+      expect(moved.created_at).toBe(issue.created_at);
       expect(moved.labels).toEqual(['Movable']);
       expect(moved.assignees.map((u) => u.username)).toEqual(['bob']);
       expect(moved.due_date).toBe('2030-01-02');

@@ -150,6 +150,8 @@ export interface PageData {
   features?: { cveIdRequestButton?: boolean };
   /** The signed-in user has still to confirm their address (EMAIL_CONFIRMATION=soft): every page says so. */
   emailConfirmation?: import('./registration').EmailConfirmationNotice | null;
+  /** The server answered this page 404 (an unknown or unreadable project or issue): the client shows its not-found page. */
+  notFound?: boolean;
 }
 
 /** The issue page's permission flags (spec issue-page §6, discussions §3 noteable current_user). */

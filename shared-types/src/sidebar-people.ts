@@ -130,4 +130,10 @@ export type BulkUpdateParams = z.infer<typeof bulkUpdateSchema> & {
   remove_label_ids?: number[];
   /** A milestone of the project or its groups; 0 removes the milestone (GitLab). */
   milestone_id?: number;
+  /** null removes it (open issues only). */
+  health_status?: import('./sidebar-taxonomy').HealthStatus | null;
+  /** An epic of the project's group or its ancestors; null removes the issues from their epic. */
+  epic_id?: number | null;
+  /** An iteration of the project's groups; null removes it. */
+  iteration_id?: number | null;
 };

@@ -34,8 +34,8 @@ test('sign in by email, browse projects to an issue list, filter it, open an iss
   await expect(page.getByTestId('count-closed')).not.toHaveText('0');
 
   await page.getByRole('tab', { name: /All/ }).click();
-  await page.getByLabel('Search or filter results').fill('Checkout');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Search or filter results' }).fill('Checkout');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/search=Checkout/);
   await expect(page.getByTestId('issue-row')).toHaveCount(2);
   await expect(list).toContainText('Checkout API returns 502 for EU customers');

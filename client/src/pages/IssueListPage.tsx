@@ -7,14 +7,16 @@ import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueList } from '../features/issue-list/IssueList';
+import { OpenIssueCount } from '../features/issue-list/OpenIssueCount';
 import { useLiveIssueList } from '../features/issue-list/useLiveIssueList';
 import type { IssueListQuery, IssueListState } from '../features/issue-list/issueListQueries';
 import { CloneDropdown } from '../features/repository/CloneDropdown';
+import { DEFAULT_SORT, parseSort, sortParam, tokensFromUrl, tokensToUrl } from '../features/issue-list/filterTokens';
 import { NotFoundPage } from './NotFoundPage';
 
 const STATES: IssueListState[] = ['opened', 'closed', 'all'];
 
-/** /{namespace…}/{project}/-/issues, its state, search and page kept in the URL. */
+/** /{namespace…}/{project}/-/issues, its state, search, filters, sort and page kept in the URL (a filtered list can be linked). */
 export function IssueListPage({ projectPath }: { projectPath: string }) {
   const [params, setParams] = useSearchParams();
   const projectQuery = useProject(projectPath);
@@ -26,6 +28,8 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
     state: STATES.includes(params.get('state') as IssueListState) ? (params.get('state') as IssueListState) : 'opened',
     search: params.get('search') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
+    tokens: tokensFromUrl(params),
+    sort: parseSort(params.get('sort')),
   };
 
   useEffect(() => {
@@ -35,7 +39,7 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
   if (project === 'missing') return <NotFoundPage />;
   const name = project?.name;
   return (
-    <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues' }]}>
+    <AppLayout crumbs={[...projectCrumbs(projectPath, name), { label: 'Issues', extra: <OpenIssueCount projectPath={projectPath} /> }]}>
       <div className="page-head">
         <div className="page-head__row">
           <h1 className="page-title">Issues</h1>
@@ -66,6 +70,8 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
           const sp = new URLSearchParams();
           if (next.state !== 'opened') sp.set('state', next.state);
           if (next.search) sp.set('search', next.search);
+          tokensToUrl(next.tokens, sp);
+          if (sortParam(next.sort) !== sortParam(DEFAULT_SORT)) sp.set('sort', sortParam(next.sort));
           if (next.page > 1) sp.set('page', String(next.page));
           setParams(sp);
         }}

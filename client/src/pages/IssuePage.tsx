@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { noteablePaths, TEXTS, type ApiNote, type IssuePageData } from '@tandem/shared-types';
 import { Alert } from '../shared/ui/Alert';
@@ -34,6 +35,8 @@ import { PublishToStatusPage } from '../features/status-page/PublishToStatusPage
 import { publishedIncidentUrlAtomFamily } from '../features/status-page/statusPageAtoms';
 import { releaseIssueAtoms } from '../features/issue/releaseIssueAtoms';
 import { useReleaseOnUnmount } from '../shared/atoms/useReleaseOnUnmount';
+import { refreshIssuePage } from './refreshIssuePage';
+import { OpenIssueCount } from '../features/issue-list/OpenIssueCount';
 
 /** The issue page, painted from the server-embedded PageData with no extra request. */
 export function IssuePage({ data }: { data: IssuePageData }) {
@@ -59,7 +62,9 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   const connection = useIssueSync(projectPath, issue.iid);
   // The server ended this issue's stream: access lost (made confidential, membership removed...) or deleted
   const ended = useAtomValue(revokedIssuesAtom, { store: appStore })[issueKey];
-  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection.state !== 'open');
+  const queryClient = useQueryClient();
+  const refreshPage = useCallback(() => void refreshIssuePage(issueKey, projectPath, issue.iid, queryClient), [issueKey, projectPath, issue.iid, queryClient]);
+  useRealtimeChangesPolling(issueKey, data.realtimeChangesPath, connection.state !== 'open', refreshPage);
   // Who else is here, and this tab's own state (the edit form open)
   usePresence(projectPath, issue.iid, currentUser !== null);
   useEffect(() => setEditingPresence(issueKey, editing), [issueKey, editing]);
@@ -84,7 +89,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
   }
 
   return (
-    <AppLayout crumbs={[...projectCrumbs(projectPath, data.project.name), { label: 'Issues', href: `/${projectPath}/-/issues` }, { label: `#${issue.iid}` }]} wide>
+    <AppLayout crumbs={[...projectCrumbs(projectPath, data.project.name), { label: 'Issues', href: `/${projectPath}/-/issues`, extra: <OpenIssueCount projectPath={projectPath} initial={data.project.open_issues_count} /> }, { label: `#${issue.iid}` }]} wide>
       <div className="issue-layout">
         <article className="issue-main" aria-labelledby="issue-title">
           <IssueHeader

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { CircleCheck, CircleDot, EyeOff, MessageSquare, Search } from 'lucide-react';
+import { useState } from 'react';
+import { CircleCheck, CircleDot, EyeOff, MessageSquare } from 'lucide-react';
 import { PEOPLE_TEXTS, TEXTS } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
@@ -8,7 +8,9 @@ import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { LabelBadge } from '../labels/LabelBadge';
 import { useProjectLabels } from '../labels/projectLabels';
 import { BulkUpdateForm } from './bulk/BulkUpdateForm';
-import { useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
+import { filterParams, useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
+import { FilteredSearch } from './FilteredSearch';
+import { IssueSortControl } from './IssueSortControl';
 
 const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'opened', label: 'Open' },
@@ -16,20 +18,16 @@ const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'all', label: 'All' },
 ];
 
-/** A project's issues: Open/Closed/All tabs with counts, a search box, and pages. */
+/** A project's issues: Open/Closed/All tabs with counts, the filtered search and sort, and pages. */
 export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: { projectPath: string; query: IssueListQuery; onQuery(q: Partial<IssueListQuery>): void; /** Reporters and up: the bulk edit form. */ canBulkEdit?: boolean }) {
   const list = useIssueList(projectPath, query);
-  const counts = useIssueCounts(projectPath, query.search).data ?? { opened: null, closed: null };
+  const counts = useIssueCounts(projectPath, filterParams(query.search, query.tokens).toString()).data ?? { opened: null, closed: null };
   const loaded = list.data ?? null;
   const error = list.error ? list.error.message : null;
-  const [searchText, setSearchText] = useState(query.search);
   const labelColors = useProjectLabels(projectPath);
-  const searchId = useId();
   const [bulk, setBulk] = useState(false);
   const [checked, setChecked] = useState<number[]>([]);
   const toggleChecked = (id: number) => setChecked((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
-
-  useEffect(() => setSearchText(query.search), [query.search]);
 
   const countOf = (s: IssueListState) => (s === 'all' ? (counts.opened !== null && counts.closed !== null ? counts.opened + counts.closed : null) : counts[s]);
 
@@ -53,23 +51,8 @@ export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: 
             </button>
           ))}
         </div>
-        <form
-          className="search-box"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onQuery({ search: searchText.trim(), page: 1 });
-          }}
-        >
-          <label htmlFor={searchId} className="visually-hidden">
-            Search or filter results
-          </label>
-          <Search size={16} aria-hidden="true" className="search-box__icon" />
-          <input id={searchId} className="input search-box__input" type="search" placeholder="Search or filter results…" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-          <button type="submit" className="btn">
-            Search
-          </button>
-        </form>
+        <FilteredSearch projectPath={projectPath} tokens={query.tokens} search={query.search} onChange={(tokens, search) => onQuery({ tokens, search, page: 1 })} />
+        <IssueSortControl sort={query.sort} onSort={(sort) => onQuery({ sort, page: 1 })} />
         {canBulkEdit && (
           <button type="button" className="btn" aria-pressed={bulk} onClick={() => (setBulk((b) => !b), setChecked([]))}>
             {bulk ? 'Cancel' : PEOPLE_TEXTS.bulkEdit}
@@ -80,7 +63,7 @@ export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: 
       <div role="tabpanel" aria-busy={!loaded && !error}>
         {error && <Alert variant="danger">{error}</Alert>}
         {!error && !loaded && <p className="muted list-loading">Loading issues…</p>}
-        {loaded && !loaded.issues.length && <p className="empty-row">{query.search ? TEXTS.noMatchingRecords : TEXTS.noRecords}</p>}
+        {loaded && !loaded.issues.length && <p className="empty-row">{query.search || query.tokens.length ? TEXTS.noMatchingRecords : TEXTS.noRecords}</p>}
         {loaded && loaded.issues.length > 0 && (
           <ul className="list" data-testid="issue-list">
             {loaded.issues.map((issue) => (

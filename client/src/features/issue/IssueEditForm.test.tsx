@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { ISSUE_PAGE_TEXTS, TEMPLATE_TEXTS, TEXTS } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEMPLATE_TEXTS, TEXTS, VALIDATION } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { deferred, jsonResponse, renderWithStores, sequence, stubFetch, type FetchStub } from '../../test/kit';
 import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
@@ -54,6 +54,18 @@ describe('IssueEditForm', () => {
     expect(sent.body).toEqual({ title: 'New title', description: 'New body', lock_version: 4 });
     expect(appStore.get(issueAtomFamily(KEY))).toMatchObject({ title: 'New title', lock_version: 5, last_edited_by: { name: 'Alice Adams' } });
     expect(localStorage.getItem(issueDraftKey('g/p', 1))).toBeNull();
+  });
+
+  it('a description over the limit is refused in the form with the limit\'s message, the text kept and nothing sent', async () => {
+    const { onClose, description, save } = renderForm();
+    const huge = 'x'.repeat(LIMITS.descriptionMaxLength + 1);
+    fireEvent.change(description, { target: { value: huge } });
+    expect(description.maxLength).toBe(-1);
+    fireEvent.click(save);
+    expect(await screen.findByText(`${TEXTS.errorUpdating('issue')}. description ${VALIDATION.tooLong(LIMITS.descriptionMaxLength)}`)).toBeTruthy();
+    expect(description.value).toHaveLength(LIMITS.descriptionMaxLength + 1);
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('on 409 shows the conflict warning and keeps what the user typed', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, needsCaptcha, sameOriginPath } from '@tandem/shared-types';
+import { ISSUE_PAGE_TEXTS, LIMITS, TEXTS, VALIDATION, needsCaptcha, sameOriginPath } from '@tandem/shared-types';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
 import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
@@ -98,6 +98,11 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
 
   async function save() {
     if (!canSave) return;
+    // Refused here with the API's words, the text kept (a maxlength would cut a paste silently)
+    if (description.length > LIMITS.descriptionMaxLength) {
+      setError(`${TEXTS.errorUpdating('issue')}. description ${VALIDATION.tooLong(LIMITS.descriptionMaxLength)}`);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
@@ -265,7 +270,6 @@ export function IssueEditForm({ issueKey, projectPath, iid, endpoint, canDestroy
           previewProjectPath={projectPath}
           noteable={{ iid, id: issue!.id }}
           rows={12}
-          maxLength={LIMITS.descriptionMaxLength}
           placeholder="Write a description or drag your files here…"
           label="Description"
           testId="issue-description-editor"

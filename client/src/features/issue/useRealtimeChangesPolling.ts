@@ -108,11 +108,15 @@ export class RealtimeChangesPoller {
 }
 
 /**
- * Keeps the issue atom fresh from realtime_changes. `enabled` lets the socket sync module turn
+ * Keeps the issue atom fresh from realtime_changes, and calls `onChanged` after each answer
+ * that is not a 304 (the rest of the page refreshes there). `enabled` lets the socket sync module turn
  * polling on only while its connection is down. The server's last Poll-Interval outlives a
  * restart (the socket dropping again), and its -1 keeps polling off for the page.
  */
-export function useRealtimeChangesPolling(key: string, realtimeChangesPath: string, enabled = true): void {
+export function useRealtimeChangesPolling(key: string, realtimeChangesPath: string, enabled = true, onChanged?: () => void): void {
+  // The latest callback, without restarting the poller when it changes
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
   // What the server last said for this URL: an interval in ms, or -1 (stop)
   const serverSaid = useRef<{ path: string; ms: number } | null>(null);
   useEffect(() => {
@@ -126,6 +130,8 @@ export function useRealtimeChangesPolling(key: string, realtimeChangesPath: stri
       onData: (changes) => {
         const issue = appStore.get(issueAtom);
         if (issue) appStore.set(issueAtom, applyRealtimeChanges(issue, changes));
+        // A 200 means the issue's log moved (its ETag changed): whatever else changed is read again
+        changed.current?.();
       },
     });
     poller.start();

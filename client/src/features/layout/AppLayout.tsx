@@ -10,6 +10,8 @@ export interface Crumb {
   href?: string;
   /** Full page load (pages that need server-embedded data). */
   reload?: boolean;
+  /** Shown after the label (a count). */
+  extra?: ReactNode;
 }
 
 /** Top bar (logo, breadcrumb, user menu) and the page body. */
@@ -39,6 +41,7 @@ export function AppLayout({ crumbs = [], children, wide = false }: { crumbs?: Cr
                   ) : (
                     <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.label}</span>
                   )}
+                  {c.extra}
                 </li>
               ))}
             </ol>

@@ -62,3 +62,10 @@ export function tabState(editing: boolean, typingAt: number, now: number): Prese
   if (now - typingAt < PRESENCE.typingIdleMs) return 'typing';
   return 'viewing';
 }
+
+/** A comment by `userId` was posted: their tabs are no longer typing it (no 3 s lapse under the posted comment). */
+export function stopTyping(map: PresenceMap, userId: number): PresenceMap {
+  let next: Map<string, PresenceEntry> | null = null;
+  for (const [k, e] of map) if (e.user.id === userId && e.state === 'typing') (next ??= new Map(map)).set(k, { ...e, state: 'viewing' });
+  return next ?? map;
+}

@@ -8,6 +8,24 @@ const input = () => screen.getByLabelText('the following issues');
 describe('AddRelatedIssuesForm', () => {
   afterEach(cleanup);
 
+  it('# offers the project\'s issues; choosing one makes it a pending token, Escape closes the list before the form', async () => {
+    const suggest = vi.fn().mockResolvedValue([{ iid: 12, title: 'Checkout API returns 502' }, { iid: 3, title: 'Dark mode' }]);
+    const onCancel = vi.fn();
+    render(<AddRelatedIssuesForm onSubmit={vi.fn()} onCancel={onCancel} suggest={suggest} />);
+    fireEvent.change(input(), { target: { value: '#che' } });
+    expect(await screen.findByRole('option', { name: '#12 Checkout API returns 502' }, { timeout: 5000 })).toBeTruthy();
+    expect(suggest).toHaveBeenLastCalledWith('che', expect.anything());
+    expect(input().getAttribute('role')).toBe('combobox');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(screen.getAllByTestId('related-pending-token').map((t) => t.textContent)).toEqual(['#12']);
+    fireEvent.change(input(), { target: { value: '#' } });
+    await screen.findByRole('option', { name: '#3 Dark mode' }, { timeout: 5000 });
+    fireEvent.keyDown(input(), { key: 'Escape' });
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.queryByRole('option')).toBeNull();
+  }, 20_000);
+
   it('Add is disabled while the input and the pending list are both empty', () => {
     render(<AddRelatedIssuesForm onSubmit={vi.fn()} onCancel={vi.fn()} />);
     expect(addButton().disabled).toBe(true);

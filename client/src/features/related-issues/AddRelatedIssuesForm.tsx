@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCombobox } from 'downshift';
 import { X } from 'lucide-react';
 import { DISCUSSION_TEXTS, LINK_TYPES, LINK_TYPE_LABELS, type LinkType } from '@tandem/shared-types';
 import { addPending, parseReferences, splitTyped } from './parseReferences';
@@ -7,6 +8,8 @@ interface AddRelatedIssuesFormProps {
   /** Sends the references; resolves to the server's error message, or null when added. */
   onSubmit(references: string[], linkType: LinkType): Promise<string | null>;
   onCancel(): void;
+  /** Issues matching what follows a typed `#` (the project's issue autocomplete source). */
+  suggest?(term: string, signal: AbortSignal): Promise<Array<{ iid: number; title: string }>>;
 }
 
 /**
@@ -14,17 +17,45 @@ interface AddRelatedIssuesFormProps {
  * pending tokens (removable one by one). Add is disabled while both are empty or while sending;
  * the server's message is shown when it refuses, keeping what was typed.
  */
-export function AddRelatedIssuesForm({ onSubmit, onCancel }: AddRelatedIssuesFormProps) {
+export function AddRelatedIssuesForm({ onSubmit, onCancel, suggest }: AddRelatedIssuesFormProps) {
   const [linkType, setLinkType] = useState<LinkType>('relates_to');
   const [pending, setPending] = useState<string[]>([]);
   const [input, setInput] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), relation: useId(), error: useId() };
+  const ids = { input: useId(), label: useId(), relation: useId(), error: useId() };
   const empty = pending.length === 0 && input.trim() === '';
 
   useEffect(() => field.current?.focus(), []);
+
+  // `#` opens suggestions from the project's issues (GitLab's related issues input)
+  const hash = /^#(\S*)$/.exec(input.trim());
+  const term = hash ? hash[1]! : null;
+  const [suggestions, setSuggestions] = useState<Array<{ iid: number; title: string }>>([]);
+  useEffect(() => {
+    if (term === null || !suggest) return setSuggestions([]);
+    const controller = new AbortController();
+    const t = setTimeout(() => void suggest(term, controller.signal).then((s) => !controller.signal.aborted && setSuggestions(s), () => undefined), 150);
+    return () => (clearTimeout(t), controller.abort());
+  }, [term, suggest]);
+  const combobox = useCombobox({
+    inputId: ids.input,
+    labelId: ids.label,
+    items: term === null ? [] : suggestions,
+    inputValue: input,
+    selectedItem: null,
+    itemToString: (i) => (i ? `#${i.iid}` : ''),
+    onInputValueChange: ({ inputValue, type }) => {
+      if (type === useCombobox.stateChangeTypes.InputChange) onType(inputValue ?? '');
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      setPending((p) => addPending(p, [`#${selectedItem.iid}`]));
+      setInput('');
+    },
+  });
+  const listOpen = combobox.isOpen && term !== null && suggestions.length > 0;
 
   function onType(value: string) {
     const { done, rest } = splitTyped(value);
@@ -63,7 +94,7 @@ export function AddRelatedIssuesForm({ onSubmit, onCancel }: AddRelatedIssuesFor
           </label>
         ))}
       </fieldset>
-      <label htmlFor={ids.input} className="related-form__legend">
+      <label id={ids.label} htmlFor={ids.input} className="related-form__legend">
         the following issues
       </label>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the token area focuses its input, which the keyboard reaches directly */}
@@ -77,21 +108,29 @@ export function AddRelatedIssuesForm({ onSubmit, onCancel }: AddRelatedIssuesFor
           </span>
         ))}
         <input
-          ref={field}
-          id={ids.input}
+          {...combobox.getInputProps({
+            ref: field,
+            onKeyDown: (e) => {
+              if (e.key === 'Backspace' && input === '' && pending.length) setPending((p) => p.slice(0, -1));
+              // Escape closes the suggestions first, then the form
+              else if (e.key === 'Escape' && !listOpen) onCancel();
+            },
+          })}
           className="related-form__input"
-          value={input}
           autoComplete="off"
           placeholder={pending.length ? '' : 'Paste issue link or <#issue id>'}
           aria-invalid={!!error}
           aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => onType(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Backspace' && input === '' && pending.length) setPending((p) => p.slice(0, -1));
-            else if (e.key === 'Escape') onCancel();
-          }}
         />
       </div>
+      <ul {...combobox.getMenuProps({ 'aria-label': 'Issues' })} className={`related-form__suggestions${listOpen ? ' is-open' : ''}`}>
+        {listOpen &&
+          suggestions.map((item, index) => (
+            <li key={item.iid} {...combobox.getItemProps({ item, index })} className={`related-form__suggestion${combobox.highlightedIndex === index ? ' is-active' : ''}`}>
+              <span className="muted">#{item.iid}</span> {item.title}
+            </li>
+          ))}
+      </ul>
       {error && (
         <p id={ids.error} className="field-error" role="alert" data-testid="related-error">
           {error}

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, CircleCheck, CircleDot, EyeOff, Link2, Plus, X } from 'lucide-react';
 import { DISCUSSION_TEXTS, LINK_TYPES, LINK_TYPE_LABELS, noteablePaths, type LinkType, type RelatedIssue } from '@tandem/shared-types';
 import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { AddRelatedIssuesForm, addFailureText } from './AddRelatedIssuesForm';
-import { addRelatedIssues, relatedIssuesKey, removeRelatedIssue, reorderRelatedIssue } from './relatedIssuesApi';
+import { addRelatedIssues, relatedIssuesKey, removeRelatedIssue, reorderRelatedIssue, searchIssues } from './relatedIssuesApi';
 import { useRelatedIssues } from './useRelatedIssues';
 import './relatedIssues.css';
 
@@ -33,6 +33,8 @@ export function RelatedIssues({ projectPath, iid, issueId, canAdmin }: RelatedIs
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const list = data ?? [];
+  const issuesSource = paths.autocomplete('issues');
+  const suggest = useCallback((term: string, signal: AbortSignal) => searchIssues(issuesSource, term, signal), [issuesSource]);
 
   if (!canAdmin && !list.length && !isError) return null;
 
@@ -114,7 +116,7 @@ export function RelatedIssues({ projectPath, iid, issueId, canAdmin }: RelatedIs
           </button>
         )}
       </div>
-      {adding && <AddRelatedIssuesForm onSubmit={add} onCancel={() => setAdding(false)} />}
+      {adding && <AddRelatedIssuesForm onSubmit={add} onCancel={() => setAdding(false)} suggest={suggest} />}
       {isError && <Alert variant="danger">{DISCUSSION_TEXTS.fetchIssuesFailed}</Alert>}
       {error && (
         <Alert variant="danger" onDismiss={() => setError(null)}>

@@ -27,3 +27,9 @@ export function removeRelatedIssue(url: string): Promise<JsonResponse<RelatedIss
 export function reorderRelatedIssue(url: string, moveBeforeId: number | null, moveAfterId: number | null): Promise<JsonResponse<RelatedIssuesAnswer | null>> {
   return requestJson(url, { method: 'PUT', body: { epic: { move_before_id: moveBeforeId, move_after_id: moveAfterId } } });
 }
+
+/** Issues of the project matching `term` (by iid or title), from its autocomplete source. */
+export async function searchIssues(sourceUrl: string, term: string, signal: AbortSignal): Promise<Array<{ iid: number; title: string }>> {
+  const res = await requestJson<Array<{ iid: number; title: string }>>(`${sourceUrl}&search=${encodeURIComponent(term)}`, { signal });
+  return res.ok && Array.isArray(res.data) ? res.data : [];
+}

@@ -34,6 +34,7 @@ import { HistoryCompaction1795643260000 } from './migrations/1795643260000-Histo
 import { NotificationJobs1795650000000 } from './migrations/1795650000000-NotificationJobs';
 import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertEnvironment';
 import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
+import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueListIndexes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
   ErrorTracking1795642203000,
+  IssueListIndexes1795642406000,
   HistoryCompaction1795643260000,
   NotificationJobs1795650000000,
   AlertEnvironment1795650000001,

@@ -7,6 +7,7 @@ import { seedDemoDiscussions } from './demo-discussions';
 import { seedDemoIssuePage } from './demo-issue-page.seed';
 import { seedDemoSocial } from './demo-social.seed';
 import { seedDemoTaxonomy } from './demo-taxonomy.seed';
+import { seedDemoPlanning } from './demo-planning.seed';
 
 /** Demo users (password `tandem-demo`, demo data only) and their role in the demo group. */
 export const DEMO_USERS = [
@@ -128,6 +129,7 @@ export async function seedDemo(ds: DataSource): Promise<boolean> {
     await seedDemoSocial(m, md, DEMO_PROJECT, project.id, userIds);
     await seedDemoIssuePage(m, project.id);
     await seedDemoTaxonomy(m, group.id, project.id);
+    await seedDemoPlanning(m, md, group.id, DEMO_GROUP, project.id, userIds.get('alice')!);
     const privIssues = ['Acquire competitor (draft)', 'Q3 pricing experiment'];
     for (const [k, title] of privIssues.entries()) {
       await m.query(

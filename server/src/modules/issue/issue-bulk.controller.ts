@@ -9,6 +9,7 @@ import { UpdateIssueAction } from './actions/update-issue';
 import { ISSUE_FIELDS } from './fields';
 import { canOnIssue } from './issue-context';
 import { IssueLoader } from './issue.loader';
+import { ValidationError } from '../../core/errors/app-error';
 import { BULK_PARAM_NAMES, parseBulkFields, validationErrorOf } from './issue.validation';
 import { SubscriptionStore } from './subscription.store';
 
@@ -50,7 +51,14 @@ export class IssueBulkController {
       if (fields.length) {
         const needs = new Set<IssueAbility>(['update_issue', ...fields.map((f) => f.ability(input[f.key] as never, ctx.issue))]);
         if (![...needs].every((a) => canOnIssue(actor, a, ctx))) continue;
-        await this.update.execute(actor, ctx, input);
+        try {
+          await this.update.execute(actor, ctx, input);
+        } catch (e) {
+          // An issue the change cannot apply to (health status on a closed issue, a public issue
+          // into a confidential epic) is left out of the count, as GitLab's bulk update does
+          if (e instanceof ValidationError) continue;
+          throw e;
+        }
         changed = true;
       }
       if (p.subscription_event && canOnIssue(actor, 'update_subscription', ctx)) {

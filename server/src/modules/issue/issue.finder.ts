@@ -7,23 +7,20 @@ import { canProject, type Actor, type ProjectFacts } from '../../core/policy/pol
 import type { Project } from '../project/project.entity';
 import { escapeLike } from '../project/project.service';
 import { Issue } from './issue.entity';
+import { attributeConditions, ORDER_EXPRESSIONS, type IssueAttributeFilters, type IssueOrderBy } from './issue-list-conditions';
 
-export interface IssueListFilters {
+export interface IssueListFilters extends IssueAttributeFilters {
   state?: 'opened' | 'closed' | 'all';
   search?: string;
-  labels?: string[];
-  assigneeId?: number | 'None' | 'Any';
-  assigneeUsername?: string;
-  authorId?: number;
-  authorUsername?: string;
-  iids?: number[];
+  /** GitLab's `not[...]`: issues matching none of these. */
+  not?: IssueAttributeFilters;
   confidential?: boolean;
   issueType?: string;
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
   /** Only the projects of this group and its subgroups (GET /groups/:id/issues; not a query parameter). */
   groupId?: number;
-  /** severity and sla_due_at are the incident list's (not REST parameters). */
-  orderBy?: 'created_at' | 'updated_at' | 'title' | 'severity' | 'sla_due_at' | 'published';
+  /** severity, sla_due_at and published are the incident list's (not REST parameters). */
+  orderBy?: IssueOrderBy | 'severity' | 'sla_due_at' | 'published';
   sort?: 'asc' | 'desc';
   page: number;
   perPage: number;
@@ -65,35 +62,10 @@ export class IssueFinder {
     }
     if (filters.state && filters.state !== 'all') qb.andWhere('i.state = :state', { state: filters.state });
     if (filters.search) qb.andWhere('(i.title ILIKE :q OR i.description ILIKE :q)', { q: `%${escapeLike(filters.search)}%` });
-    if (filters.iids?.length) qb.andWhere('i.iid = ANY(:iids)', { iids: filters.iids });
     if (filters.confidential !== undefined) qb.andWhere('i.confidential = :conf', { conf: filters.confidential });
     if (filters.issueType) qb.andWhere('i.issue_type = :itype', { itype: filters.issueType });
-    if (filters.authorId) qb.andWhere('i.author_id = :author', { author: filters.authorId });
-    if (filters.authorUsername)
-      qb.andWhere('i.author_id IN (SELECT id FROM users WHERE lower(username) = lower(:aun))', { aun: filters.authorUsername });
-    if (filters.assigneeId === 'None') qb.andWhere('NOT EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)');
-    else if (filters.assigneeId === 'Any') qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id)');
-    else if (typeof filters.assigneeId === 'number')
-      qb.andWhere('EXISTS (SELECT 1 FROM issue_assignees a WHERE a.issue_id = i.id AND a.user_id = :asg)', { asg: filters.assigneeId });
-    if (filters.assigneeUsername)
-      qb.andWhere(
-        'EXISTS (SELECT 1 FROM issue_assignees a JOIN users u ON u.id = a.user_id WHERE a.issue_id = i.id AND lower(u.username) = lower(:asgu))',
-        { asgu: filters.assigneeUsername },
-      );
-    if (filters.labels?.length) {
-      const names = filters.labels;
-      if (names.length === 1 && names[0]!.toLowerCase() === 'none')
-        qb.andWhere(`NOT EXISTS (SELECT 1 FROM label_links ll WHERE ll.target_type = 'Issue' AND ll.target_id = i.id)`);
-      else if (names.length === 1 && names[0]!.toLowerCase() === 'any')
-        qb.andWhere(`EXISTS (SELECT 1 FROM label_links ll WHERE ll.target_type = 'Issue' AND ll.target_id = i.id)`);
-      else
-        names.forEach((name, k) =>
-          qb.andWhere(
-            `EXISTS (SELECT 1 FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id AND lower(l.title) = lower(:lbl${k}))`,
-            { [`lbl${k}`]: name },
-          ),
-        );
-    }
+    for (const c of attributeConditions(filters, 'f')) qb.andWhere(c.sql, c.params);
+    for (const c of attributeConditions(filters.not ?? {}, 'n')) qb.andWhere(`(${c.sql}) IS NOT TRUE`, c.params);
     const dir = filters.sort === 'asc' ? 'ASC' : 'DESC';
     if (filters.orderBy === 'severity') {
       // Ascending = least severe first (UNKNOWN < LOW < .. < CRITICAL), as GitLab's SEVERITY_ASC
@@ -104,7 +76,9 @@ export class IssueFinder {
       // Descending: published first (latest first), then unpublished; ascending the reverse (status page)
       qb.addSelect('(SELECT sp.published_at FROM status_page_published_incidents sp WHERE sp.issue_id = i.id)', 'published_at').orderBy('published_at', dir, dir === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST');
     } else {
-      qb.orderBy(filters.orderBy === 'updated_at' ? 'i.updated_at' : filters.orderBy === 'title' ? 'i.title' : 'i.created_at', dir);
+      const order = ORDER_EXPRESSIONS[filters.orderBy ?? 'created_at'];
+      qb.addSelect(order.sql, 'sort_key').orderBy('sort_key', dir, order.nullsLast ? 'NULLS LAST' : undefined);
+      if (filters.orderBy === 'priority') qb.addSelect(ORDER_EXPRESSIONS.milestone_due.sql, 'sort_key2').addOrderBy('sort_key2', dir, 'NULLS LAST');
     }
     qb.addOrderBy('i.id', dir);
     qb.offset((filters.page - 1) * filters.perPage).limit(filters.perPage);

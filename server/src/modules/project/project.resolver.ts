@@ -76,15 +76,8 @@ export class ProjectResolver {
     const empty = () => toConnection([], pageWindow({ ...args, last: null }).offset, 0) as IssueConnection;
     if (args.state === 'locked') return empty();
     const usernames = [...new Set([...(args.assigneeUsernames ?? []), ...(args.assigneeUsername ? [args.assigneeUsername] : [])])];
-    if (usernames.length) {
-      filters.assigneeUsername = usernames[0];
-      // Every further assignee narrows the iids (issues assigned to all of them, as GitLab)
-      for (const name of usernames.slice(1)) {
-        const iids = await this.allIids(actor, scope, { ...filters, assigneeUsername: name, iids: filters.iids });
-        filters.iids = iids;
-        if (!iids.length) return empty();
-      }
-    }
+    // Issues assigned to all of them, as GitLab
+    if (usernames.length) filters.assigneeUsernames = usernames;
     if (filters.iids && !filters.iids.length) return empty();
     // `last` without `before` counts from the end: learn the total first
     const needsTotal = args.last != null && args.first == null && !args.before;
@@ -140,15 +133,5 @@ export class ProjectResolver {
       issueType,
       ...sort,
     };
-  }
-
-  /** Every iid that matches (for intersecting assignee filters). */
-  private async allIids(actor: Actor | null, scope: { project: ProjectType['entity']; facts: ProjectType['facts'] }, filters: IssueListFilters): Promise<number[]> {
-    const out: number[] = [];
-    for (let page = 1; ; page++) {
-      const r = await this.issueFinder.list(actor, { ...filters, page, perPage: 100 }, scope);
-      out.push(...r.issues.map((i) => i.iid));
-      if (r.issues.length < 100) return out;
-    }
   }
 }

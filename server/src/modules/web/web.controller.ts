@@ -30,6 +30,10 @@ import { toCurrentUser } from '../user/user.mapper';
 import { embedJson, escapeHtml } from './page-data';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
+/** A project's list pages (issues, new issue, incidents): a project that is not there (or not readable) is a 404. */
+/** The public status page: a project without one (not enabled, archived, unknown) is a 404, so the page asks for no list.json. */
+const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
+const PROJECT_LIST_PAGE = /^\/(?!groups\/|-\/)(.+?)\/-\/(?:issues(?:\/new)?|incidents)\/?$/;
 
 /**
  * Serves the built client for every page route, with the page's initial data embedded so the
@@ -145,6 +149,22 @@ export class WebController {
         status = 404;
       }
     }
+    const list = m ? null : PROJECT_LIST_PAGE.exec(req.path);
+    if (list) {
+      try {
+        await this.projects.findReadable(actor, decodeURIComponent(list[1]!));
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 404) throw e;
+        status = 404;
+      }
+    }
+    const statusPage = m || list ? null : STATUS_PAGE.exec(req.path);
+    if (statusPage) {
+      const project = await this.projects.findByIdOrPath(decodeURIComponent(statusPage[1]!));
+      if (!project || project.archived || !(await statusPageSettingsOf(this.ds, project.id)).enabled) status = 404;
+    }
+    // The client shows its not-found page at once, without asking the API first
+    if (status === 404) data.notFound = true;
     res.status(status).type('html').setHeader('Cache-Control', 'no-store').send(this.render(data));
   }
 

@@ -14,6 +14,8 @@ describe('BulkUpdateForm', () => {
       [`GET ${PROJECT}/labels`]: [{ id: 7, name: 'bug' }],
       [`GET ${PROJECT}/members/all`]: [{ id: 2, name: 'Bob Brown', username: 'bob' }],
       [`GET ${PROJECT}/milestones?state=active&include_parent_milestones=true`]: [{ id: 31, title: 'Sprint 4' }],
+      'GET /api/v4/groups/g/iterations': [{ id: 41, title: 'Sprint 2', start_date: '2030-01-01', due_date: '2030-01-14' }],
+      'GET /api/v4/groups/g/epics': [{ id: 51, iid: 3, title: 'Realtime' }],
       [BULK]: { count: 2 },
     });
   });
@@ -38,6 +40,18 @@ describe('BulkUpdateForm', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(api.lastCall(BULK).body).toEqual({ issuable_ids: [11, 12], state_event: 'close', assignee_ids: [2], add_label_ids: [7], subscription_event: 'subscribe', milestone_id: 31 });
+  }, 20_000);
+
+  it('sets health status, epic and iteration, or removes them', async () => {
+    const onDone = renderForm();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Health status' }), { target: { value: 'at_risk' } });
+    await screen.findByRole('option', { name: '&3 Realtime' }, { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Epic' }), { target: { value: '51' } });
+    await screen.findByRole('option', { name: 'Sprint 2' }, { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Iteration' }), { target: { value: 'none' } });
+    fireEvent.click(submit());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(api.lastCall(BULK).body).toEqual({ issuable_ids: [11, 12], health_status: 'at_risk', epic_id: 51, iteration_id: null });
   }, 20_000);
 
   it('removes the milestone with "No milestone" (milestone_id 0)', async () => {

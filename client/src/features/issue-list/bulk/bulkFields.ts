@@ -1,5 +1,5 @@
-import { PEOPLE_TEXTS, TAXONOMY_TEXTS, type BulkUpdateParams } from '@tandem/shared-types';
-import { fetchLabelOptions, fetchMemberOptions, fetchMilestoneOptions, type BulkOption } from './bulkUpdateApi';
+import { HEALTH_STATUS_LABELS, HEALTH_STATUSES, PEOPLE_TEXTS, TAXONOMY_TEXTS, type BulkUpdateParams, type HealthStatus } from '@tandem/shared-types';
+import { fetchEpicOptions, fetchIterationOptions, fetchLabelOptions, fetchMemberOptions, fetchMilestoneOptions, type BulkOption } from './bulkUpdateApi';
 
 /** Where a field's choices come from: fixed ones, or a list read from the project. */
 export type OptionSource = { kind: 'static'; options: BulkOption[] } | { kind: 'query'; key: string; fetch(projectPath: string): Promise<BulkOption[]>; first?: BulkOption[] };
@@ -33,6 +33,24 @@ export const BULK_FIELDS: readonly BulkField[] = [
     label: TAXONOMY_TEXTS.milestoneTitle,
     source: { kind: 'query', key: 'milestones', fetch: fetchMilestoneOptions, first: [{ id: 0, name: TAXONOMY_TEXTS.noMilestone }] },
     apply: (p, v) => void (p.milestone_id = Number(v)),
+  },
+  {
+    name: 'iteration',
+    label: 'Iteration',
+    source: { kind: 'query', key: 'iterations', fetch: fetchIterationOptions, first: [{ id: 'none', name: 'No iteration' }] },
+    apply: (p, v) => void (p.iteration_id = v === 'none' ? null : Number(v)),
+  },
+  {
+    name: 'epic',
+    label: 'Epic',
+    source: { kind: 'query', key: 'epics', fetch: fetchEpicOptions, first: [{ id: 'none', name: 'No epic' }] },
+    apply: (p, v) => void (p.epic_id = v === 'none' ? null : Number(v)),
+  },
+  {
+    name: 'health',
+    label: 'Health status',
+    source: { kind: 'static', options: [...HEALTH_STATUSES.map((h) => ({ id: h, name: HEALTH_STATUS_LABELS[h] })), { id: 'none', name: 'No health status' }] },
+    apply: (p, v) => void (p.health_status = v === 'none' ? null : (v as HealthStatus)),
   },
   { name: 'addLabel', label: 'Add label', source: labels, apply: (p, v) => void (p.add_label_ids = [Number(v)]) },
   { name: 'removeLabel', label: 'Remove label', source: labels, apply: (p, v) => void (p.remove_label_ids = [Number(v)]) },

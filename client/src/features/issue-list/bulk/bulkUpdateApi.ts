@@ -27,6 +27,22 @@ export async function fetchMemberOptions(projectPath: string): Promise<BulkOptio
   return res.data.map((m) => ({ id: m.id, name: `${m.name} (@${m.username})` }));
 }
 
+const groupApiPath = (projectPath: string) => `/api/v4/groups/${encodeURIComponent(projectPath.split('/').slice(0, -1).join('/'))}`;
+
+/** The epics of the project's group and its ancestors (open ones). */
+export async function fetchEpicOptions(projectPath: string): Promise<BulkOption[]> {
+  const res = await requestJson<Array<{ id: number; iid: number; title: string }>>(`${groupApiPath(projectPath)}/epics?state=opened&include_ancestor_groups=true&per_page=100`);
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
+  return res.data.map((e) => ({ id: e.id, name: `&${e.iid} ${e.title}` }));
+}
+
+/** The iterations of the project's group (open ones). */
+export async function fetchIterationOptions(projectPath: string): Promise<BulkOption[]> {
+  const res = await requestJson<Array<{ id: number; title: string | null; start_date: string; due_date: string }>>(`${groupApiPath(projectPath)}/iterations?state=opened&include_ancestors=true&per_page=100`);
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
+  return res.data.map((i) => ({ id: i.id, name: i.title ?? `${i.start_date} – ${i.due_date}` }));
+}
+
 /** PUT issues/bulk_update: true when the server applied it. */
 export async function bulkUpdateIssues(projectPath: string, params: BulkUpdateParams): Promise<boolean> {
   const res = await requestJson<{ count: number }>(`${projectApiPath(projectPath)}/issues/bulk_update`, { method: 'PUT', body: params });

@@ -69,6 +69,10 @@ export class MoveIssueAction {
       if (!locked) throw new AppError('ISSUE_NOT_FOUND');
       if (locked.issue.movedToId !== null) throw new ValidationError({ base: [MOVE_ERRORS.alreadyMoved] });
       const copy = await this.createIssue.executeInTx(tx, actor, target, facts, prepared.input);
+      // The copy keeps the original's author and creation time (GitLab's move); the mover is named in the system notes
+      await tx.manager.query('UPDATE issues SET author_id = $1, created_at = $2 WHERE id = $3', [locked.issue.authorId, locked.issue.createdAt, copy.id]);
+      copy.authorId = locked.issue.authorId;
+      copy.createdAt = locked.issue.createdAt;
       // A service-desk issue keeps its external author (mails to it follow the target's Service Desk setting)
       if (locked.issue.serviceDeskReplyTo) {
         // and its reply address: their replies reach the copy, not the closed original

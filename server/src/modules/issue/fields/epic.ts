@@ -41,6 +41,15 @@ export const epicField: IssueField<'epicId'> = {
       return { value: next, message: next === null ? T.epicRemoved : T.epicAdded };
     },
   },
+  bulk: {
+    params: ['epic_id'],
+    // Checked once up front: an epic outside the project's group hierarchy changes no issue
+    async check(epicId, project, m) {
+      if (epicId === null) return;
+      const [row] = (await m.query('SELECT group_id FROM epics WHERE id = $1', [epicId])) as Array<{ group_id: number }>;
+      if (!row || !(await ancestorGroupIds(m, project.namespaceId)).includes(Number(row.group_id))) throw new ValidationError({ epic_id: [EPIC_TEXTS.epicOutOfHierarchy] });
+    },
+  },
   ability: () => 'admin_issue',
   async write(epicId, tx, ctx, env) {
     const m = tx.manager;

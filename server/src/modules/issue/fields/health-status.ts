@@ -23,6 +23,7 @@ export const healthStatusField: IssueField<'healthStatus'> = {
       return { value: health, message: T.healthStatusSet(health) };
     },
   },
+  bulk: { params: ['health_status'] },
   graphql: {
     update: [{ name: 'healthStatus', type: () => HealthStatusEnum, nullable: true, description: 'Desired health status; null removes it.' }],
     toParams: ({ healthStatus }) => (healthStatus === undefined ? {} : { health_status: healthStatus ? HEALTH_FROM_GRAPHQL[healthStatus as HealthStatusEnum] : null }),

@@ -1,6 +1,6 @@
 import { QUICK_ACTION_TEXTS as T, TAXONOMY_ERRORS } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
-import { availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
+import { AVAILABLE_ITERATIONS_SQL, availableIteration, iterationStillSql, toApiIssueIteration, type IterationRow } from '../../iteration/iteration.queries';
 import { systemNotes } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
 import { NamedRowCache, type NamedRow } from './named-row-cache';
@@ -30,6 +30,14 @@ export const iterationField: IssueField<'iteration'> = {
       return { value: { id: found.id }, message: T.iterationSet(found.title ? `*iteration:"${found.title}"` : `*iteration:${found.id}`) };
     },
     changes: (ref) => ({ iteration_id: ref?.id ?? null }),
+  },
+  bulk: {
+    params: ['iteration_id'],
+    // Checked once up front (as the milestone), so an iteration the project may not use changes no issue
+    async check(ref, project, m) {
+      if (ref && !(await m.query(`${AVAILABLE_ITERATIONS_SQL} AND it.id = $2`, [project.namespaceId, ref.id])).length)
+        throw new ValidationError({ iteration_id: [TAXONOMY_ERRORS.iterationNotFound] });
+    },
   },
   ability: () => 'admin_issue',
   async resolve(ref, ctx, tx, { fresh }) {
