@@ -21,3 +21,4 @@ export * from './service-desk';
 export * from './redirect';
 export * from './password-reset';
 export * from './registration';
+export * from './merge-requests';

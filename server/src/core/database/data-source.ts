@@ -29,6 +29,7 @@ import { OutboxRetry1795640500000 } from './migrations/1795640500000-OutboxRetry
 import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-ServiceDeskReplies';
 import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-PasswordResetTokens';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
+import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   ServiceDeskReplies1795640600000,
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
+  MergeRequests1795642000000,
 ];
 
 export interface DatabaseTarget {
