@@ -75,7 +75,13 @@ export type IssueAbility =
   | 'publish_status_page';
 /** Group epics (GitLab's EpicPolicy): read with the group (confidential ones: reporters and up), write as reporter, destroy as owner. */
 export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_epic';
-export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
+/**
+ * Merge requests (GitLab's MergeRequestPolicy and ProjectPolicy): reporters and up read them in
+ * a private project (public and internal projects: every reader); developers open, edit and merge
+ * them (push_code); the author edits and closes their own; push_code is also what creates a branch.
+ */
+export type MergeRequestAbility = 'read_merge_request' | 'create_merge_request' | 'update_merge_request' | 'admin_merge_request' | 'merge_merge_request' | 'push_code';
+export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility | MergeRequestAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
@@ -85,6 +91,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
+  'read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request', 'push_code',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -94,6 +101,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
+  'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request', 'push_code',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
