@@ -44,6 +44,7 @@ import { QuickActionsModule } from './modules/note/quick-actions/quick-actions.m
 import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
+import { RepositoryModule } from './modules/repository/repository.module';
 import { UserModule } from './modules/user/user.module';
 import { TodoModule } from './modules/todo/todo.module';
 import { GroupShareModule } from './modules/group-share/group-share.module';
@@ -92,6 +93,7 @@ export class AppModule implements NestModule {
         // `/groups/.../-/epics/:iid/notes` paths would match the `*project/notes` page routes
         EpicDiscussionsModule,
         ProjectModule,
+        RepositoryModule,
         GroupModule,
         MemberModule,
         LabelModule,

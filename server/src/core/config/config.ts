@@ -16,6 +16,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Attachments (POST {project}/uploads); default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Bare git repositories of projects (modules/repository); default DATA_DIR/repositories. */
+  REPOSITORIES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -106,6 +108,7 @@ export type AppConfig = z.infer<typeof schema> & {
   readonly publicUrl: string;
   dataDir: string;
   uploadsDir: string;
+  repositoriesDir: string;
   clientDist: string;
   nodeName: string;
 };
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    repositoriesDir: path.resolve(c.REPOSITORIES_DIR ?? path.join(c.DATA_DIR, 'repositories')),
     clientDist: path.resolve(c.CLIENT_DIST ?? path.join(__dirname, '../../../../client/dist')),
     nodeName: c.NODE_NAME ?? `node-${process.pid}`,
   };

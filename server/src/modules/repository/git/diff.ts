@@ -1,0 +1,90 @@
+import { runGit } from './run-git';
+import type { DiffFile } from './types';
+
+interface RawEntry {
+  aMode: string;
+  bMode: string;
+  status: string;
+  oldPath: string;
+  newPath: string;
+}
+
+function parseRaw(out: string): RawEntry[] {
+  const parts = out.split('\0');
+  const rows: RawEntry[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const head = parts[i++];
+    if (!head || !head.startsWith(':')) continue;
+    const [aMode, bMode, , , status] = head.slice(1).split(' ');
+    const p1 = parts[i++]!;
+    const st = status!;
+    const p2 = st.startsWith('R') || st.startsWith('C') ? parts[i++]! : p1;
+    rows.push({ aMode: aMode!, bMode: bMode!, status: st, oldPath: p1, newPath: p2 });
+  }
+  return rows;
+}
+
+function parseNumstat(out: string): Array<{ add: number; del: number; binary: boolean }> {
+  const parts = out.split('\0');
+  const rows: Array<{ add: number; del: number; binary: boolean }> = [];
+  for (let i = 0; i < parts.length; ) {
+    const head = parts[i++];
+    if (!head) continue;
+    const [a, d, p] = head.split('\t');
+    if (p === '') i += 2; // a rename: old and new path follow as their own fields
+    const binary = a === '-' && d === '-';
+    rows.push({ add: binary ? 0 : Number(a), del: binary ? 0 : Number(d), binary });
+  }
+  return rows;
+}
+
+/** Splits a whole `git diff` patch at its `diff --git` lines (a content line never starts that way). */
+function splitPatch(patch: string): string[] {
+  const chunks: string[] = [];
+  let cur: string[] | null = null;
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      if (cur) chunks.push(cur.join('\n'));
+      cur = [];
+      continue;
+    }
+    cur?.push(line);
+  }
+  if (cur) chunks.push(cur.join('\n'));
+  return chunks.map((c) => {
+    const at = c.search(/^@@/m);
+    return at < 0 ? '' : c.slice(at).replace(/\n$/, '') + '\n';
+  });
+}
+
+/**
+ * The changes from `from` to `to` (commits or trees), with rename detection (`-M`): one
+ * entry per file, in git's order. `maxFiles` caps the list (GitLab caps diffs too).
+ */
+export async function diffBetween(gitDir: string, from: string, to: string, maxFiles = 1000): Promise<DiffFile[]> {
+  const base = ['diff', '--no-color', '--no-ext-diff', '-M', '--full-index'];
+  const [raw, num, patch] = await Promise.all([
+    runGit(gitDir, [...base, '--raw', '-z', from, to, '--']),
+    runGit(gitDir, [...base, '--numstat', '-z', from, to, '--']),
+    runGit(gitDir, [...base, '-p', '--src-prefix=a/', '--dst-prefix=b/', from, to, '--']),
+  ]);
+  const entries = parseRaw(raw.stdout.toString('utf8'));
+  const stats = parseNumstat(num.stdout.toString('utf8'));
+  const texts = splitPatch(patch.stdout.toString('utf8'));
+  return entries.slice(0, maxFiles).map((e, i) => {
+    const s = stats[i] ?? { add: 0, del: 0, binary: false };
+    return {
+      oldPath: e.oldPath,
+      newPath: e.newPath,
+      aMode: e.aMode,
+      bMode: e.bMode,
+      newFile: e.status === 'A',
+      renamedFile: e.status.startsWith('R'),
+      deletedFile: e.status === 'D',
+      binary: s.binary,
+      additions: s.add,
+      deletions: s.del,
+      diff: s.binary ? '' : (texts[i] ?? ''),
+    };
+  });
+}

@@ -1,0 +1,10 @@
+/** What other modules may use of the repository port. */
+export { RepositoryModule } from './repository.module';
+export { RepositoryService, type RefsChangedEvent, type RefsChangedListener, type CreateRepositoryOptions } from './repository.service';
+export { GitRepository, type CommitListQuery, type CompareResult } from './git-repository';
+export { RepositoryError, MergeConflictError } from './git/errors';
+export type { BlobInfo, BranchInfo, CommitIdentity, CommitInfo, DiffFile, RefUpdate, TagInfo, TreeEntry } from './git/types';
+export type { MergeInput, MergeResult } from './git/merge';
+export type { FileAction, WriteCommitInput } from './git/write';
+export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
+export { gitVersion } from './git/run-git';

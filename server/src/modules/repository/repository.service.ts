@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { GitRepository } from './git-repository';
+import { RepositoryError } from './git/errors';
+import { runGit } from './git/run-git';
+import type { CommitIdentity, RefUpdate } from './git/types';
+
+/**
+ * The repository port: the ONE place Tandem's git work goes through (GitLab's Gitaly
+ * boundary in small). Nothing outside modules/repository/ spawns git or touches
+ * REPOSITORIES_DIR.
+ *
+ * Layout (docs/decisions.md, "Code hosting"): by project id, as GitLab's hashed storage,
+ *   REPOSITORIES_DIR/@hashed/<h[0..2]>/<h[2..4]>/<h>.git   with h = sha256(String(projectId))
+ * so renaming a project or its group moves nothing; several nodes share one volume (git's
+ * own lock files make concurrent ref updates safe across processes on one filesystem).
+ *
+ * Refs-changed hook: modules that react to moved refs (merge requests: new commits, merged
+ * by push, branch deleted) subscribe with `onRefsChanged(listener)` (call it in their
+ * provider's constructor or onModuleInit; it returns an unsubscribe). Listeners are called
+ * after the refs moved (a push over HTTP, a branch created or deleted through the API, a
+ * merge, a commit written), on the node that moved them, in subscription order; a listener's
+ * error is logged and does not reach the pusher. The push route also records a
+ * `repository.refs_changed` event through the event writer for open pages.
+ */
+export interface RefsChangedEvent {
+  projectId: number;
+  /** The user who pushed or acted; null for system work (seed). */
+  actorId: number | null;
+  /** What moved: oldSha ZERO_OID = created, newSha ZERO_OID = deleted. */
+  updates: RefUpdate[];
+  source: 'push' | 'api' | 'merge' | 'commit' | 'seed';
+}
+
+export type RefsChangedListener = (event: RefsChangedEvent) => void | Promise<void>;
+
+export interface CreateRepositoryOptions {
+  /** A first commit with README.md on the default branch (GitLab's "Initialize repository with a README"). */
+  readme?: { projectName: string; description?: string | null; author: CommitIdentity };
+  defaultBranch?: string;
+}
+
+@Injectable()
+export class RepositoryService {
+  private readonly log = new Logger('RepositoryService');
+  private readonly listeners: RefsChangedListener[] = [];
+  readonly root: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.root = config.repositoriesDir;
+  }
+
+  /** The bare repository folder of a project (it may not exist yet). */
+  pathFor(projectId: number): string {
+    if (!Number.isSafeInteger(projectId) || projectId <= 0) throw new RepositoryError('no_repository', 'Invalid project');
+    const h = createHash('sha256').update(String(projectId)).digest('hex');
+    return path.join(this.root, '@hashed', h.slice(0, 2), h.slice(2, 4), `${h}.git`);
+  }
+
+  exists(projectId: number): boolean {
+    return fs.existsSync(path.join(this.pathFor(projectId), 'HEAD'));
+  }
+
+  /**
+   * Creates the project's bare repository (empty, or with a README commit). Made in a
+   * temporary folder and renamed into place, so a crash or a second node never leaves
+   * half a repository; an existing repository is left as is (returns false).
+   */
+  async create(projectId: number, opts: CreateRepositoryOptions = {}): Promise<boolean> {
+    const dir = this.pathFor(projectId);
+    if (this.exists(projectId)) return false;
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    const tmp = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
+    try {
+      await runGit(null, ['init', '--bare', '--quiet', `--initial-branch=${opts.defaultBranch ?? 'main'}`, tmp]);
+      // http-backend serves it (push allowed by Tandem's policy, not by git's own config)
+      await runGit(tmp, ['config', 'http.receivepack', 'true']);
+      await runGit(tmp, ['config', 'receive.denyNonFastForwards', 'false']);
+      await runGit(tmp, ['config', 'core.logAllRefUpdates', 'true']);
+      if (opts.readme) {
+        const repo = new GitRepository(projectId, tmp);
+        const text = `# ${opts.readme.projectName}\n\n${opts.readme.description ?? ''}`.trimEnd() + '\n';
+        await repo.writeCommit({
+          branch: await repo.defaultBranch(),
+          message: 'Initial commit',
+          author: opts.readme.author,
+          actions: [{ action: 'create', path: 'README.md', content: Buffer.from(text) }],
+        });
+      }
+      try {
+        fs.renameSync(tmp, dir);
+      } catch (e) {
+        if (this.exists(projectId)) return false; // another node made it first
+        throw e;
+      }
+      return true;
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+
+  /** The project's repository, created empty on first use (projects that predate repositories). */
+  async open(projectId: number): Promise<GitRepository> {
+    if (!this.exists(projectId)) await this.create(projectId);
+    return new GitRepository(projectId, this.pathFor(projectId));
+  }
+
+  /** Deletes a project's repository (project deletion). Renamed aside first, then removed. */
+  async remove(projectId: number): Promise<void> {
+    const dir = this.pathFor(projectId);
+    if (!fs.existsSync(dir)) return;
+    const aside = `${dir}.deleted-${randomBytes(6).toString('hex')}`;
+    fs.renameSync(dir, aside);
+    await fs.promises.rm(aside, { recursive: true, force: true });
+  }
+
+  // ---------- refs-changed hook ----------
+
+  onRefsChanged(listener: RefsChangedListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** Tells every listener that refs moved (after they moved). Never throws. */
+  async refsChanged(event: RefsChangedEvent): Promise<void> {
+    if (!event.updates.length) return;
+    for (const l of [...this.listeners]) {
+      try {
+        await l(event);
+      } catch (e) {
+        this.log.error(`refs-changed listener failed for project ${event.projectId}: ${(e as Error).message}`);
+      }
+    }
+  }
+}
