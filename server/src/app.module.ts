@@ -1,6 +1,7 @@
 import { EpicDiscussionsModule } from './modules/epic/epic-discussions.module';
 import { EpicNoteableAccess } from './modules/epic/discussions/epic-noteable-access';
 import { MergeRequestDiscussionsModule } from './modules/merge-request/merge-request-discussions.module';
+import { MergeRequestModule } from './modules/merge-request/merge-request.module';
 import { MergeRequestNoteableAccess } from './modules/merge-request/discussions/merge-request-noteable-access';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -96,6 +97,7 @@ export class AppModule implements NestModule {
         EpicDiscussionsModule,
         // Merge requests' page routes (`*project/-/merge_requests/...`, `*project/-/issues/:iid/can_create_branch`) before the issue page's
         MergeRequestDiscussionsModule,
+        MergeRequestModule,
         ProjectModule,
         RepositoryModule,
         GroupModule,

@@ -54,7 +54,7 @@ export class CreateMergeRequestAction {
         project.id, input.sourceBranch, input.targetBranch,
       ])) as Array<{ iid: number }>;
       if (open) throw new AppError('MERGE_REQUEST_EXISTS', MERGE_REQUEST_ERRORS.alreadyExists(Number(open.iid)));
-      const [{ iid }] = (await q.query('UPDATE projects SET last_merge_request_iid = last_merge_request_iid + 1 WHERE id = $1 RETURNING last_merge_request_iid AS iid', [project.id])) as [{ iid: number }];
+      const [{ iid }] = (await q.query('WITH u AS (UPDATE projects SET last_merge_request_iid = last_merge_request_iid + 1 WHERE id = $1 RETURNING last_merge_request_iid AS iid) SELECT iid FROM u', [project.id])) as [{ iid: number }];
       const html = this.markdown.render(input.description ?? '', { projectPath: project.fullPath });
       const [row] = (await q.query(
         `INSERT INTO merge_requests (target_project_id, source_project_id, iid, title, description, description_html, source_branch, target_branch, author_id, milestone_id, head_sha, squash, should_remove_source_branch)

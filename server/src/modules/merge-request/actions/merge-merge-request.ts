@@ -70,9 +70,9 @@ export class MergeMergeRequestAction {
     const defaultBranch = await repo.defaultBranch();
     await this.events.transaction(async (tx) => {
       const [row] = (await tx.manager.query(
-        `UPDATE merge_requests SET state = 'merged', merged_at = now(), merged_by_id = $2, merge_commit_sha = $3, squash_commit_sha = $4, head_sha = $5, squash = $6,
+        `WITH u AS (UPDATE merge_requests SET state = 'merged', merged_at = now(), merged_by_id = $2, merge_commit_sha = $3, squash_commit_sha = $4, head_sha = $5, squash = $6,
            should_remove_source_branch = COALESCE($7, should_remove_source_branch), lock_version = lock_version + 1, updated_at = now()
-         WHERE id = $1 AND state = 'opened' RETURNING merged_at, lock_version, updated_at, should_remove_source_branch`,
+         WHERE id = $1 AND state = 'opened' RETURNING merged_at, lock_version, updated_at, should_remove_source_branch) SELECT * FROM u`,
         [mr.id, actor.id, result.mergeCommitSha ?? (result.fastForward ? result.sha : null), result.squashCommitSha, source.commit.id, squash, input.shouldRemoveSourceBranch ?? null],
       )) as Array<{ merged_at: Date; lock_version: number; updated_at: Date; should_remove_source_branch: boolean }>;
       if (!row) throw new AppError('MERGE_NOT_ALLOWED');
@@ -88,9 +88,9 @@ export class MergeMergeRequestAction {
       if (mr.targetBranch !== defaultBranch) return;
       // GitLab closes the issues a merge into the default branch closes
       const closing = (await tx.manager.query(
-        `UPDATE issues i SET state = 'closed', closed_at = now(), closed_by_id = $2, lock_version = lock_version + 1, updated_at = now()
+        `WITH u AS (UPDATE issues i SET state = 'closed', closed_at = now(), closed_by_id = $2, lock_version = lock_version + 1, updated_at = now()
          FROM merge_requests_closing_issues c JOIN projects p ON true WHERE c.merge_request_id = $1 AND c.issue_id = i.id AND p.id = i.project_id AND i.state = 'opened'
-         RETURNING i.id, i.iid, i.project_id, p.full_path, i.closed_at, i.lock_version, i.updated_at`,
+         RETURNING i.id, i.iid, i.project_id, p.full_path, i.closed_at, i.lock_version, i.updated_at) SELECT * FROM u`,
         [mr.id, actor.id],
       )) as Array<{ id: number; iid: number; project_id: number; full_path: string; closed_at: Date; lock_version: number; updated_at: Date }>;
       for (const i of closing) {

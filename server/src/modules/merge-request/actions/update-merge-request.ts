@@ -111,7 +111,7 @@ export class UpdateMergeRequestAction {
     await this.events.transaction(async (tx: Tx) => {
       values.push(mr.id);
       const [row] = (await tx.manager.query(
-        `UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at`,
+        `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
         values,
       )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
       if (!row) throw new AppError('MERGE_REQUEST_STALE');
