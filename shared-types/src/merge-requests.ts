@@ -112,8 +112,13 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  permissions: { canUpdate: boolean; canMerge: boolean; canCreateNote: boolean };
+  /** The shared discussion area's flags (IssuePermissions), and whether the viewer may merge. */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean };
+  /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
   seq: number;
+  lastFetchedAt: number;
+  awards: import('./discussions').NoteAward[];
+  notesData: NonNullable<import('./api').IssuePageData['notesData']>;
 }
 
 /** The create-merge-request dropdown's GET {can_create_path} answer. */

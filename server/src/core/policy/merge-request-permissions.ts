@@ -56,3 +56,25 @@ export function mergeRequestNoteableAbilities(actor: Actor | null, p: ProjectFac
     authorId: m.authorId,
   };
 }
+
+/** The merge request page's flags, in the shared discussion area's names (IssuePermissions), and canMerge. */
+export function mergeRequestPagePermissions(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts) {
+  const a = mergeRequestNoteableAbilities(actor, p, m);
+  const update = canMergeRequest(actor, 'update_merge_request', p, m);
+  const unlocked = mergeRequestNoteableAbilities(actor, p, { ...m, discussionLocked: false }).createNote;
+  const locked = mergeRequestNoteableAbilities(actor, p, { ...m, discussionLocked: true }).createNote;
+  return {
+    canUpdateIssue: update && m.state !== 'merged',
+    canReopenIssue: update && m.state === 'closed',
+    canCreateIssue: false,
+    canDestroy: false,
+    canAdmin: canMergeRequest(actor, 'admin_merge_request', p, m),
+    canCreateNote: a.createNote,
+    canCreateNoteWhenLocked: locked,
+    canCreateNoteWhenUnlocked: unlocked,
+    canUpdate: update,
+    canCreateInternalNote: a.createNote && a.readInternalNote,
+    canAwardEmoji: a.awardEmoji,
+    canMerge: canMergeRequest(actor, 'merge_merge_request', p, m),
+  };
+}

@@ -5,6 +5,7 @@ import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
 import { noteableControllersFor } from '../note/noteable-controllers';
 import { MergeRequestNoteableAccess } from './discussions/merge-request-noteable-access';
+import { MergeRequestPageController } from './discussions/merge-request-page.controller';
 import { MERGE_REQUEST_NOTEABLE, MergeRequestNoteTargets } from './discussions/merge-request-note-target';
 import { MergeRequestModule } from './merge-request.module';
 
@@ -15,7 +16,7 @@ import { MergeRequestModule } from './merge-request.module';
  */
 @Module({
   imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
-  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE)],
+  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController],
   providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
 })

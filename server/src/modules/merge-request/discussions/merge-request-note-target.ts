@@ -1,5 +1,6 @@
 import { QUICK_ACTION_TEXTS } from '@tandem/shared-types';
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import type { QuickActionsOutcome } from '../../note/quick-actions/quick-actions.service';
@@ -19,9 +20,14 @@ export interface MergeRequestNoteTarget extends NoteTarget {
 @Injectable()
 export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<MergeRequestNoteTarget> {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: MergeRequestLoader,
     private readonly registry: NoteTargetRegistry,
   ) {}
+
+  get publicUrl(): string {
+    return this.config.publicUrl;
+  }
 
   /** Offers merge requests to the note module's global-id entry points (GraphQL createNote, awards). */
   onModuleInit(): void {
