@@ -8,9 +8,10 @@ import { peopleEvents } from './features/sidebar/people/peopleEvents';
 import { epicEvents } from './features/epic/epicEvents';
 import { metricImageEvents } from './features/incident/metricImageEvents';
 import { statusPageEvents } from './features/status-page/statusPageEvents';
+import { mergeRequestEvents } from './features/merge-requests/mergeRequestEvents';
 
 /** Where the app composes its features' live events: each feature owns the reducers of its types. */
 export function registerRealtimeFeatures(registry: EventRegistry): () => void {
-  const offs = [issueEvents, sidebarEvents, noteEvents, awardEvents, relatedIssueEvents, peopleEvents, epicEvents, metricImageEvents, statusPageEvents].map((reducers) => registry.registerAll(reducers));
+  const offs = [issueEvents, sidebarEvents, noteEvents, awardEvents, relatedIssueEvents, peopleEvents, epicEvents, metricImageEvents, statusPageEvents, mergeRequestEvents].map((reducers) => registry.registerAll(reducers));
   return () => offs.forEach((off) => off());
 }
