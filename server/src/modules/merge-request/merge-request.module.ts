@@ -9,6 +9,7 @@ import { MergeMergeRequestAction } from './actions/merge-merge-request';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
 import { MergeRequestController } from './merge-request.controller';
+import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
 
 /**
@@ -19,7 +20,7 @@ import { MergeRequestLoader } from './merge-request.loader';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, IssueMergeRequestsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed],
   exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
