@@ -58,6 +58,21 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     expect(blank.body.message).toMatchObject({ title: expect.any(Array) });
   });
 
+  it('a push to the source branch moves the head and says "added 1 commit" on the merge request, live', async () => {
+    await commit('feature-push', 'p.txt', 'p1\n');
+    const mr = (await call<ApiMergeRequest>(app, 'POST', mrs, { auth: who.bob, body: { title: 'Pushed to', source_branch: 'feature-push', target_branch: 'main' } })).body;
+    const repo = await repos.open(pid);
+    const old = (await repo.resolve('feature-push'))!;
+    const head = (await repo.writeCommit({ branch: 'feature-push', message: 'More', author: me, actions: [{ action: 'create', path: 'p2.txt', content: Buffer.from('p2\n') }] })).sha;
+    const bobId = Number(((await app.ds.query(`SELECT id FROM users WHERE username = 'bob'`)) as Array<{ id: number }>)[0]!.id);
+    await repos.refsChanged({ projectId: pid, actorId: bobId, updates: [{ ref: 'refs/heads/feature-push', oldSha: old, newSha: head }], source: 'push' });
+    expect((await call<ApiMergeRequest>(app, 'GET', `${mrs}/${mr.iid}`, { auth: who.bob })).body.sha).toBe(head);
+    const notes = (await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND system`, [mr.id])) as Array<{ note: string }>;
+    expect(notes.map((n) => n.note)).toEqual(['added 1 commit']);
+    const events = (await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 ORDER BY seq`, [mr.id])) as Array<{ type: string }>;
+    expect(events.map((e) => e.type)).toEqual(['note.created', 'merge_request.updated']);
+  });
+
   it('lists with state, branch, author and search filters', async () => {
     await commit('feature-b', 'b.txt', 'b\n');
     const b = (await call<ApiMergeRequest>(app, 'POST', mrs, { auth: who.alice, body: { title: 'Needle search', source_branch: 'feature-b', target_branch: 'main' } })).body;

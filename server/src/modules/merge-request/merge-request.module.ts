@@ -6,6 +6,7 @@ import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
+import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
 import { MergeRequestController } from './merge-request.controller';
@@ -20,7 +21,7 @@ import { MergeRequestLoader } from './merge-request.loader';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, IssueMergeRequestsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction],
   exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
