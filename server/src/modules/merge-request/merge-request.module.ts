@@ -12,6 +12,7 @@ import { IssueMergeRequestsController } from './issue-merge-requests.controller'
 import { MergeRequestController } from './merge-request.controller';
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
+import { MergeRequestResolver } from './merge-request.resolver';
 
 /**
  * Merge requests (GitLab's app/services/merge_requests/): REST v4 projects/:id/merge_requests,
@@ -21,7 +22,7 @@ import { MergeRequestLoader } from './merge-request.loader';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, IssueMergeRequestsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver],
   exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
