@@ -172,4 +172,18 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     expect((await call<ApiMergeRequest>(app, 'GET', `${mrs}/${mr.iid}`, { auth: who.bob })).body.labels).toEqual([labels[1]!.title]);
     expect((await set([labels[0]!.id], 'REPLACE', who.carol)).errors?.length ?? 0).toBeGreaterThan(0);
   });
+
+  it("description templates from the repository: .gitlab/issue_templates beside the stored ones, .gitlab/merge_request_templates", async () => {
+    const repo = await repos.open(pid);
+    await repo.writeCommit({ branch: 'main', message: 'Templates', author: me, actions: [
+      { action: 'create', path: '.gitlab/issue_templates/Repo bug.md', content: Buffer.from('## Steps\n') },
+      { action: 'create', path: '.gitlab/merge_request_templates/Default.md', content: Buffer.from('## What does this MR do?\n') },
+    ] });
+    const issues = await call<Array<{ name: string }>>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/issues`, { auth: who.carol });
+    expect(issues.body.map((t) => t.name)).toContain('Repo bug');
+    expect((await call<{ content: string }>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/issues/${encodeURIComponent('Repo bug')}`, { auth: who.carol })).body.content).toBe('## Steps\n');
+    expect((await call<Array<{ name: string }>>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests`, { auth: who.carol })).body).toEqual([{ key: 'Default', name: 'Default' }]);
+    expect((await call<{ content: string }>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests/Default`, { auth: who.carol })).body.content).toBe('## What does this MR do?\n');
+    expect((await call(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests/..%2F..%2Fetc%2Fpasswd`, { auth: who.carol })).status).toBe(404);
+  });
 });

@@ -10,6 +10,7 @@ import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
 import { MergeRequestController } from './merge-request.controller';
+import { MergeRequestTemplatesController } from './merge-request-templates.controller';
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
 import { MergeRequestResolver } from './merge-request.resolver';
@@ -21,7 +22,7 @@ import { MergeRequestResolver } from './merge-request.resolver';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, IssueMergeRequestsController],
+  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController],
   providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver],
   exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })

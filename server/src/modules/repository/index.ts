@@ -8,3 +8,4 @@ export type { MergeInput, MergeResult } from './git/merge';
 export type { FileAction, WriteCommitInput } from './git/write';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
 export { gitVersion } from './git/run-git';
+export { repositoryTemplate, repositoryTemplateNames, type TemplateKind } from './repository-templates';
