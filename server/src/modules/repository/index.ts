@@ -6,6 +6,7 @@ export { RepositoryError, MergeConflictError } from './git/errors';
 export type { BlobInfo, BranchInfo, CommitIdentity, CommitInfo, DiffFile, RefUpdate, TagInfo, TreeEntry } from './git/types';
 export type { MergeInput, MergeResult } from './git/merge';
 export type { FileAction, WriteCommitInput } from './git/write';
+export type { ImportChange, ImportStep } from './git/import';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
 export { gitVersion } from './git/run-git';
 export { repositoryTemplate, repositoryTemplateNames, type TemplateKind } from './repository-templates';
