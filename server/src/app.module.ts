@@ -2,6 +2,9 @@ import { ErrorTrackingModule } from './modules/error-tracking/error-tracking.mod
 import { ErrorListWatchAccess } from './modules/error-tracking/error-watch-access';
 import { EpicDiscussionsModule } from './modules/epic/epic-discussions.module';
 import { EpicNoteableAccess } from './modules/epic/discussions/epic-noteable-access';
+import { MergeRequestDiscussionsModule } from './modules/merge-request/merge-request-discussions.module';
+import { MergeRequestModule } from './modules/merge-request/merge-request.module';
+import { MergeRequestNoteableAccess } from './modules/merge-request/discussions/merge-request-noteable-access';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -95,6 +98,9 @@ export class AppModule implements NestModule {
         // it meets them, and the web pages' `*path` catches all. Epic discussions first: their
         // `/groups/.../-/epics/:iid/notes` paths would match the `*project/notes` page routes
         EpicDiscussionsModule,
+        // Merge requests' page routes (`*project/-/merge_requests/...`, `*project/-/issues/:iid/can_create_branch`) before the issue page's
+        MergeRequestDiscussionsModule,
+        MergeRequestModule,
         ProjectModule,
         RepositoryModule,
         GroupModule,
@@ -141,8 +147,8 @@ export class AppModule implements NestModule {
         }),
         GraphqlApiModule,
         RealtimeModule.register({
-          imports: [IssueNoteableAccessModule, EpicDiscussionsModule, NoteModule, ErrorTrackingModule],
-          noteableAccess: [IssueNoteableAccess, EpicNoteableAccess],
+          imports: [IssueNoteableAccessModule, EpicDiscussionsModule, MergeRequestDiscussionsModule, NoteModule, ErrorTrackingModule],
+          noteableAccess: [IssueNoteableAccess, EpicNoteableAccess, MergeRequestNoteableAccess],
           projectWatchAccess: IssueListWatchAccess,
           eventAudience: NoteEventAudience,
           errorWatchAccess: ErrorListWatchAccess,

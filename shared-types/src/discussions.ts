@@ -187,14 +187,41 @@ export function epicNoteablePaths(groupPath: string, iid: number, id: number): R
   };
 }
 
-/** The paths of a noteable of either type (`path`: the project's, or an epic's group). */
-export function noteablePathsOf(type: 'Issue' | 'Epic', path: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
-  return type === 'Epic' ? epicNoteablePaths(path, iid, id) : noteablePaths(path, iid, id);
+/**
+ * The page paths of a merge request's discussion: its notes sit under the merge request (as an
+ * epic's do), so `*project/notes` stays the issue's; uploads and autocomplete are the project's.
+ */
+export function mergeRequestNoteablePaths(projectPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  const mr = `/${projectPath}/-/merge_requests/${iid}`;
+  const base = noteablePaths(projectPath, iid, id);
+  return {
+    ...base,
+    discussions: `${mr}/discussions.json`,
+    notes: `${mr}/notes`,
+    createNote: `${mr}/notes?target_type=merge_request&target_id=${id}`,
+    note: (noteId) => `${mr}/notes/${noteId}?target_type=merge_request&target_id=${id}`,
+    noteResolve: (noteId) => `${mr}/notes/${noteId}/resolve`,
+    discussionResolve: (discussionId) => `${mr}/discussions/${discussionId}/resolve`,
+    discussion: (discussionId) => `${mr}/discussions/${discussionId}`,
+    noteAward: (noteId) => `${mr}/notes/${noteId}/toggle_award_emoji`,
+    issueAward: `${mr}/toggle_award_emoji`,
+    relatedIssues: `${mr}/links`,
+    relatedIssue: (linkId) => `${mr}/links/${linkId}`,
+    descriptionDiff: (versionId, startVersionId) => `${mr}/descriptions/${versionId}/diff${startVersionId ? `?start_version_id=${startVersionId}` : ''}`,
+    descriptionVersion: (versionId) => `${mr}/descriptions/${versionId}`,
+    autocomplete: (kind) => `/${projectPath}/-/autocomplete_sources/${kind}?type=MergeRequest&type_id=${iid}`,
+  };
+}
+
+/** The paths of a noteable of any type (`path`: the project's, or an epic's group). */
+export function noteablePathsOf(type: 'Issue' | 'Epic' | 'MergeRequest', path: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
+  return type === 'Epic' ? epicNoteablePaths(path, iid, id) : type === 'MergeRequest' ? mergeRequestNoteablePaths(path, iid, id) : noteablePaths(path, iid, id);
 }
 
 /** The paths of the noteable whose stream path this is (an issue's project path, or an epic's `groups/<group>`). */
 export function streamNoteablePaths(streamPath: string, iid: number, id: number): ReturnType<typeof noteablePaths> {
   const group = streamPath.startsWith('groups/') ? streamPath.slice('groups/'.length) : null;
+  if (streamPath.endsWith('/-/merge_requests')) return mergeRequestNoteablePaths(streamPath.slice(0, -'/-/merge_requests'.length), iid, id);
   return group === null ? noteablePaths(streamPath, iid, id) : epicNoteablePaths(group, iid, id);
 }
 

@@ -78,6 +78,21 @@ export const ERRORS = {
     message:
       'Someone edited this epic at the same time you did. Please refresh your browser and make sure your changes will not unintentionally remove theirs.',
   },
+  /** A merge request the actor may not see, or none with that iid (GitLab's not_found!('Merge Request')). */
+  MERGE_REQUEST_NOT_FOUND: { status: 404, message: '404 Merge Request Not Found' },
+  /** PUT .../merge on a merge request that is not open, or a draft (GitLab's not_allowed!). */
+  MERGE_NOT_ALLOWED: { status: 405, message: '405 Method Not Allowed' },
+  /** PUT .../merge when git cannot merge the branches (conflicts), GitLab's 406. */
+  MERGE_CONFLICT: { status: 406, message: 'Branch cannot be merged' },
+  /** PUT .../merge with `sha` that is not the source branch's head (the text names the head: MERGE_REQUEST_ERRORS.shaMismatch). */
+  MERGE_SHA_MISMATCH: { status: 409, message: 'SHA does not match HEAD of source branch' },
+  /** POST merge_requests from a source branch that already has an open one into the same target. */
+  MERGE_REQUEST_EXISTS: { status: 409, message: 'Another open merge request already exists for this source branch' },
+  /** A stale lock_version on a merge request edit (GitLab's text with "merge request"). */
+  MERGE_REQUEST_STALE: {
+    status: 409,
+    message: 'Someone edited this merge request at the same time you did. Please refresh the page to see changes.',
+  },
   /** The alert endpoint without its project's token (or with a wrong one). */
   ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   /** The spam check flagged a write: answered with needs_captcha_response (spam.ts). */

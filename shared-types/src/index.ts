@@ -22,6 +22,7 @@ export * from './redirect';
 export * from './password-reset';
 export * from './registration';
 export * from './history';
+export * from './merge-requests';
 export * from './repository';
 export * from './error-tracking';
 export * from './notifications';

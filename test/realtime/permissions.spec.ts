@@ -133,7 +133,7 @@ describe('who may watch an issue (one node, in-process bus)', () => {
   it('refuses bad input and bad credentials', async () => {
     const bob = await as('bob');
     const bad = await new Promise((resolve) => bob.socket!.emit('subscribe', { channel: 'Nope', project_path: PROJECT, iid: 1 } as never, resolve));
-    expect(bad).toMatchObject({ ok: false, code: 'invalid', message: 'channel must be IssuesChannel or EpicsChannel' });
+    expect(bad).toMatchObject({ ok: false, code: 'invalid', message: 'channel must be IssuesChannel, EpicsChannel or MergeRequestsChannel' });
     const bad2 = await new Promise((resolve) => bob.socket!.emit('subscribe', { channel: 'IssuesChannel', project_path: PROJECT, iid: 1, after: -3 } as never, resolve));
     expect(bad2).toMatchObject({ ok: false, code: 'invalid' });
     // a NUL character (Postgres text cannot hold it) is bad input, not a server error

@@ -29,6 +29,9 @@ import { IssueAwardsBar } from '../features/awards/IssueAwardsBar';
 import { NoteAwardsBar } from '../features/awards/NoteAwardsBar';
 import { RelatedIssues } from '../features/related-issues/RelatedIssues';
 import { IssueStackTraceCard } from '../features/error-tracking/IssueStackTraceCard';
+import { CreateMergeRequestDropdown } from '../features/merge-requests/CreateMergeRequestDropdown';
+import { RelatedBranches } from '../features/merge-requests/RelatedBranches';
+import { RelatedMergeRequests } from '../features/merge-requests/RelatedMergeRequests';
 import { useBlockedCloseConfirm } from '../features/related-issues/useBlockedCloseConfirm';
 import { MovedServiceDeskWarning } from '../features/service-desk/MovedServiceDeskWarning';
 import { PublishToStatusPage } from '../features/status-page/PublishToStatusPage';
@@ -168,7 +171,10 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           )}
           <IssueAwardsBar issueKey={issueKey} awards={data.awards ?? []} permissions={permissions} toggleUrl={paths.issueAward} />
           {data.issueStackTracePath && <IssueStackTraceCard issueKey={issueKey} path={data.issueStackTracePath} live={connection.state === 'open'} />}
+          {currentUser && <CreateMergeRequestDropdown projectPath={projectPath} iid={issue.iid} issueState={issue.state} />}
           <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
+          <RelatedMergeRequests projectPath={projectPath} iid={issue.iid} />
+          <RelatedBranches projectPath={projectPath} iid={issue.iid} />
           {blockedClose.dialog}
           <IssueDiscussionArea
             data={data}

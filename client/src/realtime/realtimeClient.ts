@@ -3,6 +3,8 @@ import {
   EPICS_CHANNEL,
   EVENT_TYPES,
   groupOfStreamPath,
+  MERGE_REQUESTS_CHANNEL,
+  projectOfMergeRequestStream,
   ISSUES_CHANNEL,
   REALTIME,
   type AnyRealtimeEvent,
@@ -54,7 +56,7 @@ export interface RealtimeClientOptions {
 
 const keyOf = (projectPath: string, iid: number) => `${projectPath}#${iid}`;
 /** An epic's stream path (`groups/<group>`) is followed on the EpicsChannel, an issue's on the IssuesChannel. */
-const channelOf = (path: string) => (groupOfStreamPath(path) === null ? ISSUES_CHANNEL : EPICS_CHANNEL);
+const channelOf = (path: string) => (projectOfMergeRequestStream(path) !== null ? MERGE_REQUESTS_CHANNEL : groupOfStreamPath(path) === null ? ISSUES_CHANNEL : EPICS_CHANNEL);
 
 /**
  * The only owner of the tab's Socket.IO connection. Subscribes to the IssuesChannel for the

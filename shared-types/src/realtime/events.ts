@@ -49,7 +49,7 @@ export interface EventPayloads {
   /** `internal`: the note was an internal note (only readers of internal notes receive the event). */
   'note.deleted': { note_id: string; discussion_id: string; internal?: true };
   /** `internal`: set (true) when the awardable is an internal note; such events reach reporters and up only. */
-  'award.toggled': { awardable_type: 'Issue' | 'Note' | 'Epic'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
+  'award.toggled': { awardable_type: 'Issue' | 'Note' | 'Epic' | 'MergeRequest'; awardable_id: number; name: string; user: UserBasic; toggled_on: boolean; internal?: true };
   /** The issue's related-issue links changed: watchers refetch GET links (what they may see of it). */
   'issue.links': { link_type: LinkType | null };
   /** The issue's epic changed (assigned, switched, removed): the new epic or null. */
@@ -67,6 +67,10 @@ export interface EventPayloads {
   'issue.error_tracking': import('../error-tracking').IssueErrorTrackingPayload;
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
+  /** A merge request's own fields changed (its stream: `issue.project_path` is mergeRequestStreamPath). */
+  'merge_request.updated': { fields: import('../merge-requests').MergeRequestFieldsChanged };
+  /** An issue's related merge requests changed (one mentions it, closes it, or changed state): watchers refetch them. */
+  'issue.merge_requests': { count: number };
 }
 
 /** What an `epic.updated` event carries: the new values of the fields that changed. */
@@ -104,9 +108,11 @@ export const EVENT_TYPES = [
   'issue.related_branches',
   'issue.error_tracking',
   'epic.updated',
+  'merge_request.updated',
+  'issue.merge_requests',
 ] as const satisfies readonly EventType[];
 
-/** Which noteables have an event stream: issues and epics (merge requests later). */
+/** Which noteables have an event stream: issues, epics and merge requests. */
 export type NoteableType = 'Issue' | 'Epic' | 'MergeRequest';
 
 export interface EventIssueRef {

@@ -7,7 +7,9 @@ import type { SubscriptionSignal, TodosCountSignal } from './user-channel';
 export const ISSUES_CHANNEL = 'IssuesChannel';
 /** An epic's stream: `project_path` is its stream path (`groups/<group path>`), `iid` the epic's. */
 export const EPICS_CHANNEL = 'EpicsChannel';
-export type StreamChannel = typeof ISSUES_CHANNEL | typeof EPICS_CHANNEL;
+/** A merge request's stream: `project_path` is its stream path (`<project>/-/merge_requests`), `iid` the merge request's. */
+export const MERGE_REQUESTS_CHANNEL = 'MergeRequestsChannel';
+export type StreamChannel = typeof ISSUES_CHANNEL | typeof EPICS_CHANNEL | typeof MERGE_REQUESTS_CHANNEL;
 
 export interface SubscribeRequest {
   channel: StreamChannel;

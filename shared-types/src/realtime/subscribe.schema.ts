@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EPICS_CHANNEL, ISSUES_CHANNEL } from './protocol';
+import { EPICS_CHANNEL, ISSUES_CHANNEL, MERGE_REQUESTS_CHANNEL } from './protocol';
 
 /** Postgres integer: iids and seqs never exceed it. */
 const MAX_INT = 2_147_483_647;
@@ -12,7 +12,7 @@ const PROJECT_PATH = 'project_path is invalid';
 const IID = 'iid is invalid';
 const AFTER = 'after must be a non-negative integer';
 
-const channel = z.enum([ISSUES_CHANNEL, EPICS_CHANNEL], says(`channel must be ${ISSUES_CHANNEL} or ${EPICS_CHANNEL}`));
+const channel = z.enum([ISSUES_CHANNEL, EPICS_CHANNEL, MERGE_REQUESTS_CHANNEL], says(`channel must be ${ISSUES_CHANNEL}, ${EPICS_CHANNEL} or ${MERGE_REQUESTS_CHANNEL}`));
 
 export const projectPathSchema = z
   .string(says(PROJECT_PATH))

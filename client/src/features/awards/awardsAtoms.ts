@@ -3,7 +3,7 @@ import { atomFamily } from 'jotai-family';
 import { EXCLUSIVE_AWARDS, type NoteAward } from '@tandem/shared-types';
 import type { appStore } from '../../shared/store';
 
-export type AwardableType = 'Issue' | 'Note' | 'Epic';
+export type AwardableType = 'Issue' | 'Note' | 'Epic' | 'MergeRequest';
 export type AwardUser = NoteAward['user'];
 
 /** The key of one awardable's awards: 'Issue:<id>' or 'Note:<id>' (database ids, as events carry them). */

@@ -13,7 +13,7 @@ import { useNoteForm } from './useNoteForm';
 
 export interface StateToggle {
   /** What the button closes: 'Close issue' or 'Close epic'. */
-  noteableType?: 'Issue' | 'Epic';
+  noteableType?: 'Issue' | 'Epic' | 'MergeRequest';
   /** 'opened' or 'closed'. */
   issueState: string;
   canToggle: boolean;
@@ -56,7 +56,7 @@ export function CommentForm({ state, emailParticipants = [] }: { state: StateTog
     e.preventDefault();
     appStore.set(editRequestAtom, { noteId: last.id, n: Date.now() });
   };
-  const noun = state.noteableType === 'Epic' ? 'epic' : 'issue';
+  const noun = state.noteableType === 'Epic' ? 'epic' : state.noteableType === 'MergeRequest' ? 'merge request' : 'issue';
   const toggleLabel = closed ? (empty ? `Reopen ${noun}` : `Comment & reopen ${noun}`) : empty ? `Close ${noun}` : `Comment & close ${noun}`;
 
   return (

@@ -29,7 +29,7 @@ import './notes.css';
  * same for both; only these facts and the paths differ.
  */
 export interface DiscussionNoteable {
-  type: 'Issue' | 'Epic';
+  type: 'Issue' | 'Epic' | 'MergeRequest';
   /** The stream key (`${streamPath}#${iid}`): discussions, pending notes and drafts live under it. */
   key: string;
   /** An issue's project path, or an epic's group path (for its paths). */
@@ -84,7 +84,7 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, onTypin
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
   const givenUp = useAtomValue(socketGivenUpAtom, { store: appStore });
-  const projectPath = n.type === 'Epic' ? `groups/${n.path}` : n.path;
+  const projectPath = n.type === 'Epic' ? `groups/${n.path}` : n.type === 'MergeRequest' ? `${n.path}/-/merge_requests` : n.path;
   const paths = useMemo(() => noteablePathsOf(n.type, n.path, n.iid, n.id), [n.type, n.path, n.iid, n.id]);
   const view = useNotesView(n.notesData?.notesFilter ?? NOTES_FILTER.all);
   const { discussions, loadingMore, failed } = useDiscussions(issueKey, paths.discussions, view.filter, view.persist);

@@ -59,7 +59,7 @@ export async function createNote(createPath: string, input: CreateNoteInput): Pr
   if (csrf) headers[CSRF_HEADER] = csrf;
   const body = {
     // An epic's create path names it (epicNoteablePaths: target_type=epic)
-    note: { noteable_type: createPath.includes('target_type=epic') ? 'Epic' : 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
+    note: { noteable_type: createPath.includes('target_type=epic') ? 'Epic' : createPath.includes('target_type=merge_request') ? 'MergeRequest' : 'Issue', noteable_id: input.noteableId, note: input.note, ...(input.thread ? { type: 'DiscussionNote' } : {}), ...(input.internal ? { internal: true } : {}) },
     ...(input.replyTo ? { in_reply_to_discussion_id: input.replyTo } : {}),
   };
   // A comment the spam check flags is sent again, the same, with the solved captcha

@@ -35,6 +35,7 @@ import { NotificationJobs1795650000000 } from './migrations/1795650000000-Notifi
 import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertEnvironment';
 import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
 import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueListIndexes';
+import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -63,6 +64,7 @@ export const MIGRATIONS = [
   ServiceDeskReplies1795640600000,
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
+  MergeRequests1795642000000,
   ErrorTracking1795642203000,
   IssueListIndexes1795642406000,
   HistoryCompaction1795643260000,

@@ -87,7 +87,13 @@ export type IssueAbility =
   | 'publish_status_page';
 /** Group epics (GitLab's EpicPolicy): read with the group (confidential ones: reporters and up), write as reporter, destroy as owner. */
 export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_epic';
-export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility;
+/**
+ * Merge requests (GitLab's MergeRequestPolicy and ProjectPolicy): reporters and up read them in
+ * a private project (public and internal projects: every reader); developers open, edit and merge
+ * them (push_code); the author edits and closes their own; push_code is also what creates a branch.
+ */
+export type MergeRequestAbility = 'read_merge_request' | 'create_merge_request' | 'update_merge_request' | 'admin_merge_request' | 'merge_merge_request' | 'push_code';
+export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility | MergeRequestAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
@@ -99,6 +105,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'admin_service_desk', 'update_alert',
   'read_code', 'push_code', 'push_protected_branch',
   'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
+  'read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -110,6 +117,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'admin_service_desk', 'update_alert',
   'push_code', 'push_protected_branch',
   'update_error_tracking', 'admin_error_tracking',
+  'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {

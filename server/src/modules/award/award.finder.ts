@@ -41,7 +41,7 @@ export class AwardFinder {
   }
 
   /** Every award on one awardable, with its user (REST). */
-  async list(type: 'Issue' | 'Note' | 'Epic', id: number): Promise<AwardRecord[]> {
+  async list(type: 'Issue' | 'Note' | 'Epic' | 'MergeRequest', id: number): Promise<AwardRecord[]> {
     return this.query('award.list', `${SELECT} WHERE a.awardable_type = $1 AND a.awardable_id = $2::int ORDER BY a.id`, [type, id]);
   }
 

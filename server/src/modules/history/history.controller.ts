@@ -9,8 +9,12 @@ import type { Actor } from '../../core/policy/policy';
 import type { NoteableKind, NoteableTargets, RouteParams } from '../note/noteable-kind';
 import { HistoryService } from './history.service';
 
-/** GitLab's resource event APIs per noteable type: issues have all five; GitLab's epics have only label events, and Tandem's epics have no labels. */
-export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [] };
+/**
+ * GitLab's resource event APIs per noteable type: issues have all five; GitLab's epics have only
+ * label events, and Tandem's epics have no labels. Merge requests (GitLab: state, label,
+ * milestone) wait for their events in the replay (shared-types/src/history/): none yet.
+ */
+export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [], MergeRequest: [] };
 
 /** A non-negative int4 from the query, else 400 naming it. */
 function seqParam(v: unknown, field: string): number {

@@ -35,6 +35,8 @@ export interface HydratedIssue {
   /** Thumbs up and down on the issue (award_emoji), counted in the hydration statement. */
   upvotes: number;
   downvotes: number;
+  /** Merge requests that close the issue (GitLab's merge_requests_count: merge_requests_closing_issues). */
+  mergeRequestsCount?: number;
   /** The issue's epic (epic_issues), read in the hydration statement. */
   epic: IssueEpicFacts | null;
   /** Where a moved issue went: `<project path>/-/issues/<iid>` (null when not moved). */

@@ -226,6 +226,7 @@ const HYDRATE_SQL = `json_build_object(
                    FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system) c),
   'upvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup'),
   'downvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown'),
+  'merge_requests_count', (SELECT count(*)::int FROM merge_requests_closing_issues mc WHERE mc.issue_id = i.id),
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
              WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
                 OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
@@ -264,6 +265,7 @@ interface HydrateRow {
   notes_count: [number, number, number | null];
   upvotes?: number;
   downvotes?: number;
+  merge_requests_count?: number;
   users: UserRow[] | null;
   moved_to_path?: string | null;
   milestone: { id: number; iid: number; title: string; state: Milestone['state']; due_date: string | null; start_date: string | null; project_id: number | null; group_id: number | null; owner_path?: string } | null;
@@ -312,10 +314,11 @@ function hydratedFrom(issue: Issue, project: Project, h: HydrateRow, viewer: Act
     userNotesCount: visibleNotesCount(issue, project, h, viewer),
     upvotes: Number(h.upvotes ?? 0),
     downvotes: Number(h.downvotes ?? 0),
+    mergeRequestsCount: Number(h.merge_requests_count ?? 0),
     epic: h.epic ?? null,
   };
 }
 
 function emptyHydration(issue: Issue, project: Project): HydratedIssue {
-  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, milestoneOwnerPath: null, iteration: null, userNotesCount: 0, upvotes: 0, downvotes: 0, epic: null };
+  return { issue, project, author: null, closedBy: null, updatedBy: null, assignees: [], labels: [], milestone: null, milestoneOwnerPath: null, iteration: null, userNotesCount: 0, upvotes: 0, downvotes: 0, mergeRequestsCount: 0, epic: null };
 }

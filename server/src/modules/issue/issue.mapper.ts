@@ -44,7 +44,7 @@ export function toApiIssue(h: HydratedIssue, baseUrl: string): ApiIssue {
     type: TYPE_UPPER[i.issueType],
     issue_type: i.issueType,
     user_notes_count: h.userNotesCount,
-    merge_requests_count: 0,
+    merge_requests_count: h.mergeRequestsCount ?? 0,
     upvotes: h.upvotes,
     downvotes: h.downvotes,
     due_date: i.dueDate,

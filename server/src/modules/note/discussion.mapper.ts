@@ -2,7 +2,7 @@ import { discussionResolved, noteablePathsOf, type ApiDiscussion, type ApiNote }
 
 /** Where a discussion lives: its noteable's paths (an epic's: `projectPath` is its group's path). */
 export interface DiscussionPlace {
-  type: 'Issue' | 'Epic';
+  type: 'Issue' | 'Epic' | 'MergeRequest';
   projectPath: string;
   projectId: number | null;
   iid: number;

@@ -78,7 +78,8 @@ export function noteablePageUrl(publicUrl: string, n: { type: NoteableType; ref:
     case 'Issue':
       return `${publicUrl}/${path}/-/issues/${n.ref.iid}`;
     case 'MergeRequest':
-      return `${publicUrl}/${path}/-/merge_requests/${n.ref.iid}`;
+      // A merge request's stream path is `<project>/-/merge_requests` already (mergeRequestStreamPath)
+      return `${publicUrl}/${path}/${n.ref.iid}`;
     case 'Epic':
       // An epic's stream path is `groups/<group path>` already (epicStreamPath)
       return `${publicUrl}/${path}/-/epics/${n.ref.iid}`;

@@ -3,6 +3,7 @@ import {
   ERRORS,
   firstIssue,
   EPICS_CHANNEL,
+  MERGE_REQUESTS_CHANNEL,
   ISSUES_CHANNEL,
   type StreamChannel,
   subscribeRequestSchema,
@@ -25,7 +26,7 @@ import { RoomRegistry } from './room-registry';
 const MAX_REPLAY = 5000;
 const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 /** Which noteables a channel streams (the port that checks them is looked up by type). */
-const CHANNEL_NOTEABLE: Record<StreamChannel, NoteableType> = { [ISSUES_CHANNEL]: 'Issue', [EPICS_CHANNEL]: 'Epic' };
+const CHANNEL_NOTEABLE: Record<StreamChannel, NoteableType> = { [ISSUES_CHANNEL]: 'Issue', [EPICS_CHANNEL]: 'Epic', [MERGE_REQUESTS_CHANNEL]: 'MergeRequest' };
 
 type Ack = (res: SubscribeAck) => void;
 

@@ -9,3 +9,4 @@ export type { FileAction, WriteCommitInput } from './git/write';
 export type { ImportChange, ImportStep } from './git/import';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
 export { gitVersion } from './git/run-git';
+export { repositoryTemplate, repositoryTemplateNames, type TemplateKind } from './repository-templates';

@@ -6,6 +6,7 @@ export class DescriptionVersion {
   @PrimaryGeneratedColumn() id!: number;
   @Column({ type: 'integer', name: 'issue_id', nullable: true }) issueId!: number | null;
   @Column({ type: 'integer', name: 'epic_id', nullable: true }) epicId!: number | null;
+  @Column({ type: 'integer', name: 'merge_request_id', nullable: true }) mergeRequestId!: number | null;
   @Column({ type: 'text', nullable: true }) description!: string | null;
   @Column({ type: 'integer', name: 'author_id', nullable: true }) authorId!: number | null;
   @Column({ type: 'timestamptz', name: 'created_at', default: () => 'now()' }) createdAt!: Date;

@@ -11,11 +11,16 @@ import { mergesIntoPrevious } from './description-merge';
 import { DescriptionVersion } from './description-version.entity';
 
 /** Whose versions: an issue's or an epic's (a bare number is an issue's id). */
-export type VersionOwner = { type: 'Issue' | 'Epic'; id: number };
+export type VersionOwner = { type: 'Issue' | 'Epic' | 'MergeRequest'; id: number };
 const ownerOf = (o: number | VersionOwner): VersionOwner => (typeof o === 'number' ? { type: 'Issue', id: o } : o);
 /** The version row's column naming its owner (fixed names, never input). */
-const OWNER_COLUMN = { Issue: 'issue_id', Epic: 'epic_id' } as const;
-export const versionOwnerOf = (v: DescriptionVersion): VersionOwner => (v.epicId !== null && v.epicId !== undefined ? { type: 'Epic', id: v.epicId } : { type: 'Issue', id: v.issueId! });
+const OWNER_COLUMN = { Issue: 'issue_id', Epic: 'epic_id', MergeRequest: 'merge_request_id' } as const;
+export const versionOwnerOf = (v: DescriptionVersion): VersionOwner =>
+  v.epicId !== null && v.epicId !== undefined
+    ? { type: 'Epic', id: v.epicId }
+    : v.mergeRequestId !== null && v.mergeRequestId !== undefined
+      ? { type: 'MergeRequest', id: v.mergeRequestId }
+      : { type: 'Issue', id: v.issueId! };
 
 /** A description change as written: its version, and the note it merges into (null: a new note). */
 export interface RecordedDescriptionChange {
@@ -90,7 +95,7 @@ export class DescriptionVersionStore {
   /** A version of this issue or epic (null: none, or another's). */
   async find(owner: number | VersionOwner, versionId: number, m: EntityManager = this.ds.manager): Promise<DescriptionVersion | null> {
     const o = ownerOf(owner);
-    return m.getRepository(DescriptionVersion).findOneBy(o.type === 'Epic' ? { id: versionId, epicId: o.id } : { id: versionId, issueId: o.id });
+    return m.getRepository(DescriptionVersion).findOneBy(o.type === 'Epic' ? { id: versionId, epicId: o.id } : o.type === 'MergeRequest' ? { id: versionId, mergeRequestId: o.id } : { id: versionId, issueId: o.id });
   }
 
   /** The description before `versionId` (the owner's previous version; '' before the first). */

@@ -1,0 +1,125 @@
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
+import { errorText } from '../../shared/api/http';
+import { appStore } from '../../shared/store';
+import { Alert } from '../../shared/ui/Alert';
+import { AwardsBar } from '../awards/AwardsBar';
+import { NoteAwardsBar } from '../awards/NoteAwardsBar';
+import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
+import { currentUserAtom } from '../session/sessionAtoms';
+import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
+import { MergeRequestChanges, MergeRequestCommits } from './MergeRequestTabs';
+
+const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
+type Tab = 'overview' | 'commits' | 'changes';
+
+/** The merge widget: Merge while open and mergeable for the viewer; merging; merged by; closed; GitLab's refusal texts. */
+function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
+  const mr = data.mergeRequest;
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const merge = async () => {
+    setBusy(true);
+    setError(null);
+    const res = await mergeMergeRequest(projectPath, mr.iid, mr.sha).catch(() => null);
+    setBusy(false);
+    if (!res?.ok) setError(errorText(res?.data, 'Merge failed. Please try again.'));
+    await queryClient.invalidateQueries({ queryKey: mergeRequestPageKey(projectPath, mr.iid) });
+  };
+  return (
+    <div className="mr-widget" data-testid="mr-widget" data-state={mr.state}>
+      {mr.state === 'merged' && (
+        <span data-testid="mr-merged-by">
+          Merged by {mr.merged_by?.name ?? 'someone'} {mr.merge_commit_sha ? <code>{mr.merge_commit_sha.slice(0, 8)}</code> : null}
+        </span>
+      )}
+      {mr.state === 'closed' && <span>Closed</span>}
+      {mr.state === 'opened' && (
+        <>
+          <span>
+            {mr.has_conflicts ? 'Merge blocked: merge conflicts must be resolved.' : mr.draft ? 'Merge blocked: this merge request is a draft.' : 'Ready to merge!'}
+          </span>
+          {data.permissions.canMerge && (
+            <button type="button" className="btn btn-confirm" disabled={busy || mr.draft} aria-busy={busy} onClick={() => void merge()} data-testid="mr-merge-button">
+              {busy ? 'Merging…' : 'Merge'}
+            </button>
+          )}
+        </>
+      )}
+      {error && (
+        <Alert variant="danger" onDismiss={() => setError(null)} testId="mr-merge-error">
+          {error}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** The merge request page's body: header, merge widget, tabs (Overview with the discussion, Commits, Changes) and its sidebar facts. */
+export function MergeRequestView({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
+  const mr = data.mergeRequest;
+  const queryClient = useQueryClient();
+  const currentUser = useAtomValue(currentUserAtom, { store: appStore });
+  const [tab, setTab] = useState<Tab>('overview');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
+  const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} issueId={mr.id} />, [projectPath, mr.iid, mr.id]);
+  const toggle = async (e: 'CLOSE' | 'REOPEN') => {
+    setBusy(true);
+    setError(null);
+    const res = await setMergeRequestState(projectPath, mr.iid, e === 'CLOSE' ? 'close' : 'reopen').catch(() => null);
+    setBusy(false);
+    if (!res?.ok) setError(T.toggleFailed(e === 'CLOSE' ? 'closing' : 'reopening'));
+    await queryClient.invalidateQueries({ queryKey: mergeRequestPageKey(projectPath, mr.iid) });
+  };
+  const noteable: DiscussionNoteable = {
+    type: 'MergeRequest', key, path: projectPath, editorProjectPath: projectPath, iid: mr.iid, id: mr.id, state: mr.state === 'merged' ? 'merged' : mr.state, confidential: false,
+    discussionLocked: mr.discussion_locked, authorId: mr.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, lastFetchedAt: data.lastFetchedAt,
+  };
+  return (
+    <div className="mr-page" data-testid="merge-request-page">
+      <div className="mr-page-header">
+        <span className={`mr-state-badge mr-state-${mr.state}`} data-testid="mr-state">{STATE_LABEL[mr.state]}</span>
+        <h1 className="mr-title">{mr.title}</h1>
+      </div>
+      <p className="mr-branches">
+        {mr.author?.name ?? 'Someone'} requested to merge <code>{mr.source_branch}</code> into <code>{mr.target_branch}</code> · {mr.reference}
+      </p>
+      <div className="mr-tabs" role="tablist">
+        {(['overview', 'commits', 'changes'] as const).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`mr-tab-${t}`}>
+            {t === 'overview' ? 'Overview' : t === 'commits' ? 'Commits' : 'Changes'}
+          </button>
+        ))}
+      </div>
+      {tab === 'overview' && (
+        <>
+          {/* description_html is rendered and sanitised on the server */}
+          <div className="md description" data-testid="mr-description" dangerouslySetInnerHTML={{ __html: mr.description_html }} />
+          <dl className="mr-facts">
+            <dt>Assignees</dt>
+            <dd data-testid="mr-assignees">{mr.assignees.length ? mr.assignees.map((a) => a.name).join(', ') : 'None'}</dd>
+            <dt>Labels</dt>
+            <dd data-testid="mr-labels">{mr.labels.length ? mr.labels.join(', ') : 'None'}</dd>
+            <dt>Milestone</dt>
+            <dd>{mr.milestone?.title ?? 'None'}</dd>
+          </dl>
+          <MergeWidget data={data} projectPath={projectPath} />
+          {error && (
+            <Alert variant="danger" onDismiss={() => setError(null)} testId="mr-state-error">
+              {error}
+            </Alert>
+          )}
+          <AwardsBar awardableType="MergeRequest" awardableId={mr.id} awards={data.awards} canAward={data.permissions.canAwardEmoji} toggleUrl={`/${projectPath}/-/merge_requests/${mr.iid}/toggle_award_emoji`} currentUser={currentUser} />
+          <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} />
+        </>
+      )}
+      {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
+      {tab === 'changes' && <MergeRequestChanges projectPath={projectPath} iid={mr.iid} />}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { projectOfMergeRequestStream } from '@tandem/shared-types';
+import type { EventReducers } from '../../realtime/eventRegistry';
+import { mergeRequestChangesKey, mergeRequestCommitsKey, mergeRequestPageKey, relatedMergeRequestsKey } from './mergeRequestApi';
+
+/**
+ * merge_request.updated: the page reads the merge request again (state, merged by, new commits);
+ * issue.merge_requests: an issue's related merge requests changed, its card reads them again
+ * (what each viewer may see of them differs).
+ */
+export const mergeRequestEvents: EventReducers = {
+  'merge_request.updated': (e, { queryClient }) => {
+    const project = projectOfMergeRequestStream(e.issue.project_path);
+    if (project === null) return;
+    void queryClient.invalidateQueries({ queryKey: mergeRequestPageKey(project, e.issue.iid) });
+    void queryClient.invalidateQueries({ queryKey: mergeRequestCommitsKey(project, e.issue.iid) });
+    void queryClient.invalidateQueries({ queryKey: mergeRequestChangesKey(project, e.issue.iid) });
+  },
+  'issue.related_branches': (e, { queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: ['related-branches', e.issue.project_path, e.issue.iid] });
+  },
+  'issue.merge_requests': (e, { queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: relatedMergeRequestsKey(e.issue.project_path, e.issue.iid) });
+  },
+};

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
+import { fetchMergeRequestPage, mergeRequestPageKey } from '../features/merge-requests/mergeRequestApi';
+import { MergeRequestView } from '../features/merge-requests/MergeRequestView';
+import { useMergeRequestSync } from '../features/merge-requests/useMergeRequestSync';
+import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
+import { Alert } from '../shared/ui/Alert';
+import { NotFoundPage } from './NotFoundPage';
+
+/** /{project…}/-/merge_requests/{iid}: the merge request, its commits and changes, and its discussion, all live. */
+export function MergeRequestPage({ projectPath, iid }: { projectPath: string; iid: number }) {
+  const q = useQuery({ queryKey: mergeRequestPageKey(projectPath, iid), queryFn: () => fetchMergeRequestPage(projectPath, iid) });
+  const connection = useMergeRequestSync(projectPath, iid, q.data ? q.data.seq : null);
+  useEffect(() => {
+    if (q.data) document.title = `${q.data.mergeRequest.title} (!${iid}) · Merge requests · Tandem`;
+  }, [q.data, iid]);
+  if (q.data === null) return <NotFoundPage />;
+  return (
+    <AppLayout crumbs={[...projectCrumbs(projectPath), { label: 'Merge requests' }, { label: `!${iid}` }]} wide>
+      {q.isError && <Alert variant="danger">Something went wrong while fetching the merge request.</Alert>}
+      {q.data && (
+        <>
+          <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
+          <MergeRequestView data={q.data} projectPath={projectPath} />
+        </>
+      )}
+    </AppLayout>
+  );
+}

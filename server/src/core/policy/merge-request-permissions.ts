@@ -1,0 +1,80 @@
+import { ACCESS_LEVEL } from '@tandem/shared-types';
+import type { NoteableAbilities } from './issue-permissions';
+import { canReadProject, scopeAllows, type Actor, type MergeRequestAbility, type ProjectFacts } from './policy';
+
+/** A merge request as its rules need it (null: one not opened yet). */
+export interface MergeRequestFacts {
+  authorId: number | null;
+  discussionLocked: boolean;
+  state: 'opened' | 'closed' | 'merged' | 'locked';
+}
+
+/** GitLab: guests of a private project do not see its code, nor its merge requests. */
+export function canReadMergeRequests(actor: Actor | null, p: ProjectFacts): boolean {
+  if (!canReadProject(actor, p)) return false;
+  if (actor?.isAdmin || p.visibility !== 'private') return true;
+  return p.accessLevel >= ACCESS_LEVEL.REPORTER;
+}
+
+/**
+ * MergeRequestPolicy: readers read; developers (push_code) create, administer and merge; the
+ * author updates and closes their own; nothing is written in an archived project or with a
+ * read-only token. `m` null asks about the project (create_merge_request, push_code).
+ */
+export function canMergeRequest(actor: Actor | null, ability: MergeRequestAbility, p: ProjectFacts, m: MergeRequestFacts | null): boolean {
+  if (!scopeAllows(actor, ability)) return false;
+  if (!canReadMergeRequests(actor, p)) return false;
+  if (ability === 'read_merge_request') return true;
+  if (actor === null || p.archived) return false;
+  const developer = actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER;
+  switch (ability) {
+    case 'create_merge_request':
+    case 'push_code':
+    case 'admin_merge_request':
+      return developer;
+    case 'update_merge_request':
+      return developer || (m !== null && m.authorId === actor.id);
+    case 'merge_merge_request':
+      return developer && m !== null && m.state === 'opened';
+  }
+}
+
+/** The note rules' view of a merge request (as issues': readers comment unless locked; reporters see internal notes). */
+export function mergeRequestNoteableAbilities(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts): NoteableAbilities {
+  const read = canMergeRequest(actor, 'read_merge_request', p, m);
+  const writes = actor !== null && scopeAllows(actor, 'create_note') && !p.archived;
+  const level = actor?.isAdmin ? ACCESS_LEVEL.OWNER : p.accessLevel;
+  const reporter = actor !== null && level >= ACCESS_LEVEL.REPORTER;
+  return {
+    read,
+    createNote: read && writes && (!m.discussionLocked || reporter),
+    readInternalNote: read && reporter,
+    admin: canMergeRequest(actor, 'admin_merge_request', p, m),
+    awardEmoji: read && writes,
+    maintainer: actor !== null && level >= ACCESS_LEVEL.MAINTAINER,
+    writes,
+    authorId: m.authorId,
+  };
+}
+
+/** The merge request page's flags, in the shared discussion area's names (IssuePermissions), and canMerge. */
+export function mergeRequestPagePermissions(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts) {
+  const a = mergeRequestNoteableAbilities(actor, p, m);
+  const update = canMergeRequest(actor, 'update_merge_request', p, m);
+  const unlocked = mergeRequestNoteableAbilities(actor, p, { ...m, discussionLocked: false }).createNote;
+  const locked = mergeRequestNoteableAbilities(actor, p, { ...m, discussionLocked: true }).createNote;
+  return {
+    canUpdateIssue: update && m.state !== 'merged',
+    canReopenIssue: update && m.state === 'closed',
+    canCreateIssue: false,
+    canDestroy: false,
+    canAdmin: canMergeRequest(actor, 'admin_merge_request', p, m),
+    canCreateNote: a.createNote,
+    canCreateNoteWhenLocked: locked,
+    canCreateNoteWhenUnlocked: unlocked,
+    canUpdate: update,
+    canCreateInternalNote: a.createNote && a.readInternalNote,
+    canAwardEmoji: a.awardEmoji,
+    canMerge: canMergeRequest(actor, 'merge_merge_request', p, m),
+  };
+}

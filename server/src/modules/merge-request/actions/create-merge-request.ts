@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { MERGE_REQUEST_ERRORS } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
+import { RepositoryService } from '../../repository';
+import { toUserBasic } from '../../user/user.mapper';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
+import { refreshIssueLinks } from '../merge-request-links';
+import { MergeRequestLoader } from '../merge-request.loader';
+import { mergeRequestById, type MergeRequestRow } from '../merge-request.store';
+import type { MergeRequestCreateInput } from '../merge-request.validation';
+import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
+
+/**
+ * Opens a merge request (GitLab's MergeRequests::CreateService): developers of the project, from
+ * an existing source branch into an existing, different target branch, one open merge request
+ * per source and target; its head is the source branch's head now. In one transaction: the row
+ * (iid from the project's counter), assignees, labels, the first description version, the issues
+ * it closes and the "mentioned in merge request" notes on the issues it names (live on them).
+ */
+@Injectable()
+export class CreateMergeRequestAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly loader: MergeRequestLoader,
+    private readonly repos: RepositoryService,
+    private readonly markdown: MarkdownService,
+    private readonly events: EventLogService,
+    private readonly versions: DescriptionVersionStore,
+  ) {}
+
+  async execute(actor: Actor | null, projectIdOrPath: string | number, input: MergeRequestCreateInput): Promise<{ mr: MergeRequestRow; projectPath: string }> {
+    const { project, facts } = await this.loader.project(actor, projectIdOrPath);
+    MergeRequestLoader.authorize(actor, 'create_merge_request', { facts, mr: null });
+    if (input.targetProjectId && input.targetProjectId !== project.id) throw new ValidationError({ target_project_id: ['must be this project: merge requests between forks are not supported yet'] });
+    if (input.sourceBranch === input.targetBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
+    const repo = await this.repos.open(project.id);
+    const [source, target] = await Promise.all([repo.branch(input.sourceBranch), repo.branch(input.targetBranch)]);
+    if (!source) throw new ValidationError({ source_branch: ['does not exist'] });
+    if (!target) throw new ValidationError({ target_branch: ['does not exist'] });
+    const labels = await labelIdsFor(this.ds, project.id, input.labels ?? []);
+    await checkUsers(this.ds, input.assigneeIds ?? []);
+    await checkMilestone(this.ds, project.id, input.milestoneId ?? null);
+    const id = await this.events.transaction(async (tx) => {
+      const q = tx.manager;
+      const [open] = (await q.query(`SELECT iid FROM merge_requests WHERE target_project_id = $1 AND source_branch = $2 AND target_branch = $3 AND state = 'opened' LIMIT 1`, [
+        project.id, input.sourceBranch, input.targetBranch,
+      ])) as Array<{ iid: number }>;
+      if (open) throw new AppError('MERGE_REQUEST_EXISTS', MERGE_REQUEST_ERRORS.alreadyExists(Number(open.iid)));
+      const [{ iid }] = (await q.query('WITH u AS (UPDATE projects SET last_merge_request_iid = last_merge_request_iid + 1 WHERE id = $1 RETURNING last_merge_request_iid AS iid) SELECT iid FROM u', [project.id])) as [{ iid: number }];
+      const html = this.markdown.render(input.description ?? '', { projectPath: project.fullPath });
+      const [row] = (await q.query(
+        `INSERT INTO merge_requests (target_project_id, source_project_id, iid, title, description, description_html, source_branch, target_branch, author_id, milestone_id, head_sha, squash, should_remove_source_branch)
+         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        [project.id, iid, input.title, input.description ?? null, html, input.sourceBranch, input.targetBranch, actor!.id, input.milestoneId ?? null, source.commit.id, input.squash ?? false, input.removeSourceBranch ?? false],
+      )) as Array<{ id: number }>;
+      const mrId = Number(row!.id);
+      await setAssignees(q, mrId, input.assigneeIds ?? []);
+      await setLabels(q, mrId, labels.map((l) => l.id));
+      await this.versions.recordInitial(q, { type: 'MergeRequest', id: mrId }, actor!.id, input.description ?? null);
+      const [u] = (await q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [actor!.id])) as UserRow[];
+      const mr = (await mergeRequestById(q, mrId))!;
+      await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, mr, toUserBasic(userFromRow(u!), this.config.publicUrl), undefined);
+      return mrId;
+    });
+    return { mr: (await mergeRequestById(this.ds, id))!, projectPath: project.fullPath };
+  }
+}

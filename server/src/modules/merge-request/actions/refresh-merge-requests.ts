@@ -1,0 +1,64 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { writeSystemNotes } from '../../note/note-writer';
+import { RepositoryService, ZERO_OID, type RefsChangedEvent } from '../../repository';
+import { toUserBasic } from '../../user/user.mapper';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
+import { mergeRequestNotes } from '../merge-request-links';
+import { mergeRequestNoteable } from '../merge-request.mapper';
+
+/**
+ * New commits on a merge request's source branch (GitLab's MergeRequests::RefreshService): on the
+ * repository's refs-changed hook, every open merge request from a branch that moved gets its new
+ * head, an "added N commits" note and a `merge_request.updated` event (commits_changed), so its
+ * open page shows them without a reload.
+ */
+@Injectable()
+export class RefreshMergeRequestsAction implements OnModuleInit {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repos: RepositoryService,
+    private readonly markdown: MarkdownService,
+    private readonly events: EventLogService,
+  ) {}
+
+  onModuleInit(): void {
+    this.repos.onRefsChanged((e) => this.refresh(e));
+  }
+
+  async refresh(e: RefsChangedEvent): Promise<void> {
+    if (e.source === 'merge' || e.actorId === null) return;
+    for (const u of e.updates) {
+      if (!u.ref.startsWith('refs/heads/') || u.newSha === ZERO_OID) continue;
+      const branch = u.ref.slice('refs/heads/'.length);
+      const open = (await this.ds.query(
+        `SELECT m.id, m.iid, m.head_sha, p.full_path FROM merge_requests m JOIN projects p ON p.id = m.target_project_id
+         WHERE m.source_project_id = $1 AND m.source_branch = $2 AND m.state = 'opened' AND m.head_sha IS DISTINCT FROM $3`,
+        [e.projectId, branch, u.newSha],
+      )) as Array<{ id: number; iid: number; head_sha: string | null; full_path: string }>;
+      if (!open.length) continue;
+      const repo = await this.repos.open(e.projectId);
+      const [row] = (await this.ds.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [e.actorId])) as UserRow[];
+      if (!row) continue;
+      const author = toUserBasic(userFromRow(row), this.config.publicUrl);
+      for (const mr of open) {
+        const added = mr.head_sha && (await repo.resolve(mr.head_sha)) && (await repo.isAncestor(mr.head_sha, u.newSha)) ? await repo.countBetween(mr.head_sha, u.newSha) : 0;
+        await this.events.transaction(async (tx) => {
+          const [r] = (await tx.manager.query(
+            `WITH u AS (UPDATE merge_requests SET head_sha = $2, lock_version = lock_version + 1, updated_at = now() WHERE id = $1 AND state = 'opened' RETURNING lock_version, updated_at) SELECT * FROM u`,
+            [mr.id, u.newSha],
+          )) as Array<{ lock_version: number; updated_at: Date }>;
+          if (!r) return;
+          const noteable = mergeRequestNoteable({ id: Number(mr.id), iid: Number(mr.iid) }, mr.full_path);
+          if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, e.projectId, author, [mergeRequestNotes.addedCommits(added)], mr.full_path);
+          tx.recordLater(noteable, 'merge_request.updated', { fields: { sha: u.newSha, commits_changed: true, lock_version: Number(r.lock_version), updated_at: new Date(r.updated_at).toISOString() } }, author);
+        });
+      }
+    }
+  }
+}

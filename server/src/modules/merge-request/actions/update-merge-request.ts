@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { MergeRequestFieldsChanged, UserBasic } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
+import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
+import { writeSystemNotes } from '../../note/note-writer';
+import { systemNotes, type SystemNoteText } from '../../note/system-notes';
+import { RepositoryService } from '../../repository';
+import { toUserBasic } from '../../user/user.mapper';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
+import { refreshIssueLinks } from '../merge-request-links';
+import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
+import { mergeRequestNoteable, toApiMergeRequest, userBasicOf } from '../merge-request.mapper';
+import type { MergeRequestInput } from '../merge-request.validation';
+import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
+
+/** The actor as notes and events name them. */
+export async function actorBasic(m: Pick<DataSource, 'query'>, actor: Actor, publicUrl: string): Promise<UserBasic> {
+  const [u] = (await m.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [actor.id])) as UserRow[];
+  if (!u) throw new AppError('UNAUTHORIZED');
+  return toUserBasic(userFromRow(u), publicUrl);
+}
+
+/**
+ * Edits a merge request (GitLab's MergeRequests::UpdateService): title, description, target
+ * branch, assignees, labels, milestone, squash, remove-source-branch, discussion lock, close and
+ * reopen. update_merge_request (developers, the author); a merged one only takes its text. One
+ * transaction: the row (lock_version checked and bumped), a system note per change, one
+ * `merge_request.updated` event with the new values, and the issues it now names or closes.
+ */
+@Injectable()
+export class UpdateMergeRequestAction {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly loader: MergeRequestLoader,
+    private readonly repos: RepositoryService,
+    private readonly markdown: MarkdownService,
+    private readonly events: EventLogService,
+    private readonly versions: DescriptionVersionStore,
+  ) {}
+
+  async execute(actor: Actor | null, l: LoadedMergeRequest, input: MergeRequestInput): Promise<LoadedMergeRequest> {
+    MergeRequestLoader.authorize(actor, 'update_merge_request', l);
+    const { mr, project } = l;
+    if (input.lockVersion !== undefined && input.lockVersion !== mr.lockVersion) throw new AppError('MERGE_REQUEST_STALE');
+    const merged = mr.state === 'merged';
+    if (merged && (input.targetBranch !== undefined || input.stateEvent !== undefined)) throw new ValidationError({ base: ['a merged merge request cannot change its target branch or state'] });
+    if (input.targetBranch !== undefined && input.targetBranch !== mr.targetBranch) {
+      if (input.targetBranch === mr.sourceBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
+      if (!(await (await this.repos.open(project.id)).branch(input.targetBranch))) throw new ValidationError({ target_branch: ['does not exist'] });
+    }
+    const labels = input.labels !== undefined ? await labelIdsFor(this.ds, project.id, input.labels) : null;
+    if (input.assigneeIds) await checkUsers(this.ds, input.assigneeIds);
+    if (input.milestoneId !== undefined) await checkMilestone(this.ds, project.id, input.milestoneId);
+    const author = await actorBasic(this.ds, actor!, this.config.publicUrl);
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (col: string, v: unknown) => {
+      values.push(v);
+      sets.push(`${col} = $${values.length}`);
+    };
+    const texts: SystemNoteText[] = [];
+    const fields: Omit<MergeRequestFieldsChanged, 'lock_version' | 'updated_at'> = {};
+    let descriptionChanged = false;
+    if (input.title !== undefined && input.title !== mr.title) {
+      if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
+      set('title', input.title);
+      texts.push(systemNotes.titleChanged(mr.title, input.title));
+      fields.title = input.title;
+    }
+    if (input.description !== undefined && (input.description ?? '') !== (mr.description ?? '')) {
+      const html = this.markdown.render(input.description ?? '', { projectPath: project.fullPath });
+      set('description', input.description);
+      set('description_html', html);
+      descriptionChanged = true;
+      fields.description = input.description;
+      fields.description_html = html;
+    }
+    if (input.targetBranch !== undefined && input.targetBranch !== mr.targetBranch) {
+      set('target_branch', input.targetBranch);
+      texts.push({ body: `changed target branch from \`${mr.targetBranch}\` to \`${input.targetBranch}\``, icon: 'pencil-square' });
+      fields.target_branch = input.targetBranch;
+    }
+    if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) set('milestone_id', input.milestoneId);
+    if (input.squash !== undefined) set('squash', input.squash);
+    if (input.removeSourceBranch !== undefined) set('should_remove_source_branch', input.removeSourceBranch);
+    if (input.discussionLocked !== undefined && input.discussionLocked !== mr.discussionLocked) {
+      set('discussion_locked', input.discussionLocked);
+      texts.push({ body: input.discussionLocked ? 'locked the discussion in this merge request' : 'unlocked the discussion in this merge request', icon: 'lock' });
+    }
+    if (input.stateEvent === 'close' && mr.state === 'opened') {
+      values.push(actor!.id);
+      sets.push(`state = 'closed', closed_at = now(), closed_by_id = $${values.length}`);
+      texts.push(systemNotes.closed());
+      fields.state = 'closed';
+    }
+    if (input.stateEvent === 'reopen' && mr.state === 'closed') {
+      sets.push(`state = 'opened', closed_at = NULL, closed_by_id = NULL`);
+      texts.push(systemNotes.reopened());
+      fields.state = 'opened';
+    }
+    const assigneesChanged = input.assigneeIds !== undefined && input.assigneeIds.join(',') !== mr.assignees.map((a) => a.id).join(',');
+    const labelsChanged = labels !== null && labels.map((x) => x.title.toLowerCase()).sort().join('\n') !== mr.labels.map((x) => x.toLowerCase()).sort().join('\n');
+    if (!sets.length && !assigneesChanged && !labelsChanged && input.milestoneId === undefined) return l;
+    await this.events.transaction(async (tx: Tx) => {
+      values.push(mr.id);
+      const [row] = (await tx.manager.query(
+        `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
+        values,
+      )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
+      if (!row) throw new AppError('MERGE_REQUEST_STALE');
+      if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
+      if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
+      const after = (await this.loader.reload(l, tx.manager)).mr;
+      if (assigneesChanged) {
+        const before = new Set(mr.assignees.map((a) => a.id));
+        const now = new Set(after.assignees.map((a) => a.id));
+        texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
+        fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
+      }
+      if (labelsChanged) {
+        const before = new Set(mr.labels.map((x) => x.toLowerCase()));
+        const now = new Set(after.labels.map((x) => x.toLowerCase()));
+        texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
+        fields.labels = after.labels;
+      }
+      if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
+        texts.push(systemNotes.milestone(after.milestone));
+        fields.milestone = toApiMergeRequest(after, project.fullPath, this.config.publicUrl).milestone;
+      }
+      if (fields.state === 'closed') fields.closed_at = new Date(row.closed_at!).toISOString();
+      const noteable = mergeRequestNoteable(mr, project.fullPath);
+      if (descriptionChanged) {
+        const version = await this.versions.recordChange(tx, { type: 'MergeRequest', id: mr.id }, actor!.id, input.description ?? null, { description: mr.description, authorId: mr.authorId });
+        if (!version.mergeIntoNoteId) texts.push({ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
+        else await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
+      }
+      await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, project.id, author, texts, project.fullPath);
+      tx.recordLater(noteable, 'merge_request.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
+      if (descriptionChanged || fields.state || fields.title) await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, after, author, mr.description);
+    });
+    return this.loader.reload(l);
+  }
+}

@@ -1,0 +1,88 @@
+import { QUICK_ACTION_TEXTS } from '@tandem/shared-types';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
+import type { Actor } from '../../../core/policy/policy';
+import type { QuickActionsOutcome } from '../../note/quick-actions/quick-actions.service';
+import { NoteTargetRegistry } from '../../note/note-target-registry';
+import type { NoteTarget } from '../../note/note-target';
+import { routeParam, type NoteableKind, type NoteableTargets, type RouteParams } from '../../note/noteable-kind';
+import { MergeRequestLoader, mergeRequestFacts, type LoadedMergeRequest } from '../merge-request.loader';
+import { mergeRequestNoteable } from '../merge-request.mapper';
+import { parseMergeRequestIid } from '../merge-request.validation';
+
+/** A merge request as the note actions take it. */
+export interface MergeRequestNoteTarget extends NoteTarget {
+  mergeRequest: LoadedMergeRequest;
+}
+
+/** Finds merge requests as note targets: readable by the actor (read_merge_request; "not found" otherwise). */
+@Injectable()
+export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<MergeRequestNoteTarget> {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly loader: MergeRequestLoader,
+    private readonly registry: NoteTargetRegistry,
+  ) {}
+
+  get publicUrl(): string {
+    return this.config.publicUrl;
+  }
+
+  /** Offers merge requests to the note module's global-id entry points (GraphQL createNote, awards). */
+  onModuleInit(): void {
+    this.registry.register('MergeRequest', { byId: (actor, id) => this.byId(actor, id) });
+  }
+
+  async byId(actor: Actor | null, id: number): Promise<MergeRequestNoteTarget> {
+    return this.of(actor, await this.loader.byId(actor, id));
+  }
+
+  async fromRest(actor: Actor | null, params: RouteParams): Promise<MergeRequestNoteTarget> {
+    return this.of(actor, await this.loader.findReadable(actor, routeParam(params, 'id'), parseMergeRequestIid(routeParam(params, 'mrIid'))));
+  }
+
+  async fromPage(actor: Actor | null, params: RouteParams): Promise<MergeRequestNoteTarget> {
+    return this.of(actor, await this.loader.findReadable(actor, routeParam(params, 'project'), parseMergeRequestIid(routeParam(params, 'iid'))));
+  }
+
+  /** A merge request's page note routes sit under it: the route names it. */
+  fromPageNote(actor: Actor | null, params: RouteParams): Promise<MergeRequestNoteTarget> {
+    return this.fromPage(actor, params);
+  }
+
+  /** admin_merge_request, or the version's author while they may still update it. */
+  canDeleteDescriptionVersion(actor: Actor | null, t: MergeRequestNoteTarget, authorId: number | null): boolean {
+    if (MergeRequestLoader.can(actor, 'admin_merge_request', t.mergeRequest)) return true;
+    return actor !== null && authorId === actor.id && MergeRequestLoader.can(actor, 'update_merge_request', t.mergeRequest);
+  }
+
+  of(actor: Actor | null, l: LoadedMergeRequest): MergeRequestNoteTarget {
+    const { mr, project, facts } = l;
+    const abilities = mergeRequestNoteableAbilities(actor, facts, mergeRequestFacts(mr));
+    return {
+      kind: 'target',
+      mergeRequest: l,
+      noteable: mergeRequestNoteable(mr, project.fullPath),
+      projectId: project.id,
+      abilities,
+      accessLevel: facts.accessLevel,
+      markdown: { projectPath: project.fullPath },
+      labelProjectId: project.id,
+      membership: { projectId: project.id, namespaceId: project.namespaceId },
+      place: { type: 'MergeRequest', projectPath: project.fullPath, projectId: project.id, iid: mr.iid, issueId: mr.id },
+      actorUser: null,
+      // Quick actions on merge requests are not built: every command answers "Could not apply"
+      commands: async (_tx, _actor, commands): Promise<QuickActionsOutcome> => ({ messages: [], errorMessages: commands.map((c) => QUICK_ACTION_TEXTS.couldNotApply(c.name)), changes: {} }),
+    };
+  }
+}
+
+/** Merge requests' notes, discussions, awards and description versions (GitLab's project merge request routes). */
+export const MERGE_REQUEST_NOTEABLE: NoteableKind = {
+  type: 'MergeRequest',
+  rest: 'api/v4/projects/:id/merge_requests/:mrIid',
+  page: '*project/-/merge_requests/:iid',
+  pageNotes: '*project/-/merge_requests/:iid/notes',
+  targets: MergeRequestNoteTargets,
+};

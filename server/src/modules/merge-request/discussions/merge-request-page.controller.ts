@@ -1,0 +1,48 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import type { MergeRequestPageData } from '@tandem/shared-types';
+import { CurrentActor } from '../../../core/http/current-actor.decorator';
+import { mergeRequestPagePermissions } from '../../../core/policy/merge-request-permissions';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { AwardFinder } from '../../award/award.finder';
+import { toNoteAward } from '../../award/award.mapper';
+import { DiscussionFinder } from '../../note/discussion.finder';
+import type { RouteParams } from '../../note/noteable-kind';
+import { mergeRequestFacts } from '../merge-request.loader';
+import { toApiMergeRequest } from '../merge-request.mapper';
+import { MergeRequestNoteTargets } from './merge-request-note-target';
+
+/**
+ * What only the merge request page has: its start (page.json: the merge request, the viewer's
+ * flags, the stream's seq, notes data, awards). Its discussion calls are the shared noteable routes.
+ */
+@Controller('*project/-/merge_requests/:iid')
+export class MergeRequestPageController {
+  constructor(
+    private readonly targets: MergeRequestNoteTargets,
+    private readonly discussions: DiscussionFinder,
+    private readonly awards: AwardFinder,
+    private readonly events: EventLogService,
+  ) {}
+
+  /** Policy: read_merge_request. */
+  @Get('page.json')
+  async page(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<MergeRequestPageData> {
+    const t = await this.targets.fromPage(actor, params);
+    const { mr, project, facts } = t.mergeRequest;
+    const [seq, notesData, awards] = await Promise.all([
+      this.events.currentSeqs('MergeRequest', [mr.id]).then((m) => m.get(mr.id) ?? 0),
+      this.discussions.pageNotesData(actor, t),
+      this.awards.list('MergeRequest', mr.id),
+    ]);
+    return {
+      mergeRequest: toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl),
+      projectPath: project.fullPath,
+      permissions: mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)),
+      seq,
+      lastFetchedAt: Date.now() * 1000,
+      awards: awards.map(toNoteAward),
+      notesData,
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AwardModule } from '../award/award.module';
+import { IssueModule } from '../issue/issue.module';
+import { DiscussionsModule } from '../note/discussions.module';
+import { NoteModule } from '../note/note.module';
+import { noteableControllersFor } from '../note/noteable-controllers';
+import { MergeRequestNoteableAccess } from './discussions/merge-request-noteable-access';
+import { MergeRequestPageController } from './discussions/merge-request-page.controller';
+import { MERGE_REQUEST_NOTEABLE, MergeRequestNoteTargets } from './discussions/merge-request-note-target';
+import { MergeRequestModule } from './merge-request.module';
+
+/**
+ * Discussions on merge requests, the third noteable: the shared noteable routes (REST v4 notes,
+ * discussions, awards, description versions; the page's calls under the merge request) and the
+ * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
+ */
+@Module({
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
+  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController],
+  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
+  exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
+})
+export class MergeRequestDiscussionsModule {}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { IssueModule } from '../issue/issue.module';
+import { NoteModule } from '../note/note.module';
+import { ProjectModule } from '../project/project.module';
+import { RepositoryModule } from '../repository/repository.module';
+import { CreateMergeRequestAction } from './actions/create-merge-request';
+import { MergeMergeRequestAction } from './actions/merge-merge-request';
+import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
+import { UpdateMergeRequestAction } from './actions/update-merge-request';
+import { IssueMergeRequestsController } from './issue-merge-requests.controller';
+import { MergeRequestController } from './merge-request.controller';
+import { MergeRequestTemplatesController } from './merge-request-templates.controller';
+import { MergeRequestDemoSeed } from './merge-request-demo.seed';
+import { MergeRequestLoader } from './merge-request.loader';
+import { MergeRequestResolver } from './merge-request.resolver';
+
+/**
+ * Merge requests (GitLab's app/services/merge_requests/): REST v4 projects/:id/merge_requests,
+ * one service per action, git through the repository port; the issue's related merge requests
+ * and its create-merge-request dropdown calls.
+ */
+@Module({
+  imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
+  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver],
+  exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+})
+export class MergeRequestModule {}

@@ -1,0 +1,196 @@
+import type { UserBasic } from './api';
+import type { ApiIssueMilestone } from './sidebar-taxonomy';
+
+/** GitLab's merge request states (a merged one never reopens). */
+export type MergeRequestState = 'opened' | 'closed' | 'merged' | 'locked';
+
+/** GitLab REST v4 MergeRequest entity (the fields Tandem stores; no CI: head_pipeline is null). */
+export interface ApiMergeRequest {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  description: string | null;
+  description_html: string;
+  state: MergeRequestState;
+  created_at: string;
+  updated_at: string;
+  merged_by: UserBasic | null;
+  merge_user: UserBasic | null;
+  merged_at: string | null;
+  closed_by: UserBasic | null;
+  closed_at: string | null;
+  target_branch: string;
+  source_branch: string;
+  source_project_id: number;
+  target_project_id: number;
+  user_notes_count: number;
+  upvotes: number;
+  downvotes: number;
+  author: UserBasic | null;
+  assignees: UserBasic[];
+  assignee: UserBasic | null;
+  reviewers: UserBasic[];
+  labels: string[];
+  draft: boolean;
+  work_in_progress: boolean;
+  milestone: ApiIssueMilestone | null;
+  merge_when_pipeline_succeeds: boolean;
+  /** can_be_merged / cannot_be_merged / unchecked (GitLab's merge_status). */
+  merge_status: 'can_be_merged' | 'cannot_be_merged' | 'unchecked';
+  detailed_merge_status: string;
+  sha: string | null;
+  merge_commit_sha: string | null;
+  squash_commit_sha: string | null;
+  discussion_locked: boolean;
+  should_remove_source_branch: boolean;
+  force_remove_source_branch: boolean;
+  squash: boolean;
+  has_conflicts: boolean;
+  reference: string;
+  references: { short: string; relative: string; full: string };
+  web_url: string;
+  head_pipeline: null;
+  pipeline: null;
+  time_stats: { time_estimate: number; total_time_spent: number; human_time_estimate: string | null; human_total_time_spent: string | null };
+  task_completion_status: { count: number; completed_count: number };
+  /** Tandem: optimistic-locking version (a PUT may send it back; stale -> 409). */
+  lock_version: number;
+}
+
+/** One commit as the MR's commits list gives it (GitLab's Commit entity). */
+export interface ApiCommit {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  created_at: string;
+  parent_ids: string[];
+  web_url: string;
+}
+
+/** One file of a diff (GitLab's Diff entity). */
+export interface ApiDiff {
+  old_path: string;
+  new_path: string;
+  a_mode: string;
+  b_mode: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+  diff: string;
+}
+
+/** What an `merge_request.updated` event carries: the new values of what changed. */
+export interface MergeRequestFieldsChanged {
+  title?: string;
+  description?: string | null;
+  description_html?: string;
+  state?: MergeRequestState;
+  merged_at?: string | null;
+  merged_by?: UserBasic | null;
+  closed_at?: string | null;
+  merge_commit_sha?: string | null;
+  sha?: string | null;
+  target_branch?: string;
+  labels?: string[];
+  assignees?: UserBasic[];
+  milestone?: ApiIssueMilestone | null;
+  /** New commits on the source branch: watchers refetch the commits and changes. */
+  commits_changed?: true;
+  lock_version: number;
+  updated_at: string;
+}
+
+/** GitLab's merge request page's start (the server embeds it; the client reads it on navigation). */
+export interface MergeRequestPageData {
+  mergeRequest: ApiMergeRequest;
+  projectPath: string;
+  /** The shared discussion area's flags (IssuePermissions), and whether the viewer may merge. */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean };
+  /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
+  seq: number;
+  lastFetchedAt: number;
+  awards: import('./discussions').NoteAward[];
+  notesData: NonNullable<import('./api').IssuePageData['notesData']>;
+}
+
+/** The create-merge-request dropdown's GET {can_create_path} answer. */
+export interface CanCreateBranchResponse {
+  can_create_branch: boolean;
+  suggested_branch_name: string;
+}
+
+/** GET {refs_path}?search= : branch and tag names (GitLab's refs endpoint). */
+export interface RefsResponse {
+  Branches: string[];
+  Tags: string[];
+}
+
+/** GitLab's texts of the create-merge-request dropdown and related cards (spec issue-page.md §5, §8). */
+export const MERGE_REQUEST_TEXTS = {
+  createMergeRequest: 'Create merge request',
+  createBranch: 'Create branch',
+  createMergeRequestAndBranch: 'Create merge request and branch',
+  checkingBranchName: 'Checking branch name availability…',
+  branchTaken: 'Branch is already taken',
+  branchAvailable: 'Branch name is available',
+  checkingSource: 'Checking source availability…',
+  sourceNotAvailable: 'Source is not available',
+  sourceAvailable: 'Source is available',
+  checkRelatedBranchesFailed: 'Failed to check related branches.',
+  createBranchFailed: 'Failed to create a branch for this issue. Please try again.',
+  createMergeRequestFailed: 'Failed to create merge request. Please try again.',
+  refLookupFailed: 'Failed to get ref.',
+  relatedBranchesFailed: 'Failed to load related branches',
+  forksFailed: 'Error fetching forked projects. Please try again.',
+  noForks: 'No forks are available to you.',
+  noMatchingResults: 'No Matching Results',
+  relatedMergeRequestsFailed: 'Something went wrong while fetching related merge requests.',
+  toggleFailed: (action: 'reopening' | 'closing') => `Something went wrong while ${action} the merge request. Please try again later.`,
+  confidentialForkRequired: 'A private fork is required to create a merge request for a confidential issue.',
+  relatedMergeRequests: 'Related merge requests',
+  relatedBranches: 'Related branches',
+  opened: (time: string) => `Opened ${time}`,
+} as const;
+
+/** GitLab's answers of PUT .../merge and POST .../merge_requests that are not validation. */
+export const MERGE_REQUEST_ERRORS = {
+  shaMismatch: (sha: string) => `SHA does not match HEAD of source branch: ${sha}`,
+  /** Another open merge request from the same source branch into the same target. */
+  alreadyExists: (iid: number) => `Another open merge request already exists for this source branch: !${iid}`,
+} as const;
+
+/** Spec constants: the branch/ref check debounce, the related MR page size, the fork access floor, the popover delay. */
+export const MERGE_REQUEST_LIMITS = {
+  refCheckDebounceMs: 500,
+  relatedMergeRequestsPerPage: 100,
+  minimumForkAccessLevel: 30,
+  popoverDelayMs: 200,
+} as const;
+
+/** `<iid>-<slugged title>` (GitLab's Issue#to_branch_name): lowercase, non-alphanumerics to single dashes, at most 100 characters. */
+export function suggestedBranchName(iid: number, title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+  return slug ? `${iid}-${slug}` : `issue-${iid}`;
+}
+
+/** A merge request's stream path: its project's path and `/-/merge_requests` (no project path contains `/-/`). */
+export const mergeRequestStreamPath = (projectPath: string) => `${projectPath}/-/merge_requests`;
+
+/** The project path of a merge request stream path, or null for any other stream. */
+export const projectOfMergeRequestStream = (path: string): string | null =>
+  path.endsWith('/-/merge_requests') ? path.slice(0, -'/-/merge_requests'.length) : null;
