@@ -121,6 +121,7 @@ export function FilteredSearch({ projectPath, tokens, search, onChange }: Filter
             </li>
           )}
         </ul>
+        {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- getLabelProps() supplies htmlFor, the input's id */}
         <label {...combobox.getLabelProps()} className="visually-hidden">
           Search or filter results
         </label>
