@@ -18,6 +18,12 @@ export class Project {
   @Column({ type: 'integer', name: 'creator_id', nullable: true }) creatorId!: number | null;
   /** GitLab's Service Desk: mail to the project's service desk address becomes a confidential issue (modules/service-desk). */
   @Column({ type: 'boolean', name: 'service_desk_enabled', default: false }) serviceDeskEnabled!: boolean;
+  /** Merge requests (modules/merge-request): the last iid handed out, how they merge, whether the project takes them. */
+  @Column({ type: 'integer', name: 'last_merge_request_iid', default: 0 }) lastMergeRequestIid!: number;
+  @Column({ type: 'varchar', name: 'merge_method', default: 'merge' }) mergeMethod!: 'merge' | 'ff';
+  @Column({ type: 'boolean', name: 'merge_requests_enabled', default: true }) mergeRequestsEnabled!: boolean;
+  /** The project this one was forked from (forks are not built yet: always null). */
+  @Column({ type: 'integer', name: 'forked_from_project_id', nullable: true }) forkedFromProjectId!: number | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

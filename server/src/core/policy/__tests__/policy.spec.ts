@@ -20,9 +20,11 @@ import {
   type IssueAbility,
   type IssueFacts,
   type MembershipChange,
+  type MergeRequestAbility,
   type ProjectAbility,
   type ProjectFacts,
 } from '../policy';
+import { canMergeRequest } from '../merge-request-permissions';
 
 /**
  * The permission matrix, written out independently of the implementation (GitLab's rules for
@@ -57,6 +59,7 @@ const WRITES = new Set<Ability>([
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file', 'update_alert',
   'admin_service_desk', 'push_code', 'push_protected_branch',
   'update_error_tracking', 'admin_error_tracking',
+  'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
@@ -66,6 +69,7 @@ const PROJECT_ABILITIES: ProjectAbility[] = [
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
+const MR_ABILITIES: MergeRequestAbility[] = ['read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page'];
 
 const ACTOR_ID = 7;
@@ -178,7 +182,7 @@ function expectedIssue(role: Role, v: Visibility, scopes: string[] | null, abili
 
 describe('policy matrix', () => {
   it('covers every ability the module declares', () => {
-    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES, ...GROUP_ABILITIES, ...EPIC_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
+    expect([...PROJECT_ABILITIES, ...ISSUE_ABILITIES, ...GROUP_ABILITIES, ...EPIC_ABILITIES, ...MR_ABILITIES].sort()).toEqual([...ALL_ABILITIES].sort());
   });
 
   for (const role of Object.keys(ROLES) as Role[]) {
@@ -346,6 +350,38 @@ describe('epic abilities (GitLab EpicPolicy)', () => {
                 v, scopes, confidential, ability, allowed: expectedEpic(role, v, scopes, ability, confidential),
               });
             }
+    });
+  }
+});
+
+describe('merge request abilities (GitLab MergeRequestPolicy)', () => {
+  const STATES = ['opened', 'closed', 'merged'] as const;
+  function expectedMr(role: Role, v: Visibility, scopes: string[] | null, ability: MergeRequestAbility, author: boolean, state: (typeof STATES)[number], archived: boolean): boolean {
+    if (role !== 'anonymous' && !scopeOk(scopes, ability)) return false;
+    if (!expectedReadProject(role, v)) return false;
+    const level = ROLES[role] ?? 0;
+    // guests of a private project see neither its code nor its merge requests
+    if (v === 'private' && level < ACCESS_LEVEL.REPORTER) return false;
+    if (ability === 'read_merge_request') return true;
+    if (role === 'anonymous' || archived) return false;
+    const developer = level >= ACCESS_LEVEL.DEVELOPER;
+    if (ability === 'update_merge_request') return developer || author;
+    if (ability === 'merge_merge_request') return developer && state === 'opened';
+    return developer;
+  }
+  for (const role of Object.keys(ROLES) as Role[]) {
+    it(`${role}: every visibility, scope, authorship, state and archived`, () => {
+      for (const v of VISIBILITIES)
+        for (const { scopes } of role === 'anonymous' ? [{ scopes: null }] : SCOPES)
+          for (const author of [false, true])
+            for (const state of STATES)
+              for (const archived of [false, true])
+                for (const ability of MR_ABILITIES) {
+                  const allowed = canMergeRequest(actorFor(role, scopes), ability, projectFacts(role, v, archived), { authorId: author ? ACTOR_ID : OTHER_ID, discussionLocked: false, state });
+                  expect({ v, scopes, author, state, archived, ability, allowed }).toEqual({
+                    v, scopes, author, state, archived, ability, allowed: expectedMr(role, v, scopes, ability, author, state, archived),
+                  });
+                }
     });
   }
 });

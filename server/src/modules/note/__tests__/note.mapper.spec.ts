@@ -101,7 +101,8 @@ describe('noteablePageUrl', () => {
   it('points at the noteable page of each type', () => {
     const ref = { iid: 5, project_path: 'acme/tandem' };
     expect(noteablePageUrl('http://t.test', { type: 'Issue', ref })).toBe('http://t.test/acme/tandem/-/issues/5');
-    expect(noteablePageUrl('http://t.test', { type: 'MergeRequest', ref })).toBe('http://t.test/acme/tandem/-/merge_requests/5');
+    // A merge request's ref names its stream path (mergeRequestStreamPath), as an epic's names `groups/<group>`
+    expect(noteablePageUrl('http://t.test', { type: 'MergeRequest', ref: { iid: 5, project_path: 'acme/tandem/-/merge_requests' } })).toBe('http://t.test/acme/tandem/-/merge_requests/5');
     expect(noteablePageUrl('http://t.test', { type: 'Epic', ref: { iid: 5, project_path: 'groups/acme' } })).toBe('http://t.test/groups/acme/-/epics/5');
   });
 });

@@ -12,7 +12,7 @@ const ok = { channel: 'IssuesChannel', project_path: 'acme/tandem', iid: 3 };
 describe('socket subscribe payloads (shared-types/src/realtime/subscribe.schema.ts)', () => {
   it('names the field that is wrong', () => {
     expect(refusal(null)).toBe('subscription must be an object');
-    expect(refusal({ ...ok, channel: 'Nope' })).toBe('channel must be IssuesChannel or EpicsChannel');
+    expect(refusal({ ...ok, channel: 'Nope' })).toBe('channel must be IssuesChannel, EpicsChannel or MergeRequestsChannel');
     expect(refusal({ ...ok, project_path: undefined })).toBe('project_path is invalid');
     expect(refusal({ ...ok, project_path: '  ' })).toBe('project_path is invalid');
     expect(refusal({ ...ok, project_path: 'acme/\u0000' })).toBe('project_path is invalid');
