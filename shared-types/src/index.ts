@@ -22,3 +22,4 @@ export * from './redirect';
 export * from './password-reset';
 export * from './registration';
 export * from './merge-requests';
+export * from './merge-request-diffs';

@@ -6,6 +6,8 @@ import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
+import { MergeRequestDiffsController } from './diffs/merge-request-diffs.controller';
+import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
 import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
@@ -20,8 +22,8 @@ import { MergeRequestLoader } from './merge-request.loader';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, IssueMergeRequestsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction],
-  exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  controllers: [MergeRequestController, IssueMergeRequestsController, MergeRequestDiffsController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestDiffs],
+  exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
