@@ -10,7 +10,8 @@ import { NoteAwardsBar } from '../awards/NoteAwardsBar';
 import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
-import { MergeRequestChanges, MergeRequestCommits } from './MergeRequestTabs';
+import { ChangesTab } from './diffs/ChangesTab';
+import { MergeRequestCommits } from './MergeRequestTabs';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 type Tab = 'overview' | 'commits' | 'changes';
@@ -119,7 +120,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
         </>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
-      {tab === 'changes' && <MergeRequestChanges projectPath={projectPath} iid={mr.iid} />}
+      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} />}
     </div>
   );
 }
