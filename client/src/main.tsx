@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { CaptchaModal } from './shared/captcha/CaptchaModal';
+import { MergeRequestPopover } from './features/merge-requests/MergeRequestPopover';
 import { readPageData } from './shared/pageData';
 import { appStore } from './shared/store';
 import { queryClient } from './shared/queryClient';
@@ -37,6 +38,7 @@ createRoot(document.getElementById('root')!).render(
         <BrowserRouter>
           <App pageData={pageData} />
           <CaptchaModal />
+          <MergeRequestPopover />
         </BrowserRouter>
       </Provider>
     </QueryClientProvider>

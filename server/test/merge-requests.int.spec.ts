@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ApiIssue, type ApiMergeRequest } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Cast, type TestApp } from './harness';
 
 /**
  * Merge requests as GitLab clients see them, on Postgres and PGlite, against a real git
@@ -150,5 +150,40 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     expect((await call(app, 'POST', `/${P}/-/issues/${issue.iid}/create_merge_request`, { auth: who.carol, body: {} })).status).toBe(403);
     const bad = await call<{ message: unknown }>(app, 'POST', `/${P}/-/issues/${issue.iid}/branches`, { auth: who.bob, body: { branch_name: 'bad..name' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('GraphQL: project.mergeRequest(iid) with state, createdAt, null headPipeline; mergeRequestSetLabels replaces, appends and removes', async () => {
+    await commit('feature-gql', 'g.txt', 'g\n');
+    const mr = (await call<ApiMergeRequest>(app, 'POST', mrs, { auth: who.bob, body: { title: 'GraphQL one', source_branch: 'feature-gql', target_branch: 'main' } })).body;
+    const q = await gql<{ project: { mergeRequest: { state: string; createdAt: string; headPipeline: null; reference: string } | null } }>(
+      app, `query($p: ID!, $iid: String!) { project(fullPath: $p) { mergeRequest(iid: $iid) { state createdAt headPipeline { detailedStatus { icon group } } reference } } }`, { p: P, iid: String(mr.iid) }, who.carol,
+    );
+    expect(q.data?.project.mergeRequest).toEqual({ state: 'opened', createdAt: mr.created_at, headPipeline: null, reference: `!${mr.iid}` });
+    const labels = (await app.ds.query(`SELECT id, title FROM labels WHERE project_id = $1 AND lower(title) IN ('bug', 'ui') ORDER BY title`, [pid])) as Array<{ id: number; title: string }>;
+    const set = (ids: number[], mode: string, auth = who.bob) =>
+      gql<{ mergeRequestSetLabels: { mergeRequest: { labels: { nodes: Array<{ title: string }> } } | null; errors: string[] } }>(
+        app, `mutation($i: MergeRequestSetLabelsInput!) { mergeRequestSetLabels(input: $i) { mergeRequest { labels { nodes { title } } } errors } }`,
+        { i: { projectPath: P, iid: String(mr.iid), labelIds: ids.map((id) => `gid://gitlab/ProjectLabel/${id}`), operationMode: mode } }, auth,
+      );
+    const titles = (r: Awaited<ReturnType<typeof set>>) => r.data?.mergeRequestSetLabels.mergeRequest?.labels.nodes.map((n) => n.title);
+    expect(titles(await set([labels[0]!.id], 'REPLACE'))).toEqual([labels[0]!.title]);
+    expect(titles(await set([labels[1]!.id], 'APPEND'))).toEqual(labels.map((l) => l.title));
+    expect(titles(await set([labels[0]!.id], 'REMOVE'))).toEqual([labels[1]!.title]);
+    expect((await call<ApiMergeRequest>(app, 'GET', `${mrs}/${mr.iid}`, { auth: who.bob })).body.labels).toEqual([labels[1]!.title]);
+    expect((await set([labels[0]!.id], 'REPLACE', who.carol)).errors?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it("description templates from the repository: .gitlab/issue_templates beside the stored ones, .gitlab/merge_request_templates", async () => {
+    const repo = await repos.open(pid);
+    await repo.writeCommit({ branch: 'main', message: 'Templates', author: me, actions: [
+      { action: 'create', path: '.gitlab/issue_templates/Repo bug.md', content: Buffer.from('## Steps\n') },
+      { action: 'create', path: '.gitlab/merge_request_templates/Default.md', content: Buffer.from('## What does this MR do?\n') },
+    ] });
+    const issues = await call<Array<{ name: string }>>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/issues`, { auth: who.carol });
+    expect(issues.body.map((t) => t.name)).toContain('Repo bug');
+    expect((await call<{ content: string }>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/issues/${encodeURIComponent('Repo bug')}`, { auth: who.carol })).body.content).toBe('## Steps\n');
+    expect((await call<Array<{ name: string }>>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests`, { auth: who.carol })).body).toEqual([{ key: 'Default', name: 'Default' }]);
+    expect((await call<{ content: string }>(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests/Default`, { auth: who.carol })).body.content).toBe('## What does this MR do?\n');
+    expect((await call(app, 'GET', `/api/v4/projects/${enc(P)}/templates/merge_requests/..%2F..%2Fetc%2Fpasswd`, { auth: who.carol })).status).toBe(404);
   });
 });

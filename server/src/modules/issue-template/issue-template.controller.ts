@@ -6,6 +6,7 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { validationErrorOf } from '../issue/issue.validation';
 import { ProjectService } from '../project/project.service';
+import { RepositoryService, repositoryTemplate, repositoryTemplateNames } from '../repository';
 import { IssueTemplateStore } from './issue-template.store';
 
 const parse = <T extends z.ZodTypeAny>(schema: T, raw: unknown): z.output<T> => {
@@ -23,20 +24,29 @@ export class IssueTemplateController {
   constructor(
     private readonly projects: ProjectService,
     private readonly store: IssueTemplateStore,
+    private readonly repos: RepositoryService,
   ) {}
 
-  /** Policy: read_project. */
+  /** Policy: read_project. The stored templates, and the repository's `.gitlab/issue_templates/*.md` beside them (a stored one wins a name). */
   @Get()
   async list(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<IssueTemplateListItem[]> {
     const { project } = await this.projects.findReadable(actor, id);
-    return (await this.store.list(project.id)).map((t) => ({ key: t.name, name: t.name }));
+    const stored = (await this.store.list(project.id)).map((t) => t.name);
+    const fromRepo = (await repositoryTemplateNames(this.repos, project.id, 'issues')).filter((n) => !stored.some((s) => s.toLowerCase() === n.toLowerCase()));
+    return [...stored, ...fromRepo].map((name) => ({ key: name, name }));
   }
 
   /** Policy: read_project. */
   @Get(':name')
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('name') name: string): Promise<IssueTemplate> {
     const { project } = await this.projects.findReadable(actor, id);
-    return this.store.get(project.id, name);
+    try {
+      return await this.store.get(project.id, name);
+    } catch (e) {
+      const content = e instanceof AppError && e.status === 404 ? await repositoryTemplate(this.repos, project.id, 'issues', name) : null;
+      if (content === null) throw e;
+      return { name, content } as IssueTemplate;
+    }
   }
 
   /** Policy: admin_project (maintainers). */

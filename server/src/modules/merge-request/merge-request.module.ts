@@ -12,8 +12,10 @@ import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
 import { MergeRequestController } from './merge-request.controller';
+import { MergeRequestTemplatesController } from './merge-request-templates.controller';
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
+import { MergeRequestResolver } from './merge-request.resolver';
 
 /**
  * Merge requests (GitLab's app/services/merge_requests/): REST v4 projects/:id/merge_requests,
@@ -22,8 +24,8 @@ import { MergeRequestLoader } from './merge-request.loader';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, IssueMergeRequestsController, MergeRequestDiffsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestDiffs],
+  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestDiffs],
   exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}

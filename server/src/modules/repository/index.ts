@@ -9,3 +9,4 @@ export type { DiffOptions } from './git/diff';
 export type { FileAction, WriteCommitInput } from './git/write';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
 export { gitVersion } from './git/run-git';
+export { repositoryTemplate, repositoryTemplateNames, type TemplateKind } from './repository-templates';

@@ -1,0 +1,123 @@
+import { Args, Field, ID, InputType, Int, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { AppError } from '../../core/errors/app-error';
+import { parseGlobalId, toGlobalId } from '../../core/graphql/global-id';
+import { CurrentActor } from '../../core/http/current-actor.decorator';
+import type { Actor } from '../../core/policy/policy';
+import { MutationOperationModeEnum } from '../issue/issue.graphql-types';
+import { ProjectType } from '../project/project.graphql-types';
+import { UpdateMergeRequestAction } from './actions/update-merge-request';
+import { MergeRequestLoader, type LoadedMergeRequest } from './merge-request.loader';
+import { toApiMergeRequest } from './merge-request.mapper';
+import { parseMergeRequestIid } from './merge-request.validation';
+
+@ObjectType('MergeRequestLabel')
+export class MergeRequestLabelType {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field() color!: string;
+}
+
+@ObjectType('MergeRequestLabelConnection')
+export class MergeRequestLabelConnection {
+  @Field(() => [MergeRequestLabelType]) nodes!: MergeRequestLabelType[];
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType('DetailedStatus')
+export class DetailedStatusType {
+  @Field() icon!: string;
+  @Field() group!: string;
+}
+
+@ObjectType('Pipeline')
+export class PipelineType {
+  @Field(() => DetailedStatusType) detailedStatus!: DetailedStatusType;
+}
+
+/** GitLab's MergeRequest type, the fields the spec reads (popover, related card); no CI: headPipeline is null. */
+@ObjectType('MergeRequest')
+export class MergeRequestType {
+  @Field(() => ID) id!: string;
+  @Field() iid!: string;
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) description!: string | null;
+  @Field() state!: string;
+  @Field() createdAt!: string;
+  @Field() updatedAt!: string;
+  @Field(() => String, { nullable: true }) mergedAt!: string | null;
+  @Field() sourceBranch!: string;
+  @Field() targetBranch!: string;
+  @Field() reference!: string;
+  @Field() webUrl!: string;
+  @Field(() => PipelineType, { nullable: true }) headPipeline!: PipelineType | null;
+  @Field(() => MergeRequestLabelConnection) labels!: MergeRequestLabelConnection;
+}
+
+@InputType('MergeRequestSetLabelsInput')
+export class MergeRequestSetLabelsInput {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => ID) projectPath!: string;
+  @Field() iid!: string;
+  @Field(() => [ID]) labelIds!: string[];
+  @Field(() => MutationOperationModeEnum, { nullable: true, defaultValue: MutationOperationModeEnum.REPLACE }) operationMode?: MutationOperationModeEnum;
+}
+
+@ObjectType('MergeRequestSetLabelsPayload')
+export class MergeRequestSetLabelsPayload {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => MergeRequestType, { nullable: true }) mergeRequest!: MergeRequestType | null;
+  @Field(() => [String]) errors!: string[];
+}
+
+/** `Project.mergeRequest(iid)` and `mergeRequestSetLabels` (GitLab's GraphQL). */
+@Resolver(() => ProjectType)
+export class MergeRequestResolver {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly loader: MergeRequestLoader,
+    private readonly update: UpdateMergeRequestAction,
+  ) {}
+
+  private async toType(l: LoadedMergeRequest): Promise<MergeRequestType> {
+    const api = toApiMergeRequest(l.mr, l.project.fullPath, this.config.publicUrl);
+    const labels = (await this.ds.query(`SELECT l.id, l.title, l.color, l.group_id FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'MergeRequest' AND ll.target_id = $1 ORDER BY l.title`, [l.mr.id])) as Array<{
+      id: number; title: string; color: string; group_id: number | null;
+    }>;
+    return {
+      id: toGlobalId('MergeRequest', l.mr.id), iid: String(l.mr.iid), title: api.title, description: api.description, state: api.state, createdAt: api.created_at, updatedAt: api.updated_at,
+      mergedAt: api.merged_at, sourceBranch: api.source_branch, targetBranch: api.target_branch, reference: api.reference, webUrl: api.web_url, headPipeline: null,
+      labels: { nodes: labels.map((x) => ({ id: toGlobalId(x.group_id ? 'GroupLabel' : 'ProjectLabel', x.id), title: x.title, color: x.color })), count: labels.length },
+    };
+  }
+
+  /** Policy: read_merge_request; null when the actor may not read it or it does not exist. */
+  @ResolveField(() => MergeRequestType, { nullable: true })
+  async mergeRequest(@CurrentActor() actor: Actor | null, @Parent() p: ProjectType, @Args('iid', { type: () => String }) iid: string): Promise<MergeRequestType | null> {
+    const l = await this.loader.findReadable(actor, p.entity.id, parseMergeRequestIid(iid)).catch((e) => (e instanceof AppError ? null : Promise.reject(e)));
+    return l ? this.toType(l) : null;
+  }
+
+  /** Policy: update_merge_request. Replaces, adds or removes labels by global id (GitLab's mergeRequestSetLabels). */
+  @Mutation(() => MergeRequestSetLabelsPayload, { nullable: true })
+  async mergeRequestSetLabels(@CurrentActor() actor: Actor | null, @Args('input') input: MergeRequestSetLabelsInput): Promise<MergeRequestSetLabelsPayload> {
+    const l = await this.loader.findReadable(actor, input.projectPath, parseMergeRequestIid(input.iid));
+    const ids = input.labelIds.map((g) => parseGlobalId(g, ['ProjectLabel', 'GroupLabel', 'Label']));
+    if (ids.some((id) => id === null)) return { clientMutationId: input.clientMutationId, mergeRequest: null, errors: ['labelIds must be label global ids'] };
+    const titles = ((await this.ds.query('SELECT title FROM labels WHERE id = ANY($1::int[])', [ids])) as Array<{ title: string }>).map((r) => r.title);
+    const mode = input.operationMode ?? MutationOperationModeEnum.REPLACE;
+    const lower = new Set(titles.map((t) => t.toLowerCase()));
+    const next = mode === MutationOperationModeEnum.REPLACE ? titles : mode === MutationOperationModeEnum.APPEND ? [...new Set([...l.mr.labels, ...titles])] : l.mr.labels.filter((t) => !lower.has(t.toLowerCase()));
+    try {
+      const updated = await this.update.execute(actor, l, { labels: next });
+      return { clientMutationId: input.clientMutationId, mergeRequest: await this.toType(updated), errors: [] };
+    } catch (e) {
+      if (e instanceof AppError && e.status < 500 && e.status !== 401 && e.status !== 403) return { clientMutationId: input.clientMutationId, mergeRequest: null, errors: [e.message] };
+      throw e;
+    }
+  }
+}
