@@ -22,7 +22,7 @@ describe('diffLines', () => {
   });
 
   it('escapes plain text and highlighted code alike: no user markup survives', () => {
-    const plain = diffLines(DIFF, 'notes.txt', 'h');
+    const plain = diffLines(DIFF, 'NOTES', 'h');
     expect(plain[3]!.rich_text).toBe('new &lt;script&gt;alert(1)&lt;/script&gt;');
     const ts = diffLines('@@ -1 +1 @@\n-const a = "<b>";\n+const a = "<i>";\n', 'src/a.ts', 'h');
     expect(ts[2]!.rich_text).toContain('<span class="hljs-keyword">const</span>');
