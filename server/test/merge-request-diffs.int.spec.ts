@@ -96,4 +96,45 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect((await fetch(`${app.url}/${P}/-/raw/nothex/a.png`)).status).toBe(400);
     expect((await fetch(`${app.url}/${P}/-/raw/${list.body.diff_refs.head_sha}/no/such.png`)).status).toBe(404);
   });
+
+  it("diff notes: POST discussions with GitLab's position (a line or a range, either side) stores a DiffNote thread; replies keep it; a bad position is a 400 naming it", async () => {
+    const list = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    const refs = list.diff_refs;
+    const code = byPath(list.diff_files, 'src/search.ts');
+    const added = code.highlighted_diff_lines.find((l) => l.type === 'new')!;
+    const removed = code.highlighted_diff_lines.find((l) => l.type === 'old')!;
+    const at = (over: Record<string, unknown>) => ({ position_type: 'text', base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, old_path: 'src/search.ts', new_path: 'src/search.ts', ...over });
+    const discussions = `/api/v4/projects/${enc(P)}/merge_requests/${iid}/discussions`;
+    type D = { id: string; individual_note: boolean; notes: Array<{ type: string; position?: Record<string, unknown>; resolvable: boolean }> };
+    const made = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Why multiply?', position: at({ new_line: added.new_line, line_range: { start: { line_code: removed.line_code, type: 'old' }, end: { line_code: added.line_code, type: 'new' } } }) } });
+    expect(made.status).toBe(201);
+    expect(made.body.individual_note).toBe(false);
+    expect(made.body.notes[0]).toMatchObject({ type: 'DiffNote', resolvable: true, position: { new_line: 12, old_line: null, head_sha: refs.head_sha, new_path: 'src/search.ts', line_range: { start: { line_code: removed.line_code }, end: { line_code: added.line_code } } } });
+    const old = await call<D>(app, 'POST', discussions, { auth: who.alice, body: { body: 'This went away', position: at({ old_line: removed.old_line }) } });
+    expect(old.body.notes[0]!.position).toMatchObject({ old_line: 12, new_line: null });
+    const reply = await call<{ type: string; position?: Record<string, unknown> }>(app, 'POST', `${discussions}/${made.body.id}/notes`, { auth: who.alice, body: { body: 'Faster.' } });
+    expect(reply.body).toMatchObject({ type: 'DiffNote', position: { new_line: 12 } });
+    const page2 = await call<Array<{ id: string; diff_discussion: boolean; position?: Record<string, unknown>; notes: unknown[] }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
+    const thread = page2.body.find((d) => d.id === made.body.id)!;
+    expect(thread).toMatchObject({ diff_discussion: true, position: { new_line: 12 } });
+    expect(thread.notes).toHaveLength(2);
+
+    const bad = async (position: unknown) => {
+      const r = await call<{ message: { position: string[] } }>(app, 'POST', discussions, { auth: who.bob, body: { body: 'x', position } });
+      expect(r.status).toBe(400);
+      return r.body.message.position[0];
+    };
+    expect(await bad(at({ new_line: 9999 }))).toBe('line is not a line of the diff');
+    expect(await bad(at({ head_sha: 'f'.repeat(40), new_line: 12 }))).toContain('current diff');
+    expect(await bad(at({ new_path: 'nope.ts', old_path: 'nope.ts', new_line: 1 }))).toBe('nope.ts is not a file of this diff');
+    expect(await bad(at({}))).toBe('old_line or new_line is required');
+    expect(await bad(at({ new_line: 12, line_range: { start: { line_code: 'x_1_1' }, end: { line_code: added.line_code } } }))).toBe('line_range start is not a line of the diff');
+    expect(await bad('line 12')).toBe('is invalid');
+    // Issues have no diff
+    const issue = await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'No diff here' } });
+    const onIssue = await call<{ message: { position: string[] } }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues/${issue.body.iid}/discussions`, { auth: who.alice, body: { body: 'x', position: at({ new_line: 12 }) } });
+    expect(onIssue.status).toBe(400);
+    expect(onIssue.body.message.position[0]).toBe('is not supported on this noteable');
+  });
 });
+

@@ -9,6 +9,22 @@ export interface ApiDiffLine {
   rich_text: string;
 }
 
+/** GitLab's diff note position (text positions): the diff's three shas, both paths and the line on each side. */
+export interface ApiDiffPosition {
+  base_sha: string;
+  start_sha: string;
+  head_sha: string;
+  old_path: string;
+  new_path: string;
+  position_type: 'text';
+  /** null on an added line. */
+  old_line: number | null;
+  /** null on a removed line. */
+  new_line: number | null;
+  /** A comment on several lines: their first and last line codes and sides. */
+  line_range: { start: { line_code: string; type: 'old' | 'new' | null }; end: { line_code: string; type: 'old' | 'new' | null } } | null;
+}
+
 /** How a file is shown: text lines, an image viewer, a download link, or a notice only. */
 export type DiffViewerName = 'text' | 'image' | 'download' | 'collapsed' | 'renamed' | 'mode_changed' | 'no_preview';
 

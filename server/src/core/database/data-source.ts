@@ -30,6 +30,7 @@ import { ServiceDeskReplies1795640600000 } from './migrations/1795640600000-Serv
 import { PasswordResetTokens1795640731300 } from './migrations/1795640731300-PasswordResetTokens';
 import { EmailConfirmation1795641800000 } from './migrations/1795641800000-EmailConfirmation';
 import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
+import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   PasswordResetTokens1795640731300,
   EmailConfirmation1795641800000,
   MergeRequests1795642000000,
+  DiffNotes1795762600000,
 ];
 
 export interface DatabaseTarget {
