@@ -120,7 +120,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
         </>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
-      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} />}
+      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null} />}
     </div>
   );
 }

@@ -21,6 +21,9 @@ const BIG = file({ file_hash: 'e'.repeat(40), file_identifier_hash: 'f'.repeat(4
 const MOVED = file({ file_hash: '1'.repeat(40), file_identifier_hash: '2'.repeat(40), old_path: 'docs/old.md', new_path: 'docs/new.md', renamed_file: true, mode: 'renamed', viewer: { name: 'renamed' }, highlighted_diff_lines: [] });
 const EXEC = file({ file_hash: '3'.repeat(40), file_identifier_hash: '4'.repeat(40), old_path: 'build.sh', new_path: 'build.sh', b_mode: '100755', mode_changed: true, viewer: { name: 'mode_changed' }, highlighted_diff_lines: [] });
 const DIFFS = '/acme/tandem/-/merge_requests/7/diffs.json';
+const DISCUSSIONS = '/acme/tandem/-/merge_requests/7/discussions.json';
+const NOTE_KEY = 'acme/tandem/-/merge_requests#7';
+const THREAD = { id: 'd1', individual_note: false, diff_discussion: true, notes: [{ id: '5', discussion_id: 'd1', type: 'DiffNote', note: 'Why?', note_html: '<p>Why?</p>', author: { id: 2, name: 'Bob Brown', username: 'bob' }, position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: null, new_line: 2, line_range: null } }] };
 const ONE = '/acme/tandem/-/merge_requests/7/diff_for_path.json';
 const response = (files: ApiDiffFile[], hidden = false): MergeRequestDiffsResponse => ({ diff_files: files, diff_refs: { base_sha: '1', start_sha: '1', head_sha: '2' }, whitespace_hidden: hidden });
 
@@ -36,11 +39,11 @@ describe('ChangesTab', () => {
   beforeEach(() => {
     cleanup();
     localStorage.clear();
-    api = stubFetch({ [`GET ${DIFFS}`]: response([CODE, IMAGE, BIG, MOVED, EXEC]), [`GET ${DIFFS}?w=1`]: response([CODE], true) });
+    api = stubFetch({ [`GET ${DIFFS}`]: response([CODE, IMAGE, BIG, MOVED, EXEC]), [`GET ${DIFFS}?w=1`]: response([CODE], true), [`GET ${DISCUSSIONS}`]: [] });
   });
 
   it('shows the tree, the highlighted lines inline and side by side (remembered), and hides whitespace with w=1', async () => {
-    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} />);
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
     expect((await screen.findByTestId('diff-file-count')).textContent).toContain('5 files');
     expect(within(screen.getByTestId('diff-tree')).getAllByRole('link').map((a) => a.textContent)).toEqual(['src/a.ts', 'logo.png', 'big.txt', 'docs/new.md', 'build.sh']);
     const inline = screen.getByTestId('diff-inline');
@@ -55,7 +58,7 @@ describe('ChangesTab', () => {
   });
 
   it('switches image modes, shows the renamed and mode-change notices', async () => {
-    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} />);
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
     const img = await screen.findByTestId('image-diff');
     expect((img)?.getAttribute('data-mode')).toBe('twoUp');
     fireEvent.click(screen.getByRole('tab', { name: DIFF_TEXTS.imageModes.swipe }));
@@ -69,7 +72,7 @@ describe('ChangesTab', () => {
 
   it('"Show file contents" loads the collapsed file; a failure shows the spec text, which can be dismissed', async () => {
     api.on({ [`GET ${ONE}`]: jsonResponse({ message: 'boom' }, { status: 500 }) });
-    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} />);
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
     fireEvent.click(await screen.findByTestId('diff-show-contents'));
     expect((await screen.findByTestId('diff-load-error')).textContent).toContain(DIFF_TEXTS.fileContentsFailed);
     fireEvent.click(within(screen.getByTestId('diff-load-error')).getByRole('button'));
@@ -81,13 +84,29 @@ describe('ChangesTab', () => {
   });
 
   it('remembers Viewed per file in local storage and counts it', async () => {
-    const first = renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} />);
+    const first = renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
     fireEvent.click((await screen.findAllByTestId('diff-viewed'))[0]!);
     expect((screen.getByTestId('diff-viewed-count')).textContent).toContain('1/5');
     expect(JSON.parse(localStorage.getItem(reviewedKey('acme/tandem', 7))!)).toEqual({ [CODE.file_identifier_hash]: [`hash:${CODE.file_hash}`] });
     first.unmount();
-    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} />);
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
     expect((await screen.findByTestId('diff-viewed-count')).textContent).toContain('1/5');
     expect((screen.getAllByTestId('diff-viewed')[0] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows diff threads under their line, and a line comment posts GitLab\'s position', async () => {
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD], 'POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions': { id: 'd2', individual_note: false, notes: [] } });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
+    const thread = await screen.findByTestId('diff-thread');
+    expect(thread.textContent).toContain('Why?');
+    // It sits right under the added line 2
+    expect(thread.closest('tr')?.previousElementSibling?.getAttribute('data-line-code')).toBe('h_0_2');
+    const removed = document.querySelector('[data-path="src/a.ts"] tr[data-line-code="h_2_0"]')!;
+    fireEvent.click(within(removed as HTMLElement).getByTestId('diff-comment-button'));
+    fireEvent.change(screen.getByTestId('diff-comment-text'), { target: { value: 'Gone?' } });
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions')).toHaveLength(1));
+    expect(api.lastCall('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions').body).toEqual({ body: 'Gone?', position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: 2, new_line: null, line_range: null } });
+    await waitFor(() => expect(screen.queryByTestId('diff-comment-form')).toBeNull());
   });
 });

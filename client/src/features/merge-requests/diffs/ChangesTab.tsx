@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffFile } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion } from '@tandem/shared-types';
+import { useDiscussions } from '../../notes/useDiscussions';
+import type { LineNotes } from './DiffLines';
+import { LineCommentForm, LineThreads, lineKey, positionFor, threadsByLine } from './DiffNotes';
 import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
@@ -40,8 +43,52 @@ function FileTree({ files, viewed }: { files: ApiDiffFile[]; viewed: Record<stri
   );
 }
 
-/** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files. */
-export function ChangesTab({ projectPath, iid }: { projectPath: string; iid: number }) {
+/** A file's line notes: its threads under their lines, and the one open comment form. */
+function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, comment: ChangesTabProps['comment'], open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs, reload: () => void): LineNotes {
+  const keyOf = (l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
+  return {
+    after: (l) => {
+      const k = keyOf(l);
+      const here = threads.get(k);
+      const form = open === k && comment;
+      if (!here && !form) return null;
+      return (
+        <>
+          {here && <LineThreads threads={here} />}
+          {form && (
+            <LineCommentForm
+              projectPath={comment.projectPath}
+              iid={comment.iid}
+              position={positionFor(file, l, refs)}
+              onCancel={() => setOpen(null)}
+              onDone={() => {
+                setOpen(null);
+                reload();
+              }}
+            />
+          )}
+        </>
+      );
+    },
+    onComment: comment ? (l) => setOpen(keyOf(l)) : undefined,
+  };
+}
+
+interface ChangesTabProps {
+  projectPath: string;
+  iid: number;
+  /** The merge request's discussions (its note key and id): diff threads show on their lines. */
+  discussions: { key: string; id: number };
+  /** Present when the viewer may comment. */
+  comment?: { projectPath: string; iid: number } | null;
+}
+
+/** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null }: ChangesTabProps) {
+  const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
+  const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
+  const [openForm, setOpenForm] = useState<string | null>(null);
+  const threads = threadsByLine(discussions);
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);
   const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });
@@ -75,7 +122,7 @@ export function ChangesTab({ projectPath, iid }: { projectPath: string; iid: num
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, comment, openForm, setOpenForm, q.data!.diff_refs, reload)} />
               </WhenNear>
             ))}
           </div>

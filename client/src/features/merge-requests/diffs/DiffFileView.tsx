@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DIFF_TEXTS, type ApiDiffFile } from '@tandem/shared-types';
 import { Alert } from '../../../shared/ui/Alert';
 import { fetchDiffForPath } from './diffsApi';
-import { DiffLines } from './DiffLines';
+import { DiffLines, type LineNotes } from './DiffLines';
 import type { DiffView } from './diffPrefs';
 import { ImageDiff } from './ImageDiff';
 
@@ -17,12 +17,14 @@ interface Props {
   iid: number;
   viewed: boolean;
   onViewed: (on: boolean) => void;
+  /** Diff notes on this file's lines (absent: none shown, no comment buttons). */
+  notes?: LineNotes;
 }
 
 const MODE_TEXT: Record<ApiDiffFile['mode'], string> = { new: 'new file', deleted: 'deleted', renamed: 'renamed', replaced: '' };
 
 /** One file of the Changes tab: its header (path, counts, Viewed) and the viewer its kind needs. */
-export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed }: Props) {
+export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes }: Props) {
   const [loaded, setLoaded] = useState<ApiDiffFile | null>(null);
   const [loader, setLoader] = useState<LoaderState>('idle');
   const [open, setOpen] = useState(!viewed);
@@ -61,7 +63,7 @@ export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, vie
         <div className="diff-file-body">
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
           {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
-          <Viewer file={shown} view={view} loader={loader} onShow={() => void showContents()} />
+          <Viewer file={shown} view={view} loader={loader} onShow={() => void showContents()} notes={notes} />
           {loader === 'errored' && (
             <Alert variant="danger" onDismiss={() => setLoader('idle')} testId="diff-load-error">
               {DIFF_TEXTS.fileContentsFailed}
@@ -73,10 +75,10 @@ export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, vie
   );
 }
 
-function Viewer({ file, view, loader, onShow }: { file: ApiDiffFile; view: DiffView; loader: LoaderState; onShow: () => void }) {
+function Viewer({ file, view, loader, onShow, notes }: { file: ApiDiffFile; view: DiffView; loader: LoaderState; onShow: () => void; notes?: LineNotes }) {
   switch (file.viewer.name) {
     case 'text':
-      return <DiffLines lines={file.highlighted_diff_lines} view={view} />;
+      return <DiffLines lines={file.highlighted_diff_lines} view={view} notes={notes} />;
     case 'image':
       return <ImageDiff file={file} />;
     case 'download': {
