@@ -68,3 +68,29 @@ test('the Changes tab in two browsers: file tree, highlighted lines in both view
   await expect(alice.getByTestId('diff-parallel').first()).toBeVisible();
   await expect(bob.getByTestId('diff-viewed-count')).toContainText('0/7');
 });
+
+test('a line comment in the Changes tab appears on the other page, under its line and in the Overview', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  const text = `Why multiply here? ${Date.now()}`;
+  // Alice comments on the added line 12 of src/search.ts
+  const line = alice.locator('[data-path="src/search.ts"] tr.diff-line.new').first();
+  await line.hover();
+  await line.getByTestId('diff-comment-button').click();
+  await alice.getByTestId('diff-comment-text').fill(text);
+  await alice.getByTestId('diff-comment-submit').click();
+  await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
+  const mine = alice.getByTestId('diff-thread').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+
+  // Bob sees it appear under the same line without a reload
+  const theirs = bob.getByTestId('diff-thread').filter({ hasText: text });
+  await expect(theirs).toBeVisible({ timeout: 5000 });
+  const code = await line.getAttribute('data-line-code');
+  await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
+  // and in the Overview
+  await bob.getByTestId('mr-tab-overview').click();
+  await expect(bob.getByText(text)).toBeVisible();
+});
