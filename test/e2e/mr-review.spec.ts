@@ -92,5 +92,9 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
   // and in the Overview
   await bob.getByTestId('mr-tab-overview').click();
-  await expect(bob.getByText(text)).toBeVisible();
+  const thread = bob.getByTestId('discussion').filter({ hasText: text });
+  await expect(thread).toBeVisible();
+  // with its file, line and code excerpt
+  await expect(thread.getByTestId('diff-excerpt')).toContainText('src/search.ts line 12');
+  await expect(thread.getByTestId('diff-excerpt').locator('tr.diff-line').last()).toContainText('x * 12');
 });

@@ -4,6 +4,7 @@ import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type Me
 import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { parallelRows } from './DiffLines';
+import { excerptLines } from './DiffExcerpt';
 import { reviewedKey } from './diffPrefs';
 
 const line = (type: ApiDiffLine['type'], old_line: number | null, new_line: number | null, text: string): ApiDiffLine => ({ type, old_line, new_line, line_code: type === 'match' ? null : `h_${old_line ?? 0}_${new_line ?? 0}`, rich_text: text });
@@ -31,6 +32,15 @@ describe('parallelRows', () => {
   it('pairs removed lines with the added lines after them; context on both sides; hunk headers span', () => {
     const rows = parallelRows([line('match', null, null, '@@'), line('context', 1, 1, 'a'), line('old', 2, null, 'b'), line('old', 3, null, 'c'), line('new', null, 2, 'B'), line('context', 4, 3, 'd')]);
     expect(rows.map((r) => (r.match ? 'match' : `${r.left?.rich_text ?? '-'}|${r.right?.rich_text ?? '-'}`))).toEqual(['match', 'a|a', 'b|B', 'c|-', 'd|d']);
+  });
+});
+
+describe('excerptLines', () => {
+  it('is the commented line and up to 3 lines before it, never past its hunk header', () => {
+    const lines = [line('match', null, null, '@@'), line('context', 1, 1, 'a'), line('context', 2, 2, 'b'), line('old', 3, null, 'c'), line('new', null, 3, 'C'), line('context', 4, 4, 'd'), line('context', 5, 5, 'e')];
+    expect(excerptLines(lines, null, 5).map((l) => l.rich_text)).toEqual(['c', 'C', 'd', 'e']);
+    expect(excerptLines(lines, 3, null).map((l) => l.rich_text)).toEqual(['a', 'b', 'c']);
+    expect(excerptLines(lines, null, 99)).toEqual([]);
   });
 });
 
