@@ -129,7 +129,28 @@ function startServer() {
   });
 }
 
+/**
+ * Repositories are real git (server/src/modules/repository): Debian's git 2.38 or newer
+ * (`git merge-tree --write-tree`) must be installed. Stops with what to install if not.
+ */
+function ensureGit() {
+  const git = process.env.GIT_BINARY ?? '/usr/bin/git';
+  const r = spawnSync(git, ['--version'], { encoding: 'utf8' });
+  const m = /git version (\d+)\.(\d+)/.exec(r.stdout ?? '');
+  if (r.status !== 0 || !m) {
+    log(`git is not installed (looked for ${git}); Tandem keeps every project's repository in git.`);
+    log('Install it: sudo apt-get install git   (or set GIT_BINARY to its path), then run npm start again.');
+    process.exit(1);
+  }
+  if (Number(m[1]) < 2 || (Number(m[1]) === 2 && Number(m[2]) < 38)) {
+    log(`git ${m[1]}.${m[2]} is too old: Tandem needs git 2.38 or newer (merge-tree --write-tree). Install a newer git.`);
+    process.exit(1);
+  }
+  log(`git ${m[0].replace('git version ', '')}: ok`);
+}
+
 const t0 = Date.now();
+ensureGit();
 ensureDependencies();
 ensureBuilt();
 log(`prepared in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

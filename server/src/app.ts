@@ -23,6 +23,9 @@ import { ThrottleService } from './core/throttle/throttle.service';
 import { CredentialResolver } from './modules/auth/credential-resolver';
 import { IssueController } from './modules/issue/issue.controller';
 import { issueFastRoutes } from './modules/issue/issue-fast-routes';
+import { GitHttpService } from './modules/repository/http/git-http.service';
+import { RepositoryService } from './modules/repository/repository.service';
+import { seedDemoRepositories } from './modules/demo/demo-repository.seed';
 
 /**
  * A poll whose If-None-Match matches the cached ETag is answered 304 before Express (and so
@@ -85,9 +88,17 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Every demo project's repository (acme/tandem with a history); a project made later gets one on first use
+  if (config.SEED_DEMO) await seedDemoRepositories(db.dataSource, app.get(RepositoryService));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
   app.use(requestBaseUrlMiddleware);
+  // git over smart HTTP: its own auth and policy, raw (maybe gzip) bodies; no CSRF, no body parser
+  const gitHttp = app.get(GitHttpService);
+  app.use(function gitSmartHttp(req: express.Request, res: express.Response, next: express.NextFunction) {
+    if (gitHttp.matches(req)) gitHttp.handle(req, res).catch(next);
+    else next();
+  });
   app.use(plainJsonContentType);
   const securityHeaders = helmet({
       contentSecurityPolicy: {

@@ -17,6 +17,8 @@ const PINNED = {
   expressMiddleware: [
     '<anonymous>',
     'requestBaseUrlMiddleware',
+    // answers only /<project>.git/(info/refs|git-upload-pack|git-receive-pack); the fast PUT is never one
+    'gitSmartHttp',
     'plainJsonContentType',
     'helmetMiddleware',
     'cookieParser',

@@ -30,6 +30,7 @@ const MUTATIONS: Array<[method: string, path: string, fields: string[]]> = [
   ['POST', '/api/v4/markdown', ['text', 'gfm', 'project', 'group']],
   ['POST', '/api/graphql', ['query', 'variables', 'operationName']],
   ['POST', '/api/v4/projects/:pid/issues/3/notes', ['body', 'internal']],
+  ['POST', '/api/v4/projects/:pid/repository/branches', ['branch', 'ref']],
   ['POST', '/acme/tandem/notes?target_type=issue&target_id=3', ['note', 'in_reply_to_discussion_id']],
   ['POST', '/acme/tandem/-/issues/3/toggle_award_emoji', ['name']],
   ['POST', '/api/v4/projects/:pid/issues/3/award_emoji', ['name']],
@@ -55,6 +56,11 @@ const LOOKUPS = [
   '/api/v4/projects/:pid/issues/3/discussions/%00', '/acme/tandem/notes/99999999999/resolve',
   '/api/v4/projects/:pid/issues/3/award_emoji/abc', '/api/v4/projects/:pid/issues/3/award_emoji/99999999999', '/api/v4/projects/:pid/issues/3/notes/99999999999/award_emoji',
   '/api/v4/projects/:pid/issues/3/award_emoji?per_page=abc', '/api/v4/projects/:pid/issues/3/links/1e3', '/acme/tandem/-/issues/3/links/99999999999',
+  '/api/v4/projects/:pid/repository/branches/%00', '/api/v4/projects/:pid/repository/branches?search=%00&page=abc', '/api/v4/projects/:pid/repository/branches/a%0Ab',
+  '/api/v4/projects/:pid/repository/commits?ref_name=%00&since=x&path=..%2F..', '/api/v4/projects/:pid/repository/commits?ref_name=a..&until[]=1',
+  '/api/v4/projects/:pid/repository/commits/%00/diff?per_page=abc', '/api/v4/projects/:pid/repository/tree?path=%00&ref=-x&recursive=maybe',
+  '/api/v4/projects/:pid/repository/files/a%00b?ref=main', '/api/v4/projects/:pid/repository/files/..%2Fx/raw?ref=%00', '/api/v4/projects/:pid/repository/files/x?ref[]=a',
+  '/api/v4/projects/:pid/repository/compare?from=%00&to=main..x', '/api/v4/projects/:pid/repository/tags/%00', '/acme/tandem/-/raw/main/%00', '/acme/tandem/-/raw/%00/x',
 ];
 
 /** Zod-validated fields: each bad value is a 400 whose message names the field. */

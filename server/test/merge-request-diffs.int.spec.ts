@@ -8,7 +8,7 @@ import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestAp
  * The Changes tab's calls on Postgres and PGlite against a real repository: every file kind
  * (replaced with highlighted lines, new, deleted, renamed without changes, mode change, image,
  * binary download, collapsed large file), whitespace hidden with w=1, "Show file contents" for
- * one file, and raw files served safely (images inline, others as downloads, never sniffed).
+ * one file, and the raw links the image and download viewers use (the repository's -/raw/ route).
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -82,7 +82,7 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect((await call(app, 'GET', `${page}/diff_for_path.json?file_hash=${'0'.repeat(40)}`, { auth: who.bob })).status).toBe(404);
   });
 
-  it('serves raw files: images inline, binaries as downloads, sandboxed and never sniffed; bad sha 400, missing file 404', async () => {
+  it('serves raw files: images inline, binaries as downloads, sandboxed and never sniffed; a missing file 404', async () => {
     const list = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
     const img = await fetch(`${app.url}${byPath(list.body.diff_files, 'assets/logo.png').new_raw_path}`);
     expect(img.status).toBe(200);
@@ -91,9 +91,8 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(img.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await img.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
     const bin = await fetch(`${app.url}${byPath(list.body.diff_files, 'data/blob.bin').new_raw_path}`);
-    expect(bin.headers.get('content-disposition')).toBe('attachment; filename="blob.bin"');
+    expect(bin.headers.get('content-disposition')).toContain('attachment; filename="blob.bin"');
     expect(bin.headers.get('content-type')).toBe('application/octet-stream');
-    expect((await fetch(`${app.url}/${P}/-/raw/nothex/a.png`)).status).toBe(400);
     expect((await fetch(`${app.url}/${P}/-/raw/${list.body.diff_refs.head_sha}/no/such.png`)).status).toBe(404);
   });
 

@@ -90,6 +90,8 @@ export interface ApiProject {
   created_at: string;
   default_branch: string | null;
   web_url: string;
+  /** The URL to clone over HTTP (`git clone <it>`): `{web_url}.git`. */
+  http_url_to_repo: string;
   namespace: { id: number; name: string; path: string; kind: 'group' | 'user'; full_path: string; parent_id: number | null; web_url: string };
   open_issues_count: number;
   issues_enabled: boolean;

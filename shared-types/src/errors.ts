@@ -93,8 +93,6 @@ export const ERRORS = {
     status: 409,
     message: 'Someone edited this merge request at the same time you did. Please refresh the page to see changes.',
   },
-  /** A branch or ref that does not exist in the repository. */
-  BRANCH_NOT_FOUND: { status: 404, message: '404 Branch Not Found' },
   /** The alert endpoint without its project's token (or with a wrong one). */
   ALERT_UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   /** The spam check flagged a write: answered with needs_captcha_response (spam.ts). */
@@ -105,6 +103,23 @@ export const ERRORS = {
   METRIC_IMAGE_NOT_FOUND: { status: 404, message: '404 Metric Image Not Found' },
   /** The public status page of a project that has none enabled, or an incident not on it. */
   STATUS_PAGE_NOT_FOUND: { status: 404, message: '404 Not Found' },
+  // The repository API (GitLab's REST wording)
+  BRANCH_NOT_FOUND: { status: 404, message: '404 Branch Not Found' },
+  TAG_NOT_FOUND: { status: 404, message: '404 Tag Not Found' },
+  COMMIT_NOT_FOUND: { status: 404, message: '404 Commit Not Found' },
+  FILE_NOT_FOUND: { status: 404, message: '404 File Not Found' },
+  TREE_NOT_FOUND: { status: 404, message: '404 Tree Not Found' },
+  REF_NOT_FOUND: { status: 404, message: '404 Ref Not Found' },
+  BRANCH_EXISTS: { status: 400, message: 'Branch already exists' },
+  TAG_EXISTS: { status: 400, message: 'Tag already exists' },
+  BRANCH_NAME_INVALID: { status: 400, message: 'Branch name is invalid' },
+  REF_INVALID: { status: 400, message: '400 Bad request - ref is invalid' },
+  REPOSITORY_PATH_INVALID: { status: 400, message: '400 Bad request - path is invalid' },
+  /** A branch or tag moved between reading and writing it (the write did nothing). */
+  REF_CHANGED: { status: 409, message: '409 Conflict - the reference was updated by someone else' },
+  DEFAULT_BRANCH_DELETE: { status: 405, message: 'The default branch of a project cannot be deleted.' },
+  /** The repository has no commits yet (tree, files of an empty repository). */
+  REPOSITORY_EMPTY: { status: 404, message: '404 Tree Not Found' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -23,3 +23,4 @@ export * from './password-reset';
 export * from './registration';
 export * from './merge-requests';
 export * from './merge-request-diffs';
+export * from './repository';

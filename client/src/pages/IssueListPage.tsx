@@ -9,6 +9,7 @@ import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueList } from '../features/issue-list/IssueList';
 import { useLiveIssueList } from '../features/issue-list/useLiveIssueList';
 import type { IssueListQuery, IssueListState } from '../features/issue-list/issueListQueries';
+import { CloneDropdown } from '../features/repository/CloneDropdown';
 import { NotFoundPage } from './NotFoundPage';
 
 const STATES: IssueListState[] = ['opened', 'closed', 'all'];
@@ -17,7 +18,8 @@ const STATES: IssueListState[] = ['opened', 'closed', 'all'];
 export function IssueListPage({ projectPath }: { projectPath: string }) {
   const [params, setParams] = useSearchParams();
   const projectQuery = useProject(projectPath);
-  const signedIn = useAtomValue(currentUserAtom, { store: appStore }) !== null;
+  const currentUser = useAtomValue(currentUserAtom, { store: appStore });
+  const signedIn = currentUser !== null;
   useLiveIssueList(projectPath);
   const project = projectQuery.data === undefined ? (projectQuery.isError ? 'missing' : null) : projectQuery.data ?? 'missing';
   const query: IssueListQuery = {
@@ -45,6 +47,7 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
               New issue
             </a>
           )}
+          {project && <CloneDropdown httpUrl={project.http_url_to_repo} username={currentUser?.username ?? null} />}
         </div>
         {project?.description && <p className="muted page-head__desc">{project.description}</p>}
       </div>

@@ -7,6 +7,7 @@ import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { IssueDescription } from '../features/issue/IssueDescription';
 import { IssueEditForm } from '../features/issue/IssueEditForm';
 import { IssueHeader } from '../features/issue/IssueHeader';
+import { CloneDropdown } from '../features/repository/CloneDropdown';
 import { IncidentTabs } from '../features/incident/IncidentTabs';
 import { hydrateIssuePage, issueAtomFamily } from '../features/issue/issueAtoms';
 import { useIssueStateToggle } from '../features/issue/useIssueStateToggle';
@@ -96,6 +97,9 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             onToggleSidebar={() => setSidebarOpen((o) => !o)}
             onCopyReference={copyReference}
           />
+          <div className="issue-code-actions">
+            <CloneDropdown httpUrl={data.project.http_url_to_repo} username={currentUser?.username ?? null} />
+          </div>
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
           <PresenceBar issueKey={issueKey} selfId={currentUser?.id ?? null} />
           <MovedServiceDeskWarning issueId={issue.id} applies={data.movedServiceDeskWarning === true} />

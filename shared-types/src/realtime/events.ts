@@ -58,6 +58,11 @@ export interface EventPayloads {
   'issue.metric_images': { metric_images: import('../incidents').ApiMetricImage[] };
   /** An incident was published to (a URL) or taken off (null) the project's status page. */
   'issue.status_page': { published_incident_url: string | null };
+  /**
+   * Branches named for the issue (`<iid>-...`, its related branches) were created, moved or
+   * deleted by a push or the branches API (modules/repository/http/push-events.ts).
+   */
+  'issue.related_branches': { created: string[]; updated: string[]; deleted: string[] };
   /** An epic's own fields changed (its stream: `issue.project_path` is `groups/<group path>`, epicStreamPath). */
   'epic.updated': { fields: EpicFieldsChanged };
   /** A merge request's own fields changed (its stream: `issue.project_path` is mergeRequestStreamPath). */
@@ -98,6 +103,7 @@ export const EVENT_TYPES = [
   'issue.epic',
   'issue.metric_images',
   'issue.status_page',
+  'issue.related_branches',
   'epic.updated',
   'merge_request.updated',
   'issue.merge_requests',

@@ -15,6 +15,9 @@ export const mergeRequestEvents: EventReducers = {
     void queryClient.invalidateQueries({ queryKey: mergeRequestCommitsKey(project, e.issue.iid) });
     void queryClient.invalidateQueries({ queryKey: mergeRequestChangesKey(project, e.issue.iid) });
   },
+  'issue.related_branches': (e, { queryClient }) => {
+    void queryClient.invalidateQueries({ queryKey: ['related-branches', e.issue.project_path, e.issue.iid] });
+  },
   'issue.merge_requests': (e, { queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: relatedMergeRequestsKey(e.issue.project_path, e.issue.iid) });
   },

@@ -18,6 +18,8 @@ const schema = z.object({
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Bare git repositories of projects (modules/repository); default DATA_DIR/repositories. */
   REPOSITORIES_DIR: z.string().min(1).optional(),
+  /** The largest push (its pack) git over HTTP accepts, in MiB (git's receive.maxInputSize); 0 = no limit. */
+  GIT_MAX_PUSH_SIZE_MB: z.coerce.number().min(0).max(1_000_000).default(100),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -61,7 +61,13 @@ export type ProjectAbility =
   | 'upload_file'
   | 'admin_label'
   | 'admin_milestone'
-  | 'admin_service_desk';
+  | 'admin_service_desk'
+  /** Clone, fetch and read files (GitLab's download_code): readers of public and internal projects, reporters and up of private ones. */
+  | 'read_code'
+  /** Push to unprotected branches, create and delete them (GitLab's push_code): developers and up. */
+  | 'push_code'
+  /** Push to the protected (default) branch (GitLab's push_to_protected_branch default): maintainers and up. */
+  | 'push_protected_branch';
 export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
 export type IssueAbility =
   | 'read_issue'
@@ -91,7 +97,8 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
-  'read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request', 'push_code',
+  'read_code', 'push_code', 'push_protected_branch',
+  'read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ];
 
 /** Abilities that change data: tokens with only `read_api` may not use them. */
@@ -101,7 +108,8 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk',
-  'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request', 'push_code',
+  'push_code', 'push_protected_branch',
+  'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ]);
 
 export function scopeAllows(actor: Actor | null, ability: Ability): boolean {
@@ -153,6 +161,13 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
     case 'admin_service_desk':
       // GitLab: maintainers turn Service Desk on and off
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'read_code':
+      // GitLab's download_code: guests of a private project see issues, not code
+      return p.visibility !== 'private' || actor?.isAdmin === true || p.accessLevel >= ACCESS_LEVEL.REPORTER;
+    case 'push_code':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
+    case 'push_protected_branch':
+      return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
   }
 }
 

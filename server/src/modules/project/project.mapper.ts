@@ -16,6 +16,7 @@ export function toApiProject(p: Project, baseUrl: string, openIssues: number, ac
     created_at: p.createdAt.toISOString(),
     default_branch: null,
     web_url: `${baseUrl}/${p.fullPath}`,
+    http_url_to_repo: `${baseUrl}/${p.fullPath}.git`,
     namespace: {
       id: n.id,
       name: n.name,

@@ -6,8 +6,9 @@ import { checkBranchName, checkTagName, defaultBranch, listRefs, matchesRefSearc
 import { gitText } from './git/run-git';
 import { entryAt, lastCommitFor, listTree, readBlob } from './git/tree';
 import type { BlobInfo, BranchInfo, CommitInfo, DiffFile, TagInfo, TreeEntry } from './git/types';
-import { cleanRepoPath, cleanRev, EMPTY_TREE, ZERO_OID } from './git/validate';
+import { cleanRepoPath, cleanRev, EMPTY_TREE, isPlausibleRefName, ZERO_OID } from './git/validate';
 import { writeCommit, type WriteCommitInput } from './git/write';
+import { importHistory, type ImportStep } from './git/import';
 
 export interface CommitListQuery {
   /** A revision, or a range `from..to` given as {from, to}. Default: the default branch. */
@@ -86,7 +87,7 @@ export class GitRepository {
   }
 
   async branch(name: string): Promise<BranchInfo | null> {
-    if (!name || name.startsWith('-') || name.includes('\0')) return null;
+    if (!isPlausibleRefName(name)) return null;
     const oid = await readRef(this.gitDir, `refs/heads/${name}`);
     if (!oid) return null;
     const [commits, def] = await Promise.all([commitsByOid(this.gitDir, [oid]), this.defaultBranch()]);
@@ -103,8 +104,8 @@ export class GitRepository {
 
   /** Deletes a branch if it still points at `expectedSha` (when given); returns the sha it had. */
   async deleteBranch(name: string, expectedSha?: string): Promise<string> {
-    const oid = await readRef(this.gitDir, `refs/heads/${name}`);
-    if (!oid || name.startsWith('-')) throw new RepositoryError('not_found', 'Branch Not Found');
+    const oid = isPlausibleRefName(name) ? await readRef(this.gitDir, `refs/heads/${name}`) : null;
+    if (!oid) throw new RepositoryError('not_found', 'Branch Not Found');
     await updateRef(this.gitDir, `refs/heads/${name}`, ZERO_OID, expectedSha ?? oid, 'tandem: delete branch');
     return oid;
   }
@@ -131,9 +132,15 @@ export class GitRepository {
   }
 
   async deleteTag(name: string): Promise<void> {
-    const oid = await readRef(this.gitDir, `refs/tags/${name}`);
-    if (!oid || name.startsWith('-')) throw new RepositoryError('not_found', 'Tag Not Found');
+    const oid = isPlausibleRefName(name) ? await readRef(this.gitDir, `refs/tags/${name}`) : null;
+    if (!oid) throw new RepositoryError('not_found', 'Tag Not Found');
     await updateRef(this.gitDir, `refs/tags/${name}`, ZERO_OID, oid, 'tandem: delete tag');
+  }
+
+  /** Every branch and tag with what it points at (full ref names), to tell what a push moved. */
+  async refSnapshot(): Promise<Map<string, string>> {
+    const out = await gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/', 'refs/tags/']);
+    return new Map(out ? out.split('\n').map((l) => l.split(' ') as [string, string]) : []);
   }
 
   // ---------- commits ----------
@@ -234,5 +241,10 @@ export class GitRepository {
 
   writeCommit(input: WriteCommitInput): Promise<{ sha: string; oldSha: string | null }> {
     return writeCommit(this.gitDir, input);
+  }
+
+  /** A whole history into this (empty) repository in one `git fast-import` (git/import.ts). */
+  async importHistory(steps: ImportStep[]): Promise<void> {
+    return importHistory(this.gitDir, steps, await this.isEmpty());
   }
 }

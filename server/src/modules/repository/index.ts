@@ -7,6 +7,7 @@ export type { BlobInfo, BranchInfo, CommitIdentity, CommitInfo, DiffFile, RefUpd
 export type { MergeInput, MergeResult } from './git/merge';
 export type { DiffOptions } from './git/diff';
 export type { FileAction, WriteCommitInput } from './git/write';
+export type { ImportChange, ImportStep } from './git/import';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';
 export { gitVersion } from './git/run-git';
 export { repositoryTemplate, repositoryTemplateNames, type TemplateKind } from './repository-templates';

@@ -1,6 +1,24 @@
 import { Module } from '@nestjs/common';
+import { RealtimeCoreModule } from '../../core/realtime/realtime-core.module';
+import { AuthModule } from '../auth/auth.module';
+import { ProjectModule } from '../project/project.module';
+import { BranchesController } from './api/branches.controller';
+import { CommitsController } from './api/commits.controller';
+import { FilesController } from './api/files.controller';
+import { RawPageController } from './api/raw-page.controller';
+import { RepositoryAccess } from './api/repository-access';
+import { GitHttpService } from './http/git-http.service';
+import { RepositoryPushEvents } from './http/push-events';
 import { RepositoryService } from './repository.service';
 
-/** Git repositories of projects (the port: RepositoryService; docs/decisions.md "Code hosting"). */
-@Module({ providers: [RepositoryService], exports: [RepositoryService] })
+/**
+ * Git repositories of projects: the port (RepositoryService; docs/decisions.md "Code hosting")
+ * and git over smart HTTP (GitHttpService, mounted ahead of Express in app.ts).
+ */
+@Module({
+  imports: [ProjectModule, AuthModule, RealtimeCoreModule],
+  controllers: [BranchesController, CommitsController, FilesController, RawPageController],
+  providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess],
+  exports: [RepositoryService, GitHttpService],
+})
 export class RepositoryModule {}

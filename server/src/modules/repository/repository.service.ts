@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { GitRepository } from './git-repository';
 import { RepositoryError } from './git/errors';
-import { runGit } from './git/run-git';
+import { GIT_BINARY, gitVersion, runGit } from './git/run-git';
+import { ZERO_OID } from './git/validate';
 import type { CommitIdentity, RefUpdate } from './git/types';
 
 /**
@@ -39,18 +40,24 @@ export type RefsChangedListener = (event: RefsChangedEvent) => void | Promise<vo
 
 export interface CreateRepositoryOptions {
   /** A first commit with README.md on the default branch (GitLab's "Initialize repository with a README"). */
-  readme?: { projectName: string; description?: string | null; author: CommitIdentity };
+  readme?: { projectName: string; description?: string | null; author: CommitIdentity; date?: Date };
   defaultBranch?: string;
 }
 
 @Injectable()
-export class RepositoryService {
+export class RepositoryService implements OnModuleInit {
   private readonly log = new Logger('RepositoryService');
   private readonly listeners: RefsChangedListener[] = [];
   readonly root: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.root = config.repositoriesDir;
+  }
+
+  /** Says clearly at boot when git is missing (npm start checks before starting; a container may not). */
+  async onModuleInit(): Promise<void> {
+    const version = await gitVersion();
+    if (!version) this.log.error(`git was not found at ${GIT_BINARY}: repositories, clone and push will fail. Install git (apt-get install git) or set GIT_BINARY.`);
   }
 
   /** The bare repository folder of a project (it may not exist yet). */
@@ -75,11 +82,8 @@ export class RepositoryService {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     const tmp = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
     try {
+      // One process: what git http-backend and reflogs need is given as config when git runs (run-git.ts, git-http-backend.ts)
       await runGit(null, ['init', '--bare', '--quiet', `--initial-branch=${opts.defaultBranch ?? 'main'}`, tmp]);
-      // http-backend serves it (push allowed by Tandem's policy, not by git's own config)
-      await runGit(tmp, ['config', 'http.receivepack', 'true']);
-      await runGit(tmp, ['config', 'receive.denyNonFastForwards', 'false']);
-      await runGit(tmp, ['config', 'core.logAllRefUpdates', 'true']);
       if (opts.readme) {
         const repo = new GitRepository(projectId, tmp);
         const text = `# ${opts.readme.projectName}\n\n${opts.readme.description ?? ''}`.trimEnd() + '\n';
@@ -87,6 +91,7 @@ export class RepositoryService {
           branch: await repo.defaultBranch(),
           message: 'Initial commit',
           author: opts.readme.author,
+          date: opts.readme.date,
           actions: [{ action: 'create', path: 'README.md', content: Buffer.from(text) }],
         });
       }
@@ -115,6 +120,14 @@ export class RepositoryService {
     const aside = `${dir}.deleted-${randomBytes(6).toString('hex')}`;
     fs.renameSync(dir, aside);
     await fs.promises.rm(aside, { recursive: true, force: true });
+  }
+
+  /** What moved between two `refSnapshot`s (created: old ZERO_OID; deleted: new ZERO_OID). */
+  static diffSnapshots(before: Map<string, string>, after: Map<string, string>): RefUpdate[] {
+    const updates: RefUpdate[] = [];
+    for (const [ref, newSha] of after) if (before.get(ref) !== newSha) updates.push({ ref, oldSha: before.get(ref) ?? ZERO_OID, newSha });
+    for (const [ref, oldSha] of before) if (!after.has(ref)) updates.push({ ref, oldSha, newSha: ZERO_OID });
+    return updates;
   }
 
   // ---------- refs-changed hook ----------

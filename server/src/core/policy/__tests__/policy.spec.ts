@@ -55,12 +55,12 @@ const WRITES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
-  'admin_service_desk',
+  'admin_service_desk', 'push_code', 'push_protected_branch',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
-  'admin_service_desk',
+  'admin_service_desk', 'read_code', 'push_code', 'push_protected_branch',
 ];
 const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
@@ -117,6 +117,9 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'admin_label':
     case 'admin_milestone': return level >= ACCESS_LEVEL.REPORTER && !archived;
     case 'admin_service_desk': return level >= ACCESS_LEVEL.MAINTAINER;
+    case 'read_code': return v !== 'private' || level >= ACCESS_LEVEL.REPORTER;
+    case 'push_code': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
+    case 'push_protected_branch': return level >= ACCESS_LEVEL.MAINTAINER && !archived;
   }
 }
 

@@ -2,7 +2,8 @@ import { DIFF_CONSTANTS, type ApiDiffFile, type DiffViewerName } from '@tandem/s
 import type { DiffFile } from '../../repository';
 import { diffLines, sha1 } from './diff-lines';
 
-const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico|svg)$/i;
+/** The images the repository's -/raw/ route shows inline (never SVG: it can carry script). */
+const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
 
 export const isImagePath = (p: string) => IMAGE.test(p);
 

@@ -83,6 +83,10 @@ describe('repository port', () => {
     expect(await repo.branchNames('^20-')).toEqual(['20-fix-bug']);
     expect(await repo.branchNames('one$')).toEqual(['feature/one']);
     await expect(repo.deleteBranch('feature/one', ZERO_OID.replace(/0/g, 'a'))).rejects.toMatchObject({ kind: 'stale_ref' });
+    for (const odd of ['../../config', '../HEAD', 'a..b', '-x', 'x y', 'x\nmain']) {
+      expect(await repo.branch(odd)).toBeNull();
+      await expect(repo.deleteBranch(odd)).rejects.toMatchObject({ kind: 'not_found' });
+    }
     await repo.deleteBranch('feature/one');
     expect(await repo.branch('feature/one')).toBeNull();
     await repo.createTag('v1.0', 'main');
@@ -143,6 +147,24 @@ describe('repository port', () => {
     await svc.refsChanged({ projectId: 1, actorId: null, source: 'api', updates: [{ ref: 'refs/heads/x', oldSha: ZERO_OID, newSha: ZERO_OID }] });
     off();
     expect(seen).toEqual([1]);
+  });
+
+  it('imports a whole history into an empty repository in one fast-import (odd paths quoted), and only into an empty one', async () => {
+    const r = await svc.open(3);
+    const date = new Date(Date.UTC(2026, 0, 1));
+    await r.importHistory([
+      { commit: { branch: 'main', message: 'one', author: who, date, changes: [{ path: 'a "quoted" name.txt', content: Buffer.from('q\n') }, { path: 'dir/x.txt', content: Buffer.from('x\n') }] } },
+      { tag: { name: 'v1', at: 'main' } },
+      { commit: { branch: 'side', startFrom: 'main', message: 'two', author: who, date, changes: [{ path: 'dir/y.txt', renameFrom: 'dir/x.txt' }, { path: 'a "quoted" name.txt', delete: true }] } },
+    ]);
+    expect((await r.tree('main', '', true)).map((e) => e.path)).toEqual(['a "quoted" name.txt', 'dir', 'dir/x.txt']);
+    expect((await r.tree('side', '', true)).map((e) => e.path)).toEqual(['dir', 'dir/y.txt']);
+    expect((await r.commitDiff('side'))).toEqual(expect.arrayContaining([expect.objectContaining({ renamedFile: true, oldPath: 'dir/x.txt', newPath: 'dir/y.txt' })]));
+    expect((await r.tags()).map((t) => t.name)).toEqual(['v1']);
+    await expect(r.importHistory([{ commit: { branch: 'main', message: 'x', author: who, date, changes: [] } }])).rejects.toMatchObject({ kind: 'ref_exists' });
+    const empty = await svc.open(4);
+    await expect(empty.importHistory([{ commit: { branch: 'x', message: 'x', author: who, date, changes: [{ path: '../out', content: Buffer.from('') }] } }])).rejects.toMatchObject({ kind: 'invalid_path' });
+    expect(await empty.isEmpty()).toBe(true);
   });
 
   it('leaves the repository consistent (git fsck clean)', () => {

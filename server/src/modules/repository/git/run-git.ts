@@ -49,6 +49,10 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_AUTHOR_EMAIL: 'tandem@localhost',
     GIT_COMMITTER_NAME: 'Tandem',
     GIT_COMMITTER_EMAIL: 'tandem@localhost',
+    // reflogs in bare repositories too (who moved a ref, when): config for every git Tandem runs
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: 'core.logAllRefUpdates',
+    GIT_CONFIG_VALUE_0: 'true',
     ...extra,
   };
 }

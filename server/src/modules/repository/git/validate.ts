@@ -31,6 +31,18 @@ export function cleanRev(input: string | undefined | null): string {
 
 const hasControlChar = (s: string): boolean => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
+/**
+ * Could this name an existing branch or tag? (a cheap subset of git's refname rules, checked
+ * before a lookup builds `refs/heads/<name>`: no `..`, no control or special characters, no
+ * leading `-` or `/`). Names that fail it cannot exist, so lookups answer "not found".
+ */
+export function isPlausibleRefName(name: string): boolean {
+  return (
+    name.length > 0 && name.length <= 255 && !name.startsWith('-') && !name.startsWith('/') && !name.endsWith('/') && !name.endsWith('.lock') &&
+    !name.includes('..') && !name.includes('//') && !name.includes('@{') && !/[\\~^:?*[\s]/.test(name) && !hasControlChar(name)
+  );
+}
+
 export const ZERO_OID = '0000000000000000000000000000000000000000';
 /** git's empty tree (sha1), the "parent" of a root commit in diffs. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
