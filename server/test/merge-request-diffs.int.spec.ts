@@ -53,8 +53,8 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(added.rich_text).toContain('&lt;b&gt;not bold&lt;/b&gt;');
     expect(code.highlighted_diff_lines[0]!.type).toBe('match');
     expect(code.highlighted_diff_lines.find((l) => l.type === 'old')).toMatchObject({ old_line: 12, new_line: null });
-    expect(byPath(files, 'assets/logo.png')).toMatchObject({ mode: 'replaced', binary: true, viewer: { name: 'image' }, old_size: expect.any(Number) as number, new_size: expect.any(Number) as number });
-    expect(byPath(files, 'assets/logo.png').new_raw_path).toBe(`/${P}/-/raw/${res.body.diff_refs.head_sha}/assets/logo.png`);
+    expect(byPath(files, 'assets/banner.png')).toMatchObject({ mode: 'replaced', binary: true, viewer: { name: 'image' }, old_size: expect.any(Number) as number, new_size: expect.any(Number) as number });
+    expect(byPath(files, 'assets/banner.png').new_raw_path).toBe(`/${P}/-/raw/${res.body.diff_refs.head_sha}/assets/banner.png`);
     expect(byPath(files, 'data/blob.bin')).toMatchObject({ viewer: { name: 'download' }, new_size: 8 });
     expect(byPath(files, 'docs/new-name.md')).toMatchObject({ mode: 'renamed', renamed_file: true, old_path: 'docs/old-name.md', viewer: { name: 'renamed' } });
     expect(byPath(files, 'tools/build.sh')).toMatchObject({ mode_changed: true, a_mode: '100644', b_mode: '100755', viewer: { name: 'mode_changed' } });
@@ -84,7 +84,7 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
 
   it('serves raw files: images inline, binaries as downloads, sandboxed and never sniffed; a missing file 404', async () => {
     const list = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
-    const img = await fetch(`${app.url}${byPath(list.body.diff_files, 'assets/logo.png').new_raw_path}`);
+    const img = await fetch(`${app.url}${byPath(list.body.diff_files, 'assets/banner.png').new_raw_path}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
     expect(img.headers.get('x-content-type-options')).toBe('nosniff');

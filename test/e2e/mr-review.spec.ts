@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedInPage } from './support/session';
 
-// The demo's review merge request on acme/tandem ("Refresh the logo and tidy the tools"): an image, a rename, a mode change, a binary, a large file and code.
+// The demo's review merge request on acme/tandem ("Refresh the banner and tidy the tools"): an image, a rename, a mode change, a binary, a large file and code.
 async function openChanges(page: Page): Promise<void> {
-  const list = (await (await page.request.get('/api/v4/projects/acme%2Ftandem/merge_requests?search=Refresh%20the%20logo')).json()) as Array<{ iid: number }>;
+  const list = (await (await page.request.get('/api/v4/projects/acme%2Ftandem/merge_requests?search=Refresh%20the%20banner')).json()) as Array<{ iid: number }>;
   expect(list.length).toBeGreaterThan(0);
   await page.goto(`/acme/tandem/-/merge_requests/${list[0]!.iid}`);
   await page.getByTestId('mr-tab-changes').click();
@@ -16,7 +16,7 @@ test('the Changes tab in two browsers: file tree, highlighted lines in both view
   await openChanges(alice);
   await openChanges(bob);
 
-  for (const page of [alice, bob]) await expect(page.getByTestId('diff-tree').getByRole('link', { name: 'assets/logo.png' })).toBeVisible();
+  for (const page of [alice, bob]) await expect(page.getByTestId('diff-tree').getByRole('link', { name: 'assets/banner.png' })).toBeVisible();
   const code = alice.locator('[data-testid="diff-file"][data-path="src/search.ts"]');
   await expect(code.locator('tr.diff-line.new .hljs-keyword').first()).toHaveText('export');
   // The user's "<b>" in code is text, not markup
@@ -30,7 +30,7 @@ test('the Changes tab in two browsers: file tree, highlighted lines in both view
   await expect(alice.locator('[data-path="data/blob.bin"]').getByRole('link', { name: 'Download' })).toHaveAttribute('href', /\/acme\/tandem\/-\/raw\/[0-9a-f]{40}\/data\/blob\.bin$/);
 
   // Image modes switch, in each browser on its own
-  const image = bob.locator('[data-path="assets/logo.png"]');
+  const image = bob.locator('[data-path="assets/banner.png"]');
   await image.scrollIntoViewIfNeeded();
   await expect(image.getByTestId('image-two-up').locator('img')).toHaveCount(2);
   await expect.poll(() => image.locator('img[alt="New version"]').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(80);
@@ -50,7 +50,7 @@ test('the Changes tab in two browsers: file tree, highlighted lines in both view
   await expect(image.getByTestId('onion-new')).toHaveCSS('opacity', '0.25');
   await image.getByRole('tab', { name: '2-up' }).click();
   await expect(image.getByTestId('image-two-up')).toBeVisible();
-  await expect(alice.locator('[data-path="assets/logo.png"]').getByTestId('image-diff')).toHaveAttribute('data-mode', 'twoUp');
+  await expect(alice.locator('[data-path="assets/banner.png"]').getByTestId('image-diff')).toHaveAttribute('data-mode', 'twoUp');
 
   // The large file is collapsed until Show file contents
   const big = alice.locator('[data-path="src/big.txt"]');

@@ -65,8 +65,8 @@ export class MergeRequestDemoSeed implements OnApplicationBootstrap {
       // The base lands on the default branch, so the merge request shows only the change
       const base = await repo.writeCommit({ branch: main, startSha: start, expectedOldSha: start, message: 'Add the logo, tools and notes', author, actions: REVIEW_DEMO.base() });
       const mainSha = base.sha;
-      await repo.writeCommit({ branch: REVIEW_DEMO.branch, startSha: mainSha, message: 'Refresh the logo, tidy the tools', author, actions: REVIEW_DEMO.change() });
-      await this.create.execute(actor, pid, { title: REVIEW_DEMO.title, description: 'A new logo, an executable build script, a renamed note.', sourceBranch: REVIEW_DEMO.branch, targetBranch: main });
+      await repo.writeCommit({ branch: REVIEW_DEMO.branch, startSha: mainSha, message: 'Refresh the banner, tidy the tools', author, actions: REVIEW_DEMO.change() });
+      await this.create.execute(actor, pid, { title: REVIEW_DEMO.title, description: 'A new banner, an executable build script, a renamed note.', sourceBranch: REVIEW_DEMO.branch, targetBranch: main });
     } catch (e) {
       this.log.warn(`review demo merge request not seeded: ${(e as Error).message}`);
     }

@@ -37,10 +37,10 @@ const lines = (n: number, f: (i: number) => string) => Array.from({ length: n },
 
 /** The review demo's two commits: a base with every kind of file, then a change of each kind. */
 export const REVIEW_DEMO = {
-  branch: 'refresh-logo',
-  title: 'Refresh the logo and tidy the tools',
+  branch: 'refresh-banner',
+  title: 'Refresh the banner and tidy the tools',
   base: (): FileAction[] => [
-    { action: 'create', path: 'assets/logo.png', content: solidPng(60, 40, [31, 117, 203]) },
+    { action: 'create', path: 'assets/banner.png', content: solidPng(60, 40, [31, 117, 203]) },
     { action: 'create', path: 'tools/build.sh', content: Buffer.from('#!/bin/sh\nnpm run build\n') },
     { action: 'create', path: 'docs/old-name.md', content: Buffer.from('# Notes\n\nKept as they are.\n') },
     { action: 'create', path: 'src/search.ts', content: Buffer.from(lines(30, (i) => `export const step${i} = (x: number) => x + ${i};`)) },
@@ -48,7 +48,7 @@ export const REVIEW_DEMO = {
     { action: 'create', path: 'docs/obsolete.md', content: Buffer.from('Obsolete.\n') },
   ],
   change: (): FileAction[] => [
-    { action: 'update', path: 'assets/logo.png', content: solidPng(80, 50, [252, 109, 38]) },
+    { action: 'update', path: 'assets/banner.png', content: solidPng(80, 50, [252, 109, 38]) },
     { action: 'update', path: 'tools/build.sh', content: Buffer.from('#!/bin/sh\nnpm run build\n'), executable: true },
     { action: 'move', previousPath: 'docs/old-name.md', path: 'docs/new-name.md' },
     { action: 'update', path: 'src/search.ts', content: Buffer.from(lines(30, (i) => (i === 12 ? `export const step${i} = (x: number) => x * ${i}; // <b>not bold</b>` : `export const step${i} = (x: number) => x + ${i};`))) },
