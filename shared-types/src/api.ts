@@ -217,6 +217,8 @@ export interface ApiNote {
   /** A string, as GitLab's page endpoints give it. */
   id: string;
   type: 'DiscussionNote' | 'DiffNote' | null;
+  /** A DiffNote's place in the merge request's diff. */
+  position?: import('./merge-request-diffs').ApiDiffPosition;
   /** Markdown source; `note` and `body` are the same text (page and REST names). */
   note: string;
   body: string;

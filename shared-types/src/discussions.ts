@@ -39,6 +39,8 @@ export interface ApiDiscussion {
   individual_note: boolean;
   /** GitLab always sends these false/null for issue discussions; kept for merge-request diff threads later. */
   diff_discussion: boolean;
+  /** A diff thread's position (its first note's). */
+  position?: import('./merge-request-diffs').ApiDiffPosition;
   for_commit: boolean;
   commit_id: string | null;
   expanded: boolean;

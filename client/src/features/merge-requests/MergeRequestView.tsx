@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
+import { MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiDiscussion, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
 import { errorText } from '../../shared/api/http';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -10,7 +10,9 @@ import { NoteAwardsBar } from '../awards/NoteAwardsBar';
 import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
-import { MergeRequestChanges, MergeRequestCommits } from './MergeRequestTabs';
+import { ChangesTab } from './diffs/ChangesTab';
+import { DiffExcerpt } from './diffs/DiffExcerpt';
+import { MergeRequestCommits } from './MergeRequestTabs';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 type Tab = 'overview' | 'commits' | 'changes';
@@ -67,6 +69,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
+  const renderDiscussionHeader = useCallback((d: ApiDiscussion) => <DiffExcerpt discussion={d} projectPath={projectPath} iid={mr.iid} />, [projectPath, mr.iid]);
   const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} issueId={mr.id} />, [projectPath, mr.iid, mr.id]);
   const toggle = async (e: 'CLOSE' | 'REOPEN') => {
     setBusy(true);
@@ -115,11 +118,11 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
             </Alert>
           )}
           <AwardsBar awardableType="MergeRequest" awardableId={mr.id} awards={data.awards} canAward={data.permissions.canAwardEmoji} toggleUrl={`/${projectPath}/-/merge_requests/${mr.iid}/toggle_award_emoji`} currentUser={currentUser} />
-          <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} />
+          <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} renderDiscussionHeader={renderDiscussionHeader} />
         </>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
-      {tab === 'changes' && <MergeRequestChanges projectPath={projectPath} iid={mr.iid} />}
+      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null} />}
     </div>
   );
 }

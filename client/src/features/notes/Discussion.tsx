@@ -25,7 +25,7 @@ function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
  * form). An individual note shows as a thread while a reply is written and reverts on cancel.
  */
 export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
-  const { issueKey, canReply, permissions } = useNotesContext();
+  const { issueKey, canReply, permissions, renderDiscussionHeader } = useNotesContext();
   const [replying, setReplying] = useState<{ quote: string } | null>(null);
   const [expanded, setExpanded] = useState(!discussion.resolved);
   const request = useAtomValue(replyRequestAtom, { store: appStore });
@@ -50,6 +50,7 @@ export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
 
   return (
     <li className={`discussion${asThread ? ' discussion--thread' : ''}${discussion.resolved ? ' discussion--resolved' : ''}`} data-testid="discussion" data-discussion-id={discussion.id} data-resolved={discussion.resolved}>
+      {renderDiscussionHeader?.(discussion)}
       <Note note={root} onReply={openReply} actions={resolvable ? <ResolveButton discussion={discussion} /> : undefined} />
       {asThread && (replies.length > 0 || discussion.resolved) && (
         <button type="button" className="discussion__toggle" aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>

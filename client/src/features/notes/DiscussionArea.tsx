@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePathsOf, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePathsOf, type ApiDiscussion, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { liveAwardPermission } from '../awards/liveAwardPermission';
 import { appStore } from '../../shared/store';
@@ -72,6 +72,8 @@ interface DiscussionAreaProps {
   stateToggle: { busy: boolean; toggle(event: 'CLOSE' | 'REOPEN'): Promise<void> };
   /** The emoji awards bar under each note (features/awards AwardsBar), wired where the page is composed. */
   renderAwards?: (note: ApiNote) => ReactNode;
+  /** Above a thread's first note (merge requests: a diff thread's file and code excerpt). */
+  renderDiscussionHeader?: (discussion: ApiDiscussion) => ReactNode;
   /** Keystrokes in comment boxes (presence: "is typing"). */
   onTyping?: () => void;
   /** Shown just above the comment form (who else is typing). */
@@ -79,7 +81,7 @@ interface DiscussionAreaProps {
 }
 
 /** The noteable's activity: its discussions, live for everyone watching, and the comment form. */
-export function DiscussionArea({ noteable: n, stateToggle, renderAwards, onTyping, formHeader }: DiscussionAreaProps) {
+export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderDiscussionHeader, onTyping, formHeader }: DiscussionAreaProps) {
   const issueKey = n.key;
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
@@ -99,8 +101,8 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, onTypin
   const canComment = !blocked && permissions.canCreateNote;
   const editorProjectPath = n.editorProjectPath;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, editorProjectPath, iid: n.iid, noteableId: n.id, paths, permissions, currentUser, noteableAuthorId: n.authorId, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, onTyping }),
-    [issueKey, projectPath, editorProjectPath, n.iid, n.id, paths, permissions, currentUser, n.authorId, canComment, view.timeline, renderAwards, onTyping],
+    () => ({ issueKey, projectPath, editorProjectPath, iid: n.iid, noteableId: n.id, paths, permissions, currentUser, noteableAuthorId: n.authorId, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, renderDiscussionHeader, onTyping }),
+    [issueKey, projectPath, editorProjectPath, n.iid, n.id, paths, permissions, currentUser, n.authorId, canComment, view.timeline, renderAwards, renderDiscussionHeader, onTyping],
   );
   useOutbox(issueKey, paths.createNote, n.id, connection === 'open' || givenUp, setError);
   useNoteAnchor(!!discussions, discussions);

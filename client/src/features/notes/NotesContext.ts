@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ApiNote, CurrentUser, IssuePermissions, noteablePaths } from '@tandem/shared-types';
+import type { ApiDiscussion, ApiNote, CurrentUser, IssuePermissions, noteablePaths } from '@tandem/shared-types';
 
 /** What every part of one issue's discussion area needs to know (given once by DiscussionArea). */
 export interface NotesContextValue {
@@ -23,6 +23,7 @@ export interface NotesContextValue {
   setNotice(message: string | null): void;
   /** Where the emoji awards bar of a note goes (wired by the integrator: features/awards AwardsBar). */
   renderAwards?: (note: ApiNote) => React.ReactNode;
+  renderDiscussionHeader?: (discussion: ApiDiscussion) => React.ReactNode;
   /** Called on each keystroke in a comment box (the page announces "is typing"). */
   onTyping?: () => void;
 }

@@ -36,6 +36,7 @@ import { AlertEnvironment1795650000001 } from './migrations/1795650000001-AlertE
 import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserStatusEmoji';
 import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueListIndexes';
 import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
+import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   NotificationJobs1795650000000,
   AlertEnvironment1795650000001,
   UserStatusEmoji1795650000002,
+  DiffNotes1795762600000,
 ];
 
 export interface DatabaseTarget {

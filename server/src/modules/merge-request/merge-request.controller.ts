@@ -10,6 +10,7 @@ import type { Actor } from '../../core/policy/policy';
 import { RepositoryService, type CommitInfo, type DiffFile } from '../repository';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
+import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { MergeRequestLoader, type LoadedMergeRequest } from './merge-request.loader';
 import { toApiMergeRequest, userBasicOf } from './merge-request.mapper';
@@ -54,6 +55,7 @@ export class MergeRequestController {
     private readonly create: CreateMergeRequestAction,
     private readonly update: UpdateMergeRequestAction,
     private readonly mergeAction: MergeMergeRequestAction,
+    private readonly mrDiffs: MergeRequestDiffs,
   ) {}
 
   private get base(): string {
@@ -166,23 +168,11 @@ export class MergeRequestController {
       .map((r) => ({ id: Number(r.id), iid: Number(r.iid), project_id: Number(r.project_id), title: r.title, state: r.state, web_url: `${this.base}/${r.full_path}/-/issues/${r.iid}`, references: { short: `#${r.iid}`, full: `${r.full_path}#${r.iid}` } }));
   }
 
-  /** The commit range of the merge request: merge base of target and head (the merged head once merged). */
-  private async range(l: LoadedMergeRequest): Promise<{ base: string | null; head: string | null }> {
-    const repo = await this.repos.open(l.project.id);
-    const head = l.mr.state === 'merged' ? l.mr.headSha : ((await repo.branch(l.mr.sourceBranch))?.commit.id ?? l.mr.headSha);
-    if (!head || !(await repo.resolve(head))) return { base: null, head: null };
-    if (l.mr.state === 'merged' && l.mr.mergeCommitSha) {
-      const merge = await repo.commit(l.mr.mergeCommitSha);
-      const first = merge?.parentIds.length && merge.parentIds.length > 1 ? merge.parentIds[0]! : null;
-      return { base: first ? await repo.mergeBase(first, head) : null, head };
-    }
-    const target = await repo.branch(l.mr.targetBranch);
-    return { base: target ? await repo.mergeBase(target.commit.id, head) : null, head };
+  private range(l: LoadedMergeRequest) {
+    return this.mrDiffs.range(l);
   }
 
-  private async diffs(l: LoadedMergeRequest): Promise<DiffFile[]> {
-    const { base, head } = await this.range(l);
-    if (!head || !base || base === head) return [];
-    return (await this.repos.open(l.project.id)).diff(base, head);
+  private diffs(l: LoadedMergeRequest): Promise<DiffFile[]> {
+    return this.mrDiffs.diffs(l);
   }
 }

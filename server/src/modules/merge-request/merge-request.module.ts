@@ -6,6 +6,8 @@ import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
+import { MergeRequestDiffsController } from './diffs/merge-request-diffs.controller';
+import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
 import { RefreshMergeRequestsAction } from './actions/refresh-merge-requests';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { IssueMergeRequestsController } from './issue-merge-requests.controller';
@@ -22,8 +24,8 @@ import { MergeRequestResolver } from './merge-request.resolver';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver],
-  exports: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestDiffs],
+  exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}

@@ -1,4 +1,4 @@
-import type { ApiNote, UserBasic } from '@tandem/shared-types';
+import type { ApiDiffPosition, ApiNote, UserBasic } from '@tandem/shared-types';
 import type { AppConfig } from '../../core/config/config';
 import { issueNoteableAbilities, noteCurrentUser, notePermissionsOn, type NoteAbilities, type NoteableAbilities } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
@@ -41,6 +41,8 @@ export interface NoteTarget {
   /** The issue context when the noteable is an issue (quick actions, awards). */
   issue?: NoteIssue;
   /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts). */
+  /** Merge requests: checks a diff note's `position` against the current diff (400 naming the problem otherwise). Absent: positions are refused. */
+  diffPosition?: (raw: unknown) => Promise<ApiDiffPosition>;
   commands?: (tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>;
 }
 

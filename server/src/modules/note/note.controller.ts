@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { IDEMPOTENCY_HEADER, NOTES_FILTER } from '@tandem/shared-types';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError } from '../../core/errors/app-error';
+import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
@@ -119,7 +119,15 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
     /** Policy: create_note. Starts a thread. */
     @Post('discussions')
     async createDiscussion(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Body() body: Record<string, unknown>, @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined, @Res({ passthrough: true }) res: Response) {
-      return this.post(actor, params, body, idempotency, res, (input) => ({ ...input, type: 'DiscussionNote' }), (_note, r, t) => toRestDiscussion(toApiDiscussion(r.discussion, t.place)));
+      return this.post(
+        actor,
+        params,
+        body,
+        idempotency,
+        res,
+        async (input, t) => ({ ...input, type: 'DiscussionNote', position: body?.position === undefined || body.position === null ? null : await diffPositionOf(t, body.position) }),
+        (_note, r, t) => toRestDiscussion(toApiDiscussion(r.discussion, t.place)),
+      );
     }
 
     /** Policy: create_note, and the thread's or noteable's author (own), or admin_issue / admin_epic. `resolved=true|false`. */
@@ -172,14 +180,14 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
       body: Record<string, unknown>,
       idempotency: string | undefined,
       res: Response,
-      input: (parsed: ReturnType<typeof parseRestCreate>) => CreateNoteInput,
+      input: (parsed: ReturnType<typeof parseRestCreate>, t: NoteTarget) => CreateNoteInput | Promise<CreateNoteInput>,
       answer: (note: NonNullable<CreateNoteResult['note']>, r: CreateNoteResult, t: NoteTarget) => A,
     ): Promise<A | ReturnType<typeof restCommandsAnswer>> {
       if (!actor) throw new AppError('UNAUTHORIZED');
       const parsed = parseRestCreate(body);
       const idempotencyKey = parseIdempotencyKey(idempotency);
       const t = await this.targets.fromRest(actor, params);
-      const r = await this.createNote.execute(actor, t, { ...input(parsed), idempotencyKey });
+      const r = await this.createNote.execute(actor, t, { ...(await input(parsed, t)), idempotencyKey });
       if (!r.note) {
         res.status(202);
         return restCommandsAnswer(r);
@@ -191,4 +199,10 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
   // Nest names controllers in its route logs by class name
   Object.defineProperty(NoteController, 'name', { value: `${kind.type}NoteController` });
   return NoteController;
+}
+
+/** A diff note's position, checked by the noteable (only merge requests have diffs: 400 elsewhere). */
+function diffPositionOf(t: NoteTarget, raw: unknown) {
+  if (!t.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
+  return t.diffPosition(raw);
 }

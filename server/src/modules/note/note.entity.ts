@@ -1,3 +1,4 @@
+import type { ApiDiffPosition } from '@tandem/shared-types';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('notes')
@@ -11,6 +12,8 @@ export class Note {
   @Column({ type: 'text', name: 'note_html' }) noteHtml!: string;
   @Column({ type: 'varchar', nullable: true }) type!: 'DiscussionNote' | 'DiffNote' | null;
   @Column({ type: 'varchar', name: 'discussion_id' }) discussionId!: string;
+  /** A DiffNote's place in the merge request's diff (GitLab's position). */
+  @Column({ type: 'jsonb', nullable: true }) position!: ApiDiffPosition | null;
   @Column({ type: 'boolean' }) system!: boolean;
   @Column({ type: 'varchar', name: 'system_note_icon_name', nullable: true }) systemNoteIconName!: string | null;
   @Column({ type: 'boolean' }) internal!: boolean;

@@ -23,6 +23,8 @@ export interface RestNote {
   imported_from: string;
   noteable_iid: number | null;
   commands_changes: Record<string, unknown>;
+  /** DiffNotes: GitLab's position. */
+  position?: ApiNote['position'];
 }
 
 export interface RestDiscussion {
@@ -53,6 +55,7 @@ export function toRestNote(n: ApiNote): RestNote {
     imported_from: 'none',
     noteable_iid: n.noteable_iid,
     commands_changes: {},
+    ...(n.position ? { position: n.position } : {}),
   };
 }
 

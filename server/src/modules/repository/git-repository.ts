@@ -1,5 +1,5 @@
 import { commitsByOid, logCommits } from './git/commits';
-import { diffBetween } from './git/diff';
+import { diffBetween, type DiffOptions } from './git/diff';
 import { RepositoryError } from './git/errors';
 import { countBetween, isAncestor, merge, mergeBase, type MergeInput, type MergeResult } from './git/merge';
 import { checkBranchName, checkTagName, defaultBranch, listRefs, matchesRefSearch, readRef, resolveCommit, setDefaultBranch, updateRef } from './git/refs';
@@ -177,9 +177,9 @@ export class GitRepository {
     return diffBetween(this.gitDir, c.parentIds[0] ?? EMPTY_TREE, c.id);
   }
 
-  async diff(fromRev: string, toRev: string): Promise<DiffFile[]> {
+  async diff(fromRev: string, toRev: string, opts: DiffOptions = {}): Promise<DiffFile[]> {
     const [from, to] = await Promise.all([this.mustResolve(fromRev), this.mustResolve(toRev)]);
-    return diffBetween(this.gitDir, from, to);
+    return diffBetween(this.gitDir, from, to, opts);
   }
 
   /** GitLab's compare: `straight` diffs from..to directly, otherwise from the merge base. */

@@ -5,6 +5,7 @@ export { GitRepository, type CommitListQuery, type CompareResult } from './git-r
 export { RepositoryError, MergeConflictError } from './git/errors';
 export type { BlobInfo, BranchInfo, CommitIdentity, CommitInfo, DiffFile, RefUpdate, TagInfo, TreeEntry } from './git/types';
 export type { MergeInput, MergeResult } from './git/merge';
+export type { DiffOptions } from './git/diff';
 export type { FileAction, WriteCommitInput } from './git/write';
 export type { ImportChange, ImportStep } from './git/import';
 export { ZERO_OID, EMPTY_TREE, cleanRepoPath, cleanRev } from './git/validate';

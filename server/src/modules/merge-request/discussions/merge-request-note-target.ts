@@ -10,6 +10,9 @@ import { routeParam, type NoteableKind, type NoteableTargets, type RouteParams }
 import { MergeRequestLoader, mergeRequestFacts, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable } from '../merge-request.mapper';
 import { parseMergeRequestIid } from '../merge-request.validation';
+import { sha1 } from '../diffs/diff-lines';
+import { parseDiffPosition } from '../diffs/diff-position';
+import { MergeRequestDiffs } from '../diffs/merge-request-diffs.service';
 
 /** A merge request as the note actions take it. */
 export interface MergeRequestNoteTarget extends NoteTarget {
@@ -23,6 +26,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly loader: MergeRequestLoader,
     private readonly registry: NoteTargetRegistry,
+    private readonly diffs: MergeRequestDiffs,
   ) {}
 
   get publicUrl(): string {
@@ -72,6 +76,11 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
       membership: { projectId: project.id, namespaceId: project.namespaceId },
       place: { type: 'MergeRequest', projectPath: project.fullPath, projectId: project.id, iid: mr.iid, issueId: mr.id },
       actorUser: null,
+      // A diff note's position: checked against the whole current diff (collapsed files expanded)
+      diffPosition: async (raw) => {
+        const hash = typeof raw === 'object' && raw && typeof (raw as { new_path?: unknown }).new_path === 'string' ? sha1((raw as { new_path: string }).new_path) : '';
+        return parseDiffPosition(raw, await this.diffs.present(l, { ignoreWhitespace: false, expand: new Set([hash]) }));
+      },
       // Quick actions on merge requests are not built: every command answers "Could not apply"
       commands: async (_tx, _actor, commands): Promise<QuickActionsOutcome> => ({ messages: [], errorMessages: commands.map((c) => QUICK_ACTION_TEXTS.couldNotApply(c.name)), changes: {} }),
     };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTE_ERRORS, type ApiNote } from '@tandem/shared-types';
+import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
@@ -31,6 +31,8 @@ export interface CreateNoteInput {
   internal?: boolean;
   /** 'DiscussionNote' starts a thread; null (default) is a comment. Ignored for replies. */
   type?: 'DiscussionNote' | null;
+  /** A diff thread's position (merge requests; checked against the diff by the target). Ignored for replies. */
+  position?: ApiDiffPosition | null;
   /** Reply: the note joins this discussion. */
   discussionId?: string | null;
   /** The author's Idempotency-Key: a retry with the same key returns the first note. */
@@ -156,7 +158,9 @@ export class CreateNoteAction {
     const root = thread?.[0] ?? null;
     // A reply to an individual note turns that note into the root of a thread
     const converts = root !== null && thread!.length === 1 && root.type === null;
-    const type = thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
+    // A diff thread's replies keep its position (GitLab: every note of a diff discussion is a DiffNote)
+    const position = root ? (root.position ?? null) : (input.position ?? null);
+    const type = position ? 'DiffNote' : thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
     const record: NoteRecord = {
       id: 0,
       noteableType: ctx.noteable.type,
@@ -171,7 +175,8 @@ export class CreateNoteAction {
       systemNoteIconName: null,
       // Replies share their thread's visibility
       internal: root ? root.internal : input.internal === true,
-      resolvable: type === 'DiscussionNote',
+      resolvable: type !== null,
+      position,
       resolvedAt: null,
       resolvedById: null,
       lastEditedAt: null,
@@ -192,9 +197,9 @@ export class CreateNoteAction {
         noteable,
         author,
         urlPrefix,
-        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, created_at, updated_at)
+        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, created_at, updated_at)
             VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
-              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, now(), now())
+              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
             WHERE id = ${p(converts ? root!.id : 0)}::int AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),

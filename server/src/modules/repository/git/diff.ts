@@ -24,16 +24,28 @@ function parseRaw(out: string): RawEntry[] {
   return rows;
 }
 
-function parseNumstat(out: string): Array<{ add: number; del: number; binary: boolean }> {
+interface NumstatRow {
+  add: number;
+  del: number;
+  binary: boolean;
+  /** The new path (numstat -z writes paths unquoted). */
+  path: string;
+}
+
+function parseNumstat(out: string): NumstatRow[] {
   const parts = out.split('\0');
-  const rows: Array<{ add: number; del: number; binary: boolean }> = [];
+  const rows: NumstatRow[] = [];
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
     if (!head) continue;
     const [a, d, p] = head.split('\t');
-    if (p === '') i += 2; // a rename: old and new path follow as their own fields
+    let path = p ?? '';
+    if (p === '') {
+      i += 1; // a rename: old and new path follow as their own fields
+      path = parts[i++] ?? '';
+    }
     const binary = a === '-' && d === '-';
-    rows.push({ add: binary ? 0 : Number(a), del: binary ? 0 : Number(d), binary });
+    rows.push({ add: binary ? 0 : Number(a), del: binary ? 0 : Number(d), binary, path });
   }
   return rows;
 }
@@ -57,22 +69,33 @@ function splitPatch(patch: string): string[] {
   });
 }
 
+export interface DiffOptions {
+  /** `git diff -w` (GitLab's "Hide whitespace changes"): whitespace-only files stay listed with no lines. */
+  ignoreWhitespace?: boolean;
+  /** Caps the list (GitLab caps diffs too). */
+  maxFiles?: number;
+}
+
 /**
  * The changes from `from` to `to` (commits or trees), with rename detection (`-M`): one
- * entry per file, in git's order. `maxFiles` caps the list (GitLab caps diffs too).
+ * entry per file, in git's order. numstat and the patch list the same files in the same
+ * order (with -w, whitespace-only files drop out of both), matched to --raw by new path.
  */
-export async function diffBetween(gitDir: string, from: string, to: string, maxFiles = 1000): Promise<DiffFile[]> {
+export async function diffBetween(gitDir: string, from: string, to: string, opts: DiffOptions = {}): Promise<DiffFile[]> {
   const base = ['diff', '--no-color', '--no-ext-diff', '-M', '--full-index'];
+  const content = opts.ignoreWhitespace ? [...base, '-w'] : base;
   const [raw, num, patch] = await Promise.all([
     runGit(gitDir, [...base, '--raw', '-z', from, to, '--']),
-    runGit(gitDir, [...base, '--numstat', '-z', from, to, '--']),
-    runGit(gitDir, [...base, '-p', '--src-prefix=a/', '--dst-prefix=b/', from, to, '--']),
+    runGit(gitDir, [...content, '--numstat', '-z', from, to, '--']),
+    runGit(gitDir, [...content, '-p', '--src-prefix=a/', '--dst-prefix=b/', from, to, '--']),
   ]);
   const entries = parseRaw(raw.stdout.toString('utf8'));
   const stats = parseNumstat(num.stdout.toString('utf8'));
   const texts = splitPatch(patch.stdout.toString('utf8'));
-  return entries.slice(0, maxFiles).map((e, i) => {
-    const s = stats[i] ?? { add: 0, del: 0, binary: false };
+  const byPath = new Map(stats.map((s, i) => [s.path, { s, text: texts[i] ?? '' }]));
+  return entries.slice(0, opts.maxFiles ?? 1000).map((e) => {
+    const hit = byPath.get(e.newPath);
+    const s = hit?.s ?? { add: 0, del: 0, binary: false };
     return {
       oldPath: e.oldPath,
       newPath: e.newPath,
@@ -84,7 +107,7 @@ export async function diffBetween(gitDir: string, from: string, to: string, maxF
       binary: s.binary,
       additions: s.add,
       deletions: s.del,
-      diff: s.binary ? '' : (texts[i] ?? ''),
+      diff: s.binary ? '' : (hit?.text ?? ''),
     };
   });
 }

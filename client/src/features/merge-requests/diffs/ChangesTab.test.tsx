@@ -1,0 +1,122 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
+import { ChangesTab } from './ChangesTab';
+import { parallelRows } from './DiffLines';
+import { excerptLines } from './DiffExcerpt';
+import { reviewedKey } from './diffPrefs';
+
+const line = (type: ApiDiffLine['type'], old_line: number | null, new_line: number | null, text: string): ApiDiffLine => ({ type, old_line, new_line, line_code: type === 'match' ? null : `h_${old_line ?? 0}_${new_line ?? 0}`, rich_text: text });
+
+const file = (over: Partial<ApiDiffFile>): ApiDiffFile => ({
+  file_hash: 'a'.repeat(40), file_identifier_hash: 'b'.repeat(40), old_path: 'src/a.ts', new_path: 'src/a.ts', a_mode: '100644', b_mode: '100644', new_file: false, deleted_file: false, renamed_file: false, mode_changed: false, binary: false,
+  added_lines: 1, removed_lines: 1, mode: 'replaced', viewer: { name: 'text' }, collapsed: false, old_raw_path: '/acme/tandem/-/raw/1/src/a.ts', new_raw_path: '/acme/tandem/-/raw/2/src/a.ts', old_size: null, new_size: null,
+  highlighted_diff_lines: [line('match', null, null, '@@ -1,2 +1,2 @@'), line('context', 1, 1, 'keep'), line('old', 2, null, 'before'), line('new', null, 2, '<span class="hljs-keyword">after</span>')],
+  ...over,
+});
+
+const CODE = file({});
+const IMAGE = file({ file_hash: 'c'.repeat(40), file_identifier_hash: 'd'.repeat(40), old_path: 'logo.png', new_path: 'logo.png', binary: true, viewer: { name: 'image' }, highlighted_diff_lines: [], old_raw_path: '/acme/tandem/-/raw/1/logo.png', new_raw_path: '/acme/tandem/-/raw/2/logo.png', old_size: 10, new_size: 12 });
+const BIG = file({ file_hash: 'e'.repeat(40), file_identifier_hash: 'f'.repeat(40), old_path: 'big.txt', new_path: 'big.txt', mode: 'new', new_file: true, collapsed: true, viewer: { name: 'collapsed' }, highlighted_diff_lines: [] });
+const MOVED = file({ file_hash: '1'.repeat(40), file_identifier_hash: '2'.repeat(40), old_path: 'docs/old.md', new_path: 'docs/new.md', renamed_file: true, mode: 'renamed', viewer: { name: 'renamed' }, highlighted_diff_lines: [] });
+const EXEC = file({ file_hash: '3'.repeat(40), file_identifier_hash: '4'.repeat(40), old_path: 'build.sh', new_path: 'build.sh', b_mode: '100755', mode_changed: true, viewer: { name: 'mode_changed' }, highlighted_diff_lines: [] });
+const DIFFS = '/acme/tandem/-/merge_requests/7/diffs.json';
+const DISCUSSIONS = '/acme/tandem/-/merge_requests/7/discussions.json';
+const NOTE_KEY = 'acme/tandem/-/merge_requests#7';
+const THREAD = { id: 'd1', individual_note: false, diff_discussion: true, notes: [{ id: '5', discussion_id: 'd1', type: 'DiffNote', note: 'Why?', note_html: '<p>Why?</p>', author: { id: 2, name: 'Bob Brown', username: 'bob' }, position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: null, new_line: 2, line_range: null } }] };
+const ONE = '/acme/tandem/-/merge_requests/7/diff_for_path.json';
+const response = (files: ApiDiffFile[], hidden = false): MergeRequestDiffsResponse => ({ diff_files: files, diff_refs: { base_sha: '1', start_sha: '1', head_sha: '2' }, whitespace_hidden: hidden });
+
+describe('parallelRows', () => {
+  it('pairs removed lines with the added lines after them; context on both sides; hunk headers span', () => {
+    const rows = parallelRows([line('match', null, null, '@@'), line('context', 1, 1, 'a'), line('old', 2, null, 'b'), line('old', 3, null, 'c'), line('new', null, 2, 'B'), line('context', 4, 3, 'd')]);
+    expect(rows.map((r) => (r.match ? 'match' : `${r.left?.rich_text ?? '-'}|${r.right?.rich_text ?? '-'}`))).toEqual(['match', 'a|a', 'b|B', 'c|-', 'd|d']);
+  });
+});
+
+describe('excerptLines', () => {
+  it('is the commented line and up to 3 lines before it, never past its hunk header', () => {
+    const lines = [line('match', null, null, '@@'), line('context', 1, 1, 'a'), line('context', 2, 2, 'b'), line('old', 3, null, 'c'), line('new', null, 3, 'C'), line('context', 4, 4, 'd'), line('context', 5, 5, 'e')];
+    expect(excerptLines(lines, null, 5).map((l) => l.rich_text)).toEqual(['c', 'C', 'd', 'e']);
+    expect(excerptLines(lines, 3, null).map((l) => l.rich_text)).toEqual(['a', 'b', 'c']);
+    expect(excerptLines(lines, null, 99)).toEqual([]);
+  });
+});
+
+describe('ChangesTab', () => {
+  let api: FetchStub;
+  beforeEach(() => {
+    cleanup();
+    localStorage.clear();
+    api = stubFetch({ [`GET ${DIFFS}`]: response([CODE, IMAGE, BIG, MOVED, EXEC]), [`GET ${DIFFS}?w=1`]: response([CODE], true), [`GET ${DISCUSSIONS}`]: [] });
+  });
+
+  it('shows the tree, the highlighted lines inline and side by side (remembered), and hides whitespace with w=1', async () => {
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
+    expect((await screen.findByTestId('diff-file-count')).textContent).toContain('5 files');
+    expect(within(screen.getByTestId('diff-tree')).getAllByRole('link').map((a) => a.textContent)).toEqual(['src/a.ts', 'logo.png', 'big.txt', 'docs/new.md', 'build.sh']);
+    const inline = screen.getByTestId('diff-inline');
+    expect(inline.querySelector('.hljs-keyword')?.textContent).toBe('after');
+    fireEvent.click(screen.getByTestId('diff-view-parallel'));
+    expect(screen.getByTestId('diff-parallel')).toBeTruthy();
+    expect(localStorage.getItem(DIFF_CONSTANTS.viewKey)).toBe('parallel');
+    fireEvent.click(screen.getByTestId('diff-hide-whitespace'));
+    await waitFor(() => expect((screen.getByTestId('diff-file-count')).textContent).toContain('1 file'));
+    expect(api.lastCall(`GET ${DIFFS}`).query.get('w')).toBe('1');
+    expect(localStorage.getItem(DIFF_CONSTANTS.whitespaceKey)).toBe('1');
+  });
+
+  it('switches image modes, shows the renamed and mode-change notices', async () => {
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
+    const img = await screen.findByTestId('image-diff');
+    expect((img)?.getAttribute('data-mode')).toBe('twoUp');
+    fireEvent.click(screen.getByRole('tab', { name: DIFF_TEXTS.imageModes.swipe }));
+    expect(screen.getByTestId('image-swipe')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: DIFF_TEXTS.imageModes.onion }));
+    fireEvent.change(screen.getByTestId('onion-opacity'), { target: { value: '20' } });
+    expect(screen.getByTestId('onion-new').style.opacity).toBe('0.2');
+    expect((screen.getAllByTestId('diff-renamed-notice')[0]!).textContent).toContain(DIFF_TEXTS.renamed('docs/old.md', 'docs/new.md'));
+    expect((screen.getByTestId('diff-mode-notice')).textContent).toContain(DIFF_TEXTS.modeChanged('100644', '100755'));
+  });
+
+  it('"Show file contents" loads the collapsed file; a failure shows the spec text, which can be dismissed', async () => {
+    api.on({ [`GET ${ONE}`]: jsonResponse({ message: 'boom' }, { status: 500 }) });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
+    fireEvent.click(await screen.findByTestId('diff-show-contents'));
+    expect((await screen.findByTestId('diff-load-error')).textContent).toContain(DIFF_TEXTS.fileContentsFailed);
+    fireEvent.click(within(screen.getByTestId('diff-load-error')).getByRole('button'));
+    expect(screen.queryByTestId('diff-load-error')).toBeNull();
+    api.on({ [`GET ${ONE}`]: { ...BIG, collapsed: false, viewer: { name: 'text' }, highlighted_diff_lines: [line('new', null, 1, 'line 1')] } });
+    fireEvent.click(screen.getByTestId('diff-show-contents'));
+    await waitFor(() => expect((document.querySelector(`[data-path="big.txt"]`))?.getAttribute('data-viewer')).toBe('text'));
+    expect(api.lastCall(`GET ${ONE}`).query.get('file_hash')).toBe(BIG.file_hash);
+  });
+
+  it('remembers Viewed per file in local storage and counts it', async () => {
+    const first = renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
+    fireEvent.click((await screen.findAllByTestId('diff-viewed'))[0]!);
+    expect((screen.getByTestId('diff-viewed-count')).textContent).toContain('1/5');
+    expect(JSON.parse(localStorage.getItem(reviewedKey('acme/tandem', 7))!)).toEqual({ [CODE.file_identifier_hash]: [`hash:${CODE.file_hash}`] });
+    first.unmount();
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: "acme/tandem", iid: 7 }} />);
+    expect((await screen.findByTestId('diff-viewed-count')).textContent).toContain('1/5');
+    expect((screen.getAllByTestId('diff-viewed')[0] as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('shows diff threads under their line, and a line comment posts GitLab\'s position', async () => {
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD], 'POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions': { id: 'd2', individual_note: false, notes: [] } });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
+    const thread = await screen.findByTestId('diff-thread');
+    expect(thread.textContent).toContain('Why?');
+    // It sits right under the added line 2
+    expect(thread.closest('tr')?.previousElementSibling?.getAttribute('data-line-code')).toBe('h_0_2');
+    const removed = document.querySelector('[data-path="src/a.ts"] tr[data-line-code="h_2_0"]')!;
+    fireEvent.click(within(removed as HTMLElement).getByTestId('diff-comment-button'));
+    fireEvent.change(screen.getByTestId('diff-comment-text'), { target: { value: 'Gone?' } });
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions')).toHaveLength(1));
+    expect(api.lastCall('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions').body).toEqual({ body: 'Gone?', position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: 2, new_line: null, line_range: null } });
+    await waitFor(() => expect(screen.queryByTestId('diff-comment-form')).toBeNull());
+  });
+});

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion } from '@tandem/shared-types';
+import { useDiscussions } from '../../notes/useDiscussions';
+import type { LineNotes } from './DiffLines';
+import { LineCommentForm, LineThreads, lineKey, positionFor, threadsByLine } from './DiffNotes';
+import { diffsKey, fetchDiffs } from './diffsApi';
+import { DiffFileView } from './DiffFileView';
+import { useDiffPrefs, useViewedFiles } from './diffPrefs';
+
+/** Renders its child once it comes near the viewport (the first files render at once); a placeholder of about its height until then. */
+function WhenNear({ eager, estimate, children }: { eager: boolean; estimate: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !ref.current) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' });
+    io.observe(ref.current);
+    return () => io.disconnect();
+  }, [near]);
+  if (near) return <>{children}</>;
+  return <div ref={ref} className="diff-placeholder" style={{ height: estimate }} data-testid="diff-placeholder" />;
+}
+
+/** The file tree: every changed file, with its counts; a click scrolls to the file. */
+function FileTree({ files, viewed }: { files: ApiDiffFile[]; viewed: Record<string, string[]> }) {
+  return (
+    <nav className="diff-tree" aria-label="Changed files" style={{ width: DIFF_CONSTANTS.treeWidth, minWidth: DIFF_CONSTANTS.treeMinWidth, maxWidth: DIFF_CONSTANTS.treeMaxWidth }} data-testid="diff-tree">
+      <ul>
+        {files.map((f) => (
+          <li key={f.file_identifier_hash} className={viewed[f.file_identifier_hash] ? 'is-viewed' : undefined}>
+            <a href={`#diff-${f.file_hash}`} title={f.new_path} onClick={(e) => {
+              e.preventDefault();
+              document.getElementById(`diff-${f.file_hash}`)?.scrollIntoView({ block: 'start' });
+            }}>
+              {f.new_path}
+            </a>
+            <span className="add">+{f.added_lines}</span> <span className="del">−{f.removed_lines}</span>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A file's line notes: its threads under their lines, and the one open comment form. */
+function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, comment: ChangesTabProps['comment'], open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs, reload: () => void): LineNotes {
+  const keyOf = (l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
+  return {
+    after: (l) => {
+      const k = keyOf(l);
+      const here = threads.get(k);
+      const form = open === k && comment;
+      if (!here && !form) return null;
+      return (
+        <>
+          {here && <LineThreads threads={here} />}
+          {form && (
+            <LineCommentForm
+              projectPath={comment.projectPath}
+              iid={comment.iid}
+              position={positionFor(file, l, refs)}
+              onCancel={() => setOpen(null)}
+              onDone={() => {
+                setOpen(null);
+                reload();
+              }}
+            />
+          )}
+        </>
+      );
+    },
+    onComment: comment ? (l) => setOpen(keyOf(l)) : undefined,
+  };
+}
+
+interface ChangesTabProps {
+  projectPath: string;
+  iid: number;
+  /** The merge request's discussions (its note key and id): diff threads show on their lines. */
+  discussions: { key: string; id: number };
+  /** Present when the viewer may comment. */
+  comment?: { projectPath: string; iid: number } | null;
+}
+
+/** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null }: ChangesTabProps) {
+  const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
+  const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
+  const [openForm, setOpenForm] = useState<string | null>(null);
+  const threads = threadsByLine(discussions);
+  const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
+  const { viewed, toggle } = useViewedFiles(projectPath, iid);
+  const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });
+  if (q.isError) return <p role="alert">{DIFF_TEXTS.loadFailed}</p>;
+  if (!q.data) return <p aria-busy="true">Loading…</p>;
+  const files = q.data.diff_files;
+  const isViewed = (f: ApiDiffFile) => viewed[f.file_identifier_hash]?.[0] === `hash:${f.file_hash}`;
+  return (
+    <div className="mr-changes" data-testid="mr-changes">
+      <div className="diff-toolbar">
+        <span data-testid="diff-file-count">{files.length} {files.length === 1 ? 'file' : 'files'}</span>
+        <span data-testid="diff-viewed-count">
+          {files.filter(isViewed).length}/{files.length} {DIFF_TEXTS.viewed.toLowerCase()}
+        </span>
+        <div role="group" aria-label="Diff view">
+          {(['inline', 'parallel'] as const).map((v) => (
+            <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`diff-view-${v}`}>
+              {v === 'inline' ? DIFF_TEXTS.inlineView : DIFF_TEXTS.parallelView}
+            </button>
+          ))}
+        </div>
+        <label>
+          <input type="checkbox" checked={hideWhitespace} onChange={(e) => setHideWhitespace(e.target.checked)} data-testid="diff-hide-whitespace" /> {DIFF_TEXTS.hideWhitespace}
+        </label>
+      </div>
+      {!files.length ? (
+        <p>{DIFF_TEXTS.noChanges}</p>
+      ) : (
+        <div className="diff-layout">
+          <FileTree files={files} viewed={viewed} />
+          <div className="diff-files">
+            {files.map((f, i) => (
+              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, comment, openForm, setOpenForm, q.data!.diff_refs, reload)} />
+              </WhenNear>
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

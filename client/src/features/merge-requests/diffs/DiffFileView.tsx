@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { DIFF_TEXTS, type ApiDiffFile } from '@tandem/shared-types';
+import { Alert } from '../../../shared/ui/Alert';
+import { fetchDiffForPath } from './diffsApi';
+import { DiffLines, type LineNotes } from './DiffLines';
+import type { DiffView } from './diffPrefs';
+import { ImageDiff } from './ImageDiff';
+
+/** The diff loader (sidebar-and-widgets.md): idle → loading → idle or errored; errored → idle when acknowledged. */
+type LoaderState = 'idle' | 'loading' | 'errored';
+
+interface Props {
+  file: ApiDiffFile;
+  view: DiffView;
+  hideWhitespace: boolean;
+  projectPath: string;
+  iid: number;
+  viewed: boolean;
+  onViewed: (on: boolean) => void;
+  /** Diff notes on this file's lines (absent: none shown, no comment buttons). */
+  notes?: LineNotes;
+}
+
+const MODE_TEXT: Record<ApiDiffFile['mode'], string> = { new: 'new file', deleted: 'deleted', renamed: 'renamed', replaced: '' };
+
+/** One file of the Changes tab: its header (path, counts, Viewed) and the viewer its kind needs. */
+export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes }: Props) {
+  const [loaded, setLoaded] = useState<ApiDiffFile | null>(null);
+  const [loader, setLoader] = useState<LoaderState>('idle');
+  const [open, setOpen] = useState(!viewed);
+  const shown = loaded ?? file;
+  const showContents = async () => {
+    setLoader('loading');
+    try {
+      setLoaded(await fetchDiffForPath(projectPath, iid, file.file_hash, hideWhitespace));
+      setLoader('idle');
+    } catch {
+      setLoader('errored');
+    }
+  };
+  const markViewed = (on: boolean) => {
+    onViewed(on);
+    setOpen(!on); // a viewed file folds away, as GitLab does
+  };
+  const name = file.renamed_file ? `${file.old_path} → ${file.new_path}` : file.new_path;
+  return (
+    <section className="diff-file" id={`diff-${file.file_hash}`} data-testid="diff-file" data-path={file.new_path} data-mode={file.mode} data-viewer={shown.viewer.name}>
+      <header className="diff-file-header">
+        <button type="button" className="diff-fold" aria-expanded={open} aria-label={open ? 'Hide file contents' : 'Show file'} onClick={() => setOpen((o) => !o)}>
+          {open ? '▾' : '▸'}
+        </button>
+        <strong className="diff-file-name">{name}</strong>
+        {MODE_TEXT[file.mode] && <span className="diff-file-mode">{MODE_TEXT[file.mode]}</span>}
+        {file.mode_changed && <small>{`${file.a_mode} → ${file.b_mode}`}</small>}
+        <span className="diff-stats">
+          <span className="add">+{file.added_lines}</span> <span className="del">−{file.removed_lines}</span>
+        </span>
+        <label className="diff-viewed">
+          <input type="checkbox" checked={viewed} onChange={(e) => markViewed(e.target.checked)} data-testid="diff-viewed" /> {DIFF_TEXTS.viewed}
+        </label>
+      </header>
+      {open && (
+        <div className="diff-file-body">
+          {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
+          {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
+          <Viewer file={shown} view={view} loader={loader} onShow={() => void showContents()} notes={notes} />
+          {loader === 'errored' && (
+            <Alert variant="danger" onDismiss={() => setLoader('idle')} testId="diff-load-error">
+              {DIFF_TEXTS.fileContentsFailed}
+            </Alert>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Viewer({ file, view, loader, onShow, notes }: { file: ApiDiffFile; view: DiffView; loader: LoaderState; onShow: () => void; notes?: LineNotes }) {
+  switch (file.viewer.name) {
+    case 'text':
+      return <DiffLines lines={file.highlighted_diff_lines} view={view} notes={notes} />;
+    case 'image':
+      return <ImageDiff file={file} />;
+    case 'download': {
+      const href = file.new_raw_path ?? file.old_raw_path;
+      const size = file.new_raw_path ? file.new_size : file.old_size;
+      return (
+        <p className="diff-notice" data-testid="diff-download">
+          <a href={href ?? undefined} download rel="noopener">
+            {DIFF_TEXTS.download}
+          </a>
+          {size !== null ? ` (${size} B)` : ''}
+        </p>
+      );
+    }
+    case 'collapsed':
+      return (
+        <p className="diff-notice" data-testid="diff-collapsed">
+          {DIFF_TEXTS.collapsed}{' '}
+          <button type="button" className="btn-link" onClick={onShow} disabled={loader === 'loading'} aria-busy={loader === 'loading'} data-testid="diff-show-contents">
+            {DIFF_TEXTS.showFileContents}
+          </button>
+        </p>
+      );
+    case 'renamed':
+      return <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamedNoChanges} {DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>;
+    case 'mode_changed':
+      return <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>;
+    default:
+      return <p className="diff-notice">{DIFF_TEXTS.noPreview}</p>;
+  }
+}

@@ -1,0 +1,145 @@
+import { Fragment, type ReactNode } from 'react';
+import type { ApiDiffLine } from '@tandem/shared-types';
+import type { DiffView } from './diffPrefs';
+
+const sign = (t: ApiDiffLine['type']) => (t === 'new' ? '+' : t === 'old' ? '-' : ' ');
+
+/** One line's code: rich_text is the server's highlighted HTML, every user character escaped there. */
+function Code({ line, className }: { line: ApiDiffLine | null; className?: string }) {
+  if (!line) return <td className={`diff-code empty ${className ?? ''}`} />;
+  return <td className={`diff-code ${line.type} ${className ?? ''}`} data-sign={sign(line.type)} dangerouslySetInnerHTML={{ __html: line.rich_text }} />;
+}
+
+/** Diff notes on lines: what to show under a line (its threads, the comment form) and how to start a comment. */
+export interface LineNotes {
+  after: (line: ApiDiffLine) => ReactNode;
+  onComment?: (line: ApiDiffLine) => void;
+}
+
+function CommentButton({ line, notes }: { line: ApiDiffLine | null; notes?: LineNotes }) {
+  if (!line || !notes?.onComment || line.type.endsWith('nonewline')) return null;
+  return (
+    <button type="button" className="diff-comment-button" aria-label="Add a comment to this line" title="Add a comment to this line" onClick={() => notes.onComment!(line)} data-testid="diff-comment-button">
+      +
+    </button>
+  );
+}
+
+/** Unified view: old and new line numbers, then the line. */
+function InlineLines({ lines, notes }: { lines: ApiDiffLine[]; notes?: LineNotes }) {
+  return (
+    <table className="diff-table inline" data-testid="diff-inline">
+      <tbody>
+        {lines.map((l, i) =>
+          l.type === 'match' ? (
+            <tr key={i} className="diff-match">
+              <td className="diff-num" />
+              <td className="diff-num" />
+              <td className="diff-code match" dangerouslySetInnerHTML={{ __html: l.rich_text }} />
+            </tr>
+          ) : (
+            <Fragment key={i}>
+              <tr className={`diff-line ${l.type}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
+                <td className="diff-num">
+                  <CommentButton line={l} notes={notes} />
+                  {l.old_line ?? ''}
+                </td>
+                <td className="diff-num">{l.new_line ?? ''}</td>
+                <Code line={l} />
+              </tr>
+              <AfterRow content={notes?.after(l)} span={3} />
+            </Fragment>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+interface Row {
+  left: ApiDiffLine | null;
+  right: ApiDiffLine | null;
+  match?: ApiDiffLine;
+}
+
+/** Pairs a hunk's removed lines with the added lines after them; context sits on both sides. */
+export function parallelRows(lines: ApiDiffLine[]): Row[] {
+  const rows: Row[] = [];
+  let olds: ApiDiffLine[] = [];
+  let news: ApiDiffLine[] = [];
+  const flush = () => {
+    for (let i = 0; i < Math.max(olds.length, news.length); i++) rows.push({ left: olds[i] ?? null, right: news[i] ?? null });
+    olds = [];
+    news = [];
+  };
+  for (const l of lines) {
+    if (l.type === 'old' || l.type === 'old-nonewline') {
+      if (news.length) flush();
+      olds.push(l);
+    } else if (l.type === 'new' || l.type === 'new-nonewline') news.push(l);
+    else {
+      flush();
+      rows.push(l.type === 'match' ? { left: null, right: null, match: l } : { left: l, right: l });
+    }
+  }
+  flush();
+  return rows;
+}
+
+/** What sits under a side-by-side row: the left line's and the right line's notes (once for context lines). */
+function afterBoth(notes: LineNotes, r: Row): ReactNode {
+  const a = r.left ? notes.after(r.left) : null;
+  const b = r.right && r.right !== r.left ? notes.after(r.right) : null;
+  return a || b ? (
+    <>
+      {a}
+      {b}
+    </>
+  ) : null;
+}
+
+function AfterRow({ content, span }: { content: ReactNode; span: number }) {
+  if (content === null || content === undefined || content === false) return null;
+  return (
+    <tr className="diff-notes-row">
+      <td colSpan={span}>{content}</td>
+    </tr>
+  );
+}
+
+/** Side-by-side view: the old file on the left, the new on the right. */
+function ParallelLines({ lines, notes }: { lines: ApiDiffLine[]; notes?: LineNotes }) {
+  return (
+    <table className="diff-table parallel" data-testid="diff-parallel">
+      <tbody>
+        {parallelRows(lines).map((r, i) =>
+          r.match ? (
+            <tr key={i} className="diff-match">
+              <td className="diff-code match" colSpan={4} dangerouslySetInnerHTML={{ __html: r.match.rich_text }} />
+            </tr>
+          ) : (
+            <Fragment key={i}>
+              <tr className="diff-line" data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
+                <td className="diff-num">
+                  <CommentButton line={r.left} notes={notes} />
+                  {r.left?.old_line ?? ''}
+                </td>
+                <Code line={r.left} className="left" />
+                <td className="diff-num">
+                  {r.right !== r.left && <CommentButton line={r.right} notes={notes} />}
+                  {r.right?.new_line ?? ''}
+                </td>
+                <Code line={r.right} className="right" />
+              </tr>
+              <AfterRow content={notes && afterBoth(notes, r)} span={4} />
+            </Fragment>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export function DiffLines({ lines, view, notes }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes }) {
+  return view === 'parallel' ? <ParallelLines lines={lines} notes={notes} /> : <InlineLines lines={lines} notes={notes} />;
+}

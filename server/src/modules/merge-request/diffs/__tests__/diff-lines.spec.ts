@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { DiffFile } from '../../../repository';
+import { diffLines, languageFor } from '../diff-lines';
+import { presentDiffFile } from '../diff-presenter';
+
+const DIFF = ['@@ -3,4 +3,4 @@ function f() {', ' keep <a>', '-old line', '+new <script>alert(1)</script>', ' last', '\\ No newline at end of file', '@@ -20 +20,2 @@', ' x', '+y'].join('\n') + '\n';
+
+describe('diffLines', () => {
+  it("numbers old and new lines from each hunk header, with GitLab's line codes", () => {
+    const lines = diffLines(DIFF, 'notes.txt', 'h');
+    expect(lines.map((l) => [l.type, l.old_line, l.new_line, l.line_code])).toEqual([
+      ['match', null, null, null],
+      ['context', 3, 3, 'h_3_3'],
+      ['old', 4, null, 'h_4_4'],
+      ['new', null, 4, 'h_5_4'],
+      ['context', 5, 5, 'h_5_5'],
+      ['new-nonewline', null, null, null],
+      ['match', null, null, null],
+      ['context', 20, 20, 'h_20_20'],
+      ['new', null, 21, 'h_21_21'],
+    ]);
+  });
+
+  it('escapes plain text and highlighted code alike: no user markup survives', () => {
+    const plain = diffLines(DIFF, 'NOTES', 'h');
+    expect(plain[3]!.rich_text).toBe('new &lt;script&gt;alert(1)&lt;/script&gt;');
+    const ts = diffLines('@@ -1 +1 @@\n-const a = "<b>";\n+const a = "<i>";\n', 'src/a.ts', 'h');
+    expect(ts[2]!.rich_text).toContain('<span class="hljs-keyword">const</span>');
+    expect(ts[2]!.rich_text).toContain('&lt;i&gt;');
+    expect(ts[2]!.rich_text).not.toContain('<i>');
+  });
+
+  it('picks the highlighter language by extension; unknown is plain text', () => {
+    expect(languageFor('a/b.ts')).toBe('ts');
+    expect(languageFor('Dockerfile')).toBe('dockerfile');
+    expect(languageFor('x.unknownext')).toBeNull();
+    expect(languageFor('README')).toBeNull();
+  });
+});
+
+describe('presentDiffFile', () => {
+  const base: DiffFile = { oldPath: 'a.txt', newPath: 'a.txt', aMode: '100644', bMode: '100644', newFile: false, renamedFile: false, deletedFile: false, binary: false, additions: 1, deletions: 0, diff: '@@ -1 +1,2 @@\n a\n+b\n' };
+  const sides = { projectPath: 'g/p', baseSha: '1'.repeat(40), headSha: '2'.repeat(40) };
+  it('chooses the viewer by kind, collapses over 500 lines unless expanded, and builds raw links', () => {
+    expect(presentDiffFile(base, sides).viewer.name).toBe('text');
+    expect(presentDiffFile({ ...base, binary: true, newPath: 'i.PNG', oldPath: 'i.PNG', diff: '' }, sides).viewer.name).toBe('image');
+    expect(presentDiffFile({ ...base, binary: true, diff: '' }, sides).viewer.name).toBe('download');
+    expect(presentDiffFile({ ...base, renamedFile: true, oldPath: 'o.txt', diff: '' }, sides)).toMatchObject({ viewer: { name: 'renamed' }, mode: 'renamed' });
+    expect(presentDiffFile({ ...base, bMode: '100755', diff: '' }, sides)).toMatchObject({ viewer: { name: 'mode_changed' }, mode_changed: true });
+    const big = { ...base, newFile: true, diff: '@@ -0,0 +1,501 @@\n' + Array.from({ length: 501 }, (_, i) => `+${i}`).join('\n') + '\n' };
+    const collapsed = presentDiffFile(big, sides);
+    expect(collapsed).toMatchObject({ collapsed: true, viewer: { name: 'collapsed' }, highlighted_diff_lines: [], old_raw_path: null, mode: 'new' });
+    expect(presentDiffFile(big, sides, new Set([collapsed.file_hash])).highlighted_diff_lines).toHaveLength(502);
+    expect(presentDiffFile({ ...base, newPath: 'dir/a b#.txt' }, sides).new_raw_path).toBe(`/g/p/-/raw/${'2'.repeat(40)}/dir/a%20b%23.txt`);
+  });
+});

@@ -1,0 +1,55 @@
+import type { ApiDiffFile, ApiDiffPosition, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { ValidationError } from '../../../core/errors/app-error';
+
+const SHA = /^[0-9a-f]{40}$/;
+const fail = (message: string): never => {
+  throw new ValidationError({ position: [message] });
+};
+const lineOf = (v: unknown, name: string): number | null => {
+  if (v === undefined || v === null || v === '') return null;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return fail(`${name} is invalid`);
+  return n;
+};
+
+/** The diff line a position names: new_line on the new side (added or context), old_line alone on a removed line. */
+export function findPositionLine(file: ApiDiffFile, oldLine: number | null, newLine: number | null) {
+  return file.highlighted_diff_lines.find((l) =>
+    newLine !== null ? l.new_line === newLine && (oldLine === null || l.old_line === oldLine) && l.type !== 'match' : l.type === 'old' && l.old_line === oldLine,
+  );
+}
+
+/**
+ * GitLab's `position` of a new diff note, checked against the merge request's current diff:
+ * the three shas must be its diff_refs, the paths a file of the diff and the line(s) lines of
+ * that file. A `line_range` keeps the codes of its first and last line (both must be in the file).
+ * 400 naming what is wrong otherwise.
+ */
+export function parseDiffPosition(raw: unknown, diff: MergeRequestDiffsResponse): ApiDiffPosition {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return fail('is invalid');
+  const p = raw as Record<string, unknown>;
+  if ((p.position_type ?? 'text') !== 'text') fail('position_type must be text');
+  for (const k of ['base_sha', 'start_sha', 'head_sha'] as const) if (typeof p[k] !== 'string' || !SHA.test(p[k])) fail(`${k} is invalid`);
+  const refs = diff.diff_refs;
+  if (p.head_sha !== refs.head_sha || p.base_sha !== refs.base_sha || p.start_sha !== refs.start_sha) fail('does not match the merge request\'s current diff (base_sha, start_sha, head_sha)');
+  const newPath = typeof p.new_path === 'string' ? p.new_path : null;
+  const oldPath = typeof p.old_path === 'string' ? p.old_path : newPath;
+  if (!newPath) return fail('new_path is missing');
+  const file = diff.diff_files.find((f) => f.new_path === newPath && f.old_path === oldPath);
+  if (!file) return fail(`${newPath} is not a file of this diff`);
+  const oldLine = lineOf(p.old_line, 'old_line');
+  const newLine = lineOf(p.new_line, 'new_line');
+  if (oldLine === null && newLine === null) fail('old_line or new_line is required');
+  if (!findPositionLine(file, oldLine, newLine)) fail('line is not a line of the diff');
+  let lineRange: ApiDiffPosition['line_range'] = null;
+  if (p.line_range !== undefined && p.line_range !== null) {
+    const r = p.line_range as { start?: { line_code?: unknown; type?: unknown }; end?: { line_code?: unknown; type?: unknown } };
+    const codes = new Set(file.highlighted_diff_lines.map((l) => l.line_code));
+    const side = (s: { line_code?: unknown; type?: unknown } | undefined, name: string): { line_code: string; type: 'old' | 'new' | null } => {
+      if (!s || typeof s.line_code !== 'string' || !codes.has(s.line_code)) return fail(`line_range ${name} is not a line of the diff`);
+      return { line_code: s.line_code, type: s.type === 'old' || s.type === 'new' ? s.type : null };
+    };
+    lineRange = { start: side(r.start, 'start'), end: side(r.end, 'end') };
+  }
+  return { base_sha: refs.base_sha!, start_sha: refs.start_sha!, head_sha: refs.head_sha!, old_path: file.old_path, new_path: file.new_path, position_type: 'text', old_line: oldLine, new_line: newLine, line_range: lineRange };
+}

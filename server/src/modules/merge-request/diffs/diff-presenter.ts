@@ -1,0 +1,69 @@
+import { DIFF_CONSTANTS, type ApiDiffFile, type DiffViewerName } from '@tandem/shared-types';
+import type { DiffFile } from '../../repository';
+import { diffLines, sha1 } from './diff-lines';
+
+/** The images the repository's -/raw/ route shows inline (never SVG: it can carry script). */
+const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
+
+export const isImagePath = (p: string) => IMAGE.test(p);
+
+export interface DiffSides {
+  projectPath: string;
+  /** The old side's commit (base) and the new side's (head). */
+  baseSha: string;
+  headSha: string;
+  /** Blob sizes of binary files, by side and path. */
+  sizes?: Map<string, number>;
+}
+
+/** Replaced, new, deleted or renamed. */
+function modeOf(d: DiffFile): ApiDiffFile['mode'] {
+  if (d.newFile) return 'new';
+  if (d.deletedFile) return 'deleted';
+  if (d.renamedFile) return 'renamed';
+  return 'replaced';
+}
+
+function viewerOf(d: DiffFile, lineCount: number, collapsed: boolean): DiffViewerName {
+  if (d.binary) return isImagePath(d.newPath) || isImagePath(d.oldPath) ? 'image' : 'download';
+  if (collapsed) return 'collapsed';
+  if (lineCount > 0) return 'text';
+  if (d.renamedFile) return 'renamed';
+  if (d.aMode !== d.bMode && !d.newFile && !d.deletedFile) return 'mode_changed';
+  return 'no_preview';
+}
+
+/**
+ * The port's diff as GitLab's diff files: modes, the viewer to use, raw paths for images and
+ * downloads, highlighted lines. A file over the collapse limit comes without lines unless it is
+ * `expand`ed (its file_hash), which "Show file contents" asks for.
+ */
+export function presentDiffFile(d: DiffFile, sides: DiffSides, expand: ReadonlySet<string> = new Set()): ApiDiffFile {
+  const fileHash = sha1(d.newPath);
+  const lineCount = d.diff ? d.diff.split('\n').length - 1 : 0;
+  const collapsed = !d.binary && lineCount > DIFF_CONSTANTS.collapseLines && !expand.has(fileHash);
+  const raw = (sha: string, path: string) => `/${sides.projectPath}/-/raw/${sha}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return {
+    file_hash: fileHash,
+    file_identifier_hash: sha1(`${d.oldPath}\0${d.newPath}`),
+    old_path: d.oldPath,
+    new_path: d.newPath,
+    a_mode: d.aMode,
+    b_mode: d.bMode,
+    new_file: d.newFile,
+    deleted_file: d.deletedFile,
+    renamed_file: d.renamedFile,
+    mode_changed: d.aMode !== d.bMode && !d.newFile && !d.deletedFile,
+    binary: d.binary,
+    added_lines: d.additions,
+    removed_lines: d.deletions,
+    mode: modeOf(d),
+    viewer: { name: viewerOf(d, lineCount, collapsed) },
+    collapsed,
+    highlighted_diff_lines: collapsed || d.binary ? [] : diffLines(d.diff, d.newPath, fileHash),
+    old_raw_path: d.newFile ? null : raw(sides.baseSha, d.oldPath),
+    new_raw_path: d.deletedFile ? null : raw(sides.headSha, d.newPath),
+    old_size: d.newFile ? null : (sides.sizes?.get(`old:${d.oldPath}`) ?? null),
+    new_size: d.deletedFile ? null : (sides.sizes?.get(`new:${d.newPath}`) ?? null),
+  };
+}

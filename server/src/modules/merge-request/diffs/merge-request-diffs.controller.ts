@@ -1,0 +1,41 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import type { ApiDiffFile, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { AppError } from '../../../core/errors/app-error';
+import { CurrentActor } from '../../../core/http/current-actor.decorator';
+import type { Actor } from '../../../core/policy/policy';
+import type { RouteParams } from '../../note/noteable-kind';
+import { MergeRequestLoader } from '../merge-request.loader';
+import { parseMergeRequestIid } from '../merge-request.validation';
+import { MergeRequestDiffs } from './merge-request-diffs.service';
+
+const truthy = (v: unknown) => v === '1' || v === 'true';
+
+/** The Changes tab's calls under the merge request page (its images and downloads use the repository's -/raw/ route). */
+@Controller()
+export class MergeRequestDiffsController {
+  constructor(
+    private readonly loader: MergeRequestLoader,
+    private readonly diffs: MergeRequestDiffs,
+  ) {}
+
+  private load(actor: Actor | null, params: RouteParams) {
+    const project = Array.isArray(params.project) ? params.project.join('/') : String(params.project ?? '');
+    return this.loader.findReadable(actor, project, parseMergeRequestIid(String(params.iid ?? '')));
+  }
+
+  /** Policy: read_merge_request. Every file of the diff (`w=1` hides whitespace changes); files over the limit come collapsed. */
+  @Get('*project/-/merge_requests/:iid/diffs.json')
+  async list(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Query('w') w: unknown): Promise<MergeRequestDiffsResponse> {
+    return this.diffs.present(await this.load(actor, params), { ignoreWhitespace: truthy(w) });
+  }
+
+  /** Policy: read_merge_request. One file with all its lines ("Show file contents"); 404 when the diff has no such file. */
+  @Get('*project/-/merge_requests/:iid/diff_for_path.json')
+  async one(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Query('file_hash') fileHash: unknown, @Query('w') w: unknown): Promise<ApiDiffFile> {
+    if (typeof fileHash !== 'string' || !/^[0-9a-f]{40}$/.test(fileHash)) throw new AppError('BAD_REQUEST', 'file_hash is invalid');
+    const res = await this.diffs.present(await this.load(actor, params), { ignoreWhitespace: truthy(w), expand: new Set([fileHash]) });
+    const file = res.diff_files.find((f) => f.file_hash === fileHash);
+    if (!file) throw new AppError('NOT_FOUND', '404 File Not Found');
+    return file;
+  }
+}

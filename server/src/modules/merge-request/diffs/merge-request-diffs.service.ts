@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { ApiDiffFile, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { RepositoryService, type DiffFile, type DiffOptions } from '../../repository';
+import type { LoadedMergeRequest } from '../merge-request.loader';
+import { presentDiffFile } from './diff-presenter';
+
+/** A merge request's commit range and diff, through the repository port. */
+@Injectable()
+export class MergeRequestDiffs {
+  constructor(private readonly repos: RepositoryService) {}
+
+  /** Merge base of target and head (the merged head, and the base it was merged onto, once merged). */
+  async range(l: LoadedMergeRequest): Promise<{ base: string | null; head: string | null }> {
+    const repo = await this.repos.open(l.project.id);
+    const head = l.mr.state === 'merged' ? l.mr.headSha : ((await repo.branch(l.mr.sourceBranch))?.commit.id ?? l.mr.headSha);
+    if (!head || !(await repo.resolve(head))) return { base: null, head: null };
+    if (l.mr.state === 'merged' && l.mr.mergeCommitSha) {
+      const merge = await repo.commit(l.mr.mergeCommitSha);
+      const first = merge?.parentIds.length && merge.parentIds.length > 1 ? merge.parentIds[0]! : null;
+      return { base: first ? await repo.mergeBase(first, head) : null, head };
+    }
+    const target = await repo.branch(l.mr.targetBranch);
+    return { base: target ? await repo.mergeBase(target.commit.id, head) : null, head };
+  }
+
+  async diffs(l: LoadedMergeRequest, opts: DiffOptions = {}): Promise<DiffFile[]> {
+    const { base, head } = await this.range(l);
+    if (!head || !base || base === head) return [];
+    return (await this.repos.open(l.project.id)).diff(base, head, opts);
+  }
+
+  /**
+   * The Changes tab's files: highlighted lines, viewers, raw paths and binary sizes. Files over
+   * the collapse limit come without lines unless named in `expand` (file hashes).
+   */
+  async present(l: LoadedMergeRequest, opts: { ignoreWhitespace: boolean; expand?: ReadonlySet<string> }): Promise<MergeRequestDiffsResponse> {
+    const { base, head } = await this.range(l);
+    const refs = { base_sha: base, start_sha: base, head_sha: head };
+    if (!head || !base || base === head) return { diff_files: [], diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    const repo = await this.repos.open(l.project.id);
+    const files = await repo.diff(base, head, { ignoreWhitespace: opts.ignoreWhitespace });
+    const sizes = new Map<string, number>();
+    await Promise.all(
+      files
+        .filter((f) => f.binary)
+        .flatMap((f) => [
+          f.newFile ? null : repo.blob(base, f.oldPath, 1).then((b) => sizes.set(`old:${f.oldPath}`, b.size)),
+          f.deletedFile ? null : repo.blob(head, f.newPath, 1).then((b) => sizes.set(`new:${f.newPath}`, b.size)),
+        ]),
+    );
+    const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes }, opts.expand));
+    return { diff_files: diffFiles, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+  }
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIFF_TEXTS, type ApiDiffFile, type ApiMergeRequest, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
+
+/**
+ * The Changes tab's calls on Postgres and PGlite against a real repository: every file kind
+ * (replaced with highlighted lines, new, deleted, renamed without changes, mode change, image,
+ * binary download, collapsed large file), whitespace hidden with w=1, "Show file contents" for
+ * one file, and the raw links the image and download viewers use (the repository's -/raw/ route).
+ */
+const P = 'acme/tandem';
+const me = { name: 'Test', email: 'test@example.com' };
+
+describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
+  let app: TestApp;
+  let who: Cast;
+  let iid: number;
+  let page: string;
+
+  beforeAll(async () => {
+    app = await bootApp(mode);
+    who = await castOf(app);
+    const repos = app.running.app.get(RepositoryService);
+    const repo = await repos.open(await projectId(app, P));
+    // A root commit of its own (the demo seed may have put these files on main already)
+    const base = await repo.writeCommit({ branch: 'diff-base', startSha: null, message: 'Base', author: me, actions: [...REVIEW_DEMO.base(), { action: 'create', path: 'src/spaces.ts', content: Buffer.from('const a = 1;\n') }] });
+    await repo.writeCommit({ branch: 'diff-head', startSha: base.sha, message: 'Change', author: me, actions: [...REVIEW_DEMO.change(), { action: 'update', path: 'src/spaces.ts', content: Buffer.from('const a =  1;\n') }] });
+    // The merge request's target is the base branch: the diff is exactly the change
+    const mr = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title: 'Review me', source_branch: 'diff-head', target_branch: 'diff-base' } });
+    expect(mr.status).toBe(201);
+    iid = mr.body.iid;
+    page = `/${P}/-/merge_requests/${iid}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const byPath = (files: ApiDiffFile[], p: string) => files.find((f) => f.new_path === p)!;
+
+  it('lists every file with its mode, viewer and highlighted, escaped lines', async () => {
+    const res = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
+    expect(res.status).toBe(200);
+    const files = res.body.diff_files;
+    expect(res.body.diff_refs.head_sha).toMatch(/^[0-9a-f]{40}$/);
+    const code = byPath(files, 'src/search.ts');
+    expect(code).toMatchObject({ mode: 'replaced', viewer: { name: 'text' }, added_lines: 1, removed_lines: 1, collapsed: false });
+    const added = code.highlighted_diff_lines.find((l) => l.type === 'new')!;
+    expect(added).toMatchObject({ old_line: null, new_line: 12, line_code: `${code.file_hash}_13_12` });
+    // highlighted by the server, and the user's "<b>" is text, not markup
+    expect(added.rich_text).toContain('hljs-');
+    expect(added.rich_text).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    expect(code.highlighted_diff_lines[0]!.type).toBe('match');
+    expect(code.highlighted_diff_lines.find((l) => l.type === 'old')).toMatchObject({ old_line: 12, new_line: null });
+    expect(byPath(files, 'assets/banner.png')).toMatchObject({ mode: 'replaced', binary: true, viewer: { name: 'image' }, old_size: expect.any(Number) as number, new_size: expect.any(Number) as number });
+    expect(byPath(files, 'assets/banner.png').new_raw_path).toBe(`/${P}/-/raw/${res.body.diff_refs.head_sha}/assets/banner.png`);
+    expect(byPath(files, 'data/blob.bin')).toMatchObject({ viewer: { name: 'download' }, new_size: 8 });
+    expect(byPath(files, 'docs/new-name.md')).toMatchObject({ mode: 'renamed', renamed_file: true, old_path: 'docs/old-name.md', viewer: { name: 'renamed' } });
+    expect(byPath(files, 'tools/build.sh')).toMatchObject({ mode_changed: true, a_mode: '100644', b_mode: '100755', viewer: { name: 'mode_changed' } });
+    expect(byPath(files, 'docs/obsolete.md')).toMatchObject({ mode: 'deleted', new_raw_path: null });
+    expect(byPath(files, 'src/big.txt')).toMatchObject({ mode: 'new', collapsed: true, viewer: { name: 'collapsed' }, highlighted_diff_lines: [] });
+    expect(byPath(files, 'src/spaces.ts').highlighted_diff_lines.length).toBeGreaterThan(0);
+    expect(DIFF_TEXTS.showFileContents).toBe('Show file contents');
+  });
+
+  it('hides whitespace changes with w=1 (the file stays listed, without lines)', async () => {
+    const res = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json?w=1`, { auth: who.bob });
+    expect(res.body.whitespace_hidden).toBe(true);
+    expect(byPath(res.body.diff_files, 'src/spaces.ts')).toMatchObject({ added_lines: 0, highlighted_diff_lines: [] });
+    expect(byPath(res.body.diff_files, 'src/search.ts').added_lines).toBe(1);
+  });
+
+  it('"Show file contents" loads a collapsed file whole; bad or unknown hashes are 400 and 404', async () => {
+    const list = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
+    const big = byPath(list.body.diff_files, 'src/big.txt');
+    const one = await call<ApiDiffFile>(app, 'GET', `${page}/diff_for_path.json?file_hash=${big.file_hash}`, { auth: who.bob });
+    expect(one.status).toBe(200);
+    expect(one.body.collapsed).toBe(false);
+    expect(one.body.highlighted_diff_lines.filter((l) => l.type === 'new')).toHaveLength(600);
+    expect((await call(app, 'GET', `${page}/diff_for_path.json?file_hash=nope`, { auth: who.bob })).status).toBe(400);
+    expect((await call(app, 'GET', `${page}/diff_for_path.json?file_hash=${'0'.repeat(40)}`, { auth: who.bob })).status).toBe(404);
+  });
+
+  it('serves raw files: images inline, binaries as downloads, sandboxed and never sniffed; a missing file 404', async () => {
+    const list = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
+    const img = await fetch(`${app.url}${byPath(list.body.diff_files, 'assets/banner.png').new_raw_path}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/png');
+    expect(img.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(img.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await img.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    const bin = await fetch(`${app.url}${byPath(list.body.diff_files, 'data/blob.bin').new_raw_path}`);
+    expect(bin.headers.get('content-disposition')).toContain('attachment; filename="blob.bin"');
+    expect(bin.headers.get('content-type')).toBe('application/octet-stream');
+    expect((await fetch(`${app.url}/${P}/-/raw/${list.body.diff_refs.head_sha}/no/such.png`)).status).toBe(404);
+  });
+
+  it("diff notes: POST discussions with GitLab's position (a line or a range, either side) stores a DiffNote thread; replies keep it; a bad position is a 400 naming it", async () => {
+    const list = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    const refs = list.diff_refs;
+    const code = byPath(list.diff_files, 'src/search.ts');
+    const added = code.highlighted_diff_lines.find((l) => l.type === 'new')!;
+    const removed = code.highlighted_diff_lines.find((l) => l.type === 'old')!;
+    const at = (over: Record<string, unknown>) => ({ position_type: 'text', base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, old_path: 'src/search.ts', new_path: 'src/search.ts', ...over });
+    const discussions = `/api/v4/projects/${enc(P)}/merge_requests/${iid}/discussions`;
+    type D = { id: string; individual_note: boolean; notes: Array<{ type: string; position?: Record<string, unknown>; resolvable: boolean }> };
+    const made = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Why multiply?', position: at({ new_line: added.new_line, line_range: { start: { line_code: removed.line_code, type: 'old' }, end: { line_code: added.line_code, type: 'new' } } }) } });
+    expect(made.status).toBe(201);
+    expect(made.body.individual_note).toBe(false);
+    expect(made.body.notes[0]).toMatchObject({ type: 'DiffNote', resolvable: true, position: { new_line: 12, old_line: null, head_sha: refs.head_sha, new_path: 'src/search.ts', line_range: { start: { line_code: removed.line_code }, end: { line_code: added.line_code } } } });
+    const old = await call<D>(app, 'POST', discussions, { auth: who.alice, body: { body: 'This went away', position: at({ old_line: removed.old_line }) } });
+    expect(old.body.notes[0]!.position).toMatchObject({ old_line: 12, new_line: null });
+    const reply = await call<{ type: string; position?: Record<string, unknown> }>(app, 'POST', `${discussions}/${made.body.id}/notes`, { auth: who.alice, body: { body: 'Faster.' } });
+    expect(reply.body).toMatchObject({ type: 'DiffNote', position: { new_line: 12 } });
+    const page2 = await call<Array<{ id: string; diff_discussion: boolean; position?: Record<string, unknown>; notes: unknown[] }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
+    const thread = page2.body.find((d) => d.id === made.body.id)!;
+    expect(thread).toMatchObject({ diff_discussion: true, position: { new_line: 12 } });
+    expect(thread.notes).toHaveLength(2);
+
+    const bad = async (position: unknown) => {
+      const r = await call<{ message: { position: string[] } }>(app, 'POST', discussions, { auth: who.bob, body: { body: 'x', position } });
+      expect(r.status).toBe(400);
+      return r.body.message.position[0];
+    };
+    expect(await bad(at({ new_line: 9999 }))).toBe('line is not a line of the diff');
+    expect(await bad(at({ head_sha: 'f'.repeat(40), new_line: 12 }))).toContain('current diff');
+    expect(await bad(at({ new_path: 'nope.ts', old_path: 'nope.ts', new_line: 1 }))).toBe('nope.ts is not a file of this diff');
+    expect(await bad(at({}))).toBe('old_line or new_line is required');
+    expect(await bad(at({ new_line: 12, line_range: { start: { line_code: 'x_1_1' }, end: { line_code: added.line_code } } }))).toBe('line_range start is not a line of the diff');
+    expect(await bad('line 12')).toBe('is invalid');
+    // Issues have no diff
+    const issue = await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'No diff here' } });
+    const onIssue = await call<{ message: { position: string[] } }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues/${issue.body.iid}/discussions`, { auth: who.alice, body: { body: 'x', position: at({ new_line: 12 }) } });
+    expect(onIssue.status).toBe(400);
+    expect(onIssue.body.message.position[0]).toBe('is not supported on this noteable');
+  });
+});
+

@@ -1,0 +1,108 @@
+/** The merge request Changes tab: GitLab's diffs_batch shapes (trimmed to what Tandem serves) and the spec's texts. */
+
+/** A diff line (sidebar-and-widgets.md "Diff line"): rich_text is the server's highlighted, escaped HTML. */
+export interface ApiDiffLine {
+  type: 'old' | 'new' | 'match' | 'context' | 'old-nonewline' | 'new-nonewline';
+  old_line: number | null;
+  new_line: number | null;
+  line_code: string | null;
+  rich_text: string;
+}
+
+/** GitLab's diff note position (text positions): the diff's three shas, both paths and the line on each side. */
+export interface ApiDiffPosition {
+  base_sha: string;
+  start_sha: string;
+  head_sha: string;
+  old_path: string;
+  new_path: string;
+  position_type: 'text';
+  /** null on an added line. */
+  old_line: number | null;
+  /** null on a removed line. */
+  new_line: number | null;
+  /** A comment on several lines: their first and last line codes and sides. */
+  line_range: { start: { line_code: string; type: 'old' | 'new' | null }; end: { line_code: string; type: 'old' | 'new' | null } } | null;
+}
+
+/** How a file is shown: text lines, an image viewer, a download link, or a notice only. */
+export type DiffViewerName = 'text' | 'image' | 'download' | 'collapsed' | 'renamed' | 'mode_changed' | 'no_preview';
+
+export interface ApiDiffFile {
+  /** sha1 of the new path (GitLab's file_hash; line codes start with it). */
+  file_hash: string;
+  /** sha1 of old and new path: the file's identity in the "viewed" store. */
+  file_identifier_hash: string;
+  old_path: string;
+  new_path: string;
+  a_mode: string;
+  b_mode: string;
+  new_file: boolean;
+  deleted_file: boolean;
+  renamed_file: boolean;
+  mode_changed: boolean;
+  binary: boolean;
+  added_lines: number;
+  removed_lines: number;
+  /** Replaced, new, deleted or renamed (issue-page.md "Diff viewer" modes). */
+  mode: 'replaced' | 'new' | 'deleted' | 'renamed';
+  viewer: { name: DiffViewerName };
+  /** Over the line limit: its lines load with "Show file contents". */
+  collapsed: boolean;
+  highlighted_diff_lines: ApiDiffLine[];
+  /** {project path}/-/raw/{sha}/{path} of the old and new side (null when the side is absent). */
+  old_raw_path: string | null;
+  new_raw_path: string | null;
+  old_size: number | null;
+  new_size: number | null;
+}
+
+export interface ApiDiffRefs {
+  base_sha: string | null;
+  start_sha: string | null;
+  head_sha: string | null;
+}
+
+export interface MergeRequestDiffsResponse {
+  diff_files: ApiDiffFile[];
+  diff_refs: ApiDiffRefs;
+  /** True when -w was applied. */
+  whitespace_hidden: boolean;
+}
+
+/** Diff constants (sidebar-and-widgets.md): views, storage keys, first files rendered at once, the tree width. */
+export const DIFF_CONSTANTS = {
+  inline: 'inline',
+  parallel: 'parallel',
+  viewKey: 'diff_view',
+  whitespaceKey: 'diff_whitespace',
+  /** The first 3 diff files render immediately; the rest when scrolled near. */
+  renderedAtOnce: 3,
+  /** Lines over which a file is collapsed until "Show file contents". */
+  collapseLines: 500,
+  treeWidth: 260,
+  treeMinWidth: 240,
+  treeMaxWidth: 400,
+  contextLines: 3,
+  /** Swipe view: resize handling debounce and the pixels added to the max size (issue-page.md §9). */
+  swipeResizeDebounceMs: 400,
+  swipeExtraPx: 2,
+} as const;
+
+export const DIFF_TEXTS = {
+  showFileContents: 'Show file contents',
+  fileContentsFailed: 'Unable to load file contents. Try again later.',
+  renamedNoChanges: 'File renamed with no changes.',
+  renamed: (oldPath: string, newPath: string) => `File moved from ${oldPath} to ${newPath}`,
+  modeChanged: (aMode: string, bMode: string) => `File mode changed from ${aMode} to ${bMode}`,
+  collapsed: 'This diff is collapsed.',
+  noPreview: 'No preview for this file type',
+  download: 'Download',
+  imageModes: { twoUp: '2-up', swipe: 'Swipe', onion: 'Onion skin' },
+  inlineView: 'Inline',
+  parallelView: 'Side-by-side',
+  hideWhitespace: 'Hide whitespace changes',
+  viewed: 'Viewed',
+  noChanges: 'No changes.',
+  loadFailed: 'Something went wrong while fetching the changes.',
+} as const;

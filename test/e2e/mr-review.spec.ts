@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signedInPage } from './support/session';
+
+// The demo's review merge request on acme/tandem ("Refresh the banner and tidy the tools"): an image, a rename, a mode change, a binary, a large file and code.
+async function openChanges(page: Page): Promise<void> {
+  const list = (await (await page.request.get('/api/v4/projects/acme%2Ftandem/merge_requests?search=Refresh%20the%20banner')).json()) as Array<{ iid: number }>;
+  expect(list.length).toBeGreaterThan(0);
+  await page.goto(`/acme/tandem/-/merge_requests/${list[0]!.iid}`);
+  await page.getByTestId('mr-tab-changes').click();
+  await expect(page.getByTestId('mr-changes')).toBeVisible();
+}
+
+test('the Changes tab in two browsers: file tree, highlighted lines in both views, notices, image modes, Show file contents, Viewed remembered', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+
+  for (const page of [alice, bob]) await expect(page.getByTestId('diff-tree').getByRole('link', { name: 'assets/banner.png' })).toBeVisible();
+  const code = alice.locator('[data-testid="diff-file"][data-path="src/search.ts"]');
+  await expect(code.locator('tr.diff-line.new .hljs-keyword').first()).toHaveText('export');
+  // The user's "<b>" in code is text, not markup
+  await expect(code.locator('tr.diff-line.new b')).toHaveCount(0);
+  await expect(code.locator('tr.diff-line.new')).toContainText('<b>not bold</b>');
+  await alice.getByTestId('diff-view-parallel').click();
+  await expect(code.getByTestId('diff-parallel')).toBeVisible();
+
+  await expect(alice.locator('[data-path="docs/new-name.md"]').getByTestId('diff-renamed-notice')).toContainText('File moved from docs/old-name.md to docs/new-name.md');
+  await expect(alice.locator('[data-path="tools/build.sh"]').getByTestId('diff-mode-notice')).toHaveText('File mode changed from 100644 to 100755');
+  await expect(alice.locator('[data-path="data/blob.bin"]').getByRole('link', { name: 'Download' })).toHaveAttribute('href', /\/acme\/tandem\/-\/raw\/[0-9a-f]{40}\/data\/blob\.bin$/);
+
+  // Image modes switch, in each browser on its own
+  const image = bob.locator('[data-path="assets/banner.png"]');
+  await image.scrollIntoViewIfNeeded();
+  await expect(image.getByTestId('image-two-up').locator('img')).toHaveCount(2);
+  await expect.poll(() => image.locator('img[alt="New version"]').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(80);
+  await image.getByRole('tab', { name: 'Swipe' }).click();
+  const swipe = image.getByTestId('image-swipe');
+  // The frame is the larger image plus 2 px; the handle starts in the middle and follows a drag
+  await expect(swipe).toHaveCSS('width', '82px');
+  const box = (await swipe.boundingBox())!;
+  await bob.mouse.move(box.x + 10, box.y + 10);
+  await bob.mouse.down();
+  await bob.mouse.move(box.x + 20, box.y + 10);
+  await bob.mouse.up();
+  await expect(image.getByTestId('swipe-handle')).toHaveAttribute('aria-valuenow', '20');
+  await expect(image.getByTestId('swipe-new')).toHaveCSS('width', '20px');
+  await image.getByRole('tab', { name: 'Onion skin' }).click();
+  await image.getByTestId('onion-opacity').fill('25');
+  await expect(image.getByTestId('onion-new')).toHaveCSS('opacity', '0.25');
+  await image.getByRole('tab', { name: '2-up' }).click();
+  await expect(image.getByTestId('image-two-up')).toBeVisible();
+  await expect(alice.locator('[data-path="assets/banner.png"]').getByTestId('image-diff')).toHaveAttribute('data-mode', 'twoUp');
+
+  // The large file is collapsed until Show file contents
+  const big = alice.locator('[data-path="src/big.txt"]');
+  await big.scrollIntoViewIfNeeded();
+  await big.getByTestId('diff-show-contents').click();
+  await expect(big).toHaveAttribute('data-viewer', 'text');
+  await expect(big.locator('tr.diff-line')).toHaveCount(600);
+
+  // Viewed is remembered in this browser after a reload, not in the other
+  await alice.locator('[data-path="src/search.ts"]').getByTestId('diff-viewed').check();
+  await expect(alice.getByTestId('diff-viewed-count')).toContainText('1/7');
+  await alice.reload();
+  await alice.getByTestId('mr-tab-changes').click();
+  await expect(alice.getByTestId('diff-viewed-count')).toContainText('1/7');
+  await expect(alice.getByTestId('diff-parallel').first()).toBeVisible();
+  await expect(bob.getByTestId('diff-viewed-count')).toContainText('0/7');
+});
+
+test('a line comment in the Changes tab appears on the other page, under its line and in the Overview', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  const text = `Why multiply here? ${Date.now()}`;
+  // Alice comments on the added line 12 of src/search.ts
+  const line = alice.locator('[data-path="src/search.ts"] tr.diff-line.new').first();
+  await line.hover();
+  await line.getByTestId('diff-comment-button').click();
+  await alice.getByTestId('diff-comment-text').fill(text);
+  await alice.getByTestId('diff-comment-submit').click();
+  await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
+  const mine = alice.getByTestId('diff-thread').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+
+  // Bob sees it appear under the same line without a reload
+  const theirs = bob.getByTestId('diff-thread').filter({ hasText: text });
+  await expect(theirs).toBeVisible({ timeout: 5000 });
+  const code = await line.getAttribute('data-line-code');
+  await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
+  // and in the Overview
+  await bob.getByTestId('mr-tab-overview').click();
+  const thread = bob.getByTestId('discussion').filter({ hasText: text });
+  await expect(thread).toBeVisible();
+  // with its file, line and code excerpt
+  await expect(thread.getByTestId('diff-excerpt')).toContainText('src/search.ts line 12');
+  await expect(thread.getByTestId('diff-excerpt').locator('tr.diff-line').last()).toContainText('x * 12');
+});
