@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
+import { HistoryModule } from '../history/history.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
 import { noteableControllersFor } from '../note/noteable-controllers';
@@ -15,7 +16,7 @@ import { MergeRequestModule } from './merge-request.module';
  * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
  */
 @Module({
-  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule],
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule],
   controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController],
   providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
