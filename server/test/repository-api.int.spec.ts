@@ -41,11 +41,12 @@ describe.each(DB_MODES)('repository API on %s', (mode) => {
   it('lists branches with GitLab fields, searches them, gets one by its encoded name', async () => {
     const res = await call(app, 'GET', R('/branches'), { auth: cast.bob });
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(['1-real-time-updates-for-the-issue-page', 'feature/polling-fallback', 'main', 'markup']);
+    // the demo history plus the two demo merge requests' source branches (merge-request-demo.seed.ts)
+    expect(names(res.body)).toEqual(['1-real-time-updates-for-the-issue-page', 'add-contributing-guide', 'feature/polling-fallback', 'main', 'markup', 'refresh-banner']);
     const main = (res.body as Array<Record<string, unknown>>).find((b) => b.name === 'main')!;
-    expect(main).toMatchObject({ default: true, protected: true, can_push: false, merged: false, commit: { title: 'Describe the server in the README', author_name: 'Alice Adams' } });
+    expect(main).toMatchObject({ default: true, protected: true, can_push: false, merged: false, commit: { title: 'Add the logo, tools and notes' } });
     expect((await call(app, 'GET', R('/branches'), { auth: cast.mallory })).body).toContainEqual(expect.objectContaining({ name: 'main', can_push: true }));
-    expect(res.headers.get('x-total')).toBe('4');
+    expect(res.headers.get('x-total')).toBe('6');
     expect(names((await call(app, 'GET', R('/branches?search=%5E1-'))).body)).toEqual(['1-real-time-updates-for-the-issue-page']);
     const one = await call(app, 'GET', R(`/branches/${enc('feature/polling-fallback')}`));
     expect(one.body).toMatchObject({ name: 'feature/polling-fallback', default: false, commit: { title: 'Poll with ETags when the socket is down' } });
@@ -71,17 +72,17 @@ describe.each(DB_MODES)('repository API on %s', (mode) => {
   it('lists tags and commits (paged, by path, by range), gets one with stats, and its diff with a rename and a binary image', async () => {
     expect((await call(app, 'GET', R('/tags'))).body).toEqual([expect.objectContaining({ name: 'v0.1.0', commit: expect.objectContaining({ title: 'Rename notes to architecture' }) })]);
     const page1 = await call(app, 'GET', R('/commits?per_page=2'));
-    expect((page1.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['Describe the server in the README', 'New logo colours']);
+    expect((page1.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['Add the logo, tools and notes', 'Describe the server in the README']);
     expect(page1.headers.get('x-next-page')).toBe('2');
     const page3 = await call(app, 'GET', R('/commits?per_page=2&page=3'));
-    expect((page3.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['Add the issue page server', 'Initial commit']);
+    expect((page3.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['Add the logo', 'Add the issue page server']);
     const logo = await call(app, 'GET', R(`/commits?path=${enc('assets/logo.png')}`));
     expect((logo.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['New logo colours', 'Add the logo']);
     const range = await call(app, 'GET', R(`/commits?ref_name=${enc('main..1-real-time-updates-for-the-issue-page')}`));
     expect((range.body as Array<{ title: string }>).map((c) => c.title)).toEqual(['Send issue events over Socket.IO']);
     expect((await call(app, 'GET', R('/commits?ref_name=nosuch'))).status).toBe(404);
 
-    const rename = (page3.body as Array<{ id: string }>)[0]!;
+    const rename = (page3.body as Array<{ id: string }>)[1]!;
     const [renameCommit] = (await call(app, 'GET', R('/commits?per_page=1&ref_name=v0.1.0'))).body as Array<{ id: string }>;
     const one = await call(app, 'GET', R(`/commits/${renameCommit!.id}`));
     expect(one.body).toMatchObject({ id: renameCommit!.id, short_id: renameCommit!.id.slice(0, 8), title: 'Rename notes to architecture', stats: { additions: 0, deletions: 0, total: 0 } });
@@ -97,8 +98,12 @@ describe.each(DB_MODES)('repository API on %s', (mode) => {
 
   it('lists the tree and serves files as JSON (base64) and raw with safe content types', async () => {
     const root = await call(app, 'GET', R('/tree'));
-    expect((root.body as Array<{ path: string; type: string }>).map((e) => `${e.type} ${e.path}`)).toEqual(['tree assets', 'tree docs', 'tree src', 'blob README.md']);
-    expect((await call(app, 'GET', R('/tree?path=docs'))).body).toEqual([expect.objectContaining({ name: 'architecture.md', path: 'docs/architecture.md', type: 'blob', mode: '100644' })]);
+    expect((root.body as Array<{ path: string; type: string }>).map((e) => `${e.type} ${e.path}`)).toEqual(['tree assets', 'tree data', 'tree docs', 'tree src', 'tree tools', 'blob README.md']);
+    expect((await call(app, 'GET', R('/tree?path=docs'))).body).toEqual([
+      expect.objectContaining({ name: 'architecture.md', path: 'docs/architecture.md', type: 'blob', mode: '100644' }),
+      expect.objectContaining({ name: 'obsolete.md', path: 'docs/obsolete.md', type: 'blob' }),
+      expect.objectContaining({ name: 'old-name.md', path: 'docs/old-name.md', type: 'blob' }),
+    ]);
     expect((await call(app, 'GET', R('/tree?recursive=true&per_page=100'))).body).toContainEqual(expect.objectContaining({ path: 'src/server.ts' }));
     expect((await call(app, 'GET', R('/tree?path=nope'))).status).toBe(404);
 
