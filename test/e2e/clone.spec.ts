@@ -24,7 +24,7 @@ test('the clone dropdown switches the URL between its options, and git clones th
     await run('/usr/bin/git', ['clone', '-q', shown, path.join(dir, 'tandem')], { env: { PATH: process.env.PATH, HOME: dir, GIT_TERMINAL_PROMPT: '0' } });
     expect(fs.readFileSync(path.join(dir, 'tandem', 'README.md'), 'utf8')).toContain('# Tandem');
     const log = await run('/usr/bin/git', ['-C', path.join(dir, 'tandem'), 'log', '--format=%s', '-2']);
-    expect(log.stdout.trim().split('\n')).toEqual(['Describe the server in the README', 'New logo colours']);
+    expect(log.stdout.trim().split('\n')).toEqual(['Add the logo, tools and notes', 'Describe the server in the README']);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
