@@ -12,7 +12,7 @@ export interface ReferencingNote {
 }
 
 /**
- * GitLab's `Note#cross_reference_not_visible_for?`: a system note that names an issue or epic
+ * GitLab's `Note#cross_reference_not_visible_for?`: a system note that names an issue, epic or merge request
  * the viewer may not read (a confidential issue, a private project's, an epic of a private
  * group) is hidden from that viewer, wherever notes are served (NoteFinder, DiscussionFinder,
  * and the live stream through NoteEventAudience). The issue and epic modules register how
@@ -56,7 +56,7 @@ export class CrossReferenceVisibility {
   /** Keys of the references the actor may read (one read per kind). */
   private async readable(actor: Actor | null, refs: CrossReference[]): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const kind of ['issue', 'epic'] as const) {
+    for (const kind of ['issue', 'epic', 'merge_request'] as const) {
       const ofKind = refs.filter((r) => r.kind === kind && r.path);
       const reader = this.readers.get(kind);
       if (!ofKind.length || !reader) continue;

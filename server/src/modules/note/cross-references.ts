@@ -2,8 +2,8 @@ import { groupOfStreamPath } from '@tandem/shared-types';
 
 /** An issue or epic a system note names, with its path resolved from where the note lives. */
 export interface CrossReference {
-  kind: 'issue' | 'epic';
-  /** The project (issue) or group (epic) full path. */
+  kind: 'issue' | 'epic' | 'merge_request';
+  /** The project (issue, merge request) or group (epic) full path. */
   path: string;
   iid: number;
 }
@@ -17,6 +17,7 @@ export interface ReferenceBase {
 const PATH = String.raw`[A-Za-z0-9_.][A-Za-z0-9_.\-/]*`;
 const ISSUE_REF = String.raw`(${PATH})?#(\d{1,10})`;
 const EPIC_REF = String.raw`(${PATH})?&(\d{1,10})`;
+const MR_REF = String.raw`(${PATH})?!(\d{1,10})`;
 
 /**
  * The system notes that name another issue or epic (system-notes.ts: relatedIssue,
@@ -31,6 +32,8 @@ const CROSS_REFERENCE_NOTES: ReadonlyArray<{ re: RegExp; kind: CrossReference['k
   { re: new RegExp(`^moved (?:to|from) ${ISSUE_REF}$`), kind: 'issue' },
   { re: new RegExp(`^(?:added issue|removed issue|promoted from issue) ${ISSUE_REF}$`), kind: 'issue' },
   { re: new RegExp(`^(?:added to epic|changed epic to|removed from epic|promoted to epic) ${EPIC_REF}$`), kind: 'epic' },
+  // merge-request-links.ts: a merge request's notes on the issues it names or closes
+  { re: new RegExp(`^(?:mentioned in|closed via) merge request ${MR_REF}$`), kind: 'merge_request' },
 ];
 
 /** The base of a noteable's stream path (an event's `issue.project_path`): a project, or `groups/<path>` for an epic. */
@@ -49,7 +52,7 @@ export function crossReferencesOf(n: { system: boolean; note: string }, base: Re
   for (const { re, kind } of CROSS_REFERENCE_NOTES) {
     const m = re.exec(n.note);
     if (!m) continue;
-    const fallback = kind === 'issue' ? base.projectPath : (base.groupPath ?? parentOf(base.projectPath));
+    const fallback = kind !== 'epic' ? base.projectPath : (base.groupPath ?? parentOf(base.projectPath));
     return [{ kind, path: m[1] ?? fallback ?? '', iid: Number(m[2]) }];
   }
   return [];

@@ -1,5 +1,6 @@
 import { QUICK_ACTION_TEXTS } from '@tandem/shared-types';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CrossReferenceVisibility } from '../../note/cross-reference-visibility';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
@@ -27,6 +28,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     private readonly loader: MergeRequestLoader,
     private readonly registry: NoteTargetRegistry,
     private readonly diffs: MergeRequestDiffs,
+    private readonly crossReferences: CrossReferenceVisibility,
   ) {}
 
   get publicUrl(): string {
@@ -36,6 +38,10 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
   /** Offers merge requests to the note module's global-id entry points (GraphQL createNote, awards). */
   onModuleInit(): void {
     this.registry.register('MergeRequest', { byId: (actor, id) => this.byId(actor, id) });
+    // "mentioned in / closed via merge request !N" on an issue: hidden from who may not read !N
+    this.crossReferences.register('merge_request', (actor, refs) =>
+      Promise.all(refs.map((r) => this.loader.findReadable(actor, r.path, r.iid).then(() => true, () => false))),
+    );
   }
 
   async byId(actor: Actor | null, id: number): Promise<MergeRequestNoteTarget> {

@@ -39,3 +39,12 @@ describe('crossReferencesOf', () => {
     expect(refs('marked this issue as related to #4 and more')).toEqual([]);
   });
 });
+
+describe('merge request cross-references', () => {
+  it('reads the merge request a "mentioned in" or "closed via" note names, short ones in the issue’s project', () => {
+    const base = { projectPath: 'acme/tandem' };
+    expect(crossReferencesOf({ system: true, note: 'mentioned in merge request !3' }, base)).toEqual([{ kind: 'merge_request', path: 'acme/tandem', iid: 3 }]);
+    expect(crossReferencesOf({ system: true, note: 'closed via merge request acme/platform/secret-plans!2' }, base)).toEqual([{ kind: 'merge_request', path: 'acme/platform/secret-plans', iid: 2 }]);
+    expect(crossReferencesOf({ system: false, note: 'mentioned in merge request !3' }, base)).toEqual([]);
+  });
+});
