@@ -59,7 +59,9 @@ function renderPage() {
 describe('IssuePage releases the issue’s atoms when it unmounts', () => {
   beforeEach(() => {
     // the page's reads (discussions, and the GraphQL the sidebar sends) as the test needs them: one note, nothing else
-    stubFetch({ '* /*': ({ path }) => (path.endsWith('/discussions.json') ? [discussionOfNote(note)] : []) });
+    stubFetch({
+      '* /*': ({ path }) => (path.endsWith('/discussions.json') ? [discussionOfNote(note)] : path.endsWith('/related_branches') ? { branches: [] } : []),
+    });
   });
 
   it('holds the issue, its discussions and the awards of it and its notes while shown (StrictMode’s remount included), none after', async () => {

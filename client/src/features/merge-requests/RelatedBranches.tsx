@@ -6,7 +6,7 @@ import { fetchRelatedBranches } from './mergeRequestApi';
 export function RelatedBranches({ projectPath, iid }: { projectPath: string; iid: number }) {
   const q = useQuery({ queryKey: ['related-branches', projectPath, iid], queryFn: () => fetchRelatedBranches(projectPath, iid) });
   if (q.isError) return <p role="alert">{T.relatedBranchesFailed}</p>;
-  if (!q.data?.branches?.length) return null;
+  if (!q.data?.branches.length) return null;
   return (
     <section className="related-branches" data-testid="related-branches">
       <h3>{T.relatedBranches}</h3>
