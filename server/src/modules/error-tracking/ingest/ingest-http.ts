@@ -35,7 +35,7 @@ const CORS = {
  * session, CSRF, cookie or JSON body parser applies; the client key is the credential; the body
  * has its own limits (compressed and inflated), gzip/deflate/br; a per-key limit answers 429
  * with Retry-After and X-Sentry-Rate-Limits, as Sentry does. Accepted events go to the
- * IngestWriter's batches, never into an issue's transaction. Answers `{"id"}` (200).
+ * IngestWriter's batches, never into an issue's transaction. Answers `{"id"}` (200) once they are committed.
  */
 @Injectable()
 export class IngestHttp {
@@ -91,7 +91,8 @@ export class IngestHttp {
         }
       }
       for (let i = 0; i < normalized.length; i++) await this.throttle.consume('error_events_per_key', key.keyId);
-      this.writer.accept(projectId, normalized);
+      // Answered after the batch holding these events has committed (group commit): a 200 is never lost
+      await this.writer.accept(projectId, normalized);
       this.send(res, 200, JSON.stringify({ id: normalized[0]?.eventId ?? (id ? id.replace(/-/g, '') : null) }));
     } catch (e) {
       if (e instanceof IngestError) return this.send(res, e.status, JSON.stringify({ message: e.message }), e.headers, e.status === 413);

@@ -12,26 +12,46 @@ interface Pending {
   event: NormalizedEvent;
 }
 
-/** Events written per transaction, at most. */
+/** An error row a batch touched. */
+interface Upserted {
+  id: string | number;
+  project_id: number;
+  fingerprint: string;
+  issue_id: number | null;
+}
+
+/** One request's events and its SDK's answer, given once the batch holding them has committed. */
+interface Waiting {
+  projectId: number;
+  events: readonly NormalizedEvent[];
+  done: (err?: unknown) => void;
+}
+
+/** Events written per transaction, at most (a request's events are never split). */
 const BATCH = 500;
-/** How long an accepted event may wait for others to share its write (ms): fewer, larger transactions. */
-const LINGER_MS = 200;
 /** Accepted events not yet written; past it new ones get 503 with Retry-After (backpressure, not memory growth). */
 const MAX_PENDING = 20_000;
+/** A failed write is tried once more after this long (a deadlock, a dropped connection) before its requests get 503. */
+const RETRY_MS = 250;
+
+const overloaded = (): IngestError => new IngestError(503, ERROR_TRACKING_TEXTS.ingest.overloaded, { 'Retry-After': '1' });
 
 /**
- * The ingest write path (docs/error-tracking.md): accepted events wait in memory for at most
- * LINGER_MS and are written in batches by ONE writer at a time (one pooled connection, so ingest
- * can never take the pool from issue writes), in one transaction of three statements: the
- * errors upserted by (project, fingerprint) with their counts, last seen and regression
- * (resolved -> unresolved), the events, and the users affected. After COMMIT the projects'
- * error lists and the linked issues' pages are told.
+ * The ingest write path (docs/error-tracking.md), group commit: a request's events are
+ * answered only after the transaction holding them has COMMITted, so a 200 is never lost. ONE
+ * writer at a time (one pooled connection, so ingest can never take the pool from issue
+ * writes): when none is in flight an accepted request is written at once; while one is, the
+ * requests arriving queue and the next transaction takes them all (up to BATCH events), so the
+ * batch grows with the load and the commits per second stay one per write. A transaction is
+ * three statements: the errors upserted by (project, fingerprint) with their counts, last seen
+ * and regression (resolved -> unresolved), the events, and the users affected. After COMMIT the
+ * waiting requests are answered, then the projects' error lists and linked issues' pages told.
  */
 @Injectable()
 export class IngestWriter implements OnApplicationShutdown {
   private readonly logger = new Logger('ErrorIngest');
-  private pending: Pending[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private queue: Waiting[] = [];
+  private queued = 0;
   private running: Promise<void> | null = null;
   private readonly paths = new Map<number, { path: string; at: number }>();
 
@@ -41,53 +61,73 @@ export class IngestWriter implements OnApplicationShutdown {
     private readonly issues: LinkedIssueNotifier,
   ) {}
 
-  /** Queues a request's events (503 when the writer is that far behind). */
-  accept(projectId: number, events: readonly NormalizedEvent[]): void {
-    if (this.pending.length + events.length > MAX_PENDING) throw new IngestError(503, ERROR_TRACKING_TEXTS.ingest.overloaded, { 'Retry-After': '1' });
-    for (const event of events) this.pending.push({ projectId, event });
-    this.schedule();
+  /**
+   * Writes a request's events; resolves once they are committed. Throws 503 (with Retry-After)
+   * at once when the writer is that far behind, or once the write failed twice (nothing kept:
+   * the SDK was not told it was stored).
+   */
+  accept(projectId: number, events: readonly NormalizedEvent[]): Promise<void> {
+    if (this.queued + events.length > MAX_PENDING) throw overloaded();
+    if (!events.length) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ projectId, events, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      this.queued += events.length;
+      this.running ??= this.loop();
+    });
   }
 
-  /** Writes everything accepted so far (tests, shutdown). */
+  /** Resolves when everything accepted so far is written (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.pending.length || this.running) {
-      if (this.running) await this.running;
-      else await this.runOnce();
-    }
+    while (this.running) await this.running;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.drain().catch((err: unknown) => this.logger.error({ err }, 'error events lost at shutdown'));
+    await this.drain().catch((err: unknown) => this.logger.error({ err }, 'error events write failed at shutdown'));
   }
 
-  private schedule(): void {
-    if (this.running || this.timer) return;
-    if (this.pending.length >= BATCH) void this.runOnce();
-    else this.timer = setTimeout(() => void this.runOnce(), LINGER_MS);
+  /** Writes batches back to back until the queue is empty. */
+  private async loop(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const taken: Waiting[] = [];
+        let n = 0;
+        while (this.queue.length && (n === 0 || n + this.queue[0]!.events.length <= BATCH)) {
+          const w = this.queue.shift()!;
+          taken.push(w);
+          n += w.events.length;
+        }
+        const batch: Pending[] = taken.flatMap((w) => w.events.map((event) => ({ projectId: w.projectId, event })));
+        let written: Upserted[] | null = null;
+        for (let attempt = 0; attempt < 2 && !written; attempt++) {
+          try {
+            written = await this.write(batch);
+          } catch (err) {
+            this.logger.error({ err, events: batch.length, attempt }, 'error events write failed');
+            if (attempt === 0) await new Promise((r) => setTimeout(r, RETRY_MS));
+          }
+        }
+        this.queued -= n;
+        // Committed: the SDKs get their 200 now; not committed: 503, and the SDK keeps its event
+        for (const w of taken) w.done(written ? undefined : overloaded());
+        if (written) await this.notify(written).catch((err: unknown) => this.logger.warn({ err }, 'error list notification failed'));
+      }
+    } finally {
+      this.running = null;
+    }
   }
 
-  private runOnce(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.running || !this.pending.length) return this.running ?? Promise.resolve();
-    const batch = this.pending.splice(0, BATCH);
-    this.running = this.write(batch)
-      .catch((err: unknown) => {
-        // A failed write (database down) keeps the events for the next attempt, ahead of newer ones
-        this.logger.error({ err, events: batch.length }, 'error events write failed; retrying');
-        this.pending = [...batch, ...this.pending].slice(0, MAX_PENDING);
-        return new Promise<void>((r) => setTimeout(r, 1000));
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.pending.length) this.schedule();
-      });
-    return this.running;
+  private async notify(written: readonly Upserted[]): Promise<void> {
+    const byProject = new Map<number, number[]>();
+    for (const r of written) byProject.set(Number(r.project_id), [...(byProject.get(Number(r.project_id)) ?? []), Number(r.id)]);
+    for (const [projectId, ids] of byProject) {
+      const path = await this.projectPath(projectId);
+      if (path) this.channel.errorsChanged(path, ids);
+    }
+    for (const r of written) if (r.issue_id !== null) this.issues.errorChanged(Number(r.id));
   }
 
-  private async write(batch: readonly Pending[]): Promise<void> {
+  /** One transaction; the error rows it touched. */
+  private async write(batch: readonly Pending[]): Promise<Upserted[]> {
     // One row per (project, fingerprint): an upsert may touch a row once per statement
     const groups = new Map<string, { projectId: number; latest: NormalizedEvent; count: number; first: Date; last: Date }>();
     for (const { projectId, event } of batch) {
@@ -116,10 +156,10 @@ export class IngestWriter implements OnApplicationShutdown {
       first_at: g.first.toISOString(),
       last_at: g.last.toISOString(),
     }));
+    // Upserted in one order on every node: two nodes' writers lock the same errors in the same order (no deadlock)
+    errorRows.sort((a, b) => a.project_id - b.project_id || (a.fingerprint < b.fingerprint ? -1 : a.fingerprint > b.fingerprint ? 1 : 0));
+    // A synchronous commit: the SDK is answered after it, so what was answered 200 survives a crash
     const written = await this.ds.transaction(async (m) => {
-      // The SDK was answered already: this commit need not wait for its WAL flush, and so does
-      // not queue issue writes' commits behind ingest's fsyncs (a crash may lose the last batch)
-      await m.query('SET LOCAL synchronous_commit = off');
       const upserted = (await m.query(
         `INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, first_seen_at, last_seen_at)
          SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt, x.first_at, x.last_at
@@ -138,7 +178,7 @@ export class IngestWriter implements OnApplicationShutdown {
            updated_at = now()
          RETURNING e.id, e.project_id, e.fingerprint, e.issue_id`,
         [JSON.stringify(errorRows)],
-      )) as Array<{ id: string | number; project_id: number; fingerprint: string; issue_id: number | null }>;
+      )) as Upserted[];
       const idOf = new Map(upserted.map((r) => [`${r.project_id}:${r.fingerprint}`, Number(r.id)]));
       const eventRows = batch.map(({ projectId, event: e }) => ({
         error_id: idOf.get(`${projectId}:${e.fingerprint}`),
@@ -169,13 +209,7 @@ export class IngestWriter implements OnApplicationShutdown {
         );
       return upserted;
     });
-    const byProject = new Map<number, number[]>();
-    for (const r of written) byProject.set(Number(r.project_id), [...(byProject.get(Number(r.project_id)) ?? []), Number(r.id)]);
-    for (const [projectId, ids] of byProject) {
-      const path = await this.projectPath(projectId);
-      if (path) this.channel.errorsChanged(path, ids);
-    }
-    for (const r of written) if (r.issue_id !== null) this.issues.errorChanged(Number(r.id));
+    return written;
   }
 
   /** The project's path for its room, remembered for a minute (a renamed project's watchers rejoin). */
