@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorTrackingClientKey, ApiErrorTrackingSettings, ErrorTrackingListResponse, PageData, StackTraceResponse } from '@tandem/shared-types';
 import { IngestWriter } from '../src/modules/error-tracking/ingest/ingest-writer.service';
@@ -113,52 +112,63 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     expect(grouped.map((e) => e.count)).toEqual([3]);
   });
 
-  it('group commit: the SDK is answered only once the batch holding its event has committed; a failed write answers 503 and keeps nothing', async () => {
+  it('group commit: the SDK is answered only once the write holding its event has committed; a failed write answers 503 and keeps nothing', async () => {
     await drain();
     const stored = async (id: string) => ((await app.ds.query('SELECT 1 FROM error_tracking_error_events WHERE event_id = $1', [id])) as unknown[]).length;
-    // A slow commit: the writer's transaction waits on a gate before it COMMITs
+    const isIngestWrite = (sql: unknown) => typeof sql === 'string' && sql.includes('INSERT INTO error_tracking_error_events');
+    const original = app.ds.query.bind(app.ds) as (sql: string, params?: unknown[]) => Promise<unknown>;
+    // A slow commit: the writer's statement waits on a gate before it runs (and so before it commits)
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const original = app.ds.transaction.bind(app.ds) as (fn: (m: EntityManager) => Promise<unknown>) => Promise<unknown>;
-    const slow = vi.spyOn(app.ds, 'transaction').mockImplementationOnce(((fn: (m: EntityManager) => Promise<unknown>) =>
-      original(async (m) => {
-        const r = await fn(m);
+    let writes = 0;
+    const slow = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+      if (isIngestWrite(sql)) {
+        writes += 1;
         await gate;
-        return r;
-      })) as never);
-    const commitError = () => event({ exception: { values: [{ type: 'CommitError', value: 'slow disk', stacktrace: { frames: [frame('commit', 'app/commit.js', 1)] } }] } });
-    const e = commitError();
+      }
+      return original(sql, params);
+    }) as never);
+    const commitError = (user: string) => event({ user: { id: user }, exception: { values: [{ type: 'CommitError', value: 'slow disk', stacktrace: { frames: [frame('commit', 'app/commit.js', 1)] } }] } });
+    const e = commitError('u1');
     let answered = false;
     const pending = send(envelope(e)).then((r) => {
       answered = true;
       return r;
     });
-    await expect.poll(() => slow.mock.calls.length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => writes, { timeout: 5000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 400));
-    // The write has run but not committed: the SDK has no answer yet
+    // The write is under way, not committed: the SDK has no answer yet
     expect(answered).toBe(false);
     open();
     const res = await pending;
+    slow.mockRestore();
     expect(res.status).toBe(200);
     expect(((await res.json()) as { id: string }).id).toBe(e.event_id);
     // Answered 200: already stored (no drain), so a node killed now loses nothing
     expect(await stored(e.event_id)).toBe(1);
-    slow.mockRestore();
 
     // A write that fails (twice: it is tried again once) is not answered 200 and stores nothing
-    const failing = vi.spyOn(app.ds, 'transaction').mockRejectedValue(new Error('the database is gone'));
-    const lost = commitError();
+    let failures = 0;
+    const failing = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+      if (isIngestWrite(sql)) {
+        failures += 1;
+        throw new Error('the database is gone');
+      }
+      return original(sql, params);
+    }) as never);
+    const lost = commitError('u9');
     const refused = await send(envelope(lost));
-    const tries = failing.mock.calls.length;
     failing.mockRestore();
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(tries).toBe(2);
+    expect(failures).toBe(2);
     expect(await stored(lost.event_id)).toBe(0);
-    // The writer goes on: the next event is stored
-    const next = commitError();
-    expect((await send(envelope(next))).status).toBe(200);
-    expect(await stored(next.event_id)).toBe(1);
+    // The writer goes on; users are counted once per error, in one write or across writes
+    const [a, b, c] = [commitError('u1'), commitError('u2'), commitError('u2')];
+    const answers = await Promise.all([a, b, c].map((x) => send(envelope(x))));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const x of [a, b, c]) expect(await stored(x.event_id)).toBe(1);
+    expect(await byType('CommitError')).toMatchObject({ count: 4, user_count: 2 });
   });
 
   it('refuses what is not a client of this project: no key 401, unknown key 401, another project 401, revoked key 403; bad bodies 400/413', async () => {

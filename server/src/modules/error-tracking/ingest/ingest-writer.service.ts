@@ -158,14 +158,44 @@ export class IngestWriter implements OnApplicationShutdown {
     }));
     // Upserted in one order on every node: two nodes' writers lock the same errors in the same order (no deadlock)
     errorRows.sort((a, b) => a.project_id - b.project_id || (a.fingerprint < b.fingerprint ? -1 : a.fingerprint > b.fingerprint ? 1 : 0));
-    // A synchronous commit: the SDK is answered after it, so what was answered 200 survives a crash
-    const written = await this.ds.transaction(async (m) => {
-      const upserted = (await m.query(
-        `INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, first_seen_at, last_seen_at)
-         SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt, x.first_at, x.last_at
+    const eventRows = batch.map(({ projectId, event: e }) => ({
+      project_id: projectId,
+      fingerprint: e.fingerprint,
+      event_id: e.eventId,
+      occurred_at: e.occurredAt.toISOString(),
+      level: e.level,
+      environment: e.environment,
+      release: e.release,
+      payload: e.payload,
+    }));
+    const users = [...new Map(batch.filter((p) => p.event.userKey).map((p) => [`${p.projectId}\u0000${p.event.fingerprint}\u0000${p.event.userKey}`, { project_id: p.projectId, fingerprint: p.event.fingerprint, user_key: p.event.userKey }])).values()];
+    // ONE statement, so one round trip and its own (implicit) transaction with a synchronous
+    // commit: the SDK is answered after it, and what was answered 200 survives a crash. Users
+    // of errors that exist are inserted first (ON CONFLICT DO NOTHING tells which are new), so
+    // the upsert can add their number to users_count in the same statement; a new error's
+    // users are all new.
+    const written = (await this.ds.query(
+      `WITH u AS (
+         SELECT * FROM jsonb_to_recordset($3::jsonb) AS u(project_id int, fingerprint text, user_key text)
+       ), known AS (
+         SELECT e.id, e.project_id, e.fingerprint FROM error_tracking_errors e
+         JOIN (SELECT DISTINCT project_id, fingerprint FROM u) k ON k.project_id = e.project_id AND k.fingerprint = e.fingerprint
+       ), known_users AS (
+         INSERT INTO error_tracking_error_users (error_id, user_key)
+         SELECT k.id, u.user_key FROM u JOIN known k ON k.project_id = u.project_id AND k.fingerprint = u.fingerprint
+         ON CONFLICT DO NOTHING RETURNING error_id
+       ), up AS (
+         INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, users_count, first_seen_at, last_seen_at)
+         SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt,
+           CASE WHEN EXISTS (SELECT 1 FROM known k WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
+             THEN (SELECT count(*) FROM known_users n JOIN known k ON k.id = n.error_id WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
+             ELSE (SELECT count(*) FROM u WHERE u.project_id = x.project_id AND u.fingerprint = x.fingerprint) END,
+           x.first_at, x.last_at
          FROM jsonb_to_recordset($1::jsonb) AS x(project_id int, fingerprint text, name text, description text, actor text, platform text, release text, environment text, cnt bigint, first_at timestamptz, last_at timestamptz)
+         ORDER BY x.project_id, x.fingerprint
          ON CONFLICT (project_id, fingerprint) DO UPDATE SET
            events_count = e.events_count + EXCLUDED.events_count,
+           users_count = e.users_count + EXCLUDED.users_count,
            first_seen_at = LEAST(e.first_seen_at, EXCLUDED.first_seen_at),
            last_seen_at = GREATEST(e.last_seen_at, EXCLUDED.last_seen_at),
            name = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.name ELSE e.name END,
@@ -176,39 +206,21 @@ export class IngestWriter implements OnApplicationShutdown {
            environment = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.environment, e.environment) ELSE e.environment END,
            status = CASE WHEN e.status = 'resolved' THEN 'unresolved' ELSE e.status END,
            updated_at = now()
-         RETURNING e.id, e.project_id, e.fingerprint, e.issue_id`,
-        [JSON.stringify(errorRows)],
-      )) as Upserted[];
-      const idOf = new Map(upserted.map((r) => [`${r.project_id}:${r.fingerprint}`, Number(r.id)]));
-      const eventRows = batch.map(({ projectId, event: e }) => ({
-        error_id: idOf.get(`${projectId}:${e.fingerprint}`),
-        event_id: e.eventId,
-        occurred_at: e.occurredAt.toISOString(),
-        level: e.level,
-        environment: e.environment,
-        release: e.release,
-        payload: e.payload,
-      }));
-      await m.query(
-        `INSERT INTO error_tracking_error_events (error_id, event_id, occurred_at, level, environment, release, payload)
-         SELECT x.error_id, x.event_id, x.occurred_at, x.level, x.environment, x.release, x.payload
-         FROM jsonb_to_recordset($1::jsonb) AS x(error_id bigint, event_id text, occurred_at timestamptz, level text, environment text, release text, payload jsonb)`,
-        [JSON.stringify(eventRows)],
-      );
-      const users = [...new Set(batch.filter((p) => p.event.userKey).map((p) => `${idOf.get(`${p.projectId}:${p.event.fingerprint}`)}\u0000${p.event.userKey}`))].map((s) => {
-        const [error_id, user_key] = s.split('\u0000');
-        return { error_id: Number(error_id), user_key };
-      });
-      if (users.length)
-        await m.query(
-          `WITH ins AS (
-             INSERT INTO error_tracking_error_users (error_id, user_key) SELECT x.error_id, x.user_key FROM jsonb_to_recordset($1::jsonb) AS x(error_id bigint, user_key text)
-             ON CONFLICT DO NOTHING RETURNING error_id)
-           UPDATE error_tracking_errors e SET users_count = e.users_count + n.c FROM (SELECT error_id, count(*) AS c FROM ins GROUP BY error_id) n WHERE e.id = n.error_id`,
-          [JSON.stringify(users)],
-        );
-      return upserted;
-    });
+         RETURNING e.id, e.project_id, e.fingerprint, e.issue_id
+       ), new_users AS (
+         INSERT INTO error_tracking_error_users (error_id, user_key)
+         SELECT up.id, u.user_key FROM up JOIN u ON u.project_id = up.project_id AND u.fingerprint = up.fingerprint
+         WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.id = up.id)
+         ON CONFLICT DO NOTHING
+       ), ev AS (
+         INSERT INTO error_tracking_error_events (error_id, event_id, occurred_at, level, environment, release, payload)
+         SELECT up.id, y.event_id, y.occurred_at, y.level, y.environment, y.release, y.payload
+         FROM jsonb_to_recordset($2::jsonb) AS y(project_id int, fingerprint text, event_id text, occurred_at timestamptz, level text, environment text, release text, payload jsonb)
+         JOIN up ON up.project_id = y.project_id AND up.fingerprint = y.fingerprint
+       )
+       SELECT id, project_id, fingerprint, issue_id FROM up`,
+      [JSON.stringify(errorRows), JSON.stringify(eventRows), JSON.stringify(users)],
+    )) as Upserted[];
     return written;
   }
 
