@@ -6,16 +6,20 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 /** Events deleted per statement: short transactions, so no lock is held for long. */
 const BATCH = 1000;
 const EVERY_MS = 10 * 60_000;
+/** The first pass, this long after boot (not at once: boot is busy; not a whole interval: a node restarted often would never prune). */
+export const FIRST_RUN_MS = 30_000;
 
 /**
  * Retention (ERROR_EVENT_RETENTION_DAYS): events received before the cutoff are deleted in
  * batches of BATCH rows, each its own short statement, except the newest event of each error,
- * which is always kept (the error's stack trace). Errors, their counts and users stay. Runs at
- * boot and every ten minutes; `prune()` runs one pass (tests, ops).
+ * which is always kept (the error's stack trace). Errors, their counts and users stay. Runs 30 s
+ * after boot and every ten minutes after that (unref'd timers: they never keep a process alive);
+ * `prune()` runs one pass (tests, ops).
  */
 @Injectable()
 export class ErrorRetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ErrorRetention');
+  private first: ReturnType<typeof setTimeout> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private running = false;
 
@@ -25,12 +29,17 @@ export class ErrorRetentionService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.prune().catch((err: unknown) => this.logger.warn({ err }, 'error event pruning failed')), EVERY_MS);
+    const pass = (): void => void this.prune().catch((err: unknown) => this.logger.warn({ err }, 'error event pruning failed'));
+    this.first = setTimeout(pass, FIRST_RUN_MS);
+    this.first.unref();
+    this.timer = setInterval(pass, EVERY_MS);
     this.timer.unref();
   }
 
   onApplicationShutdown(): void {
+    if (this.first) clearTimeout(this.first);
     if (this.timer) clearInterval(this.timer);
+    this.first = null;
     this.timer = null;
   }
 
