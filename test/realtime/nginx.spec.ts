@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,25 +6,21 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCUSSION_LIMITS, UPLOAD_TEXTS } from '@tandem/shared-types';
 import { createDatabase, freePort, privateRedis, projectId, ROOT, sleep, startNode, tokenFor, updateIssue, waitFor, type NodeProc, type PrivateRedis } from './support/harness';
+import { startDnsServer, type DnsServer } from './support/dns-server';
 import { RtClient } from './support/rt-client';
 
 /**
- * deploy/nginx.conf, the load balancer of docker-compose.yml, run by Debian's nginx in front of
- * two real nodes on Postgres and a private Redis that share one DATA_DIR (as the compose
- * file's volume). The file is used as it is, with only what a machine without Docker needs
- * changed (asserted one by one below): the node names become 127.0.0.1 ports, the listen
- * address, log and temp paths. Debian's nginx (1.22) predates the upstream `resolve` parameter
- * (1.27.3); there the parameter is dropped, which changes nothing for addresses given as IPs.
+ * deploy/nginx.conf, the load balancer of docker-compose.yml, run by Debian's nginx (1.22) in
+ * front of two real nodes on Postgres and a private Redis that share one DATA_DIR (as the
+ * compose file's volume). The file is used as it is, with only what a machine without Docker
+ * needs changed (asserted one by one below): the resolver becomes a DNS server of this test's
+ * own (support/dns-server.ts) that answers the node names as Docker's DNS does (`tandem-1`,
+ * `tandem-2`, and the alias `tandem` with every node's address), the nodes' port, the listen
+ * address, log and temp paths. The nodes listen on loopback addresses of their own
+ * (127.0.0.2, 127.0.0.3, ...), all on one port, as containers on one network do.
  */
 const NGINX = '/usr/sbin/nginx';
 const PROJECT = 'acme/tandem';
-
-/** [major, minor, patch] of the nginx binary (`nginx -v` writes to stderr). */
-function nginxVersion(): number[] {
-  const m = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(execFileSync('sh', ['-c', `${NGINX} -v 2>&1`], { encoding: 'utf8' }));
-  if (!m) throw new Error('cannot read the nginx version');
-  return m.slice(1).map(Number);
-}
 
 /** Replaces `from` (which must be in the text) by `to`, everywhere. */
 function must(text: string, from: string, to: string): string {
@@ -32,20 +28,16 @@ function must(text: string, from: string, to: string): string {
   return text.split(from).join(to);
 }
 
-function templatedConfig(nodePorts: [number, number], listen: number, dir: string, version: number[]): string {
+function templatedConfig(nodePort: number, dnsPort: number, listen: number, dir: string): string {
   let conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-  conf = must(conf, 'tandem-1:3000', `127.0.0.1:${nodePorts[0]}`);
-  conf = must(conf, 'tandem-2:3000', `127.0.0.1:${nodePorts[1]}`);
+  conf = must(conf, ':3000', `:${nodePort}`);
   conf = must(conf, 'listen 80;', `listen 127.0.0.1:${listen};`);
-  conf = must(conf, 'resolver 127.0.0.11 ', 'resolver 127.0.0.1 ');
+  conf = must(conf, 'resolver 127.0.0.11 ', `resolver 127.0.0.1:${dnsPort} `);
   conf = must(conf, 'access_log /dev/stdout;', `access_log ${dir}/access.log;`);
   conf = must(conf, 'error_log /dev/stderr warn;', `error_log ${dir}/error.log warn;`);
   conf = must(conf, 'worker_processes auto;', `worker_processes 1;\npid ${dir}/nginx.pid;`);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/${t};`).join('\n');
   conf = must(conf, '\nhttp {\n', `\nhttp {\n${temp}\n`);
-  const [major, minor, patch] = version as [number, number, number];
-  const hasResolve = major > 1 || minor > 27 || (minor === 27 && patch >= 3);
-  if (!hasResolve) conf = must(conf, ' resolve;', ';');
   return conf;
 }
 
@@ -60,6 +52,8 @@ describe('deploy/nginx.conf in front of two nodes', () => {
   let dataDir = '';
   let alice = '';
   let pid = 0;
+  let nodePort = 0;
+  let dns: DnsServer;
   const clients: RtClient[] = [];
 
   const nodeEnv = () => ({ DATA_DIR: dataDir, TRUST_PROXY: 'true' });
@@ -80,10 +74,12 @@ describe('deploy/nginx.conf in front of two nodes', () => {
     db = await createDatabase('nginx');
     redis = privateRedis();
     await redis.start();
-    a = await startNode({ name: 'tandem-1', databaseUrl: db.url, redisUrl: redis.url, env: nodeEnv() });
-    b = await startNode({ name: 'tandem-2', databaseUrl: db.url, redisUrl: redis.url, env: { ...nodeEnv(), SEED_DEMO: 'false' } });
+    dns = await startDnsServer({ 'tandem-1': ['127.0.0.2'], 'tandem-2': ['127.0.0.3'], tandem: ['127.0.0.2', '127.0.0.3'] });
+    nodePort = await freePort();
+    a = await startNode({ name: 'tandem-1', host: '127.0.0.2', port: nodePort, databaseUrl: db.url, redisUrl: redis.url, env: nodeEnv() });
+    b = await startNode({ name: 'tandem-2', host: '127.0.0.3', port: nodePort, databaseUrl: db.url, redisUrl: redis.url, env: { ...nodeEnv(), SEED_DEMO: 'false' } });
     const listen = await freePort();
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), templatedConfig([a.port, b.port], listen, dir, nginxVersion()));
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), templatedConfig(nodePort, dns.port, listen, dir));
     nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     nginx.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -104,6 +100,7 @@ describe('deploy/nginx.conf in front of two nodes', () => {
       if (nginx.exitCode === null) nginx.kill('SIGKILL');
     }
     await Promise.allSettled([a?.stop(), b?.stop()]);
+    await dns?.close();
     await redis?.stop();
     await db?.drop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -142,20 +139,25 @@ describe('deploy/nginx.conf in front of two nodes', () => {
     expect(titles()).toEqual([`written on tandem-1 (${transport})`, `written on tandem-2 (${transport})`]);
   });
 
-  it('a node restarted on the same address serves again without reloading nginx', async () => {
-    const port = a.port;
+  it('a node recreated on a new address serves again without reloading nginx (nginx resolves the names again)', async () => {
+    const ok = async () => (await fetch(`${lb}/api/v4/projects/${pid}`, { headers: { authorization: `Bearer ${alice}` } })).status;
+    // tandem-1 is recreated on another address (a new container), as Docker's DNS then tells
     await a.stop();
-    // tandem-2 carries everything meanwhile
-    for (let i = 0; i < 4; i++) expect((await fetch(`${lb}/api/v4/projects/${pid}`, { headers: { authorization: `Bearer ${alice}` } })).status).toBe(200);
-    a = await startNode({ name: 'tandem-1', port, databaseUrl: db.url, redisUrl: redis.url, env: nodeEnv() });
+    // tandem-2 carries everything meanwhile (nginx skips the address that refuses)
+    for (let i = 0; i < 4; i++) expect(await ok()).toBe(200);
+    a = await startNode({ name: 'tandem-1', host: '127.0.0.4', port: nodePort, databaseUrl: db.url, redisUrl: redis.url, env: nodeEnv() });
+    const asked = dns.queries('tandem');
+    dns.set('tandem-1', ['127.0.0.4']);
+    dns.set('tandem', ['127.0.0.4', '127.0.0.3']);
+    // Only the recreated node is left: nginx reaches it at its new address once its DNS answer expires
     await b.stop();
-    // only the restarted tandem-1 is left: nginx reaches it again once its failure window passes
-    await waitFor(
-      'the restarted node through nginx',
-      async () => (await fetch(`${lb}/api/v4/projects/${pid}`, { headers: { authorization: `Bearer ${alice}` } })).status === 200,
-      30_000,
-      250,
-    );
-    for (let i = 0; i < 4; i++) expect((await fetch(`${lb}/-/readiness`)).status).toBe(200);
+    await waitFor('the recreated node through nginx', async () => (await ok()) === 200, 30_000, 250);
+    for (let i = 0; i < 4; i++) expect(await ok()).toBe(200);
+    expect(dns.queries('tandem')).toBeGreaterThan(asked);
+    // A socket (long polling: its sticky name, now the new address) connects through nginx too
+    const c = new RtClient([lb], await tokenFor(lb, 'bob'), { transports: ['polling'] });
+    clients.push(c);
+    await c.connect();
+    expect(await c.subscribe(PROJECT, 3)).toMatchObject({ ok: true });
   });
 });

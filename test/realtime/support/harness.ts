@@ -115,12 +115,15 @@ export async function startNode(opts: {
   name: string;
   /** Default: a free port of this suite's range, locked until the node stops. */
   port?: number;
+  /** The loopback address it listens on (default 127.0.0.1; any 127.x.y.z is this machine). */
+  host?: string;
   databaseUrl: string;
   redisUrl?: string;
   env?: Record<string, string>;
 }): Promise<NodeProc> {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build the server first (cd server && npx tsc -p tsconfig.build.json)`);
   const port = opts.port ?? (await freePort());
+  const host = opts.host ?? '127.0.0.1';
   const release = () => {
     if (!opts.port) releasePort(port);
   };
@@ -131,13 +134,13 @@ export async function startNode(opts: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       DATABASE_URL: opts.databaseUrl,
       ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
       NODE_NAME: opts.name,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${host}:${port}`,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,7 +153,7 @@ export async function startNode(opts: {
   proc.on('exit', (code, signal) => {
     if (!stopping) console.error(`[harness] ${opts.name} exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${out.slice(-3000)}`);
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const node: NodeProc = {
     name: opts.name,
     port,
