@@ -4,6 +4,7 @@ import { AppLayout } from '../features/layout/AppLayout';
 import { useGroupEpics } from '../features/epic/epicQueries';
 import { IssueStatusBadge } from '../features/issue/IssueStatusBadge';
 import { Alert } from '../shared/ui/Alert';
+import { TabList } from '../shared/ui/TabList';
 import { formatDate } from '../shared/time/formatTime';
 import '../features/epic/epic.css';
 
@@ -23,13 +24,7 @@ export function GroupEpicsPage({ groupPath }: { groupPath: string }) {
       <div className="page-head">
         <h1 className="page-title">Epics</h1>
       </div>
-      <div className="tabs" role="tablist" aria-label="Epic state">
-        {TABS.map((t) => (
-          <button key={t.state} type="button" role="tab" className="tab" aria-selected={state === t.state} onClick={() => setState(t.state)}>
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Epic state" tabs={TABS.map((t) => ({ id: t.state, label: t.label }))} selected={state} onSelect={setState} />
       <input className="input" type="search" aria-label="Search epics" placeholder="Search or filter results…" value={search} onChange={(e) => setSearch(e.target.value)} />
       {q.isError && <Alert variant="danger">{EPIC_TEXTS.fetchFailed}</Alert>}
       {q.data === null && <Alert variant="danger">{EPIC_TEXTS.fetchFailed}</Alert>}

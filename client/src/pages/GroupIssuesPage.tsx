@@ -9,6 +9,7 @@ import { currentUserAtom } from '../features/session/sessionAtoms';
 import { requestJson } from '../shared/api/http';
 import { appStore } from '../shared/store';
 import { Alert } from '../shared/ui/Alert';
+import { TabList } from '../shared/ui/TabList';
 
 const TABS = [
   { state: 'opened', label: 'Open' },
@@ -45,13 +46,7 @@ export function GroupIssuesPage({ groupPath }: { groupPath: string }) {
           {signedIn && <NewItemInProjectButton groupPath={groupPath} resourceType="issue" label="New issue" newPath="-/issues/new" />}
         </div>
       </div>
-      <div className="tabs" role="tablist" aria-label="Issue state">
-        {TABS.map((t) => (
-          <button key={t.state} type="button" role="tab" className="tab" aria-selected={state === t.state} onClick={() => setState(t.state)}>
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Issue state" tabs={TABS.map((t) => ({ id: t.state, label: t.label }))} selected={state} onSelect={setState} />
       <input className="input" type="search" aria-label="Search issues" placeholder="Search or filter results…" value={search} onChange={(e) => setSearch(e.target.value)} />
       {q.isError && <Alert variant="danger">The issues could not be loaded.</Alert>}
       {q.data && q.data.length === 0 && <p className="muted">There are no issues to show.</p>}

@@ -4,6 +4,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
 import { Pagination } from '../../shared/ui/Pagination';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
+import { TabList } from '../../shared/ui/TabList';
 import { IncidentSeverityDropdown } from './IncidentSeverityDropdown';
 import { useIncidentList, type IncidentListQuery } from './incidentListQueries';
 import './incidentList.css';
@@ -49,13 +50,7 @@ export function IncidentList({ projectPath, query, onQuery, canUpdate, createUrl
   return (
     <div className="incident-list">
       <div className="list-toolbar">
-        <div className="tabs" role="tablist" aria-label="Incident state">
-          {INCIDENT_LIST_TABS.map((t) => (
-            <button key={t.status} type="button" role="tab" className="tab" aria-selected={query.state === t.filter} onClick={() => onQuery({ state: t.filter, page: 1 })}>
-              {t.title}
-            </button>
-          ))}
-        </div>
+        <TabList label="Incident state" tabs={INCIDENT_LIST_TABS.map((t) => ({ id: t.filter, label: t.title }))} selected={query.state} onSelect={(state) => onQuery({ state, page: 1 })} />
         {createUrl && (
           <a className="btn btn--confirm" href={createUrl}>
             {INCIDENT_TEXTS.createIncident}

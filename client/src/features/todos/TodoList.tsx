@@ -4,6 +4,7 @@ import { TODO_TEXTS, type ApiTodo, type TodoState } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
 import { Avatar } from '../../shared/ui/Avatar';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
+import { TabList } from '../../shared/ui/TabList';
 import { fetchTodos, markAllTodosDone, markTodoDone } from './todosApi';
 import { TODO_COUNT_KEY } from './useTodoCount';
 import './todos.css';
@@ -32,14 +33,20 @@ export function TodoList() {
   return (
     <div className="todo-page">
       <div className="todo-page__bar">
-        <div className="tabs" role="tablist" aria-label={TODO_TEXTS.pageTitle}>
-          {(['pending', 'done'] as const).map((s) => (
-            <button key={s} type="button" role="tab" className="tab" aria-selected={tab === s} onClick={() => setTab(s)}>
-              {s === 'pending' ? TODO_TEXTS.pending : TODO_TEXTS.done}
-              {s === tab && list.data ? <span className="badge">{list.data.total}</span> : null}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label={TODO_TEXTS.pageTitle}
+          tabs={(['pending', 'done'] as const).map((s) => ({
+            id: s,
+            label: (
+              <>
+                {s === 'pending' ? TODO_TEXTS.pending : TODO_TEXTS.done}
+                {s === tab && list.data ? <span className="badge">{list.data.total}</span> : null}
+              </>
+            ),
+          }))}
+          selected={tab}
+          onSelect={setTab}
+        />
         {tab === 'pending' && todos.length > 0 && (
           <button type="button" className="btn btn--default btn--small" onClick={() => allDone.mutate()} disabled={allDone.isPending}>
             {TODO_TEXTS.markAllDone}
