@@ -11,6 +11,7 @@ import { BulkUpdateForm } from './bulk/BulkUpdateForm';
 import { filterParams, useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
 import { FilteredSearch } from './FilteredSearch';
 import { IssueSortControl } from './IssueSortControl';
+import { TabList } from '../../shared/ui/TabList';
 
 const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'opened', label: 'Open' },
@@ -34,23 +35,22 @@ export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: 
   return (
     <div className="issue-list">
       <div className="list-toolbar">
-        <div className="tabs" role="tablist" aria-label="Issue state">
-          {TABS.map((t) => (
-            <button
-              key={t.state}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={query.state === t.state}
-              onClick={() => onQuery({ state: t.state, page: 1 })}
-            >
-              {t.label}
-              <span className="tab__count" data-testid={`count-${t.state}`}>
-                {countOf(t.state) ?? '–'}
-              </span>
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Issue state"
+          tabs={TABS.map((t) => ({
+            id: t.state,
+            label: (
+              <>
+                {t.label}
+                <span className="tab__count" data-testid={`count-${t.state}`}>
+                  {countOf(t.state) ?? '–'}
+                </span>
+              </>
+            ),
+          }))}
+          selected={query.state}
+          onSelect={(state) => onQuery({ state, page: 1 })}
+        />
         <FilteredSearch projectPath={projectPath} tokens={query.tokens} search={query.search} onChange={(tokens, search) => onQuery({ tokens, search, page: 1 })} />
         <IssueSortControl sort={query.sort} onSort={(sort) => onQuery({ sort, page: 1 })} />
         {canBulkEdit && (
