@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiProject } from '@tandem/shared-types';
+import { MERGE_REQUEST_TEXTS, type ApiIssue, type ApiMergeRequest, type ApiProject } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
 
@@ -73,6 +73,41 @@ describe.each(DB_MODES)('forks on %s', (mode) => {
     const bad = await call<{ message: Record<string, string[]> }>(app, 'GET', `/api/v4/projects/${enc(P)}/forks?min_access_level=31`, { auth: who.bob });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.message)).toEqual(['min_access_level']);
+  });
+
+  it("a confidential issue of a public project: the branch and merge request go to a private fork only (spec issue-page.md §5), closing the issue by its full reference", async () => {
+    const issue = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'Secret fix', confidential: true } })).body;
+    const can = await call<{ can_create_branch: boolean; suggested_branch_name: string }>(app, 'GET', `/${P}/-/issues/${issue.iid}/can_create_branch`, { auth: who.bob });
+    expect(can.body).toEqual({ can_create_branch: true, suggested_branch_name: `${issue.iid}-secret-fix` });
+    const create = (auth: Cast[keyof Cast], body: Record<string, unknown>) => call<{ url: string; message: Record<string, string[]> }>(app, 'POST', `/${P}/-/issues/${issue.iid}/create_merge_request`, { auth, body });
+    const branchesUp = async () => (await repos.open(pid)).branchNames();
+    const before = await branchesUp();
+    const none = await create(who.bob, {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toEqual({ target_project_id: [MERGE_REQUEST_TEXTS.confidentialForkRequired] });
+    const publicFork = await projectId(app, 'bob/tandem');
+    expect((await create(who.bob, { target_project_id: publicFork })).body.message).toEqual({ target_project_id: [MERGE_REQUEST_TEXTS.confidentialForkRequired] });
+    expect((await create(who.bob, { target_project_id: 'x' })).status).toBe(400);
+    // Not a fork of this project
+    expect((await create(who.bob, { target_project_id: await projectId(app, 'acme/platform/secret-plans') })).body.message).toEqual({ target_project_id: ['must be a fork of this project'] });
+    const privateFork = await projectId(app, 'bob/tandem-private');
+    // Someone who cannot see bob's private fork
+    expect((await create(who.alice, { target_project_id: privateFork })).status).toBe(404);
+    // The branch endpoint keeps the same rule
+    expect((await call(app, 'POST', `/${P}/-/issues/${issue.iid}/branches`, { auth: who.bob, body: { branch_name: 'leak' } })).status).toBe(400);
+    expect(await branchesUp()).toEqual(before);
+
+    const made = await create(who.bob, { target_project_id: privateFork });
+    expect(made.status).toBe(201);
+    expect(made.body.url).toBe(`${app.url}/bob/tandem-private/-/merge_requests/1`);
+    const mr = (await call<ApiMergeRequest>(app, 'GET', `/api/v4/projects/${privateFork}/merge_requests/1`, { auth: who.bob })).body;
+    expect(mr).toMatchObject({ source_branch: `${issue.iid}-secret-fix`, target_branch: 'main', description: `Closes ${P}#${issue.iid}` });
+    expect(await branchesUp()).toEqual(before);
+    expect(await (await repos.open(privateFork)).branch(`${issue.iid}-secret-fix`)).not.toBeNull();
+    const related = async (auth: Cast[keyof Cast]) => (await call<ApiMergeRequest[]>(app, 'GET', `/api/v4/projects/${enc(P)}/issues/${issue.iid}/related_merge_requests`, { auth })).body.map((m) => m.references.full);
+    expect(await related(who.bob)).toEqual(['bob/tandem-private!1']);
+    // A reporter reads the confidential issue but not bob's private fork
+    expect(await related(who.carol)).toEqual([]);
   });
 
   it('forks into a group where the actor may create projects; never more visible than the upstream or the group', async () => {
