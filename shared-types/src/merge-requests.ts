@@ -101,6 +101,8 @@ export interface MergeRequestFieldsChanged {
   target_branch?: string;
   labels?: string[];
   assignees?: UserBasic[];
+  /** With GitLab's review state (unreviewed, reviewed, requested_changes, ...). */
+  reviewers?: Array<UserBasic & { review_state: string }>;
   milestone?: ApiIssueMilestone | null;
   /** New commits on the source branch: watchers refetch the commits and changes. */
   commits_changed?: true;
