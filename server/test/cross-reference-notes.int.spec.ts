@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import type { ApiDiscussion, ApiNote } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, enc, gql, issueRow, type Auth, type Cast, type TestApp } from './harness';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, enc, gql, issueRow, projectId, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * GitLab's cross_reference_not_visible_for?: a system note naming an issue the viewer may not
@@ -152,6 +153,30 @@ describe.each(DB_MODES)('notes naming what a viewer may not read on %s', (mode) 
       expect(page.body.flatMap((d) => d.notes.map((n) => n.note)).includes(added)).toBe(sees);
       const notes = await call<Array<{ body: string }>>(app, 'GET', `/api/v4/groups/acme/epics/${epic.iid}/notes`, { auth });
       expect(notes.body.map((n) => n.body).includes(added)).toBe(sees);
+    }
+  });
+
+  it("a private project's 'mentioned in merge request !N' note is hidden from its guests, who read the issue but not merge requests", async () => {
+    const PRIV = 'acme/platform/secret-plans';
+    const repos = app.running.app.get(RepositoryService);
+    const repo = await repos.open(await projectId(app, PRIV));
+    const me = { name: 'Test', email: 'test@example.com' };
+    if (!(await repo.branch('main'))) await repo.writeCommit({ branch: 'main', message: 'Initial commit', author: me, actions: [{ action: 'create', path: 'README.md', content: Buffer.from('# Secret\n') }] });
+    await repo.writeCommit({ branch: 'plan-b', startSha: await repo.resolve('main'), message: 'Plan B', author: me, actions: [{ action: 'create', path: 'b.txt', content: Buffer.from('b\n') }] });
+    const target = (await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(PRIV)}/issues`, { auth: who.alice, body: { title: 'Plan B' } })).body;
+    const mr = await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(PRIV)}/merge_requests`, { auth: who.bob, body: { title: 'Plan B', source_branch: 'plan-b', target_branch: 'main', description: `Works on #${target.iid}` } });
+    expect(mr.status).toBe(201);
+    const mentioned = `mentioned in merge request !${mr.body.iid}`;
+    for (const [auth, sees] of [
+      [who.carol, true],
+      [who.bob, true],
+      [who.dave, false],
+    ] as const) {
+      const notes = await call<Array<{ body: string }>>(app, 'GET', `/api/v4/projects/${enc(PRIV)}/issues/${target.iid}/notes`, { auth });
+      expect(notes.status).toBe(200);
+      expect(notes.body.map((n) => n.body).includes(mentioned)).toBe(sees);
+      const page = await call<ApiDiscussion[]>(app, 'GET', `/${PRIV}/-/issues/${target.iid}/discussions.json`, { auth });
+      expect(page.body.flatMap((d) => d.notes.map((n) => n.note)).includes(mentioned)).toBe(sees);
     }
   });
 });

@@ -101,7 +101,23 @@ export interface ApiProject {
   service_desk_enabled: boolean;
   /** Its incoming address (GitLab: shown to reporters and up, on GET/PUT /projects/:id); null when incoming mail is not configured. */
   service_desk_address?: string | null;
+  /** Whether the project takes merge requests (GitLab's merge_requests_enabled). */
+  merge_requests_enabled: boolean;
+  /** The project this one is a fork of, when the reader may see it (GitLab: absent for a project that is no fork). */
+  forked_from_project?: ApiForkedProject;
   permissions?: { project_access: { access_level: number } | null; group_access: { access_level: number } | null };
+}
+
+/** A fork's upstream, or a fork in GET /projects/:id/forks's simple form (spec issue-page.md §3: forked project). */
+export interface ApiForkedProject {
+  id: number;
+  name: string;
+  name_with_namespace: string;
+  path: string;
+  path_with_namespace: string;
+  visibility: 'private' | 'internal' | 'public';
+  web_url: string;
+  namespace: { id: number; full_path: string };
 }
 
 /** A project or group member (GitLab's Member entity: UserBasic + the membership). */

@@ -8,6 +8,10 @@ export const ERRORS = {
   FORBIDDEN: { status: 403, message: '403 Forbidden' },
   NOT_FOUND: { status: 404, message: '404 Not Found' },
   PROJECT_NOT_FOUND: { status: 404, message: '404 Project Not Found' },
+  /** POST /projects/:id/fork into a namespace that does not exist or takes no project from the actor (GitLab's answer). */
+  TARGET_NAMESPACE_NOT_FOUND: { status: 404, message: '404 Target Namespace Not Found' },
+  /** A fork whose name or path is taken in the namespace: 409 with the field-keyed messages (GitLab's fork answer). */
+  PROJECT_TAKEN: { status: 409, message: 'has already been taken' },
   ISSUE_NOT_FOUND: { status: 404, message: '404 Issue Not Found' },
   USER_NOT_FOUND: { status: 404, message: '404 User Not Found' },
   GROUP_NOT_FOUND: { status: 404, message: '404 Group Not Found' },
@@ -186,6 +190,8 @@ export const VALIDATION = {
   visibilityAboveGroup: (visibility: string, groupVisibility: string) => `${visibility} is not allowed in a ${groupVisibility} group`,
   notString: 'must be a string',
   missing: 'is missing',
+  /** A project path (GitLab's Gitlab::PathRegex message). */
+  projectPath: "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'",
   /** An award name outside the emoji set (GitLab's AwardEmoji validation). */
   notEmojiName: 'is not a valid emoji name',
   /** A number beyond what its column (int4) can hold. */

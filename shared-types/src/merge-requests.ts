@@ -101,6 +101,8 @@ export interface MergeRequestFieldsChanged {
   target_branch?: string;
   labels?: string[];
   assignees?: UserBasic[];
+  /** With GitLab's review state (unreviewed, reviewed, requested_changes, ...). */
+  reviewers?: Array<UserBasic & { review_state: string }>;
   milestone?: ApiIssueMilestone | null;
   /** New commits on the source branch: watchers refetch the commits and changes. */
   commits_changed?: true;
@@ -155,6 +157,14 @@ export const MERGE_REQUEST_TEXTS = {
   relatedMergeRequestsFailed: 'Something went wrong while fetching related merge requests.',
   toggleFailed: (action: 'reopening' | 'closing') => `Something went wrong while ${action} the merge request. Please try again later.`,
   confidentialForkRequired: 'A private fork is required to create a merge request for a confidential issue.',
+  /** GitLab's confidential merge request project field (project_form_group.vue). */
+  forkProject: 'Project',
+  searchForks: 'Search projects',
+  privateForkSelected: "To protect this issue's confidentiality, a private fork of this project was selected.",
+  /** "To protect this issue's confidentiality, %{forkLink} and set the fork's visibility to private.", around the link. */
+  forkHelpBefore: "To protect this issue's confidentiality, ",
+  forkLink: 'fork this project',
+  forkHelpAfter: " and set the fork's visibility to private.",
   relatedMergeRequests: 'Related merge requests',
   relatedBranches: 'Related branches',
   opened: (time: string) => `Opened ${time}`,

@@ -56,3 +56,26 @@ test('alice creates a merge request from an issue (bob sees it appear), merges i
   await expect(related).toHaveAttribute('data-state', 'merged', { timeout: 5000 });
   await expect(bob.getByText(/closed via merge request !\d+/)).toBeVisible({ timeout: 5000 });
 });
+
+test('a confidential issue of a public project: the dropdown asks for a private fork, offers to make one, and creates the merge request there', async ({ browser }) => {
+  const bob = await signedInPage(browser, 'bob');
+  const stamp = Date.now();
+  const issue = await api<{ iid: number }>(bob, 'post', '/api/v4/projects/acme%2Ftandem/issues', { title: `Secret leak ${stamp}`, confidential: true });
+  await openIssue(bob, issue.iid);
+  await expect(bob.getByTestId('create-mr-dropdown')).toHaveAttribute('data-state', 'available');
+  await bob.getByTestId('create-mr-toggle').click();
+  const field = bob.getByTestId('create-mr-fork');
+  await expect(field).toContainText('No forks are available to you.');
+  await expect(field).toContainText("To protect this issue's confidentiality, fork this project and set the fork's visibility to private.");
+  await expect(bob.getByTestId('create-mr-submit')).toBeDisabled();
+  await field.getByRole('button', { name: 'fork this project' }).click();
+  await expect(field.getByRole('option', { selected: true })).toHaveText('Bob Brown / Tandem');
+  await expect(field).toContainText("To protect this issue's confidentiality, a private fork of this project was selected.");
+  await expect(bob.getByTestId('create-mr-submit')).toBeEnabled();
+  await bob.getByTestId('create-mr-submit').click();
+  await bob.waitForURL(/\/bob\/tandem\/-\/merge_requests\/1$/);
+  await expect(bob.getByTestId('mr-description')).toContainText(`acme/tandem#${issue.iid}`);
+  const fork = (await (await bob.request.get('/api/v4/projects/bob%2Ftandem')).json()) as { visibility: string; forked_from_project: { path_with_namespace: string } };
+  expect(fork.visibility).toBe('private');
+  expect(fork.forked_from_project.path_with_namespace).toBe('acme/tandem');
+});

@@ -171,7 +171,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
           )}
           <IssueAwardsBar issueKey={issueKey} awards={data.awards ?? []} permissions={permissions} toggleUrl={paths.issueAward} />
           {data.issueStackTracePath && <IssueStackTraceCard issueKey={issueKey} path={data.issueStackTracePath} live={connection.state === 'open'} />}
-          {currentUser && <CreateMergeRequestDropdown projectPath={projectPath} iid={issue.iid} issueState={issue.state} />}
+          {currentUser && <CreateMergeRequestDropdown projectPath={projectPath} iid={issue.iid} issueState={issue.state} privateForkRequired={issue.confidential && data.project.visibility !== 'private'} />}
           <RelatedIssues projectPath={projectPath} iid={issue.iid} issueId={issue.id} canAdmin={permissions.canAdmin} />
           <RelatedMergeRequests projectPath={projectPath} iid={issue.iid} />
           <RelatedBranches projectPath={projectPath} iid={issue.iid} />

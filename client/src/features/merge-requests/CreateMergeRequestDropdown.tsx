@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { MERGE_REQUEST_TEXTS as T } from '@tandem/shared-types';
+import { ConfidentialForkSelect, type ForkChoice } from './ConfidentialForkSelect';
 import { createBranch, createMergeRequestFromIssue, fetchCanCreateBranch, fetchRefs } from './mergeRequestApi';
 import { useRefCheck, type RefCheck } from './useRefCheck';
 import './mergeRequests.css';
@@ -18,9 +19,21 @@ export const navigation = { go: (url: string) => window.location.assign(url) };
  * The issue's create-merge-request dropdown (spec issue-page.md §4, §5): the server says whether
  * a branch can be made (can_create_branch) and suggests `<iid>-<title>`; the menu creates the
  * merge request and branch, or only the branch, from a source checked against the refs (500 ms
- * debounce), then goes to the returned url. Every state and failure text is the spec's.
+ * debounce), then goes to the returned url. Every state and failure text is the spec's. For a
+ * confidential issue of a project that is not private (`privateForkRequired`) the branch and the
+ * merge request go to a private fork chosen in the menu, and nothing is created without one.
  */
-export function CreateMergeRequestDropdown({ projectPath, iid, issueState }: { projectPath: string; iid: number; issueState: string }) {
+export function CreateMergeRequestDropdown({
+  projectPath,
+  iid,
+  issueState,
+  privateForkRequired = false,
+}: {
+  projectPath: string;
+  iid: number;
+  issueState: string;
+  privateForkRequired?: boolean;
+}) {
   const [availability, setAvailability] = useState<Availability>('checking');
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -29,6 +42,9 @@ export function CreateMergeRequestDropdown({ projectPath, iid, issueState }: { p
   const [suggested, setSuggested] = useState('');
   const [source, setSource] = useState('');
   const [defaultRef, setDefaultRef] = useState('main');
+  const [fork, setFork] = useState<ForkChoice | null>(null);
+  // Branch and source are checked against the repository they go to: the fork's for a confidential issue
+  const refsPath = privateForkRequired ? (fork?.path_with_namespace ?? projectPath) : projectPath;
 
   useEffect(() => {
     let live = true;
@@ -44,19 +60,26 @@ export function CreateMergeRequestDropdown({ projectPath, iid, issueState }: { p
         setError(T.checkRelatedBranchesFailed);
         setAvailability('unavailable');
       });
-    fetchRefs(projectPath, '')
-      .then((r) => live && setDefaultRef(r.Branches.includes('main') ? 'main' : (r.Branches[0] ?? 'main')))
-      .catch(() => undefined);
     return () => {
       live = false;
     };
     // The spec rechecks after the issue's state changes
   }, [projectPath, iid, issueState]);
 
-  const branchCheck = useRefCheck(projectPath, branch, 'free');
-  const sourceCheck = useRefCheck(projectPath, source, 'exists', setSource);
+  useEffect(() => {
+    let live = true;
+    fetchRefs(refsPath, '')
+      .then((r) => live && setDefaultRef(r.Branches.includes('main') ? 'main' : (r.Branches[0] ?? 'main')))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [refsPath]);
+
+  const branchCheck = useRefCheck(refsPath, branch, 'free');
+  const sourceCheck = useRefCheck(refsPath, source, 'exists', setSource);
   const valid = (c: RefCheck) => c === 'valid' || c === 'available';
-  const canCreate = availability === 'available' && valid(branchCheck) && valid(sourceCheck);
+  const canCreate = availability === 'available' && valid(branchCheck) && valid(sourceCheck) && (!privateForkRequired || fork !== null);
 
   const create = async (what: Action) => {
     if (!canCreate) return;
@@ -64,7 +87,8 @@ export function CreateMergeRequestDropdown({ projectPath, iid, issueState }: { p
     const ref = source.trim() || defaultRef;
     setAvailability('creating');
     setError(null);
-    const res = await (what === 'branch' ? createBranch(projectPath, iid, name, ref) : createMergeRequestFromIssue(projectPath, iid, name, ref)).catch(() => null);
+    const into = privateForkRequired ? fork?.id : undefined;
+    const res = await (what === 'branch' ? createBranch(projectPath, iid, name, ref, into) : createMergeRequestFromIssue(projectPath, iid, name, ref, into)).catch(() => null);
     if (!res?.ok || !res.data?.url) {
       setError(what === 'branch' ? T.createBranchFailed : T.createMergeRequestFailed);
       setAvailability('available');
@@ -92,6 +116,7 @@ export function CreateMergeRequestDropdown({ projectPath, iid, issueState }: { p
       </button>
       {open && !disabled && (
         <div className="create-mr-menu" role="dialog" aria-label="Create merge request options">
+          {privateForkRequired && <ConfidentialForkSelect projectPath={projectPath} value={fork} onChange={setFork} />}
           <label>
             <input type="radio" name="create-mr-action" checked={action === 'merge_request'} onChange={() => setAction('merge_request')} /> {T.createMergeRequestAndBranch}
           </label>

@@ -1,4 +1,4 @@
-import type { ApiCommit, ApiMergeRequest, CanCreateBranchResponse, MergeRequestPageData, RefsResponse } from '@tandem/shared-types';
+import { MERGE_REQUEST_LIMITS, type ApiCommit, type ApiMergeRequest, type ApiProject, type CanCreateBranchResponse, type MergeRequestPageData, type RefsResponse } from '@tandem/shared-types';
 import { projectApiPath, requestJson, type JsonResponse } from '../../shared/api/http';
 
 export const mergeRequestPageKey = (projectPath: string, iid: number) => ['merge-request-page', projectPath, iid] as const;
@@ -41,8 +41,20 @@ export const fetchRefs = async (projectPath: string, search: string) => must(awa
 export const fetchRelatedBranches = async (projectPath: string, iid: number) =>
   must(await requestJson<{ branches: Array<{ name: string; link: string }> }>(`/${projectPath}/-/issues/${iid}/related_branches`));
 
-export const createBranch = (projectPath: string, iid: number, branchName: string, ref: string) =>
-  requestJson<{ branch: string; url: string }>(`/${projectPath}/-/issues/${iid}/branches`, { method: 'POST', body: { branch_name: branchName, ref } });
+/** `targetProjectId`: a fork to make the branch in (a confidential issue's private fork). */
+export const createBranch = (projectPath: string, iid: number, branchName: string, ref: string, targetProjectId?: number) =>
+  requestJson<{ branch: string; url: string }>(`/${projectPath}/-/issues/${iid}/branches`, { method: 'POST', body: { branch_name: branchName, ref, ...(targetProjectId ? { target_project_id: targetProjectId } : {}) } });
 
-export const createMergeRequestFromIssue = (projectPath: string, iid: number, branchName: string, ref: string) =>
-  requestJson<{ url: string; iid: number }>(`/${projectPath}/-/issues/${iid}/create_merge_request`, { method: 'POST', body: { branch_name: branchName, ref } });
+export const createMergeRequestFromIssue = (projectPath: string, iid: number, branchName: string, ref: string, targetProjectId?: number) =>
+  requestJson<{ url: string; iid: number }>(`/${projectPath}/-/issues/${iid}/create_merge_request`, { method: 'POST', body: { branch_name: branchName, ref, ...(targetProjectId ? { target_project_id: targetProjectId } : {}) } });
+
+/** The forks a confidential issue's merge request may go to (spec §7): merge requests enabled, developer access or more, private. */
+export const fetchPrivateForks = async (projectPath: string) =>
+  must(
+    await requestJson<ApiProject[]>(
+      `${projectApiPath(projectPath)}/forks?with_merge_requests_enabled=true&min_access_level=${MERGE_REQUEST_LIMITS.minimumForkAccessLevel}&visibility=private&per_page=100`,
+    ),
+  );
+
+/** POST /projects/:id/fork: a private fork in the user's namespace (the no-fork state's link). */
+export const forkPrivately = (projectPath: string) => requestJson<ApiProject>(`${projectApiPath(projectPath)}/fork`, { method: 'POST', body: { visibility: 'private' } });

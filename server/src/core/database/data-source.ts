@@ -37,6 +37,8 @@ import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserSta
 import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueListIndexes';
 import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
 import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
+import { Forks1795820000000 } from './migrations/1795820000000-Forks';
+import { MergeRequestReviewers1795820000001 } from './migrations/1795820000001-MergeRequestReviewers';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -73,6 +75,8 @@ export const MIGRATIONS = [
   AlertEnvironment1795650000001,
   UserStatusEmoji1795650000002,
   DiffNotes1795762600000,
+  Forks1795820000000,
+  MergeRequestReviewers1795820000001,
 ];
 
 export interface DatabaseTarget {

@@ -70,11 +70,22 @@ export type ProjectAbility =
   | 'push_code'
   /** Push to the protected (default) branch (GitLab's push_to_protected_branch default): maintainers and up. */
   | 'push_protected_branch'
+  /** Fork the project into a namespace (GitLab's fork_project): signed-in users who may read its code. */
+  | 'fork_project'
   /** Error tracking (GitLab's read_sentry_issue, update_sentry_issue, admin_operations): reporters read, developers triage, maintainers set it up. */
   | 'read_error_tracking'
   | 'update_error_tracking'
   | 'admin_error_tracking';
-export type GroupAbility = 'read_group' | 'read_group_member' | 'admin_group_member' | 'admin_group_label' | 'admin_group_milestone' | 'admin_iteration' | 'upload_group_file';
+export type GroupAbility =
+  | 'read_group'
+  | 'read_group_member'
+  | 'admin_group_member'
+  | 'admin_group_label'
+  | 'admin_group_milestone'
+  | 'admin_iteration'
+  | 'upload_group_file'
+  /** Make a project in the group, a fork too (GitLab's create_projects with the default project_creation_level): developers and up. */
+  | 'create_projects';
 export type IssueAbility =
   | 'read_issue'
   | 'update_issue'
@@ -103,7 +114,7 @@ export const ALL_ABILITIES: readonly Ability[] = [
   'read_epic', 'create_epic', 'admin_epic', 'destroy_epic',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk', 'update_alert',
-  'read_code', 'push_code', 'push_protected_branch',
+  'read_code', 'push_code', 'push_protected_branch', 'fork_project', 'create_projects',
   'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
   'read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ];
@@ -115,7 +126,7 @@ const WRITE_ABILITIES = new Set<Ability>([
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file',
   'admin_service_desk', 'update_alert',
-  'push_code', 'push_protected_branch',
+  'push_code', 'push_protected_branch', 'fork_project', 'create_projects',
   'update_error_tracking', 'admin_error_tracking',
   'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ]);
@@ -178,6 +189,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, p: Proj
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER);
     case 'push_protected_branch':
       return actor !== null && !p.archived && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.MAINTAINER);
+    case 'fork_project':
+      // GitLab forks archived projects too: a fork copies code, it changes nothing upstream
+      return actor !== null && canProject(actor, 'read_code', p);
     case 'read_error_tracking':
       // GitLab's read_sentry_issue: reporters and up (an error's events may hold user data)
       return actor !== null && (actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.REPORTER);
@@ -260,6 +274,8 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, g: GroupFac
       // GitLab's upload_file on a group. Attachments of epic comments and descriptions: whoever
       // may comment on the group's epics (a signed-in reader) may upload, as on a project (docs/decisions.md)
       return actor !== null;
+    case 'create_projects':
+      return actor !== null && (actor.isAdmin || g.accessLevel >= ACCESS_LEVEL.DEVELOPER);
   }
 }
 

@@ -19,12 +19,12 @@ export async function labelIdsFor(m: Queryable, projectId: number, titles: reado
 }
 
 /** The users exist (an unknown id is a 400 naming it). */
-export async function checkUsers(m: Queryable, ids: readonly number[]): Promise<void> {
+export async function checkUsers(m: Queryable, ids: readonly number[], field = 'assignee_ids'): Promise<void> {
   if (!ids.length) return;
   const rows = (await m.query('SELECT id FROM users WHERE id = ANY($1::int[])', [ids])) as Array<{ id: number }>;
   const found = new Set(rows.map((r) => Number(r.id)));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw new ValidationError({ assignee_ids: [`unknown user ${missing.join(', ')}`] });
+  if (missing.length) throw new ValidationError({ [field]: [`unknown user ${missing.join(', ')}`] });
 }
 
 /** A milestone of the project or one of its groups (else 400). */
@@ -49,4 +49,15 @@ export async function setLabels(m: Queryable, mrId: number, labelIds: readonly n
   await m.query(`DELETE FROM label_links WHERE target_type = 'MergeRequest' AND target_id = $1 AND NOT (label_id = ANY($2::int[]))`, [mrId, labelIds]);
   if (labelIds.length)
     await m.query(`INSERT INTO label_links (label_id, target_type, target_id) SELECT unnest($2::int[]), 'MergeRequest', $1 ON CONFLICT DO NOTHING`, [mrId, labelIds]);
+}
+
+/** The reviewers in the order given; those kept keep their review state. */
+export async function setReviewers(m: Queryable, mrId: number, ids: readonly number[]): Promise<void> {
+  await m.query('DELETE FROM merge_request_reviewers WHERE merge_request_id = $1 AND NOT (user_id = ANY($2::int[]))', [mrId, ids]);
+  if (ids.length)
+    await m.query(
+      `INSERT INTO merge_request_reviewers (merge_request_id, user_id, position) SELECT $1, u, o::int - 1 FROM unnest($2::int[]) WITH ORDINALITY AS t(u, o)
+       ON CONFLICT (merge_request_id, user_id) DO UPDATE SET position = EXCLUDED.position`,
+      [mrId, ids],
+    );
 }

@@ -53,7 +53,7 @@ export function toApiMergeRequest(m: MergeRequestRow, projectPath: string, baseU
     author: user(m.author),
     assignees,
     assignee: assignees[0] ?? null,
-    reviewers: [],
+    reviewers: m.reviewers.map((u) => userBasicOf(u, baseUrl)),
     labels: m.labels,
     draft,
     work_in_progress: draft,

@@ -34,6 +34,8 @@ export interface MergeRequestRow {
   mergedBy: UserJson | null;
   closedBy: UserJson | null;
   assignees: UserJson[];
+  /** In the order they were asked, with GitLab's review state. */
+  reviewers: Array<UserJson & { review_state: string }>;
   labels: string[];
   milestone: { id: number; iid: number; title: string; state: string; due_date: string | null; start_date: string | null; web_url?: string } | null;
   userNotesCount: number;
@@ -51,6 +53,8 @@ export const MR_SELECT = `SELECT m.id, m.iid, m.target_project_id, m.source_proj
     ${userJson('m.author_id')} AS author, ${userJson('m.merged_by_id')} AS merged_by, ${userJson('m.closed_by_id')} AS closed_by,
     COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state) ORDER BY a.position, u.id)
       FROM merge_request_assignees a JOIN users u ON u.id = a.user_id WHERE a.merge_request_id = m.id), '[]'::json) AS assignees,
+    COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state, 'review_state', r.state) ORDER BY r.position, u.id)
+      FROM merge_request_reviewers r JOIN users u ON u.id = r.user_id WHERE r.merge_request_id = m.id), '[]'::json) AS reviewers,
     COALESCE((SELECT json_agg(l.title ORDER BY l.title) FROM label_links ll JOIN labels l ON l.id = ll.label_id
       WHERE ll.target_type = 'MergeRequest' AND ll.target_id = m.id), '[]'::json) AS labels,
     (SELECT json_build_object('id', ms.id, 'iid', ms.iid, 'title', ms.title, 'state', ms.state, 'due_date', ms.due_date, 'start_date', ms.start_date)
@@ -90,6 +94,7 @@ export const toMergeRequestRow = (r: Record<string, unknown>): MergeRequestRow =
   mergedBy: json(r.merged_by),
   closedBy: json(r.closed_by),
   assignees: json(r.assignees) ?? [],
+  reviewers: json(r.reviewers) ?? [],
   labels: json(r.labels) ?? [],
   milestone: json(r.milestone),
   userNotesCount: Number(r.user_notes_count ?? 0),

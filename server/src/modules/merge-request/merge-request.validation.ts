@@ -28,6 +28,7 @@ const editable = {
   assignee_id: optionalIdParam(),
   assignee_ids: idListParam(),
   labels: nameListParam(),
+  reviewer_ids: idListParam(),
   milestone_id: optionalIdParam(),
   remove_source_branch: boolParam(),
   squash: boolParam(),
@@ -35,7 +36,7 @@ const editable = {
 };
 
 const create = z.object({ ...editable, source_branch: branchParam(true), target_project_id: optionalIdParam() }).partial().required({ title: true, source_branch: true, target_branch: true });
-const update = z.object({ ...editable, state_event: oneOfParam(['close', 'reopen'] as const) }).partial();
+const update = z.object({ ...editable, add_labels: nameListParam(), remove_labels: nameListParam(), state_event: oneOfParam(['close', 'reopen'] as const) }).partial();
 
 export interface MergeRequestInput {
   title?: string;
@@ -43,6 +44,10 @@ export interface MergeRequestInput {
   targetBranch?: string;
   assigneeIds?: number[];
   labels?: string[];
+  /** GitLab's add_labels / remove_labels: applied after `labels` (update only). */
+  addLabels?: string[];
+  removeLabels?: string[];
+  reviewerIds?: number[];
   milestoneId?: number | null;
   removeSourceBranch?: boolean;
   squash?: boolean;
@@ -61,6 +66,9 @@ function toInput(b: Record<string, unknown>): MergeRequestInput {
   if (b.assignee_ids !== undefined) out.assigneeIds = b.assignee_ids as number[];
   else if (b.assignee_id !== undefined) out.assigneeIds = b.assignee_id === null ? [] : [b.assignee_id as number];
   if (b.labels !== undefined) out.labels = b.labels as string[];
+  if (b.add_labels !== undefined) out.addLabels = b.add_labels as string[];
+  if (b.remove_labels !== undefined) out.removeLabels = b.remove_labels as string[];
+  if (b.reviewer_ids !== undefined) out.reviewerIds = b.reviewer_ids as number[];
   if (b.milestone_id !== undefined) out.milestoneId = b.milestone_id as number | null;
   if (b.remove_source_branch !== undefined) out.removeSourceBranch = b.remove_source_branch as boolean;
   if (b.squash !== undefined) out.squash = b.squash as boolean;

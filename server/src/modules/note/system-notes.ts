@@ -84,6 +84,13 @@ export const systemNotes = {
     if (removed.length) parts.push(`unassigned ${listOf(removed.map(userRef))}`);
     return { body: parts.join(' and '), icon: 'user' };
   },
+  /** "requested review from @a and removed review request for @b" (GitLab's request_review / remove review wording). */
+  reviewers: (added: ReadonlyArray<{ username: string }>, removed: ReadonlyArray<{ username: string }>): SystemNoteText => {
+    const parts: string[] = [];
+    if (added.length) parts.push(`requested review from ${listOf(added.map(userRef))}`);
+    if (removed.length) parts.push(`removed review request for ${listOf(removed.map(userRef))}`);
+    return { body: parts.join(' and '), icon: 'user' };
+  },
   /**
    * Related issues (GitLab's relate_issuable / unrelate_issuable wording), from the viewpoint
    * of the issue the note is on; `ref` is the other issue as seen from there (#12 or group/project#12).

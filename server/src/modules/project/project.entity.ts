@@ -22,7 +22,7 @@ export class Project {
   @Column({ type: 'integer', name: 'last_merge_request_iid', default: 0 }) lastMergeRequestIid!: number;
   @Column({ type: 'varchar', name: 'merge_method', default: 'merge' }) mergeMethod!: 'merge' | 'ff';
   @Column({ type: 'boolean', name: 'merge_requests_enabled', default: true }) mergeRequestsEnabled!: boolean;
-  /** The project this one was forked from (forks are not built yet: always null). */
+  /** The project this one was forked from (modules/fork), null when it is no fork or the upstream is gone. */
   @Column({ type: 'integer', name: 'forked_from_project_id', nullable: true }) forkedFromProjectId!: number | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;

@@ -157,7 +157,23 @@ export class ProjectService {
    */
   async listReadable(
     actor: Actor | null,
-    opts: { search?: string; membership?: boolean; memberId?: number; groupId?: number; includeSubgroups?: boolean; activeOnly?: boolean; page: number; perPage: number },
+    opts: {
+      search?: string;
+      membership?: boolean;
+      memberId?: number;
+      groupId?: number;
+      includeSubgroups?: boolean;
+      activeOnly?: boolean;
+      /** GET /projects/:id/forks: the direct forks of this project. */
+      forkedFrom?: number;
+      /** The actor's effective level at least this (GitLab's min_access_level). */
+      minAccessLevel?: number;
+      visibility?: Visibility;
+      /** Only projects that take merge requests (GitLab's with_merge_requests_enabled). */
+      mergeRequestsEnabled?: boolean;
+      page: number;
+      perPage: number;
+    },
   ): Promise<{ projects: Project[]; total: number }> {
     const qb = this.ds.getRepository(Project).createQueryBuilder('p').leftJoinAndSelect('p.namespace', 'n');
     const uid = actor?.id ?? -1;
@@ -173,10 +189,25 @@ export class ProjectService {
         { gid: opts.groupId },
       );
     if (opts.activeOnly) qb.andWhere('NOT p.archived');
+    if (opts.forkedFrom !== undefined) qb.andWhere('p.forked_from_project_id = :upstream', { upstream: opts.forkedFrom });
+    if (opts.visibility) qb.andWhere('p.visibility = :vis', { vis: opts.visibility });
+    if (opts.mergeRequestsEnabled) qb.andWhere('p.merge_requests_enabled');
+    if (opts.minAccessLevel !== undefined)
+      qb.andWhere(`(COALESCE(${EFFECTIVE_LEVEL_SQL}, 0) >= :min OR (n.type = 'User' AND n.owner_id = :uid))`, { min: opts.minAccessLevel, uid });
     if (opts.search) qb.andWhere('(p.name ILIKE :s OR p.full_path ILIKE :s)', { s: `%${escapeLike(opts.search)}%` });
     qb.orderBy('p.id', 'DESC').skip((opts.page - 1) * opts.perPage).take(opts.perPage);
     const [projects, total] = await qb.getManyAndCount();
     return { projects, total };
+  }
+
+  /** The upstreams of forks among `projects` that the actor may read (GitLab shows forked_from_project only then). */
+  async upstreamsOf(actor: Actor | null, projects: readonly Project[]): Promise<Map<number, Project>> {
+    const out = new Map<number, Project>();
+    for (const id of new Set(projects.flatMap((p) => (p.forkedFromProjectId ? [p.forkedFromProjectId] : [])))) {
+      const found = await this.findReadable(actor, id).catch(() => null);
+      if (found) out.set(id, found.project);
+    }
+    return out;
   }
 
   async openIssuesCount(projectIds: number[]): Promise<Map<number, number>> {

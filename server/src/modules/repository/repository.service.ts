@@ -107,6 +107,35 @@ export class RepositoryService implements OnModuleInit {
     }
   }
 
+  /**
+   * The fork's repository: `git clone --bare --local` of the upstream's (docs/decisions.md,
+   * "Forks"): objects hard-linked, not shared through alternates, so deleting or gc-ing the
+   * upstream never breaks the fork; every branch and tag and HEAD (the default branch) come
+   * along. Made in a temporary folder and renamed into place, as `create`. An upstream without
+   * a repository yet gives the fork an empty one. Returns false when the fork has one already.
+   */
+  async fork(sourceProjectId: number, forkProjectId: number): Promise<boolean> {
+    if (!this.exists(sourceProjectId)) return this.create(forkProjectId);
+    const dir = this.pathFor(forkProjectId);
+    if (this.exists(forkProjectId)) return false;
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    const tmp = `${dir}.tmp-${randomBytes(6).toString('hex')}`;
+    try {
+      await runGit(null, ['clone', '--bare', '--local', '--quiet', this.pathFor(sourceProjectId), tmp]);
+      // The upstream's folder is no business of the fork's config
+      await runGit(tmp, ['remote', 'remove', 'origin']);
+      try {
+        fs.renameSync(tmp, dir);
+      } catch (e) {
+        if (this.exists(forkProjectId)) return false;
+        throw e;
+      }
+      return true;
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+
   /** The project's repository, created empty on first use (projects that predate repositories). */
   async open(projectId: number): Promise<GitRepository> {
     if (!this.exists(projectId)) await this.create(projectId);

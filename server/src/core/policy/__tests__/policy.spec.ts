@@ -57,17 +57,17 @@ const WRITES = new Set<Ability>([
   'admin_project_member', 'change_visibility_level', 'admin_group_member', 'upload_file', 'update_subscription',
   'create_epic', 'admin_epic', 'destroy_epic', 'publish_status_page',
   'admin_label', 'admin_milestone', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file', 'update_alert',
-  'admin_service_desk', 'push_code', 'push_protected_branch',
+  'admin_service_desk', 'push_code', 'push_protected_branch', 'fork_project', 'create_projects',
   'update_error_tracking', 'admin_error_tracking',
   'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request',
 ]);
 const PROJECT_ABILITIES: ProjectAbility[] = [
   'read_project', 'create_issue', 'create_incident', 'create_test_case', 'admin_project', 'read_confidential_issues',
   'read_project_member', 'admin_project_member', 'change_visibility_level', 'upload_file', 'admin_label', 'admin_milestone',
-  'admin_service_desk', 'update_alert', 'read_code', 'push_code', 'push_protected_branch',
+  'admin_service_desk', 'update_alert', 'read_code', 'push_code', 'push_protected_branch', 'fork_project',
   'read_error_tracking', 'update_error_tracking', 'admin_error_tracking',
 ];
-const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file'];
+const GROUP_ABILITIES: GroupAbility[] = ['read_group', 'read_group_member', 'admin_group_member', 'admin_group_label', 'admin_group_milestone', 'admin_iteration', 'upload_group_file', 'create_projects'];
 const EPIC_ABILITIES: EpicAbility[] = ['read_epic', 'create_epic', 'admin_epic', 'destroy_epic'];
 const MR_ABILITIES: MergeRequestAbility[] = ['read_merge_request', 'create_merge_request', 'update_merge_request', 'admin_merge_request', 'merge_merge_request'];
 const ISSUE_ABILITIES: IssueAbility[] = ['read_issue', 'update_issue', 'admin_issue', 'reopen_issue', 'destroy_issue', 'create_note', 'update_subscription', 'publish_status_page'];
@@ -127,6 +127,7 @@ function expectedProject(role: Role, v: Visibility, scopes: string[] | null, abi
     case 'read_code': return v !== 'private' || level >= ACCESS_LEVEL.REPORTER;
     case 'push_code': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
     case 'push_protected_branch': return level >= ACCESS_LEVEL.MAINTAINER && !archived;
+    case 'fork_project': return role !== 'anonymous' && (v !== 'private' || level >= ACCESS_LEVEL.REPORTER);
     case 'read_error_tracking': return level >= ACCESS_LEVEL.REPORTER;
     case 'update_error_tracking': return level >= ACCESS_LEVEL.DEVELOPER && !archived;
     case 'admin_error_tracking': return level >= ACCESS_LEVEL.MAINTAINER;
@@ -140,6 +141,7 @@ function expectedGroup(role: Role, v: Visibility, scopes: string[] | null, abili
   if (ability === 'admin_group_member') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.OWNER;
   if (ability === 'admin_group_label' || ability === 'admin_group_milestone' || ability === 'admin_iteration') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.REPORTER;
   if (ability === 'upload_group_file') return role !== 'anonymous';
+  if (ability === 'create_projects') return (ROLES[role] ?? 0) >= ACCESS_LEVEL.DEVELOPER;
   return true;
 }
 

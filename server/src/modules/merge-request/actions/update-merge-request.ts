@@ -17,7 +17,7 @@ import { refreshIssueLinks } from '../merge-request-links';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable, toApiMergeRequest, userBasicOf } from '../merge-request.mapper';
 import type { MergeRequestInput } from '../merge-request.validation';
-import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
+import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels, setReviewers } from '../merge-request-writes';
 
 /** The actor as notes and events name them. */
 export async function actorBasic(m: Pick<DataSource, 'query'>, actor: Actor, publicUrl: string): Promise<UserBasic> {
@@ -55,8 +55,17 @@ export class UpdateMergeRequestAction {
       if (input.targetBranch === mr.sourceBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
       if (!(await (await this.repos.open(project.id)).branch(input.targetBranch))) throw new ValidationError({ target_branch: ['does not exist'] });
     }
-    const labels = input.labels !== undefined ? await labelIdsFor(this.ds, project.id, input.labels) : null;
+    // GitLab's add_labels and remove_labels apply after labels, to the labels it leaves
+    let titles = input.labels;
+    if (input.addLabels?.length || input.removeLabels?.length) {
+      const removed = new Set((input.removeLabels ?? []).map((t) => t.toLowerCase()));
+      const base = titles ?? mr.labels;
+      titles = [...new Map([...base, ...(input.addLabels ?? [])].filter((t) => !removed.has(t.toLowerCase())).map((t) => [t.toLowerCase(), t])).values()];
+      if (input.addLabels?.length) await labelIdsFor(this.ds, project.id, input.addLabels);
+    }
+    const labels = titles !== undefined ? await labelIdsFor(this.ds, project.id, titles) : null;
     if (input.assigneeIds) await checkUsers(this.ds, input.assigneeIds);
+    if (input.reviewerIds) await checkUsers(this.ds, input.reviewerIds, 'reviewer_ids');
     if (input.milestoneId !== undefined) await checkMilestone(this.ds, project.id, input.milestoneId);
     const author = await actorBasic(this.ds, actor!, this.config.publicUrl);
     const sets: string[] = [];
@@ -106,8 +115,9 @@ export class UpdateMergeRequestAction {
       fields.state = 'opened';
     }
     const assigneesChanged = input.assigneeIds !== undefined && input.assigneeIds.join(',') !== mr.assignees.map((a) => a.id).join(',');
+    const reviewersChanged = input.reviewerIds !== undefined && input.reviewerIds.join(',') !== mr.reviewers.map((a) => a.id).join(',');
     const labelsChanged = labels !== null && labels.map((x) => x.title.toLowerCase()).sort().join('\n') !== mr.labels.map((x) => x.toLowerCase()).sort().join('\n');
-    if (!sets.length && !assigneesChanged && !labelsChanged && input.milestoneId === undefined) return l;
+    if (!sets.length && !assigneesChanged && !reviewersChanged && !labelsChanged && input.milestoneId === undefined) return l;
     await this.events.transaction(async (tx: Tx) => {
       values.push(mr.id);
       const [row] = (await tx.manager.query(
@@ -116,6 +126,7 @@ export class UpdateMergeRequestAction {
       )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
       if (!row) throw new AppError('MERGE_REQUEST_STALE');
       if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
+      if (reviewersChanged) await setReviewers(tx.manager, mr.id, input.reviewerIds!);
       if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
       const after = (await this.loader.reload(l, tx.manager)).mr;
       if (assigneesChanged) {
@@ -123,6 +134,12 @@ export class UpdateMergeRequestAction {
         const now = new Set(after.assignees.map((a) => a.id));
         texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
         fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
+      }
+      if (reviewersChanged) {
+        const before = new Set(mr.reviewers.map((a) => a.id));
+        const now = new Set(after.reviewers.map((a) => a.id));
+        texts.push(systemNotes.reviewers(after.reviewers.filter((a) => !before.has(a.id)), mr.reviewers.filter((a) => !now.has(a.id))));
+        fields.reviewers = after.reviewers.map((a) => ({ ...userBasicOf(a, this.config.publicUrl), review_state: a.review_state }));
       }
       if (labelsChanged) {
         const before = new Set(mr.labels.map((x) => x.toLowerCase()));
