@@ -25,7 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('repository port', () => {
+// Each case runs several git processes; on a loaded 2-core machine one can take longer than
+// vitest's 5 s default, which is a timeout, not a failure of the port.
+describe('repository port', { timeout: 30_000 }, () => {
   it('creates a bare repository by hashed project id, with a README commit on main', async () => {
     expect(repo.gitDir.startsWith(path.join(root, '@hashed'))).toBe(true);
     expect(gitIn(repo.gitDir, 'rev-parse', '--is-bare-repository').trim()).toBe('true');
