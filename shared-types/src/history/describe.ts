@@ -9,6 +9,7 @@ export const HISTORY_TEXTS = {
   exportJson: 'Export timeline as JSON',
   loading: 'Loading history…',
   loadFailed: 'The history could not be loaded.',
+  loadingEarlier: 'Loading the earlier history…',
   compactedBefore: (at: string) => `Events before ${at} were compacted: the history starts there.`,
   asOf: (at: string) => `The page as it was at ${at}`,
   noDescription: 'No description.',
