@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayHistory, type HistoryPage, type HistorySnapshotPage, type HistoryState } from '@tandem/shared-types';
 import { EventLogService } from '../src/core/realtime/event-log.service';
 import { HistoryStore } from '../src/modules/history/history.store';
+import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
 
 /**
@@ -245,6 +246,49 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     const f = replayHistory(page.body.events).fields;
     expect([f.title, f.description, f.state]).toEqual([now.title, now.description, now.state]);
     expect((await call(app, 'GET', `${path}/resource_label_events`, { auth: who.bob })).status).toBe(404);
+  });
+
+  it("answers a merge request's state, label and milestone events from its log, and its history replays to it", async () => {
+    const pid = ((await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PROJECT])) as Array<{ id: number }>)[0]!.id;
+    const repo = await app.running.app.get(RepositoryService).open(pid);
+    const me = { name: 'Test', email: 'test@example.com' };
+    if (!(await repo.branch('main'))) await repo.writeCommit({ branch: 'main', message: 'Initial commit', author: me, actions: [{ action: 'create', path: 'README.md', content: Buffer.from('# Tandem\n') }] });
+    await repo.writeCommit({ branch: `history-mr-${mode}`, startSha: await repo.resolve('main'), message: 'History', author: me, actions: [{ action: 'create', path: `history-${mode}.txt`, content: Buffer.from('h\n') }] });
+    const mrs = `/api/v4/projects/${P}/merge_requests`;
+    const created = await call<{ id: number; iid: number }>(app, 'POST', mrs, { auth: who.bob, body: { title: 'MR history', source_branch: `history-mr-${mode}`, target_branch: 'main', labels: 'bug', milestone_id: milestones[0] } });
+    expect(created.status).toBe(201);
+    const path = `${mrs}/${created.body.iid}`;
+    const edit = async (body: Record<string, unknown>) => expect((await call(app, 'PUT', path, { auth: who.bob, body })).status).toBe(200);
+    await edit({ labels: 'bug,ui' });
+    await edit({ state_event: 'close' });
+    await edit({ state_event: 'reopen' });
+    await edit({ milestone_id: null, labels: 'ui' });
+    expect((await call(app, 'PUT', `${path}/merge`, { auth: who.bob, body: {} })).status).toBe(200);
+
+    const get = async <T,>(p: string) => call<T>(app, 'GET', `${path}/${p}`, { auth: who.carol });
+    const states = (await get<Array<Record<string, unknown>>>('resource_state_events')).body;
+    expect(states.map((e) => e.state)).toEqual(['closed', 'reopened', 'merged']);
+    expect(states[0]).toMatchObject({ resource_type: 'MergeRequest', resource_id: created.body.id, user: { username: 'bob' } });
+    const labels = (await get<Array<{ label: { name: string; color: string }; action: string }>>('resource_label_events')).body;
+    expect(labels.map((e) => [e.label.name, e.action])).toEqual([
+      ['bug', 'add'],
+      ['ui', 'add'],
+      ['bug', 'remove'],
+    ]);
+    expect(labels[0]!.label.color).toMatch(/^#/);
+    const ms = (await get<Array<{ milestone: { id: number }; action: string }>>('resource_milestone_events')).body;
+    expect(ms.map((e) => [e.milestone.id, e.action])).toEqual([
+      [milestones[0], 'add'],
+      [milestones[0], 'remove'],
+    ]);
+    expect((await get('resource_weight_events')).status).toBe(404);
+    const open = (await get<HistorySnapshotPage>('history/snapshot?at_seq=1')).body;
+    expect(open.events[0]).toMatchObject({ type: 'merge_request.updated', seq: 1, payload: { fields: { title: 'MR history', state: 'opened' } } });
+    const now = replayHistory(open.events, open.base);
+    expect([now.fields.title, now.fields.state, now.labels.map((l) => l.name), now.fields.milestone ?? null]).toEqual(['MR history', 'merged', ['ui'], null]);
+    // Pruning keeps them
+    await compactAll();
+    expect((await get<Array<Record<string, unknown>>>('resource_state_events')).body).toEqual(states);
   });
 
   it('property: after any run of edits, replaying the history from the start gives the issue as it is now', async () => {

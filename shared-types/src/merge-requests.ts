@@ -100,6 +100,8 @@ export interface MergeRequestFieldsChanged {
   sha?: string | null;
   target_branch?: string;
   labels?: string[];
+  /** With `labels`: the labels with their ids and colours (the history and GitLab's resource label events read them). */
+  label_details?: Array<{ id: number; name: string; color: string; text_color: string; description: string | null }>;
   assignees?: UserBasic[];
   milestone?: ApiIssueMilestone | null;
   /** New commits on the source branch: watchers refetch the commits and changes. */

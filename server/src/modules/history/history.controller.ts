@@ -11,10 +11,10 @@ import { HistoryService } from './history.service';
 
 /**
  * GitLab's resource event APIs per noteable type: issues have all five; GitLab's epics have only
- * label events, and Tandem's epics have no labels. Merge requests (GitLab: state, label,
- * milestone) wait for their events in the replay (shared-types/src/history/): none yet.
+ * label events, and Tandem's epics have no labels; merge requests have state (closed, reopened,
+ * merged), label and milestone events.
  */
-export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [], MergeRequest: [] };
+export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [], MergeRequest: ['state', 'label', 'milestone'] };
 
 /** A non-negative int4 from the query, else 400 naming it. */
 function seqParam(v: unknown, field: string): number {
