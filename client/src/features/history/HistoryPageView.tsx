@@ -76,10 +76,15 @@ const timeTracking = (t: TimeStats | undefined): string =>
 const people = (users: readonly UserBasic[]) => (users.length ? users.map((u) => `@${u.username}`).join(', ') : T.none);
 
 /** The issue page as one step of its history left it: every text is rendered as text. */
-export function HistoryPageView({ state, previous, kind }: { state: HistoryState; previous: HistoryState | null; kind: 'Issue' | 'Epic' }) {
+export function HistoryPageView({ state, previous, kind }: { state: HistoryState; previous: HistoryState | null; kind: 'Issue' | 'Epic' | 'MergeRequest' }) {
   const f = state.fields;
   const description = typeof f.description === 'string' ? f.description : '';
-  const sidebar: Array<[string, string]> = kind === 'Epic' ? [
+  const sidebar: Array<[string, string]> = kind === 'MergeRequest' ? [
+    ['Assignees', people(state.assignees)],
+    ['Labels', state.labels.length ? state.labels.map((l) => l.name).join(', ') : T.none],
+    ['Milestone', named(f.milestone) ?? T.none],
+    ['Target branch', named(f.target_branch) ?? T.none],
+  ] : kind === 'Epic' ? [
     ['Start date', named(f.start_date) ?? T.none],
     ['Due date', named(f.end_date) ?? T.none],
     ['Confidentiality', f.confidential ? 'Confidential' : 'Not confidential'],
@@ -100,8 +105,8 @@ export function HistoryPageView({ state, previous, kind }: { state: HistoryState
   return (
     <div className="history-page" data-testid="history-page">
       <div className="history-page__head">
-        <span className={`badge ${f.state === 'closed' ? 'badge--info' : 'badge--success'}`} data-testid="history-state">
-          {f.state === 'closed' ? 'Closed' : 'Open'}
+        <span className={`badge ${f.state === 'closed' || f.state === 'merged' ? 'badge--info' : 'badge--success'}`} data-testid="history-state">
+          {f.state === 'merged' ? 'Merged' : f.state === 'closed' ? 'Closed' : 'Open'}
         </span>
         <h2 className="history-page__title" data-testid="history-title">
           {typeof f.title === 'string' ? f.title : ''}

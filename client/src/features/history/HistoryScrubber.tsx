@@ -16,7 +16,7 @@ interface Props {
   restBase: string;
   projectPath: string;
   iid: number;
-  kind: 'Issue' | 'Epic';
+  kind: 'Issue' | 'Epic' | 'MergeRequest';
   /** Where a `?at=` / `?at_seq=` link opened it. */
   link: HistoryLink | null;
   onClose(): void;
