@@ -3,7 +3,7 @@ import { replayHistory, type HistoryPage, type HistorySnapshotPage, type History
 import { EventLogService } from '../src/core/realtime/event-log.service';
 import { HistoryStore } from '../src/modules/history/history.store';
 import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, enc, gql, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * Issue #26 from the outside: GitLab's resource event APIs (shapes, list and single, pages),
@@ -246,6 +246,15 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     const f = replayHistory(page.body.events).fields;
     expect([f.title, f.description, f.state]).toEqual([now.title, now.description, now.state]);
     expect((await call(app, 'GET', `${path}/resource_label_events`, { auth: who.bob })).status).toBe(404);
+
+    // An epic promoted from an issue: its history starts at the promotion, with the issue's title and text
+    const { iid: issueIid } = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${P}/issues`, { auth: who.alice, body: { title: 'Promote my history', description: 'from the issue' } })).body;
+    const promoted = await gql<{ promoteToEpic: { errors: string[]; epic: { iid: string } } }>(app, `mutation($in: PromoteToEpicInput!) { promoteToEpic(input: $in) { errors epic { iid } } }`, { in: { projectPath: PROJECT, iid: String(issueIid) } }, who.alice);
+    expect(promoted.data?.promoteToEpic.errors).toEqual([]);
+    const epicPath = `/api/v4/groups/acme/epics/${promoted.data!.promoteToEpic.epic.iid}`;
+    const first = (await call<HistoryPage>(app, 'GET', `${epicPath}/history`, { auth: who.bob })).body;
+    expect(first.events[0]).toMatchObject({ type: 'epic.updated', seq: 1, payload: { fields: { title: 'Promote my history', description: 'from the issue', state: 'opened' } } });
+    expect(replayHistory(first.events).notes.map((n) => n.body)).toEqual([expect.stringContaining('promoted from')]);
   });
 
   it("answers a merge request's state, label and milestone events from its log, and its history replays to it", async () => {
