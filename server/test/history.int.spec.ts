@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayHistory, type HistoryPage, type HistoryState } from '@tandem/shared-types';
+import { replayHistory, type HistoryPage, type HistorySnapshotPage, type HistoryState } from '@tandem/shared-types';
 import { EventLogService } from '../src/core/realtime/event-log.service';
-import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
+import { HistoryStore } from '../src/modules/history/history.store';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, enc, gql, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * Issue #26 from the outside: GitLab's resource event APIs (shapes, list and single, pages),
@@ -130,7 +132,7 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     const created = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${P}/issues`, { auth: who.alice, body: { title: 'Soon secret', labels: 'h-one' } })).body;
     expect((await call(app, 'GET', `${issuePath(created.iid)}/resource_label_events`, { auth: who.dave })).status).toBe(200);
     await put(created.iid, { confidential: true });
-    for (const path of ['resource_label_events', 'resource_state_events', 'history']) {
+    for (const path of ['resource_label_events', 'resource_state_events', 'history', 'history/snapshot', 'history/snapshot?at_seq=1']) {
       expect((await call(app, 'GET', `${issuePath(created.iid)}/${path}`, { auth: who.dave })).status).toBe(404);
       expect((await call(app, 'GET', `${issuePath(created.iid)}/${path}`, { auth: who.erin })).status).toBe(404);
     }
@@ -138,6 +140,81 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     const bad = await call<{ message: string }>(app, 'GET', `${issuePath(created.iid)}/history?after_seq=-1`, { auth: who.carol });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('after_seq');
+    for (const [q, field] of [['at_seq=x', 'at_seq'], ['at=yesterday', 'at'], ['per_page=0', 'per_page'], ['per_page=1001', 'per_page']] as const) {
+      const res = await call(app, 'GET', `${issuePath(created.iid)}/history/snapshot?${q}`, { auth: who.carol });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    }
+  });
+
+  it('opens the history at any moment: the state before it (replayed from the nearest checkpoint) and the events from it on', async () => {
+    const store = app.running.app.get(HistoryStore);
+    store.checkpointEvery = 4;
+    try {
+      const { iid } = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${P}/issues`, { auth: who.alice, body: { title: 'Snapshot 0', labels: 'h-one' } })).body;
+      for (let k = 1; k <= 6; k++) await put(iid, k % 2 ? { title: `Snapshot ${k}` } : { add_labels: k % 4 ? 'h-two' : 'h-three' });
+      await call(app, 'POST', `${issuePath(iid)}/notes`, { auth: who.alice, body: { body: 'secret aside', internal: true } });
+      await call(app, 'POST', `${issuePath(iid)}/notes`, { auth: who.alice, body: { body: 'public word' } });
+      await put(iid, { title: 'Snapshot last' });
+      // Every event, from the start, as the reporter reads them
+      const all: HistoryPage['events'] = [];
+      for (let after = 0; ; ) {
+        const p = (await call<HistoryPage>(app, 'GET', `${issuePath(iid)}/history?after_seq=${after}`, { auth: who.carol })).body;
+        all.push(...p.events);
+        if (p.next_after_seq === null) break;
+        after = p.next_after_seq;
+      }
+      const head = all[all.length - 1]!.seq;
+      const upTo = (seq: number) => replayHistory(all.filter((e) => e.seq <= seq));
+      const same = (a: HistoryState, b: HistoryState) => expect([a.fields.title, a.labels.map((l) => l.name), a.notes.map((n) => n.body)]).toEqual([b.fields.title, b.labels.map((l) => l.name), b.notes.map((n) => n.body)]);
+
+      // Opening: the last events behind the state before them
+      const open = await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?per_page=3`, { auth: who.carol });
+      expect(open.status).toBe(200);
+      expect(Object.keys(open.body).sort()).toEqual(['base', 'events', 'head_seq', 'next_after_seq', 'start_seq']);
+      expect(open.body).toMatchObject({ head_seq: head, start_seq: 0, next_after_seq: null, base: { seq: head - 3 } });
+      expect(open.body.events.map((e) => e.seq)).toEqual(all.filter((e) => e.seq > head - 3).map((e) => e.seq));
+      same(replayHistory(open.body.events, open.body.base), upTo(head));
+      // Any step: the state just before it, then it; the same as replaying from the start
+      for (let seq = 1; seq <= head; seq++) {
+        const at = (await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at_seq=${seq}&per_page=2`, { auth: who.carol })).body;
+        expect(at.base.seq).toBe(seq - 1);
+        same(at.base, upTo(seq - 1));
+        expect(at.events[0]?.seq).toBe(all.find((e) => e.seq >= seq)?.seq);
+      }
+      // The replays kept a checkpoint every 4 seqs, and a snapshot starts from the nearest one
+      const cps = (await app.ds.query(`SELECT seq FROM history_checkpoints WHERE noteable_type = 'Issue' AND noteable_id = (SELECT id FROM issues WHERE iid = $1 AND project_id = (SELECT id FROM projects WHERE full_path = $2)) ORDER BY seq`, [iid, PROJECT])) as Array<{ seq: number }>;
+      expect(cps.map((c) => c.seq)).toEqual(Array.from({ length: Math.floor((head - 1) / 4) }, (_, k) => 4 * (k + 1)));
+      await app.ds.query(`UPDATE history_checkpoints SET state = jsonb_set(state, '{fields,title}', '"from the checkpoint"') WHERE seq = 4 AND noteable_id = (SELECT id FROM issues WHERE iid = $1 AND project_id = (SELECT id FROM projects WHERE full_path = $2))`, [iid, PROJECT]);
+      expect((await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at_seq=6`, { auth: who.carol })).body.base.fields.title).toBe('from the checkpoint');
+
+      // A guest reads neither the internal note nor its event, in the state or the events
+      const seqOfSecret = all.find((e) => e.type === 'note.created' && e.payload.note.body === 'secret aside')!.seq;
+      const guest = await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at_seq=${seqOfSecret}&per_page=50`, { auth: who.dave });
+      expect(guest.status).toBe(200);
+      expect(JSON.stringify(guest.body)).not.toContain('secret aside');
+      expect(guest.body.events.some((e) => e.type === 'note.created' && e.payload.note.body === 'public word')).toBe(true);
+      const later = await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at_seq=${head}`, { auth: who.dave });
+      expect(later.body.base.notes.filter((n) => !n.system).map((n) => n.body)).toEqual(['public word']);
+      expect(JSON.stringify(later.body)).not.toContain('secret aside');
+
+      // ?at= names the last step at or before a time; before the first, the start
+      const second = all[1]!;
+      const byTime = (await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at=${encodeURIComponent(second.at)}`, { auth: who.carol })).body;
+      expect(byTime.events[0]!.seq).toBeLessThanOrEqual(second.seq);
+      expect(byTime.base.seq).toBe(byTime.events[0]!.seq - 1);
+      const before = (await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at=2000-01-01T00:00:00Z`, { auth: who.carol })).body;
+      expect([before.base.seq, before.events[0]!.seq]).toEqual([0, 1]);
+
+      // After the log is pruned the history starts at the compacted state, checkpoints before it gone
+      await compactAll();
+      const pruned = (await call<HistorySnapshotPage>(app, 'GET', `${issuePath(iid)}/history/snapshot?at_seq=1`, { auth: who.carol })).body;
+      expect(pruned).toMatchObject({ start_seq: head, base: { seq: head }, events: [] });
+      same(pruned.base, upTo(head));
+      expect(Number(((await app.ds.query(`SELECT count(*) AS n FROM history_checkpoints WHERE noteable_id = (SELECT id FROM issues WHERE iid = $1 AND project_id = (SELECT id FROM projects WHERE full_path = $2))`, [iid, PROJECT])) as Array<{ n: string }>)[0]!.n)).toBe(0);
+    } finally {
+      store.checkpointEvery = 1000;
+    }
   });
 
   it('leaves out of the history what the viewer may not read now: internal notes, and a note made internal since', async () => {
@@ -169,6 +246,58 @@ describe.each(DB_MODES)('history and resource events on %s', (mode) => {
     const f = replayHistory(page.body.events).fields;
     expect([f.title, f.description, f.state]).toEqual([now.title, now.description, now.state]);
     expect((await call(app, 'GET', `${path}/resource_label_events`, { auth: who.bob })).status).toBe(404);
+
+    // An epic promoted from an issue: its history starts at the promotion, with the issue's title and text
+    const { iid: issueIid } = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${P}/issues`, { auth: who.alice, body: { title: 'Promote my history', description: 'from the issue' } })).body;
+    const promoted = await gql<{ promoteToEpic: { errors: string[]; epic: { iid: string } } }>(app, `mutation($in: PromoteToEpicInput!) { promoteToEpic(input: $in) { errors epic { iid } } }`, { in: { projectPath: PROJECT, iid: String(issueIid) } }, who.alice);
+    expect(promoted.data?.promoteToEpic.errors).toEqual([]);
+    const epicPath = `/api/v4/groups/acme/epics/${promoted.data!.promoteToEpic.epic.iid}`;
+    const first = (await call<HistoryPage>(app, 'GET', `${epicPath}/history`, { auth: who.bob })).body;
+    expect(first.events[0]).toMatchObject({ type: 'epic.updated', seq: 1, payload: { fields: { title: 'Promote my history', description: 'from the issue', state: 'opened' } } });
+    expect(replayHistory(first.events).notes.map((n) => n.body)).toEqual([expect.stringContaining('promoted from')]);
+  });
+
+  it("answers a merge request's state, label and milestone events from its log, and its history replays to it", async () => {
+    const pid = ((await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PROJECT])) as Array<{ id: number }>)[0]!.id;
+    const repo = await app.running.app.get(RepositoryService).open(pid);
+    const me = { name: 'Test', email: 'test@example.com' };
+    if (!(await repo.branch('main'))) await repo.writeCommit({ branch: 'main', message: 'Initial commit', author: me, actions: [{ action: 'create', path: 'README.md', content: Buffer.from('# Tandem\n') }] });
+    await repo.writeCommit({ branch: `history-mr-${mode}`, startSha: await repo.resolve('main'), message: 'History', author: me, actions: [{ action: 'create', path: `history-${mode}.txt`, content: Buffer.from('h\n') }] });
+    const mrs = `/api/v4/projects/${P}/merge_requests`;
+    const created = await call<{ id: number; iid: number }>(app, 'POST', mrs, { auth: who.bob, body: { title: 'MR history', source_branch: `history-mr-${mode}`, target_branch: 'main', labels: 'bug', milestone_id: milestones[0] } });
+    expect(created.status).toBe(201);
+    const path = `${mrs}/${created.body.iid}`;
+    const edit = async (body: Record<string, unknown>) => expect((await call(app, 'PUT', path, { auth: who.bob, body })).status).toBe(200);
+    await edit({ labels: 'bug,ui' });
+    await edit({ state_event: 'close' });
+    await edit({ state_event: 'reopen' });
+    await edit({ milestone_id: null, labels: 'ui' });
+    expect((await call(app, 'PUT', `${path}/merge`, { auth: who.bob, body: {} })).status).toBe(200);
+
+    const get = async <T,>(p: string) => call<T>(app, 'GET', `${path}/${p}`, { auth: who.carol });
+    const states = (await get<Array<Record<string, unknown>>>('resource_state_events')).body;
+    expect(states.map((e) => e.state)).toEqual(['closed', 'reopened', 'merged']);
+    expect(states[0]).toMatchObject({ resource_type: 'MergeRequest', resource_id: created.body.id, user: { username: 'bob' } });
+    const labels = (await get<Array<{ label: { name: string; color: string }; action: string }>>('resource_label_events')).body;
+    expect(labels.map((e) => [e.label.name, e.action])).toEqual([
+      ['bug', 'add'],
+      ['ui', 'add'],
+      ['bug', 'remove'],
+    ]);
+    expect(labels[0]!.label.color).toMatch(/^#/);
+    const ms = (await get<Array<{ milestone: { id: number }; action: string }>>('resource_milestone_events')).body;
+    expect(ms.map((e) => [e.milestone.id, e.action])).toEqual([
+      [milestones[0], 'add'],
+      [milestones[0], 'remove'],
+    ]);
+    expect((await get('resource_weight_events')).status).toBe(404);
+    const open = (await get<HistorySnapshotPage>('history/snapshot?at_seq=1')).body;
+    expect(open.events[0]).toMatchObject({ type: 'merge_request.updated', seq: 1, payload: { fields: { title: 'MR history', state: 'opened' } } });
+    const now = replayHistory(open.events, open.base);
+    expect([now.fields.title, now.fields.state, now.labels.map((l) => l.name), now.fields.milestone ?? null]).toEqual(['MR history', 'merged', ['ui'], null]);
+    // Pruning keeps them
+    await compactAll();
+    expect((await get<Array<Record<string, unknown>>>('resource_state_events')).body).toEqual(states);
   });
 
   it('property: after any run of edits, replaying the history from the start gives the issue as it is now', async () => {

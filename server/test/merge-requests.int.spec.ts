@@ -70,7 +70,8 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     const notes = (await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND system`, [mr.id])) as Array<{ note: string }>;
     expect(notes.map((n) => n.note)).toEqual(['added 1 commit']);
     const events = (await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 ORDER BY seq`, [mr.id])) as Array<{ type: string }>;
-    expect(events.map((e) => e.type)).toEqual(['note.created', 'merge_request.updated']);
+    // The stream opens with the merge request as created (its history), then the push's note and event
+    expect(events.map((e) => e.type)).toEqual(['merge_request.updated', 'note.created', 'merge_request.updated']);
   });
 
   it('lists with state, branch, author and search filters', async () => {

@@ -100,6 +100,8 @@ export interface MergeRequestFieldsChanged {
   sha?: string | null;
   target_branch?: string;
   labels?: string[];
+  /** With `labels`: the labels with their ids and colours (the history and GitLab's resource label events read them). */
+  label_details?: Array<{ id: number; name: string; color: string; text_color: string; description: string | null }>;
   assignees?: UserBasic[];
   /** With GitLab's review state (unreviewed, reviewed, requested_changes, ...). */
   reviewers?: Array<UserBasic & { review_state: string }>;

@@ -9,6 +9,7 @@ export const HISTORY_TEXTS = {
   exportJson: 'Export timeline as JSON',
   loading: 'Loading history…',
   loadFailed: 'The history could not be loaded.',
+  loadingEarlier: 'Loading the earlier history…',
   compactedBefore: (at: string) => `Events before ${at} were compacted: the history starts there.`,
   asOf: (at: string) => `The page as it was at ${at}`,
   noDescription: 'No description.',
@@ -21,6 +22,15 @@ export const HISTORY_TEXTS = {
 } as const;
 
 const refs = (names: string[]) => names.map((n) => (/\s/.test(n) ? `~"${n}"` : `~${n}`)).join(' ');
+
+function labelText(was: HistoryState['labels'], now: HistoryState['labels']): string {
+  const before = new Set(was.map((l) => l.id));
+  const after = new Set(now.map((l) => l.id));
+  const added = now.filter((l) => !before.has(l.id)).map((l) => l.name);
+  const removed = was.filter((l) => !after.has(l.id)).map((l) => l.name);
+  const parts = [added.length ? `added ${refs(added)}` : '', removed.length ? `removed ${refs(removed)}` : ''].filter(Boolean);
+  return parts.length ? parts.join(' and ') : 'changed the labels';
+}
 
 /** What `e` did, for the step it makes ("added ~bug", "closed", "changed the title"), against the state before it. */
 export function describeHistoryEvent(prev: HistoryState, e: AnyRealtimeEvent): string {
@@ -54,14 +64,22 @@ export function describeHistoryEvent(prev: HistoryState, e: AnyRealtimeEvent): s
       }
       return parts.length ? parts.join(', ') : 'edited the issue';
     }
-    case 'issue.labels': {
-      const before = new Set(prev.labels.map((l) => l.id));
-      const after = new Set(e.payload.labels.map((l) => l.id));
-      const added = e.payload.labels.filter((l) => !before.has(l.id)).map((l) => l.name);
-      const removed = prev.labels.filter((l) => !after.has(l.id)).map((l) => l.name);
-      const parts = [added.length ? `added ${refs(added)}` : '', removed.length ? `removed ${refs(removed)}` : ''].filter(Boolean);
-      return parts.length ? parts.join(' and ') : 'changed the labels';
+    case 'merge_request.updated': {
+      if (prev.at === null) return 'opened the merge request';
+      const f = e.payload.fields;
+      const parts: string[] = [];
+      if (f.state !== undefined && f.state !== (prev.fields.state ?? 'opened')) parts.push(f.state === 'merged' ? 'merged' : f.state === 'closed' ? 'closed' : 'reopened');
+      if (f.title !== undefined) parts.push('changed the title');
+      if (f.description !== undefined) parts.push('changed the description');
+      if (f.target_branch !== undefined) parts.push('changed the target branch');
+      if (f.label_details) parts.push(labelText(prev.labels, f.label_details));
+      if (f.assignees) parts.push('changed the assignees');
+      if (f.milestone !== undefined) parts.push('changed the milestone');
+      if (f.commits_changed) parts.push('added commits');
+      return parts.length ? parts.join(', ') : 'edited the merge request';
     }
+    case 'issue.labels':
+      return labelText(prev.labels, e.payload.labels);
     case 'issue.assignees': {
       const before = new Set(prev.assignees.map((u) => u.id));
       const after = new Set(e.payload.assignees.map((u) => u.id));

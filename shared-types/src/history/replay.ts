@@ -21,7 +21,7 @@ export interface HistoryNote {
 }
 
 /**
- * A noteable (issue, epic; a merge request later) as the event log says it stood after `seq`:
+ * A noteable (issue, epic, merge request) as the event log says it stood after `seq`:
  * `fields` holds the last value every `issue.created` / `issue.updated` / `epic.updated` gave
  * (title, description, state, due date, weight, milestone, ...), side tables apart.
  */
@@ -71,6 +71,16 @@ export function applyHistoryEvent(prev: HistoryState, e: AnyRealtimeEvent): Hist
       const fields: Record<string, unknown> = { ...prev.fields };
       for (const [k, v] of Object.entries(e.payload.fields)) if (!BOOKKEEPING.has(k) && v !== undefined) fields[k] = v;
       next.fields = fields;
+      break;
+    }
+    case 'merge_request.updated': {
+      // Its stream opens with its fields as created (CreateMergeRequestAction); labels and assignees are side tables
+      const { labels: _names, label_details: labels, assignees, commits_changed: _commits, ...rest } = e.payload.fields;
+      const fields: Record<string, unknown> = { ...prev.fields };
+      for (const [k, v] of Object.entries(rest)) if (!BOOKKEEPING.has(k) && v !== undefined) fields[k] = v;
+      next.fields = fields;
+      if (labels) next.labels = labels;
+      if (assignees) next.assignees = assignees;
       break;
     }
     case 'issue.labels':

@@ -8,11 +8,11 @@ export const RESOURCE_EVENT_KINDS = ['state', 'label', 'milestone', 'weight', 'i
 export type ResourceEventKind = (typeof RESOURCE_EVENT_KINDS)[number];
 
 /** The event types that can make a resource event (the rest never do). */
-export const RESOURCE_EVENT_SOURCES = ['issue.created', 'issue.updated', 'issue.labels', 'epic.updated'] as const;
+export const RESOURCE_EVENT_SOURCES = ['issue.created', 'issue.updated', 'issue.labels', 'epic.updated', 'merge_request.updated'] as const;
 
 /** One resource event before it is given its id, author and noteable: the kind's own fields. */
 export type ResourceChange =
-  | { kind: 'state'; state: 'closed' | 'reopened' }
+  | { kind: 'state'; state: 'closed' | 'reopened' | 'merged' }
   | { kind: 'label'; label: { id: number; name: string; color: string; description: string | null }; action: 'add' | 'remove' }
   | { kind: 'milestone'; milestone: ApiIssueMilestone; action: 'add' | 'remove' }
   | { kind: 'weight'; weight: number | null }
@@ -25,23 +25,25 @@ const labelOf = (l: HistoryLabel) => ({ id: l.id, name: l.name, color: l.color, 
  * ResourceEvents services: a label added or removed, closed or reopened, a milestone or
  * iteration set (`add`, the new one) or removed (`remove`, the old one), a weight set).
  */
+function labelChanges(was: readonly HistoryLabel[], now: readonly HistoryLabel[]): ResourceChange[] {
+  const before = new Map(was.map((l) => [l.id, l]));
+  const after = new Map(now.map((l) => [l.id, l]));
+  return [
+    ...[...after.values()].filter((l) => !before.has(l.id)).map((l) => ({ kind: 'label' as const, label: labelOf(l), action: 'add' as const })),
+    ...[...before.values()].filter((l) => !after.has(l.id)).map((l) => ({ kind: 'label' as const, label: labelOf(l), action: 'remove' as const })),
+  ];
+}
+
 export function resourceChangesOf(prev: HistoryState, e: AnyRealtimeEvent): ResourceChange[] {
-  if (e.type === 'issue.labels') {
-    const before = new Map(prev.labels.map((l) => [l.id, l]));
-    const after = new Map(e.payload.labels.map((l) => [l.id, l]));
-    return [
-      ...[...after.values()].filter((l) => !before.has(l.id)).map((l) => ({ kind: 'label' as const, label: labelOf(l), action: 'add' as const })),
-      ...[...before.values()].filter((l) => !after.has(l.id)).map((l) => ({ kind: 'label' as const, label: labelOf(l), action: 'remove' as const })),
-    ];
-  }
-  if (e.type !== 'issue.updated' && e.type !== 'issue.created' && e.type !== 'epic.updated') return [];
+  if (e.type === 'issue.labels') return labelChanges(prev.labels, e.payload.labels);
+  if (e.type !== 'issue.updated' && e.type !== 'issue.created' && e.type !== 'epic.updated' && e.type !== 'merge_request.updated') return [];
   const f = e.payload.fields as unknown as Record<string, unknown>;
   const was = prev.fields;
   const out: ResourceChange[] = [];
-  // A new issue is opened by its creation: GitLab records no state event for it
-  if (e.type !== 'issue.created' && (f.state === 'closed' || f.state === 'opened') && f.state !== (was.state ?? 'opened')) {
-    out.push({ kind: 'state', state: f.state === 'closed' ? 'closed' : 'reopened' });
-  }
+  // A new issue is opened by its creation: GitLab records no state event for it (nor for a merge request's, its stream's first event)
+  const state = f.state === 'merged' ? 'merged' : f.state === 'closed' ? 'closed' : f.state === 'opened' ? 'reopened' : null;
+  if (e.type !== 'issue.created' && state && f.state !== (was.state ?? 'opened')) out.push({ kind: 'state', state });
+  if (e.type === 'merge_request.updated' && e.payload.fields.label_details) out.push(...labelChanges(prev.labels, e.payload.fields.label_details));
   for (const kind of ['milestone', 'iteration'] as const) {
     if (!(kind in f) || f[kind] === undefined) continue;
     const now = f[kind] as { id: number } | null;
@@ -60,7 +62,7 @@ export type ApiResourceEvent = {
   user: UserBasic | null;
   created_at: string;
 } & (
-  | { resource_type: NoteableType; resource_id: number; state: 'closed' | 'reopened' }
+  | { resource_type: NoteableType; resource_id: number; state: 'closed' | 'reopened' | 'merged' }
   | { resource_type: NoteableType; resource_id: number; label: Extract<ResourceChange, { kind: 'label' }>['label']; action: 'add' | 'remove' }
   | { resource_type: NoteableType; resource_id: number; milestone: ApiIssueMilestone; action: 'add' | 'remove' }
   | { resource_type: NoteableType; resource_id: number; iteration: ApiIssueIteration; action: 'add' | 'remove' }

@@ -5,12 +5,12 @@ import { HistoryScrubber } from './HistoryScrubber';
 import { historyLinkFromSearch } from './historyLink';
 
 interface Props {
-  /** The noteable's REST prefix (`/api/v4/projects/<id>/issues/<iid>`, `/api/v4/groups/<id>/epics/<iid>`). */
+  /** The noteable's REST prefix (`/api/v4/projects/<id>/issues/<iid>`, `/api/v4/groups/<id>/epics/<iid>`, `.../merge_requests/<iid>`). */
   restBase: string;
-  /** Its stream's path as events name it (a project path; `groups/<path>` for an epic). */
+  /** Its stream's path as events name it (a project path; `groups/<path>` for an epic, `<path>/-/merge_requests` for a merge request). */
   streamPath: string;
   iid: number;
-  kind: 'Issue' | 'Epic';
+  kind: 'Issue' | 'Epic' | 'MergeRequest';
 }
 
 /** The "History" button and, when open (or opened by a `?at=` / `?at_seq=` link), the scrubber. */

@@ -1,4 +1,4 @@
-import { HISTORY_PAGE_SIZE, type HistoryPage } from '@tandem/shared-types';
+import { HISTORY_CHECKPOINT_EVERY, type HistoryPage, type HistorySnapshotPage } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 
 export class HistoryLoadError extends Error {}
@@ -9,43 +9,30 @@ export const issueRestBase = (projectPath: string, iid: number) => `/api/v4/proj
 /** The REST prefix of an epic. */
 export const epicRestBase = (groupPath: string, iid: number) => `/api/v4/groups/${encodeURIComponent(groupPath)}/epics/${iid}`;
 
-/** Pages asked at once after the first. */
-const PARALLEL = 3;
+/** The REST prefix of a merge request. */
+export const mergeRequestRestBase = (projectPath: string, iid: number) => `/api/v4/projects/${encodeURIComponent(projectPath)}/merge_requests/${iid}`;
 
-async function pageAfter(restBase: string, after: number, signal?: AbortSignal): Promise<HistoryPage> {
-  const res = await requestJson<HistoryPage>(`${restBase}/history?after_seq=${after}`, { signal });
+async function get<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await requestJson<T>(url, { signal });
   if (!res.ok) throw new HistoryLoadError(`history: ${res.status}`);
   return res.data;
 }
 
-/**
- * Every page of the history, in seq order. A page holds the log's next HISTORY_PAGE_SIZE seqs
- * (seqs have no holes), so after the first, which tells the head, the rest are asked a few at a
- * time; a page that overlaps the next is harmless (the timeline skips seqs it has).
- */
-export async function fetchHistory(restBase: string, signal?: AbortSignal): Promise<HistoryPage[]> {
-  const first = await pageAfter(restBase, 0, signal);
-  if (first.next_after_seq === null) return [first];
-  const starts: number[] = [];
-  for (let after = first.next_after_seq; after < first.head_seq; after += HISTORY_PAGE_SIZE) starts.push(after);
-  const rest: HistoryPage[] = new Array(starts.length);
-  let next = 0;
-  const worker = async () => {
-    for (let k = next++; k < starts.length; k = next++) rest[k] = await pageAfter(restBase, starts[k]!, signal);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, starts.length) }, worker));
-  // Events written while the pages loaded, past the head the first page saw
-  const last = rest[rest.length - 1];
-  const tail = last && last.next_after_seq !== null ? await fetchHistoryFrom(restBase, last.next_after_seq, signal) : [];
-  return [first, ...rest, ...tail];
+/** The page that shows one step (`atSeq`, or the last at or before `at`), or without either the last events: the state before them comes with it. */
+export function fetchSnapshot(restBase: string, where: { atSeq?: number; at?: string; perPage?: number }, signal?: AbortSignal): Promise<HistorySnapshotPage> {
+  const q = new URLSearchParams();
+  if (where.atSeq !== undefined) q.set('at_seq', String(where.atSeq));
+  else if (where.at !== undefined) q.set('at', where.at);
+  if (where.perPage !== undefined) q.set('per_page', String(where.perPage));
+  const qs = q.toString();
+  return get<HistorySnapshotPage>(`${restBase}/history/snapshot${qs ? `?${qs}` : ''}`, signal);
 }
 
-async function fetchHistoryFrom(restBase: string, after: number, signal?: AbortSignal): Promise<HistoryPage[]> {
-  const pages: HistoryPage[] = [];
-  for (let a: number | null = after; a !== null; ) {
-    const page = await pageAfter(restBase, a, signal);
-    pages.push(page);
-    a = page.next_after_seq;
-  }
-  return pages;
+/** The events after `after` (a page of at most HISTORY_PAGE_SIZE). */
+export const fetchAfter = (restBase: string, after: number, signal?: AbortSignal) => get<HistoryPage>(`${restBase}/history?after_seq=${after}`, signal);
+
+/** The page before a stretch that starts from the state at `from`: back to the checkpoint before it (the server keeps one every HISTORY_CHECKPOINT_EVERY seqs), or the start. */
+export function fetchEarlier(restBase: string, from: number, startSeq: number, signal?: AbortSignal): Promise<HistorySnapshotPage> {
+  const lo = Math.max(startSeq, Math.floor((from - 1) / HISTORY_CHECKPOINT_EVERY) * HISTORY_CHECKPOINT_EVERY);
+  return fetchSnapshot(restBase, { atSeq: lo + 1, perPage: from - lo }, signal);
 }

@@ -1,37 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyRealtimeEvent, HistoryPage } from '@tandem/shared-types';
+import { emptyHistoryState, replayHistory, type AnyRealtimeEvent, type HistorySnapshotPage, type HistoryState } from '@tandem/shared-types';
 import { historyLinkFromSearch } from './historyLink';
-import { extendTimeline, stepFor, timelineOf } from './historyTimeline';
+import { extendTimeline, prependPage, stepFor, timelineFromSnapshot } from './historyTimeline';
 
 const actor = { id: 1, username: 'bob', name: 'Bob', state: 'active', locked: false, avatar_url: null, web_url: '' };
 const ev = (seq: number, fields: Record<string, unknown>, at: string): AnyRealtimeEvent =>
   ({ type: seq === 1 ? 'issue.created' : 'issue.updated', seq, issue: { id: 1, iid: 1, project_path: 'acme/tandem' }, payload: { fields: { lock_version: seq, updated_at: at, ...fields } }, actor, at }) as AnyRealtimeEvent;
-const page = (events: AnyRealtimeEvent[], base: HistoryPage['base'] = null): HistoryPage => ({ head_seq: events.at(-1)?.seq ?? 0, base, events, next_after_seq: null });
+/** A snapshot page as the server answers it: the state after `from` replayed from `all`, then the events after it. */
+const snapshot = (all: AnyRealtimeEvent[], from: number, until = Infinity, start: HistoryState | null = null): HistorySnapshotPage => {
+  const base = replayHistory(
+    all.filter((e) => e.seq <= from && e.seq > (start?.seq ?? 0)),
+    start ?? emptyHistoryState(),
+  );
+  const events = all.filter((e) => e.seq > from && e.seq <= until);
+  return { head_seq: all.at(-1)!.seq, start_seq: start?.seq ?? 0, base, events, next_after_seq: null };
+};
 
 describe('the scrubber timeline', () => {
   const events = [ev(1, { title: 'A' }, '2026-11-27T14:00:00.000Z'), ev(2, { title: 'B' }, '2026-11-27T14:02:00.000Z'), ev(4, { state: 'closed' }, '2026-11-27T14:05:00.000Z')];
 
   it('has one step per event, each with the page as it left it and who did what', () => {
-    const t = timelineOf([page(events)]);
+    const t = timelineFromSnapshot(snapshot(events, 0));
     expect(t.steps.map((s) => [s.seq, s.state.fields.title, s.state.fields.state ?? 'opened'])).toEqual([
       [1, 'A', 'opened'],
       [2, 'B', 'opened'],
       [4, 'B', 'closed'],
     ]);
     expect(t.steps[2]!.label).toBe('bob closed at 14:05:00');
+    expect(t.loadedFrom).toBe(0);
   });
 
   it('starts at the compacted base when the log was pruned', () => {
     const base = { seq: 10, at: '2026-11-27T13:00:00.000Z', fields: { title: 'Old' }, labels: [], assignees: [], epic: undefined, notes: [], deleted: false };
-    const t = timelineOf([page([ev(11, { title: 'New' }, '2026-11-27T14:00:00.000Z')], base)]);
+    const t = timelineFromSnapshot(snapshot([ev(11, { title: 'New' }, '2026-11-27T14:00:00.000Z')], 10, Infinity, base));
+    expect(t.base).toEqual(base);
     expect(t.steps.map((s) => [s.seq, s.label, s.state.fields.title])).toEqual([
       [10, null, 'Old'],
       [11, 'bob changed the title at 14:00:00', 'New'],
     ]);
   });
 
+  it('opens in the middle and takes earlier pages in front: the same steps as loading from the start, the position on the same step', () => {
+    const many = Array.from({ length: 9 }, (_, k) => ev(k + 1, { title: `T${k + 1}` }, `2026-11-27T14:0${k}:00.000Z`));
+    const whole = timelineFromSnapshot(snapshot(many, 0));
+    let t = timelineFromSnapshot(snapshot(many, 6));
+    expect(t.steps.map((s) => [s.seq, s.label])).toEqual([
+      [6, null],
+      [7, 'bob changed the title at 14:06:00'],
+      [8, 'bob changed the title at 14:07:00'],
+      [9, 'bob changed the title at 14:08:00'],
+    ]);
+    let pos = 0; // on the state the stretch starts from
+    for (const [from, until] of [
+      [3, 6],
+      [0, 3],
+    ] as const) {
+      const r = prependPage(t, snapshot(many, from, until));
+      t = r.timeline;
+      pos += r.shift;
+      expect(t.steps[pos]!.seq).toBe(6);
+    }
+    expect(t.loadedFrom).toBe(0);
+    expect(t.steps.map((s) => [s.seq, s.label, s.state.fields.title])).toEqual(whole.steps.map((s) => [s.seq, s.label, s.state.fields.title]));
+    expect(t.events.map((e) => e.seq)).toEqual(many.map((e) => e.seq));
+    // A page already in front changes nothing
+    expect(prependPage(t, snapshot(many, 0, 3)).shift).toBe(0);
+  });
+
   it('grows with live events it does not have, and ignores those it has', () => {
-    const t = timelineOf([page(events)]);
+    const t = timelineFromSnapshot(snapshot(events, 0));
     const same = extendTimeline(t, [events[1]!]);
     expect(same).toBe(t);
     const grown = extendTimeline(t, [events[2]!, ev(5, { title: 'C' }, '2026-11-27T14:06:00.000Z')]);
@@ -41,7 +78,7 @@ describe('the scrubber timeline', () => {
   });
 
   it('finds the step a link names: the last one at or before it', () => {
-    const steps = timelineOf([page(events)]).steps;
+    const steps = timelineFromSnapshot(snapshot(events, 0)).steps;
     expect(stepFor(steps, { atSeq: 3 })).toBe(1);
     expect(stepFor(steps, { atSeq: 4 })).toBe(2);
     expect(stepFor(steps, { at: '2026-11-27T14:03:00Z' })).toBe(1);

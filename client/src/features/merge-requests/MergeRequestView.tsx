@@ -7,6 +7,8 @@ import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
 import { AwardsBar } from '../awards/AwardsBar';
 import { NoteAwardsBar } from '../awards/NoteAwardsBar';
+import { mergeRequestRestBase } from '../history/historyApi';
+import { NoteableHistory } from '../history/NoteableHistory';
 import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
@@ -92,6 +94,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
       <p className="mr-branches">
         {mr.author?.name ?? 'Someone'} requested to merge <code>{mr.source_branch}</code> into <code>{mr.target_branch}</code> · {mr.reference}
       </p>
+      <NoteableHistory restBase={mergeRequestRestBase(projectPath, mr.iid)} streamPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} kind="MergeRequest" />
       <div className="mr-tabs" role="tablist">
         {(['overview', 'commits', 'changes'] as const).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} data-testid={`mr-tab-${t}`}>

@@ -74,7 +74,7 @@ export class EpicService {
   }
 
   /** The write of a new epic (callers have authorised it). */
-  async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, m: Pick<DataSource, 'query'> | null = null): Promise<EpicRow> {
+  async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, tx: Tx | null = null): Promise<EpicRow> {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
     const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
     this.checkDates(input.startDate ?? null, input.endDate ?? null);
@@ -94,17 +94,16 @@ export class EpicService {
       await this.versions.recordInitial(q, { type: 'Epic', id }, actor.id, input.description ?? null);
       return id;
     };
-    const id = m
-      ? await write(m)
-      : await this.events.transaction(async (tx) => {
-          const newId = await write(tx.manager);
-          // The epic as created opens its stream: its history replays from here (issue #26)
-          const [row] = (await tx.manager.query('SELECT iid, lock_version, updated_at FROM epics WHERE id = $1', [newId])) as Array<{ iid: number; lock_version: number; updated_at: Date }>;
-          const fields = { title: input.title, description: input.description ?? null, state: 'opened' as const, confidential: input.confidential ?? false, start_date: input.startDate ?? null, end_date: input.endDate ?? null };
-          tx.recordLater(epicNoteable({ id: newId, iid: row!.iid, groupPath: group.fullPath }), 'epic.updated', { fields: { ...fields, lock_version: Number(row!.lock_version), updated_at: new Date(row!.updated_at).toISOString() } }, await this.actorBasic(actor, tx.manager));
-          return newId;
-        });
-    return (await epicById(m ?? this.ds, actor.id, id))!;
+    // The epic as created opens its stream: its history replays from here (issue #26), a promoted one's too
+    const opened = async (tx: Tx) => {
+      const newId = await write(tx.manager);
+      const [row] = (await tx.manager.query('SELECT iid, lock_version, updated_at FROM epics WHERE id = $1', [newId])) as Array<{ iid: number; lock_version: number; updated_at: Date }>;
+      const fields = { title: input.title, description: input.description ?? null, state: 'opened' as const, confidential: input.confidential ?? false, start_date: input.startDate ?? null, end_date: input.endDate ?? null };
+      tx.recordLater(epicNoteable({ id: newId, iid: row!.iid, groupPath: group.fullPath }), 'epic.updated', { fields: { ...fields, lock_version: Number(row!.lock_version), updated_at: new Date(row!.updated_at).toISOString() } }, await this.actorBasic(actor, tx.manager));
+      return newId;
+    };
+    const id = tx ? await opened(tx) : await this.events.transaction(opened);
+    return (await epicById(tx?.manager ?? this.ds, actor.id, id))!;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Req, Res, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { HISTORY_PAGE_SIZE, toApiResourceEvent, type ApiResourceEvent, type HistoryPage, type ResourceEventKind } from '@tandem/shared-types';
+import { HISTORY_OPEN_PAGE_SIZE, HISTORY_PAGE_SIZE, toApiResourceEvent, type ApiResourceEvent, type HistoryPage, type HistorySnapshotPage, type ResourceEventKind } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
@@ -11,10 +11,10 @@ import { HistoryService } from './history.service';
 
 /**
  * GitLab's resource event APIs per noteable type: issues have all five; GitLab's epics have only
- * label events, and Tandem's epics have no labels. Merge requests (GitLab: state, label,
- * milestone) wait for their events in the replay (shared-types/src/history/): none yet.
+ * label events, and Tandem's epics have no labels; merge requests have state (closed, reopened,
+ * merged), label and milestone events.
  */
-export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [], MergeRequest: [] };
+export const RESOURCE_EVENTS_OF: Record<NoteableKind['type'], readonly ResourceEventKind[]> = { Issue: ['state', 'label', 'milestone', 'weight', 'iteration'], Epic: [], MergeRequest: ['state', 'label', 'milestone'] };
 
 /** A non-negative int4 from the query, else 400 naming it. */
 function seqParam(v: unknown, field: string): number {
@@ -56,6 +56,21 @@ export function historyControllerFor(kind: NoteableKind): Type<unknown> {
       if (limit < 1 || limit > HISTORY_PAGE_SIZE) throw new ValidationError({ per_page: [`must be between 1 and ${HISTORY_PAGE_SIZE}`] });
       const t = await this.targets.fromRest(actor, params);
       return this.history.page(actor, t, after, limit);
+    }
+
+    /** Policy: read_issue / read_epic / read_merge_request (the targets' finder); notes as in `history`. */
+    @Get('history/snapshot')
+    async snapshot(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Query() query: Record<string, unknown>): Promise<HistorySnapshotPage> {
+      const atSeq = query.at_seq === undefined ? undefined : seqParam(query.at_seq, 'at_seq');
+      let at: Date | undefined;
+      if (query.at !== undefined) {
+        at = typeof query.at === 'string' && query.at.length <= 40 ? new Date(query.at) : new Date(NaN);
+        if (Number.isNaN(at.getTime())) throw new ValidationError({ at: ['must be an ISO 8601 time'] });
+      }
+      const limit = query.per_page === undefined ? HISTORY_OPEN_PAGE_SIZE : seqParam(query.per_page, 'per_page');
+      if (limit < 1 || limit > HISTORY_PAGE_SIZE) throw new ValidationError({ per_page: [`must be between 1 and ${HISTORY_PAGE_SIZE}`] });
+      const t = await this.targets.fromRest(actor, params);
+      return this.history.snapshotPage(actor, t, { atSeq, at }, limit);
     }
 
     /** Policy: read_issue (the targets' finder). */
@@ -109,26 +124,28 @@ export function historyControllerFor(kind: NoteableKind): Type<unknown> {
       return this.one('iteration', a, p, id);
     }
 
-    async all(k: ResourceEventKind, actor: Actor | null, params: RouteParams): Promise<ApiResourceEvent[]> {
+    /** The noteable the viewer may read (else 404), if it has this kind of resource events (else 404). */
+    async resource(k: ResourceEventKind, actor: Actor | null, params: RouteParams): Promise<{ type: NoteableKind['type']; id: number }> {
       if (!kinds.includes(k)) throw new AppError('NOT_FOUND');
       const t = await this.targets.fromRest(actor, params);
-      const resource = { type: t.noteable.type, id: t.noteable.id };
-      const records = await this.history.store.resourceEvents(resource, k);
-      return records.map((r) => toApiResourceEvent(r.change, r.id, r.actor, r.createdAt, resource));
+      return { type: t.noteable.type, id: t.noteable.id };
     }
 
+    /** One page, read in SQL (HistoryStore.resourceEvents), with GitLab's pagination headers. */
     async list(k: ResourceEventKind, actor: Actor | null, params: RouteParams, req: Request, res: Response): Promise<ApiResourceEvent[]> {
       const p = pageParams(req.query as Record<string, unknown>);
-      const all = await this.all(k, actor, params);
-      setPaginationHeaders(req, res, this.config.publicUrl, p, all.length);
-      return all.slice((p.page - 1) * p.perPage, p.page * p.perPage);
+      const resource = await this.resource(k, actor, params);
+      const { total, rows } = await this.history.store.resourceEvents(resource, k, { limit: p.perPage, offset: (p.page - 1) * p.perPage });
+      setPaginationHeaders(req, res, this.config.publicUrl, p, total);
+      return rows.map((r) => toApiResourceEvent(r.change, r.id, r.actor, r.createdAt, resource));
     }
 
     async one(k: ResourceEventKind, actor: Actor | null, params: RouteParams, eventId: string): Promise<ApiResourceEvent> {
       const id = eventIdParam(eventId);
-      const found = (await this.all(k, actor, params)).find((e) => e.id === id);
-      if (!found) throw new AppError('NOT_FOUND');
-      return found;
+      const resource = await this.resource(k, actor, params);
+      const [r] = (await this.history.store.resourceEvents(resource, k, { id })).rows;
+      if (!r) throw new AppError('NOT_FOUND');
+      return toApiResourceEvent(r.change, r.id, r.actor, r.createdAt, resource);
     }
   }
 

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { HISTORY_PAGE_SIZE, type AnyRealtimeEvent, type HistoryNote, type HistoryPage, type HistoryState, type NoteableType } from '@tandem/shared-types';
+import { HISTORY_OPEN_PAGE_SIZE, HISTORY_PAGE_SIZE, type AnyRealtimeEvent, type HistoryNote, type HistoryPage, type HistorySnapshotPage, type HistoryState, type NoteableType } from '@tandem/shared-types';
 import type { Actor } from '../../core/policy/policy';
 import { EVENT_AUDIENCE, type EventAudience } from '../../core/realtime/event-audience';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteTarget } from '../note/note-target';
-import { HistoryStore, type NoteableKey } from './history.store';
+import { HistoryStore, type LoggedEvent, type NoteableKey } from './history.store';
 
 /** The note an event is about (null: not a note event). */
 const noteIdOf = (e: AnyRealtimeEvent): string | null =>
@@ -48,29 +48,50 @@ export class HistoryService implements OnModuleInit {
     const n: NoteableKey = { type: t.noteable.type, id: t.noteable.id };
     const [head, snap] = await Promise.all([this.store.headSeq(n), this.store.snapshot(n)]);
     const fromBase = snap !== null && afterSeq < snap.seq;
-    const from = fromBase ? snap.seq : afterSeq;
+    const rows = await this.store.eventsAfter(n, fromBase ? snap.seq : afterSeq, limit);
+    const { base, events } = await this.forViewer(actor, t, fromBase ? snap.state : null, rows);
+    const last = rows[rows.length - 1]?.event.seq;
+    return { head_seq: Math.max(head, last ?? 0), base, events, next_after_seq: rows.length === limit && last !== undefined ? last : null };
+  }
+
+  /**
+   * The page that shows the step at `where` (its seq, or the last at or before a time; the last
+   * `limit` events when neither): the state just before it, replayed from the nearest checkpoint
+   * (HistoryStore.stateAt), and the events from it on. The server holds one state and one chunk.
+   */
+  async snapshotPage(actor: Actor | null, t: NoteTarget, where: { atSeq?: number; at?: Date }, limit = HISTORY_OPEN_PAGE_SIZE): Promise<HistorySnapshotPage> {
+    const n: NoteableKey = { type: t.noteable.type, id: t.noteable.id };
+    const [head, snap] = await Promise.all([this.store.headSeq(n), this.store.snapshot(n)]);
+    const start = snap?.seq ?? 0;
+    const step = where.atSeq ?? (where.at ? ((await this.store.seqAt(n, where.at)) ?? start) : null);
+    // Just before the step asked (at the start for one before it); without one, the last `limit` events
+    const from = Math.min(head, Math.max(start, step !== null ? step - 1 : head - limit));
+    const state = await this.store.stateAt(n, from);
     const rows = await this.store.eventsAfter(n, from, limit);
+    const { base, events } = await this.forViewer(actor, t, state, rows);
+    const last = rows[rows.length - 1]?.event.seq;
+    return { head_seq: Math.max(head, last ?? 0), start_seq: start, base: base!, events, next_after_seq: last !== undefined && last < head ? last : null };
+  }
+
+  /** The events and the state to replay them from, with what the viewer may not read now taken out. */
+  private async forViewer(actor: Actor | null, t: NoteTarget, state: HistoryState | null, rows: readonly LoggedEvent[]): Promise<{ base: HistoryState | null; events: AnyRealtimeEvent[] }> {
     const events = rows.map((r) => r.event);
-    const hidden = await this.hiddenNotes(actor, t, events, fromBase ? snap.state.notes : []);
+    const hidden = await this.hiddenNotes(actor, t, events, state?.notes ?? []);
     const visible: AnyRealtimeEvent[] = [];
     for (const e of events) {
       const id = noteIdOf(e);
       if (id !== null && hidden.has(id)) continue;
-      if (!(await this.audienceAllows(actor, n.type, e))) continue;
+      if (!(await this.audienceAllows(actor, t.noteable.type, e))) continue;
       visible.push(e);
     }
-    let base: HistoryState | null = null;
-    if (fromBase) {
-      const notes: HistoryNote[] = [];
-      for (const note of snap.state.notes) {
-        if (hidden.has(note.id)) continue;
-        const probe = { type: 'note.created', seq: snap.seq, issue: t.noteable.ref, actor: null, at: note.created_at, payload: { note: { system: note.system, note: note.body } } } as unknown as AnyRealtimeEvent;
-        if (await this.audienceAllows(actor, n.type, probe)) notes.push(note);
-      }
-      base = { ...snap.state, notes };
+    if (!state) return { base: null, events: visible };
+    const notes: HistoryNote[] = [];
+    for (const note of state.notes) {
+      if (hidden.has(note.id)) continue;
+      const probe = { type: 'note.created', seq: state.seq, issue: t.noteable.ref, actor: null, at: note.created_at, payload: { note: { system: note.system, note: note.body } } } as unknown as AnyRealtimeEvent;
+      if (await this.audienceAllows(actor, t.noteable.type, probe)) notes.push(note);
     }
-    const last = rows[rows.length - 1]?.event.seq;
-    return { head_seq: Math.max(head, last ?? 0), base, events: visible, next_after_seq: rows.length === limit && last !== undefined ? last : null };
+    return { base: { ...state, notes }, events: visible };
   }
 
   private async audienceAllows(actor: Actor | null, type: NoteableType, e: AnyRealtimeEvent): Promise<boolean> {

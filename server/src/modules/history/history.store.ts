@@ -5,6 +5,7 @@ import { SEQ_TABLE } from '../../core/realtime/event-append';
 import {
   applyHistoryEvent,
   emptyHistoryState,
+  HISTORY_CHECKPOINT_EVERY,
   RESOURCE_EVENT_ID_STRIDE,
   RESOURCE_EVENT_SOURCES,
   resourceChangesOf,
@@ -48,6 +49,9 @@ type Db = DataSource | EntityManager;
  */
 @Injectable()
 export class HistoryStore {
+  /** Seqs between checkpoints (HISTORY_CHECKPOINT_EVERY; a test sets fewer). */
+  checkpointEvery = HISTORY_CHECKPOINT_EVERY;
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Events with after < seq, in seq order, at most `limit`; only `types` when given. */
@@ -63,8 +67,8 @@ export class HistoryStore {
     }));
   }
 
-  async headSeq(n: NoteableKey): Promise<number> {
-    const rows: Array<{ event_seq: number }> = await this.ds.query(`SELECT event_seq FROM ${SEQ_TABLE[n.type]} WHERE id = $1`, [n.id]);
+  async headSeq(n: NoteableKey, db: Db = this.ds): Promise<number> {
+    const rows: Array<{ event_seq: number }> = await db.query(`SELECT event_seq FROM ${SEQ_TABLE[n.type]} WHERE id = $1`, [n.id]);
     return rows[0]?.event_seq ?? 0;
   }
 
@@ -74,28 +78,103 @@ export class HistoryStore {
     return rows[0] ?? null;
   }
 
-  /** Every resource event of one kind, compacted ones first, then those the retained log makes, by id. */
-  async resourceEvents(n: NoteableKey, kind: ResourceEventKind): Promise<ResourceEventRecord[]> {
-    const compacted: Array<{ id: string; actor: UserBasic | null; change: ResourceChange; created_at: Date }> = await this.ds.query(
-      'SELECT id, actor, change, created_at FROM resource_events WHERE noteable_type = $1 AND noteable_id = $2 AND kind = $3 ORDER BY id',
-      [n.type, n.id, kind],
-    );
-    const out: ResourceEventRecord[] = compacted.map((r) => ({ id: Number(r.id), actor: r.actor, createdAt: r.created_at.toISOString(), change: r.change }));
-    const snap = await this.snapshot(n);
-    let state = snap?.state ?? emptyHistoryState();
-    // Only the events that can make one: the fields and labels they compare are all they change
-    for (let after = snap?.seq ?? 0; ; ) {
-      const chunk = await this.eventsAfter(n, after, HISTORY_CHUNK, RESOURCE_EVENT_SOURCES);
-      for (const { rowId, event } of chunk) {
-        resourceChangesOf(state, event).forEach((change, k) => {
-          if (change.kind === kind) out.push({ id: rowId * RESOURCE_EVENT_ID_STRIDE + k, actor: event.actor, createdAt: event.at, change });
-        });
+  /** The seq of the last event at or before `at` (null: none is, in the retained log). */
+  async seqAt(n: NoteableKey, at: Date): Promise<number | null> {
+    const rows: Array<{ seq: number | null }> = await this.ds.query('SELECT max(seq) AS seq FROM issue_events WHERE noteable_type = $1 AND noteable_id = $2 AND created_at <= $3', [n.type, n.id, at]);
+    return rows[0]?.seq ?? null;
+  }
+
+  /**
+   * The state after `seq` (at or after where the history starts: the compacted snapshot's seq):
+   * from the nearest checkpoint or snapshot at or before it, replayed HISTORY_CHUNK events at a
+   * time, so at most `checkpointEvery` events once the checkpoints exist. The checkpoints
+   * it passes are kept (history_checkpoints): the log never changes, so neither do they.
+   */
+  async stateAt(n: NoteableKey, seq: number, db: Db = this.ds): Promise<HistoryState> {
+    const [cp, snap] = await Promise.all([
+      db.query('SELECT seq, state FROM history_checkpoints WHERE noteable_type = $1 AND noteable_id = $2 AND seq <= $3 ORDER BY seq DESC LIMIT 1', [n.type, n.id, seq]) as Promise<Array<{ seq: number; state: HistoryState }>>,
+      this.snapshot(n, db),
+    ]);
+    let state = [cp[0], snap].reduce<HistoryState>((best, c) => (c && c.seq <= seq && c.seq >= best.seq ? c.state : best), emptyHistoryState());
+    const made: HistoryState[] = [];
+    for (let after = state.seq; after < seq; ) {
+      const chunk = await this.eventsAfter(n, after, HISTORY_CHUNK, undefined, db, seq);
+      if (!chunk.length) break;
+      for (const { event } of chunk) {
         state = applyHistoryEvent(state, event);
+        if (event.seq % this.checkpointEvery === 0) made.push(state);
       }
-      if (chunk.length < HISTORY_CHUNK) break;
       after = chunk[chunk.length - 1]!.event.seq;
     }
-    return out;
+    if (made.length) {
+      await db.query(
+        `INSERT INTO history_checkpoints (noteable_type, noteable_id, seq, state) SELECT $1, $2, c.seq, c.state FROM unnest($3::int[], $4::jsonb[]) AS c(seq, state) ON CONFLICT DO NOTHING`,
+        [n.type, n.id, made.map((m) => m.seq), made.map((m) => JSON.stringify(m))],
+      );
+    }
+    return state;
+  }
+
+  /**
+   * One page of the resource events of one kind, and how many there are, in SQL: the log's
+   * events up to its head are first derived into `resource_events` (once; `resource_event_marks`
+   * says how far), beside those its pruning compacted there, ids as before.
+   */
+  async resourceEvents(n: NoteableKey, kind: ResourceEventKind, page: { limit: number; offset: number } | { id: number }): Promise<{ total: number; rows: ResourceEventRecord[] }> {
+    await this.deriveResourceEvents(n);
+    const where = 'noteable_type = $1 AND noteable_id = $2 AND kind = $3';
+    const rows: Array<{ id: string; actor: UserBasic | null; change: ResourceChange; created_at: Date }> =
+      'id' in page
+        ? await this.ds.query(`SELECT id, actor, change, created_at FROM resource_events WHERE ${where} AND id = $4`, [n.type, n.id, kind, page.id])
+        : await this.ds.query(`SELECT id, actor, change, created_at FROM resource_events WHERE ${where} ORDER BY id LIMIT $4 OFFSET $5`, [n.type, n.id, kind, page.limit, page.offset]);
+    const total = 'id' in page ? rows.length : Number(((await this.ds.query(`SELECT count(*) AS n FROM resource_events WHERE ${where}`, [n.type, n.id, kind])) as Array<{ n: string }>)[0]!.n);
+    return { total, rows: rows.map((r) => ({ id: Number(r.id), actor: r.actor, createdAt: r.created_at.toISOString(), change: r.change })) };
+  }
+
+  /** Derives the resource events of the log after the mark up to its head (one transaction, under the compaction's lock). */
+  async deriveResourceEvents(n: NoteableKey): Promise<void> {
+    const mark = async (db: Db) => Number(((await db.query('SELECT seq FROM resource_event_marks WHERE noteable_type = $1 AND noteable_id = $2', [n.type, n.id])) as Array<{ seq: number }>)[0]?.seq ?? 0);
+    const [done, head] = await Promise.all([mark(this.ds), this.headSeq(n)]);
+    if (done >= head) return;
+    await this.ds.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`history:${n.type}:${n.id}`]);
+      const snap = await this.snapshot(n, m);
+      const from = Math.max(await mark(m), snap?.seq ?? 0);
+      const upTo = await this.headSeq(n, m);
+      if (from >= upTo) return;
+      // Only the events that can make one: the fields and labels they compare are all they change
+      let state = await this.stateAt(n, from, m);
+      for (let after = from; after < upTo; ) {
+        const chunk = await this.eventsAfter(n, after, HISTORY_CHUNK, RESOURCE_EVENT_SOURCES, m, upTo);
+        if (!chunk.length) break;
+        state = await this.insertResourceEvents(m, n, state, chunk);
+        after = chunk[chunk.length - 1]!.event.seq;
+      }
+      await m.query(
+        `INSERT INTO resource_event_marks (noteable_type, noteable_id, seq) VALUES ($1, $2, $3)
+         ON CONFLICT (noteable_type, noteable_id) DO UPDATE SET seq = GREATEST(resource_event_marks.seq, excluded.seq)`,
+        [n.type, n.id, upTo],
+      );
+    });
+  }
+
+  /** Writes the resource events `chunk` makes from `state` (ids from the log rows: a second write of the same is nothing); the state after it. */
+  private async insertResourceEvents(m: Db, n: NoteableKey, state: HistoryState, chunk: readonly LoggedEvent[]): Promise<HistoryState> {
+    const made: Array<[number, number, ResourceChange, UserBasic | null, string]> = [];
+    for (const { rowId, event } of chunk) {
+      resourceChangesOf(state, event).forEach((c, k) => made.push([rowId * RESOURCE_EVENT_ID_STRIDE + k, event.seq, c, event.actor, event.at]));
+      state = applyHistoryEvent(state, event);
+    }
+    if (made.length) {
+      await m.query(
+        `INSERT INTO resource_events (id, noteable_type, noteable_id, seq, kind, actor, change, created_at)
+         SELECT r.id, $1, $2, r.seq, r.change->>'kind', r.actor, r.change, r.created_at
+         FROM unnest($3::bigint[], $4::int[], $5::jsonb[], $6::jsonb[], $7::timestamptz[]) AS r(id, seq, change, actor, created_at)
+         ON CONFLICT (id) DO NOTHING`,
+        [n.type, n.id, made.map((x) => x[0]), made.map((x) => x[1]), made.map((x) => JSON.stringify(x[2])), made.map((x) => JSON.stringify(x[3])), made.map((x) => x[4])],
+      );
+    }
+    return state;
   }
 
   /** Noteables with events older than `cutoff`, and the last seq of those events. */
@@ -120,20 +199,7 @@ export class HistoryStore {
       for (let after = snap?.seq ?? 0; after < upTo; ) {
         const chunk = await this.eventsAfter(n, after, HISTORY_CHUNK, undefined, m, upTo);
         if (!chunk.length) break;
-        const made: Array<[number, number, ResourceChange, UserBasic | null, string]> = [];
-        for (const { rowId, event } of chunk) {
-          resourceChangesOf(state, event).forEach((c, k) => made.push([rowId * RESOURCE_EVENT_ID_STRIDE + k, event.seq, c, event.actor, event.at]));
-          state = applyHistoryEvent(state, event);
-        }
-        if (made.length) {
-          await m.query(
-            `INSERT INTO resource_events (id, noteable_type, noteable_id, seq, kind, actor, change, created_at)
-             SELECT r.id, $1, $2, r.seq, r.change->>'kind', r.actor, r.change, r.created_at
-             FROM unnest($3::bigint[], $4::int[], $5::jsonb[], $6::jsonb[], $7::timestamptz[]) AS r(id, seq, change, actor, created_at)
-             ON CONFLICT (id) DO NOTHING`,
-            [n.type, n.id, made.map((x) => x[0]), made.map((x) => x[1]), made.map((x) => JSON.stringify(x[2])), made.map((x) => JSON.stringify(x[3])), made.map((x) => x[4])],
-          );
-        }
+        state = await this.insertResourceEvents(m, n, state, chunk);
         after = chunk[chunk.length - 1]!.event.seq;
       }
       await m.query(
@@ -142,6 +208,8 @@ export class HistoryStore {
          WHERE history_snapshots.seq < excluded.seq`,
         [n.type, n.id, state.seq, JSON.stringify(state)],
       );
+      // The history starts at the snapshot now: checkpoints up to it serve nothing
+      await m.query('DELETE FROM history_checkpoints WHERE noteable_type = $1 AND noteable_id = $2 AND seq <= $3', [n.type, n.id, state.seq]);
     });
   }
 }

@@ -1,3 +1,4 @@
+import { labelTextColor } from '@tandem/shared-types';
 import { ValidationError } from '../../core/errors/app-error';
 import type { Queryable } from './merge-request.store';
 
@@ -60,4 +61,14 @@ export async function setReviewers(m: Queryable, mrId: number, ids: readonly num
        ON CONFLICT (merge_request_id, user_id) DO UPDATE SET position = EXCLUDED.position`,
       [mrId, ids],
     );
+}
+
+/** The merge request's labels with their ids and colours, by name (the event's `label_details`: its history and resource label events). */
+export async function labelDetails(m: Queryable, mrId: number): Promise<Array<{ id: number; name: string; color: string; text_color: string; description: string | null }>> {
+  const rows = (await m.query(
+    `SELECT l.id, l.title AS name, l.color, l.description FROM label_links ll JOIN labels l ON l.id = ll.label_id
+     WHERE ll.target_type = 'MergeRequest' AND ll.target_id = $1 ORDER BY l.title`,
+    [mrId],
+  )) as Array<{ id: number; name: string; color: string; description: string | null }>;
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, color: r.color, text_color: labelTextColor(r.color), description: r.description }));
 }

@@ -42,7 +42,7 @@ export class PromoteToEpicAction {
     if (!group || group.type !== 'Group') throw new ValidationError({ base: [EPIC_TEXTS.promoteNeedsGroup] });
     if (!(await this.allowed(actor, ctx))) throw new AppError('FORBIDDEN');
     return this.events.transaction(async (tx) => {
-      const epic = await this.epics.insert(actor, group, { title: ctx.issue.title, description: ctx.issue.description, confidential: ctx.issue.confidential }, tx.manager);
+      const epic = await this.epics.insert(actor, group, { title: ctx.issue.title, description: ctx.issue.description, confidential: ctx.issue.confidential }, tx);
       // The epic's own activity starts with where it came from
       const author = toUserBasic(await this.epics.actorUser(actor, tx.manager), this.epics.config.publicUrl);
       await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.epics.config.publicUrl }, epicNoteable(epic), null, author, [systemNotes.epicPromotedFrom(`${ctx.project.fullPath}#${ctx.issue.iid}`)], `groups/${epic.groupPath}`);

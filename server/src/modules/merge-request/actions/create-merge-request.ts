@@ -15,7 +15,8 @@ import { refreshIssueLinks } from '../merge-request-links';
 import { MergeRequestLoader } from '../merge-request.loader';
 import { mergeRequestById, type MergeRequestRow } from '../merge-request.store';
 import type { MergeRequestCreateInput } from '../merge-request.validation';
-import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
+import { checkMilestone, checkUsers, labelDetails, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
+import { mergeRequestNoteable, toApiMergeRequest } from '../merge-request.mapper';
 
 /**
  * Opens a merge request (GitLab's MergeRequests::CreateService): developers of the project, from
@@ -67,7 +68,21 @@ export class CreateMergeRequestAction {
       await this.versions.recordInitial(q, { type: 'MergeRequest', id: mrId }, actor!.id, input.description ?? null);
       const [u] = (await q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [actor!.id])) as UserRow[];
       const mr = (await mergeRequestById(q, mrId))!;
-      await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, mr, toUserBasic(userFromRow(u!), this.config.publicUrl), undefined);
+      const author = toUserBasic(userFromRow(u!), this.config.publicUrl);
+      await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, mr, author, undefined);
+      // Its fields as created open its stream: replaying it from seq 1 gives the merge request (its history, resource events)
+      const api = toApiMergeRequest(mr, project.fullPath, this.config.publicUrl);
+      tx.recordLater(
+        mergeRequestNoteable(mr, project.fullPath),
+        'merge_request.updated',
+        {
+          fields: {
+            title: mr.title, description: mr.description, description_html: html, state: 'opened', target_branch: mr.targetBranch, labels: mr.labels,
+            label_details: await labelDetails(q, mrId), assignees: api.assignees, milestone: api.milestone, lock_version: Number(mr.lockVersion), updated_at: api.updated_at,
+          },
+        },
+        author,
+      );
       return mrId;
     });
     return { mr: (await mergeRequestById(this.ds, id))!, projectPath: project.fullPath };

@@ -17,7 +17,7 @@ import { refreshIssueLinks } from '../merge-request-links';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable, toApiMergeRequest, userBasicOf } from '../merge-request.mapper';
 import type { MergeRequestInput } from '../merge-request.validation';
-import { checkMilestone, checkUsers, labelIdsFor, setAssignees, setLabels, setReviewers } from '../merge-request-writes';
+import { checkMilestone, checkUsers, labelDetails, labelIdsFor, setAssignees, setLabels, setReviewers } from '../merge-request-writes';
 
 /** The actor as notes and events name them. */
 export async function actorBasic(m: Pick<DataSource, 'query'>, actor: Actor, publicUrl: string): Promise<UserBasic> {
@@ -146,6 +146,7 @@ export class UpdateMergeRequestAction {
         const now = new Set(after.labels.map((x) => x.toLowerCase()));
         texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
         fields.labels = after.labels;
+        fields.label_details = await labelDetails(tx.manager, mr.id);
       }
       if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
         texts.push(systemNotes.milestone(after.milestone));
