@@ -18,6 +18,7 @@ import { epicNoteable } from './epic.mapper';
 import type { Namespace } from '../group/namespace.entity';
 import { ancestorGroupIds, descendantGroupIds, epicById, epicByIid, insertEpic, listEpics, type EpicRow } from './epic.store';
 import type { EpicInput } from './epic.validation';
+import { childLinkProblem, epicDescendants, newChildProblem } from './epic-tree';
 
 export interface GroupEpic {
   group: Namespace;
@@ -77,6 +78,10 @@ export class EpicService {
   async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, m: Pick<DataSource, 'query'> | null = null): Promise<EpicRow> {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
     const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
+    if (parentId !== null) {
+      const problem = await newChildProblem(m ?? this.ds, (await epicById(m ?? this.ds, actor.id, parentId))!, input.confidential ?? false);
+      if (problem) throw problem;
+    }
     this.checkDates(input.startDate ?? null, input.endDate ?? null);
     const write = async (q: Pick<DataSource, 'query'>) => {
       const id = await insertEpic(q, {
@@ -159,7 +164,13 @@ export class EpicService {
       texts.push(systemNotes.epicDueDate(input.endDate));
       fields.end_date = input.endDate;
     }
-    if (input.parentId !== undefined && input.parentId !== e.parentId) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+    if (input.parentId !== undefined && input.parentId !== e.parentId) {
+      const parentId = input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id);
+      // The tree's limits (depth, children count, confidentiality) hold for PUT parent_id as for the child epic endpoints
+      const problem = parentId === null ? null : await childLinkProblem(inTx?.manager ?? this.ds, (await epicById(inTx?.manager ?? this.ds, actor!.id, parentId))!, e);
+      if (problem) throw problem;
+      set('parent_id', parentId);
+    }
     if (input.stateEvent === 'close' && e.state === 'opened') {
       sets.push(`state = 'closed', closed_at = now()`);
       texts.push(systemNotes.closed());
@@ -219,11 +230,13 @@ export class EpicService {
   async destroy(actor: Actor | null, ge: GroupEpic): Promise<void> {
     this.authorize(actor, 'destroy_epic', ge.epic);
     await this.ds.transaction(async (m) => {
-      // Its discussion goes with it: awards on it and its notes, the notes, its event log
-      await m.query(`DELETE FROM award_emoji WHERE (awardable_type = 'Epic' AND awardable_id = $1) OR (awardable_type = 'Note' AND awardable_id IN (SELECT id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1))`, [ge.epic.id]);
-      await m.query(`DELETE FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
-      await m.query(`DELETE FROM issue_events WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
-      await m.query('DELETE FROM epics WHERE id = $1', [ge.epic.id]);
+      // 'Delete this epic and all descendants?': its child epics, theirs, and so on go with it
+      const ids = [ge.epic.id, ...(await epicDescendants(m, ge.epic.id))];
+      // Their discussions go with them: awards on them and their notes, the notes, their event logs
+      await m.query(`DELETE FROM award_emoji WHERE (awardable_type = 'Epic' AND awardable_id = ANY($1::int[])) OR (awardable_type = 'Note' AND awardable_id IN (SELECT id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])))`, [ids]);
+      await m.query(`DELETE FROM notes WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])`, [ids]);
+      await m.query(`DELETE FROM issue_events WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])`, [ids]);
+      await m.query('DELETE FROM epics WHERE id = ANY($1::int[])', [ids]);
     });
   }
 
