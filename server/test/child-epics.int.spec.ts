@@ -27,7 +27,7 @@ describe.each(DB_MODES)('child epics on %s', (mode) => {
   beforeAll(async () => {
     app = await bootApp(mode);
     who = await castOf(app);
-  });
+  }, 300_000);
   afterAll(async () => {
     await app?.close();
   });

@@ -165,11 +165,12 @@ export class EpicService {
       fields.end_date = input.endDate;
     }
     if (input.parentId !== undefined && input.parentId !== e.parentId) {
-      const parentId = input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id);
-      // The tree's limits (depth, children count, confidentiality) hold for PUT parent_id as for the child epic endpoints
-      const problem = parentId === null ? null : await childLinkProblem(inTx?.manager ?? this.ds, (await epicById(inTx?.manager ?? this.ds, actor!.id, parentId))!, e);
+      const m = inTx?.manager ?? this.ds;
+      const parent = input.parentId === null ? null : await epicById(m, actor!.id, input.parentId);
+      // The tree's rules and limits (GitLab's texts, 409) hold for PUT parent_id as for the child epic endpoints
+      const problem = parent && EpicService.can(actor, 'read_epic', parent) ? await childLinkProblem(m, parent, e) : null;
       if (problem) throw problem;
-      set('parent_id', parentId);
+      set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
     }
     if (input.stateEvent === 'close' && e.state === 'opened') {
       sets.push(`state = 'closed', closed_at = now()`);

@@ -12,7 +12,7 @@ import { toUserBasic } from '../../user/user.mapper';
 import { epicNoteable, epicReference } from '../epic.mapper';
 import { EpicService, type GroupEpic } from '../epic.service';
 import { childEpicRows, epicById, type EpicRow } from '../epic.store';
-import { newChildProblem } from '../epic-tree';
+import { childLinkProblem, newChildProblem } from '../epic-tree';
 
 /**
  * GitLab's EpicLinks services: an epic's child epics listed, an existing epic added as a child,
@@ -45,8 +45,9 @@ export class ChildEpicsAction {
     return this.events.transaction(async (tx) => {
       await this.lock(tx, parent.epic.id);
       const fresh = (await epicById(tx.manager, actor.id, child.id))!;
+      const problem = await childLinkProblem(tx.manager, parent.epic, fresh);
+      if (problem) throw problem;
       const before = fresh.parentId ? await epicById(tx.manager, actor.id, fresh.parentId) : null;
-      // update() checks the tree's limits (childLinkProblem) in this transaction
       const updated = await this.epics.update(actor, { group, epic: fresh }, { parentId: parent.epic.id }, tx);
       if (before) await this.noted(tx, actor, before, [systemNotes.childEpicRemoved(epicReference(fresh, before.groupId))]);
       await this.noted(tx, actor, parent.epic, [systemNotes.childEpicAdded(epicReference(fresh, parent.epic.groupId))]);
