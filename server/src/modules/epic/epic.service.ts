@@ -77,7 +77,7 @@ export class EpicService {
   /** The write of a new epic (callers have authorised it). */
   async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, m: Pick<DataSource, 'query'> | null = null): Promise<EpicRow> {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
-    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
+    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null, m ?? this.ds) : null;
     if (parentId !== null) {
       const problem = await newChildProblem(m ?? this.ds, (await epicById(m ?? this.ds, actor.id, parentId))!, input.confidential ?? false);
       if (problem) throw problem;
@@ -170,7 +170,7 @@ export class EpicService {
       // The tree's rules and limits (GitLab's texts, 409) hold for PUT parent_id as for the child epic endpoints
       const problem = parent && EpicService.can(actor, 'read_epic', parent) ? await childLinkProblem(m, parent, e) : null;
       if (problem) throw problem;
-      set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+      set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id, m));
     }
     if (input.stateEvent === 'close' && e.state === 'opened') {
       sets.push(`state = 'closed', closed_at = now()`);
@@ -242,12 +242,13 @@ export class EpicService {
   }
 
   /** A parent epic: readable, in the group or an ancestor, and not the epic itself or one of its children. */
-  private async checkParent(actor: Actor, group: Namespace, parentId: number, selfId: number | null): Promise<number> {
-    const parent = await epicById(this.ds, actor.id, parentId);
-    if (!parent || !EpicService.can(actor, 'read_epic', parent) || !(await ancestorGroupIds(this.ds, group.id)).includes(parent.groupId))
+  private async checkParent(actor: Actor, group: Namespace, parentId: number, selfId: number | null, m: Pick<DataSource, 'query'>): Promise<number> {
+    // `m`: the caller's transaction when there is one (PGlite has one connection: a query beside it would wait for ever)
+    const parent = await epicById(m, actor.id, parentId);
+    if (!parent || !EpicService.can(actor, 'read_epic', parent) || !(await ancestorGroupIds(m, group.id)).includes(parent.groupId))
       throw new ValidationError({ parent_id: ['is invalid'] });
     if (selfId !== null) {
-      const rows = (await this.ds.query(
+      const rows = (await m.query(
         `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM epics WHERE id = $1 UNION ALL SELECT e.id, e.parent_id FROM epics e JOIN up ON e.id = up.parent_id)
          SELECT 1 FROM up WHERE id = $2 LIMIT 1`,
         [parentId, selfId],
