@@ -35,12 +35,14 @@ test("alice adds an existing child epic, creates a new one and removes one; bob'
   await tree(alice).getByRole('button', { name: EPIC_TEXTS.addNewEpic }).click();
   await tree(alice).getByRole('textbox', { name: 'New epic title' }).fill(`New child ${stamp}`);
   await tree(alice).getByRole('button', { name: 'Create epic' }).click();
+  await expect(tree(alice).getByRole('link', { name: `New child ${stamp}` })).toBeVisible();
   await expect(tree(bob).getByRole('link', { name: `New child ${stamp}` })).toBeVisible({ timeout: 1000 });
   await expect(tree(bob).getByRole('heading')).toHaveText(`${EPIC_TEXTS.childEpics} 2`);
   await expect(bob.getByText(`added epic &${existing.iid} as child epic`)).toBeVisible({ timeout: 1000 });
 
   // Remove one
   await tree(alice).getByRole('button', { name: `Remove acme&${existing.iid} from the epic` }).click();
+  await expect(tree(alice).getByRole('link', { name: `Existing child ${stamp}` })).toHaveCount(0);
   await expect(tree(bob).getByRole('link', { name: `Existing child ${stamp}` })).toHaveCount(0, { timeout: 1000 });
   await expect(tree(bob).getByRole('heading')).toHaveText(`${EPIC_TEXTS.childEpics} 1`);
 
