@@ -63,7 +63,8 @@ export const EPIC_TEXTS = {
   accessLost: 'You no longer have access to this epic. Live updates have stopped.',
   deletedWhileOpen: 'This epic was deleted.',
   fetchEpicFailed: 'Something went wrong while fetching the epic.',
-  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic.`,
+  /** The spec's toggle failure (issue-page §8: 'Something went wrong while reopening/closing the epic/merge request. Please try again later.'). */
+  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic. Please try again later.`,
   /** The epic page's title/description form could not save. */
   updateFailed: 'Something went wrong while updating the epic.',
   editEpic: 'Edit epic',
