@@ -49,6 +49,8 @@ export const REALTIME = {
   pollIntervalMinMs: 3000,
   pollIntervalMaxMs: 30000,
   pollIntervalMultiplier: 5,
+  /** The notes polling fallback's growth per empty poll (the spec's polling helper names a factor, not its value). */
+  notesPollGrowthFactor: 1.5,
   reopenDelayMs: 500,
   /** GitLab's FETCH_UPDATED_NOTES_DEBOUNCE_TIMEOUT: notes refetches coalesce within it. */
   notesFetchDebounceMs: 750,

@@ -63,7 +63,8 @@ export const EPIC_TEXTS = {
   accessLost: 'You no longer have access to this epic. Live updates have stopped.',
   deletedWhileOpen: 'This epic was deleted.',
   fetchEpicFailed: 'Something went wrong while fetching the epic.',
-  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic.`,
+  /** The spec's toggle failure (issue-page §8: 'Something went wrong while reopening/closing the epic/merge request. Please try again later.'). */
+  stateFailed: (closing: boolean) => `Something went wrong while ${closing ? 'closing' : 'reopening'} the epic. Please try again later.`,
   /** The epic page's title/description form could not save. */
   updateFailed: 'Something went wrong while updating the epic.',
   editEpic: 'Edit epic',
@@ -75,7 +76,28 @@ export const EPIC_TEXTS = {
   epicOutOfHierarchy: 'Cannot assign an epic that is not in the group hierarchy of the issue',
   promoteNeedsGroup: 'Cannot promote issue because it does not belong to a group.',
   promoteAlreadyClosed: 'Cannot promote a closed issue.',
+  /** The epic page's child epics tree (GitLab's related items tree). */
+  childEpics: 'Child epics',
+  noChildEpics: 'No child epics.',
+  addExistingEpic: 'Add an existing epic',
+  addNewEpic: 'Add a new epic',
+  /** The spec's child-item failures (discussions §8): removing, not found, the 409 conflict, anything else. */
+  removeEpicsFailed: 'An error occurred while removing epics.',
+  epicCannotBeFound: 'Epic cannot be found.',
+  maxChildEpics: 'This epic already has the maximum number of child epics.',
+  addChildFailed: 'Something went wrong on our end. Please try again!',
+  /** GitLab's Epic#validate_parent texts: why an epic cannot become this one's child (409). */
+  childIsSelf: 'This epic cannot be added. An epic cannot be added to itself.',
+  childAlreadyAssigned: 'This epic cannot be added. It is already assigned to the parent epic.',
+  childIsAncestor: 'This epic cannot be added. It is already an ancestor of the parent epic.',
+  childTooDeep: (max: number) => `This epic cannot be added. One or more epics would exceed the maximum depth (${max}) from its most distant ancestor.`,
+  childOutOfHierarchy: 'This epic cannot be added. An epic must belong to the same group or subgroup as its parent epic.',
+  childConfidential: 'This epic cannot be added. A non-confidential epic cannot be added to a confidential parent epic.',
 } as const;
+
+/** GitLab's epic tree limits (Epic::MAX_HIERARCHY_DEPTH, Epic::MAX_CHILDREN_COUNT); the spec names them without values. */
+export const EPIC_MAX_DEPTH = 7;
+export const EPIC_MAX_CHILDREN = 100;
 
 /** The epic selector's search debounce (spec issue-page §9). */
 export const EPIC_SEARCH_DEBOUNCE_MS = 250;

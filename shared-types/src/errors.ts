@@ -76,6 +76,10 @@ export const ERRORS = {
   /** Group epics: an epic (or its link to an issue) the actor may not see (GitLab's not_found!('Epic')). */
   EPIC_NOT_FOUND: { status: 404, message: '404 Epic Not Found' },
   EPIC_ISSUE_NOT_FOUND: { status: 404, message: '404 EpicIssue Not Found' },
+  /** A child epic the parent already has the maximum of (EPIC_MAX_CHILDREN; the spec's conflict text). */
+  EPIC_CHILD_LIMIT: { status: 409, message: 'This epic already has the maximum number of child epics.' },
+  /** An epic that cannot become this one's child (the text says why: EPIC_TEXTS.child*). */
+  EPIC_LINK_INVALID: { status: 409, message: 'This epic cannot be added.' },
   /** A stale lock_version on an epic edit: the issue's 409 text with GitLab's human_class_name ("epic"). */
   EPIC_STALE: {
     status: 409,

@@ -53,7 +53,7 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
           )}
           <NoteableHistory restBase={epicRestBase(groupPath, iid)} streamPath={epicStreamPath(groupPath)} iid={iid} kind="Epic" />
           <EpicActions epic={epic} epicKey={key} groupPath={groupPath} canUpdate={q.data.permissions.canUpdate} canDestroy={q.data.permissions.canDestroy} />
-          <EpicDetails epic={epic} issues={issues.data ?? []} editing={q.data.permissions.canUpdate ? { epicKey: key, groupPath } : null} />
+          <EpicDetails epic={epic} issues={issues.data ?? []} editing={q.data.permissions.canUpdate ? { epicKey: key, groupPath } : null} epicKey={key} />
           <EpicDiscussion data={q.data} epicKey={key} groupPath={groupPath} />
         </>
       )}

@@ -84,6 +84,8 @@ export interface EpicFieldsChanged {
   end_date?: string | null;
   /** The epic's issues changed (added or removed): watchers refetch them. */
   issues_changed?: true;
+  /** The epic's child epics changed (one added, created or removed): watchers refetch its tree. */
+  children_changed?: true;
   /** The epic's lock_version after a write of its fields (open edit forms detect concurrent edits by it). */
   lock_version?: number;
   updated_at: string;

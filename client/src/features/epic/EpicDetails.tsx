@@ -5,6 +5,7 @@ import { formatDate } from '../../shared/time/formatTime';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
 import { EpicEditForm } from './EpicEditForm';
 import { EpicIssuesEditor } from './EpicIssuesEditor';
+import { ChildEpicsTree } from './ChildEpicsTree';
 import './epic.css';
 
 /** Who may edit the epic's title and description, and where its form saves (null: read-only). */
@@ -13,8 +14,8 @@ export interface EpicEditing {
   groupPath: string;
 }
 
-/** An epic: state, title, dates, the server-rendered (sanitised) description and its issues; an edit form for those who may. */
-export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; issues: Array<ApiIssue & { epic_issue_id?: number }>; editing?: EpicEditing | null }) {
+/** An epic: state, title, dates, the server-rendered (sanitised) description and its issues and child epics; an edit form for those who may. */
+export function EpicDetails({ epic, issues, editing = null, epicKey = null }: { epic: ApiEpic; issues: Array<ApiIssue & { epic_issue_id?: number }>; editing?: EpicEditing | null; epicKey?: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <article className="epic-page" data-testid="epic-page">
@@ -50,6 +51,7 @@ export function EpicDetails({ epic, issues, editing = null }: { epic: ApiEpic; i
       {!open && <div className="md" data-testid="epic-description" dangerouslySetInnerHTML={{ __html: epic.description_html }} />}
       <h2 className="epic-page__issues-title">Issues {issues.length}</h2>
       <EpicIssuesEditor epicKey={editing?.epicKey ?? ''} groupPath={editing?.groupPath ?? ''} epicIid={epic.iid} issues={issues} editable={editing !== null} />
+      {epicKey && <ChildEpicsTree epic={epic} epicKey={epicKey} editable={editing !== null} />}
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS, MARKDOWN_EDITOR_TEXTS, NOTES_FILTER, NOTE_FORM_TEXTS, type ApiEpic, type ApiNote, type EpicPageData } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
-import { renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
+import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { awardEvents } from '../awards/awardEvents';
 import { discussionOfNote } from '../notes/discussionRules';
@@ -64,6 +64,15 @@ describe('EpicDiscussion (the discussion area on an epic)', () => {
     // The page follows the live event: the button turns to Reopen
     act(() => epicEvents['epic.updated']!(event('epic.updated', { fields: { state: 'closed', updated_at: '' } }) as never, ctx()));
     expect(screen.getByRole('button', { name: 'Reopen epic' })).toBeTruthy();
+  });
+
+  it("a refused close shows the epic toggle's own failure text", async () => {
+    api.on({ 'PUT /api/v4/groups/acme/epics/3': () => jsonResponse({ message: 'boom' }, { status: 500 }) });
+    renderIt();
+    await screen.findByText('first on the epic');
+    fireEvent.click(screen.getByRole('button', { name: 'Close epic' }));
+    expect((await screen.findByTestId('epic-state-error')).textContent).toContain('Something went wrong while closing the epic. Please try again later.');
+    expect(screen.getByRole('button', { name: 'Close epic' })).toBeTruthy();
   });
 
   it("applies the epic stream's live events: a reply from someone else, a reaction, the epic made confidential", async () => {

@@ -27,6 +27,13 @@ export const epicIssuesVersionAtomFamily = atomFamily((key: string) => {
   return a;
 });
 
+/** Bumped when the epic's child epics changed (one added, created or removed): its tree refetches. */
+export const epicChildrenVersionAtomFamily = atomFamily((key: string) => {
+  const a = atom(0);
+  a.debugLabel = `epicChildrenVersionAtom(${key})`;
+  return a;
+});
+
 /** The epic with an `epic.updated` event's new values (applying one twice changes nothing). */
 export function applyEpicFields(epic: ApiEpic, f: EpicFieldsChanged): ApiEpic {
   return {

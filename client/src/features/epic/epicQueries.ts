@@ -98,3 +98,53 @@ export async function removeIssueFromEpic(groupPath: string, iid: number, epicIs
   const res = await requestJson(`${groupApi(groupPath)}/${iid}/issues/${epicIssueId}`, { method: 'DELETE' });
   return res.ok ? null : EPIC_TEXTS.removeFailed;
 }
+
+const epicLinksApi = (groupId: number, iid: number) => `/api/v4/groups/${groupId}/epics/${iid}/epics`;
+
+/** An epic's child epics (GitLab's epic links list), refetched when `version` changes. */
+export function useChildEpics(groupId: number, iid: number, version: number) {
+  return useQuery({
+    queryKey: ['child-epics', groupId, iid, version],
+    queryFn: async () => (await getJson<ApiEpic[]>(epicLinksApi(groupId, iid))) ?? [],
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** An epic reference the tree takes: `&12` (the parent's group), `group/path&12`, or the epic's URL; null otherwise. */
+export function parseEpicRef(text: string, groupPath: string): { groupPath: string; iid: number } | null {
+  const t = text.trim();
+  const short = /^&(\d{1,9})$/.exec(t);
+  if (short) return { groupPath, iid: Number(short[1]) };
+  const full = /^([\w.-]+(?:\/[\w.-]+)*)&(\d{1,9})$/.exec(t);
+  if (full) return { groupPath: full[1]!, iid: Number(full[2]) };
+  const url = /^(?:https?:\/\/[^/]+)?\/groups\/([\w.-]+(?:\/[\w.-]+)*)\/-\/epics\/(\d{1,9})\/?$/.exec(t);
+  return url ? { groupPath: url[1]!, iid: Number(url[2]) } : null;
+}
+
+/** The spec's child-item failure text for an answer: 404 'Epic cannot be found.', a 409 the server's reason (the count limit's text among them), else the generic one. */
+function childFailure(status: number, data: unknown): string {
+  if (status === 404) return EPIC_TEXTS.epicCannotBeFound;
+  if (status === 409) return errorText(data, EPIC_TEXTS.maxChildEpics);
+  return EPIC_TEXTS.addChildFailed;
+}
+
+/** Adds an existing epic (looked up by reference) as the child: null when done, else the failure text. */
+export async function addChildEpic(parent: { group_id: number; iid: number }, ref: { groupPath: string; iid: number }): Promise<string | null> {
+  const child = await requestJson<ApiEpic>(`${groupApi(ref.groupPath)}/${ref.iid}`);
+  if (!child.ok || !child.data) return childFailure(child.status === 404 ? 404 : child.status, child.data);
+  const res = await requestJson(`${epicLinksApi(parent.group_id, parent.iid)}/${child.data.id}`, { method: 'POST' });
+  return res.ok ? null : childFailure(res.status, res.data);
+}
+
+/** Creates a new child epic with the title: null when done, else the failure text. */
+export async function createChildEpic(parent: { group_id: number; iid: number }, title: string): Promise<string | null> {
+  const res = await requestJson(epicLinksApi(parent.group_id, parent.iid), { method: 'POST', body: { title } });
+  if (res.ok) return null;
+  return res.status === 400 ? errorText(res.data, EPIC_TEXTS.addChildFailed) : childFailure(res.status, res.data);
+}
+
+/** Removes the child from the parent: null when done, else 'An error occurred while removing epics.'. */
+export async function removeChildEpic(parent: { group_id: number; iid: number }, childId: number): Promise<string | null> {
+  const res = await requestJson(`${epicLinksApi(parent.group_id, parent.iid)}/${childId}`, { method: 'DELETE' });
+  return res.ok ? null : EPIC_TEXTS.removeEpicsFailed;
+}

@@ -2,10 +2,10 @@ import { appStore } from '../../shared/store';
 import { awardableKey, awardsAtomFamily } from '../awards/awardsAtoms';
 import { discussionsAtomFamily } from '../notes/notesAtoms';
 import { pendingNotesAtomFamily } from '../notes/pendingNotesAtoms';
-import { epicAtomFamily, epicIssuesVersionAtomFamily, epicSeqAtomFamily } from './epicAtoms';
+import { epicAtomFamily, epicChildrenVersionAtomFamily, epicIssuesVersionAtomFamily, epicSeqAtomFamily } from './epicAtoms';
 
 /** Every family keyed by the epic's key (`groups/<group>#<iid>`). */
-const EPIC_KEYED_FAMILIES = [epicAtomFamily, epicSeqAtomFamily, epicIssuesVersionAtomFamily, discussionsAtomFamily, pendingNotesAtomFamily];
+const EPIC_KEYED_FAMILIES = [epicAtomFamily, epicSeqAtomFamily, epicIssuesVersionAtomFamily, epicChildrenVersionAtomFamily, discussionsAtomFamily, pendingNotesAtomFamily];
 
 /** Drops an epic's atoms from every family: its own, its discussions', and the awards of it and its notes. */
 export function releaseEpicAtoms(key: string, store = appStore): void {

@@ -6,6 +6,7 @@ import { removeNote, upsertNote } from './discussionRules';
 import { scheduleDiscussionsRefetch } from './discussionsRefetch';
 import { discussionsAtomFamily, updateDiscussions } from './notesAtoms';
 import { pollNotes } from './notesApi';
+import { SmartInterval } from '../../shared/polling/smartInterval';
 
 /** Applies a notes poll answer like the live events: upsert each note; a reply to an unknown thread refetches. */
 export function applyNotesPoll(key: string, res: NotesPollResponse): void {
@@ -17,8 +18,11 @@ export function applyNotesPoll(key: string, res: NotesPollResponse): void {
 
 /**
  * While the socket is down, polls the notes endpoint with X-Last-Fetched-At (spec §4 Polling:
- * first delay 2500 ms, paused while the tab is hidden), then every Poll-Interval the server
- * gives. The last fetched time survives a restart so nothing is missed between socket drops.
+ * first delay 2500 ms, stopped while the tab is hidden and restarted when it is shown). The
+ * spec's polling helper (SmartInterval) paces it: the server's Poll-Interval to start with,
+ * growing by REALTIME.notesPollGrowthFactor after each poll that brought no note, up to
+ * REALTIME.pollIntervalMaxMs, back to the start after one that did. The last fetched time
+ * survives a restart so nothing is missed between socket drops.
  */
 export function useNotesPolling(key: string, notesPath: string, initialLastFetchedAt: number, enabled: boolean, onError?: () => void): void {
   const lastFetched = useRef(initialLastFetchedAt);
@@ -26,42 +30,43 @@ export function useNotesPolling(key: string, notesPath: string, initialLastFetch
   onErrorRef.current = onError;
   useEffect(() => {
     if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
     const controller = new AbortController();
-    const schedule = (ms: number) => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, ms);
-    };
-    async function tick() {
-      timer = null;
-      if (document.hidden) return;
-      let next: number | null = REALTIME.notesPollIntervalMs;
-      try {
-        const res = await pollNotes(notesPath, lastFetched.current, controller.signal);
-        if (controller.signal.aborted) return;
-        if (res.ok) {
-          lastFetched.current = res.data.last_fetched_at;
-          applyNotesPoll(key, res.data);
-          next = res.data.more ? 0 : (pollIntervalOf(res.headers) ?? REALTIME.notesPollIntervalMs);
-        } else onErrorRef.current?.();
-      } catch {
-        if (controller.signal.aborted) return;
-        onErrorRef.current?.();
-      }
-      if (next !== null) schedule(next);
-    }
-    const onVisibility = () => {
-      if (document.hidden) {
-        if (timer) clearTimeout(timer);
-        timer = null;
-      } else if (!timer) schedule(0);
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    schedule(REALTIME.notesFirstPollDelayMs);
+    const poller = new SmartInterval({
+      startingMs: REALTIME.notesPollIntervalMs,
+      maxMs: REALTIME.pollIntervalMaxMs,
+      factor: REALTIME.notesPollGrowthFactor,
+      // The spec stops notes polling while the tab is hidden
+      hiddenMs: null,
+      firstDelayMs: REALTIME.notesFirstPollDelayMs,
+      tick: async () => {
+        let news = false;
+        // A page of at most notesPageLimit notes says `more`: the rest is read at once
+        for (let page = 0; page < 20; page++) {
+          try {
+            const res = await pollNotes(notesPath, lastFetched.current, controller.signal);
+            if (controller.signal.aborted) return false;
+            if (!res.ok) {
+              onErrorRef.current?.();
+              return false;
+            }
+            lastFetched.current = res.data.last_fetched_at;
+            applyNotesPoll(key, res.data);
+            news ||= res.data.notes.length > 0;
+            const said = pollIntervalOf(res.headers);
+            if (said !== null) poller.setStartingMs(said);
+            if (!res.data.more) break;
+          } catch {
+            if (!controller.signal.aborted) onErrorRef.current?.();
+            return false;
+          }
+        }
+        return news;
+      },
+    });
+    poller.start();
     return () => {
       controller.abort();
-      if (timer) clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
+      poller.stop();
     };
   }, [key, notesPath, enabled]);
 }

@@ -18,6 +18,7 @@ import { epicNoteable } from './epic.mapper';
 import type { Namespace } from '../group/namespace.entity';
 import { ancestorGroupIds, descendantGroupIds, epicById, epicByIid, insertEpic, listEpics, type EpicRow } from './epic.store';
 import type { EpicInput } from './epic.validation';
+import { childLinkProblem, epicDescendants, newChildProblem } from './epic-tree';
 
 export interface GroupEpic {
   group: Namespace;
@@ -76,7 +77,11 @@ export class EpicService {
   /** The write of a new epic (callers have authorised it). */
   async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, tx: Tx | null = null): Promise<EpicRow> {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
-    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null) : null;
+    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null, m ?? this.ds) : null;
+    if (parentId !== null) {
+      const problem = await newChildProblem(m ?? this.ds, (await epicById(m ?? this.ds, actor.id, parentId))!, input.confidential ?? false);
+      if (problem) throw problem;
+    }
     this.checkDates(input.startDate ?? null, input.endDate ?? null);
     const write = async (q: Pick<DataSource, 'query'>) => {
       const id = await insertEpic(q, {
@@ -158,7 +163,14 @@ export class EpicService {
       texts.push(systemNotes.epicDueDate(input.endDate));
       fields.end_date = input.endDate;
     }
-    if (input.parentId !== undefined && input.parentId !== e.parentId) set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id));
+    if (input.parentId !== undefined && input.parentId !== e.parentId) {
+      const m = inTx?.manager ?? this.ds;
+      const parent = input.parentId === null ? null : await epicById(m, actor!.id, input.parentId);
+      // The tree's rules and limits (GitLab's texts, 409) hold for PUT parent_id as for the child epic endpoints
+      const problem = parent && EpicService.can(actor, 'read_epic', parent) ? await childLinkProblem(m, parent, e) : null;
+      if (problem) throw problem;
+      set('parent_id', input.parentId === null ? null : await this.checkParent(actor!, ge.group, input.parentId, e.id, m));
+    }
     if (input.stateEvent === 'close' && e.state === 'opened') {
       sets.push(`state = 'closed', closed_at = now()`);
       texts.push(systemNotes.closed());
@@ -218,21 +230,24 @@ export class EpicService {
   async destroy(actor: Actor | null, ge: GroupEpic): Promise<void> {
     this.authorize(actor, 'destroy_epic', ge.epic);
     await this.ds.transaction(async (m) => {
-      // Its discussion goes with it: awards on it and its notes, the notes, its event log
-      await m.query(`DELETE FROM award_emoji WHERE (awardable_type = 'Epic' AND awardable_id = $1) OR (awardable_type = 'Note' AND awardable_id IN (SELECT id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1))`, [ge.epic.id]);
-      await m.query(`DELETE FROM notes WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
-      await m.query(`DELETE FROM issue_events WHERE noteable_type = 'Epic' AND noteable_id = $1`, [ge.epic.id]);
-      await m.query('DELETE FROM epics WHERE id = $1', [ge.epic.id]);
+      // 'Delete this epic and all descendants?': its child epics, theirs, and so on go with it
+      const ids = [ge.epic.id, ...(await epicDescendants(m, ge.epic.id))];
+      // Their discussions go with them: awards on them and their notes, the notes, their event logs
+      await m.query(`DELETE FROM award_emoji WHERE (awardable_type = 'Epic' AND awardable_id = ANY($1::int[])) OR (awardable_type = 'Note' AND awardable_id IN (SELECT id FROM notes WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])))`, [ids]);
+      await m.query(`DELETE FROM notes WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])`, [ids]);
+      await m.query(`DELETE FROM issue_events WHERE noteable_type = 'Epic' AND noteable_id = ANY($1::int[])`, [ids]);
+      await m.query('DELETE FROM epics WHERE id = ANY($1::int[])', [ids]);
     });
   }
 
   /** A parent epic: readable, in the group or an ancestor, and not the epic itself or one of its children. */
-  private async checkParent(actor: Actor, group: Namespace, parentId: number, selfId: number | null): Promise<number> {
-    const parent = await epicById(this.ds, actor.id, parentId);
-    if (!parent || !EpicService.can(actor, 'read_epic', parent) || !(await ancestorGroupIds(this.ds, group.id)).includes(parent.groupId))
+  private async checkParent(actor: Actor, group: Namespace, parentId: number, selfId: number | null, m: Pick<DataSource, 'query'>): Promise<number> {
+    // `m`: the caller's transaction when there is one (PGlite has one connection: a query beside it would wait for ever)
+    const parent = await epicById(m, actor.id, parentId);
+    if (!parent || !EpicService.can(actor, 'read_epic', parent) || !(await ancestorGroupIds(m, group.id)).includes(parent.groupId))
       throw new ValidationError({ parent_id: ['is invalid'] });
     if (selfId !== null) {
-      const rows = (await this.ds.query(
+      const rows = (await m.query(
         `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM epics WHERE id = $1 UNION ALL SELECT e.id, e.parent_id FROM epics e JOIN up ON e.id = up.parent_id)
          SELECT 1 FROM up WHERE id = $2 LIMIT 1`,
         [parentId, selfId],

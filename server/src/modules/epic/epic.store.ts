@@ -73,6 +73,12 @@ export async function epicByIid(m: Queryable, actorId: number | null, groupId: n
   return rows[0] ? toRow(rows[0]) : null;
 }
 
+/** The epic's direct children, oldest first (the tree's order). */
+export async function childEpicRows(m: Queryable, actorId: number | null, parentId: number): Promise<EpicRow[]> {
+  const rows = (await m.query(`${EPIC_SELECT} WHERE e.parent_id = $2 ORDER BY e.id`, [actorId, parentId])) as Record<string, unknown>[];
+  return rows.map(toRow);
+}
+
 export interface EpicListFilter {
   groupIds: number[];
   search?: string;

@@ -116,6 +116,11 @@ export const systemNotes = {
   epicIssueRemoved: (ref: string): SystemNoteText => ({ body: `removed issue ${ref}`, icon: 'issues' }),
   /** On the epic: the issue it was promoted from. */
   epicPromotedFrom: (ref: string): SystemNoteText => ({ body: `promoted from issue ${ref}`, icon: 'epic' }),
+  /** GitLab's epic tree notes: on the parent about its child and on the child about its parent (`ref` as seen from the noted epic). */
+  childEpicAdded: (ref: string): SystemNoteText => ({ body: `added epic ${ref} as child epic`, icon: 'epic' }),
+  parentEpicAdded: (ref: string): SystemNoteText => ({ body: `added epic ${ref} as parent epic`, icon: 'epic' }),
+  childEpicRemoved: (ref: string): SystemNoteText => ({ body: `removed child epic ${ref}`, icon: 'epic' }),
+  parentEpicRemoved: (ref: string): SystemNoteText => ({ body: `removed parent epic ${ref}`, icon: 'epic' }),
   /** An epic's confidentiality (GitLab names the noteable). */
   epicConfidentiality: (confidential: boolean): SystemNoteText =>
     confidential ? { body: 'made the epic confidential', icon: 'eye-slash' } : { body: 'made the epic visible to everyone', icon: 'eye' },

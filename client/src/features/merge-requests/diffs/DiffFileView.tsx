@@ -5,6 +5,7 @@ import { fetchDiffForPath } from './diffsApi';
 import { DiffLines, type LineNotes } from './DiffLines';
 import type { DiffView } from './diffPrefs';
 import { ImageDiff } from './ImageDiff';
+import { formatBytes } from '../../../shared/format/formatBytes';
 
 /** The diff loader (sidebar-and-widgets.md): idle → loading → idle or errored; errored → idle when acknowledged. */
 type LoaderState = 'idle' | 'loading' | 'errored';
@@ -89,7 +90,7 @@ function Viewer({ file, view, loader, onShow, notes }: { file: ApiDiffFile; view
           <a href={href ?? undefined} download rel="noopener">
             {DIFF_TEXTS.download}
           </a>
-          {size !== null ? ` (${size} B)` : ''}
+          {size !== null ? ` (${formatBytes(size)})` : ''}
         </p>
       );
     }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffFile } from '@tandem/shared-types';
+import { formatBytes, percentChange } from '../../../shared/format/formatBytes';
 
 type ImageMode = 'twoUp' | 'swipe' | 'onion';
 const MODES: ImageMode[] = ['twoUp', 'swipe', 'onion'];
 
-const sizeText = (n: number | null) => (n === null ? '' : n < 1024 ? `${n} B` : `${(n / 1024).toFixed(2)} KiB`);
+const sizeText = (n: number | null) => (n === null ? '' : formatBytes(n));
 
 /** The natural size of a loaded image (0 × 0 until it loads). */
 function useNaturalSize(src: string | null) {
@@ -101,7 +102,15 @@ export function ImageDiff({ file }: { file: ApiDiffFile }) {
           </figure>
           <figure className="added">
             <img src={newSrc} alt="New version" />
-            <figcaption>{sizeText(file.new_size)}</figcaption>
+            <figcaption>
+              {sizeText(file.new_size)}
+              {file.old_size !== null && file.new_size !== null && percentChange(file.old_size, file.new_size) !== null && (
+                <span className="muted" data-testid="image-size-change">
+                  {' '}
+                  ({percentChange(file.old_size, file.new_size)})
+                </span>
+              )}
+            </figcaption>
           </figure>
         </div>
       )}

@@ -42,7 +42,8 @@ describe('labels widget', () => {
   let api: FetchStub;
   beforeEach(() => {
     appStore.set(issueAtomFamily(KEY), makeIssue({ labels: ['bug', 'priority::low'] }));
-    api = stubFetch({ [LABELS_GET]: LABELS });
+    api = stubFetch({
+      'GET /-/labels/suggested_colors.json': { '#009966': 'Green-cyan', '#dc143c': 'Crimson' }, [LABELS_GET]: LABELS });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -112,6 +113,10 @@ describe('labels widget', () => {
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Edit' }));
     await labelsBlock().findAllByRole('option');
     fireEvent.click(labelsBlock().getByRole('button', { name: TAXONOMY_TEXTS.createLabel }));
+    // The swatches are the server's suggested colours, the first one picked to start with
+    await labelsBlock().findByRole('button', { name: 'Green-cyan (#009966)' });
+    expect(labelsBlock().getByRole('button', { name: 'Crimson (#dc143c)' }).getAttribute('aria-pressed')).toBe('false');
+    expect((labelsBlock().getByRole('textbox', { name: 'Label colour' }) as HTMLInputElement).value).toBe('#009966');
     fireEvent.change(labelsBlock().getByRole('textbox', { name: 'Label name' }), { target: { value: 'perf' } });
     fireEvent.click(labelsBlock().getByRole('button', { name: 'Create' }));
     expect(await labelsBlock().findByText(TAXONOMY_TEXTS.labelCreateFailed)).toBeTruthy();

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { collapsedLabelsTooltip, LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
+import { requestJson } from '../../../shared/api/http';
 import { appStore } from '../../../shared/store';
 import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
@@ -19,7 +20,12 @@ interface LabelsWidgetProps {
   editable: boolean;
 }
 
-const SWATCHES = ['#009966', '#8fbc8f', '#3cb371', '#6699cc', '#0000ff', '#6a5acd', '#cc338b', '#dc143c', '#ed9121', '#808080'];
+/** GitLab's suggested label colours, as the server serves them (hex to name, in its order). */
+async function fetchSuggestedColors(): Promise<Array<[string, string]>> {
+  const res = await requestJson<Record<string, string>>('/-/labels/suggested_colors.json');
+  if (!res.ok || !res.data) throw new Error(`HTTP ${res.status}`);
+  return Object.entries(res.data);
+}
 
 /** Labels that differ from `a` to `b` (case-sensitive, as titles are shown). */
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -40,7 +46,10 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
-  const [newColor, setNewColor] = useState(SWATCHES[0]!);
+  const suggested = useQuery({ queryKey: ['suggested-label-colors'], queryFn: fetchSuggestedColors, enabled: creating, staleTime: Infinity });
+  const [picked, setNewColor] = useState<string | null>(null);
+  // The first suggestion until the user picks or types one
+  const newColor = picked ?? suggested.data?.[0]?.[0] ?? '';
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -151,8 +160,8 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
               >
                 <input className="input input--small" aria-label="Label name" placeholder="Label name" value={newName} onChange={(e) => setNewName(e.target.value)} autoFocus />
                 <div className="sidebar-dropdown__swatches">
-                  {SWATCHES.map((c) => (
-                    <button key={c} type="button" className="sidebar-dropdown__swatch" style={{ backgroundColor: c }} aria-label={`Colour ${c}`} aria-pressed={c === newColor} onClick={() => setNewColor(c)} />
+                  {(suggested.data ?? []).map(([c, name]) => (
+                    <button key={c} type="button" className="sidebar-dropdown__swatch" style={{ backgroundColor: c }} title={name} aria-label={`${name} (${c})`} aria-pressed={c === newColor} onClick={() => setNewColor(c)} />
                   ))}
                 </div>
                 <input
