@@ -42,6 +42,9 @@ const num = (name, dflt) => {
 };
 const PG_ADMIN = process.env.TANDEM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROJECT = 'acme/tandem';
+/** TANDEM_BENCH_PORT_SHIFT moves every port this bench opens (e.g. 1100: 4701-4799), so benches can run beside each other. */
+const PORT_SHIFT = Number(process.env.TANDEM_BENCH_PORT_SHIFT ?? 0);
+const PORT = (n) => n + PORT_SHIFT;
 const children = new Set();
 process.on('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
@@ -85,7 +88,7 @@ async function startRedis(port) {
   return { url: `redis://127.0.0.1:${port}`, stop: async () => { p.kill('SIGTERM'); await once(p, 'exit'); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
-async function waitHttp(url, timeoutMs = 60_000) {
+async function waitHttp(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await fetch(url).then((r) => r.ok, () => false);
@@ -98,7 +101,7 @@ async function waitHttp(url, timeoutMs = 60_000) {
 async function startNode({ port, db, redis, name, env = {} }) {
   // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.join(ROOT, 'server/dist/main.js')], {
+  const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.resolve(ROOT, process.env.TANDEM_BENCH_SERVER ?? 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -340,8 +343,8 @@ async function p1() {
   const sizes = QUICK ? [50, 1000] : [50, 1000, 5000, 10000];
   const mutations = QUICK ? 10 : 30;
   const db = await createDb('p1');
-  const node = await startNode({ port: 3601, db, name: 'p1' });
-  const bare = await startBare(3690);
+  const node = await startNode({ port: PORT(3601), db, name: 'p1' });
+  const bare = await startBare(PORT(3690));
   const rows = [];
   try {
     const tok = await token(node.url);
@@ -443,14 +446,14 @@ async function p2Run({ kind, sockets, issues, stepMs, rates, climb }) {
   try {
     let tok, pid, socketToken, heads;
     if (kind === 'tandem') {
-      server = await startNode({ port: 3603, db, name: 'p2' });
+      server = await startNode({ port: PORT(3603), db, name: 'p2' });
       tok = await token(server.url, 'alice');
       pid = await projectIdOf(server.url, tok);
       await ensureIssues(server.url, tok, pid, issues);
       socketToken = await token(server.url, 'bob');
       heads = async () => db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
     } else {
-      server = await startFloorFanout(3692, db, issues);
+      server = await startFloorFanout(PORT(3692), db, issues);
       tok = 'floor-token';
       pid = 1;
       socketToken = null;
@@ -623,11 +626,11 @@ async function httpLoad(url, headers, { workers = 2, connections = 32, durationM
 async function p3() {
   const DURATION = QUICK ? 4000 : 10_000;
   const db = await createDb('p3');
-  const redis = await startRedis(3699);
+  const redis = await startRedis(PORT(3699));
   const rows = [];
   try {
     for (const mode of ['memory', 'redis']) {
-      const node = await startNode({ port: 3604, db, name: 'p3', redis: mode === 'redis' ? redis : null });
+      const node = await startNode({ port: PORT(3604), db, name: 'p3', redis: mode === 'redis' ? redis : null });
       try {
         const tok = await token(node.url);
         const url = `${node.url}/${PROJECT}/-/issues/1/realtime_changes`;
@@ -663,7 +666,7 @@ async function p4() {
   const rows = [];
   try {
     for (const kind of ['tandem', 'bare']) {
-      const node = kind === 'tandem' ? await startNode({ port: 3605, db, name: 'p4' }) : await startBareProc(3691);
+      const node = kind === 'tandem' ? await startNode({ port: PORT(3605), db, name: 'p4' }) : await startBareProc(PORT(3691));
       try {
         const tok = kind === 'tandem' ? await token(node.url) : null;
         await sleep(3000);
@@ -716,9 +719,9 @@ async function p5() {
   const N = QUICK ? 300 : 1000;
   const mutations = QUICK ? 20 : 60;
   const db = await createDb('p5');
-  const redis = await startRedis(3698);
-  const a = await startNode({ port: 3606, db, name: 'p5-a', redis });
-  const b = await startNode({ port: 3607, db, name: 'p5-b', redis });
+  const redis = await startRedis(PORT(3698));
+  const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis });
+  const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis });
   let r;
   try {
     const tok = await token(a.url);
@@ -811,9 +814,9 @@ async function p6() {
   const ISSUES = QUICK ? 200 : 1000;
   const CHANGES = 200;
   const db = await createDb('p6');
-  const redis = await startRedis(3697);
-  let a = await startNode({ port: 3608, db, name: 'p6-a', redis });
-  const b = await startNode({ port: 3609, db, name: 'p6-b', redis });
+  const redis = await startRedis(PORT(3697));
+  let a = await startNode({ port: PORT(3608), db, name: 'p6-a', redis });
+  const b = await startNode({ port: PORT(3609), db, name: 'p6-b', redis });
   const subs = Array.from({ length: ISSUES }, (_, i) => ({ project_path: PROJECT, iid: i + 1 }));
   let r;
   let bareR;
@@ -832,7 +835,7 @@ async function p6() {
     const heads = await db.query(`SELECT i.iid, i.event_seq FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1`, [PROJECT]);
     await workers.all({ cmd: 'catchUp', targets: heads.map((h) => [`${PROJECT}#${h.iid}`, h.event_seq]) }, 'catchUp');
     const tStart = Date.now();
-    a = await startNode({ port: 3608, db, name: 'p6-a', redis });
+    a = await startNode({ port: PORT(3608), db, name: 'p6-a', redis });
     const tReady = Date.now();
     const cpu0 = a.cpuMs();
     const xacts0 = await xacts(db);
@@ -857,7 +860,7 @@ async function p6() {
   // was (down + boot), so the clients' backoff is in the same state when it comes back.
   // "Caught up" there = reconnected and the subscribe acknowledged (it has no log to replay).
   await sleep(2000);
-  let bare = await startBare(3690);
+  let bare = await startBare(PORT(3690));
   try {
     const workers = new Workers(4);
     await workers.ready();
@@ -865,7 +868,7 @@ async function p6() {
     await bare.stop();
     await sleep(r.downMs + r.bootMs);
     await workers.all({ cmd: 'catchUp', targets: subs.map((x) => [`${x.project_path}#${x.iid}`, 0]) }, 'catchUp');
-    bare = await startBare(3690);
+    bare = await startBare(PORT(3690));
     const tReady = Date.now();
     const cpu0 = bare.cpuMs();
     const prog = await waitCaughtUp(workers, opened.acked);

@@ -47,6 +47,9 @@ function fail(message) {
   process.exit(2);
 }
 
+/** TANDEM_BENCH_PORT_SHIFT moves every port this bench opens (e.g. 1100: 4711-4713, 4796). */
+const PORT_SHIFT = Number(process.env.TANDEM_BENCH_PORT_SHIFT ?? 0);
+
 // ---------- statement counting (a child process per build) ----------
 
 async function withDatabase(fn) {
@@ -102,7 +105,7 @@ async function countStatements(serverMain, redisUrl) {
   const sockets = [];
   try {
     return await withDatabase(async (databaseUrl) => {
-      const env = { DATABASE_URL: databaseUrl, PORT: '3613', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'production', THROTTLE_API_WRITES_PER_USER: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+      const env = { DATABASE_URL: databaseUrl, PORT: String(3613 + PORT_SHIFT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', NODE_ENV: 'production', THROTTLE_API_WRITES_PER_USER: '0', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
       const app = await startApp(loadConfig(env));
       try {
         const tok = await signIn(app.url, 'alice');
@@ -173,9 +176,9 @@ const WRITERS = 16;
 const ISSUES = 20;
 const REDIS = args.includes('--redis');
 const SAVE = args.includes('--save');
-const TANDEM_PORT = 3611;
-const FLOOR_PORT = 3612;
-const REDIS_PORT = 3696;
+const TANDEM_PORT = 3611 + PORT_SHIFT;
+const FLOOR_PORT = 3612 + PORT_SHIFT;
+const REDIS_PORT = 3696 + PORT_SHIFT;
 const FLOOR_DIR = path.resolve(ROOT, opt('--floor-dir', process.env.TANDEM_FLOOR_DIR ?? '../shared/tools/floor'));
 const FLOOR_SERVER = path.join(FLOOR_DIR, 'write-floor.js');
 const FLOOR_LOAD = path.join(FLOOR_DIR, 'write-load.mjs');
