@@ -59,17 +59,18 @@ describe('Redis event bus: the PUBLISH is written before the local fan-out', () 
     expect(remoteB).toEqual([1, 2, 3]);
   });
 
-  it('control messages keep their place among events on the publishing node', async () => {
+  it('control messages reach this node at once (a revocation holds before its request answers), after the events published before them', async () => {
     const bus = new RedisEventBus(a.cmd, a.busSub, `${prefix}c:`);
     await bus.start();
     const seen: string[] = [];
     bus.subscribe({ events: (batch) => seen.push(`e${batch[0]!.event.seq}`), control: (m) => seen.push(m.kind) });
     bus.publish([ev(1)]);
-    bus.publishControl({ kind: 'recheck_project', projectId: 1 });
+    bus.publishControl({ kind: 'credential_revoked', credential: 'x' });
+    expect(seen).toEqual(['e1', 'credential_revoked']);
     bus.publish([ev(2)]);
     await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
-    expect(seen).toEqual(['e1', 'recheck_project', 'e2']);
+    expect(seen).toEqual(['e1', 'credential_revoked', 'e2']);
     await bus.close();
   });
 });

@@ -37,8 +37,8 @@ export interface BusHandlers {
  * Fan-out of committed events to every node. In-process without REDIS_URL; Redis pub/sub
  * with it. Delivery here is best effort: the event log is the durable copy, and receivers
  * fill gaps from it. Publishing delivers to this node's handlers without a Redis round trip
- * (and no dependence on Redis for them): synchronously in-process, in the next setImmediate
- * (after the PUBLISH is written) with Redis.
+ * (and no dependence on Redis for them): synchronously in-process; with Redis, events in the
+ * next setImmediate (after the PUBLISH is written) and control messages synchronously.
  */
 export interface EventBus {
   /** Never throws and never waits for the network: the log already holds the events. */
@@ -148,12 +148,16 @@ export class RedisEventBus implements EventBus {
     // node's delivery waited for it (P5: +25-30 ms). The local delivery is queued behind
     // node-redis's write instead (setImmediate callbacks run in order).
     this.send({ n: this.nodeId, t: Date.now(), e: batch });
-    this.deliverLocally({ e: batch });
+    this.deliverLocally(batch);
   }
 
   publishControl(msg: BusControl): void {
     this.send({ n: this.nodeId, t: Date.now(), c: msg });
-    this.deliverLocally({ c: msg });
+    // Synchronously, as before: a revocation takes effect on this node before the request that
+    // made it answers. Events published before it are delivered first (order kept); control
+    // messages are rare, so their fan-out waiting for nothing costs little.
+    this.flushLocal();
+    this.local.control(msg);
   }
 
   subscribe(handlers: BusHandlers): () => void {
@@ -171,23 +175,21 @@ export class RedisEventBus implements EventBus {
     if (this.sub.isReady) await this.sub.unsubscribe(this.channel, this.onMessage).catch(() => undefined);
   }
 
-  /** This node's own messages, in publish order, waiting for the setImmediate after node-redis's write. */
-  private outbox: Array<Pick<WireMessage, 'e' | 'c'>> = [];
+  /** This node's own event batches, in publish order, waiting for the setImmediate after node-redis's write. */
+  private outbox: Array<readonly BusEvent[]> = [];
   private flushing: NodeJS.Immediate | null = null;
 
-  private deliverLocally(msg: Pick<WireMessage, 'e' | 'c'>): void {
-    this.outbox.push(msg);
+  private deliverLocally(batch: readonly BusEvent[]): void {
+    this.outbox.push(batch);
     this.flushing ??= setImmediate(this.flushLocal);
   }
 
   private readonly flushLocal = (): void => {
+    if (this.flushing) clearImmediate(this.flushing);
     this.flushing = null;
     const out = this.outbox;
     this.outbox = [];
-    for (const m of out) {
-      if (m.e) this.local.events(m.e);
-      if (m.c) this.local.control(m.c);
-    }
+    for (const batch of out) this.local.events(batch);
   };
 
   private send(msg: WireMessage): void {
