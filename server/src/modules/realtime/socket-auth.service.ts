@@ -55,7 +55,14 @@ export class SocketAuth {
 
   /** The upgrade request, the headers and the credential are not needed after the handshake: less memory per idle socket. */
   forgetHandshake(socket: TandemSocket): void {
-    (socket.conn as unknown as { request: unknown }).request = null;
+    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[] } | null };
+    // engine.io's WebSocketResponse keeps the upgrade request for the socket's life (a 'close'
+    // listener on the TCP socket holds it): its headers at least go (about 0.8 KB of strings)
+    if (conn.request) {
+      conn.request.rawHeaders = [];
+      conn.request.headers = {};
+    }
+    conn.request = null;
     socket.handshake.headers = {};
     socket.handshake.auth = {};
     // engine.io leaves its `onUpgradeError` listener on every WebSocket opened without polling
