@@ -27,7 +27,9 @@ export class ErrorWatchService {
   }
 
   attach(socket: TandemSocket): void {
+    // Policy: read_error_tracking (through the ErrorWatchAccess port, as an HTTP read of the error list)
     socket.on('watch_errors', this.onWatchEvent);
+    // Policy: none (a socket only stops its own watches)
     socket.on('unwatch_errors', onUnwatchErrors);
   }
 

@@ -31,6 +31,7 @@ export class PresenceService {
   }
 
   attach(socket: TandemSocket): void {
+    // Policy: read_issue, through the live subscription the announcement names (checked at subscribe, re-checked on access changes)
     socket.on('presence', this.onPresence);
   }
 

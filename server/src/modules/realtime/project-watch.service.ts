@@ -42,7 +42,9 @@ export class ProjectWatchService {
   }
 
   attach(socket: TandemSocket): void {
+    // Policy: read_project (through the ProjectWatchAccess port, as an HTTP read of the project)
     socket.on('watch_project', this.onWatchEvent);
+    // Policy: none (a socket only stops its own watches)
     socket.on('unwatch_project', onUnwatchProject);
   }
 

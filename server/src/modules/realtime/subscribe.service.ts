@@ -50,7 +50,9 @@ export class SubscribeService {
 
   /** Registers the socket's handlers (after its handshake). */
   attach(socket: TandemSocket): void {
+    // Policy: read_issue (the NoteableAccess port: IssueLoader.findReadable; re-checked when access changes)
     socket.on('subscribe', this.handlers.subscribe);
+    // Policy: none (a socket only leaves its own subscriptions)
     socket.on('unsubscribe', this.handlers.unsubscribe);
     socket.on('disconnect', this.handlers.disconnect);
   }
