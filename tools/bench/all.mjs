@@ -6,7 +6,8 @@
 // (memory per socket vs bare Socket.IO), P6 (restart vs the bare reconnect storm) and the write
 // path vs the write floor; each saves its own section too. About 12-15 minutes on an idle
 // 2-core machine.
-// Usage: node tools/bench/all.mjs [--no-build] [--no-save] [--only p3,p5,p4,p6,write]
+// Usage: node tools/bench/all.mjs [--no-build] [--no-save] [--only p3,p5,p4,p6,write] [--quick]
+//   --quick: the realtime scenarios at their small sizes (a check of the command, not figures)
 // Needs what the benches need: Postgres on 127.0.0.1:5432 (trust), redis-server on the PATH,
 // the write floor in ../shared/tools/floor (or TANDEM_FLOOR_DIR). TANDEM_BENCH_PORT_SHIFT moves
 // every port.
@@ -29,7 +30,9 @@ const steps = [
   { id: 'p4', cmd: ['tools/bench/realtime-bench.mjs', 'p4'] },
   { id: 'p6', cmd: ['tools/bench/realtime-bench.mjs', 'p6'] },
   { id: 'write', cmd: ['tools/bench/write-path-bench.mjs', '--rounds', '2', '--ms', '8000', '--warmup', '8000'] },
-].filter((s) => !ONLY || ONLY.has(s.id));
+]
+  .filter((s) => !ONLY || ONLY.has(s.id))
+  .map((s) => (args.includes('--quick') && s.id !== 'write' ? { ...s, cmd: [...s.cmd, '--quick'] } : s));
 
 async function run(argv, env = {}) {
   const p = spawn(argv[0], argv.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
