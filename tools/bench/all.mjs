@@ -4,8 +4,8 @@
 // Tandem's side by side, the machine calibration and the command.
 // Runs, in order: P3 (polls vs the bare ETag server), P5 (cross-node, 5 runs in a row), P4
 // (memory per socket vs bare Socket.IO), P6 (restart vs the bare reconnect storm) and the write
-// path vs the write floor; each saves its own section too. About 12-15 minutes on an idle
-// 2-core machine.
+// path vs the write floor; each saves its own section too. Estimated at 12-15 minutes on an idle
+// 2-core machine (not yet measured end to end: see docs/benchmarks.md).
 // Usage: node tools/bench/all.mjs [--no-build] [--no-save] [--only p3,p5,p4,p6,write] [--quick]
 //   --quick: the realtime scenarios at their small sizes (a check of the command, not figures)
 // Needs what the benches need: Postgres on 127.0.0.1:5432 (trust), redis-server on the PATH,
