@@ -17,6 +17,22 @@ pg.Client.prototype.query = function countedQuery(this: unknown, ...args: unknow
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof originalQuery;
 
+// Authentication work, counted the same way: credential resolutions (token digest, cache or
+// SQL) and every hash or MAC computed (a token's digest, an ETag's MAC). The bare ETag server
+// (tools/bench/etag-floor-server.mjs) does none of it, so a 304 must not either.
+const { CredentialResolver } = load(path.join(ROOT, 'server/dist/modules/auth/credential-resolver.js')) as typeof import('../../server/src/modules/auth/credential-resolver');
+const crypto = load('node:crypto') as typeof import('node:crypto');
+let authWork = 0;
+const originalResolve = CredentialResolver.prototype.resolve;
+CredentialResolver.prototype.resolve = function countedResolve(this: unknown, ...args: Parameters<typeof originalResolve>) {
+  authWork++;
+  return originalResolve.apply(this as InstanceType<typeof CredentialResolver>, args);
+};
+const originalHash = crypto.createHash;
+const originalHmac = crypto.createHmac;
+crypto.createHash = ((...a: Parameters<typeof originalHash>) => (authWork++, originalHash(...a))) as typeof originalHash;
+crypto.createHmac = ((...a: Parameters<typeof originalHmac>) => (authWork++, originalHmac(...a))) as typeof originalHmac;
+
 const PROJECT = 'acme/tandem';
 
 describe('polling with ETags (memory cache, one node)', () => {
@@ -41,15 +57,19 @@ describe('polling with ETags (memory cache, one node)', () => {
 
   afterAll(async () => {
     pg.Client.prototype.query = originalQuery;
+    CredentialResolver.prototype.resolve = originalResolve;
+    crypto.createHash = originalHash;
+    crypto.createHmac = originalHmac;
     await app?.close();
     await db?.drop();
   });
 
   const get = async (p: string, headers: Record<string, string>) => {
     const before = queries;
+    const authBefore = authWork;
     const r = await fetch(url + p, { headers });
     const body = r.status === 200 ? await r.json() : await r.text();
-    return { r, body: body as Record<string, unknown>, sql: queries - before };
+    return { r, body: body as Record<string, unknown>, sql: queries - before, auth: authWork - authBefore };
   };
 
   it('realtime_changes: a second poll with the ETag gets 304 with no SQL; after a change, 200 with it', async () => {
@@ -57,6 +77,7 @@ describe('polling with ETags (memory cache, one node)', () => {
     const first = await get(p, { authorization: `Bearer ${bob}` });
     expect(first.r.status).toBe(200);
     expect(first.sql).toBeGreaterThan(0);
+    expect(first.auth).toBeGreaterThan(0);
     const etag = first.r.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"\d+-[\w-]{16}"$/);
     expect(first.r.headers.get('poll-interval')).toBe('3000');
@@ -64,6 +85,8 @@ describe('polling with ETags (memory cache, one node)', () => {
     const second = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag });
     expect(second.r.status).toBe(304);
     expect(second.sql).toBe(0);
+    // no credential lookup, no digest, no MAC: the ETag the first answer handed out is remembered
+    expect(second.auth).toBe(0);
     expect(second.r.headers.get('etag')).toBe(etag);
     expect(second.r.headers.get('poll-interval')).toBe('3000');
 
@@ -76,6 +99,7 @@ describe('polling with ETags (memory cache, one node)', () => {
     const fourth = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag2 });
     expect(fourth.r.status).toBe(304);
     expect(fourth.sql).toBe(0);
+    expect(fourth.auth).toBe(0);
   });
 
   it('a guessed or foreign ETag is not answered from the cache', async () => {
@@ -98,6 +122,7 @@ describe('polling with ETags (memory cache, one node)', () => {
     const second = await get(p, { authorization: `Bearer ${bob}`, 'x-last-fetched-at': String(first.body.last_fetched_at), 'if-none-match': etag });
     expect(second.r.status).toBe(304);
     expect(second.sql).toBe(0);
+    expect(second.auth).toBe(0);
     expect(second.r.headers.get('poll-interval')).toBe('6000');
 
     await updateIssue(url, alice, pid, 12, { title: 'A change with a system note' });

@@ -100,6 +100,17 @@ export function writeSection(id, markdown, command, cal) {
   console.log(`\n${markdown}\n`);
 }
 
+/**
+ * One goal's figures for the summary table of `npm run bench` (tools/bench/all.mjs): appended
+ * as a JSON line to the file TANDEM_BENCH_SUMMARY names, when it is set.
+ * row: { goal, tandem, floor, ratio, target, met }
+ */
+export function recordSummary(row) {
+  const file = process.env.TANDEM_BENCH_SUMMARY;
+  if (!file) return;
+  fs.appendFileSync(file, `${JSON.stringify({ ...row, load: os.loadavg().map((l) => l.toFixed(1)).join(' ') })}\n`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cal = await calibrate();
   console.log(machineLine(cal));

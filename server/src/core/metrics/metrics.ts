@@ -115,25 +115,27 @@ export function observeBusLag(sentAt: number): void {
   busLag.observe(Math.max(0, Date.now() - sentAt) / 1000);
 }
 
-const etagLookups = new Counter({
+/** Counted as plain numbers on the 304 path and added to the metric when it is scraped. */
+const etagCounts = { memory: { hit: 0, miss: 0 }, redis: { hit: 0, miss: 0 } };
+const etagLookups: Counter<'source' | 'result'> = new Counter({
   name: 'tandem_etag_cache_requests_total',
   help: 'Conditional polls (If-None-Match) looked up in the ETag cache: hit answered 304, miss went on to the controller',
   labelNames: ['source', 'result'] as const,
   registers: [metricsRegistry],
+  collect() {
+    for (const source of ['memory', 'redis'] as const) {
+      for (const result of ['hit', 'miss'] as const) {
+        // every series exists (at 0) from the first scrape, so rates need no special case
+        etagLookups.labels(source, result).inc(etagCounts[source][result]);
+        etagCounts[source][result] = 0;
+      }
+    }
+  },
 });
-const etagChildren = {
-  memory: { hit: etagLookups.labels('memory', 'hit'), miss: etagLookups.labels('memory', 'miss') },
-  redis: { hit: etagLookups.labels('redis', 'hit'), miss: etagLookups.labels('redis', 'miss') },
-};
-// every series exists (at 0) from the first scrape, so rates need no special case
-for (const c of Object.values(etagChildren)) {
-  c.hit.inc(0);
-  c.miss.inc(0);
-}
 
 /** Hook for the 304 middleware: one call per conditional poll of an ETag-cached path. */
 export function countEtagLookup(source: 'memory' | 'redis', hit: boolean): void {
-  etagChildren[source][hit ? 'hit' : 'miss'].inc();
+  etagCounts[source][hit ? 'hit' : 'miss']++;
 }
 
 const writeRaces = new Counter({

@@ -6,6 +6,8 @@ import { bounded, REDIS_PREFIX, type RedisClient } from './redis';
 
 /** How long a cached ETag lives without a change; bounds staleness if an update was lost. */
 const TTL_MS = 10 * 60_000;
+/** At most this many computed ETags are remembered (path, state and credential each). */
+const ETAG_MEMO_MAX = 50_000;
 /** Memory mode keeps at most this many keys (oldest dropped first). */
 const MEMORY_MAX_KEYS = 200_000;
 
@@ -91,6 +93,8 @@ export class EtagCacheService implements OnModuleDestroy {
   private readonly logger = new Logger(EtagCacheService.name);
   private secret: Buffer = randomBytes(32);
   private readonly memory = new Map<string, EtagEntry & { expires: number }>();
+  /** ETags already computed, by their MAC's input (cleared when full). */
+  private readonly etagMemo = new Map<string, string>();
   /** Writes that failed while Redis was away, retried when it is back (key -> entry). */
   private readonly retry = new Map<string, EtagEntry>();
   private retryTimer: NodeJS.Timeout | null = null;
@@ -115,12 +119,28 @@ export class EtagCacheService implements OnModuleDestroy {
 
   /** The ETag of a polled path's entry for one credential (poll-scope.ts). */
   etagOf(key: PollKey, entry: EtagEntry, scope: string): string {
-    const mac = createHmac('sha256', this.secret).update(`${keyString(key)}\n${entry.seq}\n${entry.salt}\n${scope}`).digest('base64url').slice(0, 16);
-    return `W/"${entry.seq}-${mac}"`;
+    const input = `${keyString(key)}\n${entry.seq}\n${entry.salt}\n${scope}`;
+    // A poller asks for the same (path, state, credential) every few seconds: the MAC is
+    // computed once per state and credential, not on every 304 (a pure function of its input)
+    const known = this.etagMemo.get(input);
+    if (known !== undefined) return known;
+    const mac = createHmac('sha256', this.secret).update(input).digest('base64url').slice(0, 16);
+    const etag = `W/"${entry.seq}-${mac}"`;
+    if (this.etagMemo.size >= ETAG_MEMO_MAX) this.etagMemo.clear();
+    this.etagMemo.set(input, etag);
+    return etag;
   }
 
   /** The current entry of a polled path, or null if unknown (the app then answers and primes it). */
   async lookup(key: PollKey): Promise<EtagEntry | null> {
+    return this.peek(key);
+  }
+
+  /**
+   * `lookup` without a promise where none is needed: in memory mode the entry itself (the 304
+   * path answers in the same tick), with Redis a promise of it.
+   */
+  peek(key: PollKey): EtagEntry | null | Promise<EtagEntry | null> {
     const k = keyString(key);
     if (!this.redis) {
       const hit = this.memory.get(k);
@@ -132,7 +152,7 @@ export class EtagCacheService implements OnModuleDestroy {
       return hit;
     }
     // A hung Redis must not hold the poll: the caller answers from the database instead
-    return parseEntry(await bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k)));
+    return bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k)).then(parseEntry);
   }
 
   /**

@@ -36,8 +36,9 @@ export interface BusHandlers {
 /**
  * Fan-out of committed events to every node. In-process without REDIS_URL; Redis pub/sub
  * with it. Delivery here is best effort: the event log is the durable copy, and receivers
- * fill gaps from it. Publishing delivers to this node's handlers synchronously (no Redis
- * round trip for local sockets, and no dependence on Redis for them) and then to the others.
+ * fill gaps from it. Publishing delivers to this node's handlers without a Redis round trip
+ * (and no dependence on Redis for them): synchronously in-process; with Redis, events in the
+ * next setImmediate (after the PUBLISH is written) and control messages synchronously.
  */
 export interface EventBus {
   /** Never throws and never waits for the network: the log already holds the events. */
@@ -140,15 +141,23 @@ export class RedisEventBus implements EventBus {
 
   publish(batch: readonly BusEvent[]): void {
     if (!batch.length) return;
-    // To Redis first (a non-blocking socket write), then to this node's own sockets: other
-    // nodes then start their fan-out without waiting for this node's
+    // To Redis first, then to this node's own sockets, so other nodes start their fan-out
+    // without waiting for this node's. node-redis does not write a command when it is sent:
+    // it writes its queue in a setImmediate. Delivered synchronously here, the local fan-out
+    // (a socket write per local socket) ran before the PUBLISH left the node and every other
+    // node's delivery waited for it (P5: +25-30 ms). The local delivery is queued behind
+    // node-redis's write instead (setImmediate callbacks run in order).
     this.send({ n: this.nodeId, t: Date.now(), e: batch });
-    this.local.events(batch);
+    this.deliverLocally(batch);
   }
 
   publishControl(msg: BusControl): void {
-    this.local.control(msg);
     this.send({ n: this.nodeId, t: Date.now(), c: msg });
+    // Synchronously, as before: a revocation takes effect on this node before the request that
+    // made it answers. Events published before it are delivered first (order kept); control
+    // messages are rare, so their fan-out waiting for nothing costs little.
+    this.flushLocal();
+    this.local.control(msg);
   }
 
   subscribe(handlers: BusHandlers): () => void {
@@ -158,10 +167,30 @@ export class RedisEventBus implements EventBus {
 
   /** The connections belong to the caller (RedisConnections) and are closed there. */
   async close(): Promise<void> {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    this.outbox = [];
     this.local.set.clear();
     this.sub.off('ready', this.onReady);
     if (this.sub.isReady) await this.sub.unsubscribe(this.channel, this.onMessage).catch(() => undefined);
   }
+
+  /** This node's own event batches, in publish order, waiting for the setImmediate after node-redis's write. */
+  private outbox: Array<readonly BusEvent[]> = [];
+  private flushing: NodeJS.Immediate | null = null;
+
+  private deliverLocally(batch: readonly BusEvent[]): void {
+    this.outbox.push(batch);
+    this.flushing ??= setImmediate(this.flushLocal);
+  }
+
+  private readonly flushLocal = (): void => {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = null;
+    const out = this.outbox;
+    this.outbox = [];
+    for (const batch of out) this.local.events(batch);
+  };
 
   private send(msg: WireMessage): void {
     this.pub.publish(this.channel, JSON.stringify(msg)).catch((err: unknown) => {

@@ -28,13 +28,17 @@ export class ErrorWatchService {
 
   attach(socket: TandemSocket): void {
     // Policy: read_error_tracking (through the ErrorWatchAccess port, as an HTTP read of the error list)
-    socket.on('watch_errors', (raw, ack) => void this.onWatch(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    socket.on('watch_errors', this.onWatchEvent);
     // Policy: none (a socket only stops its own watches)
-    socket.on('unwatch_errors', (raw) => {
-      const parsed = watchErrorsRequestSchema.safeParse(raw);
-      if (parsed.success) void socket.leave(errorsRoom(parsed.data.project_path));
-    });
+    socket.on('unwatch_errors', onUnwatchErrors);
   }
+
+  // Policy: read_error_tracking (through the ErrorWatchAccess port, as an HTTP read of the error list)
+  // One handler for every socket (the socket is `this`): no closure per socket
+  private readonly onWatchEvent = ((svc: ErrorWatchService) =>
+    function (this: TandemSocket, raw: unknown, ack: unknown) {
+      void svc.onWatch(this, raw, typeof ack === 'function' ? (ack as (res: WatchProjectAck) => void) : () => undefined);
+    })(this);
 
   private async onWatch(socket: TandemSocket, raw: unknown, ack: (res: WatchProjectAck) => void): Promise<void> {
     const parsed = watchErrorsRequestSchema.safeParse(raw);
@@ -52,4 +56,10 @@ export class ErrorWatchService {
       ack({ ok: false, message: 'watch failed' });
     }
   }
+}
+
+// Policy: none (a socket only stops its own watches)
+function onUnwatchErrors(this: TandemSocket, raw: unknown): void {
+  const parsed = watchErrorsRequestSchema.safeParse(raw);
+  if (parsed.success) void this.leave(errorsRoom(parsed.data.project_path));
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REALTIME } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { countEtagLookup } from '../../core/metrics/metrics';
-import { EtagCacheService, listedEtags, pollKeyOf } from '../../core/realtime/etag-cache.service';
+import { EtagCacheService, listedEtags, pollKeyOf, type EtagEntry, type PollKey } from '../../core/realtime/etag-cache.service';
 import { pollScopeOf } from '../../core/realtime/poll-scope';
 
 /** Poll-Interval (ms) for a base interval; -1 when the multiplier turns polling off. */
@@ -41,27 +41,29 @@ export class EtagPollMiddleware implements NestMiddleware {
       countEtagLookup(this.etags.source, false);
       return next();
     }
-    this.etags.lookup(key).then(
-      (entry) => {
-        const etag = entry && this.etags.etagOf(key, entry, pollScopeOf(req));
-        if (!etag || !listed.includes(etag.slice(2))) {
+    const found = this.etags.peek(key);
+    if (found === null || !('then' in found)) this.answer(req, res, next, key, listed, found);
+    else {
+      found.then(
+        (entry) => this.answer(req, res, next, key, listed, entry),
+        // Cache unreachable: answer from the database instead
+        () => {
           countEtagLookup(this.etags.source, false);
-          return next();
-        }
-        countEtagLookup(this.etags.source, true);
-        const base = key.kind === 'notes' ? REALTIME.notesPollIntervalMs : REALTIME.realtimeChangesPollIntervalMs;
-        res.setHeader('ETag', etag);
-        res.setHeader('Poll-Interval', String(pollInterval(this.config, base)));
-        res.setHeader('Cache-Control', 'no-cache');
-        res.setHeader('X-Tandem-From-Cache', 'true');
-        res.statusCode = 304;
-        res.end();
-      },
-      // Cache unreachable: answer from the database instead
-      () => {
-        countEtagLookup(this.etags.source, false);
-        next();
-      },
-    );
+          next();
+        },
+      );
+    }
+  }
+
+  private answer(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void, key: PollKey, listed: string[], entry: EtagEntry | null): void {
+    const etag = entry && this.etags.etagOf(key, entry, pollScopeOf(req));
+    if (!etag || !listed.includes(etag.slice(2))) {
+      countEtagLookup(this.etags.source, false);
+      return next();
+    }
+    countEtagLookup(this.etags.source, true);
+    const base = key.kind === 'notes' ? REALTIME.notesPollIntervalMs : REALTIME.realtimeChangesPollIntervalMs;
+    res.writeHead(304, ['ETag', etag, 'Poll-Interval', String(pollInterval(this.config, base)), 'Cache-Control', 'no-cache', 'X-Tandem-From-Cache', 'true']);
+    res.end();
   }
 }

@@ -32,22 +32,31 @@ export class PresenceService {
 
   attach(socket: TandemSocket): void {
     // Policy: read_issue, through the live subscription the announcement names (checked at subscribe, re-checked on access changes)
-    socket.on('presence', (raw) => {
-      const parsed = presenceRequestSchema.safeParse(raw);
-      if (!parsed.success || !socket.data.actor) return;
-      const { project_path, iid, state, answer } = parsed.data;
-      const sub = [...socket.data.subs.values()].find((s) => s.live && s.room.where.iid === iid && s.room.where.project_path.toLowerCase() === project_path.toLowerCase());
-      if (!sub) return;
-      const now = Date.now();
-      const prev = sub.presence;
-      // A tab repeating itself faster than the refresh needs is not passed on, except its answer
-      // to a newcomer's hello (the newcomer has heard nothing of it yet), once per interval
-      if (prev && prev.state === state && now - prev.at < PRESENCE.minIntervalMs) {
-        if (!answer || (prev.answeredAt !== undefined && now - prev.answeredAt < PRESENCE.minIntervalMs)) return;
-      }
-      sub.presence = { state, at: now, answeredAt: answer ? now : prev?.answeredAt };
-      void this.announce(sub, state, !prev);
-    });
+    socket.on('presence', this.onPresence);
+  }
+
+  // Policy: read_issue, through the live subscription the announcement names (checked at subscribe, re-checked on access changes)
+  // One handler for every socket (the socket is `this`): no closure per socket
+  private readonly onPresence = ((svc: PresenceService) =>
+    function (this: TandemSocket, raw: unknown): void {
+      svc.onPresenceOf(this, raw);
+    })(this);
+
+  private onPresenceOf(socket: TandemSocket, raw: unknown): void {
+    const parsed = presenceRequestSchema.safeParse(raw);
+    if (!parsed.success || !socket.data.actor) return;
+    const { project_path, iid, state, answer } = parsed.data;
+    const sub = [...socket.data.subs.values()].find((s) => s.live && s.room.where.iid === iid && s.room.where.project_path.toLowerCase() === project_path.toLowerCase());
+    if (!sub) return;
+    const now = Date.now();
+    const prev = sub.presence;
+    // A tab repeating itself faster than the refresh needs is not passed on, except its answer
+    // to a newcomer's hello (the newcomer has heard nothing of it yet), once per interval
+    if (prev && prev.state === state && now - prev.at < PRESENCE.minIntervalMs) {
+      if (!answer || (prev.answeredAt !== undefined && now - prev.answeredAt < PRESENCE.minIntervalMs)) return;
+    }
+    sub.presence = { state, at: now, answeredAt: answer ? now : prev?.answeredAt };
+    void this.announce(sub, state, !prev);
   }
 
   private async announce(sub: Subscription, state: PresenceState | 'left', hello: boolean): Promise<void> {

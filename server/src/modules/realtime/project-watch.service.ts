@@ -43,13 +43,17 @@ export class ProjectWatchService {
 
   attach(socket: TandemSocket): void {
     // Policy: read_project (through the ProjectWatchAccess port, as an HTTP read of the project)
-    socket.on('watch_project', (raw, ack) => void this.onWatch(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    socket.on('watch_project', this.onWatchEvent);
     // Policy: none (a socket only stops its own watches)
-    socket.on('unwatch_project', (raw) => {
-      const parsed = watchProjectRequestSchema.safeParse(raw);
-      if (parsed.success) void socket.leave(roomOf(parsed.data.project_path));
-    });
+    socket.on('unwatch_project', onUnwatchProject);
   }
+
+  // Policy: read_project (through the ProjectWatchAccess port, as an HTTP read of the project)
+  // One handler for every socket (the socket is `this`): no closure per socket
+  private readonly onWatchEvent = ((svc: ProjectWatchService) =>
+    function (this: TandemSocket, raw: unknown, ack: unknown) {
+      void svc.onWatch(this, raw, typeof ack === 'function' ? (ack as (res: WatchProjectAck) => void) : () => undefined);
+    })(this);
 
   private async onWatch(socket: TandemSocket, raw: unknown, ack: (res: WatchProjectAck) => void): Promise<void> {
     const parsed = watchProjectRequestSchema.safeParse(raw);
@@ -84,4 +88,10 @@ export class ProjectWatchService {
     for (const [room, project_path] of this.due) io.to(room).emit('project_issues', { project_path });
     this.due.clear();
   }
+}
+
+// Policy: none (a socket only stops its own watches)
+function onUnwatchProject(this: TandemSocket, raw: unknown): void {
+  const parsed = watchProjectRequestSchema.safeParse(raw);
+  if (parsed.success) void this.leave(roomOf(parsed.data.project_path));
 }

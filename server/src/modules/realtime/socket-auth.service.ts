@@ -55,9 +55,24 @@ export class SocketAuth {
 
   /** The upgrade request, the headers and the credential are not needed after the handshake: less memory per idle socket. */
   forgetHandshake(socket: TandemSocket): void {
-    (socket.conn as unknown as { request: unknown }).request = null;
+    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[] } | null };
+    // engine.io's WebSocketResponse keeps the upgrade request for the socket's life (a 'close'
+    // listener on the TCP socket holds it): its headers at least go (about 0.8 KB of strings)
+    if (conn.request) {
+      conn.request.rawHeaders = [];
+      conn.request.headers = {};
+    }
+    conn.request = null;
     socket.handshake.headers = {};
     socket.handshake.auth = {};
+    // engine.io leaves its `onUpgradeError` listener on every WebSocket opened without polling
+    // first, and that closure holds the upgrade request (IncomingMessage, headers, raw headers,
+    // the WebSocketResponse) for the socket's life: about 1 KB per idle socket (heap snapshots,
+    // tools/bench/socket-heap.mjs). It only logs; the transport has its own error handler.
+    const ws = (socket.conn as unknown as { transport?: { socket?: { listeners?: (e: string) => unknown[]; removeListener: (e: string, l: unknown) => void } } }).transport?.socket;
+    for (const l of ws?.listeners?.('error') ?? []) {
+      if (typeof l === 'function' && l.name === 'onUpgradeError') ws!.removeListener('error', l);
+    }
   }
 
   private async authenticate(socket: TandemSocket): Promise<void> {

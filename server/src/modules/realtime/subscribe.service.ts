@@ -51,16 +51,27 @@ export class SubscribeService {
   /** Registers the socket's handlers (after its handshake). */
   attach(socket: TandemSocket): void {
     // Policy: read_issue (the NoteableAccess port: IssueLoader.findReadable; re-checked when access changes)
-    socket.on('subscribe', (raw, ack) => void this.onSubscribe(socket, raw, typeof ack === 'function' ? ack : () => undefined));
+    socket.on('subscribe', this.handlers.subscribe);
     // Policy: none (a socket only leaves its own subscriptions)
-    socket.on('unsubscribe', (raw, ack) => {
-      const ok = this.onUnsubscribe(socket, raw);
-      if (typeof ack === 'function') ack({ ok });
-    });
-    socket.on('disconnect', () => {
-      for (const sub of [...socket.data.subs.values()]) this.rooms.remove(sub);
-    });
+    socket.on('unsubscribe', this.handlers.unsubscribe);
+    socket.on('disconnect', this.handlers.disconnect);
   }
+
+  /** One set of handlers for every socket (the socket is `this`): no closures per socket. */
+  private readonly handlers = ((svc: SubscribeService) => ({
+    // Policy: read_issue (the NoteableAccess port: IssueLoader.findReadable; re-checked when access changes)
+    subscribe(this: TandemSocket, raw: unknown, ack: unknown) {
+      void svc.onSubscribe(this, raw, typeof ack === 'function' ? (ack as Ack) : () => undefined);
+    },
+    // Policy: none (a socket only leaves its own subscriptions)
+    unsubscribe(this: TandemSocket, raw: unknown, ack: unknown) {
+      const ok = svc.onUnsubscribe(this, raw);
+      if (typeof ack === 'function') (ack as (res: { ok: boolean }) => void)({ ok });
+    },
+    disconnect(this: TandemSocket) {
+      for (const sub of [...this.data.subs.values()]) svc.rooms.remove(sub);
+    },
+  }))(this);
 
   private onUnsubscribe(socket: TandemSocket, raw: unknown): boolean {
     const parsed = unsubscribeRequestSchema.safeParse(raw);
