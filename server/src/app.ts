@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { Logger as NestLogger } from '@nestjs/common';
 import type { PGlite } from '@electric-sql/pglite';
-import { LIMITS } from '@tandem/shared-types';
+import { EMOJI_IMAGES, LIMITS } from '@tandem/shared-types';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/config';
 import { openDatabase, runMigrations, type OpenDatabase } from './core/database/data-source';
@@ -133,6 +133,11 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
   app.use(spamRequestMiddleware);
   app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  // Emoji images for browsers without an emoji font (the client's fallback), from the package, never a CDN
+  const emojiImages = express.static(path.dirname(require.resolve('@twemoji/svg/package.json')), { immutable: true, maxAge: '30d', index: false, fallthrough: false });
+  app.use(EMOJI_IMAGES.path, (req: express.Request, res: express.Response, next: express.NextFunction) =>
+    /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' }),
+  );
   // Looked up per request, not once at boot: a client built after the server started is served too
   const icons = express.static(config.clientDist, { index: false, maxAge: '1d', fallthrough: true });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
