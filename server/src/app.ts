@@ -122,6 +122,19 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
       },
       crossOriginEmbedderPolicy: false,
   });
+  // Emoji images for browsers without an emoji font (the client's fallback), from the package, never a CDN;
+  // first, so the picker's many images cost no session, CSRF or body parsing
+  const emojiImages = express.static(path.dirname(require.resolve('@twemoji/svg/package.json')), {
+    immutable: true,
+    maxAge: '30d',
+    index: false,
+    fallthrough: false,
+    // Static artwork: nothing in it may run, even opened on its own
+    setHeaders: (res) => res.set({ 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'x-content-type-options': 'nosniff' }),
+  });
+  app.use(EMOJI_IMAGES.path, (req: express.Request, res: express.Response, next: express.NextFunction) =>
+    /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' }),
+  );
   app.use(securityHeaders);
   app.use(cookieParser());
   const jsonBody = express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
@@ -133,11 +146,6 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use(express.urlencoded({ limit: LIMITS.bodyLimitBytes, extended: true }));
   app.use(spamRequestMiddleware);
   app.use('/assets', express.static(path.join(config.clientDist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  // Emoji images for browsers without an emoji font (the client's fallback), from the package, never a CDN
-  const emojiImages = express.static(path.dirname(require.resolve('@twemoji/svg/package.json')), { immutable: true, maxAge: '30d', index: false, fallthrough: false });
-  app.use(EMOJI_IMAGES.path, (req: express.Request, res: express.Response, next: express.NextFunction) =>
-    /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' }),
-  );
   // Looked up per request, not once at boot: a client built after the server started is served too
   const icons = express.static(config.clientDist, { index: false, maxAge: '1d', fallthrough: true });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>

@@ -25,6 +25,7 @@ describe.each(DB_MODES)('emoji images on %s', (mode) => {
       expect(res.headers.get('content-type'), unicode).toContain('image/svg+xml');
       expect(res.text, unicode).toContain('<svg');
       expect(res.headers.get('cache-control'), unicode).toContain('immutable');
+      expect(res.headers.get('content-security-policy'), unicode).toContain('sandbox');
     }
   });
 
