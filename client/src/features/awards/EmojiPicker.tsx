@@ -5,7 +5,6 @@ import { useDebouncedValue } from '../../shared/search/useDebouncedSearch';
 import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
 import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
-import { Emoji } from '../../shared/emoji/Emoji';
 import './awards.css';
 
 interface EmojiPickerProps {
@@ -118,7 +117,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
       <div className="emoji-panel__grid">
         {entries.map((e) => (
           <button key={e.name} type="button" className="emoji-panel__emoji" data-emoji={e.name} aria-label={e.name.replace(/_/g, ' ')} title={`:${e.name}:`} onClick={() => onSelect(e.name)}>
-            <Emoji unicode={e.unicode} name={e.name} />
+            {e.unicode}
           </button>
         ))}
       </div>
