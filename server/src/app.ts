@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { Logger as NestLogger } from '@nestjs/common';
 import type { PGlite } from '@electric-sql/pglite';
-import { LIMITS } from '@tandem/shared-types';
+import { EMOJI_IMAGES, LIMITS } from '@tandem/shared-types';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/config';
 import { openDatabase, runMigrations, type OpenDatabase } from './core/database/data-source';
@@ -122,6 +122,19 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
       },
       crossOriginEmbedderPolicy: false,
   });
+  // Emoji images for browsers without an emoji font (the client's fallback), from the package, never a CDN;
+  // first, so the picker's many images cost no session, CSRF or body parsing
+  const emojiImages = express.static(path.dirname(require.resolve('@twemoji/svg/package.json')), {
+    immutable: true,
+    maxAge: '30d',
+    index: false,
+    fallthrough: false,
+    // Static artwork: nothing in it may run, even opened on its own
+    setHeaders: (res) => res.set({ 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'x-content-type-options': 'nosniff' }),
+  });
+  app.use(EMOJI_IMAGES.path, (req: express.Request, res: express.Response, next: express.NextFunction) =>
+    /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' }),
+  );
   app.use(securityHeaders);
   app.use(cookieParser());
   const jsonBody = express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] });

@@ -96,6 +96,19 @@ describe.each(DB_MODES)('issue list filters on %s', (mode) => {
     expect(await sorted('confidential=false&issue_type=issue&state=opened')).toBe('flt-C flt-B flt-A');
   });
 
+  it('issue_type and not[issue_type]', async () => {
+    await app.ds.query(`UPDATE issues SET issue_type = 'incident' WHERE title = 'flt-C'`);
+    try {
+      expect(await sorted('issue_type=incident')).toBe('flt-C');
+      expect(await sorted('issue_type=issue')).toBe('flt-B flt-A');
+      expect(await sorted('not[issue_type]=incident')).toBe('flt-B flt-A');
+      expect(await sorted('not[issue_type]=issue')).toBe('flt-C');
+      expect(await sorted('issue_type=issue&not[issue_type]=issue')).toBe('');
+    } finally {
+      await app.ds.query(`UPDATE issues SET issue_type = 'issue' WHERE title = 'flt-C'`);
+    }
+  });
+
   it('sorts by every order_by, both ways, empty values last', async () => {
     expect(await sorted('order_by=created_at&sort=asc')).toBe('flt-A flt-B flt-C');
     expect(await sorted('order_by=title&sort=desc')).toBe('flt-C flt-B flt-A');
@@ -139,6 +152,8 @@ describe.each(DB_MODES)('issue list filters on %s', (mode) => {
       ['not[assignee_id]=x', 'not[assignee_id]'],
       ['epic_id=-1', 'epic_id'],
       ['not=1', 'not'],
+      ['issue_type=task', 'issue_type'],
+      ['not[issue_type]=epic', 'not[issue_type]'],
     ] as const) {
       const res = await call<{ message: unknown }>(app, 'GET', `${api}?${q}`, { auth: who.bob });
       expect(res.status, q).toBe(400);

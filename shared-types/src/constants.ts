@@ -75,3 +75,21 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export const TOKEN_SCOPES = ['api', 'read_api'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const DEMO_PASSWORD = 'tandem-demo';
+
+/**
+ * Emoji images for browsers without an emoji font (GitLab falls back to its images): Twemoji's
+ * SVGs (@twemoji/svg; graphics CC-BY 4.0, Twitter, Inc and contributors), served by Tandem
+ * itself under `path`, one file per emoji named as Twemoji names them.
+ */
+export const EMOJI_IMAGES = {
+  path: '/-/emoji',
+} as const;
+
+/**
+ * Twemoji's file name of an emoji: its code points in lower-case hex joined by '-', with the
+ * variation selector U+FE0F dropped unless the emoji is a ZWJ sequence (Twemoji's own rule).
+ */
+export function emojiImageName(unicode: string): string {
+  const text = unicode.includes('\u200d') ? unicode : unicode.replace(/\ufe0f/g, '');
+  return `${[...text].map((c) => c.codePointAt(0)!.toString(16)).join('-')}.svg`;
+}

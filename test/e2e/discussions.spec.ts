@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, noteablePaths } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTE_FORM_TEXTS, noteablePaths } from '@tandem/shared-types';
 import { commentBox, discussionWith, noteWith } from './support/locators';
 import { csrfOf, signedInPage } from './support/session';
 
@@ -297,4 +297,38 @@ test('a comment whose answer is lost is sent again by the page with its key: one
   await alice.reload();
   await expect(noteWith(alice, text)).toHaveCount(1);
   await expect(noteWith(bob, text)).toHaveCount(1);
+});
+
+test('a resolve reaches bob\'s page from its event alone: resolved, with who resolved it, and no discussions fetched again', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const iid = await newIssue(alice, `Resolve from the event ${Date.now()}`);
+  const api = `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/${iid}`;
+  const headers = { 'x-csrf-token': csrfOf(alice) };
+  const thread = (await (await alice.request.post(`${api}/discussions`, { data: { body: 'Is this settled?' }, headers })).json()) as { id: string };
+  expect((await alice.request.post(`${api}/discussions/${thread.id}/notes`, { data: { body: 'I think so' }, headers })).status()).toBe(201);
+  // Every note event bob's page hears, and (once it has loaded) everything it asks the server for
+  const heard: string[] = [];
+  bob.on('websocket', (ws) => ws.on('framereceived', (f) => void (typeof f.payload === 'string' && f.payload.includes('"note.updated"') && heard.push(f.payload))));
+  const asked: string[] = [];
+  bob.on('request', (r) => asked.push(r.url()));
+  await openIssue(alice, iid);
+  await openIssue(bob, iid);
+  const bobThread = bob.locator(`[data-testid="discussion"][data-discussion-id="${thread.id}"]`);
+  await expect(bobThread).toHaveAttribute('data-resolved', 'false');
+  asked.length = 0;
+  const refetches = () => asked.filter((u) => /discussions|notes/.test(new URL(u).pathname));
+
+  await alice.locator(`[data-testid="discussion"][data-discussion-id="${thread.id}"]`).getByRole('button', { name: 'Resolve thread' }).click();
+  await expect(bobThread).toHaveAttribute('data-resolved', 'true');
+  await expect(bobThread).toContainText(NOTE_FORM_TEXTS.resolvedBy('Alice Adams'));
+  await expect(bob.getByTestId('threads-resolved')).toContainText(NOTE_FORM_TEXTS.threadsResolved(1, 1));
+  // the events carried the resolved notes, and bob's page read nothing to show them
+  expect(heard.some((p) => p.includes('"resolved":true'))).toBe(true);
+  expect(refetches()).toEqual([]);
+
+  await alice.locator(`[data-testid="discussion"][data-discussion-id="${thread.id}"]`).getByRole('button', { name: 'Unresolve thread' }).click();
+  await expect(bobThread).toHaveAttribute('data-resolved', 'false');
+  await expect(bob.getByTestId('threads-resolved')).toContainText(NOTE_FORM_TEXTS.threadsResolved(0, 1));
+  expect(refetches()).toEqual([]);
 });

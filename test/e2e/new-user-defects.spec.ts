@@ -32,3 +32,29 @@ test('a moved issue keeps its original author and creation time', async ({ brows
   expect(copy.author.username).toBe('bob');
   expect(copy.created_at).toBe(original.created_at);
 });
+
+test('a non-member reads a public issue without a failed request or a console error', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const iid = await createIssue(alice, 'acme/tandem', { title: `Read by a non-member ${Date.now()}`, description: 'Public, with **markdown**.' });
+  await api(alice, 'post', `/api/v4/projects/acme%2Ftandem/issues/${iid}/notes`, { body: 'A comment erin can read' });
+  const erin = await signedInPage(browser, 'erin');
+  const failed: string[] = [];
+  erin.on('console', (m) => void (m.type() === 'error' && failed.push(`console: ${m.text()}`)));
+  erin.on('pageerror', (e) => failed.push(`page error: ${e.message}`));
+  // A request the page cancels itself (a poll dropped once the socket is live) is not a failure
+  erin.on('requestfailed', (r) => void (r.failure()?.errorText !== 'net::ERR_ABORTED' && failed.push(`failed: ${r.url()} ${r.failure()?.errorText}`)));
+  const asked: string[] = [];
+  erin.on('response', (r) => {
+    asked.push(r.url());
+    if (r.status() >= 400) failed.push(`${r.status()}: ${r.url()}`);
+  });
+  await erin.goto(`/acme/tandem/-/issues/${iid}`);
+  await expect(erin.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await expect(erin.getByText('A comment erin can read')).toBeVisible();
+  await expect(erin.getByTestId('sidebar-invite')).toBeAttached();
+  await erin.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+  // the page knew erin's level from its data: it never asked for her membership
+  expect(asked.filter((u) => u.includes('/members/all/'))).toEqual([]);
+  await expect(erin.getByTestId('invite-members-link')).toHaveCount(0);
+});

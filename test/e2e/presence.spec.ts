@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PRESENCE, PRESENCE_TEXTS } from '@tandem/shared-types';
-import { signedInPage } from './support/session';
+import { csrfOf, signedInPage } from './support/session';
+import { commentBox } from './support/locators';
 
 /** Presence: who is on the issue now and who edits its description, live, and gone when the tab closes. */
 
@@ -31,4 +32,25 @@ test('bob sees alice arrive, edit the description and leave; nobody sees themsel
   await expect(viewer(bob, 'alice')).toHaveCount(0, { timeout: PRESENCE.ttlMs });
   // a closed tab says 'left' on its way out: well before the TTL
   expect(Date.now() - closedAt).toBeLessThan(3000);
+});
+
+test('a posted comment ends "is typing…" on the other page at once, not after the typing lapse', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const res = await alice.request.post('/api/v4/projects/acme%2Ftandem/issues', { data: { title: `Typing ends ${Date.now()}` }, headers: { 'x-csrf-token': csrfOf(alice) } });
+  expect(res.status()).toBe(201);
+  const url = `/acme/tandem/-/issues/${((await res.json()) as { iid: number }).iid}`;
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto(url);
+  await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+  await alice.goto(url);
+  await expect(viewer(bob, 'alice')).toBeVisible({ timeout: 2000 });
+
+  const box = commentBox(alice);
+  await box.pressSequentially('Posting this now', { delay: 20 });
+  await expect(bob.getByTestId('presence-typing')).toHaveText(PRESENCE_TEXTS.typing(['Alice Adams']), { timeout: 2000 });
+  await box.press('Control+Enter');
+  await expect(bob.getByText('Posting this now')).toBeVisible({ timeout: 2000 });
+  // the comment's own event ends the typing state: well inside the 3 s the typing state would linger
+  await expect(bob.getByTestId('presence-typing')).toHaveText('', { timeout: PRESENCE.typingIdleMs / 3 });
+  await expect(viewer(bob, 'alice')).toBeVisible();
 });

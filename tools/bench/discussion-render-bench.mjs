@@ -3,7 +3,7 @@
 // against one with none, same server, same run, in Chromium. Per page load it takes the time to
 // first byte (navigation responseStart), the largest contentful paint, and the time until the
 // LAST comment is in the document (reachable); and discussions.json's answer time for each issue.
-// Usage: node tools/bench/discussion-render-bench.mjs [--rounds 7] [--notes 500] [--save]
+// Usage: node tools/bench/discussion-render-bench.mjs [--rounds 7] [--notes 500] [--port 3615] [--save]
 //   Loads alternate (empty, long, empty, long, ...) in fresh browser contexts; medians are printed
 //   with the ratio long/empty. --save writes the section discussion-render of docs/benchmarks.md.
 // Needs: the built server and client (npm run build), Postgres on 127.0.0.1:5432 with trust
@@ -13,7 +13,7 @@ import { api as apiAt, intOption, median, sleep, token as tokenAt, withDatabase,
 import { calibrate, machineLine, writeSection } from './machine.mjs';
 
 const PROJECT = 'acme/tandem';
-const PORT = 3615;
+const PORT = intOption('discussion-render-bench', '--port', 3615);
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 const args = process.argv.slice(2);
 const ROUNDS = intOption('discussion-render-bench', '--rounds', 7);
@@ -97,7 +97,7 @@ await withDatabase('tandem_render_bench', (databaseUrl) =>
       row('discussions.json answer (all notes)', json.empty, json.long),
       `| last comment in the document | n/a | ${m('long', 'reached').toFixed(1)} | |`,
       '',
-      `Goal (issue #10): first byte and largest paint within 1.5x of the empty issue. ${m('long', 'ttfb') / m('empty', 'ttfb') <= 1.5 && m('long', 'lcp') / m('empty', 'lcp') <= 1.5 ? 'Met' : 'Missed'} in this run.`,
+      `Goal (issues #10, #24): first byte and largest paint within 1.5x of the empty issue, the last comment in the document within 2 s. ${m('long', 'ttfb') / m('empty', 'ttfb') <= 1.5 && m('long', 'lcp') / m('empty', 'lcp') <= 1.5 && m('long', 'reached') <= 2000 ? 'Met' : 'Missed'} in this run.`,
     ].join('\n');
     if (SAVE) writeSection('discussion-render', markdown, `node tools/bench/discussion-render-bench.mjs --rounds ${ROUNDS} --notes ${NOTES} --save`, cal);
     else console.log(`\n${markdown}\n\n(not saved: add --save to write the section discussion-render of docs/benchmarks.md)`);

@@ -185,7 +185,7 @@ export function IssuePage({ data }: { data: IssuePageData }) {
             formHeader={<TypingIndicator issueKey={issueKey} selfId={currentUser?.id ?? null} />}
           />
         </article>
-        <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} createNoteEmail={data.createNoteEmail} cveRequest={data.cveRequest} />
+        <IssueSidebar issueKey={issueKey} projectPath={projectPath} endpoint={endpoint} permissions={permissions} open={sidebarOpen} onClose={closeSidebar} createNoteEmail={data.createNoteEmail} cveRequest={data.cveRequest} viewerAccessLevel={data.project.permissions?.project_access?.access_level ?? 0} />
       </div>
     </AppLayout>
   );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { DISCUSSION_TEXTS, type NoteAward } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, EMOJI_IMAGES, type NoteAward } from '@tandem/shared-types';
+import { resetEmojiSupport } from '../../shared/emoji/emojiSupport';
 import { appStore } from '../../shared/store';
 import { deferred, jsonResponse, stubFetch } from '../../test/kit';
 import { AwardsBar } from './AwardsBar';
@@ -85,5 +86,46 @@ describe('AwardsBar when empty', () => {
     render(<AwardsBar awardableType="Issue" awardableId={100} awards={[]} canAward toggleUrl={URL} currentUser={me} />);
     expect(screen.getByTestId('award-thumbsup').textContent).toContain('0');
     expect(screen.getByTestId('add-reaction')).toBeTruthy();
+  });
+});
+
+describe('AwardsBar without an emoji font', () => {
+  const original = HTMLCanvasElement.prototype.getContext;
+  afterEach(() => {
+    HTMLCanvasElement.prototype.getContext = original;
+    resetEmojiSupport();
+    awardsAtomFamily.remove('Issue:100');
+  });
+
+  it('shows each reaction as its Twemoji image with the shortcode as alt text, the count beside it', () => {
+    // A canvas that paints every emoji as a black box: no colour, so no emoji font
+    HTMLCanvasElement.prototype.getContext = (() => ({
+      font: '',
+      textBaseline: 'top',
+      fillStyle: '',
+      fillText: () => undefined,
+      getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(255).map((v, i) => (i % 4 === 3 ? 255 : 0)) }),
+    })) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+    resetEmojiSupport();
+    renderBar([{ name: 'thumbsup', user: bob }, { name: 'tada', user: bob }]);
+    const img = screen.getByTestId('award-thumbsup').querySelector('img');
+    expect(img?.getAttribute('alt')).toBe(':thumbsup:');
+    expect(img?.getAttribute('src')).toBe(`${EMOJI_IMAGES.path}/1f44d.svg`);
+    expect(screen.getByTestId('award-thumbsup').textContent).toBe('1');
+    expect(screen.getByTestId('award-tada').querySelector('img')?.getAttribute('src')).toBe(`${EMOJI_IMAGES.path}/1f389.svg`);
+  });
+
+  it('with an emoji font, the characters themselves', () => {
+    HTMLCanvasElement.prototype.getContext = (() => ({
+      font: '',
+      textBaseline: 'top',
+      fillStyle: '',
+      fillText: () => undefined,
+      getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(200).map((v, i) => (i % 4 === 0 ? 255 : v)) }),
+    })) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+    resetEmojiSupport();
+    renderBar([{ name: 'thumbsup', user: bob }]);
+    expect(screen.getByTestId('award-thumbsup').querySelector('img')).toBeNull();
+    expect(screen.getByTestId('award-thumbsup').textContent).toBe('👍1');
   });
 });

@@ -7,6 +7,7 @@ import { awardTooltip } from './awardTooltip';
 import { awardableKey, awardsAtomFamily, groupAwards, seedAwards, setAward, toggleAward, type AwardableType, type AwardUser } from './awardsAtoms';
 import { postAwardToggle } from './awardsApi';
 import { COMMON_EMOJI } from '../../shared/emoji/emojiData';
+import { Emoji } from '../../shared/emoji/Emoji';
 import { EmojiPicker } from './EmojiPicker';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
 import './awards.css';
@@ -84,6 +85,7 @@ export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, 
         {groups.map((g, i) => {
           const tip = g.users.length ? awardTooltip(g.users, viewerId) : `:${g.name}:`;
           const tipId = `${tipPrefix}-${i}`;
+          const unicode = COMMON_EMOJI[g.name] ?? data?.byName.get(g.name)?.unicode;
           return (
             <span className="award-wrap" key={g.name}>
               <button
@@ -97,7 +99,7 @@ export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, 
                 onClick={() => void toggle(g.name)}
               >
                 <span className="award-button__emoji" aria-hidden="true">
-                  {COMMON_EMOJI[g.name] ?? data?.byName.get(g.name)?.unicode ?? `:${g.name}:`}
+                  {unicode ? <Emoji unicode={unicode} name={g.name} /> : `:${g.name}:`}
                 </span>
                 <span className="award-button__count">{g.users.length}</span>
               </button>

@@ -10,11 +10,17 @@ import { InviteMembersModal } from './InviteMembersModal';
 
 /**
  * 'Invite members': shown to those who may invite (maintainers and up, admins), it opens the
- * modal; the outcome is a toast.
+ * modal; the outcome is a toast. A page that knows the viewer's level (the issue page's data)
+ * passes it, and no members/all/<id> is asked (a 404 for a non-member).
  */
-export function InviteMembersLink({ projectPath, projectName, className = 'link-button' }: { projectPath: string; projectName: string; className?: string }) {
+export function InviteMembersLink({ projectPath, projectName, className = 'link-button', accessLevel }: { projectPath: string; projectName: string; className?: string; accessLevel?: number }) {
   const user = useAtomValue(currentUserAtom);
-  const level = useQuery({ queryKey: ['my-access-level', projectPath, user?.id], queryFn: () => fetchMyAccessLevel(projectPath, user!.id), enabled: user !== null && !user.is_admin });
+  const fetched = useQuery({
+    queryKey: ['my-access-level', projectPath, user?.id],
+    queryFn: () => fetchMyAccessLevel(projectPath, user!.id),
+    enabled: accessLevel === undefined && user !== null && !user.is_admin,
+  });
+  const level = { data: accessLevel ?? fetched.data };
   const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
   const clearToast = useCallback(() => setToast(null), []);

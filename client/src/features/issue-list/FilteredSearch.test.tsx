@@ -14,6 +14,7 @@ describe('filter tokens', () => {
     { type: 'milestone', operator: '=', value: 'Upcoming' },
     { type: 'iteration', operator: '=', value: 'Current' },
     { type: 'weight', operator: '!=', value: '3' },
+    { type: 'type', operator: '!=', value: 'incident' },
   ];
 
   it('go to the URL and back unchanged (a filtered list can be linked)', () => {
@@ -36,6 +37,7 @@ describe('filter tokens', () => {
       milestone: 'Upcoming',
       iteration_id: 'Current',
       'not[weight]': '3',
+      'not[issue_type]': 'incident',
     });
   });
 
@@ -80,6 +82,30 @@ describe('FilteredSearch', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onChange).toHaveBeenLastCalledWith(tokens, 'checkout');
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter Milestone is Started' }));
+    expect(onChange).toHaveBeenLastCalledWith([], '');
+  });
+
+  it('offers "is not" for the type token', () => {
+    renderWithStores(<FilteredSearch projectPath="acme/tandem" tokens={[]} search="" onChange={vi.fn()} />);
+    const box = screen.getByRole('combobox', { name: 'Search or filter results' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'type' } });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['is', 'is not']);
+  });
+
+  it('an epic token opened from the URL keeps the id and shows the epic\'s title', async () => {
+    const api = stubFetch({ 'GET /api/v4/groups/:id/epics': [{ id: 41, iid: 2, title: 'Other epic' }, { id: 42, iid: 3, title: 'Checkout redesign' }] });
+    const onChange = vi.fn();
+    const tokens: FilterToken[] = [{ type: 'epic', operator: '!=', value: '42' }];
+    const sp = new URLSearchParams();
+    tokensToUrl(tokens, sp);
+    expect(sp.toString()).toBe('not%5Bepic_id%5D=42');
+    renderWithStores(<FilteredSearch projectPath="acme/tandem" tokens={tokens} search="" onChange={onChange} />);
+    await waitFor(() => expect(screen.getByTestId('filter-token').textContent).toBe('Epic is not &3 Checkout redesign'));
+    expect(api.callsTo('GET /api/v4/groups/:id/epics').length).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Epic is not &3 Checkout redesign' }));
     expect(onChange).toHaveBeenLastCalledWith([], '');
   });
 });

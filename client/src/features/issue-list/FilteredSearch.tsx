@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCombobox } from 'downshift';
 import { Search, X } from 'lucide-react';
 import { TOKEN_SPECS, TOKEN_TYPES, tokenText, type FilterToken, type TokenOperator, type TokenType } from './filterTokens';
-import { tokenSuggestions, type Suggestion } from './tokenSuggestions';
+import { knownValueName, loadEpicNames, rememberValueNames, tokenSuggestions, type Suggestion } from './tokenSuggestions';
 import './filteredSearch.css';
 
 type Item = { kind: 'type'; type: TokenType; label: string } | { kind: 'operator'; operator: TokenOperator; label: string } | { kind: 'value'; value: string; label: string };
@@ -36,9 +36,29 @@ export function FilteredSearch({ projectPath, tokens, search, onChange }: Filter
   useEffect(() => {
     if (stage !== 'value' || !pending) return;
     const controller = new AbortController();
-    const t = setTimeout(() => void tokenSuggestions(pending.type, projectPath, term, controller.signal).then((v) => !controller.signal.aborted && setValues(v)), 150);
+    const t = setTimeout(
+      () =>
+        void tokenSuggestions(pending.type, projectPath, term, controller.signal).then((v) => {
+          if (controller.signal.aborted) return;
+          rememberValueNames(pending.type, v);
+          setValues(v);
+        }),
+      150,
+    );
     return () => (clearTimeout(t), controller.abort());
   }, [stage, pending, projectPath, term]);
+
+  // Epic tokens hold the epic's id (GitLab's epic_id, kept in the URL); their chips show its title
+  const [, setNamesRead] = useState(0);
+  const unnamedEpics = tokens.filter((t) => t.type === 'epic' && /^\d+$/.test(t.value) && !knownValueName('epic', t.value)).map((t) => t.value);
+  const unnamedKey = unnamedEpics.join(',');
+  useEffect(() => {
+    if (!unnamedKey) return;
+    const controller = new AbortController();
+    void loadEpicNames(projectPath, unnamedKey.split(','), controller.signal).then(() => !controller.signal.aborted && setNamesRead((n) => n + 1));
+    return () => controller.abort();
+  }, [projectPath, unnamedKey]);
+  const chipText = (t: FilterToken) => tokenText(t, knownValueName(t.type, t.value));
 
   const items: Item[] =
     stage === 'type'
@@ -109,8 +129,8 @@ export function FilteredSearch({ projectPath, tokens, search, onChange }: Filter
         <ul className="filtered-search__tokens" aria-label="Filters">
           {tokens.map((t, i) => (
             <li key={`${t.type}${t.operator}${t.value}${i}`} className="filter-token" data-testid="filter-token">
-              <span>{tokenText(t)}</span>
-              <button type="button" className="filter-token__remove" aria-label={`Remove filter ${tokenText(t)}`} onClick={() => onChange(tokens.filter((_, k) => k !== i), search)}>
+              <span>{chipText(t)}</span>
+              <button type="button" className="filter-token__remove" aria-label={`Remove filter ${chipText(t)}`} onClick={() => onChange(tokens.filter((_, k) => k !== i), search)}>
                 <X size={12} aria-hidden="true" />
               </button>
             </li>

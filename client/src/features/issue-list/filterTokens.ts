@@ -32,7 +32,7 @@ export const TOKEN_SPECS: Record<TokenType, TokenSpec> = {
   weight: { title: 'Weight', urlParam: 'weight', multiple: false, negatable: true, fixed: ['None', 'Any', '0', '1', '2', '3', '5', '8'] },
   health: { title: 'Health status', urlParam: 'health_status', multiple: false, negatable: true, fixed: ['None', 'Any', ...HEALTH_STATUSES] },
   confidential: { title: 'Confidential', urlParam: 'confidential', multiple: false, negatable: false, fixed: ['yes', 'no'] },
-  type: { title: 'Type', urlParam: 'type', multiple: false, negatable: false, fixed: ['issue', 'incident', 'test_case'] },
+  type: { title: 'Type', urlParam: 'type', multiple: false, negatable: true, fixed: ['issue', 'incident', 'test_case'] },
 };
 
 const WILDCARDS = new Set(['None', 'Any', 'Upcoming', 'Started', 'Current']);
@@ -120,7 +120,7 @@ export function tokensToRest(tokens: FilterToken[], params: URLSearchParams): vo
         params.append('confidential', v === 'yes' ? 'true' : 'false');
         break;
       case 'type':
-        params.append('issue_type', v);
+        params.append(key('issue_type'), v);
         break;
     }
   }
@@ -128,5 +128,5 @@ export function tokensToRest(tokens: FilterToken[], params: URLSearchParams): vo
   if (labels['!='].length) params.set('not[labels]', labels['!='].join(','));
 }
 
-/** How a token reads in its chip and in the listbox. */
-export const tokenText = (t: FilterToken) => `${TOKEN_SPECS[t.type].title} ${t.operator === '=' ? 'is' : 'is not'} ${t.value}`;
+/** How a token reads in its chip and in the listbox; `shown` is the value's name when it is not the value (an epic's title for its id). */
+export const tokenText = (t: FilterToken, shown?: string) => `${TOKEN_SPECS[t.type].title} ${t.operator === '=' ? 'is' : 'is not'} ${shown ?? t.value}`;

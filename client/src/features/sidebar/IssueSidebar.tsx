@@ -41,13 +41,15 @@ interface IssueSidebarProps {
   createNoteEmail?: IssuePageData['createNoteEmail'];
   /** The CVE ID request block's targets (page data), when it applies to the viewer. */
   cveRequest?: IssuePageData['cveRequest'];
+  /** The viewer's effective level on the project (page data; 0 for a non-member). */
+  viewerAccessLevel?: number;
 }
 
 /**
  * The right sidebar: blocks separated by thin rules; a block the user may change has its
  * widget in widgets/ (one per field). On narrow screens it is a drawer.
  */
-export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose, createNoteEmail, cveRequest }: IssueSidebarProps) {
+export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, open, onClose, createNoteEmail, cveRequest, viewerAccessLevel }: IssueSidebarProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const [collapsed, toggleCollapsed] = useCollapsedGutter();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -116,7 +118,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         <IssueEmailWidget address={createNoteEmail} />
         <MoveIssueWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canAdmin} />
         <CveRequestWidget issueKey={issueKey} cveRequest={cveRequest} />
-        <InviteMembersWidget projectPath={projectPath} />
+        <InviteMembersWidget projectPath={projectPath} viewerAccessLevel={viewerAccessLevel} />
       </aside>
     </>
   );

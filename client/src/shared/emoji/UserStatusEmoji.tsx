@@ -1,4 +1,5 @@
 import { COMMON_EMOJI } from './emojiData';
+import { Emoji } from './Emoji';
 import { useEmojiData } from './useEmojiData';
 
 /**
@@ -13,7 +14,7 @@ export function UserStatusEmoji({ status }: { status: { emoji: string | null; me
   const label = status?.message ? `Status: ${status.message}` : 'Status';
   return (
     <span className="user-status-emoji" data-testid="user-status-emoji" role="img" aria-label={label} title={status?.message ?? undefined}>
-      {char}
+      <Emoji unicode={char} name={emoji!} />
     </span>
   );
 }

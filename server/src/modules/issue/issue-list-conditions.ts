@@ -22,8 +22,13 @@ export interface IssueAttributeFilters {
   epicId?: number | Wildcard;
   weight?: number | Wildcard;
   healthStatus?: HealthStatus | Wildcard;
+  /** GitLab's `issue_type` (one of ISSUE_TYPES). */
+  issueType?: string;
   iids?: number[];
 }
+
+/** The issue types a list filters by (`issue_type`, `not[issue_type]`). */
+export const ISSUE_TYPES = ['issue', 'incident', 'test_case'] as const;
 
 export interface Condition {
   sql: string;
@@ -83,6 +88,7 @@ export function attributeConditions(f: IssueAttributeFilters, p: string): Condit
   else if (typeof f.epicId === 'number') add(IN_EPIC(` AND ei.epic_id = :${p}epic`), { [`${p}epic`]: f.epicId });
   if (f.weight !== undefined) out.push(wildcardColumn('i.weight', f.weight, `${p}weight`));
   if (f.healthStatus !== undefined) out.push(wildcardColumn('i.health_status', f.healthStatus, `${p}health`));
+  if (f.issueType) add(`i.issue_type = :${p}itype`, { [`${p}itype`]: f.issueType });
   if (f.iids?.length) add(`i.iid = ANY(:${p}iids)`, { [`${p}iids`]: f.iids });
   return out;
 }

@@ -2,7 +2,7 @@ import { HEALTH_STATUSES } from '@tandem/shared-types';
 import { ValidationError } from '../../core/errors/app-error';
 import { pageParams } from '../../core/http/pagination';
 import type { IssueListFilters } from './issue.finder';
-import { ISSUE_ORDER_BY, MILESTONE_WILDCARDS, type IssueAttributeFilters } from './issue-list-conditions';
+import { ISSUE_ORDER_BY, ISSUE_TYPES, MILESTONE_WILDCARDS, type IssueAttributeFilters } from './issue-list-conditions';
 
 type Errors = Record<string, string[]>;
 
@@ -54,6 +54,8 @@ function parseAttributes(q: Record<string, unknown>, prefix: string, errors: Err
     if (!arr.every(id)) invalid('iids');
     else iids = arr.map(Number);
   }
+  const issueType = str('issue_type');
+  if (issueType !== undefined && !(ISSUE_TYPES as readonly string[]).includes(issueType)) invalid('issue_type', `does not have a valid value (${ISSUE_TYPES.join(', ')})`);
   const authorId = q.author_id === undefined || q.author_id === '' ? undefined : typeof q.author_id === 'string' && id(q.author_id) ? Number(q.author_id) : invalid('author_id');
   return {
     labels: listOf(q.labels),
@@ -67,6 +69,7 @@ function parseAttributes(q: Record<string, unknown>, prefix: string, errors: Err
     epicId: idOr('epic_id', ['None', 'Any'] as const),
     weight,
     healthStatus,
+    issueType: issueType !== undefined && (ISSUE_TYPES as readonly string[]).includes(issueType) ? issueType : undefined,
     iids,
   };
 }
@@ -99,7 +102,6 @@ export function parseIssueListQuery(q: Record<string, unknown>): IssueListFilter
     state: oneOf('state', ['opened', 'closed', 'all'] as const),
     search: str('search'),
     confidential,
-    issueType: oneOf('issue_type', ['issue', 'incident', 'test_case'] as const),
     scope: oneOf('scope', ['created_by_me', 'assigned_to_me', 'all'] as const),
     orderBy: oneOf('order_by', ISSUE_ORDER_BY),
     sort: oneOf('sort', ['asc', 'desc'] as const),

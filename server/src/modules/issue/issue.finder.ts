@@ -15,7 +15,6 @@ export interface IssueListFilters extends IssueAttributeFilters {
   /** GitLab's `not[...]`: issues matching none of these. */
   not?: IssueAttributeFilters;
   confidential?: boolean;
-  issueType?: string;
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';
   /** Only the projects of this group and its subgroups (GET /groups/:id/issues; not a query parameter). */
   groupId?: number;
@@ -63,7 +62,6 @@ export class IssueFinder {
     if (filters.state && filters.state !== 'all') qb.andWhere('i.state = :state', { state: filters.state });
     if (filters.search) qb.andWhere('(i.title ILIKE :q OR i.description ILIKE :q)', { q: `%${escapeLike(filters.search)}%` });
     if (filters.confidential !== undefined) qb.andWhere('i.confidential = :conf', { conf: filters.confidential });
-    if (filters.issueType) qb.andWhere('i.issue_type = :itype', { itype: filters.issueType });
     for (const c of attributeConditions(filters, 'f')) qb.andWhere(c.sql, c.params);
     for (const c of attributeConditions(filters.not ?? {}, 'n')) qb.andWhere(`(${c.sql}) IS NOT TRUE`, c.params);
     const dir = filters.sort === 'asc' ? 'ASC' : 'DESC';

@@ -112,7 +112,8 @@ export class WebController {
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
-          project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0),
+          // The viewer's level (GitLab's permissions.project_access) so the page asks no members/all/<id> that answers 404 to a non-member
+          project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0, actor ? ctx.projectFacts.accessLevel : undefined),
           permissions: issuePagePermissions(actor, ctx.projectFacts, ctx.facts, groupFacts),
           seq: ctx.issue.eventSeq,
           endpoint: base,

@@ -2,11 +2,11 @@ import { useProject } from '../../projects/projectQueries';
 import { InviteMembersLink } from '../../invite-members/InviteMembersLink';
 
 /** The sidebar's 'Invite members' link (spec §6: for those who may invite). */
-export function InviteMembersWidget({ projectPath }: { projectPath: string }) {
+export function InviteMembersWidget({ projectPath, viewerAccessLevel }: { projectPath: string; viewerAccessLevel?: number }) {
   const project = useProject(projectPath);
   return (
     <div className="sidebar-invite" data-testid="sidebar-invite">
-      <InviteMembersLink projectPath={projectPath} projectName={project.data?.name ?? projectPath.split('/').pop()!} />
+      <InviteMembersLink projectPath={projectPath} projectName={project.data?.name ?? projectPath.split('/').pop()!} accessLevel={viewerAccessLevel} />
     </div>
   );
 }
