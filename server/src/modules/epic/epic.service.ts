@@ -77,9 +77,9 @@ export class EpicService {
   /** The write of a new epic (callers have authorised it). */
   async insert(actor: Actor, group: Namespace, input: EpicInput & { title: string }, tx: Tx | null = null): Promise<EpicRow> {
     if (!input.title) throw new ValidationError({ title: ["can't be blank"] });
-    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null, m ?? this.ds) : null;
+    const parentId = input.parentId ? await this.checkParent(actor, group, input.parentId, null, tx?.manager ?? this.ds) : null;
     if (parentId !== null) {
-      const problem = await newChildProblem(m ?? this.ds, (await epicById(m ?? this.ds, actor.id, parentId))!, input.confidential ?? false);
+      const problem = await newChildProblem(tx?.manager ?? this.ds, (await epicById(tx?.manager ?? this.ds, actor.id, parentId))!, input.confidential ?? false);
       if (problem) throw problem;
     }
     this.checkDates(input.startDate ?? null, input.endDate ?? null);

@@ -65,7 +65,7 @@ export class ChildEpicsAction {
       await this.lock(tx, parent.epic.id);
       const problem = await newChildProblem(tx.manager, parent.epic, confidential);
       if (problem) throw problem;
-      const child = await this.epics.insert(actor, parent.group, { title: input.title, confidential, parentId: parent.epic.id }, tx.manager);
+      const child = await this.epics.insert(actor, parent.group, { title: input.title, confidential, parentId: parent.epic.id }, tx);
       await this.noted(tx, actor, parent.epic, [systemNotes.childEpicAdded(epicReference(child, parent.epic.groupId))]);
       await this.noted(tx, actor, child, [systemNotes.parentEpicAdded(epicReference(parent.epic, child.groupId))], false);
       return child;
