@@ -41,6 +41,10 @@ export interface ApiDiscussion {
   diff_discussion: boolean;
   /** A diff thread's position (its first note's). */
   position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A diff thread's position when it was started. */
+  original_position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A diff thread on the current version of the diff (false: outdated by a push). */
+  active?: boolean;
   for_commit: boolean;
   commit_id: string | null;
   expanded: boolean;

@@ -22,7 +22,7 @@ export function toApiDiscussion(notes: readonly ApiNote[], place: DiscussionPlac
     project_id: place.projectId,
     individual_note: notes.length === 1 && first.type === null,
     diff_discussion: first.type === 'DiffNote',
-    ...(first.position ? { position: first.position } : {}),
+    ...(first.position ? { position: first.position, original_position: first.original_position ?? first.position, active: !first.outdated } : {}),
     for_commit: false,
     commit_id: null,
     expanded: !resolved,

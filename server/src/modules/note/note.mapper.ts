@@ -8,7 +8,7 @@ export type NoteRecord = Pick<
   | 'systemNoteIconName' | 'internal' | 'resolvable' | 'resolvedAt' | 'resolvedById' | 'lastEditedAt' | 'updatedById'
   | 'createdAt' | 'updatedAt'
 > &
-  Partial<Pick<Note, 'descriptionVersionId' | 'startDescriptionVersionId' | 'descriptionVersionDeleted' | 'position'>>;
+  Partial<Pick<Note, 'descriptionVersionId' | 'startDescriptionVersionId' | 'descriptionVersionDeleted' | 'position' | 'originalPosition' | 'positionOutdated'>>;
 
 /** Where the notes are shown: the noteable's iid and page, and the users they mention. */
 export interface NoteMapContext {
@@ -66,7 +66,7 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     resolved_by: n.resolvedAt ? user(n.resolvedById) : null,
     emoji_awardable: !n.system,
     ...(ctx.accessLevels && !n.system && n.authorId !== null && ctx.accessLevels.has(n.authorId) ? { human_access: noteRoleBadge(ctx.accessLevels.get(n.authorId)) } : {}),
-    ...(n.position ? { position: n.position } : {}),
+    ...(n.position ? { position: n.position, original_position: n.originalPosition ?? n.position, outdated: n.positionOutdated ?? false } : {}),
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };

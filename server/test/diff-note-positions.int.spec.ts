@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
+
+/**
+ * Diff notes after a push, on Postgres and PGlite against a real repository: the refs-changed
+ * path traces every active diff thread to the new diff (GitLab's UpdateDiffPositionService). A
+ * note on a line the push did not touch follows it (new shas, new line numbers); a note on a line
+ * the push changed is outdated (`active: false`, its position on the old version, its
+ * `original_position` kept); every moved note reaches open pages as a note.updated event.
+ */
+const P = 'acme/tandem';
+const me = { name: 'Test', email: 'test@example.com' };
+const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1)).join('\n') + '\n';
+
+type Discussion = { id: string; active?: boolean; position?: ApiDiffPosition; original_position?: ApiDiffPosition; notes: Array<{ id: string; outdated?: boolean; position?: ApiDiffPosition }> };
+
+describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
+  let app: TestApp;
+  let who: Cast;
+  let repos: RepositoryService;
+  let pid: number;
+
+  beforeAll(async () => {
+    app = await bootApp(mode);
+    who = await castOf(app);
+    repos = app.running.app.get(RepositoryService);
+    pid = await projectId(app, P);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('unchanged lines follow the push, changed ones are outdated on both reads, with one note.updated per note', async () => {
+    const repo = await repos.open(pid);
+    const base = await repo.writeCommit({ branch: 'pos-base', startSha: null, message: 'Base', author: me, actions: [{ action: 'create', path: 'src/calc.ts', content: Buffer.from(lines(30, (i) => `export const v${i} = ${i};`)) }] });
+    const head = await repo.writeCommit({ branch: 'pos-head', startSha: base.sha, message: 'Change', author: me, actions: [{ action: 'update', path: 'src/calc.ts', content: Buffer.from(lines(30, (i) => (i === 10 ? 'export const v10 = 100;' : `export const v${i} = ${i};`))) }] });
+    const mr = (await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title: 'Positions', source_branch: 'pos-head', target_branch: 'pos-base' } })).body;
+    const page = `/${P}/-/merge_requests/${mr.iid}`;
+    const refs = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body.diff_refs;
+    const at = (oldLine: number | null, newLine: number | null) => ({ position_type: 'text', ...refs, old_path: 'src/calc.ts', new_path: 'src/calc.ts', old_line: oldLine, new_line: newLine });
+    const discussions = `/api/v4/projects/${enc(P)}/merge_requests/${mr.iid}/discussions`;
+    const onAdded = (await call<Discussion>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Why 100?', position: at(null, 10) } })).body;
+    const onContext = (await call<Discussion>(app, 'POST', discussions, { auth: who.bob, body: { body: 'And v12?', position: at(12, 12) } })).body;
+    await call(app, 'POST', `${discussions}/${onContext.id}/notes`, { auth: who.alice, body: { body: 'Stays.' } });
+    expect(onAdded.notes[0]!.position).toMatchObject({ new_line: 10, head_sha: head.sha });
+
+    // The push: two lines on top (everything moves down by 2) and v12 changed
+    const pushed = await repo.writeCommit({
+      branch: 'pos-head', message: 'Push', author: me,
+      actions: [{ action: 'update', path: 'src/calc.ts', content: Buffer.from('// header\n// more\n' + lines(30, (i) => (i === 10 ? 'export const v10 = 100;' : i === 12 ? 'export const v12 = 120;' : `export const v${i} = ${i};`))) }],
+    });
+    const bobId = Number(((await app.ds.query(`SELECT id FROM users WHERE username = 'bob'`)) as Array<{ id: number }>)[0]!.id);
+    const seqBefore = Number(((await app.ds.query(`SELECT coalesce(max(seq), 0) AS s FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1`, [mr.id])) as Array<{ s: number }>)[0]!.s);
+    await repos.refsChanged({ projectId: pid, actorId: bobId, updates: [{ ref: 'refs/heads/pos-head', oldSha: head.sha, newSha: pushed.sha }], source: 'push' });
+
+    const newRefs = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body.diff_refs;
+    expect(newRefs.head_sha).toBe(pushed.sha);
+    const read = (await call<Discussion[]>(app, 'GET', `${page}/discussions.json`, { auth: who.bob })).body;
+    const followed = read.find((d) => d.id === onAdded.id)!;
+    expect(followed).toMatchObject({ active: true, position: { new_line: 12, old_line: null, head_sha: pushed.sha, base_sha: newRefs.base_sha }, original_position: { new_line: 10, head_sha: head.sha } });
+    const outdated = read.find((d) => d.id === onContext.id)!;
+    expect(outdated).toMatchObject({ active: false, position: { new_line: 12, old_line: 12, head_sha: head.sha }, original_position: { new_line: 12 } });
+    expect(outdated.notes.map((n) => n.outdated)).toEqual([true, true]);
+
+    // REST clients see the same positions
+    const rest = (await call<Discussion[]>(app, 'GET', discussions, { auth: who.bob })).body;
+    expect(rest.find((d) => d.id === onAdded.id)!.notes[0]!.position).toMatchObject({ new_line: 12, head_sha: pushed.sha });
+
+    // Live: one note.updated per note of the traced threads, then the merge request's update
+    type Stored = { payload: { note?: { id: string; outdated: boolean; position: ApiDiffPosition } } };
+    const rows = (await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND seq > $2 ORDER BY seq`, [mr.id, seqBefore])) as Array<{ type: string; payload: Stored | string }>;
+    const events = rows.map((r) => ({ type: r.type, payload: (typeof r.payload === 'string' ? (JSON.parse(r.payload) as Stored) : r.payload).payload }));
+    expect(events.map((e) => e.type)).toEqual(['note.created', 'note.updated', 'note.updated', 'note.updated', 'merge_request.updated']);
+    const live = events.filter((e) => e.type === 'note.updated').map((e) => [e.payload.note!.id, e.payload.note!.outdated, e.payload.note!.position.new_line]);
+    expect(live).toContainEqual([String(onAdded.notes[0]!.id), false, 12]);
+    expect(live.filter((l) => l[1] === true)).toHaveLength(2);
+
+    // A reply to the outdated thread stays outdated; a new comment needs the new shas
+    const reply = (await call<{ outdated?: boolean; position?: ApiDiffPosition }>(app, 'POST', `${discussions}/${onContext.id}/notes`, { auth: who.bob, body: { body: 'Old version.' } })).body;
+    expect(reply).toMatchObject({ position: { head_sha: head.sha } });
+    const readAgain = (await call<Discussion[]>(app, 'GET', `${page}/discussions.json`, { auth: who.bob })).body;
+    expect(readAgain.find((d) => d.id === onContext.id)!.notes.map((n) => n.outdated)).toEqual([true, true, true]);
+    const stale = await call<{ message: { position: string[] } }>(app, 'POST', discussions, { auth: who.bob, body: { body: 'x', position: at(null, 10) } });
+    expect(stale.status).toBe(400);
+
+    // A second push that does not touch the followed line keeps it active; the outdated thread is left alone
+    const again = await repo.writeCommit({ branch: 'pos-head', message: 'Other file', author: me, actions: [{ action: 'create', path: 'README.pos', content: Buffer.from('x\n') }] });
+    await repos.refsChanged({ projectId: pid, actorId: bobId, updates: [{ ref: 'refs/heads/pos-head', oldSha: pushed.sha, newSha: again.sha }], source: 'push' });
+    const third = (await call<Discussion[]>(app, 'GET', `${page}/discussions.json`, { auth: who.bob })).body;
+    expect(third.find((d) => d.id === onAdded.id)).toMatchObject({ active: true, position: { new_line: 12, head_sha: again.sha } });
+    expect(third.find((d) => d.id === onContext.id)).toMatchObject({ active: false, position: { head_sha: head.sha } });
+  });
+});
