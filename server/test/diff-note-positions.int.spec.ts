@@ -91,5 +91,17 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     const third = (await call<Discussion[]>(app, 'GET', `${page}/discussions.json`, { auth: who.bob })).body;
     expect(third.find((d) => d.id === onAdded.id)).toMatchObject({ active: true, position: { new_line: 12, head_sha: again.sha } });
     expect(third.find((d) => d.id === onContext.id)).toMatchObject({ active: false, position: { head_sha: head.sha } });
+
+    // Each thread's excerpt is read at its own position: the outdated one shows the code it was written on
+    type Lines = { truncated_diff_lines: Array<{ type: string; new_line: number | null; rich_text: string }> };
+    expect(third.find((d) => d.id === onContext.id)).toMatchObject({ truncated_diff_lines_path: `${page}/discussions/${onContext.id}/diff_lines.json` });
+    const oldLines = (await call<Lines>(app, 'GET', `${page}/discussions/${onContext.id}/diff_lines.json`, { auth: who.bob })).body.truncated_diff_lines;
+    expect(oldLines.at(-1)).toMatchObject({ new_line: 12 });
+    expect(oldLines.at(-1)!.rich_text).toContain('12</span>;');
+    const newLines = (await call<Lines>(app, 'GET', `${page}/discussions/${onAdded.id}/diff_lines.json`, { auth: who.bob })).body.truncated_diff_lines;
+    expect(newLines.at(-1)).toMatchObject({ type: 'new', new_line: 12 });
+    expect(newLines.at(-1)!.rich_text).toContain('100');
+    expect((await call(app, 'GET', `${page}/discussions/nope/diff_lines.json`, { auth: who.bob })).status).toBe(400);
+    expect((await call(app, 'GET', `${page}/discussions/${'a'.repeat(40)}/diff_lines.json`, { auth: who.bob })).status).toBe(404);
   });
 });

@@ -45,6 +45,8 @@ export interface ApiDiscussion {
   original_position?: import('./merge-request-diffs').ApiDiffPosition;
   /** A diff thread on the current version of the diff (false: outdated by a push). */
   active?: boolean;
+  /** GET: the thread's code excerpt (merge request diff threads; mergeRequestDiscussionDiffLinesPath). */
+  truncated_diff_lines_path?: string;
   for_commit: boolean;
   commit_id: string | null;
   expanded: boolean;
