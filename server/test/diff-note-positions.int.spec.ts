@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Cast, type TestApp } from './harness';
 
 /**
  * Diff notes after a push, on Postgres and PGlite against a real repository: the refs-changed
@@ -9,6 +9,7 @@ import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestAp
  * note on a line the push did not touch follows it (new shas, new line numbers); a note on a line
  * the push changed is outdated (`active: false`, its position on the old version, its
  * `original_position` kept); every moved note reaches open pages as a note.updated event.
+ * GraphQL's createDiffNote makes the same thread, and Note.position reads it back.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -103,5 +104,33 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(newLines.at(-1)!.rich_text).toContain('100');
     expect((await call(app, 'GET', `${page}/discussions/nope/diff_lines.json`, { auth: who.bob })).status).toBe(400);
     expect((await call(app, 'GET', `${page}/discussions/${'a'.repeat(40)}/diff_lines.json`, { auth: who.bob })).status).toBe(404);
+  });
+
+  it("GraphQL: createDiffNote starts a diff thread at GitLab's DiffPositionInput; Note.position reads it; a bad position is an error naming it, nothing stored", async () => {
+    const repo = await repos.open(pid);
+    const base = await repo.writeCommit({ branch: 'gql-base', startSha: null, message: 'Base', author: me, actions: [{ action: 'create', path: 'a.txt', content: Buffer.from(lines(8, (i) => `a${i}`)) }] });
+    await repo.writeCommit({ branch: 'gql-head', startSha: base.sha, message: 'Change', author: me, actions: [{ action: 'update', path: 'a.txt', content: Buffer.from(lines(8, (i) => (i === 4 ? 'four' : `a${i}`))) }] });
+    const mr = (await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title: 'GraphQL note', source_branch: 'gql-head', target_branch: 'gql-base' } })).body;
+    const refs = (await call<MergeRequestDiffsResponse>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/diffs.json`, { auth: who.bob })).body.diff_refs;
+    const mutation = `mutation($input: CreateDiffNoteInput!) { createDiffNote(input: $input) { errors note { id body discussionId position { filePath oldLine newLine positionType diffRefs { baseSha headSha startSha } } } } }`;
+    type Res = { createDiffNote: { errors: string[]; note: { id: string; body: string; discussionId: string; position: { filePath: string; oldLine: number | null; newLine: number | null; positionType: string; diffRefs: { headSha: string } } } | null } };
+    const input = (over: Record<string, unknown>) => ({ noteableId: `gid://gitlab/MergeRequest/${mr.id}`, body: 'Why four?', position: { baseSha: refs.base_sha, startSha: refs.start_sha, headSha: refs.head_sha, paths: { oldPath: 'a.txt', newPath: 'a.txt' }, newLine: 4, ...over } });
+    const made = await gql<Res>(app, mutation, { input: input({}) }, who.bob);
+    expect(made.errors).toBeUndefined();
+    expect(made.data!.createDiffNote.errors).toEqual([]);
+    expect(made.data!.createDiffNote.note).toMatchObject({ body: 'Why four?', position: { filePath: 'a.txt', oldLine: null, newLine: 4, positionType: 'text', diffRefs: { headSha: refs.head_sha } } });
+    const discussionId = made.data!.createDiffNote.note!.discussionId.split('/').pop();
+    const read = (await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body;
+    expect(read.find((d) => d.id === discussionId)).toMatchObject({ active: true, position: { new_line: 4, new_path: 'a.txt' } });
+
+    const bad = await gql<Res>(app, mutation, { input: input({ newLine: 99 }) }, who.bob);
+    expect(bad.data!.createDiffNote).toEqual({ errors: ['Position line is not a line of the diff'], note: null });
+    const stale = await gql<Res>(app, mutation, { input: input({ headSha: 'f'.repeat(40) }) }, who.bob);
+    expect(stale.data!.createDiffNote.errors[0]).toContain('current diff');
+    expect((await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body.filter((d) => d.position)).toHaveLength(1);
+    // Reporters may comment, anonymous users may not; an issue has no diff
+    const anon = await gql<Res>(app, mutation, { input: input({}) }, who.anonymous);
+    expect(anon.data?.createDiffNote ?? null).toBeNull();
+    expect(anon.errors?.length).toBeGreaterThan(0);
   });
 });
