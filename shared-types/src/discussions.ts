@@ -286,6 +286,8 @@ export const DISCUSSION_LIMITS = {
 
 /** The discussion area's texts, word for word as the spec gives them (discussions.md §5, §6, §8). */
 export const DISCUSSION_TEXTS = {
+  /** GitLab's button on a commit-list system note with more than 3 commits. */
+  toggleCommitList: 'Toggle commit list',
   fetchLatestFailed: 'Something went wrong while fetching latest comments.',
   fetchFailed: 'Something went wrong while fetching comments. Please try again.',
   submitFailedNetwork: 'Your comment could not be submitted! Please check your network connection and try again.',

@@ -56,6 +56,7 @@ export class RefreshMergeRequestsAction implements OnModuleInit {
         const [active] = (await this.ds.query(`SELECT 1 AS one FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND position IS NOT NULL AND NOT position_outdated LIMIT 1`, [mr.id])) as unknown[];
         const newDiff: NewDiffFile[] = active && base && base !== u.newSha ? (await repo.diff(base, u.newSha)).map((f) => ({ oldPath: f.oldPath, newPath: f.newPath, diff: f.diff })) : [];
         const added = mr.head_sha && (await repo.resolve(mr.head_sha)) && (await repo.isAncestor(mr.head_sha, u.newSha)) ? await repo.countBetween(mr.head_sha, u.newSha) : 0;
+        const commits = added > 0 ? (await repo.commits({ ref: u.newSha, from: mr.head_sha!, perPage: 100 })).reverse() : [];
         await this.events.transaction(async (tx) => {
           const [r] = (await tx.manager.query(
             `WITH u AS (UPDATE merge_requests SET head_sha = $2, lock_version = lock_version + 1, updated_at = now() WHERE id = $1 AND state = 'opened' RETURNING lock_version, updated_at) SELECT * FROM u`,
@@ -63,7 +64,7 @@ export class RefreshMergeRequestsAction implements OnModuleInit {
           )) as Array<{ lock_version: number; updated_at: Date }>;
           if (!r) return;
           const noteable = mergeRequestNoteable({ id: Number(mr.id), iid: Number(mr.iid) }, mr.full_path);
-          if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, e.projectId, author, [mergeRequestNotes.addedCommits(added)], mr.full_path);
+          if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, e.projectId, author, [mergeRequestNotes.addedCommits(added, commits)], mr.full_path);
           await updateDiffNotePositions(tx, repo, Number(mr.id), { newDiff, refs: { base_sha: base, start_sha: base, head_sha: u.newSha } }, {
             noteable, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), publicUrl: this.config.publicUrl, actor: author,
           });
