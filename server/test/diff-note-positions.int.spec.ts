@@ -133,4 +133,23 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(anon.data?.createDiffNote ?? null).toBeNull();
     expect(anon.errors?.length).toBeGreaterThan(0);
   });
+
+  it("the Contributor badge: a non-member's notes carry is_contributor once a merge request of theirs is merged in the project", async () => {
+    const issue = (await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'Badges' } })).body;
+    const notesPath = `/${P}/-/issues/${issue.iid}/discussions.json`;
+    const comment = async (auth: Cast['erin']) => expect((await call(app, 'POST', `/api/v4/projects/${enc(P)}/issues/${issue.iid}/notes`, { auth, body: { body: 'Hello' } })).status).toBe(201);
+    await comment(who.erin);
+    await comment(who.bob);
+    type D = Array<{ notes: Array<{ author: { username: string }; is_contributor?: boolean }> }>;
+    const badges = async () => Object.fromEntries((await call<D>(app, 'GET', notesPath, { auth: who.alice })).body.flatMap((d) => d.notes).map((n) => [n.author.username, n.is_contributor ?? false]));
+    expect(await badges()).toEqual({ erin: false, bob: false });
+    // erin's merge request lands (merged work in the project); bob's merged work does not make a member a contributor
+    const erinId = Number(((await app.ds.query(`SELECT id FROM users WHERE username = 'erin'`)) as Array<{ id: number }>)[0]!.id);
+    const bobId = Number(((await app.ds.query(`SELECT id FROM users WHERE username = 'bob'`)) as Array<{ id: number }>)[0]!.id);
+    const [mr] = (await app.ds.query(`SELECT id FROM merge_requests WHERE target_project_id = $1 ORDER BY id LIMIT 1`, [pid])) as Array<{ id: number }>;
+    await app.ds.query(`UPDATE merge_requests SET author_id = $2, state = 'merged' WHERE id = $1`, [mr!.id, erinId]);
+    await app.ds.query(`INSERT INTO merge_requests (iid, title, source_project_id, target_project_id, source_branch, target_branch, author_id, state)
+      SELECT iid + 1000, 'Bob merged', source_project_id, target_project_id, 'bob-merged', target_branch, $2, 'merged' FROM merge_requests WHERE id = $1`, [mr!.id, bobId]);
+    expect(await badges()).toEqual({ erin: true, bob: false });
+  });
 });

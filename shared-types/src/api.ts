@@ -223,6 +223,8 @@ export interface ApiNote {
   original_position?: import('./merge-request-diffs').ApiDiffPosition;
   /** A DiffNote whose line changed in a later push: its `position` is on an older version of the diff. */
   outdated?: boolean;
+  /** The author is no member of the project but has merged merge requests in it (GitLab's is_contributor). */
+  is_contributor?: boolean;
   /** Markdown source; `note` and `body` are the same text (page and REST names). */
   note: string;
   body: string;

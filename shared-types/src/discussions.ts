@@ -391,6 +391,9 @@ export const NOTE_FORM_TEXTS = {
   authorBadgeTitle: 'This user is the author of this issue.',
   /** The role badge's title (GitLab's note header: human_access). */
   roleBadgeTitle: (role: string) => `This user has the ${role} role in this project.`,
+  /** A non-member author with merged merge requests in the project (GitLab's is_contributor). */
+  contributorBadge: 'Contributor',
+  contributorBadgeTitle: 'This user has previously committed to this project.',
 } as const;
 
 /** The fields of a note the resolve rule reads. */
