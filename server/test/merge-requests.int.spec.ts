@@ -68,7 +68,8 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     await repos.refsChanged({ projectId: pid, actorId: bobId, updates: [{ ref: 'refs/heads/feature-push', oldSha: old, newSha: head }], source: 'push' });
     expect((await call<ApiMergeRequest>(app, 'GET', `${mrs}/${mr.iid}`, { auth: who.bob })).body.sha).toBe(head);
     const notes = (await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND system`, [mr.id])) as Array<{ note: string }>;
-    expect(notes.map((n) => n.note)).toEqual(['added 1 commit']);
+    // GitLab's commit-list note: the count, then the commits (short sha - title)
+    expect(notes.map((n) => n.note)).toEqual([`added 1 commit\n\n* ${head.slice(0, 8)} - More`]);
     const events = (await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 ORDER BY seq`, [mr.id])) as Array<{ type: string }>;
     // The stream opens with the merge request as created (its history), then the push's note and event
     expect(events.map((e) => e.type)).toEqual(['merge_request.updated', 'note.created', 'merge_request.updated']);

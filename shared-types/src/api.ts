@@ -235,6 +235,12 @@ export interface ApiNote {
   type: 'DiscussionNote' | 'DiffNote' | null;
   /** A DiffNote's place in the merge request's diff. */
   position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A DiffNote's position when it was made (GitLab's original_position); `position` follows pushes. */
+  original_position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A DiffNote whose line changed in a later push: its `position` is on an older version of the diff. */
+  outdated?: boolean;
+  /** The author is no member of the project but has merged merge requests in it (GitLab's is_contributor). */
+  is_contributor?: boolean;
   /** Markdown source; `note` and `body` are the same text (page and REST names). */
   note: string;
   body: string;

@@ -41,6 +41,12 @@ export interface ApiDiscussion {
   diff_discussion: boolean;
   /** A diff thread's position (its first note's). */
   position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A diff thread's position when it was started. */
+  original_position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A diff thread on the current version of the diff (false: outdated by a push). */
+  active?: boolean;
+  /** GET: the thread's code excerpt (merge request diff threads; mergeRequestDiscussionDiffLinesPath). */
+  truncated_diff_lines_path?: string;
   for_commit: boolean;
   commit_id: string | null;
   expanded: boolean;
@@ -280,6 +286,8 @@ export const DISCUSSION_LIMITS = {
 
 /** The discussion area's texts, word for word as the spec gives them (discussions.md §5, §6, §8). */
 export const DISCUSSION_TEXTS = {
+  /** GitLab's button on a commit-list system note with more than 3 commits. */
+  toggleCommitList: 'Toggle commit list',
   fetchLatestFailed: 'Something went wrong while fetching latest comments.',
   fetchFailed: 'Something went wrong while fetching comments. Please try again.',
   submitFailedNetwork: 'Your comment could not be submitted! Please check your network connection and try again.',
@@ -383,6 +391,9 @@ export const NOTE_FORM_TEXTS = {
   authorBadgeTitle: 'This user is the author of this issue.',
   /** The role badge's title (GitLab's note header: human_access). */
   roleBadgeTitle: (role: string) => `This user has the ${role} role in this project.`,
+  /** A non-member author with merged merge requests in the project (GitLab's is_contributor). */
+  contributorBadge: 'Contributor',
+  contributorBadgeTitle: 'This user has previously committed to this project.',
 } as const;
 
 /** The fields of a note the resolve rule reads. */

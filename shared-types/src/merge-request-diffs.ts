@@ -105,4 +105,31 @@ export const DIFF_TEXTS = {
   viewed: 'Viewed',
   noChanges: 'No changes.',
   loadFailed: 'Something went wrong while fetching the changes.',
+  /** A diff discussion's lazily loaded lines (discussions.md "Diff lazy-load"). */
+  diffLoadFailed: 'Unable to load the diff',
+  tryAgain: 'Try again',
+  /** GitLab's header of a diff thread whose line changed in a later push. */
+  outdated: 'on an old version of the diff',
+  /** A push moved the source branch while the Changes tab was open. */
+  diffChanged: 'The diff changed since you opened it.',
+  showLatest: 'Show latest version',
 } as const;
+
+/** Lines shown above a diff thread in the Overview: the commented line and up to 3 before it in its hunk. */
+export const EXCERPT_LINES = 4;
+
+/** The commented line and the lines before it in its hunk (match lines end the excerpt): GitLab's truncated_diff_lines. */
+export function excerptLines(lines: readonly ApiDiffLine[], oldLine: number | null, newLine: number | null, size = EXCERPT_LINES): ApiDiffLine[] {
+  const at = lines.findIndex((l) => (newLine !== null ? l.new_line === newLine && l.type !== 'old' && l.type !== 'match' : l.type === 'old' && l.old_line === oldLine));
+  if (at < 0) return [];
+  let from = at;
+  while (from > 0 && at - from < size - 1 && lines[from - 1]!.type !== 'match') from--;
+  return lines.slice(from, at + 1);
+}
+
+/** GET: a diff discussion's truncated_diff_lines, read at its own position's shas (outdated threads too). */
+export const mergeRequestDiscussionDiffLinesPath = (projectPath: string, iid: number, discussionId: string) => `/${projectPath}/-/merge_requests/${iid}/discussions/${discussionId}/diff_lines.json`;
+
+export interface DiscussionDiffLinesResponse {
+  truncated_diff_lines: ApiDiffLine[];
+}

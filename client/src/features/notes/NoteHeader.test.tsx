@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
+import { NOTE_FORM_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { renderWithStores } from '../../test/kit';
 import { knownUserStatusesAtom } from '../user-status/userStatusAtoms';
@@ -21,5 +22,15 @@ describe('NoteHeader', () => {
     appStore.set(knownUserStatusesAtom, new Map([[username, null]]));
     renderWithStores(<NoteHeader note={note} />);
     expect(screen.queryByTestId('user-status-emoji')).toBeNull();
+  });
+
+  it("shows 'Contributor' for an author with is_contributor, and nothing otherwise", () => {
+    renderWithStores(<NoteHeader note={{ ...makeNote(), is_contributor: true }} />);
+    const badge = screen.getByTestId('note-contributor-badge');
+    expect(badge.textContent).toBe(NOTE_FORM_TEXTS.contributorBadge);
+    expect(badge.getAttribute('title')).toBe(NOTE_FORM_TEXTS.contributorBadgeTitle);
+    cleanup();
+    renderWithStores(<NoteHeader note={makeNote()} />);
+    expect(screen.queryByTestId('note-contributor-badge')).toBeNull();
   });
 });

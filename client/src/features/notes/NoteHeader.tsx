@@ -35,6 +35,11 @@ export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; no
           {note.human_access}
         </span>
       )}
+      {note.is_contributor && (
+        <span className="badge badge--role" title={NOTE_FORM_TEXTS.contributorBadgeTitle} data-testid="note-contributor-badge">
+          {NOTE_FORM_TEXTS.contributorBadge}
+        </span>
+      )}
       {note.internal && (
         <span className="badge badge--internal" title={NOTE_FORM_TEXTS.internalBadgeTitle} data-testid="note-internal">
           <EyeOff size={12} aria-hidden="true" /> {NOTE_FORM_TEXTS.internalBadge}

@@ -39,6 +39,7 @@ import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequ
 import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
 import { Forks1795820000000 } from './migrations/1795820000000-Forks';
 import { MergeRequestReviewers1795820000001 } from './migrations/1795820000001-MergeRequestReviewers';
+import { DiffNotePositions1795840000000 } from './migrations/1795840000000-DiffNotePositions';
 import { HistoryCheckpoints1795860000000 } from './migrations/1795860000000-HistoryCheckpoints';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -78,6 +79,7 @@ export const MIGRATIONS = [
   DiffNotes1795762600000,
   Forks1795820000000,
   MergeRequestReviewers1795820000001,
+  DiffNotePositions1795840000000,
   HistoryCheckpoints1795860000000,
 ];
 

@@ -16,10 +16,17 @@ export const mergeRequestIssueNotes = {
   closedVia: (ref: string): SystemNoteText => ({ body: `closed via merge request ${ref}`, icon: 'issue-close' }),
 };
 
+/** A commit title as plain text in markdown (backslash escapes for its punctuation). */
+const escapeMarkdown = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!<>|~&@%:]/g, (c) => `\\${c}`);
+
 /** The MR's own system notes. */
 export const mergeRequestNotes = {
   merged: (): SystemNoteText => ({ body: 'merged', icon: 'git-merge' }),
-  addedCommits: (n: number): SystemNoteText => ({ body: `added ${n} commit${n === 1 ? '' : 's'}`, icon: 'commit' }),
+  /** GitLab's commit-list note: the count, then one item per commit (short sha - title), oldest first; pages collapse it past 3. */
+  addedCommits: (n: number, commits: ReadonlyArray<{ id: string; title: string }> = []): SystemNoteText => ({
+    body: [`added ${n} commit${n === 1 ? '' : 's'}`, ...(commits.length ? ['', ...commits.map((c) => `* ${c.id.slice(0, 8)} - ${escapeMarkdown(c.title)}`)] : [])].join('\n'),
+    icon: 'commit',
+  }),
 };
 
 interface IssueRef {

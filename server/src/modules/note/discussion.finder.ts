@@ -66,14 +66,17 @@ export class DiscussionFinder {
         picked AS (SELECT * FROM d ${after} ORDER BY first_us, first_id LIMIT $2),
         authors AS (SELECT DISTINCT v.author_id FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id WHERE NOT v.system AND v.author_id IS NOT NULL),
         levels AS (SELECT a.author_id AS user_id, ${projectLevelSql(`${projectParam}::int`, `${namespaceParam}::int`, 'a.author_id')} AS level
-          FROM authors a)
-      SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id, l.level AS author_level FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
-        LEFT JOIN levels l ON l.user_id = v.author_id
+          FROM authors a),
+        contributors AS (SELECT DISTINCT m.author_id FROM merge_requests m JOIN authors a ON a.author_id = m.author_id WHERE m.target_project_id = ${projectParam}::int AND m.state = 'merged')
+      SELECT v.*, p.first_us::text AS first_us, p.first_id AS first_id, l.level AS author_level, (c.author_id IS NOT NULL) AS author_contributor FROM visible v JOIN picked p ON p.discussion_id = v.discussion_id
+        LEFT JOIN levels l ON l.user_id = v.author_id LEFT JOIN contributors c ON c.author_id = v.author_id
       ORDER BY p.first_us, p.first_id, v.created_at, v.id`,
       values,
     );
     const accessLevels = new Map<number, number>();
     for (const r of rows) if (r.author_id !== null && !r.system) accessLevels.set(Number(r.author_id), (ctx.issue ? effectiveLevel(Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS), ctx.issue.project, Number(r.author_id)) : Number(r.author_level ?? ACCESS_LEVEL.NO_ACCESS)));
+    // GitLab's Contributor badge: merged work in the project (shown for non-members)
+    const contributors = new Set(rows.filter((r) => r.author_contributor === true || r.author_contributor === 't').map((r) => Number(r.author_id)));
     const meta = this.ds.getMetadata(Note);
     const notes = rows.map((r) => {
       const n = meta.create() as Note & Record<string, unknown>;
@@ -96,7 +99,7 @@ export class DiscussionFinder {
     }
     const records = groups.flat().map((x) => x.note);
     const [users, awards] = await Promise.all([this.notes.users(userIdsOf(records)), this.awards.forNotes(records.filter((n) => !n.system).map((n) => n.id))]);
-    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels };
+    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels, contributors };
     const place = ctx.place;
     const withAwards = (notes: ApiNote[]) => notes.map((n) => (n.system ? n : { ...n, award_emoji: awards.get(Number(n.id)) ?? [] }));
     return {

@@ -1,4 +1,4 @@
-import { discussionResolved, noteablePathsOf, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
+import { discussionResolved, mergeRequestDiscussionDiffLinesPath, noteablePathsOf, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 
 /** Where a discussion lives: its noteable's paths (an epic's: `projectPath` is its group's path). */
 export interface DiscussionPlace {
@@ -22,7 +22,8 @@ export function toApiDiscussion(notes: readonly ApiNote[], place: DiscussionPlac
     project_id: place.projectId,
     individual_note: notes.length === 1 && first.type === null,
     diff_discussion: first.type === 'DiffNote',
-    ...(first.position ? { position: first.position } : {}),
+    ...(first.position ? { position: first.position, original_position: first.original_position ?? first.position, active: !first.outdated } : {}),
+    ...(first.position && place.type === 'MergeRequest' ? { truncated_diff_lines_path: mergeRequestDiscussionDiffLinesPath(place.projectPath, place.iid, first.discussion_id) } : {}),
     for_commit: false,
     commit_id: null,
     expanded: !resolved,

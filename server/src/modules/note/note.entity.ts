@@ -14,6 +14,10 @@ export class Note {
   @Column({ type: 'varchar', name: 'discussion_id' }) discussionId!: string;
   /** A DiffNote's place in the merge request's diff (GitLab's position). */
   @Column({ type: 'jsonb', nullable: true }) position!: ApiDiffPosition | null;
+  /** The position the note was made on (GitLab's original_position); `position` follows pushes. */
+  @Column({ type: 'jsonb', name: 'original_position', nullable: true }) originalPosition!: ApiDiffPosition | null;
+  /** Its line changed in a later push: `position` stays on the old version (the discussion is not active). */
+  @Column({ type: 'boolean', name: 'position_outdated', default: false }) positionOutdated!: boolean;
   @Column({ type: 'boolean' }) system!: boolean;
   @Column({ type: 'varchar', name: 'system_note_icon_name', nullable: true }) systemNoteIconName!: string | null;
   @Column({ type: 'boolean' }) internal!: boolean;

@@ -5,6 +5,7 @@ import { toGlobalId } from '../../core/graphql/global-id';
 import { TimeScalar } from '../../core/graphql/scalars';
 import { UserType } from '../user/user.graphql-types';
 import { DiscussionIDScalar, NoteableIDScalar, NoteIDScalar } from './note-gid.scalars';
+import { DiffPositionInput, DiffPositionObject, toDiffPositionObject } from './diff-note.graphql-types';
 
 /** GitLab's NotePermissions. */
 @ObjectType('NotePermissions')
@@ -39,6 +40,8 @@ export class NoteType {
   /** The note's discussion, as a Discussion global id. */
   @Field(() => DiscussionIDScalar) discussionId!: string;
   @Field(() => NotePermissionsType) userPermissions!: NotePermissionsType;
+  /** A DiffNote's place in the merge request's diff (null for other notes). */
+  @Field(() => DiffPositionObject, { nullable: true }) position!: DiffPositionObject | null;
 }
 
 @ObjectType('NoteConnection')
@@ -149,6 +152,7 @@ export function toNoteType(n: ApiNote): NoteType {
     resolvedBy: userType(n.resolved_by),
     url: n.noteable_note_url,
     discussionId: toGlobalId('Discussion', n.discussion_id),
+    position: n.position ? toDiffPositionObject(n.position) : null,
     userPermissions: {
       adminNote: cu?.can_edit ?? false,
       awardEmoji: cu?.can_award_emoji ?? false,
@@ -171,4 +175,20 @@ export function toDiscussionType(d: ApiDiscussion): DiscussionType {
     resolvedBy: userType(d.resolved_by),
     noteNodes: notes,
   };
+}
+
+@InputType('CreateDiffNoteInput')
+export class CreateDiffNoteInput {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => NoteableIDScalar, { description: 'Global ID of the resource to add a note to.' }) noteableId!: string;
+  @Field() body!: string;
+  @Field(() => DiffPositionInput) position!: DiffPositionInput;
+  @Field(() => Boolean, { nullable: true }) internal?: boolean | null;
+}
+
+@ObjectType('CreateDiffNotePayload')
+export class CreateDiffNotePayload {
+  @Field(() => String, { nullable: true }) clientMutationId!: string | null;
+  @Field(() => NoteType, { nullable: true }) note!: NoteType | null;
+  @Field(() => [String]) errors!: string[];
 }

@@ -8,7 +8,7 @@ export type NoteRecord = Pick<
   | 'systemNoteIconName' | 'internal' | 'resolvable' | 'resolvedAt' | 'resolvedById' | 'lastEditedAt' | 'updatedById'
   | 'createdAt' | 'updatedAt'
 > &
-  Partial<Pick<Note, 'descriptionVersionId' | 'startDescriptionVersionId' | 'descriptionVersionDeleted' | 'position'>>;
+  Partial<Pick<Note, 'descriptionVersionId' | 'startDescriptionVersionId' | 'descriptionVersionDeleted' | 'position' | 'originalPosition' | 'positionOutdated'>>;
 
 /** Where the notes are shown: the noteable's iid and page, and the users they mention. */
 export interface NoteMapContext {
@@ -18,6 +18,8 @@ export interface NoteMapContext {
   users: ReadonlyMap<number, UserBasic>;
   /** Authors' effective project access levels, where known: their notes carry `human_access`. */
   accessLevels?: ReadonlyMap<number, number>;
+  /** Authors with merged merge requests in the project: non-members among them carry `is_contributor`. */
+  contributors?: ReadonlySet<number>;
 }
 
 export const noteAuthor = (u: UserBasic): NoteAuthor => ({ ...u, path: `/${u.username}` });
@@ -66,7 +68,8 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     resolved_by: n.resolvedAt ? user(n.resolvedById) : null,
     emoji_awardable: !n.system,
     ...(ctx.accessLevels && !n.system && n.authorId !== null && ctx.accessLevels.has(n.authorId) ? { human_access: noteRoleBadge(ctx.accessLevels.get(n.authorId)) } : {}),
-    ...(n.position ? { position: n.position } : {}),
+    ...(ctx.contributors?.has(n.authorId ?? 0) && !n.system && (ctx.accessLevels?.get(n.authorId!) ?? 0) <= 0 ? { is_contributor: true } : {}),
+    ...(n.position ? { position: n.position, original_position: n.originalPosition ?? n.position, outdated: n.positionOutdated ?? false } : {}),
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };

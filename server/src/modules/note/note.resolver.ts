@@ -28,7 +28,10 @@ import {
   toNoteType,
   UpdateNoteInput,
   UpdateNotePayload,
+  CreateDiffNoteInput,
+  CreateDiffNotePayload,
 } from './note.graphql-types';
+import { restPositionOf } from './diff-note.graphql-types';
 
 /** `gid://tandem/Discussion/<40 hex>` (or gitlab's prefix), else null. */
 export function parseDiscussionGid(gid: string): string | null {
@@ -74,6 +77,26 @@ export class NoteResolver {
       return { clientMutationId: input.clientMutationId ?? null, note: r.note ? toNoteType(r.note) : null, quickActionsStatus: qa, errors: [] };
     } catch (e) {
       if (e instanceof ValidationError) return { clientMutationId: input.clientMutationId ?? null, note: null, quickActionsStatus: null, errors: messagesOf(e) };
+      throw e;
+    }
+  }
+
+  /**
+   * Policy: create_note on the merge request (read_merge_request to find it). GitLab's
+   * createDiffNote: a diff thread at `position`, checked against the merge request's current diff
+   * like REST's (a wrong sha, path or line is an error naming it, and nothing is stored).
+   */
+  @Mutation(() => CreateDiffNotePayload, { nullable: true })
+  async createDiffNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateDiffNoteInput): Promise<CreateDiffNotePayload> {
+    const ctx = await this.targets.byId(actor, 'MergeRequest', parseGlobalId(input.noteableId, ['MergeRequest']));
+    const clientMutationId = input.clientMutationId ?? null;
+    try {
+      if (!ctx.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
+      const position = await ctx.diffPosition(restPositionOf(input.position));
+      const r = await this.createAction.execute(actor, ctx, { body: input.body, internal: input.internal ?? false, discussionId: null, type: 'DiscussionNote', position });
+      return { clientMutationId, note: r.note ? toNoteType(r.note) : null, errors: [] };
+    } catch (e) {
+      if (e instanceof ValidationError) return { clientMutationId, note: null, errors: messagesOf(e) };
       throw e;
     }
   }

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, excerptLines, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
+import { DiffExcerpt } from './DiffExcerpt';
+import { mergeRequestChangesKey } from '../mergeRequestApi';
 import { parallelRows } from './DiffLines';
-import { excerptLines } from './DiffExcerpt';
 import { reviewedKey } from './diffPrefs';
 
 const line = (type: ApiDiffLine['type'], old_line: number | null, new_line: number | null, text: string): ApiDiffLine => ({ type, old_line, new_line, line_code: type === 'match' ? null : `h_${old_line ?? 0}_${new_line ?? 0}`, rich_text: text });
@@ -118,5 +119,53 @@ describe('ChangesTab', () => {
     await waitFor(() => expect(api.callsTo('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions')).toHaveLength(1));
     expect(api.lastCall('POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions').body).toEqual({ body: 'Gone?', position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: 2, new_line: null, line_range: null } });
     await waitFor(() => expect(screen.queryByTestId('diff-comment-form')).toBeNull());
+  });
+
+  it('keeps the diff on screen after a push and offers the latest; threads show only on the version they are on', async () => {
+    const outdated = { ...THREAD, id: 'd3', notes: [{ ...THREAD.notes[0]!, id: '9', discussion_id: 'd3', note: 'Old', note_html: '<p>Old</p>', outdated: true, position: { ...THREAD.notes[0]!.position, head_sha: '0', new_line: 1 } }] };
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD, outdated] });
+    const { queryClient } = renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
+    // the thread on this version sits under its line; the outdated one (on head 0) has no line here
+    expect((await screen.findAllByTestId('diff-thread')).map((t) => t.textContent)).toEqual(['Bob BrownWhy?']);
+    // A push: the diff now ends on head 3 with other lines
+    const next = file({ highlighted_diff_lines: [line('match', null, null, '@@ -1 +1 @@'), line('new', null, 1, 'pushed line')] });
+    api.on({ [`GET ${DIFFS}`]: { ...response([next]), diff_refs: { base_sha: '1', start_sha: '1', head_sha: '3' } } });
+    await queryClient.invalidateQueries({ queryKey: mergeRequestChangesKey('acme/tandem', 7) });
+    const notice = await screen.findByTestId('diff-changed-notice');
+    expect(notice.textContent).toContain(DIFF_TEXTS.diffChanged);
+    // no jump: the version on screen stays, with its thread
+    expect(document.querySelector('[data-path="src/a.ts"]')?.textContent).toContain('after');
+    expect(screen.getAllByTestId('diff-thread')).toHaveLength(1);
+    fireEvent.click(within(notice).getByRole('button', { name: DIFF_TEXTS.showLatest }));
+    await waitFor(() => expect(document.querySelector('[data-path="src/a.ts"]')?.textContent).toContain('pushed line'));
+    expect(screen.queryByTestId('diff-changed-notice')).toBeNull();
+    // the thread is still on head 2: not placed on head 3 until its position follows
+    expect(screen.queryAllByTestId('diff-thread')).toHaveLength(0);
+  });
+});
+
+describe('DiffExcerpt', () => {
+  const LINES = '/acme/tandem/-/merge_requests/7/discussions/d1/diff_lines.json';
+  beforeEach(() => cleanup());
+
+  it("loads the thread's code lazily; a failure says 'Unable to load the diff' and Try again reads it again", async () => {
+    const api = stubFetch({ [`GET ${LINES}`]: jsonResponse({ message: 'boom' }, { status: 500 }) });
+    renderWithStores(<DiffExcerpt discussion={THREAD as never} projectPath="acme/tandem" iid={7} />);
+    const error = await screen.findByTestId('diff-excerpt-error');
+    expect(error.textContent).toContain(DIFF_TEXTS.diffLoadFailed);
+    api.on({ [`GET ${LINES}`]: { truncated_diff_lines: [line('context', 1, 1, 'keep'), line('new', null, 2, 'added here')] } });
+    fireEvent.click(within(error).getByRole('button', { name: DIFF_TEXTS.tryAgain }));
+    await waitFor(() => expect(screen.getByTestId('diff-excerpt').textContent).toContain('added here'));
+    expect(screen.queryByTestId('diff-excerpt-error')).toBeNull();
+    expect(screen.queryByTestId('diff-excerpt-outdated')).toBeNull();
+    expect(api.callsTo(`GET ${LINES}`)).toHaveLength(2);
+  });
+
+  it('marks a thread a push outdated, showing the code it was written on', async () => {
+    stubFetch({ [`GET ${LINES}`]: { truncated_diff_lines: [line('new', null, 2, 'as it was')] } });
+    const thread = { ...THREAD, active: false, notes: [{ ...THREAD.notes[0]!, outdated: true }] };
+    renderWithStores(<DiffExcerpt discussion={thread as never} projectPath="acme/tandem" iid={7} />);
+    expect((await screen.findByTestId('diff-excerpt-outdated')).textContent).toContain(DIFF_TEXTS.outdated);
+    await waitFor(() => expect(screen.getByTestId('diff-excerpt').textContent).toContain('as it was'));
   });
 });

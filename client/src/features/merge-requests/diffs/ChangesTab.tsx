@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
 import type { LineNotes } from './DiffLines';
 import { LineCommentForm, LineThreads, lineKey, positionFor, threadsByLine } from './DiffNotes';
@@ -88,13 +88,21 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<string | null>(null);
-  const threads = threadsByLine(discussions);
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);
   const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });
-  if (q.isError) return <p role="alert">{DIFF_TEXTS.loadFailed}</p>;
-  if (!q.data) return <p aria-busy="true">Loading…</p>;
-  const files = q.data.diff_files;
+  // A push (merge_request.updated) reads the diff again; the page keeps the version on screen and offers the new one
+  const [shown, setShown] = useState<MergeRequestDiffsResponse | null>(null);
+  const latest = q.data ?? null;
+  const newer = !!latest && !!shown && latest !== shown && latest.diff_refs.head_sha !== shown.diff_refs.head_sha;
+  useEffect(() => {
+    if (latest && !newer) setShown(latest);
+  }, [latest, newer]);
+  if (q.isError && !shown) return <p role="alert">{DIFF_TEXTS.loadFailed}</p>;
+  const data = newer || !latest ? shown : latest;
+  if (!data) return <p aria-busy="true">Loading…</p>;
+  const threads = threadsByLine(discussions, data.diff_refs.head_sha);
+  const files = data.diff_files;
   const isViewed = (f: ApiDiffFile) => viewed[f.file_identifier_hash]?.[0] === `hash:${f.file_hash}`;
   return (
     <div className="mr-changes" data-testid="mr-changes">
@@ -114,6 +122,14 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <input type="checkbox" checked={hideWhitespace} onChange={(e) => setHideWhitespace(e.target.checked)} data-testid="diff-hide-whitespace" /> {DIFF_TEXTS.hideWhitespace}
         </label>
       </div>
+      {newer && (
+        <div className="diff-changed-notice" role="status" data-testid="diff-changed-notice">
+          {DIFF_TEXTS.diffChanged}{' '}
+          <button type="button" className="btn btn-sm" onClick={() => setShown(latest)} data-testid="diff-show-latest">
+            {DIFF_TEXTS.showLatest}
+          </button>
+        </div>
+      )}
       {!files.length ? (
         <p>{DIFF_TEXTS.noChanges}</p>
       ) : (
@@ -121,8 +137,8 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <FileTree files={files} viewed={viewed} />
           <div className="diff-files">
             {files.map((f, i) => (
-              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, comment, openForm, setOpenForm, q.data!.diff_refs, reload)} />
+              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, comment, openForm, setOpenForm, data.diff_refs, reload)} />
               </WhenNear>
             ))}
           </div>

@@ -1,35 +1,54 @@
 import { useQuery } from '@tanstack/react-query';
-import { DIFF_TEXTS, type ApiDiffLine, type ApiDiscussion } from '@tandem/shared-types';
-import { diffsKey, fetchDiffs } from './diffsApi';
+import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, type ApiDiscussion, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
+import { requestJson } from '../../../shared/api/http';
 import { DiffLines } from './DiffLines';
-import { positionOf } from './DiffNotes';
+import { isOutdated, positionOf } from './DiffNotes';
 
-/** Lines shown above a diff thread in the Overview: the commented line and up to 3 before it in its hunk. */
-const EXCERPT_LINES = 4;
-
-/** The commented line and the lines before it in its hunk (match lines end the excerpt). */
-export function excerptLines(lines: ApiDiffLine[], oldLine: number | null, newLine: number | null, size = EXCERPT_LINES): ApiDiffLine[] {
-  const at = lines.findIndex((l) => (newLine !== null ? l.new_line === newLine && l.type !== 'old' : l.type === 'old' && l.old_line === oldLine));
-  if (at < 0) return [];
-  let from = at;
-  while (from > 0 && at - from < size - 1 && lines[from - 1]!.type !== 'match') from--;
-  return lines.slice(from, at + 1);
+async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesResponse> {
+  const res = await requestJson<DiscussionDiffLinesResponse>(path);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.data;
 }
 
-/** A diff thread's header in the Overview: its file and the code it is on (from the Changes tab's cached diff). */
+/**
+ * A diff thread's header in the Overview: its file, its line, "on an old version of the diff" when
+ * a push outdated it, and its code, loaded lazily at the thread's own position (so an outdated
+ * thread shows the code it was written on); 'Unable to load the diff' with Try again on failure.
+ */
 export function DiffExcerpt({ discussion, projectPath, iid }: { discussion: ApiDiscussion; projectPath: string; iid: number }) {
   const position = positionOf(discussion);
-  const q = useQuery({ queryKey: diffsKey(projectPath, iid, false), queryFn: () => fetchDiffs(projectPath, iid, false), enabled: !!position });
+  const path = mergeRequestDiscussionDiffLinesPath(projectPath, iid, discussion.id);
+  // Keyed by the position: a push that moves the thread reads its lines again
+  const q = useQuery({
+    queryKey: ['discussion-diff-lines', path, position?.head_sha, position?.old_line, position?.new_line],
+    queryFn: () => fetchDiscussionLines(path),
+    enabled: !!position,
+    retry: false,
+    staleTime: Infinity,
+  });
   if (!position) return null;
-  const file = q.data?.diff_files.find((f) => f.new_path === position.new_path && f.old_path === position.old_path);
-  const lines = file ? excerptLines(file.highlighted_diff_lines, position.old_line, position.new_line) : [];
+  const outdated = isOutdated(discussion);
   return (
-    <div className="diff-excerpt" data-testid="diff-excerpt">
+    <div className={`diff-excerpt${outdated ? ' is-outdated' : ''}`} data-testid="diff-excerpt" data-outdated={outdated || undefined}>
       <div className="diff-excerpt-file">
         <strong>{position.new_path}</strong> {position.new_line !== null ? `line ${position.new_line}` : `old line ${position.old_line}`}
+        {outdated && (
+          <span className="diff-excerpt-outdated" data-testid="diff-excerpt-outdated">
+            {' '}
+            {DIFF_TEXTS.outdated}
+          </span>
+        )}
       </div>
-      {q.isError && <p role="alert">{DIFF_TEXTS.loadFailed}</p>}
-      {lines.length > 0 && <DiffLines lines={lines} view="inline" />}
+      {q.isPending && <p aria-busy="true" className="diff-excerpt-loading" data-testid="diff-excerpt-loading">Loading…</p>}
+      {q.isError && (
+        <p role="alert" data-testid="diff-excerpt-error">
+          {DIFF_TEXTS.diffLoadFailed}{' '}
+          <button type="button" className="btn-link" onClick={() => void q.refetch()}>
+            {DIFF_TEXTS.tryAgain}
+          </button>
+        </p>
+      )}
+      {q.data && q.data.truncated_diff_lines.length > 0 && <DiffLines lines={q.data.truncated_diff_lines} view="inline" />}
     </div>
   );
 }

@@ -3,18 +3,25 @@ import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscuss
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { DISCUSSION_TEXTS } from '@tandem/shared-types';
 
-/** A diff discussion's position: the discussion's, or its first note's (a thread made live from a note event). */
-export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.position ?? d.notes[0]?.position;
+/** A diff discussion's position: its first note's (live: a push moves it by note.updated), or the discussion's. */
+export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.notes[0]?.position ?? d.position;
+
+/** Outdated by a push: its line changed, its position stays on the version it was written on. */
+export const isOutdated = (d: ApiDiscussion): boolean => (d.notes[0] ? d.notes[0].outdated === true : d.active === false);
 
 /** The place a line of a file is commented on: the new line for added and context lines, the old line for removed ones. */
 export const lineKey = (path: string, oldLine: number | null, newLine: number | null) => (newLine !== null ? `${path}:new:${newLine}` : `${path}:old:${oldLine}`);
 
-/** Diff threads by the line they sit on. */
-export function threadsByLine(discussions: readonly ApiDiscussion[] | null): Map<string, ApiDiscussion[]> {
+/**
+ * Diff threads by the line they sit on, in the version of the diff shown (`headSha`): a thread
+ * whose position is on another version (outdated by a push, or already moved to a newer diff
+ * than the one on screen) has no line here.
+ */
+export function threadsByLine(discussions: readonly ApiDiscussion[] | null, headSha: string | null = null): Map<string, ApiDiscussion[]> {
   const out = new Map<string, ApiDiscussion[]>();
   for (const d of discussions ?? []) {
     const p = positionOf(d);
-    if (!p) continue;
+    if (!p || (headSha !== null && p.head_sha !== headSha)) continue;
     const k = lineKey(p.new_path, p.old_line, p.new_line);
     out.set(k, [...(out.get(k) ?? []), d]);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { ApiDiffFile, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import type { ApiDiffFile, DiscussionDiffLinesResponse, MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { AppError } from '../../../core/errors/app-error';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
 import type { Actor } from '../../../core/policy/policy';
@@ -37,5 +37,17 @@ export class MergeRequestDiffsController {
     const file = res.diff_files.find((f) => f.file_hash === fileHash);
     if (!file) throw new AppError('NOT_FOUND', '404 File Not Found');
     return file;
+  }
+
+  /**
+   * Policy: read_merge_request (and read_internal_note for an internal thread). A diff thread's
+   * lines (GitLab's truncated_diff_lines), read at the thread's own position: an outdated thread
+   * shows the code it was written on. 404 when there is no such diff thread.
+   */
+  @Get('*project/-/merge_requests/:iid/discussions/:discussionId/diff_lines.json')
+  async discussionLines(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<DiscussionDiffLinesResponse> {
+    const id = String(params.discussionId ?? '');
+    if (!/^[0-9a-f]{40}$/.test(id)) throw new AppError('BAD_REQUEST', 'discussion_id is invalid');
+    return { truncated_diff_lines: await this.diffs.discussionLines(actor, await this.load(actor, params), id) };
   }
 }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiDiffFile, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { AppError } from '../../../core/errors/app-error';
+import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
+import type { Actor } from '../../../core/policy/policy';
+import { mergeRequestFacts } from '../merge-request.loader';
+import { diffLines, sha1 } from './diff-lines';
 import { RepositoryService, type DiffFile, type DiffOptions } from '../../repository';
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
@@ -7,7 +14,24 @@ import { presentDiffFile } from './diff-presenter';
 /** A merge request's commit range and diff, through the repository port. */
 @Injectable()
 export class MergeRequestDiffs {
-  constructor(private readonly repos: RepositoryService) {}
+  constructor(
+    private readonly repos: RepositoryService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** A diff thread's excerpt at its own position's shas (its file's diff from base to head), or 404. */
+  async discussionLines(actor: Actor | null, l: LoadedMergeRequest, discussionId: string): Promise<ApiDiffLine[]> {
+    const [note] = (await this.ds.query(
+      `SELECT position, internal FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND discussion_id = $2 AND position IS NOT NULL ORDER BY created_at, id LIMIT 1`,
+      [l.mr.id, discussionId],
+    )) as Array<{ position: ApiDiffPosition | string; internal: boolean }>;
+    if (!note || (note.internal && !mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote)) throw new AppError('NOT_FOUND', '404 Discussion Not Found');
+    const p = (typeof note.position === 'string' ? JSON.parse(note.position) : note.position) as ApiDiffPosition;
+    const repo = await this.repos.open(l.project.id);
+    if (!(await repo.resolve(p.base_sha)) || !(await repo.resolve(p.head_sha))) return [];
+    const file = (await repo.diff(p.base_sha, p.head_sha)).find((f) => f.newPath === p.new_path && f.oldPath === p.old_path);
+    return file ? excerptLines(diffLines(file.diff, file.newPath, sha1(file.newPath)), p.old_line, p.new_line) : [];
+  }
 
   /** Merge base of target and head (the merged head, and the base it was merged onto, once merged). */
   async range(l: LoadedMergeRequest): Promise<{ base: string | null; head: string | null }> {

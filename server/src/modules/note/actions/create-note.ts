@@ -177,6 +177,8 @@ export class CreateNoteAction {
       internal: root ? root.internal : input.internal === true,
       resolvable: type !== null,
       position,
+      originalPosition: root ? (root.originalPosition ?? position) : position,
+      positionOutdated: root?.positionOutdated ?? false,
       resolvedAt: null,
       resolvedById: null,
       lastEditedAt: null,
@@ -197,9 +199,10 @@ export class CreateNoteAction {
         noteable,
         author,
         urlPrefix,
-        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, created_at, updated_at)
+        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, original_position, position_outdated, created_at, updated_at)
             VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
-              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb, now(), now())
+              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb,
+              ${p(record.originalPosition ? JSON.stringify(record.originalPosition) : null)}::jsonb, ${p(record.positionOutdated ?? false)}::boolean, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
             WHERE id = ${p(converts ? root!.id : 0)}::int AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),

@@ -1,0 +1,94 @@
+import { Field, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import type { ApiDiffPosition } from '@tandem/shared-types';
+
+/**
+ * GitLab's diff note GraphQL types (types/notes/diff_position_type.rb, diff_position_input_type.rb,
+ * mutations/notes/create/diff_note.rb): text positions only (Tandem has no image notes).
+ */
+export enum DiffPositionTypeEnum {
+  text = 'text',
+}
+registerEnumType(DiffPositionTypeEnum, { name: 'DiffPositionType', description: 'Type of file the position refers to' });
+
+@ObjectType('DiffRefs')
+export class DiffRefsType {
+  @Field(() => String, { nullable: true }) baseSha!: string | null;
+  @Field() headSha!: string;
+  @Field() startSha!: string;
+}
+
+@ObjectType('LinePosition')
+export class LinePositionType {
+  @Field() lineCode!: string;
+  @Field(() => String, { nullable: true }) type!: string | null;
+}
+
+@ObjectType('LineRange')
+export class LineRangeType {
+  @Field(() => LinePositionType) start!: LinePositionType;
+  @Field(() => LinePositionType) end!: LinePositionType;
+}
+
+@ObjectType('DiffPosition')
+export class DiffPositionObject {
+  @Field(() => DiffRefsType) diffRefs!: DiffRefsType;
+  @Field() filePath!: string;
+  @Field(() => String, { nullable: true }) oldPath!: string | null;
+  @Field(() => String, { nullable: true }) newPath!: string | null;
+  @Field(() => Int, { nullable: true }) oldLine!: number | null;
+  @Field(() => Int, { nullable: true }) newLine!: number | null;
+  @Field(() => DiffPositionTypeEnum) positionType!: DiffPositionTypeEnum;
+  @Field(() => LineRangeType, { nullable: true }) lineRange!: LineRangeType | null;
+}
+
+export function toDiffPositionObject(p: ApiDiffPosition): DiffPositionObject {
+  const side = (s: { line_code: string; type: 'old' | 'new' | null }) => ({ lineCode: s.line_code, type: s.type });
+  return {
+    diffRefs: { baseSha: p.base_sha, headSha: p.head_sha, startSha: p.start_sha },
+    filePath: p.new_path,
+    oldPath: p.old_path,
+    newPath: p.new_path,
+    oldLine: p.old_line,
+    newLine: p.new_line,
+    positionType: DiffPositionTypeEnum.text,
+    lineRange: p.line_range ? { start: side(p.line_range.start), end: side(p.line_range.end) } : null,
+  };
+}
+
+@InputType('DiffPathsInput')
+export class DiffPathsInput {
+  @Field(() => String, { nullable: true }) oldPath?: string | null;
+  @Field(() => String, { nullable: true }) newPath?: string | null;
+}
+
+@InputType('LinePositionInput')
+export class LinePositionInput {
+  @Field() lineCode!: string;
+  @Field(() => String, { nullable: true }) type?: string | null;
+}
+
+@InputType('LineRangeInput')
+export class LineRangeInput {
+  @Field(() => LinePositionInput) start!: LinePositionInput;
+  @Field(() => LinePositionInput) end!: LinePositionInput;
+}
+
+@InputType('DiffPositionInput')
+export class DiffPositionInput {
+  @Field(() => String, { nullable: true }) baseSha?: string | null;
+  @Field() headSha!: string;
+  @Field() startSha!: string;
+  @Field(() => DiffPathsInput) paths!: DiffPathsInput;
+  @Field(() => Int, { nullable: true }) oldLine?: number | null;
+  @Field(() => Int, { nullable: true }) newLine?: number | null;
+  @Field(() => LineRangeInput, { nullable: true }) lineRange?: LineRangeInput | null;
+}
+
+/** The position as REST takes it, for the one check (the merge request's note target). */
+export function restPositionOf(p: DiffPositionInput): Record<string, unknown> {
+  const side = (s: LinePositionInput) => ({ line_code: s.lineCode, type: s.type ?? null });
+  return {
+    position_type: 'text', base_sha: p.baseSha, start_sha: p.startSha, head_sha: p.headSha, old_path: p.paths.oldPath ?? p.paths.newPath, new_path: p.paths.newPath ?? p.paths.oldPath,
+    old_line: p.oldLine ?? null, new_line: p.newLine ?? null, line_range: p.lineRange ? { start: side(p.lineRange.start), end: side(p.lineRange.end) } : null,
+  };
+}
