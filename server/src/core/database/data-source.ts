@@ -37,6 +37,7 @@ import { UserStatusEmoji1795650000002 } from './migrations/1795650000002-UserSta
 import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueListIndexes';
 import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
 import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
+import { DraftNotes1795830000000 } from './migrations/1795830000000-DraftNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -73,6 +74,7 @@ export const MIGRATIONS = [
   AlertEnvironment1795650000001,
   UserStatusEmoji1795650000002,
   DiffNotes1795762600000,
+  DraftNotes1795830000000,
 ];
 
 export interface DatabaseTarget {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
 import { HistoryModule } from '../history/history.module';
@@ -9,6 +10,8 @@ import { MergeRequestNoteableAccess } from './discussions/merge-request-noteable
 import { MergeRequestPageController } from './discussions/merge-request-page.controller';
 import { MERGE_REQUEST_NOTEABLE, MergeRequestNoteTargets } from './discussions/merge-request-note-target';
 import { MergeRequestModule } from './merge-request.module';
+import { DraftNotesController } from './drafts/draft-notes.controller';
+import { DraftNotesService } from './drafts/draft-notes.service';
 
 /**
  * Discussions on merge requests, the third noteable: the shared noteable routes (REST v4 notes,
@@ -16,9 +19,9 @@ import { MergeRequestModule } from './merge-request.module';
  * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
  */
 @Module({
-  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule],
-  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController],
-  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule],
+  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController],
+  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
 })
 export class MergeRequestDiscussionsModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote } from '@tandem/shared-types';
+import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote, type EventBatch } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
@@ -43,6 +43,16 @@ export interface CreateNoteInput {
    * is asked (nobody could solve it).
    */
   externalReply?: boolean;
+  /** A review's note (bulk publish): its place among the notes published together, carried by its note.created event. */
+  batch?: EventBatch;
+  /** The note is written resolved (a review's reply that resolves its thread). */
+  resolved?: boolean;
+}
+
+/** A note read, validated and rendered, to be written by `run` in the caller's transaction (a review's publish). */
+export interface PreparedNote {
+  run: (tx: StatementTx) => Promise<NoteStatementResult>;
+  finish: (r: NoteStatementResult) => Promise<CreateNoteResult>;
 }
 
 export interface CreateNoteResult {
@@ -104,6 +114,16 @@ export class CreateNoteAction {
     // After the commit: a public comment on a service-desk issue is mailed to its external author
     if (result.created) await this.serviceDesk.noteCreated(ctx.issue, result.note);
     return result;
+  }
+
+  /**
+   * A note for the caller's transaction (a review's bulk publish): every read is made now, the
+   * write is `run(tx)`. No quick actions (the body is written as it is), no spam check or
+   * throttle per note: the review was written draft by draft through checked calls.
+   */
+  async prepare(actor: Actor, target: NoteTarget, input: CreateNoteInput): Promise<PreparedNote> {
+    if (!target.abilities.createNote) throw new AppError('FORBIDDEN');
+    return this.plan(actor, target, input, validateNoteBody(input.body));
   }
 
   private async plain(actor: Actor, ctx: NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
@@ -177,8 +197,8 @@ export class CreateNoteAction {
       internal: root ? root.internal : input.internal === true,
       resolvable: type !== null,
       position,
-      resolvedAt: null,
-      resolvedById: null,
+      resolvedAt: input.resolved && type !== null ? EPOCH : null,
+      resolvedById: input.resolved && type !== null ? actor.id : null,
       lastEditedAt: null,
       updatedById: null,
       createdAt: EPOCH,
@@ -197,9 +217,10 @@ export class CreateNoteAction {
         noteable,
         author,
         urlPrefix,
-        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, created_at, updated_at)
+        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, resolved_at, resolved_by_id, created_at, updated_at)
             VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
-              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb, now(), now())
+              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb,
+              ${record.resolvedAt ? 'now()' : 'NULL'}, ${p(record.resolvedById)}::int, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
             WHERE id = ${p(converts ? root!.id : 0)}::int AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),
@@ -208,7 +229,13 @@ export class CreateNoteAction {
           ...(convertedRoot
             ? [{ key: 'conv', type: 'note.updated' as const, payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] }]
             : []),
-          { key: 'new', type: 'note.created' as const, payload: { note: toApiNote(record, map) }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt], newNote: true },
+          {
+            key: 'new',
+            type: 'note.created' as const,
+            payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}) },
+            timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
+            newNote: true,
+          },
         ],
       );
     return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
@@ -225,7 +252,7 @@ export class CreateNoteAction {
     const newId = result.changed.get('new');
     if (newId === undefined) return this.replay(actor, ctx, input.idempotencyKey ?? null);
     const at = new Date(result.at);
-    const stored: NoteRecord = { ...record, id: newId, createdAt: at, updatedAt: at };
+    const stored: NoteRecord = { ...record, id: newId, createdAt: at, updatedAt: at, resolvedAt: record.resolvedAt ? at : null };
     const discussion: NoteRecord[] = thread
       ? [...thread.map((n) => (convertedRoot && n.id === root!.id && result.changed.has('conv') ? { ...convertedRoot, updatedAt: at } : n)), stored]
       : [stored];
