@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DRAFT_ERRORS, mergeRequestStreamPath, type ApiDiffFile, type ApiDraftNote, type ApiMergeRequest, type ApiNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
 import { RepositoryService } from '../src/modules/repository';
+import { EVENT_BUS, type BusEvent, type EventBus } from '../src/core/realtime/event-bus';
 import { bootApp, call, castOf, DB_MODES, enc, projectId, type Auth, type Cast, type TestApp } from './harness';
 
 /**
@@ -123,8 +124,13 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     expect(aliceSees).toEqual([]);
     const before = (await discussions(who.alice)).length;
 
+    const batches: Array<readonly BusEvent[]> = [];
+    const off = app.running.app.get<EventBus>(EVENT_BUS).subscribe({ events: (b) => batches.push(b) });
     const res = await call(app, 'POST', `${api}/draft_notes/bulk_publish`, { auth: who.bob, body: { note: 'Looks good overall' } });
+    off();
     expect(res.status).toBe(204);
+    // one committed transaction, one message on the bus: the four notes and the resolve
+    expect(batches.map((b) => b.map((e) => e.event.type))).toEqual([['note.created', 'note.created', 'note.created', 'note.created', 'note.updated']]);
     const deadline = Date.now() + 5000;
     while (aliceSees.filter((e) => e.type === 'note.created').length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const created = aliceSees.filter((e) => e.type === 'note.created');
