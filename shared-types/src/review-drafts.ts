@@ -46,12 +46,13 @@ export const REVIEW_TEXTS = {
   summaryLabel: 'Summary comment (optional)',
   publish: 'Publish',
   deleteDraft: 'Delete',
-  /** discussions.md §5: deleting asks with the type 'pending comment'. */
-  confirmDeleteDraft: 'Are you sure you want to delete this pending comment?',
   /** discussions.md §8. */
   saveFailed: 'An error occurred while saving the draft comment.',
   publishFailed: 'Something went wrong while submitting your review. Please try again.',
   resolveThread: 'Resolve thread',
+  reply: 'Reply…',
+  /** A diff thread's resolved line (GitLab: "Resolved by %{name}"). */
+  resolvedBy: (name: string | null) => (name ? `Resolved by ${name}` : 'Resolved'),
 } as const;
 
 /** Validation messages of the draft notes API (400, naming the field). */
