@@ -28,3 +28,4 @@ export * from './repository';
 export * from './error-tracking';
 export * from './notifications';
 export * from './review-drafts';
+export * from './suggestions';
