@@ -219,6 +219,8 @@ export interface ApiNote {
   type: 'DiscussionNote' | 'DiffNote' | null;
   /** A DiffNote's place in the merge request's diff. */
   position?: import('./merge-request-diffs').ApiDiffPosition;
+  /** A diff note's code suggestions (GitLab's `suggestions`). */
+  suggestions?: import('./review-drafts').ApiSuggestion[];
   /** Markdown source; `note` and `body` are the same text (page and REST names). */
   note: string;
   body: string;

@@ -88,3 +88,34 @@ export function applySuggestionLines(content: string, edits: readonly LineEdit[]
   if (endsWithoutNewline && out.endsWith('\n')) out = out.slice(0, -1);
   return { ok: true, content: out };
 }
+
+/** What a note keeps of each of its suggestions (notes.suggestions): the rest is its markdown and position. */
+export interface StoredSuggestion {
+  /** The lines the suggestion replaces, as they were when the note was written (null: not on lines of the new file). */
+  from_content: string | null;
+  applied: boolean;
+  commit_id: string | null;
+}
+
+/** A note's suggestions as GitLab's note JSON gives them (`suggestions`); ids are note id × 100 + place (1-based). */
+export function noteSuggestions(noteId: number, markdown: string, newLine: number | null | undefined, stored: readonly StoredSuggestion[]): import('./review-drafts').ApiSuggestion[] {
+  return parseSuggestionBlocks(markdown).map((b, i) => {
+    const s = stored[i] ?? { from_content: null, applied: false, commit_id: null };
+    const range = newLine ? suggestionRange(newLine, b) : { fromLine: 0, toLine: 0 };
+    const reason = s.applied ? 'applied' : s.from_content === null ? 'outdated' : s.from_content === b.toContent ? 'same_content' : null;
+    return {
+      id: suggestionId(noteId, i),
+      from_line: range.fromLine,
+      to_line: range.toLine,
+      appliable: reason === null,
+      applied: s.applied,
+      from_content: s.from_content ?? '',
+      to_content: b.toContent,
+      inapplicable_reason: reason,
+    };
+  });
+}
+
+export const suggestionId = (noteId: number, index: number) => noteId * 100 + index + 1;
+/** The note and the block (0-based) a suggestion id names. */
+export const suggestionPlace = (id: number) => ({ noteId: Math.floor(id / 100), index: (id % 100) - 1 });

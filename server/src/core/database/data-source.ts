@@ -38,6 +38,7 @@ import { IssueListIndexes1795642406000 } from './migrations/1795642406000-IssueL
 import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequests';
 import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
 import { DraftNotes1795830000000 } from './migrations/1795830000000-DraftNotes';
+import { NoteSuggestions1795830100000 } from './migrations/1795830100000-NoteSuggestions';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -75,6 +76,7 @@ export const MIGRATIONS = [
   UserStatusEmoji1795650000002,
   DiffNotes1795762600000,
   DraftNotes1795830000000,
+  NoteSuggestions1795830100000,
 ];
 
 export interface DatabaseTarget {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { RepositoryModule } from '../repository/repository.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
 import { HistoryModule } from '../history/history.module';
@@ -19,7 +20,7 @@ import { DraftNotesService } from './drafts/draft-notes.service';
  * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
  */
 @Module({
-  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule],
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule],
   controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController],
   providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],

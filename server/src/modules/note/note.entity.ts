@@ -1,4 +1,4 @@
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import type { ApiDiffPosition, StoredSuggestion } from '@tandem/shared-types';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('notes')
@@ -14,6 +14,8 @@ export class Note {
   @Column({ type: 'varchar', name: 'discussion_id' }) discussionId!: string;
   /** A DiffNote's place in the merge request's diff (GitLab's position). */
   @Column({ type: 'jsonb', nullable: true }) position!: ApiDiffPosition | null;
+  /** Code suggestions of a diff note: per ```suggestion block, the lines it replaced and whether it was applied (merge requests). */
+  @Column({ type: 'jsonb', nullable: true }) suggestions!: StoredSuggestion[] | null;
   @Column({ type: 'boolean' }) system!: boolean;
   @Column({ type: 'varchar', name: 'system_note_icon_name', nullable: true }) systemNoteIconName!: string | null;
   @Column({ type: 'boolean' }) internal!: boolean;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote, type EventBatch } from '@tandem/shared-types';
+import { linesOf, NOTE_ERRORS, parseSuggestionBlocks, suggestionRange, type ApiDiffPosition, type ApiNote, type EventBatch, type StoredSuggestion } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
@@ -181,6 +181,7 @@ export class CreateNoteAction {
     // A diff thread's replies keep its position (GitLab: every note of a diff discussion is a DiffNote)
     const position = root ? (root.position ?? null) : (input.position ?? null);
     const type = position ? 'DiffNote' : thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
+    const suggestions = position ? await this.suggestionsOf(ctx, position, body) : null;
     const record: NoteRecord = {
       id: 0,
       noteableType: ctx.noteable.type,
@@ -197,6 +198,7 @@ export class CreateNoteAction {
       internal: root ? root.internal : input.internal === true,
       resolvable: type !== null,
       position,
+      suggestions,
       resolvedAt: input.resolved && type !== null ? EPOCH : null,
       resolvedById: input.resolved && type !== null ? actor.id : null,
       lastEditedAt: null,
@@ -217,9 +219,9 @@ export class CreateNoteAction {
         noteable,
         author,
         urlPrefix,
-        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, resolved_at, resolved_by_id, created_at, updated_at)
+        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, suggestions, resolved_at, resolved_by_id, created_at, updated_at)
             VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
-              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb,
+              ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb, ${p(suggestions === null ? null : JSON.stringify(suggestions))}::jsonb,
               ${record.resolvedAt ? 'now()' : 'NULL'}, ${p(record.resolvedById)}::int, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
@@ -239,6 +241,18 @@ export class CreateNoteAction {
         ],
       );
     return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
+  }
+
+  /** A diff note's code suggestions: the lines each one replaces, read from the new file at the position's head. */
+  private async suggestionsOf(ctx: NoteTarget, position: ApiDiffPosition, body: string): Promise<StoredSuggestion[] | null> {
+    const blocks = ctx.suggestionSource ? parseSuggestionBlocks(body) : [];
+    if (!blocks.length) return null;
+    const line = position.new_line;
+    const content = line ? await ctx.suggestionSource!(position) : null;
+    return blocks.map((b) => {
+      const r = line ? suggestionRange(line, b) : null;
+      return { from_content: content !== null && r ? linesOf(content, r.fromLine, r.toLine) : null, applied: false, commit_id: null };
+    });
   }
 
   private async finish(
