@@ -13,6 +13,8 @@ import { MERGE_REQUEST_NOTEABLE, MergeRequestNoteTargets } from './discussions/m
 import { MergeRequestModule } from './merge-request.module';
 import { DraftNotesController } from './drafts/draft-notes.controller';
 import { DraftNotesService } from './drafts/draft-notes.service';
+import { ApplySuggestionsAction } from './suggestions/apply-suggestions';
+import { SuggestionsController } from './suggestions/suggestions.controller';
 
 /**
  * Discussions on merge requests, the third noteable: the shared noteable routes (REST v4 notes,
@@ -21,8 +23,8 @@ import { DraftNotesService } from './drafts/draft-notes.service';
  */
 @Module({
   imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule],
-  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController],
-  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService],
+  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController, SuggestionsController],
+  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService, ApplySuggestionsAction],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
 })
 export class MergeRequestDiscussionsModule {}
