@@ -11,6 +11,7 @@ async function openChanges(page: Page): Promise<void> {
 }
 
 test('a batch review of three drafts stays private, then appears at once on the other page', async ({ browser }) => {
+  test.setTimeout(120_000);
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   await openChanges(alice);
@@ -33,6 +34,8 @@ test('a batch review of three drafts stays private, then appears at once on the 
   const lines = alice.locator('[data-path="src/search.ts"] tr.diff-line.new, [data-path="src/search.ts"] tr.diff-line.old');
   for (const [i, label] of ['Start a review', 'Add to review', 'Add to review'].entries()) {
     const line = lines.nth(i);
+    // the review bar sticks to the bottom of the window: keep the line clear of it
+    await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await line.hover();
     await line.getByTestId('diff-comment-button').click();
     await alice.getByTestId('diff-comment-text').fill(`${tag} point ${i + 1}`);

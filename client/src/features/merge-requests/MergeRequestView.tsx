@@ -126,7 +126,13 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
       <ReviewBar projectPath={projectPath} iid={mr.iid} count={review.drafts.length} onSubmitted={() => void review.refresh()} />
-      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null} />}
+      {tab === 'changes' && (
+        <ChangesTab
+          projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
+          // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
+          canApplySuggestions={data.permissions.canMerge}
+        />
+      )}
     </div>
   );
 }

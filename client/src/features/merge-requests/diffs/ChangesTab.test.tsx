@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DIFF_CONSTANTS, DIFF_TEXTS, DISCUSSION_TEXTS, REVIEW_TEXTS, type ApiDraftNote, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, DISCUSSION_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDraftNote, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { parallelRows } from './DiffLines';
@@ -148,5 +148,24 @@ describe('ChangesTab', () => {
     // Delete asks with the spec's text
     fireEvent.click(within(lineDraft as HTMLElement).getByTestId('pending-draft-delete'));
     expect(await screen.findByText(DISCUSSION_TEXTS.confirmDelete('pending comment'))).toBeTruthy();
+  });
+
+  it('suggestions: a proposed change with Apply suggestion; two added to the batch apply as one call', async () => {
+    const sugg = (from: string, to: string) => ({ id: 0, from_line: 2, to_line: 2, appliable: true, applied: false, from_content: from, to_content: to, inapplicable_reason: null });
+    const note = { ...THREAD.notes[0]!, id: '5', note: '```suggestion\nafter2\n```', suggestions: [sugg('after\n', 'after2\n'), sugg('after\n', 'after3\n')] };
+    api.on({ [`GET ${DISCUSSIONS}`]: [{ ...THREAD, notes: [note] }], 'PUT /api/v4/suggestions/501/apply': { id: 501, applied: true }, 'PUT /api/v4/suggestions/batch_apply': [] });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} canApplySuggestions />);
+    const blocks = await screen.findAllByTestId('suggestion');
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.querySelector('.diff-code.old')?.textContent).toBe('after');
+    expect(blocks[0]!.querySelector('.diff-code.new')?.textContent).toBe('after2');
+    fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.applySuggestion));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/501/apply')).toHaveLength(1));
+    fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.addToBatch));
+    fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.addToBatch));
+    expect(within(blocks[0]!).getByText(SUGGESTION_TEXTS.removeFromBatch)).toBeTruthy();
+    fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.applyBatch(2)));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
+    expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502] });
   });
 });

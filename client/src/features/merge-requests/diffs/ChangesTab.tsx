@@ -94,15 +94,21 @@ interface ChangesTabProps {
   discussions: { key: string; id: number };
   /** Present when the viewer may comment. */
   comment?: { projectPath: string; iid: number } | null;
+  /** The viewer may apply code suggestions. */
+  canApplySuggestions?: boolean;
 }
 
 /** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
-export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null }: ChangesTabProps) {
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<string | null>(null);
   const { drafts, refresh: refreshDrafts } = useReviewDrafts(projectPath, iid, comment !== null);
-  const review: ThreadReview | null = comment ? { projectPath: comment.projectPath, iid: comment.iid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()) } : null;
+  const [batchIds, setBatchIds] = useState<number[]>([]);
+  const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
+  const review: ThreadReview | null = comment
+    ? { projectPath: comment.projectPath, iid: comment.iid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, batch }
+    : null;
   const threads = threadsByLine(discussions);
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);

@@ -3,6 +3,7 @@ import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscuss
 import { REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
+import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
 
 /** A diff discussion's position: the discussion's, or its first note's (a thread made live from a note event). */
 export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.position ?? d.notes[0]?.position;
@@ -37,7 +38,12 @@ export interface ThreadReview {
   drafts: readonly ApiDraftNote[];
   /** After a draft or a note was added or a draft changed. */
   onChange: (kind: 'draft' | 'note') => void;
+  /** The viewer may apply code suggestions (push to the source branch of an open merge request). */
+  canApply: boolean;
+  batch: SuggestionBatch;
 }
+
+const NO_BATCH: SuggestionBatch = { ids: [], toggle: () => undefined, clear: () => undefined };
 
 /** A line's threads: each note's author and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
 export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; review?: ThreadReview | null }) {
@@ -47,10 +53,11 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
       {threads.map((d) => (
         <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={d.resolved ? 'true' : 'false'}>
           {d.notes.map((n) => (
-            <div key={n.id} className="diff-thread-note" data-testid="diff-thread-note">
+            <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">
               <strong>{n.author?.name ?? 'Someone'}</strong>
               {/* note_html is rendered and sanitised on the server */}
               <div className="md" dangerouslySetInnerHTML={{ __html: n.note_html }} />
+              <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />
             </div>
           ))}
           {d.resolved && <p className="diff-thread-resolved" data-testid="diff-thread-resolved">{REVIEW_TEXTS.resolvedBy(d.resolved_by?.name ?? null)}</p>}
