@@ -31,7 +31,7 @@ test('a batch review of three drafts stays private, then appears at once on the 
   }, tag);
 
   // Alice starts a review on one line, then adds two more
-  const lines = alice.locator('[data-path="src/search.ts"] tr.diff-line.new, [data-path="src/search.ts"] tr.diff-line.old');
+  const lines = alice.locator('[data-path="src/search.ts"] tr.diff-line:is(.new, .old, .context)');
   for (const [i, label] of ['Start a review', 'Add to review', 'Add to review'].entries()) {
     const line = lines.nth(i);
     // the review bar sticks to the bottom of the window: keep the line clear of it
