@@ -65,3 +65,37 @@ test('a batch review of three drafts stays private, then appears at once on the 
   await bob.getByTestId('mr-tab-overview').click();
   await expect(bob.getByTestId('discussion').filter({ hasText: `${tag} summary` })).toBeVisible();
 });
+
+test('an applied suggestion shows as a commit and a resolved thread on both pages', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  // Bob suggests a change to the added line of src/search.ts, as a comment now
+  const line = bob.locator('[data-path="src/search.ts"] tr.diff-line.new').first();
+  await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await line.hover();
+  await line.getByTestId('diff-comment-button').click();
+  const original = (await line.locator('.diff-code').textContent())!;
+  await bob.getByTestId('diff-comment-text').fill(`Clearer:\n\`\`\`suggestion:-0+0\n${original} // suggested\n\`\`\``);
+  await bob.getByTestId('diff-comment-submit').click();
+
+  // Alice sees it live as a proposed change and applies it
+  const block = alice.getByTestId('suggestion').filter({ hasText: '// suggested' });
+  await expect(block).toBeVisible({ timeout: 10_000 });
+  await block.getByTestId('suggestion-apply').click();
+
+  // Both pages: Applied, and the thread resolved
+  for (const page of [alice, bob]) {
+    const thread = page.getByTestId('diff-thread').filter({ hasText: '// suggested' });
+    await expect(thread.getByTestId('suggestion-applied')).toBeVisible({ timeout: 10_000 });
+    await expect(thread).toHaveAttribute('data-resolved', 'true');
+    await expect(thread.getByTestId('diff-thread-resolved')).toBeVisible();
+  }
+  // and the commit on the merge request, with the spec's default message
+  for (const page of [alice, bob]) {
+    await page.getByTestId('mr-tab-commits').click();
+    await expect(page.getByText('Apply 1 suggestion(s) to 1 file(s)').first()).toBeVisible({ timeout: 10_000 });
+  }
+});

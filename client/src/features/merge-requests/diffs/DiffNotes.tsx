@@ -50,8 +50,13 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
   const [replying, setReplying] = useState<string | null>(null);
   return (
     <div className="diff-threads">
-      {threads.map((d) => (
-        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={d.resolved ? 'true' : 'false'}>
+      {threads.map((d) => {
+        // Live notes change under a discussion read earlier: resolved when every resolvable note is (spec §4)
+        const resolvable = d.notes.filter((n) => n.resolvable);
+        const resolved = resolvable.length > 0 && resolvable.every((n) => n.resolved);
+        const resolver = resolved ? (resolvable[resolvable.length - 1]?.resolved_by?.name ?? null) : null;
+        return (
+        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={resolved ? 'true' : 'false'}>
           {d.notes.map((n) => (
             <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">
               <strong>{n.author?.name ?? 'Someone'}</strong>
@@ -60,7 +65,7 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
               <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />
             </div>
           ))}
-          {d.resolved && <p className="diff-thread-resolved" data-testid="diff-thread-resolved">{REVIEW_TEXTS.resolvedBy(d.resolved_by?.name ?? null)}</p>}
+          {resolved && <p className="diff-thread-resolved" data-testid="diff-thread-resolved">{REVIEW_TEXTS.resolvedBy(resolver)}</p>}
           {review?.drafts
             .filter((x) => x.discussion_id === d.id)
             .map((x) => <PendingDraft key={x.id} draft={x} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
@@ -84,7 +89,8 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
               </button>
             ))}
         </div>
-      ))}
+        );
+      })}
     </div>
   );
 }
