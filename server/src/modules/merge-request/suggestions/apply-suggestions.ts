@@ -150,9 +150,13 @@ export class ApplySuggestionsAction {
     const map = targetNoteMap(this.config, t, users);
     const author = users.get(actor.id) ?? toUserBasic((await this.ds.getRepository(User).findOneByOrFail({ id: actor.id })), this.config.publicUrl);
     const resolves: Array<Awaited<ReturnType<ResolveNoteAction["prepare"]>>> = [];
+    const resolving = new Set<string>();
     for (const discussionId of new Set(picked.map((p) => p.note.discussionId))) {
       const r = await this.resolve.prepare(actor, t, { discussionId }, true).catch(() => null);
-      if (r) resolves.push(r);
+      if (r) {
+        resolves.push(r);
+        resolving.add(discussionId);
+      }
     }
     await this.events.transaction(async (tx) => {
       for (const [noteId, list] of byNote) {
@@ -162,7 +166,9 @@ export class ApplySuggestionsAction {
         for (const p of list) stored[p.index] = { ...stored[p.index]!, applied: true, commit_id: sha };
         const [row] = (await tx.manager.query(`UPDATE notes SET suggestions = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING updated_at`, [noteId, JSON.stringify(stored)])) as [Array<{ updated_at: Date }>, number];
         const updatedAt = row?.[0]?.updated_at ? new Date(row[0].updated_at) : new Date();
-        tx.recordLater(t.noteable, 'note.updated', { note: toApiNote({ ...note, suggestions: stored, updatedAt }, map) }, author);
+        // Queued: appended after the resolves below, so this last word on the note carries both changes
+        const resolved = resolving.has(note.discussionId) && note.resolvable && note.resolvedAt === null ? { resolvedAt: updatedAt, resolvedById: actor.id } : {};
+        tx.recordLater(t.noteable, 'note.updated', { note: toApiNote({ ...note, suggestions: stored, updatedAt, ...resolved }, map) }, author);
       }
       for (const r of resolves) await r.run(tx);
     });
