@@ -241,6 +241,8 @@ export interface ApiNote {
   outdated?: boolean;
   /** The author is no member of the project but has merged merge requests in it (GitLab's is_contributor). */
   is_contributor?: boolean;
+  /** A diff note's code suggestions (GitLab's `suggestions`). */
+  suggestions?: import('./review-drafts').ApiSuggestion[];
   /** Markdown source; `note` and `body` are the same text (page and REST names). */
   note: string;
   body: string;

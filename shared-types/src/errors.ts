@@ -88,6 +88,12 @@ export const ERRORS = {
   },
   /** A merge request the actor may not see, or none with that iid (GitLab's not_found!('Merge Request')). */
   MERGE_REQUEST_NOT_FOUND: { status: 404, message: '404 Merge Request Not Found' },
+  /** A draft note that is not the actor's, or none with that id (drafts are visible only to their author). */
+  DRAFT_NOTE_NOT_FOUND: { status: 404, message: '404 Draft Note Not Found' },
+  /** A suggestion the actor may not see, or none with that id (GitLab's text). */
+  SUGGESTION_NOT_FOUND: { status: 404, message: 'Suggestion is not applicable as the suggestion was not found.' },
+  /** A suggestion that cannot be applied: the body names why (SUGGESTION_TEXTS: line moved, branch changed, applied, merged, closed). */
+  SUGGESTION_NOT_APPLICABLE: { status: 400, message: 'A suggestion is not applicable.' },
   /** PUT .../merge on a merge request that is not open, or a draft (GitLab's not_allowed!). */
   MERGE_NOT_ALLOWED: { status: 405, message: '405 Method Not Allowed' },
   /** PUT .../merge when git cannot merge the branches (conflicts), GitLab's 406. */

@@ -27,3 +27,5 @@ export * from './merge-request-diffs';
 export * from './repository';
 export * from './error-tracking';
 export * from './notifications';
+export * from './review-drafts';
+export * from './suggestions';

@@ -21,6 +21,7 @@ import {
 } from '@tandem/shared-types';
 import { hasGivenUp, isStale, monitorPollIntervalMs, reconnectDelayMs } from './connectionMonitor';
 import { EventSequencer } from './eventSequencer';
+import { batchGate } from './eventBatch';
 
 type TandemSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -131,7 +132,7 @@ export class RealtimeClient {
       replaying: false,
       resyncing: false,
       ended: false,
-      sequencer: new EventSequencer(seq, (e) => handlers.apply(e), () => this.replay(stream)),
+      sequencer: new EventSequencer(seq, batchGate((e) => handlers.apply(e)), () => this.replay(stream)),
     };
     this.streams.set(key, stream);
     if (this.state === 'open') this.subscribe(stream);

@@ -38,13 +38,24 @@ export interface IssueFieldsChanged {
   updated_by?: UserBasic | null;
 }
 
+/** Place of an event in a batch of events written together and meant to be shown together (1-based). */
+export interface EventBatch {
+  index: number;
+  size: number;
+}
+
 export interface EventPayloads {
   'issue.created': { fields: IssueFieldsChanged };
   'issue.updated': { fields: IssueFieldsChanged };
   'issue.assignees': { assignees: UserBasic[]; lock_version: number };
   'issue.labels': { labels: { id: number; name: string; color: string; text_color: string; description: string | null }[] };
   'issue.deleted': Record<string, never>;
-  'note.created': { note: ApiNote };
+  /**
+   * `batch`: the note is one of `size` published together (a submitted review, bulk_publish):
+   * the events come with consecutive seqs and a client applies them at once, when the last
+   * (index === size) arrives.
+   */
+  'note.created': { note: ApiNote; batch?: EventBatch };
   'note.updated': { note: ApiNote };
   /** `internal`: the note was an internal note (only readers of internal notes receive the event). */
   'note.deleted': { note_id: string; discussion_id: string; internal?: true };

@@ -15,6 +15,8 @@ import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './
 import { ChangesTab } from './diffs/ChangesTab';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
 import { MergeRequestCommits } from './MergeRequestTabs';
+import { ReviewBar } from './review/ReviewBar';
+import { useReviewDrafts } from './review/reviewApi';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 type Tab = 'overview' | 'commits' | 'changes';
@@ -68,6 +70,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
   const queryClient = useQueryClient();
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const [tab, setTab] = useState<Tab>('overview');
+  const review = useReviewDrafts(projectPath, mr.iid, data.permissions.canCreateNote);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
@@ -125,7 +128,14 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
         </>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
-      {tab === 'changes' && <ChangesTab projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null} />}
+      <ReviewBar projectPath={projectPath} iid={mr.iid} count={review.drafts.length} onSubmitted={() => void review.refresh()} />
+      {tab === 'changes' && (
+        <ChangesTab
+          projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
+          // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
+          canApplySuggestions={data.permissions.canMerge}
+        />
+      )}
     </div>
   );
 }

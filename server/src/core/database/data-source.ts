@@ -39,6 +39,8 @@ import { MergeRequests1795642000000 } from './migrations/1795642000000-MergeRequ
 import { DiffNotes1795762600000 } from './migrations/1795762600000-DiffNotes';
 import { Forks1795820000000 } from './migrations/1795820000000-Forks';
 import { MergeRequestReviewers1795820000001 } from './migrations/1795820000001-MergeRequestReviewers';
+import { DraftNotes1795830000000 } from './migrations/1795830000000-DraftNotes';
+import { NoteSuggestions1795830100000 } from './migrations/1795830100000-NoteSuggestions';
 import { DiffNotePositions1795840000000 } from './migrations/1795840000000-DiffNotePositions';
 import { HistoryCheckpoints1795860000000 } from './migrations/1795860000000-HistoryCheckpoints';
 
@@ -79,6 +81,8 @@ export const MIGRATIONS = [
   DiffNotes1795762600000,
   Forks1795820000000,
   MergeRequestReviewers1795820000001,
+  DraftNotes1795830000000,
+  NoteSuggestions1795830100000,
   DiffNotePositions1795840000000,
   HistoryCheckpoints1795860000000,
 ];

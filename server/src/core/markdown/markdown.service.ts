@@ -53,6 +53,8 @@ export class MarkdownService {
       linkify: true,
       breaks: false,
       highlight: (code, lang) => {
+        // A code suggestion (```suggestion:-N+M): marked so the page can show it as a proposed change
+        if (lang && /^suggestion(:-\d+\+\d+)?$/.test(lang)) return `<pre class="code"><code class="language-suggestion">${this.md.utils.escapeHtml(code)}</code></pre>`;
         if (lang && hljs.getLanguage(lang)) {
           try {
             return `<pre class="code highlight"><code class="hljs language-${escapeAttr(lang)}">${hljs.highlight(code, { language: lang, ignoreIllegals: true }).value}</code></pre>`;

@@ -78,3 +78,21 @@ export function mergeRequestPagePermissions(actor: Actor | null, p: ProjectFacts
     canMerge: canMergeRequest(actor, 'merge_merge_request', p, m),
   };
 }
+
+/**
+ * Review drafts (GitLab's DraftNote: `merge_request.draft_notes.authored_by(current_user)`):
+ * who may write notes on the merge request may keep drafts; a draft is read, changed, deleted
+ * and published by its author only (anyone else is told it does not exist).
+ */
+export function draftNoteAbilities(actor: Actor | null, noteable: Pick<NoteableAbilities, 'createNote'>, draftAuthorId: number | null) {
+  const own = actor !== null && draftAuthorId !== null && draftAuthorId === actor.id;
+  return { create: actor !== null && noteable.createNote, read: own, update: own && noteable.createNote, publish: own && noteable.createNote };
+}
+
+/**
+ * Applying a code suggestion (GitLab's :apply_suggestion): writes a commit on the source branch,
+ * so who may push to it (push_code on the project), on an open merge request.
+ */
+export function canApplySuggestion(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts): boolean {
+  return actor !== null && m.state === 'opened' && canMergeRequest(actor, 'push_code', p, m);
+}

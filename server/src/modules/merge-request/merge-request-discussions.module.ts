@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MarkdownModule } from '../../core/markdown/markdown.module';
+import { RepositoryModule } from '../repository/repository.module';
 import { AwardModule } from '../award/award.module';
 import { IssueModule } from '../issue/issue.module';
 import { HistoryModule } from '../history/history.module';
@@ -9,6 +11,10 @@ import { MergeRequestNoteableAccess } from './discussions/merge-request-noteable
 import { MergeRequestPageController } from './discussions/merge-request-page.controller';
 import { MERGE_REQUEST_NOTEABLE, MergeRequestNoteTargets } from './discussions/merge-request-note-target';
 import { MergeRequestModule } from './merge-request.module';
+import { DraftNotesController } from './drafts/draft-notes.controller';
+import { DraftNotesService } from './drafts/draft-notes.service';
+import { ApplySuggestionsAction } from './suggestions/apply-suggestions';
+import { SuggestionsController } from './suggestions/suggestions.controller';
 
 /**
  * Discussions on merge requests, the third noteable: the shared noteable routes (REST v4 notes,
@@ -16,9 +22,9 @@ import { MergeRequestModule } from './merge-request.module';
  * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
  */
 @Module({
-  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule],
-  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController],
-  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule],
+  controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController, SuggestionsController],
+  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService, ApplySuggestionsAction],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
 })
 export class MergeRequestDiscussionsModule {}

@@ -43,6 +43,8 @@ export interface NoteTarget {
   /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts). */
   /** Merge requests: checks a diff note's `position` against the current diff (400 naming the problem otherwise). Absent: positions are refused. */
   diffPosition?: (raw: unknown) => Promise<ApiDiffPosition>;
+  /** Merge requests: the new file's text at a position's head (what a code suggestion replaces); null when unreadable. Absent: no suggestions. */
+  suggestionSource?: (position: ApiDiffPosition) => Promise<string | null>;
   commands?: (tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>;
 }
 

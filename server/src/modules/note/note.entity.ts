@@ -1,4 +1,4 @@
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import type { ApiDiffPosition, StoredSuggestion } from '@tandem/shared-types';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('notes')
@@ -18,6 +18,8 @@ export class Note {
   @Column({ type: 'jsonb', name: 'original_position', nullable: true }) originalPosition!: ApiDiffPosition | null;
   /** Its line changed in a later push: `position` stays on the old version (the discussion is not active). */
   @Column({ type: 'boolean', name: 'position_outdated', default: false }) positionOutdated!: boolean;
+  /** Code suggestions of a diff note: per ```suggestion block, the lines it replaced and whether it was applied (merge requests). */
+  @Column({ type: 'jsonb', nullable: true }) suggestions!: StoredSuggestion[] | null;
   @Column({ type: 'boolean' }) system!: boolean;
   @Column({ type: 'varchar', name: 'system_note_icon_name', nullable: true }) systemNoteIconName!: string | null;
   @Column({ type: 'boolean' }) internal!: boolean;

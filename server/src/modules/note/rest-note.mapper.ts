@@ -25,6 +25,8 @@ export interface RestNote {
   commands_changes: Record<string, unknown>;
   /** DiffNotes: GitLab's position. */
   position?: ApiNote['position'];
+  /** DiffNotes with ```suggestion blocks: GitLab's suggestions. */
+  suggestions?: ApiNote['suggestions'];
 }
 
 export interface RestDiscussion {
@@ -56,6 +58,7 @@ export function toRestNote(n: ApiNote): RestNote {
     noteable_iid: n.noteable_iid,
     commands_changes: {},
     ...(n.position ? { position: n.position } : {}),
+    ...(n.suggestions ? { suggestions: n.suggestions } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DIFF_CONSTANTS, DIFF_TEXTS, excerptLines, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, DISCUSSION_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, excerptLines, type ApiDraftNote, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { DiffExcerpt } from './DiffExcerpt';
@@ -27,6 +27,7 @@ const DISCUSSIONS = '/acme/tandem/-/merge_requests/7/discussions.json';
 const NOTE_KEY = 'acme/tandem/-/merge_requests#7';
 const THREAD = { id: 'd1', individual_note: false, diff_discussion: true, notes: [{ id: '5', discussion_id: 'd1', type: 'DiffNote', note: 'Why?', note_html: '<p>Why?</p>', author: { id: 2, name: 'Bob Brown', username: 'bob' }, position: { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text', old_line: null, new_line: 2, line_range: null } }] };
 const ONE = '/acme/tandem/-/merge_requests/7/diff_for_path.json';
+const DRAFTS = '/api/v4/projects/acme%2Ftandem/merge_requests/7/draft_notes';
 const response = (files: ApiDiffFile[], hidden = false): MergeRequestDiffsResponse => ({ diff_files: files, diff_refs: { base_sha: '1', start_sha: '1', head_sha: '2' }, whitespace_hidden: hidden });
 
 describe('parallelRows', () => {
@@ -50,7 +51,7 @@ describe('ChangesTab', () => {
   beforeEach(() => {
     cleanup();
     localStorage.clear();
-    api = stubFetch({ [`GET ${DIFFS}`]: response([CODE, IMAGE, BIG, MOVED, EXEC]), [`GET ${DIFFS}?w=1`]: response([CODE], true), [`GET ${DISCUSSIONS}`]: [] });
+    api = stubFetch({ [`GET ${DIFFS}`]: response([CODE, IMAGE, BIG, MOVED, EXEC]), [`GET ${DIFFS}?w=1`]: response([CODE], true), [`GET ${DISCUSSIONS}`]: [], [`GET ${DRAFTS}`]: [] });
   });
 
   it('shows the tree, the highlighted lines inline and side by side (remembered), and hides whitespace with w=1', async () => {
@@ -141,6 +142,54 @@ describe('ChangesTab', () => {
     expect(screen.queryByTestId('diff-changed-notice')).toBeNull();
     // the thread is still on head 2: not placed on head 3 until its position follows
     expect(screen.queryAllByTestId('diff-thread')).toHaveLength(0);
+  });
+
+  it('batch review: "Start a review" keeps a pending draft under its line, then the form says "Add to review"; a reply draft sits in its thread; Delete asks first', async () => {
+    const pos = { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text' as const, old_line: null, new_line: 2, line_range: null };
+    const draft = (over: Partial<ApiDraftNote>): ApiDraftNote => ({ id: 1, author_id: 2, merge_request_id: 70, discussion_id: null, resolve_discussion: false, note: 'Rename it', note_html: '<p>Rename it</p>', commit_id: null, position: pos, line_code: null, file_path: 'src/a.ts', author: null, created_at: '', updated_at: '', ...over });
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD], [`POST ${DRAFTS}`]: draft({}) });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
+    await screen.findByTestId('diff-thread');
+    const removed = document.querySelector('[data-path="src/a.ts"] tr[data-line-code="h_2_0"]')!;
+    fireEvent.click(within(removed as HTMLElement).getByTestId('diff-comment-button'));
+    expect(screen.getByTestId('review-add').textContent).toBe(REVIEW_TEXTS.startReview);
+    expect(screen.getByTestId('diff-comment-submit').textContent).toBe(REVIEW_TEXTS.addCommentNow);
+    fireEvent.change(screen.getByTestId('diff-comment-text'), { target: { value: 'Rename it' } });
+    // the server now holds two drafts: this one on line 2 and a reply in the thread
+    api.on({ [`GET ${DRAFTS}`]: [draft({}), draft({ id: 2, note: 'Agreed', note_html: '<p>Agreed</p>', discussion_id: 'd1', resolve_discussion: true })] });
+    fireEvent.click(screen.getByTestId('review-add'));
+    await waitFor(() => expect(screen.getAllByTestId('pending-draft')).toHaveLength(2));
+    expect(api.lastCall(`POST ${DRAFTS}`).body).toEqual({ note: 'Rename it', position: { ...pos, old_line: 2, new_line: null } });
+    const [reply, lineDraft] = screen.getAllByTestId('pending-draft');
+    expect(reply!.closest('[data-testid="diff-thread"]')).not.toBeNull();
+    expect(reply!.textContent).toContain(REVIEW_TEXTS.resolveThread);
+    expect(lineDraft!.textContent).toContain(REVIEW_TEXTS.pending);
+    expect(lineDraft!.textContent).toContain('Rename it');
+    // With drafts pending, a reply form offers "Add to review"
+    fireEvent.click(screen.getByTestId('diff-thread-reply'));
+    expect(screen.getByTestId('review-add').textContent).toBe(REVIEW_TEXTS.addToReview);
+    // Delete asks with the spec's text
+    fireEvent.click(within(lineDraft as HTMLElement).getByTestId('pending-draft-delete'));
+    expect(await screen.findByText(DISCUSSION_TEXTS.confirmDelete('pending comment'))).toBeTruthy();
+  });
+
+  it('suggestions: a proposed change with Apply suggestion; two added to the batch apply as one call', async () => {
+    const sugg = (from: string, to: string) => ({ id: 0, from_line: 2, to_line: 2, appliable: true, applied: false, from_content: from, to_content: to, inapplicable_reason: null });
+    const note = { ...THREAD.notes[0]!, id: '5', note: '```suggestion\nafter2\n```', suggestions: [sugg('after\n', 'after2\n'), sugg('after\n', 'after3\n')] };
+    api.on({ [`GET ${DISCUSSIONS}`]: [{ ...THREAD, notes: [note] }], 'PUT /api/v4/suggestions/501/apply': { id: 501, applied: true }, 'PUT /api/v4/suggestions/batch_apply': [] });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} canApplySuggestions />);
+    const blocks = await screen.findAllByTestId('suggestion');
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.querySelector('.diff-code.old')?.textContent).toBe('after');
+    expect(blocks[0]!.querySelector('.diff-code.new')?.textContent).toBe('after2');
+    fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.applySuggestion));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/501/apply')).toHaveLength(1));
+    fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.addToBatch));
+    fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.addToBatch));
+    expect(within(blocks[0]!).getByText(SUGGESTION_TEXTS.removeFromBatch)).toBeTruthy();
+    fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.applyBatch(2)));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
+    expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502] });
   });
 });
 

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
 import type { LineNotes } from './DiffLines';
-import { LineCommentForm, LineThreads, lineKey, positionFor, threadsByLine } from './DiffNotes';
+import { LineThreads, lineKey, positionFor, threadsByLine, type ThreadReview } from './DiffNotes';
+import { PendingDraft } from '../review/PendingDraft';
+import { ReviewCommentForm } from '../review/ReviewCommentForm';
+import { useReviewDrafts } from '../review/reviewApi';
 import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
@@ -43,34 +46,44 @@ function FileTree({ files, viewed }: { files: ApiDiffFile[]; viewed: Record<stri
   );
 }
 
-/** A file's line notes: its threads under their lines, and the one open comment form. */
-function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, comment: ChangesTabProps['comment'], open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs, reload: () => void): LineNotes {
+/** A file's line notes: its threads under their lines (with the viewer's pending replies), its pending drafts, and the one open comment form. */
+function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs): LineNotes {
   const keyOf = (l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
+  const drafts = new Map<string, ApiDraftNote[]>();
+  for (const d of review?.drafts ?? []) {
+    if (d.discussion_id || !d.position || d.position.new_path !== file.new_path) continue;
+    const k = lineKey(file.new_path, d.position.old_line, d.position.new_line);
+    drafts.set(k, [...(drafts.get(k) ?? []), d]);
+  }
   return {
     after: (l) => {
       const k = keyOf(l);
       const here = threads.get(k);
-      const form = open === k && comment;
-      if (!here && !form) return null;
+      const pending = drafts.get(k);
+      const form = open === k && review;
+      if (!here && !form && !pending) return null;
       return (
         <>
-          {here && <LineThreads threads={here} />}
+          {here && <LineThreads threads={here} review={review} />}
+          {review && pending?.map((d) => <PendingDraft key={d.id} draft={d} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
           {form && (
-            <LineCommentForm
-              projectPath={comment.projectPath}
-              iid={comment.iid}
+            <ReviewCommentForm
+              projectPath={review.projectPath}
+              iid={review.iid}
               position={positionFor(file, l, refs)}
+              pendingCount={review.drafts.length}
+              label="Comment on this line"
               onCancel={() => setOpen(null)}
-              onDone={() => {
+              onDone={(kind) => {
                 setOpen(null);
-                reload();
+                review.onChange(kind);
               }}
             />
           )}
         </>
       );
     },
-    onComment: comment ? (l) => setOpen(keyOf(l)) : undefined,
+    onComment: review ? (l) => setOpen(keyOf(l)) : undefined,
   };
 }
 
@@ -81,13 +94,21 @@ interface ChangesTabProps {
   discussions: { key: string; id: number };
   /** Present when the viewer may comment. */
   comment?: { projectPath: string; iid: number } | null;
+  /** The viewer may apply code suggestions. */
+  canApplySuggestions?: boolean;
 }
 
 /** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
-export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null }: ChangesTabProps) {
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<string | null>(null);
+  const { drafts, refresh: refreshDrafts } = useReviewDrafts(projectPath, iid, comment !== null);
+  const [batchIds, setBatchIds] = useState<number[]>([]);
+  const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
+  const review: ThreadReview | null = comment
+    ? { projectPath: comment.projectPath, iid: comment.iid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, batch }
+    : null;
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);
   const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });
@@ -138,7 +159,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, comment, openForm, setOpenForm, data.diff_refs, reload)} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, review, openForm, setOpenForm, data.diff_refs)} />
               </WhenNear>
             ))}
           </div>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion } from '@tandem/shared-types';
-import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
-import { DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
+import { PendingDraft } from '../review/PendingDraft';
+import { ReviewCommentForm } from '../review/ReviewCommentForm';
+import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
 
 /** A diff discussion's position: its first note's (live: a push moves it by note.updated), or the discussion's. */
 export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.notes[0]?.position ?? d.position;
@@ -36,51 +38,66 @@ export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffR
   };
 }
 
-/** A line's threads: each note's author and its server-rendered, sanitised HTML. */
-export function LineThreads({ threads }: { threads: ApiDiscussion[] }) {
+/** What a line's threads need for batch review: the viewer's drafts, and where replies go. */
+export interface ThreadReview {
+  projectPath: string;
+  iid: number;
+  drafts: readonly ApiDraftNote[];
+  /** After a draft or a note was added or a draft changed. */
+  onChange: (kind: 'draft' | 'note') => void;
+  /** The viewer may apply code suggestions (push to the source branch of an open merge request). */
+  canApply: boolean;
+  batch: SuggestionBatch;
+}
+
+const NO_BATCH: SuggestionBatch = { ids: [], toggle: () => undefined, clear: () => undefined };
+
+/** A line's threads: each note's author and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
+export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; review?: ThreadReview | null }) {
+  const [replying, setReplying] = useState<string | null>(null);
   return (
     <div className="diff-threads">
-      {threads.map((d) => (
-        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id}>
+      {threads.map((d) => {
+        // Live notes change under a discussion read earlier: resolved when every resolvable note is (spec §4)
+        const resolvable = d.notes.filter((n) => n.resolvable);
+        const resolved = resolvable.length > 0 && resolvable.every((n) => n.resolved);
+        const resolver = resolved ? (resolvable[resolvable.length - 1]?.resolved_by?.name ?? null) : null;
+        return (
+        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={resolved ? 'true' : 'false'}>
           {d.notes.map((n) => (
-            <div key={n.id} className="diff-thread-note" data-testid="diff-thread-note">
+            <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">
               <strong>{n.author?.name ?? 'Someone'}</strong>
               {/* note_html is rendered and sanitised on the server */}
               <div className="md" dangerouslySetInnerHTML={{ __html: n.note_html }} />
+              <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />
             </div>
           ))}
+          {resolved && <p className="diff-thread-resolved" data-testid="diff-thread-resolved">{REVIEW_TEXTS.resolvedBy(resolver)}</p>}
+          {review?.drafts
+            .filter((x) => x.discussion_id === d.id)
+            .map((x) => <PendingDraft key={x.id} draft={x} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
+          {review &&
+            (replying === d.id ? (
+              <ReviewCommentForm
+                projectPath={review.projectPath}
+                iid={review.iid}
+                discussionId={d.id}
+                pendingCount={review.drafts.length}
+                label="Reply to this thread"
+                onCancel={() => setReplying(null)}
+                onDone={(kind) => {
+                  setReplying(null);
+                  review.onChange(kind);
+                }}
+              />
+            ) : (
+              <button type="button" className="diff-thread-reply" onClick={() => setReplying(d.id)} data-testid="diff-thread-reply">
+                {REVIEW_TEXTS.reply}
+              </button>
+            ))}
         </div>
-      ))}
-    </div>
-  );
-}
-
-/** The form under a line: "Add comment now" posts a diff thread with the line's position (POST .../discussions). */
-export function LineCommentForm({ projectPath, iid, position, onDone, onCancel }: { projectPath: string; iid: number; position: ApiDiffPosition; onDone: () => void; onCancel: () => void }) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    const res = await requestJson(`${projectApiPath(projectPath)}/merge_requests/${iid}/discussions`, { method: 'POST', body: { body: text, position } }).catch(() => null);
-    setBusy(false);
-    if (!res?.ok) {
-      setError(errorText(res?.data, DISCUSSION_TEXTS.submitFailedNetwork));
-      return;
-    }
-    onDone();
-  };
-  return (
-    <div className="diff-comment-form" data-testid="diff-comment-form">
-      <textarea aria-label="Comment on this line" value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus data-testid="diff-comment-text" />
-      {error && <p role="alert">{error}</p>}
-      <button type="button" className="btn btn-confirm" disabled={busy || !text.trim()} aria-busy={busy} onClick={() => void submit()} data-testid="diff-comment-submit">
-        Add comment now
-      </button>
-      <button type="button" className="btn" onClick={onCancel}>
-        Cancel
-      </button>
+        );
+      })}
     </div>
   );
 }

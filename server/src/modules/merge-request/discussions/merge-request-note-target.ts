@@ -14,6 +14,7 @@ import { parseMergeRequestIid } from '../merge-request.validation';
 import { sha1 } from '../diffs/diff-lines';
 import { parseDiffPosition } from '../diffs/diff-position';
 import { MergeRequestDiffs } from '../diffs/merge-request-diffs.service';
+import { RepositoryService } from '../../repository';
 
 /** A merge request as the note actions take it. */
 export interface MergeRequestNoteTarget extends NoteTarget {
@@ -29,6 +30,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     private readonly registry: NoteTargetRegistry,
     private readonly diffs: MergeRequestDiffs,
     private readonly crossReferences: CrossReferenceVisibility,
+    private readonly repos: RepositoryService,
   ) {}
 
   get publicUrl(): string {
@@ -86,6 +88,11 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
       diffPosition: async (raw) => {
         const hash = typeof raw === 'object' && raw && typeof (raw as { new_path?: unknown }).new_path === 'string' ? sha1((raw as { new_path: string }).new_path) : '';
         return parseDiffPosition(raw, await this.diffs.present(l, { ignoreWhitespace: false, expand: new Set([hash]) }));
+      },
+      // A code suggestion replaces lines of the new file as the note's diff shows it
+      suggestionSource: async (position) => {
+        const repo = await this.repos.open(l.mr.sourceProjectId);
+        return repo.blob(position.head_sha, position.new_path).then((b) => b.content.toString('utf8'), () => null);
       },
       // Quick actions on merge requests are not built: every command answers "Could not apply"
       commands: async (_tx, _actor, commands): Promise<QuickActionsOutcome> => ({ messages: [], errorMessages: commands.map((c) => QUICK_ACTION_TEXTS.couldNotApply(c.name)), changes: {} }),

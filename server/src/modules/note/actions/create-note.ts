@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote } from '@tandem/shared-types';
+import { linesOf, NOTE_ERRORS, parseSuggestionBlocks, suggestionRange, type ApiDiffPosition, type ApiNote, type EventBatch, type StoredSuggestion } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
@@ -43,6 +43,16 @@ export interface CreateNoteInput {
    * is asked (nobody could solve it).
    */
   externalReply?: boolean;
+  /** A review's note (bulk publish): its place among the notes published together, carried by its note.created event. */
+  batch?: EventBatch;
+  /** The note is written resolved (a review's reply that resolves its thread). */
+  resolved?: boolean;
+}
+
+/** A note read, validated and rendered, to be written by `run` in the caller's transaction (a review's publish). */
+export interface PreparedNote {
+  run: (tx: StatementTx) => Promise<NoteStatementResult>;
+  finish: (r: NoteStatementResult) => Promise<CreateNoteResult>;
 }
 
 export interface CreateNoteResult {
@@ -106,6 +116,16 @@ export class CreateNoteAction {
     return result;
   }
 
+  /**
+   * A note for the caller's transaction (a review's bulk publish): every read is made now, the
+   * write is `run(tx)`. No quick actions (the body is written as it is), no spam check or
+   * throttle per note: the review was written draft by draft through checked calls.
+   */
+  async prepare(actor: Actor, target: NoteTarget, input: CreateNoteInput): Promise<PreparedNote> {
+    if (!target.abilities.createNote) throw new AppError('FORBIDDEN');
+    return this.plan(actor, target, input, validateNoteBody(input.body));
+  }
+
   private async plain(actor: Actor, ctx: NoteTarget, input: CreateNoteInput): Promise<CreateNoteResult> {
     const planned = await this.plan(actor, ctx, input, validateNoteBody(input.body));
     await this.throttle.consumeNoteCreation(actor.id);
@@ -161,6 +181,7 @@ export class CreateNoteAction {
     // A diff thread's replies keep its position (GitLab: every note of a diff discussion is a DiffNote)
     const position = root ? (root.position ?? null) : (input.position ?? null);
     const type = position ? 'DiffNote' : thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
+    const suggestions = position ? await this.suggestionsOf(ctx, position, body) : null;
     const record: NoteRecord = {
       id: 0,
       noteableType: ctx.noteable.type,
@@ -179,8 +200,9 @@ export class CreateNoteAction {
       position,
       originalPosition: root ? (root.originalPosition ?? position) : position,
       positionOutdated: root?.positionOutdated ?? false,
-      resolvedAt: null,
-      resolvedById: null,
+      suggestions,
+      resolvedAt: input.resolved && type !== null ? EPOCH : null,
+      resolvedById: input.resolved && type !== null ? actor.id : null,
       lastEditedAt: null,
       updatedById: null,
       createdAt: EPOCH,
@@ -199,10 +221,11 @@ export class CreateNoteAction {
         noteable,
         author,
         urlPrefix,
-        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, original_position, position_outdated, created_at, updated_at)
+        (p) => `ins AS (INSERT INTO notes (noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, idempotency_key, position, original_position, position_outdated, suggestions, resolved_at, resolved_by_id, created_at, updated_at)
             VALUES (${p(ctx.noteable.type)}::varchar, ${p(ctx.noteable.id)}::int, ${p(ctx.projectId)}::int, ${p(actor.id)}::int, ${p(body)}::text, ${p(noteHtml)}::text, ${p(type)}::varchar,
               ${p(record.discussionId)}::varchar, false, ${p(record.internal)}::boolean, ${p(record.resolvable)}::boolean, ${p(input.idempotencyKey ?? null)}::varchar, ${p(position === null ? null : JSON.stringify(position))}::jsonb,
-              ${p(record.originalPosition ? JSON.stringify(record.originalPosition) : null)}::jsonb, ${p(record.positionOutdated ?? false)}::boolean, now(), now())
+              ${p(record.originalPosition ? JSON.stringify(record.originalPosition) : null)}::jsonb, ${p(record.positionOutdated ?? false)}::boolean, ${p(suggestions === null ? null : JSON.stringify(suggestions))}::jsonb,
+              ${record.resolvedAt ? 'now()' : 'NULL'}, ${p(record.resolvedById)}::int, now(), now())
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id),
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
             WHERE id = ${p(converts ? root!.id : 0)}::int AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),
@@ -211,10 +234,28 @@ export class CreateNoteAction {
           ...(convertedRoot
             ? [{ key: 'conv', type: 'note.updated' as const, payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] }]
             : []),
-          { key: 'new', type: 'note.created' as const, payload: { note: toApiNote(record, map) }, timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt], newNote: true },
+          {
+            key: 'new',
+            type: 'note.created' as const,
+            payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}) },
+            timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
+            newNote: true,
+          },
         ],
       );
     return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
+  }
+
+  /** A diff note's code suggestions: the lines each one replaces, read from the new file at the position's head. */
+  private async suggestionsOf(ctx: NoteTarget, position: ApiDiffPosition, body: string): Promise<StoredSuggestion[] | null> {
+    const blocks = ctx.suggestionSource ? parseSuggestionBlocks(body) : [];
+    if (!blocks.length) return null;
+    const line = position.new_line;
+    const content = line ? await ctx.suggestionSource!(position) : null;
+    return blocks.map((b) => {
+      const r = line ? suggestionRange(line, b) : null;
+      return { from_content: content !== null && r ? linesOf(content, r.fromLine, r.toLine) : null, applied: false, commit_id: null };
+    });
   }
 
   private async finish(
@@ -228,7 +269,7 @@ export class CreateNoteAction {
     const newId = result.changed.get('new');
     if (newId === undefined) return this.replay(actor, ctx, input.idempotencyKey ?? null);
     const at = new Date(result.at);
-    const stored: NoteRecord = { ...record, id: newId, createdAt: at, updatedAt: at };
+    const stored: NoteRecord = { ...record, id: newId, createdAt: at, updatedAt: at, resolvedAt: record.resolvedAt ? at : null };
     const discussion: NoteRecord[] = thread
       ? [...thread.map((n) => (convertedRoot && n.id === root!.id && result.changed.has('conv') ? { ...convertedRoot, updatedAt: at } : n)), stored]
       : [stored];

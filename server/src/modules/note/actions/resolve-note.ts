@@ -3,12 +3,12 @@ import type { ApiDiscussion } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import type { Actor } from '../../../core/policy/policy';
-import { EventLogService } from '../../../core/realtime/event-log.service';
+import { EventLogService, type StatementTx } from '../../../core/realtime/event-log.service';
 import { NOTE_EVENT_PATHS } from '../note-writer';
 import { toApiDiscussion } from '../discussion.mapper';
-import { runNoteStatement } from '../note-statement';
+import { runNoteStatement, type NoteStatementResult } from '../note-statement';
 import { NoteFinder } from '../note.finder';
-import { toApiNote, type NoteRecord } from '../note.mapper';
+import { toApiNote, type NoteMapContext, type NoteRecord } from '../note.mapper';
 import type { Note } from '../note.entity';
 import { abilitiesIn, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { missingNote, type NoteSurface } from './update-note';
@@ -33,6 +33,12 @@ export class ResolveNoteAction {
 
   async execute(actor: Actor | null, source: NoteIssue | NoteTarget, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api'): Promise<ApiDiscussion> {
     if (!actor) throw new AppError('UNAUTHORIZED');
+    const prepared = await this.prepare(actor, source, target, resolve, surface);
+    return prepared.finish(await this.events.autocommit(prepared.run));
+  }
+
+  /** The checks and reads now; the one statement is `run(tx)` (a review's publish runs it in its transaction). */
+  async prepare(actor: Actor, source: NoteIssue | NoteTarget, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api') {
     const ctx = toTarget(actor, source);
     const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const thread = await this.notes.thread(key, target, actor.id);
@@ -58,7 +64,7 @@ export class ResolveNoteAction {
     const planned = (n: NoteRecord): NoteRecord =>
       resolve ? { ...n, resolvedAt: EPOCH, resolvedById: actor.id, updatedAt: EPOCH } : { ...n, resolvedAt: null, resolvedById: null, updatedAt: EPOCH };
     const timePaths = resolve ? [NOTE_EVENT_PATHS.updatedAt, '{payload,note,resolved_at}'] : [NOTE_EVENT_PATHS.updatedAt];
-    const result = await this.events.autocommit((tx) =>
+    const run = (tx: StatementTx) =>
       runNoteStatement(
         tx,
         resolve ? 'note.resolve' : 'note.unresolve',
@@ -70,8 +76,11 @@ export class ResolveNoteAction {
               AND resolved_at IS ${resolve ? '' : 'NOT '}NULL
             RETURNING id::text AS key, id)`,
         changing.map((n) => ({ key: String(n.id), type: 'note.updated' as const, payload: { note: toApiNote(planned(n), map) }, timePaths })),
-      ),
-    );
+      );
+    return { run, finish: (result: NoteStatementResult) => this.finish(actor, ctx, discussion, result, planned, resolve, map) };
+  }
+
+  private finish(actor: Actor, ctx: NoteTarget, discussion: Note[], result: NoteStatementResult, planned: (n: NoteRecord) => NoteRecord, resolve: boolean, map: NoteMapContext): ApiDiscussion {
     const at = new Date(result.at);
     const after = discussion.map((n) => {
       if (!result.changed.has(String(n.id))) return n;

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { DISCUSSION_TEXTS, REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
+import { errorText } from '../../../shared/api/http';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { deleteDraft, publishDraft } from './reviewApi';
+
+/** A pending draft (discussions.md §2 "Pending draft comment card"): the Pending badge, its text, Publish and Delete. */
+export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: ApiDraftNote; projectPath: string; iid: number; onChange: () => void }) {
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (call: () => Promise<{ ok: boolean; data: unknown }>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    const res = await call().catch(() => null);
+    setBusy(false);
+    if (!res?.ok) return setError(errorText(res?.data, fallback));
+    onChange();
+  };
+  return (
+    <div className="pending-draft" data-testid="pending-draft" data-draft-id={draft.id}>
+      <div className="pending-draft-head">
+        <span className="badge badge-warning" data-testid="pending-badge">{REVIEW_TEXTS.pending}</span>
+        <strong>{draft.author?.name ?? ''}</strong>
+        {draft.resolve_discussion && <span className="pending-draft-resolves">{REVIEW_TEXTS.resolveThread}</span>}
+      </div>
+      {/* note_html is rendered and sanitised on the server */}
+      <div className="md" dangerouslySetInnerHTML={{ __html: draft.note_html }} />
+      {error && <p role="alert">{error}</p>}
+      <div className="review-form-actions">
+        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => publishDraft(projectPath, iid, draft.id), REVIEW_TEXTS.publishFailed)} data-testid="pending-draft-publish">
+          {REVIEW_TEXTS.publish}
+        </button>
+        <button type="button" className="btn btn-sm btn-danger-text" disabled={busy} onClick={() => setConfirm(true)} data-testid="pending-draft-delete">
+          {REVIEW_TEXTS.deleteDraft}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        title={REVIEW_TEXTS.deleteDraft}
+        message={DISCUSSION_TEXTS.confirmDelete('pending comment')}
+        confirmLabel={REVIEW_TEXTS.deleteDraft}
+        danger
+        onConfirm={() => {
+          setConfirm(false);
+          void run(() => deleteDraft(projectPath, iid, draft.id), DISCUSSION_TEXTS.deleteNoteFailed);
+        }}
+        onOpenChange={setConfirm}
+      />
+    </div>
+  );
+}

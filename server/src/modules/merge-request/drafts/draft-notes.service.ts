@@ -1,0 +1,186 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DRAFT_ERRORS, REVIEW_LIMITS, type ApiDiffPosition, type ApiDraftNote } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
+import { MarkdownService } from '../../../core/markdown/markdown.service';
+import { draftNoteAbilities } from '../../../core/policy/merge-request-permissions';
+import type { Actor } from '../../../core/policy/policy';
+import { EventLogService } from '../../../core/realtime/event-log.service';
+import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-note';
+import { ResolveNoteAction } from '../../note/actions/resolve-note';
+import { NoteFinder } from '../../note/note.finder';
+import { toUserBasic } from '../../user/user.mapper';
+import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
+import type { MergeRequestNoteTarget } from '../discussions/merge-request-note-target';
+import { deleteDrafts, draftById, draftsOf, insertDraft, updateDraft, type DraftNoteRow } from './draft-note.store';
+import type { DraftCreateInput, DraftUpdateInput } from './draft-note.validation';
+
+/**
+ * Review drafts (GitLab's DraftNotes services): pending comments only their author sees, kept in
+ * `draft_notes`, and the review's publish, which turns every draft into its note in ONE
+ * transaction: the drafts are deleted first (a second, racing publish finds none and writes
+ * nothing), then each note is written by the note module's own statement, then the threads the
+ * drafts resolve. The note.created events carry `batch` {index, size}, are published after
+ * COMMIT as one bus message, and the client applies them together when the last one is in.
+ */
+@Injectable()
+export class DraftNotesService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly markdown: MarkdownService,
+    private readonly events: EventLogService,
+    private readonly notes: NoteFinder,
+    private readonly createNote: CreateNoteAction,
+    private readonly resolveNote: ResolveNoteAction,
+  ) {}
+
+  /** The actor's drafts on the merge request (everyone else's stay invisible). */
+  async list(actor: Actor | null, t: MergeRequestNoteTarget): Promise<ApiDraftNote[]> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const rows = await draftsOf(this.ds, t.mergeRequest.mr.id, actor.id);
+    return this.present(rows);
+  }
+
+  async get(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null): Promise<ApiDraftNote> {
+    const row = await this.own(actor, t, id, 'read');
+    return (await this.present([row]))[0]!;
+  }
+
+  async create(actor: Actor | null, t: MergeRequestNoteTarget, input: DraftCreateInput): Promise<ApiDraftNote> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (!draftNoteAbilities(actor, t.abilities, actor.id).create) throw new AppError('FORBIDDEN');
+    let position: ApiDiffPosition | null = null;
+    if (input.inReplyToDiscussionId) {
+      // A reply is shown under its thread, and published into it: the thread must be one the actor reads
+      const thread = await this.notes.thread({ type: 'MergeRequest', id: t.mergeRequest.mr.id }, { discussionId: input.inReplyToDiscussionId }, null);
+      const root = thread.notes[0];
+      if (!root || root.system || (root.internal && !t.abilities.readInternalNote)) throw new ValidationError({ in_reply_to_discussion_id: [DRAFT_ERRORS.discussionNotFound] });
+      position = root.position ?? null;
+    } else if (input.position !== null) {
+      position = await this.checkPosition(t, input.position);
+    }
+    const row = await insertDraft(
+      this.ds,
+      {
+        mergeRequestId: t.mergeRequest.mr.id,
+        authorId: actor.id,
+        note: input.note,
+        noteHtml: this.markdown.render(input.note, t.markdown),
+        position,
+        discussionId: input.inReplyToDiscussionId,
+        resolveDiscussion: input.resolveDiscussion,
+        commitId: input.commitId,
+      },
+      REVIEW_LIMITS.maxDrafts,
+    );
+    if (!row) throw new ValidationError({ base: [DRAFT_ERRORS.tooMany] });
+    return (await this.present([row]))[0]!;
+  }
+
+  async update(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null, input: DraftUpdateInput): Promise<ApiDraftNote> {
+    const row = await this.own(actor, t, id, 'update');
+    const note = input.note ?? row.note;
+    // A reply keeps its thread's position; a new thread's may move to another line
+    const position = row.discussionId || input.position === null ? row.position : await this.checkPosition(t, input.position);
+    const updated = await updateDraft(this.ds, row.id, row.authorId, { note, noteHtml: this.markdown.render(note, t.markdown), resolveDiscussion: input.resolveDiscussion ?? row.resolveDiscussion, position });
+    if (!updated) throw new AppError('DRAFT_NOTE_NOT_FOUND');
+    return (await this.present([updated]))[0]!;
+  }
+
+  async remove(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null): Promise<void> {
+    const row = await this.own(actor, t, id, 'update');
+    await deleteDrafts(this.ds, [row.id], row.authorId);
+  }
+
+  /** PUT .../draft_notes/:id/publish: one draft becomes its note (the rest stay pending). */
+  async publishOne(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null): Promise<void> {
+    const row = await this.own(actor, t, id, 'publish');
+    await this.publishRows(actor!, t, [row], null);
+  }
+
+  /** POST .../draft_notes/bulk_publish: every draft of the actor, and the optional summary comment, at once. */
+  async bulkPublish(actor: Actor | null, t: MergeRequestNoteTarget, summary: string | null): Promise<number> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    if (!draftNoteAbilities(actor, t.abilities, actor.id).publish) throw new AppError('FORBIDDEN');
+    const rows = await draftsOf(this.ds, t.mergeRequest.mr.id, actor.id);
+    if (!rows.length && summary === null) return 0;
+    return this.publishRows(actor, t, rows, summary);
+  }
+
+  private async publishRows(actor: Actor, t: MergeRequestNoteTarget, rows: DraftNoteRow[], summary: string | null): Promise<number> {
+    const size = rows.length + (summary === null ? 0 : 1);
+    // Every read is made before the transaction opens (PGlite has one connection). A thread the
+    // actor may not resolve (or that cannot be) gets the reply without resolving it.
+    const resolving = [...new Set(rows.filter((d) => d.resolveDiscussion && d.discussionId).map((d) => d.discussionId!))];
+    const resolves = new Map<string, Awaited<ReturnType<ResolveNoteAction['prepare']>>>();
+    for (const discussionId of resolving) {
+      const r = await this.resolveNote.prepare(actor, t, { discussionId }, true).catch(() => null);
+      if (r) resolves.set(discussionId, r);
+    }
+    const notes: PreparedNote[] = [];
+    for (const [i, d] of rows.entries()) {
+      notes.push(
+        await this.createNote.prepare(actor, t, {
+          body: d.note,
+          type: 'DiscussionNote',
+          position: d.discussionId ? null : d.position,
+          discussionId: d.discussionId,
+          resolved: d.discussionId !== null && resolves.has(d.discussionId),
+          batch: { index: i + 1, size },
+        }),
+      );
+    }
+    if (summary !== null) notes.push(await this.createNote.prepare(actor, t, { body: summary, type: null, batch: { index: size, size } }));
+
+    const ids = rows.map((d) => d.id);
+    const published = await this.events.transaction(async (tx) => {
+      // The drafts go first: a publish racing this one waits on their rows, then finds none
+      const gone = await deleteDrafts(tx.manager, ids, actor.id);
+      if (gone.length !== ids.length) return 0;
+      for (const n of notes) await n.run(tx);
+      for (const r of resolves.values()) await r.run(tx);
+      return notes.length;
+    });
+    return published;
+  }
+
+  /** The draft, when it is the actor's (anyone else's is "not found": drafts are private). */
+  private async own(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null, want: 'read' | 'update' | 'publish'): Promise<DraftNoteRow> {
+    if (!actor) throw new AppError('UNAUTHORIZED');
+    const row = id === null ? null : await draftById(this.ds, t.mergeRequest.mr.id, id);
+    const can = draftNoteAbilities(actor, t.abilities, row?.authorId ?? null);
+    if (!row || !can.read) throw new AppError('DRAFT_NOTE_NOT_FOUND');
+    if (!can[want]) throw new AppError('FORBIDDEN');
+    return row;
+  }
+
+  private async checkPosition(t: MergeRequestNoteTarget, raw: unknown): Promise<ApiDiffPosition> {
+    if (!t.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
+    return t.diffPosition(raw);
+  }
+
+  private async present(rows: DraftNoteRow[]): Promise<ApiDraftNote[]> {
+    const ids = [...new Set(rows.map((r) => r.authorId))];
+    const users = ids.length ? ((await this.ds.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ANY($1::int[])`, [ids])) as UserRow[]) : [];
+    const byId = new Map(users.map((u) => [Number(u.id), toUserBasic(userFromRow(u), this.config.publicUrl)]));
+    return rows.map((r) => ({
+      id: r.id,
+      author_id: r.authorId,
+      merge_request_id: r.mergeRequestId,
+      discussion_id: r.discussionId,
+      resolve_discussion: r.resolveDiscussion,
+      note: r.note,
+      note_html: r.noteHtml,
+      commit_id: r.commitId,
+      position: r.position,
+      line_code: r.position?.line_range?.end.line_code ?? null,
+      file_path: r.position?.new_path ?? null,
+      author: byId.get(r.authorId) ?? null,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    }));
+  }
+}
