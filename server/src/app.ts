@@ -132,9 +132,9 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     // Static artwork: nothing in it may run, even opened on its own
     setHeaders: (res) => res.set({ 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'x-content-type-options': 'nosniff' }),
   });
-  app.use(EMOJI_IMAGES.path, (req: express.Request, res: express.Response, next: express.NextFunction) =>
-    /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' }),
-  );
+  app.use(EMOJI_IMAGES.path, function emojiImageFiles(req: express.Request, res: express.Response, next: express.NextFunction) {
+    return /^\/[0-9a-f]+(-[0-9a-f]+)*\.svg$/.test(req.path) ? emojiImages(req, res, next) : res.status(404).json({ message: '404 Not Found' });
+  });
   app.use(securityHeaders);
   app.use(cookieParser());
   const jsonBody = express.json({ limit: LIMITS.bodyLimitBytes, type: ['application/json', 'application/*+json'] });

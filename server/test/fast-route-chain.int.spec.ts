@@ -20,6 +20,8 @@ const PINNED = {
     // answers only /<project>.git/(info/refs|git-upload-pack|git-receive-pack); the fast PUT is never one
     'gitSmartHttp',
     'plainJsonContentType',
+    // mounted on EMOJI_IMAGES.path only: static emoji files; the fast PUT is never one
+    'emojiImageFiles',
     'helmetMiddleware',
     'cookieParser',
     'jsonBodyParser',
