@@ -64,7 +64,17 @@ describe('polling with ETags (memory cache, one node)', () => {
     await db?.drop();
   });
 
+  // The statement counter is process-wide: work a write starts after its answer (the notification
+  // job 25 ms after the commit, history marks) would be counted against the next poll. Wait until
+  // no statement has run for 200 ms, so the count is the poll's own.
+  const settled = async () => {
+    for (let seen = -1; seen !== queries; ) {
+      seen = queries;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
   const get = async (p: string, headers: Record<string, string>) => {
+    await settled();
     const before = queries;
     const authBefore = authWork;
     const r = await fetch(url + p, { headers });
