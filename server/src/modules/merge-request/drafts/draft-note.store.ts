@@ -57,16 +57,8 @@ export async function draftById(q: Queryable, mergeRequestId: number, id: number
   return row ? fromRaw(row) : null;
 }
 
-export interface NewDraft {
-  mergeRequestId: number;
-  authorId: number;
-  note: string;
-  noteHtml: string;
-  position: ApiDiffPosition | null;
-  discussionId: string | null;
-  resolveDiscussion: boolean;
-  commitId: string | null;
-}
+/** A draft before it is stored: the row less what the database assigns. */
+export type NewDraft = Omit<DraftNoteRow, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** Inserts a draft unless the author already holds `max` on the merge request (one statement: no race past the cap). */
 export async function insertDraft(q: Queryable, d: NewDraft, max: number): Promise<DraftNoteRow | null> {
