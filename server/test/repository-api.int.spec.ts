@@ -18,7 +18,8 @@ describe.each(DB_MODES)('repository API on %s', (mode) => {
   let cast: Cast;
 
   beforeAll(async () => {
-    app = await bootApp(mode);
+    // reads the demo merge requests' branches
+    app = await bootApp(mode, { SEED_DEMO_MERGE_REQUESTS: 'true' });
     cast = await castOf(app);
     // markup that must never run from a raw link, on a branch of the public project
     const repo = await app.running.app.get(RepositoryService).open(await projectId(app, 'acme/tandem'));

@@ -141,6 +141,8 @@ describe('deploy/nginx.conf in front of two nodes', () => {
 
   it('a node recreated on a new address serves again without reloading nginx (nginx resolves the names again)', async () => {
     const ok = async () => (await fetch(`${lb}/api/v4/projects/${pid}`, { headers: { authorization: `Bearer ${alice}` } })).status;
+    // The sockets of the tests before are done: they would only try to follow the nodes stopped below
+    for (const c of clients.splice(0)) c.close();
     // tandem-1 is recreated on another address (a new container), as Docker's DNS then tells
     await a.stop();
     // tandem-2 carries everything meanwhile (nginx skips the address that refuses)

@@ -47,6 +47,8 @@ export class RtClient {
   private stopped = false;
   private urlIndex = 0;
   private reconnecting = false;
+  /** Why the last automatic reconnect gave up (the node stayed away); a test that expects a reconnect waits on `connects`. */
+  reconnectError: Error | null = null;
 
   constructor(
     private readonly urls: string[],
@@ -124,6 +126,10 @@ export class RtClient {
       this.socket?.removeAllListeners();
       this.urlIndex++;
       await this.connect();
+      this.reconnectError = null;
+    } catch (e) {
+      // Not a rejection nobody awaits: the disconnect handler fires it and forgets it
+      this.reconnectError = e as Error;
     } finally {
       this.reconnecting = false;
     }

@@ -29,6 +29,8 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default('true'),
+  /** With SEED_DEMO: the demo merge requests and their branches too (most of a seeded boot's time). */
+  SEED_DEMO_MERGE_REQUESTS: bool.default('true'),
   /**
    * The first administrator (GitLab's GITLAB_ROOT_PASSWORD / GITLAB_ROOT_EMAIL): with a password
    * set, a boot that finds no administrator creates TANDEM_ROOT_USERNAME with it (README, deployment).

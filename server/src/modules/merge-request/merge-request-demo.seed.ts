@@ -27,7 +27,7 @@ export class MergeRequestDemoSeed implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.SEED_DEMO) return;
+    if (!this.config.SEED_DEMO || !this.config.SEED_DEMO_MERGE_REQUESTS) return;
     const [p] = (await this.ds.query(`SELECT p.id, (SELECT count(*)::int FROM merge_requests m WHERE m.target_project_id = p.id) AS mrs FROM projects p WHERE p.full_path = $1`, [DEMO_PROJECT])) as Array<{ id: number; mrs: number }>;
     const [alice] = (await this.ds.query(`SELECT id FROM users WHERE username = 'alice'`)) as Array<{ id: number }>;
     if (!p || !alice) return;
