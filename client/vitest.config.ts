@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Vitest's default is one worker less than the cores: on the 2-core CI machine that is one
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // The test kit's after-each: unmount, restore fetch, fail on a request no route answered
