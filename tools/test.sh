@@ -32,10 +32,13 @@ step() {
   fi
   echo "\$ $*"
   local t0=$(date +%s)
-  "$@"
-  local rc=$?
+  local log
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
   local took=$(( $(date +%s) - t0 ))
   if [ $rc -eq 0 ]; then
+    rm -f "$log"
     passed=$((passed + 1))
     report+=("PASSED   ${name} (${took}s)")
     echo "---- ${name}: PASSED in ${took}s"
@@ -43,6 +46,11 @@ step() {
     failed=$((failed + 1))
     report+=("FAILED   ${name} (${took}s, exit ${rc})")
     echo "---- ${name}: FAILED (exit ${rc}) after ${took}s"
+    # CI shows only the end of the output: the failure's own lines again, just above the summary
+    echo
+    echo "==================== what failed in ${name} ===================="
+    grep -E -A12 '^ +[0-9]+\) |FAIL |Error:|AssertionError|Unhandled' "$log" | sed 's/\x1b\[[0-9;]*m//g' | grep -v '^ *$' | grep -v '^--$' | head -12
+    rm -f "$log"
     summary
     exit $rc
   fi
