@@ -151,5 +151,20 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     await app.ds.query(`INSERT INTO merge_requests (iid, title, source_project_id, target_project_id, source_branch, target_branch, author_id, state)
       SELECT iid + 1000, 'Bob merged', source_project_id, target_project_id, 'bob-merged', target_branch, $2, 'merged' FROM merge_requests WHERE id = $1`, [mr!.id, bobId]);
     expect(await badges()).toEqual({ erin: true, bob: false });
+    // Live: the events of erin's new note and of her edit carry the badge (the page needs no reload); bob's never
+    const [{ id: issueId }] = (await app.ds.query(`SELECT i.id FROM issues i WHERE i.project_id = $1 AND i.iid = $2`, [pid, issue.iid])) as Array<{ id: number }>;
+    const posted = await call<{ id: number }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues/${issue.iid}/notes`, { auth: who.erin, body: { body: 'Live hello' } });
+    expect(posted.status).toBe(201);
+    expect((await call(app, 'PUT', `/api/v4/projects/${enc(P)}/issues/${issue.iid}/notes/${posted.body.id}`, { auth: who.erin, body: { body: 'Live hello, edited' } })).status).toBe(200);
+    await comment(who.bob);
+    type Ev = { type: string; payload: { payload: { note: { author: { username: string }; is_contributor?: boolean } } } | string };
+    const events = ((await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND type IN ('note.created', 'note.updated') ORDER BY seq`, [issueId])) as Ev[])
+      .map((e) => ({ type: e.type, note: (typeof e.payload === 'string' ? (JSON.parse(e.payload) as Exclude<Ev['payload'], string>) : e.payload).payload.note }))
+      .map((e) => [e.type, e.note.author.username, e.note.is_contributor ?? false]);
+    expect(events.slice(-3)).toEqual([
+      ['note.created', 'erin', true],
+      ['note.updated', 'erin', true],
+      ['note.created', 'bob', false],
+    ]);
   });
 });

@@ -27,6 +27,15 @@ describe('upsertNote', () => {
     expect(upsertNote(known, makeNote({ id: '1', human_access: null }))[0]!.notes[0]!.human_access).toBeNull();
   });
 
+  it("keeps a note's Contributor badge when someone else's event re-sends it; the author's own event says for itself", () => {
+    const known = [discussionOfNote(makeNote({ id: '1', is_contributor: true }))];
+    // bob resolves it: the event carries neither the author's role nor the badge
+    expect(upsertNote(known, makeNote({ id: '1', resolved: true }))[0]!.notes[0]!.is_contributor).toBe(true);
+    // the author's own edit carries the role and, when it applies, the badge
+    expect(upsertNote(known, makeNote({ id: '1', human_access: null, is_contributor: true }))[0]!.notes[0]!.is_contributor).toBe(true);
+    expect(upsertNote(known, makeNote({ id: '1', human_access: null }))[0]!.notes[0]!.is_contributor).toBeUndefined();
+  });
+
   it('puts a reply in its thread, in time order, once', () => {
     const reply = makeNote({ id: '4', discussion_id: 'T', individual_note: false, author: bob, resolvable: true });
     const once = upsertNote(list, reply);

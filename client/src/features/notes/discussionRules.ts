@@ -51,7 +51,15 @@ export function upsertNote(list: ApiDiscussion[], incoming: ApiNote): ApiDiscuss
   const j = d.notes.findIndex((n) => n.id === note.id);
   const prev = j >= 0 ? d.notes[j]! : null;
   // Broadcast events carry no viewer flags or awards: keep what the page knew
-  const merged: ApiNote = prev ? { ...note, current_user: note.current_user ?? prev.current_user, award_emoji: note.award_emoji ?? prev.award_emoji } : note;
+  // (and the Contributor badge, when the event is not the author's own: only those carry it)
+  const merged: ApiNote = prev
+    ? {
+        ...note,
+        current_user: note.current_user ?? prev.current_user,
+        award_emoji: note.award_emoji ?? prev.award_emoji,
+        ...(incoming.human_access === undefined && !incoming.system && prev.is_contributor ? { is_contributor: true } : {}),
+      }
+    : note;
   const notes = j >= 0 ? d.notes.map((n, k) => (k === j ? merged : n)) : [...d.notes, merged].sort(byCreated);
   // A reply turns an individual note into a thread
   const next = withDerived({ ...d, notes, individual_note: notes.length > 1 ? false : d.individual_note });

@@ -25,6 +25,7 @@ import { RelateCommand } from '../quick-actions/relate-command';
 import { ModuleCommands } from '../quick-actions/module-commands';
 import { SpamCheckService } from '../../spam/spam-check.service';
 import { ServiceDeskNotifier } from '../../service-desk/service-desk-notifier';
+import { contributorsAmong } from '../contributor';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -209,7 +210,7 @@ export class CreateNoteAction {
       updatedAt: EPOCH,
     };
     // The author is the actor: their role badge is known, and the live note carries it
-    const map = { ...targetNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]])), accessLevels: new Map([[author.id, ctx.accessLevel]]) };
+    const map = { ...targetNoteMap(this.config, ctx, new Map([...(found?.users ?? []), [author.id, author]])), accessLevels: new Map([[author.id, ctx.accessLevel]]), contributors: await contributorsAmong(this.ds, ctx.projectId, author.id, ctx.accessLevel) };
     const convertedRoot: NoteRecord | null = converts ? { ...root!, type: 'DiscussionNote', resolvable: true, updatedAt: EPOCH } : null;
     const noteable = ctx.noteable;
     const urlPrefix = `${map.noteableUrl}#note_`;

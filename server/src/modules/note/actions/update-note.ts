@@ -14,6 +14,7 @@ import { runNoteStatement } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, type NoteRecord } from '../note.mapper';
 import { abilitiesIn, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
+import { contributorsAmong } from '../contributor';
 
 /** Where the edit came from: the page answers a vanished note with 410 Gone (the client drops it), the API with 404. */
 export type NoteSurface = 'page' | 'api';
@@ -53,7 +54,7 @@ export class UpdateNoteAction {
     const noteHtml = this.markdown.render(body, { ...ctx.markdown, labelExists });
     const users = thread.users;
     // The actor's own role badge is known (an edit by the note's author keeps it live)
-    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.accessLevel]]) };
+    const map = { ...targetNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.accessLevel]]), contributors: await contributorsAmong(this.ds, ctx.projectId, actor.id, ctx.accessLevel) };
     const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
     const author = users.get(actor.id)!;
 
