@@ -86,7 +86,8 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
   };
   const noteable: DiscussionNoteable = {
     type: 'MergeRequest', key, path: projectPath, editorProjectPath: projectPath, iid: mr.iid, id: mr.id, state: mr.state === 'merged' ? 'merged' : mr.state, confidential: false,
-    discussionLocked: mr.discussion_locked, authorId: mr.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, lastFetchedAt: data.lastFetchedAt,
+    discussionLocked: mr.discussion_locked, authorId: mr.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, notesFilters: data.notesData.notesFilters,
+    lastFetchedAt: data.lastFetchedAt,
   };
   return (
     <div className="mr-page" data-testid="merge-request-page">
