@@ -15,6 +15,7 @@ import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './
 import { ChangesTab } from './diffs/ChangesTab';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
 import { MergeRequestCommits } from './MergeRequestTabs';
+import { MergeRequestParticipants } from './MergeRequestParticipants';
 import { ReviewBar } from './review/ReviewBar';
 import { useReviewDrafts } from './review/reviewApi';
 
@@ -117,6 +118,10 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
             <dd data-testid="mr-labels">{mr.labels.length ? mr.labels.join(', ') : 'None'}</dd>
             <dt>Milestone</dt>
             <dd>{mr.milestone?.title ?? 'None'}</dd>
+            <dt>Participants</dt>
+            <dd>
+              <MergeRequestParticipants projectPath={projectPath} iid={mr.iid} />
+            </dd>
           </dl>
           <MergeWidget data={data} projectPath={projectPath} />
           {error && (
