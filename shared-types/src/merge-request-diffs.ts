@@ -121,9 +121,12 @@ export const DIFF_TEXTS = {
   /** A push moved the source branch while the Changes tab was open. */
   diffChanged: 'The diff changed since you opened it.',
   showLatest: 'Show latest version',
-  /** Context expansion between hunks (GitLab's diff expansion cell). */
-  expandAbove: 'Expand above',
-  expandBelow: 'Expand below',
+  /**
+   * Context expansion at a hunk header (ours: the spec names no texts): "up" shows the hidden
+   * lines just above the next hunk, "down" those just below the previous one, 20 at a time.
+   */
+  expandUp: 'Expand up',
+  expandDown: 'Expand down',
   expandAll: 'Expand all lines',
   expandFailed: 'Something went wrong while fetching diff lines.',
 } as const;
