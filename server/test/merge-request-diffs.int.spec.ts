@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIFF_TEXTS, type ApiDiffFile, type ApiMergeRequest, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { blobDiffPath, DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type ApiMergeRequest, type ApiProject, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
 import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
@@ -8,7 +8,8 @@ import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestAp
  * The Changes tab's calls on Postgres and PGlite against a real repository: every file kind
  * (replaced with highlighted lines, new, deleted, renamed without changes, mode change, image,
  * binary download, collapsed large file), whitespace hidden with w=1, "Show file contents" for
- * one file, and the raw links the image and download viewers use (the repository's -/raw/ route).
+ * one file, the raw links the image and download viewers use (the repository's -/raw/ route), and
+ * context expansion's lines between hunks (the blob diff route).
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -94,6 +95,52 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(bin.headers.get('content-disposition')).toContain('attachment; filename="blob.bin"');
     expect(bin.headers.get('content-type')).toBe('application/octet-stream');
     expect((await fetch(`${app.url}/${P}/-/raw/${list.body.diff_refs.head_sha}/no/such.png`)).status).toBe(404);
+  });
+
+  it('context expansion: hunk headers say where their hunk starts; the blob diff route serves the hidden lines at the head, numbered and escaped', async () => {
+    const list = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    const head = list.diff_refs.head_sha!;
+    const code = byPath(list.diff_files, 'src/search.ts');
+    // Line 12 changed: the hunk shows 9..15, lines 1..8 are hidden above it
+    expect(code.highlighted_diff_lines[0]).toMatchObject({ type: 'match', meta_data: { old_pos: 9, new_pos: 9 } });
+    const lines = async (path: string, q: { since: number; to: number; offset: number }, auth = who.bob, sha = head) => call<ApiDiffLine[]>(app, 'GET', blobDiffPath(P, sha, path, q), { auth });
+
+    const above = await lines('src/search.ts', { since: 1, to: 8, offset: 0 });
+    expect(above.status).toBe(200);
+    expect(above.body.map((l) => [l.type, l.old_line, l.new_line, l.line_code])).toEqual(Array.from({ length: 8 }, (_, i) => ['context', i + 1, i + 1, `${code.file_hash}_${i + 1}_${i + 1}`]));
+    expect(above.body[0]!.rich_text).toContain('hljs-');
+    expect(above.body[0]!.rich_text).toContain('step1');
+    // The old side is numbered new - offset; the user's markup is text
+    const changed = await lines('src/search.ts', { since: 12, to: 12, offset: 2 });
+    expect(changed.body[0]).toMatchObject({ old_line: 10, new_line: 12, line_code: `${code.file_hash}_10_12` });
+    expect(changed.body[0]!.rich_text).toContain('&lt;b&gt;not bold&lt;/b&gt;');
+    // Lines past the end of the file are left out; a branch name works as the commit
+    expect((await lines('src/search.ts', { since: 29, to: 40, offset: 0 })).body.map((l) => l.new_line)).toEqual([29, 30]);
+    expect((await lines('src/search.ts', { since: 1, to: 1, offset: 0 }, who.bob, 'diff-head')).body).toHaveLength(1);
+
+    const refused = async (url: string, status: number) => {
+      const r = await call<{ message: string }>(app, 'GET', url, { auth: who.bob });
+      expect(r.status, url).toBe(status);
+      return r.body.message;
+    };
+    const base = `/${P}/-/blob/${head}/src/search.ts/diff`;
+    expect(await refused(`${base}?to=3`, 400)).toContain('since is missing');
+    expect(await refused(`${base}?since=0&to=3`, 400)).toContain('since must be at least 1');
+    expect(await refused(`${base}?since=5&to=4`, 400)).toContain('to must be at least 5');
+    expect(await refused(`${base}?since=x&to=4`, 400)).toContain('since is invalid');
+    expect(await refused(`${base}?since=1&to=20000`, 400)).toContain('to may be at most');
+    expect(await refused(`${base}?since=2&to=3&offset=5`, 400)).toContain('offset');
+    expect(await refused(`/${P}/-/blob/${head}/data/blob.bin/diff?since=1&to=1`, 400)).toContain('binary');
+    await refused(`/${P}/-/blob/${head}/no/such.ts/diff?since=1&to=1`, 404);
+    await refused(`/${P}/-/blob/${'0'.repeat(40)}/src/search.ts/diff?since=1&to=1`, 404);
+
+    // A private project's lines are not there for those who may not read its code
+    const fork = await call<ApiProject>(app, 'POST', `/api/v4/projects/${enc(P)}/fork`, { auth: who.bob, body: { name: 'Tandem blob', path: `tandem-blob-${mode}`, visibility: 'private' } });
+    expect(fork.status).toBe(201);
+    const priv = (auth: Cast[keyof Cast]) => call(app, 'GET', blobDiffPath(fork.body.path_with_namespace, head, 'src/search.ts', { since: 1, to: 2, offset: 0 }), { auth });
+    expect((await priv(who.bob)).status).toBe(200);
+    expect((await priv(who.erin)).status).toBe(404);
+    expect((await priv(who.anonymous)).status).toBe(404);
   });
 
   it("diff notes: POST discussions with GitLab's position (a line or a range, either side) stores a DiffNote thread; replies keep it; a bad position is a 400 naming it", async () => {

@@ -13,6 +13,12 @@ export type NotesFilter = (typeof NOTES_FILTER)[keyof typeof NOTES_FILTER];
 
 export type NotesSort = 'asc' | 'desc';
 
+/** One choice of the merge request's discussion filter dropdown (GitLab's data-notes-filters: title and value). */
+export interface NotesFilterOption {
+  title: string;
+  value: NotesFilter;
+}
+
 /** One award on an issue or a note as the page carries it (NoteEntity award_emoji). */
 export interface NoteAward {
   name: string;
@@ -352,6 +358,16 @@ export const DISCUSSION_TEXTS = {
   resolveFailedServer: 'Discussion failed to be resolved',
   unresolveFailedServer: 'Discussion failed to be unresolved',
 } as const;
+
+/**
+ * The merge request's discussion filter choices, as its page data carries them (GitLab's
+ * UserPreference.notes_filters: "Show all activity", "Show comments only", "Show history only").
+ */
+export const NOTES_FILTER_OPTIONS: readonly NotesFilterOption[] = [
+  { title: DISCUSSION_TEXTS.filterAll, value: NOTES_FILTER.all },
+  { title: DISCUSSION_TEXTS.filterComments, value: NOTES_FILTER.comments },
+  { title: DISCUSSION_TEXTS.filterHistory, value: NOTES_FILTER.history },
+];
 
 /** The comment form's own texts (GitLab's comment warning box, pending comments, thread counter). */
 export const NOTE_FORM_TEXTS = {

@@ -7,6 +7,10 @@ export interface ApiDiffLine {
   new_line: number | null;
   line_code: string | null;
   rich_text: string;
+  /** On a hunk header (`match`): where the hunk after it starts on each side (GitLab's meta_data old_pos/new_pos). */
+  meta_data?: { old_pos: number; new_pos: number } | null;
+  /** Read from the file by context expansion, not a line of the diff (the client marks it; no diff note goes on it). */
+  expanded?: boolean;
 }
 
 /** GitLab's diff note position (text positions): the diff's three shas, both paths and the line on each side. */
@@ -87,6 +91,10 @@ export const DIFF_CONSTANTS = {
   /** Swipe view: resize handling debounce and the pixels added to the max size (issue-page.md §9). */
   swipeResizeDebounceMs: 400,
   swipeExtraPx: 2,
+  /** Context expansion: lines shown per "Expand above" / "Expand below" (GitLab's UNFOLD_COUNT). */
+  unfoldCount: 20,
+  /** The most lines one blob diff request returns (ours): "Expand all lines" of a longer gap is refused with 400. */
+  expandMaxLines: 10_000,
 } as const;
 
 export const DIFF_TEXTS = {
@@ -113,7 +121,23 @@ export const DIFF_TEXTS = {
   /** A push moved the source branch while the Changes tab was open. */
   diffChanged: 'The diff changed since you opened it.',
   showLatest: 'Show latest version',
+  /**
+   * Context expansion at a hunk header (ours: the spec names no texts): "up" shows the hidden
+   * lines just above the next hunk, "down" those just below the previous one, 20 at a time.
+   */
+  expandUp: 'Expand up',
+  expandDown: 'Expand down',
+  expandAll: 'Expand all lines',
+  expandFailed: 'Something went wrong while fetching diff lines.',
 } as const;
+
+/**
+ * GET: lines `since`..`to` (new-file line numbers) of a file at a commit, numbered on the old side
+ * as `new - offset` (GitLab's Projects::BlobController#diff: `/-/blob/<sha>/<path>/diff`).
+ * Answers ApiDiffLine[] of `context` lines, highlighted and escaped by the server.
+ */
+export const blobDiffPath = (projectPath: string, sha: string, path: string, q: { since: number; to: number; offset: number }) =>
+  `/${projectPath}/-/blob/${sha}/${path.split('/').map(encodeURIComponent).join('/')}/diff?since=${q.since}&to=${q.to}&offset=${q.offset}`;
 
 /** Lines shown above a diff thread in the Overview: the commented line and up to 3 before it in its hunk. */
 export const EXCERPT_LINES = 4;

@@ -122,7 +122,8 @@ export interface MergeRequestPageData {
   seq: number;
   lastFetchedAt: number;
   awards: import('./discussions').NoteAward[];
-  notesData: NonNullable<import('./api').IssuePageData['notesData']>;
+  /** The issue page's notes data, plus the discussion filter dropdown's choices (GitLab's data-notes-filters). */
+  notesData: NonNullable<import('./api').IssuePageData['notesData']> & { notesFilters: import('./discussions').NotesFilterOption[] };
 }
 
 /** The create-merge-request dropdown's GET {can_create_path} answer. */

@@ -98,3 +98,31 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   await expect(thread.getByTestId('diff-excerpt')).toContainText('src/search.ts line 12');
   await expect(thread.getByTestId('diff-excerpt').locator('tr.diff-line').last()).toContainText('x * 12');
 });
+
+test('context expansion shows the hidden lines in both views; the Overview keeps its discussion filter for merge requests and lists the participants', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  await openChanges(alice);
+  const code = alice.locator('[data-testid="diff-file"][data-path="src/search.ts"]');
+  // Line 12 changed: lines 1 to 8 are hidden above its hunk, and come from the file at the head
+  const first = code.locator('tr.diff-line', { hasText: 'step1 =' });
+  await expect(first).toHaveCount(0);
+  await code.getByTestId('diff-expand-all').first().click();
+  await expect(first).toHaveCount(1);
+  await expect(first.locator('td.diff-num')).toHaveText(['1', '1']);
+  await expect(code.locator('tr.diff-match')).toHaveCount(0);
+  await alice.getByTestId('diff-view-parallel').click();
+  await expect(code.locator('tr.diff-line', { hasText: 'step1 =' }).locator('td.diff-code')).toHaveText([/step1 =/, /step1 =/]);
+
+  // The filter chosen on the Overview is the merge request pages' own, and stays after a reload
+  await alice.getByTestId('mr-tab-overview').click();
+  await expect(alice.getByTestId('mr-participants')).toContainText('Participant');
+  const filter = alice.getByTestId('discussion-filter');
+  await expect(filter.locator('option')).toHaveText(['Show all activity', 'Show comments only', 'Show history only']);
+  await filter.selectOption({ label: 'Show comments only' });
+  await expect(alice.getByTestId('notes-area').locator('.system-note')).toHaveCount(0);
+  await alice.reload();
+  await expect(alice.getByTestId('discussion-filter')).toHaveValue('1');
+  await alice.getByTestId('discussion-filter').selectOption({ label: 'Show all activity' });
+  await alice.reload();
+  await expect(alice.getByTestId('discussion-filter')).toHaveValue('0');
+});

@@ -15,6 +15,7 @@ import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './
 import { ChangesTab } from './diffs/ChangesTab';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
 import { MergeRequestCommits } from './MergeRequestTabs';
+import { MergeRequestParticipants } from './MergeRequestParticipants';
 import { ReviewBar } from './review/ReviewBar';
 import { useReviewDrafts } from './review/reviewApi';
 
@@ -86,7 +87,8 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
   };
   const noteable: DiscussionNoteable = {
     type: 'MergeRequest', key, path: projectPath, editorProjectPath: projectPath, iid: mr.iid, id: mr.id, state: mr.state === 'merged' ? 'merged' : mr.state, confidential: false,
-    discussionLocked: mr.discussion_locked, authorId: mr.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, lastFetchedAt: data.lastFetchedAt,
+    discussionLocked: mr.discussion_locked, authorId: mr.author?.id ?? null, permissions: data.permissions, notesData: data.notesData, notesFilters: data.notesData.notesFilters,
+    lastFetchedAt: data.lastFetchedAt,
   };
   return (
     <div className="mr-page" data-testid="merge-request-page">
@@ -116,6 +118,10 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
             <dd data-testid="mr-labels">{mr.labels.length ? mr.labels.join(', ') : 'None'}</dd>
             <dt>Milestone</dt>
             <dd>{mr.milestone?.title ?? 'None'}</dd>
+            <dt>Participants</dt>
+            <dd>
+              <MergeRequestParticipants projectPath={projectPath} iid={mr.iid} />
+            </dd>
           </dl>
           <MergeWidget data={data} projectPath={projectPath} />
           {error && (

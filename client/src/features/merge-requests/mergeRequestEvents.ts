@@ -1,9 +1,11 @@
 import { projectOfMergeRequestStream } from '@tandem/shared-types';
 import type { EventReducers } from '../../realtime/eventRegistry';
 import { mergeRequestChangesKey, mergeRequestCommitsKey, mergeRequestPageKey, relatedMergeRequestsKey } from './mergeRequestApi';
+import { mergeRequestParticipantsKey } from './mergeRequestPeopleApi';
 
 /**
- * merge_request.updated: the page reads the merge request again (state, merged by, new commits);
+ * merge_request.updated: the page reads the merge request again (state, merged by, new commits,
+ * its participants); note.created on a merge request: a new commenter may be a new participant;
  * issue.merge_requests: an issue's related merge requests changed, its card reads them again
  * (what each viewer may see of them differs).
  */
@@ -14,6 +16,11 @@ export const mergeRequestEvents: EventReducers = {
     void queryClient.invalidateQueries({ queryKey: mergeRequestPageKey(project, e.issue.iid) });
     void queryClient.invalidateQueries({ queryKey: mergeRequestCommitsKey(project, e.issue.iid) });
     void queryClient.invalidateQueries({ queryKey: mergeRequestChangesKey(project, e.issue.iid) });
+    void queryClient.invalidateQueries({ queryKey: mergeRequestParticipantsKey(project, e.issue.iid) });
+  },
+  'note.created': (e, { queryClient }) => {
+    const project = projectOfMergeRequestStream(e.issue.project_path);
+    if (project !== null) void queryClient.invalidateQueries({ queryKey: mergeRequestParticipantsKey(project, e.issue.iid) });
   },
   'issue.related_branches': (e, { queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: ['related-branches', e.issue.project_path, e.issue.iid] });

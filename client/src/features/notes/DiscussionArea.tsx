@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePathsOf, type ApiDiscussion, type ApiNote, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER, noteablePathsOf, type ApiDiscussion, type ApiNote, type IssuePageData, type IssuePermissions, type NotesFilterOption } from '@tandem/shared-types';
 import { connectionStateAtom, socketGivenUpAtom } from '../../realtime/realtimeAtoms';
 import { liveAwardPermission } from '../awards/liveAwardPermission';
 import { appStore } from '../../shared/store';
@@ -45,6 +45,8 @@ export interface DiscussionNoteable {
   authorId: number | null;
   permissions: IssuePermissions;
   notesData?: IssuePageData['notesData'];
+  /** The discussion filter's choices from the page data (merge requests); GitLab's three otherwise. */
+  notesFilters?: readonly NotesFilterOption[];
   lastFetchedAt: number;
   /** Who outside the project a public comment is mailed to (a Service Desk issue's external author, while Service Desk is on). */
   emailParticipants?: string[];
@@ -88,7 +90,8 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderD
   const givenUp = useAtomValue(socketGivenUpAtom, { store: appStore });
   const projectPath = n.type === 'Epic' ? `groups/${n.path}` : n.type === 'MergeRequest' ? `${n.path}/-/merge_requests` : n.path;
   const paths = useMemo(() => noteablePathsOf(n.type, n.path, n.iid, n.id), [n.type, n.path, n.iid, n.id]);
-  const view = useNotesView(n.notesData?.notesFilter ?? NOTES_FILTER.all);
+  // The saved filter is the server's, per noteable type; the sort is kept per noteable type in local storage
+  const view = useNotesView(n.notesData?.notesFilter ?? NOTES_FILTER.all, n.type === 'MergeRequest' ? 'merge_request' : 'issue');
   const { discussions, loadingMore, failed } = useDiscussions(issueKey, paths.discussions, view.filter, view.persist);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -145,7 +148,7 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderD
           <h2 id="activity-heading" className="section-title">
             Activity
           </h2>
-          <NotesToolbar filter={view.filter} sort={view.sort} timeline={view.timeline} counts={counts} onFilter={view.setFilter} onSort={view.setSort} onTimeline={view.toggleTimeline} onJumpToUnresolved={jump} />
+          <NotesToolbar filter={view.filter} sort={view.sort} timeline={view.timeline} counts={counts} onFilter={view.setFilter} onSort={view.setSort} onTimeline={view.toggleTimeline} onJumpToUnresolved={jump} filters={n.notesFilters} />
         </div>
         <div aria-live="assertive">
           {(error || failed) && (

@@ -1,4 +1,4 @@
-import { DISCUSSION_TEXTS, NOTES_FILTER, NOTE_FORM_TEXTS, type NotesFilter, type NotesSort } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTES_FILTER_OPTIONS, NOTE_FORM_TEXTS, type NotesFilter, type NotesFilterOption, type NotesSort } from '@tandem/shared-types';
 
 interface NotesToolbarProps {
   filter: NotesFilter;
@@ -9,10 +9,12 @@ interface NotesToolbarProps {
   onSort(s: NotesSort): void;
   onTimeline(on: boolean): void;
   onJumpToUnresolved(): void;
+  /** The filter's choices (a merge request's come from its page data); GitLab's three by default. */
+  filters?: readonly NotesFilterOption[];
 }
 
 /** The activity header: resolved-threads counter with a jump, timeline toggle, sort and filter. */
-export function NotesToolbar({ filter, sort, timeline, counts, onFilter, onSort, onTimeline, onJumpToUnresolved }: NotesToolbarProps) {
+export function NotesToolbar({ filter, sort, timeline, counts, onFilter, onSort, onTimeline, onJumpToUnresolved, filters = NOTES_FILTER_OPTIONS }: NotesToolbarProps) {
   return (
     <div className="notes-toolbar">
       {counts.total > 0 && (
@@ -38,10 +40,12 @@ export function NotesToolbar({ filter, sort, timeline, counts, onFilter, onSort,
         </label>
         <label className="notes-toolbar__select">
           <span className="visually-hidden">Filter activity</span>
-          <select value={filter} onChange={(e) => onFilter(Number(e.target.value) as NotesFilter)} aria-label="Filter activity">
-            <option value={NOTES_FILTER.all}>{DISCUSSION_TEXTS.filterAll}</option>
-            <option value={NOTES_FILTER.comments}>{DISCUSSION_TEXTS.filterComments}</option>
-            <option value={NOTES_FILTER.history}>{DISCUSSION_TEXTS.filterHistory}</option>
+          <select value={filter} onChange={(e) => onFilter(Number(e.target.value) as NotesFilter)} aria-label="Filter activity" data-testid="discussion-filter">
+            {filters.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.title}
+              </option>
+            ))}
           </select>
         </label>
       </div>

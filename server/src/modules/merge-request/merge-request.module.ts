@@ -16,6 +16,8 @@ import { MergeRequestTemplatesController } from './merge-request-templates.contr
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
 import { MergeRequestResolver } from './merge-request.resolver';
+import { MergeRequestPeopleResolver } from './merge-request-people.resolver';
+import { BlobDiffController } from './diffs/blob-diff.controller';
 
 /**
  * Merge requests (GitLab's app/services/merge_requests/): REST v4 projects/:id/merge_requests,
@@ -24,8 +26,8 @@ import { MergeRequestResolver } from './merge-request.resolver';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestDiffs],
+  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController, BlobDiffController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs],
   exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}

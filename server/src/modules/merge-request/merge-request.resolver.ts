@@ -69,6 +69,8 @@ export class MergeRequestType {
   @Field(() => UserCoreConnection) assignees!: UserCoreConnection;
   @Field(() => UserCoreConnection) reviewers!: UserCoreConnection;
   @Field(() => MergeRequestMilestoneType, { nullable: true }) milestone!: MergeRequestMilestoneType | null;
+  /** Not a field: the merge request as loaded for the actor (its participants resolver reads it). */
+  loaded!: LoadedMergeRequest;
 }
 
 @InputType('MergeRequestSetLabelsInput')
@@ -145,6 +147,7 @@ export class MergeRequestResolver {
       assignees: this.people(l.mr.assignees),
       reviewers: this.people(l.mr.reviewers),
       milestone: l.mr.milestone ? { id: toGlobalId('Milestone', l.mr.milestone.id), iid: String(l.mr.milestone.iid), title: l.mr.milestone.title, state: l.mr.milestone.state, dueDate: l.mr.milestone.due_date } : null,
+      loaded: l,
     };
   }
 

@@ -133,7 +133,7 @@ export class DiscussionFinder {
     return (row ? Number(row.filter) : NOTES_FILTER.all) as NotesFilter;
   }
 
-  /** Saves the user's filter for pages of this noteable type (issues and epics keep their own). */
+  /** Saves the user's filter for pages of this noteable type (issues, epics and merge requests keep their own). */
   async saveFilter(userId: number, filter: NotesFilter, type: NoteableType = 'Issue'): Promise<void> {
     const col = filterColumn(type);
     await this.ds.query(
@@ -146,7 +146,7 @@ export class DiscussionFinder {
 }
 
 /** The user_preferences column of a noteable type's saved filter. */
-const filterColumn = (type: NoteableType) => (type === 'Epic' ? 'epic_notes_filter' : 'issue_notes_filter');
+const filterColumn = (type: NoteableType) => (type === 'Epic' ? 'epic_notes_filter' : type === 'MergeRequest' ? 'merge_request_notes_filter' : 'issue_notes_filter');
 
 function encodeCursor(us: string, id: number): string {
   return Buffer.from(`${us}:${id}`).toString('base64url');

@@ -8,5 +8,7 @@ export class UserPreference {
   @Column({ type: 'smallint', name: 'issue_notes_filter', default: 0 }) issueNotesFilter!: number;
   /** The same choice on epic pages (saved apart: preferences per noteable type). */
   @Column({ type: 'smallint', name: 'epic_notes_filter', default: 0 }) epicNotesFilter!: number;
+  /** And on merge request pages. */
+  @Column({ type: 'smallint', name: 'merge_request_notes_filter', default: 0 }) mergeRequestNotesFilter!: number;
   @Column({ type: 'timestamptz', name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

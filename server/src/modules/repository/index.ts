@@ -1,6 +1,8 @@
 /** What other modules may use of the repository port. */
 export { RepositoryModule } from './repository.module';
 export { RepositoryService, type RefsChangedEvent, type RefsChangedListener, type CreateRepositoryOptions } from './repository.service';
+export { RepositoryAccess, answerRepo, type OpenedRepository } from './api/repository-access';
+export { splitRefAndPath } from './api/ref-path';
 export { GitRepository, type CommitListQuery, type CompareResult } from './git-repository';
 export { RepositoryError, MergeConflictError } from './git/errors';
 export type { BlobInfo, BranchInfo, CommitIdentity, CommitInfo, DiffFile, RefUpdate, TagInfo, TreeEntry } from './git/types';

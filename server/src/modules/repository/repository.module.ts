@@ -19,6 +19,6 @@ import { RepositoryService } from './repository.service';
   imports: [ProjectModule, AuthModule, RealtimeCoreModule],
   controllers: [BranchesController, CommitsController, FilesController, RawPageController],
   providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess],
-  exports: [RepositoryService, GitHttpService],
+  exports: [RepositoryService, GitHttpService, RepositoryAccess],
 })
 export class RepositoryModule {}

@@ -159,7 +159,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, review, openForm, setOpenForm, data.diff_refs)} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, review, openForm, setOpenForm, data.diff_refs)} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}
           </div>

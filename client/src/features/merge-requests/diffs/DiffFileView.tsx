@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { DIFF_TEXTS, type ApiDiffFile } from '@tandem/shared-types';
+import { DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine } from '@tandem/shared-types';
 import { Alert } from '../../../shared/ui/Alert';
-import { fetchDiffForPath } from './diffsApi';
-import { DiffLines, type LineNotes } from './DiffLines';
+import { fetchBlobLines, fetchDiffForPath } from './diffsApi';
+import { DiffLines, type LineExpansion, type LineNotes } from './DiffLines';
+import { gapAt, rangeFor, withExpanded, type ExpandDirection } from './diffExpansion';
 import type { DiffView } from './diffPrefs';
 import { ImageDiff } from './ImageDiff';
 import { formatBytes } from '../../../shared/format/formatBytes';
@@ -20,25 +21,50 @@ interface Props {
   onViewed: (on: boolean) => void;
   /** Diff notes on this file's lines (absent: none shown, no comment buttons). */
   notes?: LineNotes;
+  /** The head commit of the diff on screen: context expansion reads the file there (absent: no expansion). */
+  headSha?: string | null;
 }
 
 const MODE_TEXT: Record<ApiDiffFile['mode'], string> = { new: 'new file', deleted: 'deleted', renamed: 'renamed', replaced: '' };
 
 /** One file of the Changes tab: its header (path, counts, Viewed) and the viewer its kind needs. */
-export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes }: Props) {
+export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes, headSha = null }: Props) {
   const [loaded, setLoaded] = useState<ApiDiffFile | null>(null);
   const [loader, setLoader] = useState<LoaderState>('idle');
   const [open, setOpen] = useState(!viewed);
+  // The file's lines with what context expansion has shown between its hunks
+  const [expanded, setExpanded] = useState<ApiDiffLine[] | null>(null);
+  const [expanding, setExpanding] = useState(false);
+  const [expandFailed, setExpandFailed] = useState(false);
   const shown = loaded ?? file;
+  const lines = expanded ?? shown.highlighted_diff_lines;
   const showContents = async () => {
     setLoader('loading');
     try {
       setLoaded(await fetchDiffForPath(projectPath, iid, file.file_hash, hideWhitespace));
+      setExpanded(null);
       setLoader('idle');
     } catch {
       setLoader('errored');
     }
   };
+  const expand = async (index: number, dir: ExpandDirection) => {
+    const gap = gapAt(lines, index);
+    if (!gap || !headSha) return;
+    const range = rangeFor(gap, dir);
+    setExpanding(true);
+    setExpandFailed(false);
+    try {
+      const fetched = await fetchBlobLines(projectPath, headSha, file.new_path, { ...range, offset: gap.offset });
+      setExpanded(withExpanded(lines, index, fetched, range, gap));
+    } catch {
+      setExpandFailed(true);
+    } finally {
+      setExpanding(false);
+    }
+  };
+  // Nothing to read on a file without a new side
+  const expansion: LineExpansion | undefined = headSha && !file.deleted_file ? { onExpand: (i, d) => void expand(i, d), busy: expanding } : undefined;
   const markViewed = (on: boolean) => {
     onViewed(on);
     setOpen(!on); // a viewed file folds away, as GitLab does
@@ -64,7 +90,12 @@ export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, vie
         <div className="diff-file-body">
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
           {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
-          <Viewer file={shown} view={view} loader={loader} onShow={() => void showContents()} notes={notes} />
+          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={notes} expansion={expansion} />
+          {expandFailed && (
+            <Alert variant="danger" onDismiss={() => setExpandFailed(false)} testId="diff-expand-error">
+              {DIFF_TEXTS.expandFailed}
+            </Alert>
+          )}
           {loader === 'errored' && (
             <Alert variant="danger" onDismiss={() => setLoader('idle')} testId="diff-load-error">
               {DIFF_TEXTS.fileContentsFailed}
@@ -76,10 +107,20 @@ export function DiffFileView({ file, view, hideWhitespace, projectPath, iid, vie
   );
 }
 
-function Viewer({ file, view, loader, onShow, notes }: { file: ApiDiffFile; view: DiffView; loader: LoaderState; onShow: () => void; notes?: LineNotes }) {
+interface ViewerProps {
+  file: ApiDiffFile;
+  lines: ApiDiffLine[];
+  view: DiffView;
+  loader: LoaderState;
+  onShow: () => void;
+  notes?: LineNotes;
+  expansion?: LineExpansion;
+}
+
+function Viewer({ file, lines, view, loader, onShow, notes, expansion }: ViewerProps) {
   switch (file.viewer.name) {
     case 'text':
-      return <DiffLines lines={file.highlighted_diff_lines} view={view} notes={notes} />;
+      return <DiffLines lines={lines} view={view} notes={notes} expansion={expansion} />;
     case 'image':
       return <ImageDiff file={file} />;
     case 'download': {

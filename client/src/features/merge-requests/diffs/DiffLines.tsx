@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import type { ApiDiffLine } from '@tandem/shared-types';
+import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react';
+import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffLine } from '@tandem/shared-types';
 import type { DiffView } from './diffPrefs';
+import { gapAt, type ExpandDirection } from './diffExpansion';
 
 const sign = (t: ApiDiffLine['type']) => (t === 'new' ? '+' : t === 'old' ? '-' : ' ');
 
@@ -17,7 +19,8 @@ export interface LineNotes {
 }
 
 function CommentButton({ line, notes }: { line: ApiDiffLine | null; notes?: LineNotes }) {
-  if (!line || !notes?.onComment || line.type.endsWith('nonewline')) return null;
+  // An expanded line is not a line of the diff: the server takes no diff note on it
+  if (!line || !notes?.onComment || line.type.endsWith('nonewline') || line.expanded) return null;
   return (
     <button type="button" className="diff-comment-button" aria-label="Add a comment to this line" title="Add a comment to this line" onClick={() => notes.onComment!(line)} data-testid="diff-comment-button">
       +
@@ -25,21 +28,49 @@ function CommentButton({ line, notes }: { line: ApiDiffLine | null; notes?: Line
   );
 }
 
+/** Context expansion at a hunk header: what the lines hidden there allow, and how to ask for them. */
+export interface LineExpansion {
+  onExpand: (index: number, dir: ExpandDirection) => void;
+  /** A request is on its way: the buttons wait for it. */
+  busy: boolean;
+}
+
+/** The hunk header's expand buttons (none when no line is hidden there): up and down 20 at a time when more are hidden, and all. */
+function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLine[]; index: number; expansion?: LineExpansion }) {
+  const gap = expansion ? gapAt(lines, index) : null;
+  if (!gap || !expansion) return null;
+  const many = gap.to - gap.since + 1 > DIFF_CONSTANTS.unfoldCount;
+  const atTop = gap.since === 1;
+  const button = (dir: ExpandDirection, label: string, icon: ReactNode) => (
+    <button type="button" className="diff-expand" title={label} aria-label={label} disabled={expansion.busy} onClick={() => expansion.onExpand(index, dir)} data-testid={`diff-expand-${dir}`}>
+      {icon}
+    </button>
+  );
+  return (
+    <span className="diff-expand-buttons">
+      {many && button('up', DIFF_TEXTS.expandUp, <ChevronUp size={14} aria-hidden />)}
+      {many && !atTop && button('down', DIFF_TEXTS.expandDown, <ChevronDown size={14} aria-hidden />)}
+      {button('all', DIFF_TEXTS.expandAll, <ChevronsUpDown size={14} aria-hidden />)}
+    </span>
+  );
+}
+
 /** Unified view: old and new line numbers, then the line. */
-function InlineLines({ lines, notes }: { lines: ApiDiffLine[]; notes?: LineNotes }) {
+function InlineLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
   return (
     <table className="diff-table inline" data-testid="diff-inline">
       <tbody>
         {lines.map((l, i) =>
           l.type === 'match' ? (
             <tr key={i} className="diff-match">
-              <td className="diff-num" />
-              <td className="diff-num" />
+              <td className="diff-num" colSpan={2}>
+                <ExpandButtons lines={lines} index={i} expansion={expansion} />
+              </td>
               <td className="diff-code match" dangerouslySetInnerHTML={{ __html: l.rich_text }} />
             </tr>
           ) : (
             <Fragment key={i}>
-              <tr className={`diff-line ${l.type}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
+              <tr className={`diff-line ${l.type}${l.expanded ? ' expanded' : ''}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
                 <td className="diff-num">
                   <CommentButton line={l} notes={notes} />
                   {l.old_line ?? ''}
@@ -108,18 +139,21 @@ function AfterRow({ content, span }: { content: ReactNode; span: number }) {
 }
 
 /** Side-by-side view: the old file on the left, the new on the right. */
-function ParallelLines({ lines, notes }: { lines: ApiDiffLine[]; notes?: LineNotes }) {
+function ParallelLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
   return (
     <table className="diff-table parallel" data-testid="diff-parallel">
       <tbody>
         {parallelRows(lines).map((r, i) =>
           r.match ? (
             <tr key={i} className="diff-match">
-              <td className="diff-code match" colSpan={4} dangerouslySetInnerHTML={{ __html: r.match.rich_text }} />
+              <td className="diff-num">
+                <ExpandButtons lines={lines} index={lines.indexOf(r.match)} expansion={expansion} />
+              </td>
+              <td className="diff-code match" colSpan={3} dangerouslySetInnerHTML={{ __html: r.match.rich_text }} />
             </tr>
           ) : (
             <Fragment key={i}>
-              <tr className="diff-line" data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
+              <tr className={`diff-line${r.left?.expanded ? ' expanded' : ''}`} data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
                 <td className="diff-num">
                   <CommentButton line={r.left} notes={notes} />
                   {r.left?.old_line ?? ''}
@@ -140,6 +174,6 @@ function ParallelLines({ lines, notes }: { lines: ApiDiffLine[]; notes?: LineNot
   );
 }
 
-export function DiffLines({ lines, view, notes }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes }) {
-  return view === 'parallel' ? <ParallelLines lines={lines} notes={notes} /> : <InlineLines lines={lines} notes={notes} />;
+export function DiffLines({ lines, view, notes, expansion }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes; expansion?: LineExpansion }) {
+  return view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} />;
 }

@@ -1,4 +1,4 @@
-import type { ApiDiffFile, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { blobDiffPath, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { requestJson } from '../../../shared/api/http';
 import { mergeRequestChangesKey } from '../mergeRequestApi';
 
@@ -15,5 +15,12 @@ export async function fetchDiffs(projectPath: string, iid: number, hideWhitespac
 export async function fetchDiffForPath(projectPath: string, iid: number, fileHash: string, hideWhitespace: boolean): Promise<ApiDiffFile> {
   const res = await requestJson<ApiDiffFile>(`/${projectPath}/-/merge_requests/${iid}/diff_for_path.json?file_hash=${fileHash}${hideWhitespace ? '&w=1' : ''}`);
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.data;
+}
+
+/** Context expansion: lines `since`..`to` of `path` at `sha` (old side numbered new - offset), from the repository. */
+export async function fetchBlobLines(projectPath: string, sha: string, path: string, q: { since: number; to: number; offset: number }): Promise<ApiDiffLine[]> {
+  const res = await requestJson<ApiDiffLine[]>(blobDiffPath(projectPath, sha, path, q));
+  if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
   return res.data;
 }

@@ -30,7 +30,7 @@ const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 
 /**
  * A unified diff (from its first `@@`) as GitLab's highlighted_diff_lines: `match` for hunk
- * headers, `old`/`new`/`context` with their line numbers and line_code `<file_hash>_<old>_<new>`,
+ * headers (meta_data: where the hunk starts on each side), `old`/`new`/`context` with their line numbers and line_code `<file_hash>_<old>_<new>`,
  * "\ No newline at end of file" as `old-nonewline`/`new-nonewline` after the side it follows.
  * The +/-/space prefix stays out of rich_text.
  */
@@ -46,7 +46,7 @@ export function diffLines(diff: string, filePath: string, fileHash: string): Api
     if (m) {
       oldNo = Number(m[1]);
       newNo = Number(m[2]);
-      out.push({ type: 'match', old_line: null, new_line: null, line_code: null, rich_text: escapeHtml(line) });
+      out.push({ type: 'match', old_line: null, new_line: null, line_code: null, rich_text: escapeHtml(line), meta_data: { old_pos: oldNo, new_pos: newNo } });
       continue;
     }
     const sign = line[0];
@@ -65,6 +65,24 @@ export function diffLines(diff: string, filePath: string, fileHash: string): Api
       oldNo++;
       newNo++;
     }
+  }
+  return out;
+}
+
+/**
+ * Lines `since`..`to` of a file's text (new-side numbers, clamped to its end) as context diff
+ * lines, the old side numbered `new - offset` (GitLab's blob diff for context expansion):
+ * highlighted and escaped as the diff's own lines, with the same line codes.
+ */
+export function blobLines(text: string, filePath: string, since: number, to: number, offset: number): ApiDiffLine[] {
+  const language = languageFor(filePath);
+  const fileHash = sha1(filePath);
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const out: ApiDiffLine[] = [];
+  for (let n = since; n <= Math.min(to, lines.length); n++) {
+    const old = n - offset;
+    out.push({ type: 'context', old_line: old, new_line: n, line_code: `${fileHash}_${old}_${n}`, rich_text: rich(lines[n - 1]!, language) });
   }
   return out;
 }

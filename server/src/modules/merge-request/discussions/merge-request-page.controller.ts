@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import type { MergeRequestPageData } from '@tandem/shared-types';
+import { NOTES_FILTER_OPTIONS, type MergeRequestPageData } from '@tandem/shared-types';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
 import { mergeRequestPagePermissions } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
@@ -14,7 +14,7 @@ import { MergeRequestNoteTargets } from './merge-request-note-target';
 
 /**
  * What only the merge request page has: its start (page.json: the merge request, the viewer's
- * flags, the stream's seq, notes data, awards). Its discussion calls are the shared noteable routes.
+ * flags, the stream's seq, notes data with the saved filter and the filter's choices, awards). Its discussion calls are the shared noteable routes.
  */
 @Controller('*project/-/merge_requests/:iid')
 export class MergeRequestPageController {
@@ -42,7 +42,8 @@ export class MergeRequestPageController {
       seq,
       lastFetchedAt: Date.now() * 1000,
       awards: awards.map(toNoteAward),
-      notesData,
+      // The discussion filter dropdown's choices come with the page (GitLab's data-notes-filters)
+      notesData: { ...notesData, notesFilters: [...NOTES_FILTER_OPTIONS] },
     };
   }
 }

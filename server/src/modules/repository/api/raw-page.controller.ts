@@ -3,29 +3,10 @@ import type { Response } from 'express';
 import { AppError } from '../../../core/errors/app-error';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
 import type { Actor } from '../../../core/policy/policy';
-import { RepositoryError } from '../git/errors';
-import type { GitRepository } from '../git-repository';
 import { cleanRepoPath } from '../git/validate';
 import { sendBlob } from './raw-content';
+import { splitRefAndPath } from './ref-path';
 import { answerRepo, RepositoryAccess } from './repository-access';
-
-/**
- * Splits `<ref>/<path>` where the ref may hold slashes (`feature/x/README.md`): a sha first,
- * else the longest leading run of segments that names a revision (GitLab's ExtractsRef).
- */
-async function splitRefAndPath(repo: GitRepository, segments: string[]): Promise<{ sha: string; path: string } | null> {
-  for (let i = segments.length - 1; i >= 1; i--) {
-    const ref = segments.slice(0, i).join('/');
-    let sha: string | null = null;
-    try {
-      sha = await repo.resolve(ref);
-    } catch (e) {
-      if (!(e instanceof RepositoryError)) throw e;
-    }
-    if (sha) return { sha, path: segments.slice(i).join('/') };
-  }
-  return null;
-}
 
 /** The page route of raw files: `/{project path}/-/raw/{sha or ref}/{path}`. */
 @Controller()

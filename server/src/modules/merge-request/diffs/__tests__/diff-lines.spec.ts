@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiffFile } from '../../../repository';
-import { diffLines, languageFor } from '../diff-lines';
+import { blobLines, diffLines, languageFor, sha1 } from '../diff-lines';
 import { presentDiffFile } from '../diff-presenter';
 
 const DIFF = ['@@ -3,4 +3,4 @@ function f() {', ' keep <a>', '-old line', '+new <script>alert(1)</script>', ' last', '\\ No newline at end of file', '@@ -20 +20,2 @@', ' x', '+y'].join('\n') + '\n';
@@ -18,6 +18,14 @@ describe('diffLines', () => {
       ['match', null, null, null],
       ['context', 20, 20, 'h_20_20'],
       ['new', null, 21, 'h_21_21'],
+    ]);
+  });
+
+  it('says on each hunk header where its hunk starts on each side (context expansion reads the lines before it)', () => {
+    const lines = diffLines(DIFF, 'notes.txt', 'h');
+    expect(lines.filter((l) => l.type === 'match').map((l) => l.meta_data)).toEqual([
+      { old_pos: 3, new_pos: 3 },
+      { old_pos: 20, new_pos: 20 },
     ]);
   });
 
@@ -52,5 +60,26 @@ describe('presentDiffFile', () => {
     expect(collapsed).toMatchObject({ collapsed: true, viewer: { name: 'collapsed' }, highlighted_diff_lines: [], old_raw_path: null, mode: 'new' });
     expect(presentDiffFile(big, sides, new Set([collapsed.file_hash])).highlighted_diff_lines).toHaveLength(502);
     expect(presentDiffFile({ ...base, newPath: 'dir/a b#.txt' }, sides).new_raw_path).toBe(`/g/p/-/raw/${'2'.repeat(40)}/dir/a%20b%23.txt`);
+  });
+});
+
+describe('blobLines', () => {
+  const text = ['const a = 1;', 'const b = "<b>";', 'const c = 3;'].join('\n') + '\n';
+
+  it('numbers lines since..to on the new side and new - offset on the old, with the diff\'s line codes', () => {
+    const h = sha1('src/x.ts');
+    expect(blobLines(text, 'src/x.ts', 2, 3, 1).map((l) => [l.type, l.old_line, l.new_line, l.line_code])).toEqual([
+      ['context', 1, 2, `${h}_1_2`],
+      ['context', 2, 3, `${h}_2_3`],
+    ]);
+  });
+
+  it('highlights and escapes like the diff, and leaves out lines past the end of the file', () => {
+    const [b] = blobLines(text, 'src/x.ts', 2, 2, 0);
+    expect(b!.rich_text).toContain('hljs-');
+    expect(b!.rich_text).toContain('&lt;b&gt;');
+    expect(b!.rich_text).not.toContain('<b>');
+    expect(blobLines(text, 'README', 3, 10, 0).map((l) => l.new_line)).toEqual([3]);
+    expect(blobLines('', 'README', 1, 5, 0)).toEqual([]);
   });
 });
