@@ -70,7 +70,7 @@ describe('the scrubber timeline', () => {
   it('shares the notes a page seam did not change: a jump across it finds the same note objects (their rows skip rendering)', () => {
     const at = (m: number) => `2026-11-27T14:${String(m).padStart(2, '0')}:00.000Z`;
     const note = (seq: number, type: 'note.created' | 'note.updated', id: number, body: string): AnyRealtimeEvent =>
-      ({ type, seq, issue: { id: 1, iid: 1, project_path: 'acme/tandem' }, payload: { note: { id, discussion_id: `d${id}`, body, note: body, note_html: `<p>${body}</p>`, author: actor, created_at: at(seq), updated_at: at(seq), system: false, internal: false, resolvable: true, resolved: false, resolved_by: null } }, actor, at: at(seq) }) as AnyRealtimeEvent;
+      ({ type, seq, issue: { id: 1, iid: 1, project_path: 'acme/tandem' }, payload: { note: { id, discussion_id: `d${id}`, body, note: body, note_html: `<p>${body}</p>`, author: actor, created_at: at(seq), updated_at: at(seq), system: false, internal: false, resolvable: true, resolved: false, resolved_by: null } }, actor, at: at(seq) }) as unknown as AnyRealtimeEvent;
     const log = [ev(1, { title: 'A' }, at(1)), note(2, 'note.created', 11, 'first'), note(3, 'note.created', 12, 'second'), ev(4, { title: 'B' }, at(4)), note(5, 'note.updated', 12, 'second, edited'), ev(6, { title: 'C' }, at(6)), ev(7, { title: 'D' }, at(7))];
     // Each page as parsed from its own answer
     const page = (from: number, until = Infinity) => structuredClone(snapshot(log, from, until));
