@@ -78,8 +78,8 @@ export class HistoryCheckpointJob implements OnModuleInit, OnApplicationBootstra
   /** A job for `p`, unless one not yet claimed is waiting (a claimed one may have read the head before this commit). */
   private async enqueue(p: Payload): Promise<void> {
     await this.ds.query(
-      `INSERT INTO background_jobs (queue, payload) SELECT $1, $2::jsonb
-       WHERE NOT EXISTS (SELECT 1 FROM background_jobs WHERE queue = $1 AND state = 'pending' AND attempts = 0 AND payload = $2::jsonb)`,
+      `INSERT INTO background_jobs (queue, payload) SELECT $1::text, $2::jsonb
+       WHERE NOT EXISTS (SELECT 1 FROM background_jobs WHERE queue = $1::text AND state = 'pending' AND attempts = 0 AND payload = $2::jsonb)`,
       [HISTORY_CHECKPOINT_QUEUE, JSON.stringify(p)],
     );
   }
@@ -94,11 +94,11 @@ export class HistoryCheckpointJob implements OnModuleInit, OnApplicationBootstra
     for (const [type, table] of Object.entries(SEQ_TABLE) as Array<[NoteableType, string]>) {
       const rows = returnedRows<{ id: string }>(await this.ds.query(
         `INSERT INTO background_jobs (queue, payload)
-         SELECT $1, jsonb_build_object('noteable_type', $2::text, 'noteable_id', t.id) FROM ${table} t
+         SELECT $1::text, jsonb_build_object('noteable_type', $2::text, 'noteable_id', t.id) FROM ${table} t
          WHERE t.event_seq >= $3::int
-           AND NOT EXISTS (SELECT 1 FROM history_checkpoints c WHERE c.noteable_type = $2 AND c.noteable_id = t.id AND c.seq = t.event_seq / $3::int * $3::int)
-           AND NOT EXISTS (SELECT 1 FROM history_snapshots s WHERE s.noteable_type = $2 AND s.noteable_id = t.id AND s.seq >= t.event_seq / $3::int * $3::int)
-           AND NOT EXISTS (SELECT 1 FROM background_jobs j WHERE j.queue = $1 AND j.state = 'pending' AND j.attempts = 0
+           AND NOT EXISTS (SELECT 1 FROM history_checkpoints c WHERE c.noteable_type = $2::text AND c.noteable_id = t.id AND c.seq = t.event_seq / $3::int * $3::int)
+           AND NOT EXISTS (SELECT 1 FROM history_snapshots s WHERE s.noteable_type = $2::text AND s.noteable_id = t.id AND s.seq >= t.event_seq / $3::int * $3::int)
+           AND NOT EXISTS (SELECT 1 FROM background_jobs j WHERE j.queue = $1::text AND j.state = 'pending' AND j.attempts = 0
                              AND j.payload = jsonb_build_object('noteable_type', $2::text, 'noteable_id', t.id))
          RETURNING id`,
         [HISTORY_CHECKPOINT_QUEUE, type, every],

@@ -138,8 +138,8 @@ export class HistoryStore {
     const { replayed } = await this.replay(n, from, target, this.ds, async (made) => {
       await this.ds.query(
         `INSERT INTO history_checkpoints (noteable_type, noteable_id, seq, state)
-         SELECT $1, $2, c.seq, c.state FROM unnest($3::int[], $4::jsonb[]) AS c(seq, state)
-         WHERE NOT EXISTS (SELECT 1 FROM history_snapshots s WHERE s.noteable_type = $1 AND s.noteable_id = $2 AND s.seq >= c.seq)
+         SELECT $1::varchar, $2::int, c.seq, c.state FROM unnest($3::int[], $4::jsonb[]) AS c(seq, state)
+         WHERE NOT EXISTS (SELECT 1 FROM history_snapshots s WHERE s.noteable_type = $1::varchar AND s.noteable_id = $2::int AND s.seq >= c.seq)
          ON CONFLICT DO NOTHING`,
         [n.type, n.id, made.map((m) => m.seq), made.map((m) => JSON.stringify(m))],
       );
