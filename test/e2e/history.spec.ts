@@ -4,7 +4,8 @@ import { csrfOf, signedInPage } from './support/session';
 /**
  * The history scrubber in real browsers (issue #26): alice scrubs back while bob edits, her
  * timeline grows and her position stays; a `?at=` / `?at_seq=` link opens the page as it was;
- * the timeline exports as JSON. Each test makes its own issue.
+ * the timeline exports as JSON; History on a merge request page shows its past. Each test makes
+ * its own issue or merge request.
  */
 const API = '/api/v4/projects/acme%2Ftandem/issues';
 
@@ -100,4 +101,64 @@ test('a ?at= or ?at_seq= link opens the page as it was, and the timeline exports
   await alice.getByTestId('history-close').click();
   await expect(alice.getByTestId('history-scrubber')).toHaveCount(0);
   expect(new URL(alice.url()).searchParams.get('at_seq')).toBeNull();
+});
+
+test('History on a merge request page shows its past: title, state, labels and the discussion as each step left them', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const stamp = Date.now();
+  const MRS = '/api/v4/projects/acme%2Ftandem/merge_requests';
+  const headers = { 'x-csrf-token': csrfOf(alice) };
+  const send = async (method: 'post' | 'put', url: string, data: Record<string, unknown>) => {
+    const res = await alice.request[method](url, { data, headers });
+    expect(res.status(), `${method} ${url}`).toBeLessThan(300);
+    return (await res.json()) as { iid: number };
+  };
+  const branch = `history-e2e-${stamp}`;
+  await send('post', '/api/v4/projects/acme%2Ftandem/repository/branches', { branch, ref: 'main' });
+  const { iid } = await send('post', MRS, { source_branch: branch, target_branch: 'main', title: `MR history: opened ${stamp}` });
+  await send('put', `${MRS}/${iid}`, { labels: 'bug' });
+  await send('post', `${MRS}/${iid}/notes`, { body: 'Looks right to me' });
+  await send('put', `${MRS}/${iid}`, { title: `MR history: renamed ${stamp}` });
+  await send('put', `${MRS}/${iid}`, { state_event: 'close' });
+
+  await alice.goto(`/acme/tandem/-/merge_requests/${iid}`);
+  await expect(alice.getByTestId('mr-state')).toHaveText('Closed');
+  await alice.getByTestId('history-open').click();
+  const slider = alice.getByTestId('history-slider');
+  const label = alice.getByTestId('history-step-label');
+  // At the last step the history shows the merge request as it is now
+  await expect(stepCount(alice)).toHaveText(/^Step (\d+) of \1$/);
+  const total = Number(/of (\d+)/.exec((await stepCount(alice).textContent())!)![1]);
+  expect(total).toBeGreaterThanOrEqual(5);
+  await expect(historyTitle(alice)).toHaveText(`MR history: renamed ${stamp}`);
+  await expect(alice.getByTestId('history-state')).toHaveText('Closed');
+  await expect(alice.getByTestId('history-labels')).toHaveText('bug');
+  await expect(alice.getByTestId('history-target-branch')).toHaveText('main');
+  await expect(alice.getByTestId('history-notes')).toContainText('Looks right to me');
+
+  // Back to the close, then one before it: open again
+  for (let k = 0; k < total && !/^alice closed at/.test((await label.textContent()) ?? ''); k++) await slider.press('ArrowLeft');
+  await expect(label).toHaveText(/^alice closed at \d\d:\d\d:\d\d$/);
+  await slider.press('ArrowLeft');
+  await expect(alice.getByTestId('history-state')).toHaveText('Open');
+  // Back to the label: the title and the discussion as they stood then
+  for (let k = 0; k < total && !/added ~bug/.test((await label.textContent()) ?? ''); k++) await slider.press('ArrowLeft');
+  await expect(label).toHaveText(/^alice added ~bug at \d\d:\d\d:\d\d$/);
+  await expect(historyTitle(alice)).toHaveText(`MR history: opened ${stamp}`);
+  await expect(alice.getByTestId('history-labels')).toHaveText('bug');
+  await expect(alice.getByTestId('history-notes')).not.toContainText('Looks right to me');
+  // The first step: the merge request as it was opened
+  await slider.press('Home');
+  await expect(stepCount(alice)).toHaveText(`Step 1 of ${total}`);
+  await expect(label).toHaveText(/^alice opened the merge request at /);
+  await expect(alice.getByTestId('history-labels')).toHaveText('None');
+  await expect(alice.getByTestId('history-state')).toHaveText('Open');
+
+  // The address names the step shown: opening it again shows the same moment
+  const first = ((await (await alice.request.get(`${MRS}/${iid}/history`)).json()) as { events: Array<{ seq: number }> }).events[0]!.seq;
+  await expect.poll(() => new URL(alice.url()).searchParams.get('at_seq')).toBe(String(first));
+  await alice.reload();
+  await expect(stepCount(alice)).toHaveText(`Step 1 of ${total}`);
+  await expect(historyTitle(alice)).toHaveText(`MR history: opened ${stamp}`);
+  await expect(alice.getByTestId('mr-state')).toHaveText('Closed');
 });

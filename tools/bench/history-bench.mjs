@@ -13,7 +13,8 @@
 // auth (TANDEM_BENCH_PG_URL to override) and Debian's chromium at /usr/bin/chromium.
 // The comments are written through the API; the other events are appended to the log in one
 // SQL statement shaped as the writer's (issue.updated and issue.labels alternating, seqs after
-// the issue's own): seeding 9,500 PUTs would take minutes and add a system note to each.
+// the issue's own): seeding 9,500 PUTs would take minutes and add a system note to each. The
+// checkpoint job the writer would have queued is queued by hand, and the bench waits for it.
 /* global document, HTMLInputElement, requestAnimationFrame -- page.evaluate bodies run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,6 +60,17 @@ async function seed(databaseUrl) {
       [issue.id, rest, head, JSON.stringify({ ...actor, web_url: `${URL_BASE}/alice` }), issue.iid, PROJECT, actor.id],
     );
     await db.query('UPDATE issues SET event_seq = event_seq + $2 WHERE id = $1', [issue.id, rest]);
+    // The writer queues the checkpoint job after each commit that reaches a checkpoint seq; this
+    // statement is not the writer, so queue it as it would, and wait until the server's job has run
+    const every = 1000;
+    await db.query(`INSERT INTO background_jobs (queue, payload) VALUES ('history-checkpoint', jsonb_build_object('noteable_type', 'Issue', 'noteable_id', $1::int))`, [issue.id]);
+    const last = Math.floor(EVENTS / every) * every;
+    for (let t0 = Date.now(); ; ) {
+      const { rows } = await db.query(`SELECT 1 FROM history_checkpoints WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq = $2`, [issue.id, last]);
+      if (rows.length) break;
+      if (Date.now() - t0 > 300_000) throw new Error('the history checkpoint job did not run');
+      await new Promise((r) => setTimeout(r, 250));
+    }
   } finally {
     await db.end();
   }
@@ -158,7 +170,7 @@ await withDatabase('tandem_history_bench', (databaseUrl) =>
     const { issue, alice } = await seed(databaseUrl);
     console.log(`seeded ${EVENTS} events (${NOTES} comments) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const pageBytes = await largestPageBytes(alice, issue.iid);
-    const cold = await round(browser, issue.iid, serverPid); // warm: the first open replays the log once and keeps its checkpoints
+    const cold = await round(browser, issue.iid, serverPid); // the first open: checkpoints kept by the job, nothing else warm
     const jumps = await snapshotJumps(alice, issue.iid, EVENTS);
     const runs = [];
     for (let r = 0; r < ROUNDS; r++) runs.push(await round(browser, issue.iid, serverPid));
@@ -181,7 +193,7 @@ await withDatabase('tandem_history_bench', (databaseUrl) =>
       `| opening the scrubber (click to slider at the present: the snapshot page; median) | ${open.toFixed(1)} (${(open / load).toFixed(2)}x the page) | within 1.5x the page: ${met(open <= 1.5 * load)} |`,
       `| of which: snapshot page fetched / replayed / first render (median) | ${median(runs.map((x) => x.fetchedMs)).toFixed(1)} / ${median(runs.map((x) => x.replayedMs - x.fetchedMs)).toFixed(1)} / ${median(runs.map((x) => x.openMs - x.replayedMs)).toFixed(1)} | |`,
       `| the whole history in, earlier pages loaded behind the slider (median) | ${median(runs.map((x) => x.completeMs)).toFixed(1)} | |`,
-      `| the first open of all (no checkpoint kept yet: the server replays the log once): open / whole history | ${cold.openMs.toFixed(1)} / ${cold.completeMs.toFixed(1)} | |`,
+      `| the first open of all (checkpoints kept by the background job, nothing read before): open / whole history | ${cold.openMs.toFixed(1)} / ${cold.completeMs.toFixed(1)} | |`,
       `| opening at a moment not loaded (GET history/snapshot?at_seq=random: nearest checkpoint + replay + 250 events; p95 / max of ${jumps.ms.length}) | ${p95(jumps.ms).toFixed(1)} / ${Math.max(...jumps.ms).toFixed(1)} | within 200 ms: ${met(p95(jumps.ms) <= 200)} |`,
       `| one step back, input to next frame (p95 of ${all('steps').length}) | ${stepP95.toFixed(1)} | within 50 ms: ${met(stepP95 <= 50)} |`,
       `| a jump to a random point of the loaded history (p95 / max of ${all('jumps').length}) | ${jumpP95.toFixed(1)} / ${jumpMax.toFixed(1)} | within 200 ms: ${met(jumpMax <= 200)} |`,

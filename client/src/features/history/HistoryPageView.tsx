@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { diffWords } from 'diff';
 import { HISTORY_TEXTS as T, type HistoryNote, type HistoryState, type TimeStats, type UserBasic } from '@tandem/shared-types';
 
@@ -10,31 +10,51 @@ const named = (v: unknown): string | null => {
 
 type DiffPart = ReturnType<typeof diffWords>[number];
 
+interface Pair {
+  previous: HistoryState | null;
+  state: HistoryState;
+}
+
 /** Each state's description diff against its step's previous, computed once (states never change; a step revisited is a lookup). */
 const diffs = new WeakMap<HistoryState, { before: string; parts: DiffPart[] }>();
 
-function descriptionDiff(state: HistoryState, before: string, after: string): DiffPart[] {
+const descriptionOf = (s: HistoryState): string => (typeof s.fields.description === 'string' ? s.fields.description : '');
+
+/** The diff a step shows when it costs nothing: null (no change, or the first step) or the one computed before; undefined when it is still to compute. */
+function knownDiff({ previous, state }: Pair): DiffPart[] | null | undefined {
+  if (!previous) return null;
+  const before = descriptionOf(previous);
+  if (before === descriptionOf(state)) return null;
   const hit = diffs.get(state);
-  if (hit && hit.before === before) return hit.parts;
-  const parts = diffWords(before, after);
-  diffs.set(state, { before, parts });
+  return hit && hit.before === before ? hit.parts : undefined;
+}
+
+function computeDiff(pair: Pair): DiffPart[] | null {
+  const known = knownDiff(pair);
+  if (known !== undefined) return known;
+  const before = descriptionOf(pair.previous!);
+  const parts = diffWords(before, descriptionOf(pair.state));
+  diffs.set(pair.state, { before, parts });
   return parts;
 }
 
 /**
  * The description change this step made, as words removed and added (text only: nothing in it
- * runs). It renders after the step it belongs to (a deferred value): a drag over a long
- * description shows each step at once and the diff of the step it stops on.
+ * runs). A step that changed no description, or whose diff was computed before, shows it in the
+ * same render as the step (one commit); a diff still to compute renders after the step (a
+ * deferred value), so a drag over a long description shows each step at once and the diff of
+ * the step it stops on. Only a diff to compute is deferred: a deferred value that changed on
+ * every step would cost every step a second render and commit.
  */
-function DescriptionDiff({ previous, state }: { previous: HistoryState | null; state: HistoryState }) {
-  const pair = useDeferredValue({ previous, state });
-  if (!pair.previous) return null;
-  const before = typeof pair.previous.fields.description === 'string' ? pair.previous.fields.description : '';
-  const after = typeof pair.state.fields.description === 'string' ? pair.state.fields.description : '';
-  if (before === after) return null;
+function DescriptionDiff({ previous, state }: Pair) {
+  const pair = useMemo(() => ({ previous, state }), [previous, state]);
+  const known = knownDiff(pair);
+  const pending = useDeferredValue(known === undefined ? pair : null);
+  const parts = known !== undefined ? known : pending ? computeDiff(pending) : null;
+  if (!parts) return null;
   return (
     <div className="history-diff" data-testid="history-description-diff" aria-label={T.descriptionDiff}>
-      {descriptionDiff(pair.state, before, after).map((part, i) =>
+      {parts.map((part, i) =>
         part.added ? (
           <ins key={i}>{part.value}</ins>
         ) : part.removed ? (
@@ -75,8 +95,11 @@ const timeTracking = (t: TimeStats | undefined): string =>
 
 const people = (users: readonly UserBasic[]) => (users.length ? users.map((u) => `@${u.username}`).join(', ') : T.none);
 
-/** The issue page as one step of its history left it: every text is rendered as text. */
-export function HistoryPageView({ state, previous, kind }: { state: HistoryState; previous: HistoryState | null; kind: 'Issue' | 'Epic' | 'MergeRequest' }) {
+/**
+ * The issue page as one step of its history left it: every text is rendered as text. Memoised:
+ * pages loading behind the slider and live events re-render the scrubber, not the step shown.
+ */
+export const HistoryPageView = memo(function HistoryPageView({ state, previous, kind }: { state: HistoryState; previous: HistoryState | null; kind: 'Issue' | 'Epic' | 'MergeRequest' }) {
   const f = state.fields;
   const description = typeof f.description === 'string' ? f.description : '';
   const sidebar: Array<[string, string]> = kind === 'MergeRequest' ? [
@@ -131,4 +154,4 @@ export function HistoryPageView({ state, previous, kind }: { state: HistoryState
       </div>
     </div>
   );
-}
+});

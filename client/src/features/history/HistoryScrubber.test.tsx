@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { emptyHistoryState, replayHistory, type AnyRealtimeEvent, type HistorySnapshotPage } from '@tandem/shared-types';
@@ -52,4 +53,46 @@ describe('HistoryScrubber', () => {
     expect((screen.getByTestId('history-title')).textContent).toBe('T1');
     expect((screen.getByTestId('history-step-label')).textContent).toMatch(/^bob created the issue at 14:00:01$/);
   }, 20_000);
+
+  it('a step is one render and one commit; a description diff not computed yet follows its step, and shows with it when revisited', async () => {
+    // Titles change on every step, the description on every tenth
+    const events = Array.from({ length: 40 }, (_, k) => {
+      const seq = k + 1;
+      const at = new Date(Date.UTC(2026, 10, 27, 15, 0, 0) + seq * 1000).toISOString();
+      const fields = seq % 10 === 0 ? { title: `S${seq}`, description: `Words of step ${seq}` } : { title: `S${seq}` };
+      return { type: seq === 1 ? 'issue.created' : 'issue.updated', seq, issue: { id: 2, iid: 2, project_path: 'acme/tandem' }, payload: { fields: { ...fields, lock_version: seq, updated_at: at } }, actor, at } as AnyRealtimeEvent;
+    });
+    stubFetch({ 'GET /api/v4/projects/acme%2Ftandem/issues/2/history/snapshot': { head_seq: 40, start_seq: 0, base: emptyHistoryState(), events, next_after_seq: null } });
+    let commits = 0;
+    renderWithStores(
+      <Profiler id="history" onRender={() => (commits += 1)}>
+        <HistoryScrubber restBase="/api/v4/projects/acme%2Ftandem/issues/2" projectPath="acme/tandem" iid={2} kind="Issue" link={null} onClose={() => {}} />
+      </Profiler>,
+    );
+    await waitFor(() => expect(screen.getByTestId('history-export')).not.toBeNull());
+    expect(screen.getByTestId('history-step-count').textContent).toBe('Step 40 of 40');
+    expect(screen.getByTestId('history-description-diff').querySelector('ins')?.textContent).toBe('40');
+    const press = async (key: 'ArrowLeft' | 'ArrowRight') => {
+      commits = 0;
+      await act(async () => {
+        fireEvent.keyDown(screen.getByTestId('history-step-label'), { key });
+      });
+      return commits;
+    };
+    await press('ArrowLeft');
+    // Steps that change no description: one commit each, nothing deferred
+    for (let seq = 38; seq > 30; seq--) {
+      expect(await press('ArrowLeft')).toBe(1);
+      expect(screen.getByTestId('history-title').textContent).toBe(`S${seq}`);
+      expect(screen.queryByTestId('history-description-diff')).toBeNull();
+    }
+    // A diff not computed yet: the step, then its diff
+    expect(await press('ArrowLeft')).toBe(2);
+    expect(screen.getByTestId('history-description-diff').querySelector('ins')?.textContent).toBe('30');
+    // Back at the last step: its diff was computed before and shows in the step's own commit
+    for (let k = 0; k < 9; k++) await press('ArrowRight');
+    expect(await press('ArrowRight')).toBe(1);
+    expect(screen.getByTestId('history-title').textContent).toBe('S40');
+    expect(screen.getByTestId('history-description-diff').querySelector('ins')?.textContent).toBe('40');
+  });
 });

@@ -67,6 +67,27 @@ describe('the scrubber timeline', () => {
     expect(prependPage(t, snapshot(many, 0, 3)).shift).toBe(0);
   });
 
+  it('shares the notes a page seam did not change: a jump across it finds the same note objects (their rows skip rendering)', () => {
+    const at = (m: number) => `2026-11-27T14:${String(m).padStart(2, '0')}:00.000Z`;
+    const note = (seq: number, type: 'note.created' | 'note.updated', id: number, body: string): AnyRealtimeEvent =>
+      ({ type, seq, issue: { id: 1, iid: 1, project_path: 'acme/tandem' }, payload: { note: { id, discussion_id: `d${id}`, body, note: body, note_html: `<p>${body}</p>`, author: actor, created_at: at(seq), updated_at: at(seq), system: false, internal: false, resolvable: true, resolved: false, resolved_by: null } }, actor, at: at(seq) }) as unknown as AnyRealtimeEvent;
+    const log = [ev(1, { title: 'A' }, at(1)), note(2, 'note.created', 11, 'first'), note(3, 'note.created', 12, 'second'), ev(4, { title: 'B' }, at(4)), note(5, 'note.updated', 12, 'second, edited'), ev(6, { title: 'C' }, at(6)), ev(7, { title: 'D' }, at(7))];
+    // Each page as parsed from its own answer
+    const page = (from: number, until = Infinity) => structuredClone(snapshot(log, from, until));
+    const later = timelineFromSnapshot(page(5));
+    const { timeline: t } = prependPage(later, page(3, 5));
+    const at4 = t.steps.find((s) => s.seq === 4)!.state.notes;
+    const at6 = t.steps.find((s) => s.seq === 6)!.state.notes;
+    expect(at4.map((n) => n.body)).toEqual(['first', 'second']);
+    expect(at6.map((n) => n.body)).toEqual(['first', 'second, edited']);
+    expect(at4[0]).toBe(at6[0]);
+    expect(at4[1]).not.toBe(at6[1]);
+    // A seam no note changed across: the very list
+    const unchanged = prependPage(timelineFromSnapshot(page(6)), page(5, 6)).timeline;
+    expect(unchanged.steps.map((s) => s.seq)).toEqual([5, 6, 7]);
+    expect(unchanged.steps[0]!.state.notes).toBe(unchanged.steps[2]!.state.notes);
+  });
+
   it('grows with live events it does not have, and ignores those it has', () => {
     const t = timelineFromSnapshot(snapshot(events, 0));
     const same = extendTimeline(t, [events[1]!]);

@@ -1,4 +1,4 @@
-import { applyHistoryEvent, emptyHistoryState, historyStepLabel, type AnyRealtimeEvent, type HistorySnapshotPage, type HistoryState } from '@tandem/shared-types';
+import { applyHistoryEvent, emptyHistoryState, historyStepLabel, type AnyRealtimeEvent, type HistoryNote, type HistorySnapshotPage, type HistoryState, type UserBasic } from '@tandem/shared-types';
 
 /** One position of the scrubber: the page after `event` (a loaded stretch may start with the state before it, with no event). */
 export interface HistoryStep {
@@ -56,6 +56,35 @@ export function timelineFromSnapshot(page: HistorySnapshotPage): Timeline {
   };
 }
 
+const sameUser = (a: UserBasic | null, b: UserBasic | null) => a === b || (a !== null && b !== null && a.id === b.id && a.username === b.username && a.name === b.name);
+
+/** Two notes that render the same (a page parsed apart from another holds equal notes as other objects). */
+function sameNote(a: HistoryNote, b: HistoryNote): boolean {
+  return (
+    a.id === b.id && a.body === b.body && a.note_html === b.note_html && a.updated_at === b.updated_at && a.created_at === b.created_at && a.discussion_id === b.discussion_id &&
+    a.system === b.system && a.internal === b.internal && a.resolvable === b.resolvable && a.resolved === b.resolved && sameUser(a.author, b.author) && sameUser(a.resolved_by, b.resolved_by)
+  );
+}
+
+/**
+ * `base` (an earlier page's start, parsed from its own answer) with the notes it holds as
+ * `later` holds them taken from `later`: the same objects on both sides of the seam, so a step or
+ * jump across it skips the rows of the notes it did not change (memoised by object), and the
+ * whole list when none changed.
+ */
+export function sharingNotes(base: HistoryState, later: HistoryState): HistoryState {
+  const known = new Map(later.notes.map((n) => [n.id, n]));
+  let changed = false;
+  const notes = base.notes.map((n) => {
+    const k = known.get(n.id);
+    if (k && sameNote(k, n)) return k;
+    changed = true;
+    return n;
+  });
+  const all = !changed && notes.length === later.notes.length && notes.every((n, i) => n === later.notes[i]);
+  return { ...base, notes: all ? later.notes : notes };
+}
+
 /**
  * The timeline with an earlier page in front (its events end where the timeline's stretch
  * starts: the state that stretch started from is now the last step of the page), and how far
@@ -64,14 +93,16 @@ export function timelineFromSnapshot(page: HistorySnapshotPage): Timeline {
 export function prependPage(t: Timeline, page: HistorySnapshotPage): { timeline: Timeline; shift: number } {
   if (page.base.seq >= t.loadedFrom) return { timeline: t, shift: 0 };
   const events = page.events.filter((e) => e.seq > page.base.seq && e.seq <= t.loadedFrom);
-  const before = [...startStep(page.base), ...stepsAfter(page.base, events)];
+  const later = t.steps[0]?.state;
+  const base = later ? sharingNotes(page.base, later) : page.base;
+  const before = [...startStep(base), ...stepsAfter(base, events)];
   const hadStart = t.steps[0]?.event === null;
   const rest = hadStart ? t.steps.slice(1) : t.steps;
   // The old first step's successor is labelled against the new states: its previous is unchanged in content
   const steps = [...before, ...rest];
   const atStart = page.base.seq <= t.startSeq;
   return {
-    timeline: { steps, startSeq: t.startSeq, loadedFrom: page.base.seq, base: atStart && t.startSeq > 0 ? page.base : null, events: [...events, ...t.events] },
+    timeline: { steps, startSeq: t.startSeq, loadedFrom: base.seq, base: atStart && t.startSeq > 0 ? base : null, events: [...events, ...t.events] },
     shift: before.length - (hadStart ? 1 : 0),
   };
 }

@@ -149,6 +149,20 @@ export function countWriteRace(): void {
   writeRaces.inc();
 }
 
+const historyReplayed = new Counter({
+  name: 'tandem_history_replayed_events_total',
+  help: 'Events of the log replayed to compute a history state: by a read (from the nearest checkpoint) or by the checkpoint job',
+  labelNames: ['by'] as const,
+  registers: [metricsRegistry],
+});
+historyReplayed.inc({ by: 'read' }, 0);
+historyReplayed.inc({ by: 'job' }, 0);
+
+/** Hook for the history store: the events one state computation replayed. */
+export function countHistoryReplayed(by: 'read' | 'job', n: number): void {
+  if (n > 0) historyReplayed.inc({ by }, n);
+}
+
 const rateLimited = new Counter({
   name: 'tandem_rate_limited_total',
   help: 'Requests refused with 429, by limit name',

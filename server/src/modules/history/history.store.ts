@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { countHistoryReplayed } from '../../core/metrics/metrics';
 import { SEQ_TABLE } from '../../core/realtime/event-append';
 import {
   applyHistoryEvent,
@@ -84,35 +85,67 @@ export class HistoryStore {
     return rows[0]?.seq ?? null;
   }
 
-  /**
-   * The state after `seq` (at or after where the history starts: the compacted snapshot's seq):
-   * from the nearest checkpoint or snapshot at or before it, replayed HISTORY_CHUNK events at a
-   * time, so at most `checkpointEvery` events once the checkpoints exist. The checkpoints
-   * it passes are kept (history_checkpoints): the log never changes, so neither do they.
-   */
-  async stateAt(n: NoteableKey, seq: number, db: Db = this.ds): Promise<HistoryState> {
+  /** The nearest kept state at or before `seq`: a checkpoint, the compacted snapshot, or the empty start. */
+  private async nearestKept(n: NoteableKey, seq: number, db: Db): Promise<HistoryState> {
     const [cp, snap] = await Promise.all([
       db.query('SELECT seq, state FROM history_checkpoints WHERE noteable_type = $1 AND noteable_id = $2 AND seq <= $3 ORDER BY seq DESC LIMIT 1', [n.type, n.id, seq]) as Promise<Array<{ seq: number; state: HistoryState }>>,
       this.snapshot(n, db),
     ]);
-    let state = [cp[0], snap].reduce<HistoryState>((best, c) => (c && c.seq <= seq && c.seq >= best.seq ? c.state : best), emptyHistoryState());
-    const made: HistoryState[] = [];
+    return [cp[0], snap].reduce<HistoryState>((best, c) => (c && c.seq <= seq && c.seq >= best.seq ? c.state : best), emptyHistoryState());
+  }
+
+  /** Replays the log of `n` from `state` up to `seq`, HISTORY_CHUNK events at a time; `chunkDone` sees the states at checkpoint seqs of each chunk. */
+  private async replay(n: NoteableKey, state: HistoryState, seq: number, db: Db, chunkDone?: (checkpoints: HistoryState[]) => Promise<void>): Promise<{ state: HistoryState; replayed: number }> {
+    let replayed = 0;
     for (let after = state.seq; after < seq; ) {
       const chunk = await this.eventsAfter(n, after, HISTORY_CHUNK, undefined, db, seq);
       if (!chunk.length) break;
+      const made: HistoryState[] = [];
       for (const { event } of chunk) {
         state = applyHistoryEvent(state, event);
         if (event.seq % this.checkpointEvery === 0) made.push(state);
       }
+      replayed += chunk.length;
+      if (chunkDone && made.length) await chunkDone(made);
       after = chunk[chunk.length - 1]!.event.seq;
     }
-    if (made.length) {
-      await db.query(
-        `INSERT INTO history_checkpoints (noteable_type, noteable_id, seq, state) SELECT $1, $2, c.seq, c.state FROM unnest($3::int[], $4::jsonb[]) AS c(seq, state) ON CONFLICT DO NOTHING`,
+    return { state, replayed };
+  }
+
+  /**
+   * The state after `seq` (at or after where the history starts: the compacted snapshot's seq):
+   * from the nearest checkpoint or snapshot at or before it, so at most `checkpointEvery` events
+   * once the checkpoint job (writeCheckpoints) has run. A read never writes a checkpoint: the
+   * events it replays are counted (tandem_history_replayed_events_total{by="read"}).
+   */
+  async stateAt(n: NoteableKey, seq: number, db: Db = this.ds): Promise<HistoryState> {
+    const { state, replayed } = await this.replay(n, await this.nearestKept(n, seq, db), seq, db);
+    countHistoryReplayed('read', replayed);
+    return state;
+  }
+
+  /**
+   * The checkpoint job's work (HistoryCheckpointJob): keeps the state at every checkpoint seq up
+   * to the log's head that is not kept yet, replayed from the last one kept, each chunk's
+   * checkpoints written as it is done (a job that dies keeps its progress). Never one at or below
+   * the compacted snapshot (a compaction meanwhile deletes those). Returns the events replayed.
+   */
+  async writeCheckpoints(n: NoteableKey): Promise<number> {
+    const target = Math.floor((await this.headSeq(n)) / this.checkpointEvery) * this.checkpointEvery;
+    if (target <= 0) return 0;
+    const from = await this.nearestKept(n, target, this.ds);
+    if (from.seq >= target) return 0;
+    const { replayed } = await this.replay(n, from, target, this.ds, async (made) => {
+      await this.ds.query(
+        `INSERT INTO history_checkpoints (noteable_type, noteable_id, seq, state)
+         SELECT $1::varchar, $2::int, c.seq, c.state FROM unnest($3::int[], $4::jsonb[]) AS c(seq, state)
+         WHERE NOT EXISTS (SELECT 1 FROM history_snapshots s WHERE s.noteable_type = $1::varchar AND s.noteable_id = $2::int AND s.seq >= c.seq)
+         ON CONFLICT DO NOTHING`,
         [n.type, n.id, made.map((m) => m.seq), made.map((m) => JSON.stringify(m))],
       );
-    }
-    return state;
+    });
+    countHistoryReplayed('job', replayed);
+    return replayed;
   }
 
   /**
