@@ -15,7 +15,8 @@ test("the group's owner opens the invite modal from the group's members page; it
   const [helpPage] = await Promise.all([alice.context().waitForEvent('page'), help.click()]);
   await expect(helpPage.getByRole('heading', { name: PERMISSIONS_HELP_TEXTS.title })).toBeVisible();
   const row = helpPage.getByRole('row', { name: /Invite and manage project members/ });
-  await expect(row.getByLabel('Yes')).toHaveCount(2);
+  await expect(row.getByText('Yes', { exact: true })).toHaveCount(2);
+  await expect(row.getByText('No', { exact: true })).toHaveCount(3);
   await helpPage.close();
 });
 

@@ -44,7 +44,10 @@ export function RolePermissionsTable() {
                 <tr key={row.ability}>
                   <th scope="row">{row.text}</th>
                   {row.allowed.map((ok, k) => (
-                    <td key={roles[k]!.access_level}>{ok ? <Check size={16} aria-label="Yes" /> : <span className="visually-hidden">No</span>}</td>
+                    <td key={roles[k]!.access_level}>
+                      {ok && <Check size={16} aria-hidden="true" />}
+                      <span className="visually-hidden">{ok ? 'Yes' : 'No'}</span>
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -149,8 +149,8 @@ export class MemberService {
    * Members by relation (GraphQL `projectMembers` / `groupMembers`, GitLab's MembersFinder with
    * `relations`): DIRECT, INHERITED (ancestor groups), INVITED_GROUPS (a project's shares, the
    * link's level capped at the member's), DESCENDANTS (a group's subgroups: those in
-   * `descendantIds`, the ones the actor may read, so a private subgroup's members stay private). One row per user,
-   * their highest current level (the nearest relation on a tie); active users only (the user
+   * `descendantIds`, the ones the actor may read, so a private subgroup's members stay
+   * private). One row per user, their highest current level (the nearest relation on a tie); active users only (the user
    * search excludes inactive users, sidebar spec §6), matching `search` in name or username.
    */
   async listByRelations(source: MemberSource, relations: ReadonlySet<MemberRelation>, opts: { search?: string; offset: number; limit: number; descendantIds?: readonly number[] }): Promise<{ members: RelatedMemberRow[]; total: number }> {
@@ -170,7 +170,7 @@ export class MemberService {
     if (relations.has('DESCENDANTS') && source.type === 'Namespace' && opts.descendantIds?.length)
       parts.push(`SELECT ${cols('GroupMember', String(DESCENDANT_DEPTH))} FROM members m WHERE m.source_type = 'Namespace' AND m.source_id = ANY(${p([...opts.descendantIds])}::int[]) AND ${UNEXPIRED}`);
     if (relations.has('INVITED_GROUPS') && source.type === 'Project')
-      parts.push(`SELECT s.member_id, 'GroupMember'::text, s.user_id, s.access_level, s.expires_at, s.created_at, s.updated_at, ${SHARED_DEPTH} FROM (${sharedGroupMemberRowsSql(`${p(source.id)}::int`)}) s`);
+      parts.push(`SELECT s.member_id, 'GroupMember'::text AS member_type, s.user_id, s.access_level, s.expires_at, s.created_at, s.updated_at, ${SHARED_DEPTH} AS depth FROM (${sharedGroupMemberRowsSql(`${p(source.id)}::int`)}) s`);
     if (!parts.length) return { members: [], total: 0 };
     const search = opts.search ? p(`%${escapeLike(opts.search)}%`) : null;
     const sql = `WITH RECURSIVE ${[...ctes, `memb AS (${parts.join(' UNION ALL ')})`].join(', ')},
