@@ -54,6 +54,7 @@ export function MembersPage({ type, path }: { type: 'project' | 'group'; path: s
       {(source.isError || members.isError) && <Alert variant="danger">{MEMBERS_PAGE_TEXTS.loadFailed}</Alert>}
       {members.data && (
         <>
+          <div className="table-scroll">
           <table className="members-table" data-testid="members-table">
             <thead>
               <tr>
@@ -74,6 +75,7 @@ export function MembersPage({ type, path }: { type: 'project' | 'group'; path: s
               ))}
             </tbody>
           </table>
+          </div>
           <Pagination {...members.data.info} onPage={setPage} />
         </>
       )}

@@ -28,6 +28,7 @@ export function RolePermissionsTable() {
       {sections.map((s) => (
         <section key={s.title}>
           <h2>{s.title}</h2>
+          <div className="table-scroll">
           <table className="permissions-table" data-testid="permissions-table">
             <thead>
               <tr>
@@ -53,6 +54,7 @@ export function RolePermissionsTable() {
               ))}
             </tbody>
           </table>
+          </div>
         </section>
       ))}
     </>
