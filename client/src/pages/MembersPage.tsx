@@ -55,26 +55,26 @@ export function MembersPage({ type, path }: { type: 'project' | 'group'; path: s
       {members.data && (
         <>
           <div className="table-scroll">
-          <table className="members-table" data-testid="members-table">
-            <thead>
-              <tr>
-                <th scope="col">{MEMBERS_PAGE_TEXTS.account}</th>
-                <th scope="col">{MEMBERS_PAGE_TEXTS.maxRole}</th>
-                <th scope="col">{MEMBERS_PAGE_TEXTS.expiration}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.members.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    <Avatar user={m} size={24} decorative /> <a href={`/${m.username}`}>{m.name}</a> <span className="muted">@{m.username}</span>
-                  </td>
-                  <td>{ACCESS_LEVEL_NAMES[m.access_level]}</td>
-                  <td>{m.expires_at ?? MEMBERS_PAGE_TEXTS.noExpiration}</td>
+            <table className="members-table" data-testid="members-table">
+              <thead>
+                <tr>
+                  <th scope="col">{MEMBERS_PAGE_TEXTS.account}</th>
+                  <th scope="col">{MEMBERS_PAGE_TEXTS.maxRole}</th>
+                  <th scope="col">{MEMBERS_PAGE_TEXTS.expiration}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {members.data.members.map((m) => (
+                  <tr key={m.id}>
+                    <td>
+                      <Avatar user={m} size={24} decorative /> <a href={`/${m.username}`}>{m.name}</a> <span className="muted">@{m.username}</span>
+                    </td>
+                    <td>{ACCESS_LEVEL_NAMES[m.access_level]}</td>
+                    <td>{m.expires_at ?? MEMBERS_PAGE_TEXTS.noExpiration}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
           <Pagination {...members.data.info} onPage={setPage} />
         </>

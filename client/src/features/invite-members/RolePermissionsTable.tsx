@@ -29,31 +29,31 @@ export function RolePermissionsTable() {
         <section key={s.title}>
           <h2>{s.title}</h2>
           <div className="table-scroll">
-          <table className="permissions-table" data-testid="permissions-table">
-            <thead>
-              <tr>
-                <th scope="col">{PERMISSIONS_HELP_TEXTS.action}</th>
-                {roles.map((r) => (
-                  <th key={r.access_level} scope="col">
-                    {r.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {s.rows.map((row) => (
-                <tr key={row.ability}>
-                  <th scope="row">{row.text}</th>
-                  {row.allowed.map((ok, k) => (
-                    <td key={roles[k]!.access_level}>
-                      {ok && <Check size={16} aria-hidden="true" />}
-                      <span className="visually-hidden">{ok ? 'Yes' : 'No'}</span>
-                    </td>
+            <table className="permissions-table" data-testid="permissions-table">
+              <thead>
+                <tr>
+                  <th scope="col">{PERMISSIONS_HELP_TEXTS.action}</th>
+                  {roles.map((r) => (
+                    <th key={r.access_level} scope="col">
+                      {r.name}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {s.rows.map((row) => (
+                  <tr key={row.ability}>
+                    <th scope="row">{row.text}</th>
+                    {row.allowed.map((ok, k) => (
+                      <td key={roles[k]!.access_level}>
+                        {ok && <Check size={16} aria-hidden="true" />}
+                        <span className="visually-hidden">{ok ? 'Yes' : 'No'}</span>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </section>
       ))}
