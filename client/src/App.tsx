@@ -14,6 +14,7 @@ import { IssueListPage } from './pages/IssueListPage';
 import { ErrorTrackingPage } from './pages/ErrorTrackingPage';
 import { IncidentListPage } from './pages/IncidentListPage';
 import { IssuePage } from './pages/IssuePage';
+import { MembersPage } from './pages/MembersPage';
 import { NewIssuePage } from './pages/NewIssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PasswordEditPage } from './pages/PasswordEditPage';
@@ -38,6 +39,8 @@ const MERGE_REQUEST_PAGE = /^\/(.+)\/-\/merge_requests\/(\d+)\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
 const GROUP_ISSUE_LIST = /^\/groups\/(.+)\/-\/issues\/?$/;
+const GROUP_MEMBERS = /^\/groups\/(.+)\/-\/group_members\/?$/;
+const PROJECT_MEMBERS = /^\/(?!groups\/)(.+)\/-\/project_members\/?$/;
 
 /** GitLab's routes; project paths may nest namespaces, so they are matched by pattern. */
 export function App({ pageData }: { pageData: PageData }) {
@@ -81,6 +84,10 @@ function ProjectRoutes({ pageData }: { pageData: PageData }) {
   if (epic) return <EpicPage key={pathname} groupPath={decodeURIComponent(epic[1]!)} iid={Number(epic[2])} />;
   const epics = EPIC_LIST.exec(pathname);
   if (epics) return <GroupEpicsPage key={epics[1]} groupPath={decodeURIComponent(epics[1]!)} />;
+  const groupMembers = GROUP_MEMBERS.exec(pathname);
+  if (groupMembers) return <MembersPage key={pathname} type="group" path={decodeURIComponent(groupMembers[1]!)} />;
+  const projectMembers = PROJECT_MEMBERS.exec(pathname);
+  if (projectMembers) return <MembersPage key={pathname} type="project" path={decodeURIComponent(projectMembers[1]!)} />;
   const groupIssues = GROUP_ISSUE_LIST.exec(pathname);
   if (groupIssues) return <GroupIssuesPage key={groupIssues[1]} groupPath={decodeURIComponent(groupIssues[1]!)} />;
   const issue = ISSUE_PAGE.exec(pathname);

@@ -29,3 +29,4 @@ export * from './error-tracking';
 export * from './notifications';
 export * from './review-drafts';
 export * from './suggestions';
+export * from './members-help';

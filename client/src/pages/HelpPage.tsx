@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useLocation } from 'react-router';
-import { CVE_TEXTS } from '@tandem/shared-types';
+import { CVE_TEXTS, PERMISSIONS_HELP_PATH, PERMISSIONS_HELP_TEXTS } from '@tandem/shared-types';
+import { RolePermissionsTable } from '../features/invite-members/RolePermissionsTable';
 import { AppLayout } from '../features/layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -34,6 +35,11 @@ const PAGES: Record<string, { title: string; body: () => ReactElement }> = {
         <p>Keep details out of public issues and merge requests until the advisory is published.</p>
       </>
     ),
+  },
+  // The invite modal's 'Read more about role permissions' (GitLab's help path user/permissions)
+  [PERMISSIONS_HELP_PATH.replace(/^\/help\//, '')]: {
+    title: PERMISSIONS_HELP_TEXTS.title,
+    body: () => <RolePermissionsTable />,
   },
 };
 

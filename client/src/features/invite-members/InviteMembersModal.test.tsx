@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { INVITE_TEXTS } from '@tandem/shared-types';
+import { INVITE_TEXTS, PERMISSIONS_HELP_PATH } from '@tandem/shared-types';
 import { jsonResponse, sequence, stubFetch, type FetchStub } from '../../test/kit';
 import { InviteMembersModal } from './InviteMembersModal';
 import { canSubmitInvite, emailTokenFrom } from './inviteRules';
@@ -28,7 +28,7 @@ describe('InviteMembersModal', () => {
     api = stubFetch();
     onDone = vi.fn<(message: string) => void>();
     onOpenChange = vi.fn<(open: boolean) => void>();
-    render(<InviteMembersModal open onOpenChange={onOpenChange} projectPath="acme/tandem" projectName="Tandem" onDone={onDone} />);
+    render(<InviteMembersModal open onOpenChange={onOpenChange} source={{ type: 'project', path: 'acme/tandem', name: 'Tandem' }} onDone={onDone} />);
   });
 
   const invite = () => screen.getByRole('button', { name: INVITE_TEXTS.invite });
@@ -128,5 +128,47 @@ describe('InviteMembersModal', () => {
     fireEvent.click(await screen.findByRole('option', { name: /Partners/ }));
     fireEvent.click(invite());
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('The project is already shared with this group'));
+  });
+});
+
+describe('InviteMembersModal opened with a group as its source', () => {
+  const GROUP = '/api/v4/groups/acme%2Fplatform';
+  let api: FetchStub;
+  let onDone: ReturnType<typeof vi.fn<(message: string) => void>>;
+  beforeEach(() => {
+    api = stubFetch();
+    onDone = vi.fn<(message: string) => void>();
+    render(<InviteMembersModal open onOpenChange={() => {}} source={{ type: 'group', path: 'acme/platform', name: 'Platform' }} inviteeType="group" onDone={onDone} />);
+  });
+
+  it("names the group in its intro, links 'Read more about role permissions' to the help page, and has no group tab", () => {
+    expect(screen.getByRole('heading', { name: INVITE_TEXTS.titleMembers })).toBeTruthy();
+    expect(screen.getByText("You're inviting members to the Platform group.")).toBeTruthy();
+    expect(screen.getByRole('dialog').getAttribute('aria-describedby')).toBe(screen.getByText(INVITE_TEXTS.introMembers('Platform', 'group')).id);
+    const help = screen.getByRole('link', { name: INVITE_TEXTS.readMore });
+    expect(help.getAttribute('href')).toBe(PERMISSIONS_HELP_PATH);
+    expect(help.getAttribute('href')).toBe('/help/user/permissions');
+    // Tandem shares projects with groups, not groups with groups: no dead tab
+    expect(screen.queryByRole('tab', { name: INVITE_TEXTS.tabGroup })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: INVITE_TEXTS.groupLabel })).toBeNull();
+  });
+
+  it("sends chosen users to the group's members API and addresses to its invitations", async () => {
+    api.on({
+      'GET /api/v4/users?search=bo': [BOB],
+      [`POST ${GROUP}/members`]: jsonResponse({}, { status: 201 }),
+      [`POST ${GROUP}/invitations`]: jsonResponse({ status: 'success' }, { status: 201 }),
+    });
+    const search = screen.getByRole('combobox', { name: INVITE_TEXTS.membersLabel });
+    fireEvent.change(search, { target: { value: 'bo' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Bob Brown/ }));
+    fireEvent.change(search, { target: { value: 'new@example.com' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.click(screen.getByRole('button', { name: INVITE_TEXTS.invite }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(INVITE_TEXTS.success));
+    expect(api.callsTo('POST /*').map((c) => [c.url, c.body])).toEqual([
+      [`${GROUP}/members`, { user_id: 2, access_level: 10 }],
+      [`${GROUP}/invitations`, { email: 'new@example.com', access_level: 10, format: 'json' }],
+    ]);
   });
 });

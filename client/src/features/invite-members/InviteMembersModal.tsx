@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ACCESS_LEVEL, ACCESS_LEVEL_NAMES, INVITE_TEXTS, todayIso, type ApiGroup } from '@tandem/shared-types';
+import { ACCESS_LEVEL, ACCESS_LEVEL_NAMES, INVITE_TEXTS, PERMISSIONS_HELP_PATH, todayIso, type ApiGroup } from '@tandem/shared-types';
 import { GroupPicker } from './GroupPicker';
-import { addMemberById, inviteByEmail, shareWithGroup, type InviteOutcome } from './inviteMembersApi';
+import { addMemberById, inviteByEmail, shareWithGroup, type InviteOutcome, type InviteSource } from './inviteMembersApi';
 import { canSubmitGroupInvite, canSubmitInvite, type Invitee } from './inviteRules';
 import { MemberPicker } from './MemberPicker';
 import './inviteMembers.css';
@@ -16,8 +16,8 @@ export type InviteeType = 'members' | 'group';
 interface InviteMembersModalProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  projectPath: string;
-  projectName: string;
+  /** What is invited to: the intro names it, the requests go to its members API. */
+  source: InviteSource;
   /** Which tab opens first (default members). */
   inviteeType?: InviteeType;
   /** After sending: the toast's text (spec §8). */
@@ -26,13 +26,16 @@ interface InviteMembersModalProps {
 
 /**
  * Invite members or a group (spec: Invite-members modal). Members: users from the search or
- * typed email addresses; a group: one group from the group search, shared with the project.
- * Then a role, an optional expiry (not in the past), Cancel / Invite (disabled until someone or
- * a group is chosen). The title follows the tab: 'Invite members' or 'Invite a group'.
+ * typed email addresses; a group: one group from the group search, shared with the project
+ * (Tandem shares projects with groups, not groups with groups: a group source has the member
+ * tab only). Then a role with 'Read more about role permissions', an optional expiry (not in
+ * the past), Cancel / Invite (disabled until someone or a group is chosen). The title follows
+ * the tab: 'Invite members' or 'Invite a group'; the intro names the project or group.
  */
-export function InviteMembersModal({ open, onOpenChange, projectPath, projectName, inviteeType = 'members', onDone }: InviteMembersModalProps) {
+export function InviteMembersModal({ open, onOpenChange, source, inviteeType = 'members', onDone }: InviteMembersModalProps) {
   const ids = { role: useId(), expires: useId(), intro: useId() };
-  const [type, setType] = useState<InviteeType>(inviteeType);
+  const canShare = source.type === 'project';
+  const [type, setType] = useState<InviteeType>(canShare ? inviteeType : 'members');
   const [invitees, setInvitees] = useState<Invitee[]>([]);
   const [group, setGroup] = useState<ApiGroup | null>(null);
   const [level, setLevel] = useState<number>(ACCESS_LEVEL.GUEST);
@@ -40,8 +43,8 @@ export function InviteMembersModal({ open, onOpenChange, projectPath, projectNam
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (open) setType(inviteeType);
-  }, [open, inviteeType]);
+    if (open) setType(canShare ? inviteeType : 'members');
+  }, [open, inviteeType, canShare]);
 
   const reset = () => {
     setInvitees([]);
@@ -57,8 +60,8 @@ export function InviteMembersModal({ open, onOpenChange, projectPath, projectNam
     try {
       outcomes =
         type === 'group'
-          ? [await shareWithGroup(projectPath, group!.id, level, expiry)]
-          : await Promise.all(invitees.map((i) => (i.kind === 'user' ? addMemberById(projectPath, i.user.id, level, expiry) : inviteByEmail(projectPath, i.email, level, expiry))));
+          ? [await shareWithGroup(source.path, group!.id, level, expiry)]
+          : await Promise.all(invitees.map((i) => (i.kind === 'user' ? addMemberById(source, i.user.id, level, expiry) : inviteByEmail(source, i.email, level, expiry))));
     } catch {
       outcomes = [{ ok: false, message: null }];
     }
@@ -88,11 +91,13 @@ export function InviteMembersModal({ open, onOpenChange, projectPath, projectNam
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog invite-modal" aria-describedby={ids.intro}>
           <Dialog.Title className="dialog__title">{type === 'group' ? INVITE_TEXTS.titleGroup : INVITE_TEXTS.titleMembers}</Dialog.Title>
-          <div role="tablist" className="invite-tabs">
-            {tab('members', INVITE_TEXTS.tabMembers)}
-            {tab('group', INVITE_TEXTS.tabGroup)}
-          </div>
-          <p id={ids.intro}>{type === 'group' ? INVITE_TEXTS.introGroup(projectName, 'project') : INVITE_TEXTS.introMembers(projectName, 'project')}</p>
+          {canShare && (
+            <div role="tablist" className="invite-tabs">
+              {tab('members', INVITE_TEXTS.tabMembers)}
+              {tab('group', INVITE_TEXTS.tabGroup)}
+            </div>
+          )}
+          <p id={ids.intro}>{type === 'group' ? INVITE_TEXTS.introGroup(source.name, source.type) : INVITE_TEXTS.introMembers(source.name, source.type)}</p>
           {type === 'group' ? <GroupPicker open={open} group={group} onChange={setGroup} /> : <MemberPicker open={open} invitees={invitees} onChange={setInvitees} />}
           <div className="field">
             <label className="field__label" htmlFor={ids.role}>
@@ -105,6 +110,9 @@ export function InviteMembersModal({ open, onOpenChange, projectPath, projectNam
                 </option>
               ))}
             </select>
+            <a className="invite-modal__help" href={PERMISSIONS_HELP_PATH} target="_blank" rel="noopener noreferrer">
+              {INVITE_TEXTS.readMore}
+            </a>
           </div>
           <div className="field">
             <label className="field__label" htmlFor={ids.expires}>

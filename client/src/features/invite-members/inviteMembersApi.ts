@@ -8,22 +8,32 @@ export async function searchUsers(search: string, signal?: AbortSignal): Promise
   return res.data.filter((u) => u.state === 'active');
 }
 
-/** The signed-in user's effective level on the project (0 when none). */
-export async function fetchMyAccessLevel(projectPath: string, userId: number): Promise<number> {
-  const res = await requestJson<{ access_level: number }>(`${projectApiPath(projectPath)}/members/all/${userId}`);
+/** What members are invited to (spec: the modal opens with a source): a project or a group, by full path and name. */
+export interface InviteSource {
+  type: 'project' | 'group';
+  path: string;
+  name: string;
+}
+
+/** The source's REST base: /api/v4/projects/:id or /api/v4/groups/:id. */
+export const sourceApiPath = (s: Pick<InviteSource, 'type' | 'path'>) => (s.type === 'project' ? projectApiPath(s.path) : `/api/v4/groups/${encodeURIComponent(s.path)}`);
+
+/** The signed-in user's effective level on the project or group (0 when none). */
+export async function fetchMyAccessLevel(source: Pick<InviteSource, 'type' | 'path'>, userId: number): Promise<number> {
+  const res = await requestJson<{ access_level: number }>(`${sourceApiPath(source)}/members/all/${userId}`);
   return res.ok ? res.data.access_level : 0;
 }
 
 /** One outcome per invitee: null when added, else the server's message (if it gave one). */
 export type InviteOutcome = { ok: true } | { ok: false; message: string | null };
 
-export async function addMemberById(projectPath: string, userId: number, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
-  const res = await requestJson<unknown>(`${projectApiPath(projectPath)}/members`, { method: 'POST', body: { user_id: userId, access_level: accessLevel, expires_at: expiresAt ?? undefined } });
+export async function addMemberById(source: InviteSource, userId: number, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
+  const res = await requestJson<unknown>(`${sourceApiPath(source)}/members`, { method: 'POST', body: { user_id: userId, access_level: accessLevel, expires_at: expiresAt ?? undefined } });
   return res.ok ? { ok: true } : { ok: false, message: errorText(res.data, '') || null };
 }
 
-export async function inviteByEmail(projectPath: string, email: string, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
-  const res = await requestJson<InvitationResponse>(`${projectApiPath(projectPath)}/invitations`, {
+export async function inviteByEmail(source: InviteSource, email: string, accessLevel: number, expiresAt: string | null): Promise<InviteOutcome> {
+  const res = await requestJson<InvitationResponse>(`${sourceApiPath(source)}/invitations`, {
     method: 'POST',
     body: { email, access_level: accessLevel, expires_at: expiresAt ?? undefined, format: 'json' },
   });

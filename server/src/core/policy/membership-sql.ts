@@ -40,6 +40,10 @@ export const sharedGroupLevelSql = (project: string, user: string) => `(SELECT m
 export const sharedGroupMembershipsSql = (project: string) => `SELECT shm.user_id, LEAST(shl.group_access, shm.access_level) AS access_level,
       LEAST(shm.expires_at, shl.expires_at) AS expires_at, shm.created_at ${sharesSql(project, null)}`;
 
+/** The same memberships with the group membership's own row id and update time (GraphQL `projectMembers(relations: [INVITED_GROUPS])`). */
+export const sharedGroupMemberRowsSql = (project: string) => `SELECT shm.id AS member_id, shm.user_id, LEAST(shl.group_access, shm.access_level) AS access_level,
+      LEAST(shm.expires_at, shl.expires_at) AS expires_at, shm.created_at, shm.updated_at ${sharesSql(project, null)}`;
+
 /** Ids of the users who have access to the project through a group it is shared with. */
 export const sharedGroupMemberIdsSql = (project: string) => `SELECT shm.user_id ${sharesSql(project, null)}`;
 

@@ -3,9 +3,19 @@ import { invitationCreateSchema, type ApiInvitation, type InvitationResponse } f
 import { AppError } from '../../core/errors/app-error';
 import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { parseInput } from '../../core/http/zod-input';
-import { canProject, type Actor } from '../../core/policy/policy';
+import { canGroup, canProject, type Actor } from '../../core/policy/policy';
+import { GroupService } from '../group/group.service';
 import { ProjectService } from '../project/project.service';
-import { InvitationService, type InvitationDetails } from './invitation.service';
+import { InvitationService, type InvitationDetails, type InviteSource } from './invitation.service';
+
+/** A project or group the actor may manage the members of (401 signed out, 404 unreadable, 403 below the manager's role). */
+async function manageable(actor: Actor | null, find: () => Promise<InviteSource>): Promise<InviteSource> {
+  if (!actor) throw new AppError('UNAUTHORIZED');
+  const target = await find();
+  const allowed = target.kind === 'project' ? canProject(actor, 'admin_project_member', target.facts) : canGroup(actor, 'admin_group_member', target.facts);
+  if (!allowed) throw new AppError('FORBIDDEN');
+  return target;
+}
 
 /** GitLab's project invitations API (/api/v4/projects/:id/invitations). */
 @Controller('api/v4/projects/:id/invitations')
@@ -15,35 +25,65 @@ export class InvitationController {
     private readonly invitations: InvitationService,
   ) {}
 
-  private async manageable(actor: Actor | null, id: string) {
-    if (!actor) throw new AppError('UNAUTHORIZED');
-    const { project, facts } = await this.projects.findReadable(actor, id);
-    if (!canProject(actor, 'admin_project_member', facts)) throw new AppError('FORBIDDEN');
-    return { project, facts };
+  private manageable(actor: Actor | null, id: string) {
+    return manageable(actor, async () => ({ kind: 'project', ...(await this.projects.findReadable(actor, id)) }));
   }
 
   /** Policy: admin_project_member (maintainers; the owner level only by owners). 201 {status}; a refused address is {status:'error', message:{email: text}}. */
   @Post()
   @HttpCode(201)
   async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: unknown): Promise<InvitationResponse> {
-    const { project, facts } = await this.manageable(actor, id);
+    const target = await this.manageable(actor, id);
     const input = parseInput(invitationCreateSchema, body);
-    return this.invitations.invite(actor!, project, facts, input);
+    return this.invitations.invite(actor!, target, input);
   }
 
   /** Policy: admin_project_member. Pending invitations. */
   @Get()
   async list(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<ApiInvitation[]> {
-    const { project } = await this.manageable(actor, id);
-    return this.invitations.list(project);
+    return this.invitations.list(await this.manageable(actor, id));
   }
 
   /** Policy: admin_project_member. 204, or 404 when the address has no invitation. */
   @Delete(':email')
   @HttpCode(204)
   async revoke(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('email') email: string): Promise<void> {
-    const { project } = await this.manageable(actor, id);
-    if (!(await this.invitations.revoke(project, email))) throw new AppError('NOT_FOUND');
+    if (!(await this.invitations.revoke(await this.manageable(actor, id), email))) throw new AppError('NOT_FOUND');
+  }
+}
+
+/** GitLab's group invitations API (/api/v4/groups/:id/invitations): the invite modal opened from a group's members page. */
+@Controller('api/v4/groups/:id/invitations')
+export class GroupInvitationController {
+  constructor(
+    private readonly groups: GroupService,
+    private readonly invitations: InvitationService,
+  ) {}
+
+  private manageable(actor: Actor | null, id: string) {
+    return manageable(actor, async () => ({ kind: 'group', ...(await this.groups.findReadable(actor, id)) }));
+  }
+
+  /** Policy: admin_group_member (owners). 201 {status}; a refused address is {status:'error', message:{email: text}}. */
+  @Post()
+  @HttpCode(201)
+  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: unknown): Promise<InvitationResponse> {
+    const target = await this.manageable(actor, id);
+    const input = parseInput(invitationCreateSchema, body);
+    return this.invitations.invite(actor!, target, input);
+  }
+
+  /** Policy: admin_group_member. Pending invitations. */
+  @Get()
+  async list(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<ApiInvitation[]> {
+    return this.invitations.list(await this.manageable(actor, id));
+  }
+
+  /** Policy: admin_group_member. 204, or 404 when the address has no invitation. */
+  @Delete(':email')
+  @HttpCode(204)
+  async revoke(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('email') email: string): Promise<void> {
+    if (!(await this.invitations.revoke(await this.manageable(actor, id), email))) throw new AppError('NOT_FOUND');
   }
 }
 

@@ -15,6 +15,13 @@ export interface MemberRow {
   created_at: Date;
 }
 
+/** A membership found by relation (GraphQL members): its own row id, and whether it is a project's or a group's. */
+export interface RelatedMemberRow extends MemberRow {
+  member_id: number;
+  member_type: 'ProjectMember' | 'GroupMember';
+  updated_at: Date;
+}
+
 export function toApiMember(m: MemberRow, baseUrl: string): ApiMember {
   const user = { id: m.user_id, username: m.username, name: m.name, state: m.state, avatarUrl: m.avatar_url } as User;
   return {

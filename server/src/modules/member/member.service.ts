@@ -15,13 +15,13 @@ import {
   type MembershipChange,
   type ProjectFacts,
 } from '../../core/policy/policy';
-import { currentMembership, sharedGroupMembershipsSql } from '../../core/policy/membership-sql';
+import { currentMembership, sharedGroupMemberRowsSql, sharedGroupMembershipsSql } from '../../core/policy/membership-sql';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { GroupService } from '../group/group.service';
 import type { Namespace } from '../group/namespace.entity';
 import type { Project } from '../project/project.entity';
 import { escapeLike, ProjectService } from '../project/project.service';
-import type { MemberRow } from './member.mapper';
+import type { MemberRow, RelatedMemberRow } from './member.mapper';
 import type { MemberCreateInput, MemberUpdateInput } from './member.validation';
 
 /** Where memberships live: a project, or a group (a `namespaces` row). */
@@ -60,6 +60,11 @@ const UNEXPIRED = currentMembership('m');
 
 /** Ranks shared-group memberships after direct and inherited ones of the same level. */
 const SHARED_DEPTH = 1_000;
+/** Ranks subgroups' memberships last. */
+const DESCENDANT_DEPTH = 2_000;
+
+/** GraphQL member relations (GitLab's ProjectMemberRelation and GroupMemberRelation, those Tandem has data for). */
+export type MemberRelation = 'DIRECT' | 'INHERITED' | 'INVITED_GROUPS' | 'DESCENDANTS';
 
 /**
  * Project and group memberships (GitLab's members API). Services own the transaction: the
@@ -138,6 +143,49 @@ export class MemberService {
       total = opts.page > 1 ? (await this.listAll(source, { ...opts, page: 1, perPage: 1 })).total : 0;
     }
     return { members: rows.map(({ total: _t, ...r }) => r), total };
+  }
+
+  /**
+   * Members by relation (GraphQL `projectMembers` / `groupMembers`, GitLab's MembersFinder with
+   * `relations`): DIRECT, INHERITED (ancestor groups), INVITED_GROUPS (a project's shares, the
+   * link's level capped at the member's), DESCENDANTS (a group's subgroups: those in
+   * `descendantIds`, the ones the actor may read, so a private subgroup's members stay
+   * private). One row per user, their highest current level (the nearest relation on a tie); active users only (the user
+   * search excludes inactive users, sidebar spec §6), matching `search` in name or username.
+   */
+  async listByRelations(source: MemberSource, relations: ReadonlySet<MemberRelation>, opts: { search?: string; offset: number; limit: number; descendantIds?: readonly number[] }): Promise<{ members: RelatedMemberRow[]; total: number }> {
+    const params: unknown[] = [];
+    // Parameters are numbered as used: every one the query is given is referenced
+    const p = (v: unknown) => `$${params.push(v)}`;
+    const cols = (type: 'ProjectMember' | 'GroupMember', depth: string) =>
+      `m.id AS member_id, '${type}'::text AS member_type, m.user_id, m.access_level, m.expires_at, m.created_at, m.updated_at, ${depth} AS depth`;
+    const ctes: string[] = [];
+    const parts: string[] = [];
+    if (relations.has('DIRECT'))
+      parts.push(`SELECT ${cols(source.type === 'Project' ? 'ProjectMember' : 'GroupMember', '0')} FROM members m WHERE m.source_type = ${p(source.type)} AND m.source_id = ${p(source.id)}::int AND ${UNEXPIRED}`);
+    if (relations.has('INHERITED') && source.inheritFrom !== null) {
+      ctes.push(ANCESTORS(`${p(source.inheritFrom)}::int`));
+      parts.push(`SELECT ${cols('GroupMember', 'a.depth')} FROM members m JOIN anc a ON m.source_type = 'Namespace' AND m.source_id = a.id WHERE ${UNEXPIRED}`);
+    }
+    if (relations.has('DESCENDANTS') && source.type === 'Namespace' && opts.descendantIds?.length)
+      parts.push(`SELECT ${cols('GroupMember', String(DESCENDANT_DEPTH))} FROM members m WHERE m.source_type = 'Namespace' AND m.source_id = ANY(${p([...opts.descendantIds])}::int[]) AND ${UNEXPIRED}`);
+    if (relations.has('INVITED_GROUPS') && source.type === 'Project')
+      parts.push(`SELECT s.member_id, 'GroupMember'::text AS member_type, s.user_id, s.access_level, s.expires_at, s.created_at, s.updated_at, ${SHARED_DEPTH} AS depth FROM (${sharedGroupMemberRowsSql(`${p(source.id)}::int`)}) s`);
+    if (!parts.length) return { members: [], total: 0 };
+    const search = opts.search ? p(`%${escapeLike(opts.search)}%`) : null;
+    const sql = `WITH RECURSIVE ${[...ctes, `memb AS (${parts.join(' UNION ALL ')})`].join(', ')},
+      eff AS (SELECT DISTINCT ON (user_id) * FROM memb ORDER BY user_id, access_level DESC, depth)
+      SELECT e.member_id, e.member_type, e.user_id, u.username, u.name, u.state, u.avatar_url, e.access_level,
+        e.expires_at::text AS expires_at, e.created_at, e.updated_at, count(*) OVER ()::int AS total
+      FROM eff e JOIN users u ON u.id = e.user_id
+      WHERE u.state = 'active'${search ? ` AND (u.username ILIKE ${search} OR u.name ILIKE ${search})` : ''}
+      ORDER BY u.username LIMIT ${p(0)} OFFSET ${p(0)}`;
+    const run = (offset: number, limit: number) =>
+      this.ds.query(sql, [...params.slice(0, -2), limit, offset]) as Promise<Array<RelatedMemberRow & { total: number }>>;
+    const rows = await run(opts.offset, opts.limit);
+    // A page past the end (or an empty one) has no row to carry the count
+    const total = rows[0]?.total ?? (opts.offset > 0 || opts.limit === 0 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
+    return { members: rows.map(({ total: _t, ...r }) => ({ ...r, member_id: Number(r.member_id) })), total };
   }
 
   async findEffective(source: MemberSource, userId: number): Promise<MemberRow | null> {
