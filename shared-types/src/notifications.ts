@@ -73,7 +73,6 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   customTitle: 'Custom notification events',
   customIntro:
     'Custom notification levels are the same as participating levels. With custom notification levels you will also receive notifications for select events.',
-  editCustom: 'Edit custom events',
   events: {
     new_note: 'New note',
     new_issue: 'New issue',
@@ -85,7 +84,6 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   saved: 'Notification settings saved',
   failed: 'An error occurred while updating the notification settings. Please try again.',
   loadFailed: 'An error occurred while loading the notification settings.',
-  close: 'Close',
 } as const;
 
 /** Notification mail's texts (GitLab's notify mailer, in plain text) and the unsubscribe page's. */

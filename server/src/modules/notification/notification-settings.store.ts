@@ -10,7 +10,7 @@ import {
   type NotificationEvents,
   type NotificationLevel,
 } from '@tandem/shared-types';
-import { currentMembership } from '../../core/policy/membership-sql';
+import { groupLevelSql, projectLevelSql } from '../../core/policy/membership-sql';
 
 /** Where a setting applies: the user's global one, a group's or a project's. */
 export type SettingSource = { type: 'Global' } | { type: 'Group' | 'Project'; id: number };
@@ -74,23 +74,24 @@ export class NotificationSettingsStore {
   }
 
   /**
-   * The settings page (GitLab's profile notifications): the global setting, the groups the user
-   * is a current member of and the projects they are a direct member of, each with their setting.
+   * The settings page (GitLab's profile notifications): the global setting, then the groups and
+   * the projects the user is a current member of (directly, through a parent group or a share,
+   * or their own) or has a setting for, each with their setting.
    */
   async page(userId: number): Promise<ApiNotificationSettingsPage> {
     const [global, groups, projects] = await Promise.all([
       this.global(userId),
       this.ds.query(
-        `SELECT DISTINCT n.id, n.name, n.full_path, s.level, s.events FROM members m JOIN namespaces n ON n.id = m.source_id AND n.type = 'Group'
-         LEFT JOIN notification_settings s ON s.user_id = m.user_id AND s.source_type = 'Group' AND s.source_id = n.id
-         WHERE m.user_id = $1 AND m.source_type = 'Namespace' AND ${currentMembership('m')} ORDER BY n.full_path`,
+        `SELECT n.id, n.name, n.full_path, s.level, s.events FROM namespaces n
+         LEFT JOIN notification_settings s ON s.user_id = $1 AND s.source_type = 'Group' AND s.source_id = n.id
+         WHERE n.type = 'Group' AND (s.id IS NOT NULL OR ${groupLevelSql('n.id', '$1')} IS NOT NULL) ORDER BY n.full_path`,
         [userId],
       ) as Promise<Array<{ id: number; name: string; full_path: string } & Partial<Row>>>,
       this.ds.query(
-        `SELECT DISTINCT p.id, p.name, p.full_path, ns.name AS ns_name, s.level, s.events FROM members m JOIN projects p ON p.id = m.source_id
-         JOIN namespaces ns ON ns.id = p.namespace_id
-         LEFT JOIN notification_settings s ON s.user_id = m.user_id AND s.source_type = 'Project' AND s.source_id = p.id
-         WHERE m.user_id = $1 AND m.source_type = 'Project' AND ${currentMembership('m')} ORDER BY p.full_path`,
+        `SELECT p.id, p.name, p.full_path, ns.name AS ns_name, s.level, s.events FROM projects p JOIN namespaces ns ON ns.id = p.namespace_id
+         LEFT JOIN notification_settings s ON s.user_id = $1 AND s.source_type = 'Project' AND s.source_id = p.id
+         WHERE s.id IS NOT NULL OR (ns.type = 'User' AND ns.owner_id = $1) OR ${projectLevelSql('p.id', 'p.namespace_id', '$1')} IS NOT NULL
+         ORDER BY p.full_path`,
         [userId],
       ) as Promise<Array<{ id: number; name: string; full_path: string; ns_name: string } & Partial<Row>>>,
     ]);
