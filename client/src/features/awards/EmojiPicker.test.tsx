@@ -1,9 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { EmojiPicker } from './EmojiPicker';
 import { loadEmojiData, searchEmojis } from '../../shared/emoji/emojiData';
 import { readFrequentEmojis } from './frequentEmojis';
+import { resetEmojiMenuCreation } from './emojiMenuCreation';
 
 describe('emoji data', () => {
   beforeAll(async () => {
@@ -21,6 +22,10 @@ describe('emoji data', () => {
 });
 
 describe('EmojiPicker', () => {
+  beforeEach(async () => {
+    await loadEmojiData();
+    resetEmojiMenuCreation();
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
@@ -32,7 +37,7 @@ describe('EmojiPicker', () => {
     const trigger = screen.getByTestId('add-reaction');
     fireEvent.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' })));
     await screen.findByTestId('emoji-category');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -69,5 +74,20 @@ describe('EmojiPicker', () => {
     expect(document.activeElement).toBe(buttons[1]);
     fireEvent.keyDown(buttons[1]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(buttons[9]);
+  });
+
+  it("appears 200 ms after the page's first menu is created; later menus at once", () => {
+    vi.useFakeTimers();
+    render(<EmojiPicker onSelect={() => {}} />);
+    const trigger = screen.getByTestId('add-reaction');
+    fireEvent.click(trigger);
+    act(() => vi.advanceTimersByTime(DISCUSSION_LIMITS.emojiMenuFirstShowDelayMs - 1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'Emoji' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(trigger);
+    expect(screen.getByRole('dialog', { name: 'Emoji' })).toBeTruthy();
   });
 });
