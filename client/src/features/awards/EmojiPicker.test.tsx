@@ -48,6 +48,8 @@ describe('EmojiPicker', () => {
     const onSelect = vi.fn();
     render(<EmojiPicker onSelect={onSelect} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
+    // the page's first menu appears 200 ms after its creation
+    await screen.findByRole('dialog', { name: 'Emoji' });
     await screen.findByTestId('emoji-category');
     vi.useFakeTimers();
     const search = screen.getByRole('searchbox', { name: 'Search emoji' });
@@ -66,6 +68,7 @@ describe('EmojiPicker', () => {
   it('moves through the emojis with the arrow keys', async () => {
     render(<EmojiPicker onSelect={() => {}} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
+    await screen.findByRole('dialog', { name: 'Emoji' });
     const cat = await screen.findByTestId('emoji-category');
     const buttons = cat.querySelectorAll<HTMLButtonElement>('button[data-emoji]');
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'ArrowDown' });

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_LEVELS,
   NOTIFICATION_SETTINGS_TEXTS as T,
   type ApiNotificationSettings,
+  type NotificationCustomEvent,
   type NotificationLevel,
 } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
@@ -106,7 +107,7 @@ function LevelControl({ id, label, levels, setting, hint, onChange }: LevelContr
           <p className="field__hint">{T.customIntro}</p>
           {NOTIFICATION_CUSTOM_EVENTS.map((e) => (
             <label key={e} className="checkbox">
-              <input type="checkbox" checked={setting.events![e]} onChange={(ev) => onChange({ [e]: ev.target.checked })} />
+              <input type="checkbox" checked={setting.events![e]} onChange={(ev) => onChange(eventChange(e, ev.target.checked))} />
               <span>{T.events[e]}</span>
             </label>
           ))}
@@ -114,4 +115,11 @@ function LevelControl({ id, label, levels, setting, hint, onChange }: LevelContr
       )}
     </div>
   );
+}
+
+/** GitLab's PUT for one custom event: just that flag. */
+function eventChange(event: NotificationCustomEvent, on: boolean): SettingChange {
+  const change: SettingChange = {};
+  change[event] = on;
+  return change;
 }

@@ -34,7 +34,7 @@ export function useNotificationSettingsPage() {
 
 /** One setting in the page's data replaced. */
 function withSetting(page: ApiNotificationSettingsPage, t: SettingTarget, next: (s: ApiNotificationSettings) => ApiNotificationSettings): ApiNotificationSettingsPage {
-  if (t.kind === 'global') return { ...page, global: { ...page.global, ...(next(page.global) as ApiNotificationSettingsPage['global']) } };
+  if (t.kind === 'global') return { ...page, global: { ...(next(page.global) as ApiNotificationSettingsPage['global']), notification_email: page.global.notification_email } };
   const list = t.kind === 'group' ? 'groups' : 'projects';
   return { ...page, [list]: page[list].map((x) => (x.id === t.id ? { ...x, setting: next(x.setting) } : x)) };
 }

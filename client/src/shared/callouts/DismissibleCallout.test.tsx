@@ -28,8 +28,8 @@ describe('DismissibleCallout', () => {
   afterEach(() => {
     cleanup();
     for (const path of ['/', '/acme/tandem']) cookie.set!.call(document, `${calloutCookieName('demo_tip')}=; max-age=0; path=${path}`);
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the instance property shadowing the prototype's
-    delete (document as unknown as Record<string, unknown>).cookie;
+    // the instance property shadowed the prototype's
+    Reflect.deleteProperty(document, 'cookie');
     window.history.replaceState({}, '', '/');
   });
 

@@ -66,9 +66,9 @@ export class NotificationSettingsStore {
     if (change.level === undefined && !Object.keys(flags).length) return;
     const fallback = source.type === 'Global' ? 'participating' : 'global';
     await this.ds.query(
-      `INSERT INTO notification_settings (user_id, source_type, source_id, level, events) VALUES ($1, $2, $3, COALESCE($4, $5), $6::jsonb)
+      `INSERT INTO notification_settings (user_id, source_type, source_id, level, events) VALUES ($1, $2::varchar, $3::int, COALESCE($4::varchar, $5::varchar), $6::jsonb)
        ON CONFLICT (user_id, source_type, COALESCE(source_id, 0))
-       DO UPDATE SET level = COALESCE($4, notification_settings.level), events = notification_settings.events || $6::jsonb, updated_at = now()`,
+       DO UPDATE SET level = COALESCE($4::varchar, notification_settings.level), events = notification_settings.events || $6::jsonb, updated_at = now()`,
       [userId, source.type, source.type === 'Global' ? null : source.id, change.level ?? null, fallback, JSON.stringify(flags)],
     );
   }

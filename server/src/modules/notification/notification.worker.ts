@@ -82,7 +82,7 @@ export class NotificationWorker implements OnModuleInit {
     // Pruned from the log (retention) before the job ran: nothing left to tell
     if (!row) return;
     const ev: StoredEvent = { id: Number(row.id), issueId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
-    const mails = [];
+    const mails: Array<ReturnType<typeof notificationMail>> = [];
     // One event may mean several mails (closing an issue while editing its description mentions someone)
     for (const plan of await this.plans(ev)) {
       const loaded = await loadCandidates(this.ds, ev.issueId, plan);
