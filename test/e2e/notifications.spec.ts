@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { NOTIFICATION_SETTINGS_TEXTS, NOTIFICATION_TEXTS } from '@tandem/shared-types';
 import { commentBox, noteWith } from './support/locators';
@@ -67,6 +68,8 @@ test('the notification settings page: from the user menu, a group set to custom 
   const events = carol.getByRole('group', { name: NOTIFICATION_SETTINGS_TEXTS.customTitle });
   await events.getByLabel(NOTIFICATION_SETTINGS_TEXTS.events.close_issue).check();
   await expect.poll(async () => ((await (await carol.request.get('/api/v4/groups/acme/notification_settings')).json()) as { events?: Record<string, boolean> }).events?.close_issue).toBe(true);
+  const axe = await new AxeBuilder({ page: carol }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await carol.screenshot({ path: 'test-results/e2e/notification-settings-1280.png', fullPage: true });
   await carol.setViewportSize({ width: 360, height: 800 });
   await carol.screenshot({ path: 'test-results/e2e/notification-settings-360.png', fullPage: true });
