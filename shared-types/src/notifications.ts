@@ -54,6 +54,8 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   menuItem: 'Notifications',
   title: 'Notifications',
   intro: 'You can specify notification level per group or per project.',
+  /** A callout on the page (dismissed for 365 days): what GitLab users may look for in vain. */
+  issuesOnly: 'Notification emails are sent about issues only: merge request, pipeline and release events are not mailed.',
   globalHeading: 'Global notification settings',
   globalLevel: 'Global notification level',
   globalHelp: 'By default, all projects and groups use the global notifications setting.',

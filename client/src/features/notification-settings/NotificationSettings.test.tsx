@@ -60,6 +60,19 @@ describe('NotificationSettings', () => {
     expect(global.value).toBe('participating');
   });
 
+  it('says that only issues are mailed, in a callout that stays closed after a reload', async () => {
+    const { unmount } = renderWithStores(<NotificationSettings />);
+    const callout = await screen.findByTestId('notifications-issues-only');
+    expect(callout.textContent).toContain('Notification emails are sent about issues only');
+    fireEvent.click(within(callout).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('notifications-issues-only')).toBeNull();
+    unmount();
+    renderWithStores(<NotificationSettings />);
+    await screen.findByLabelText('Global notification level');
+    expect(screen.queryByTestId('notifications-issues-only')).toBeNull();
+    document.cookie = 'callout_notifications_issues_only_dismissed=; max-age=0; path=/';
+  });
+
   it('a page that cannot load says so', async () => {
     api.on({ [PAGE]: jsonResponse({ message: 'no' }, { status: 500 }) });
     renderWithStores(<NotificationSettings />);

@@ -7,6 +7,7 @@ import {
   type NotificationCustomEvent,
   type NotificationLevel,
 } from '@tandem/shared-types';
+import { DismissibleCallout } from '../../shared/callouts/DismissibleCallout';
 import { Alert } from '../../shared/ui/Alert';
 import { Toast } from '../../shared/ui/Toast';
 import { useNotificationSettingsPage, useSaveNotificationSetting, type SettingChange, type SettingTarget } from './notificationSettingsQueries';
@@ -16,7 +17,8 @@ const GLOBAL_LEVELS = NOTIFICATION_LEVELS.filter((l) => l !== 'global');
 /**
  * GitLab's notification settings (profile notifications): the global level and the notification
  * email, then a level per group and per project (Global defers to the global level); the custom
- * level's events are chosen under its select. Each change is saved at once.
+ * level's events are chosen under its select. Each change is saved at once. A callout (closed
+ * for 365 days) says that only issues are mailed.
  */
 export function NotificationSettings() {
   const { data, error } = useNotificationSettingsPage();
@@ -29,6 +31,9 @@ export function NotificationSettings() {
   if (!data) return <p className="muted" role="status">Loading…</p>;
   return (
     <div className="notification-settings">
+      <DismissibleCallout id="notifications_issues_only" variant="info" testId="notifications-issues-only">
+        {T.issuesOnly}
+      </DismissibleCallout>
       <div aria-live="assertive">{save.isError && <Alert variant="danger" onDismiss={() => save.reset()}>{T.failed}</Alert>}</div>
       <section className="card" aria-labelledby="notifications-global-heading">
         <h2 id="notifications-global-heading" className="card__title">
