@@ -100,12 +100,12 @@ describe('who is mailed about an event (GitLab NotificationRecipient#notifiable?
       person(2, { level: 'custom', customEvents: ['close_issue'] }),
       person(3, { level: 'custom', customEvents: ['new_note'] }),
       person(4, { level: 'custom', participant: true }),
-      person(5, { level: 'custom', mentioned: true }),
       person(6, { level: 'custom' }),
       person(7, { level: 'custom', customEvents: ['close_issue'], subscribed: false }),
     ];
     expect(notificationRecipients(cands, 'close', ACTOR)).toEqual([2, 4]);
-    expect(notificationRecipients(cands, 'new_note', ACTOR)).toEqual([3, 4, 5]);
+    // a comment that mentions a custom user mails them as a mention
+    expect(notificationRecipients([...cands, person(5, { level: 'custom', mentioned: true })], 'new_note', ACTOR)).toEqual([3, 4, 5]);
     expect(notificationRecipients(cands, 'reopen', ACTOR)).toEqual([4]);
     // a new issue mails a custom user only for new_issue (participation does not count there)
     expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['new_issue'] }), person(3, { level: 'custom', participant: true })], 'new_issue', ACTOR)).toEqual([2]);
