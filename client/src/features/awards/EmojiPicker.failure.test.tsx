@@ -21,7 +21,7 @@ describe('EmojiPicker when the emoji categories cannot be added', () => {
     const onSelect = vi.fn();
     render(<EmojiPicker onSelect={onSelect} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
-    const dialog = await screen.findByRole('dialog', { name: 'Emoji' });
+    const dialog = await screen.findByRole('dialog', { name: 'Emoji' }, { timeout: 3000 });
     expect(dialog.querySelector('[role="alert"]')?.textContent).toBe(DISCUSSION_TEXTS.emojiCategoriesFailed);
     expect(screen.queryByRole('tablist', { name: 'Emoji categories' })).toBeNull();
     const frequent = screen.getByTestId('emoji-frequent');

@@ -21,6 +21,9 @@ describe('emoji data', () => {
   });
 });
 
+/** The menu is open and shown (a cheap query: the grid holds hundreds of buttons). */
+const menuShown = () => waitFor(() => expect(document.querySelector('[role="dialog"]:not([hidden])')).not.toBeNull(), { timeout: 3000 });
+
 describe('EmojiPicker', () => {
   beforeEach(async () => {
     await loadEmojiData();
@@ -37,7 +40,8 @@ describe('EmojiPicker', () => {
     const trigger = screen.getByTestId('add-reaction');
     fireEvent.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' })));
+    await menuShown();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' }));
     await screen.findByTestId('emoji-category');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -49,7 +53,7 @@ describe('EmojiPicker', () => {
     render(<EmojiPicker onSelect={onSelect} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
     // the page's first menu appears 200 ms after its creation
-    await screen.findByRole('dialog', { name: 'Emoji' });
+    await menuShown();
     await screen.findByTestId('emoji-category');
     vi.useFakeTimers();
     const search = screen.getByRole('searchbox', { name: 'Search emoji' });
@@ -68,7 +72,7 @@ describe('EmojiPicker', () => {
   it('moves through the emojis with the arrow keys', async () => {
     render(<EmojiPicker onSelect={() => {}} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
-    await screen.findByRole('dialog', { name: 'Emoji' });
+    await menuShown();
     const cat = await screen.findByTestId('emoji-category');
     const buttons = cat.querySelectorAll<HTMLButtonElement>('button[data-emoji]');
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'ArrowDown' });

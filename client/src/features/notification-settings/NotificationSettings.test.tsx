@@ -42,12 +42,12 @@ describe('NotificationSettings', () => {
     });
     renderWithStores(<NotificationSettings />);
     fireEvent.change(await screen.findByLabelText('acme'), { target: { value: 'custom' } });
-    expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ level: 'custom' });
+    await waitFor(() => expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ level: 'custom' }));
     expect(await screen.findByText('Notification settings saved')).toBeTruthy();
     const fieldsets = screen.getAllByRole('group', { name: 'Custom notification events' });
     expect(fieldsets).toHaveLength(2);
     fireEvent.click(within(fieldsets[0]!).getByLabelText('New note'));
-    expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ new_note: true });
+    await waitFor(() => expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ new_note: true }));
     await waitFor(() => expect((within(screen.getAllByRole('group', { name: 'Custom notification events' })[0]!).getByLabelText('New note') as HTMLInputElement).checked).toBe(true));
   });
 
