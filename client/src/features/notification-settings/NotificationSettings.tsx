@@ -22,10 +22,10 @@ const GLOBAL_LEVELS = NOTIFICATION_LEVELS.filter((l) => l !== 'global');
  */
 export function NotificationSettings() {
   const { data, error } = useNotificationSettingsPage();
-  const save = useSaveNotificationSetting();
+  const { save, failed, clearFailure } = useSaveNotificationSetting();
   const [toast, setToast] = useState<string | null>(null);
   const clearToast = useCallback(() => setToast(null), []);
-  const change = (target: SettingTarget) => (c: SettingChange) => save.mutate({ target, change: c }, { onSuccess: () => setToast(T.saved) });
+  const change = (target: SettingTarget) => (c: SettingChange) => save(target, c, () => setToast(T.saved));
 
   if (error) return <Alert variant="danger">{T.loadFailed}</Alert>;
   if (!data) return <p className="muted" role="status">Loading…</p>;
@@ -34,7 +34,7 @@ export function NotificationSettings() {
       <DismissibleCallout id="notifications_issues_only" variant="info" testId="notifications-issues-only">
         {T.issuesOnly}
       </DismissibleCallout>
-      <div aria-live="assertive">{save.isError && <Alert variant="danger" onDismiss={() => save.reset()}>{T.failed}</Alert>}</div>
+      <div aria-live="assertive">{failed && <Alert variant="danger" onDismiss={clearFailure}>{T.failed}</Alert>}</div>
       <section className="card" aria-labelledby="notifications-global-heading">
         <h2 id="notifications-global-heading" className="card__title">
           {T.globalHeading}

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   NOTIFICATION_CUSTOM_EVENTS,
@@ -50,28 +51,33 @@ function optimistic(s: ApiNotificationSettings, change: SettingChange): ApiNotif
 }
 
 /**
- * Saves one setting: shown at once, then as the server answers it; a refused or failed save
- * puts the previous setting back (the caller shows the failure).
+ * Saves one setting: shown at once (written before the request, so a checkbox or select never
+ * snaps back while it is sent), then as the server answers it; a refused or failed save puts
+ * the previous page data back (the caller shows the failure).
  */
 export function useSaveNotificationSetting() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ target, change }: { target: SettingTarget; change: SettingChange }) => {
+  const mutation = useMutation({
+    mutationFn: async ({ target, change }: { target: SettingTarget; change: SettingChange; before: ApiNotificationSettingsPage | undefined }) => {
       const res = await requestJson<ApiNotificationSettings>(urlOf(target), { method: 'PUT', body: change }).catch(() => null);
       if (!res?.ok) throw new Error(T.failed);
       return res.data;
     },
-    onMutate: async ({ target, change }) => {
-      await qc.cancelQueries({ queryKey: notificationSettingsKey });
-      const before = qc.getQueryData<ApiNotificationSettingsPage>(notificationSettingsKey);
-      if (before) qc.setQueryData(notificationSettingsKey, withSetting(before, target, (s) => optimistic(s, change)));
-      return { before };
-    },
-    onError: (_err, _vars, ctx) => {
-      if (ctx?.before) qc.setQueryData(notificationSettingsKey, ctx.before);
+    onError: (_err, { before }) => {
+      if (before) qc.setQueryData(notificationSettingsKey, before);
     },
     onSuccess: (setting, { target }) => {
       qc.setQueryData<ApiNotificationSettingsPage>(notificationSettingsKey, (page) => page && withSetting(page, target, () => setting));
     },
   });
+  const { mutate } = mutation;
+  const save = useCallback(
+    (target: SettingTarget, change: SettingChange, onSaved?: () => void) => {
+      const before = qc.getQueryData<ApiNotificationSettingsPage>(notificationSettingsKey);
+      if (before) qc.setQueryData(notificationSettingsKey, withSetting(before, target, (s) => optimistic(s, change)));
+      mutate({ target, change, before }, { onSuccess: onSaved });
+    },
+    [qc, mutate],
+  );
+  return { save, failed: mutation.isError, clearFailure: mutation.reset };
 }
