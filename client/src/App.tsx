@@ -17,6 +17,7 @@ import { IssuePage } from './pages/IssuePage';
 import { MembersPage } from './pages/MembersPage';
 import { NewIssuePage } from './pages/NewIssuePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
 import { PasswordEditPage } from './pages/PasswordEditPage';
 import { PasswordNewPage } from './pages/PasswordNewPage';
 import { ProjectsPage } from './pages/ProjectsPage';
@@ -56,6 +57,7 @@ export function App({ pageData }: { pageData: PageData }) {
       <Route path="/dashboard/projects" element={<ProjectsPage />} />
       <Route path="/dashboard/todos" element={<TodosPage />} />
       <Route path="/-/user_settings/personal_access_tokens" element={<AccessTokensPage />} />
+      <Route path="/-/profile/notifications" element={<NotificationSettingsPage />} />
       <Route path="/-/abuse_reports/new" element={<AbuseReportPage />} />
       <Route path="/admin/abuse_reports" element={<AdminAbuseReportsPage />} />
       {/* A user's web_url is /{username}; GitLab also answers /users/{username} */}

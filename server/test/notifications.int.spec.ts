@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiNotificationSettingsPage } from '@tandem/shared-types';
 import type { OutboxMessage } from '../src/core/mail/mailer';
 import { JobQueue } from '../src/core/jobs/job-queue';
 import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
@@ -115,6 +116,68 @@ describe.each(DB_MODES)('notification mail on %s', (mode) => {
     expect(to(await mailsOf(() => comment(PUBLIC, issue.iid, 'another @alice', who.bob)))).toEqual(['dave']);
     await call(app, 'PUT', '/api/v4/notification_settings', { auth: who.alice, body: { level: 'participating' } });
     await call(app, 'PUT', projectApi, { auth: who.dave, body: { level: 'global' } });
+  });
+
+  it('custom level and group settings: GitLab API (events only while custom), validated; the chosen events mail, the project level overrides the group', async () => {
+    const groupApi = '/api/v4/groups/acme/notification_settings';
+    const projectApi = `/api/v4/projects/${enc(PUBLIC)}/notification_settings`;
+    expect((await call(app, 'GET', groupApi)).status).toBe(401);
+    expect((await call(app, 'GET', groupApi, { auth: who.carol })).body).toEqual({ level: 'global' });
+    expect((await call(app, 'GET', '/api/v4/groups/no-such-group/notification_settings', { auth: who.carol })).status).toBe(404);
+    const none = { new_note: false, new_issue: false, reopen_issue: false, close_issue: false, reassign_issue: false, issue_due: false };
+    expect((await call(app, 'PUT', groupApi, { auth: who.carol, body: { level: 'custom', close_issue: true } })).body).toEqual({ level: 'custom', events: { ...none, close_issue: true } });
+    const bad = await call<{ message: unknown }>(app, 'PUT', groupApi, { auth: who.carol, body: { new_note: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.message)).toContain('new_note');
+    // GitLab's form values 'true' / 'false' are flags too
+    expect((await call(app, 'PUT', groupApi, { auth: who.carol, body: { new_note: 'true' } })).body).toEqual({ level: 'custom', events: { ...none, close_issue: true, new_note: true } });
+    // the global level may be custom too; its events are shown only while it is
+    expect((await call(app, 'PUT', '/api/v4/notification_settings', { auth: who.erin, body: { level: 'custom', reopen_issue: true } })).body).toEqual({
+      level: 'custom', notification_email: 'erin@example.com', events: { ...none, reopen_issue: true },
+    });
+    expect((await call(app, 'PUT', '/api/v4/notification_settings', { auth: who.erin, body: { level: 'participating' } })).body).toEqual({ level: 'participating', notification_email: 'erin@example.com' });
+    // the settings page lists carol's group (custom) and its projects (global)
+    const page = await call<ApiNotificationSettingsPage>(app, 'GET', '/-/profile/notifications.json', { auth: who.carol });
+    expect(page.body.global).toEqual({ level: 'participating', notification_email: 'carol@example.com' });
+    expect(page.body.groups.find((g) => g.full_path === 'acme')?.setting).toEqual({ level: 'custom', events: { ...none, close_issue: true, new_note: true } });
+    expect(page.body.projects.find((p) => p.path_with_namespace === PUBLIC)?.setting).toEqual({ level: 'global' });
+    expect((await call(app, 'GET', '/-/profile/notifications.json')).status).toBe(401);
+
+    // carol takes part in nothing here: the group's custom events alone bring the mail
+    const issue = await newIssue(PUBLIC, { title: 'Custom events' });
+    const api = `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`;
+    expect(to(await mailsOf(() => comment(PUBLIC, issue.iid, 'a plain comment', who.bob)))).toEqual(['alice', 'carol']);
+    expect(to(await mailsOf(() => call(app, 'PUT', api, { auth: who.alice, body: { state_event: 'close' } })))).toEqual(['bob', 'carol']);
+    // reopen_issue is not chosen
+    expect(to(await mailsOf(() => call(app, 'PUT', api, { auth: who.alice, body: { state_event: 'reopen' } })))).toEqual(['bob']);
+    // the project's own level wins over the group's
+    expect((await call(app, 'PUT', projectApi, { auth: who.carol, body: { level: 'participating' } })).body).toEqual({ level: 'participating' });
+    expect(to(await mailsOf(() => comment(PUBLIC, issue.iid, 'another plain comment', who.bob)))).toEqual(['alice']);
+    await call(app, 'PUT', projectApi, { auth: who.carol, body: { level: 'global' } });
+    await call(app, 'PUT', groupApi, { auth: who.carol, body: { level: 'global' } });
+  });
+
+  it('a description edit mails only the users it newly mentions, by the mention rules', async () => {
+    const issue = await newIssue(PUBLIC, { title: 'Mentions by edit', description: 'cc @bob' });
+    const api = `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`;
+    const added = await mailsOf(() => call(app, 'PUT', api, { auth: who.alice, body: { description: 'cc @bob and @carol' } }));
+    expect(to(added)).toEqual(['carol']);
+    expect(added[0]!.subject).toBe(`Re: Tandem | Mentions by edit (#${issue.iid})`);
+    expect(added[0]!.body).toContain('You have been mentioned in an issue.');
+    expect(added[0]!.body).toContain('cc @bob and @carol');
+    // the editor is never mailed; a disabled user is not; removing a mention mails no one
+    await call(app, 'PUT', '/api/v4/notification_settings', { auth: who.dave, body: { level: 'disabled' } });
+    expect(to(await mailsOf(() => call(app, 'PUT', api, { auth: who.bob, body: { description: 'cc @bob, @carol, @alice and @dave' } })))).toEqual(['alice']);
+    await call(app, 'PUT', '/api/v4/notification_settings', { auth: who.dave, body: { level: 'participating' } });
+    expect(to(await mailsOf(() => call(app, 'PUT', api, { auth: who.alice, body: { description: 'cc @carol' } })))).toEqual([]);
+    // closing and mentioning in one edit: the close mail and the mention, one each
+    const both = await mailsOf(() => call(app, 'PUT', api, { auth: who.alice, body: { state_event: 'close', description: 'cc @carol and @erin' } }));
+    expect(to(both)).toEqual(['erin']);
+    expect(both[0]!.body).toContain('You have been mentioned in an issue.');
+    // a confidential issue: a newly mentioned user who may not read it is not mailed
+    const secret = await newIssue(PUBLIC, { title: 'Confidential mentions', confidential: true });
+    const secretApi = `/api/v4/projects/${enc(PUBLIC)}/issues/${secret.iid}`;
+    expect(to(await mailsOf(() => call(app, 'PUT', secretApi, { auth: who.alice, body: { description: '@erin @dave @carol' } })))).toEqual(['carol']);
   });
 
   it('the job queue: a failing job is retried with its error kept, then marked failed; a due job is run once by racing claims', async () => {

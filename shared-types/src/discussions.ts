@@ -267,6 +267,10 @@ export const DISCUSSION_LIMITS = {
   frequentEmojiCookie: 'frequently_used_emojis',
   frequentEmojiCookieDays: 365,
   emojiSearchDebounceMs: 500,
+  /** A dismissed callout stays dismissed this long (its cookie), unless dismissed for the session only. */
+  calloutDismissalDays: 365,
+  /** The emoji menu appears this long after its first creation (later openings at once). */
+  emojiMenuFirstShowDelayMs: 200,
   /** Description-change system notes by one author within this many minutes merge into one. */
   descriptionMergeMinutes: 10,
   /** Discussion fetch timeout (spec §9). */
@@ -321,6 +325,8 @@ export const DISCUSSION_TEXTS = {
   issueCannotBeFound: 'Issue cannot be found.',
   genericOnOurEnd: 'Something went wrong on our end. Please try again!',
   noEmojisFound: 'No emojis found.',
+  /** The emoji menu's categories (the emoji data) could not be added; the frequently used ones still work. */
+  emojiCategoriesFailed: 'We encountered an error while adding the remaining categories',
   remoteChangeWhileEditing:
     'This comment changed after you started editing it. Review the updated comment to ensure information is not lost.',
   commandsApplied: 'Commands applied',

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { NOTIFICATION_TEXTS } from '@tandem/shared-types';
+import { NOTIFICATION_SETTINGS_TEXTS, NOTIFICATION_TEXTS } from '@tandem/shared-types';
 import { commentBox, noteWith } from './support/locators';
 import { csrfOf, signedInPage } from './support/session';
 
@@ -52,4 +53,37 @@ test('a mention mails the mentioned user; their unsubscribe link, opened signed 
   await commentFromPage(alice, next);
   await expect.poll(async () => (await outbox(alice)).some((m) => m.to === 'bob@example.com' && m.body.includes(next)), { message: 'bob gets the next comment', timeout: 10_000 }).toBe(true);
   expect((await outbox(alice)).filter((m) => m.to === 'dave@example.com' && m.body.includes(next))).toEqual([]);
+});
+
+test('the notification settings page: from the user menu, a group set to custom with Close issue mails its closes; the setting survives a reload', async ({ browser }) => {
+  const carol = await signedInPage(browser, 'carol');
+  await carol.goto('/dashboard/projects');
+  await carol.getByRole('button', { name: 'User menu for Carol Chen' }).click();
+  await carol.getByRole('menuitem', { name: NOTIFICATION_SETTINGS_TEXTS.menuItem }).click();
+  await expect(carol.getByRole('heading', { name: NOTIFICATION_SETTINGS_TEXTS.title, exact: true })).toBeVisible();
+  await expect(carol.getByTestId('notification-email')).toHaveText('carol@example.com');
+  const group = carol.getByLabel('acme', { exact: true });
+  await group.selectOption('custom');
+  await expect(carol.getByTestId('toast')).toHaveText(NOTIFICATION_SETTINGS_TEXTS.saved);
+  const events = carol.getByRole('group', { name: NOTIFICATION_SETTINGS_TEXTS.customTitle });
+  await events.getByLabel(NOTIFICATION_SETTINGS_TEXTS.events.close_issue).check();
+  await expect.poll(async () => ((await (await carol.request.get('/api/v4/groups/acme/notification_settings')).json()) as { events?: Record<string, boolean> }).events?.close_issue).toBe(true);
+  const axe = await new AxeBuilder({ page: carol }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await carol.screenshot({ path: 'test-results/e2e/notification-settings-1280.png', fullPage: true });
+  await carol.setViewportSize({ width: 360, height: 800 });
+  await carol.screenshot({ path: 'test-results/e2e/notification-settings-360.png', fullPage: true });
+  await carol.reload();
+  await expect(carol.getByLabel('acme', { exact: true })).toHaveValue('custom');
+  await expect(carol.getByRole('group', { name: NOTIFICATION_SETTINGS_TEXTS.customTitle }).getByLabel(NOTIFICATION_SETTINGS_TEXTS.events.close_issue)).toBeChecked();
+
+  // alice closes an issue carol takes no part in: carol's custom event mails her
+  const alice = await signedInPage(browser, 'alice');
+  const title = `Custom close e2e ${Date.now()}`;
+  const api = `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`;
+  const issue = (await (await alice.request.post(api, { data: { title }, headers: { 'x-csrf-token': csrfOf(alice) } })).json()) as { iid: number };
+  await alice.request.put(`${api}/${issue.iid}`, { data: { state_event: 'close' }, headers: { 'x-csrf-token': csrfOf(alice) } });
+  const closed = () => outbox(alice).then((all) => all.find((m) => m.to === 'carol@example.com' && m.subject.includes(title) && m.body.includes(NOTIFICATION_TEXTS.closed('Alice Adams'))));
+  await expect.poll(closed, { message: 'carol is mailed the close', timeout: 10_000 }).toBeTruthy();
+  await carol.request.put('/api/v4/groups/acme/notification_settings', { data: { level: 'global' }, headers: { 'x-csrf-token': csrfOf(carol) } });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { CONFIRMATION_TEXTS, SIGN_UP_TEXTS } from '@tandem/shared-types';
 import { App } from '../App';
@@ -68,5 +68,10 @@ describe('sign-up and e-mail confirmation pages', () => {
     const notice = screen.getByTestId('email-confirmation-notice');
     expect(notice.textContent).toContain(CONFIRMATION_TEXTS.softNotice('soft@y.test'));
     expect(notice.textContent).toContain('2030');
+    // closing it hides it for this browser session (a session cookie), not for good
+    fireEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('email-confirmation-notice')).toBeNull();
+    expect(document.cookie).toContain('callout_email_confirmation_dismissed=true');
+    document.cookie = 'callout_email_confirmation_dismissed=; max-age=0; path=/';
   });
 });

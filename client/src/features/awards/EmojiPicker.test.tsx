@@ -1,9 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { EmojiPicker } from './EmojiPicker';
 import { loadEmojiData, searchEmojis } from '../../shared/emoji/emojiData';
 import { readFrequentEmojis } from './frequentEmojis';
+import { resetEmojiMenuCreation } from './emojiMenuCreation';
 
 describe('emoji data', () => {
   beforeAll(async () => {
@@ -20,7 +21,14 @@ describe('emoji data', () => {
   });
 });
 
+/** The menu is open and shown (a cheap query: the grid holds hundreds of buttons). */
+const menuShown = () => waitFor(() => expect(document.querySelector('[role="dialog"]:not([hidden])')).not.toBeNull(), { timeout: 3000 });
+
 describe('EmojiPicker', () => {
+  beforeEach(async () => {
+    await loadEmojiData();
+    resetEmojiMenuCreation();
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
@@ -32,6 +40,7 @@ describe('EmojiPicker', () => {
     const trigger = screen.getByTestId('add-reaction');
     fireEvent.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await menuShown();
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' }));
     await screen.findByTestId('emoji-category');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
@@ -43,6 +52,8 @@ describe('EmojiPicker', () => {
     const onSelect = vi.fn();
     render(<EmojiPicker onSelect={onSelect} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
+    // the page's first menu appears 200 ms after its creation
+    await menuShown();
     await screen.findByTestId('emoji-category');
     vi.useFakeTimers();
     const search = screen.getByRole('searchbox', { name: 'Search emoji' });
@@ -61,6 +72,7 @@ describe('EmojiPicker', () => {
   it('moves through the emojis with the arrow keys', async () => {
     render(<EmojiPicker onSelect={() => {}} />);
     fireEvent.click(screen.getByTestId('add-reaction'));
+    await menuShown();
     const cat = await screen.findByTestId('emoji-category');
     const buttons = cat.querySelectorAll<HTMLButtonElement>('button[data-emoji]');
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'ArrowDown' });
@@ -69,5 +81,20 @@ describe('EmojiPicker', () => {
     expect(document.activeElement).toBe(buttons[1]);
     fireEvent.keyDown(buttons[1]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(buttons[9]);
+  });
+
+  it("appears 200 ms after the page's first menu is created; later menus at once", () => {
+    vi.useFakeTimers();
+    render(<EmojiPicker onSelect={() => {}} />);
+    const trigger = screen.getByTestId('add-reaction');
+    fireEvent.click(trigger);
+    act(() => vi.advanceTimersByTime(DISCUSSION_LIMITS.emojiMenuFirstShowDelayMs - 1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'Emoji' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search emoji' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(trigger);
+    expect(screen.getByRole('dialog', { name: 'Emoji' })).toBeTruthy();
   });
 });

@@ -2,8 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { SmilePlus } from 'lucide-react';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { useDebouncedValue } from '../../shared/search/useDebouncedSearch';
-import { EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
+import { COMMON_EMOJI, EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
 import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
+import { takeMenuCreated } from './emojiMenuCreation';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
 import './awards.css';
 
@@ -20,7 +21,9 @@ const COLUMNS = 8;
 /**
  * The add-reaction button and its emoji menu: a search box (debounced), "Frequently used" and
  * category tabs. A dialog popover: focus goes to the search box, arrows move through the
- * emojis, Escape or a click outside closes it and focus returns to the button.
+ * emojis, Escape or a click outside closes it and focus returns to the button. The page's
+ * first menu is built hidden and appears 200 ms later (spec); the categories come with the
+ * emoji data, and when it cannot load the menu says so and keeps the frequently used emojis.
  */
 export function EmojiPicker({ onSelect, disabled, label = 'Add reaction' }: EmojiPickerProps) {
   const [open, setOpen] = useState(false);
@@ -76,6 +79,7 @@ export function EmojiPicker({ onSelect, disabled, label = 'Add reaction' }: Emoj
 
 function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; onSelect(name: string): void }) {
   const { data, failed } = useEmojiData(true);
+  const [shown, setShown] = useState(takeMenuCreated);
   const [input, setInput] = useState('');
   const [category, setCategory] = useState(EMOJI_CATEGORIES[0]!.id);
   const [frequent] = useState(readFrequentEmojis);
@@ -83,11 +87,19 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
   const grid = useRef<HTMLDivElement>(null);
   const ids = { search: useId(), tabs: useId(), panel: useId() };
 
-  useEffect(() => search.current?.focus(), []);
+  useEffect(() => {
+    if (shown) return;
+    const t = setTimeout(() => setShown(true), DISCUSSION_LIMITS.emojiMenuFirstShowDelayMs);
+    return () => clearTimeout(t);
+  }, [shown]);
+  useEffect(() => {
+    if (shown) search.current?.focus();
+  }, [shown]);
   // Spec: the search is debounced 500 ms
   const query = useDebouncedValue(input, DISCUSSION_LIMITS.emojiSearchDebounceMs);
 
-  const frequentEntries = useMemo(() => (data ? frequent.map((n) => data.byName.get(n)).filter((e): e is EmojiEntry => !!e) : []), [data, frequent]);
+  // Before (or without) the emoji data, the frequently used emojis the page knows already
+  const frequentEntries = useMemo(() => frequent.map((n) => data?.byName.get(n) ?? commonEntry(n)).filter((e): e is EmojiEntry => !!e), [data, frequent]);
   const results = useMemo(() => (data && query.trim() ? searchEmojis(data, query) : null), [data, query]);
   const groups = EMOJI_CATEGORIES.find((c) => c.id === category)!.groups;
   const inCategory = useMemo(() => (data ? data.list.filter((e) => groups.includes(e.group)) : []), [data, groups]);
@@ -126,7 +138,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
 
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog handles its own keys (Escape, Tab order) for the controls inside it
-    <div id={id} className="emoji-panel" role="dialog" aria-label="Emoji" onKeyDown={onPanelKeys}>
+    <div id={id} className="emoji-panel" role="dialog" aria-label="Emoji" hidden={!shown} onKeyDown={onPanelKeys}>
       <label className="visually-hidden" htmlFor={ids.search}>
         Search emoji
       </label>
@@ -150,7 +162,7 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
           }
         }}
       />
-      {!results && (
+      {!results && data && (
         <div className="emoji-panel__tabs" role="tablist" aria-label="Emoji categories" id={ids.tabs}>
           {EMOJI_CATEGORIES.map((c) => (
             <button key={c.id} id={`${ids.tabs}-${c.id}`} type="button" role="tab" aria-selected={c.id === category} aria-controls={ids.panel} className="emoji-panel__tab" onClick={() => setCategory(c.id)}>
@@ -165,9 +177,18 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
         className="emoji-panel__body"
         ref={grid}
         onKeyDown={onGridKeys}
-        {...(results ? { role: 'region', 'aria-label': 'Search results' } : { role: 'tabpanel', 'aria-labelledby': `${ids.tabs}-${category}` })}
+        {...(results
+          ? { role: 'region', 'aria-label': 'Search results' }
+          : data
+            ? { role: 'tabpanel', 'aria-labelledby': `${ids.tabs}-${category}` }
+            : { role: 'region', 'aria-label': 'Emoji list' })}
       >
-        {failed && <p className="field-error">{DISCUSSION_TEXTS.genericOnOurEnd}</p>}
+        {!results && frequentEntries.length > 0 && !data && section('Frequently used', frequentEntries, 'emoji-frequent')}
+        {failed && (
+          <p className="field-error" role="alert">
+            {DISCUSSION_TEXTS.emojiCategoriesFailed}
+          </p>
+        )}
         {!data && !failed && <p className="muted">Loading…</p>}
         {data && results && (results.length ? section('Search results', results, 'emoji-results') : <p className="muted emoji-panel__empty">{DISCUSSION_TEXTS.noEmojisFound}</p>)}
         {data && !results && (
@@ -179,4 +200,10 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
       </div>
     </div>
   );
+}
+
+/** A frequently used emoji the page knows without the emoji data (null: not one of them). */
+function commonEntry(name: string): EmojiEntry | null {
+  const unicode = COMMON_EMOJI[name];
+  return unicode ? { name, unicode, label: name.replace(/_/g, ' '), group: -1, shortcodes: [name], tags: [] } : null;
 }

@@ -5,7 +5,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Avatar } from '../../shared/ui/Avatar';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { signInHref, signOut } from '../session/signOut';
-import { USER_STATUS_TEXTS } from '@tandem/shared-types';
+import { NOTIFICATION_SETTINGS_TEXTS, USER_STATUS_TEXTS } from '@tandem/shared-types';
 import { SetStatusDialog } from '../user-status/SetStatusDialog';
 
 /** The signed-in user's avatar menu, or a Sign in link for visitors. */
@@ -39,6 +39,9 @@ export function UserMenu() {
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu__item" asChild>
             <Link to="/-/user_settings/personal_access_tokens">Access tokens</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/-/profile/notifications">{NOTIFICATION_SETTINGS_TEXTS.menuItem}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={() => void signOut()}>

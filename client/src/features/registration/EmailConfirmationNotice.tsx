@@ -1,17 +1,21 @@
 import { useAtomValue } from 'jotai';
 import { CONFIRMATION_TEXTS } from '@tandem/shared-types';
-import { Alert } from '../../shared/ui/Alert';
+import { DismissibleCallout } from '../../shared/callouts/DismissibleCallout';
 import { emailConfirmationAtom } from './emailConfirmationAtom';
 import { useResendConfirmation } from './useResendConfirmation';
 
-/** EMAIL_CONFIRMATION=soft: the reminder on every page until the address is confirmed, with the end of the grace period and a resend. */
+/**
+ * EMAIL_CONFIRMATION=soft: the reminder on every page until the address is confirmed, with the
+ * end of the grace period and a resend. Closing it hides it for this browser session only (the
+ * callout's session-only dismissal): the deadline still applies, so it comes back.
+ */
 export function EmailConfirmationNotice() {
   const notice = useAtomValue(emailConfirmationAtom);
   const { busy, sent, error, resend } = useResendConfirmation();
   if (!notice) return null;
   const until = new Date(notice.access_until).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Alert variant="warning" testId="email-confirmation-notice">
+    <DismissibleCallout id="email_confirmation" sessionOnly variant="warning" testId="email-confirmation-notice">
       {CONFIRMATION_TEXTS.softNotice(notice.email)} {CONFIRMATION_TEXTS.softDeadline(until)} {CONFIRMATION_TEXTS.didNotReceive}{' '}
       {sent ? (
         <span role="status">{sent}</span>
@@ -21,6 +25,6 @@ export function EmailConfirmationNotice() {
         </button>
       )}
       {error && <span className="field-error"> {error}</span>}
-    </Alert>
+    </DismissibleCallout>
   );
 }

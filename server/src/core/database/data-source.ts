@@ -43,6 +43,7 @@ import { DraftNotes1795830000000 } from './migrations/1795830000000-DraftNotes';
 import { NoteSuggestions1795830100000 } from './migrations/1795830100000-NoteSuggestions';
 import { DiffNotePositions1795840000000 } from './migrations/1795840000000-DiffNotePositions';
 import { HistoryCheckpoints1795860000000 } from './migrations/1795860000000-HistoryCheckpoints';
+import { NotificationCustomLevel1795910000000 } from './migrations/1795910000000-NotificationCustomLevel';
 import { MergeRequestNotesFilter1795920000000 } from './migrations/1795920000000-MergeRequestNotesFilter';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -86,6 +87,7 @@ export const MIGRATIONS = [
   NoteSuggestions1795830100000,
   DiffNotePositions1795840000000,
   HistoryCheckpoints1795860000000,
+  NotificationCustomLevel1795910000000,
   MergeRequestNotesFilter1795920000000,
 ];
 

@@ -8,7 +8,7 @@ export interface MailEvent {
   eventId: number;
   action: NotificationAction;
   actorName: string;
-  /** A comment's or a new issue's text (markdown source, sent as plain text). */
+  /** A comment's, a new issue's or an edited description's text (markdown source, sent as plain text). */
   text: string | null;
   /** Where the event is seen: the note's permalink or the issue's page. */
   url: string;
@@ -33,6 +33,8 @@ function lead(e: MailEvent, mentioned: boolean): string {
       return T.dueDate(e.actorName, e.detail);
     case 'new_issue':
       return T.newIssue(e.actorName);
+    case 'new_mention':
+      return T.mentionedInIssue;
   }
 }
 
@@ -50,7 +52,8 @@ export function notificationMail(issue: IssueForMail, e: MailEvent, to: { id: nu
     subject: first ? T.newIssueSubject(issue.projectName, issue.title, issue.iid) : T.subject(issue.projectName, issue.title, issue.iid),
     text: body,
     headers: {
-      'Message-ID': first ? thread : `<issue_${issue.id}_event_${e.eventId}_${to.id}@${host}>`,
+      // One event may mail a person twice (a state change and the description's new mention in one edit)
+      'Message-ID': first ? thread : `<issue_${issue.id}_event_${e.eventId}${e.action === 'new_mention' ? '_mention' : ''}_${to.id}@${host}>`,
       ...(first ? {} : { 'In-Reply-To': thread, References: thread }),
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveLevel, notificationRecipients, type RecipientFacts } from './notification-rules';
+import { effectiveLevel, effectiveSetting, notificationRecipients, type RecipientFacts, type SettingRow } from './notification-rules';
 
 const ACTOR = 1;
 const person = (id: number, f: Partial<RecipientFacts> = {}): RecipientFacts => ({
@@ -10,6 +10,7 @@ const person = (id: number, f: Partial<RecipientFacts> = {}): RecipientFacts => 
   assignmentChanged: false,
   subscribed: null,
   watcher: false,
+  customEvents: [],
   canRead: true,
   active: true,
   ...f,
@@ -92,5 +93,48 @@ describe('who is mailed about an event (GitLab NotificationRecipient#notifiable?
     expect(effectiveLevel('global', 'mention')).toBe('mention');
     expect(effectiveLevel(null, null)).toBe('participating');
     expect(effectiveLevel('global', 'global')).toBe('participating');
+  });
+
+  it('custom level: participation and mentions as participating, plus the chosen events on any issue of the project', () => {
+    const cands = [
+      person(2, { level: 'custom', customEvents: ['close_issue'] }),
+      person(3, { level: 'custom', customEvents: ['new_note'] }),
+      person(4, { level: 'custom', participant: true }),
+      person(6, { level: 'custom' }),
+      person(7, { level: 'custom', customEvents: ['close_issue'], subscribed: false }),
+    ];
+    expect(notificationRecipients(cands, 'close', ACTOR)).toEqual([2, 4]);
+    // a comment that mentions a custom user mails them as a mention
+    expect(notificationRecipients([...cands, person(5, { level: 'custom', mentioned: true })], 'new_note', ACTOR)).toEqual([3, 4, 5]);
+    expect(notificationRecipients(cands, 'reopen', ACTOR)).toEqual([4]);
+    // a new issue mails a custom user only for new_issue (participation does not count there)
+    expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['new_issue'] }), person(3, { level: 'custom', participant: true })], 'new_issue', ACTOR)).toEqual([2]);
+    // each action has its event: reassign_issue, issue_due
+    expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['reassign_issue'] })], 'reassign', ACTOR)).toEqual([2]);
+    expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['issue_due'] })], 'due_date', ACTOR)).toEqual([2]);
+    expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['close_issue'] })], 'close', 2)).toEqual([]);
+  });
+
+  it("a description edit's new mentions: only the newly mentioned are mailed, by the mention rules", () => {
+    const cands = [
+      person(2, { mentioned: true }),
+      person(3, { participant: true }),
+      person(4, { level: 'watch', watcher: true }),
+      person(5, { level: 'custom', customEvents: ['new_issue'] }),
+      person(6, { level: 'mention', mentioned: true, subscribed: false }),
+      person(7, { level: 'disabled', mentioned: true }),
+      person(8, { mentioned: true, canRead: false }),
+      person(ACTOR, { mentioned: true }),
+    ];
+    expect(notificationRecipients(cands, 'new_mention', ACTOR)).toEqual([2, 6]);
+  });
+
+  it('the effective setting: project, then the nearest group, then global; custom keeps its chosen events', () => {
+    const row = (source: SettingRow['source'], level: SettingRow['level'], events: SettingRow['events'] = {}): SettingRow => ({ source, level, events });
+    expect(effectiveSetting(row('Project', 'global'), [row('Group', 'global'), row('Group', 'watch')], row('Global', 'mention'))).toEqual({ level: 'watch', events: [], source: 'Group' });
+    expect(effectiveSetting(null, [row('Group', 'custom', { new_note: true, close_issue: false })], row('Global', 'watch'))).toEqual({ level: 'custom', events: ['new_note'], source: 'Group' });
+    expect(effectiveSetting(row('Project', 'disabled'), [row('Group', 'watch')], null)).toEqual({ level: 'disabled', events: [], source: 'Project' });
+    expect(effectiveSetting(null, [], row('Global', 'custom', { reopen_issue: true }))).toEqual({ level: 'custom', events: ['reopen_issue'], source: 'Global' });
+    expect(effectiveSetting(null, [], null)).toEqual({ level: 'participating', events: [], source: 'default' });
   });
 });

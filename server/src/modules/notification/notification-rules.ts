@@ -1,4 +1,4 @@
-import type { NotificationLevel } from '@tandem/shared-types';
+import type { NotificationCustomEvent, NotificationLevel } from '@tandem/shared-types';
 
 /**
  * Who is mailed about an event on an issue (GitLab's NotificationRecipients::Builder and
@@ -8,11 +8,25 @@ import type { NotificationLevel } from '@tandem/shared-types';
  */
 
 
-/** What happened: a comment, an assignment, the issue closed or reopened, its due date changed, a new issue. */
-export type NotificationAction = 'new_note' | 'reassign' | 'close' | 'reopen' | 'due_date' | 'new_issue';
+/**
+ * What happened: a comment, an assignment, the issue closed or reopened, its due date changed,
+ * a new issue, or users newly mentioned by a description edit.
+ */
+export type NotificationAction = 'new_note' | 'reassign' | 'close' | 'reopen' | 'due_date' | 'new_issue' | 'new_mention';
+
+/** The custom level's event for each action (GitLab's custom_action; a description's new mentions are its "new" action). */
+export const CUSTOM_EVENT_OF: Record<NotificationAction, NotificationCustomEvent> = {
+  new_note: 'new_note',
+  reassign: 'reassign_issue',
+  close: 'close_issue',
+  reopen: 'reopen_issue',
+  due_date: 'issue_due',
+  new_issue: 'new_issue',
+  new_mention: 'new_issue',
+};
 
 /** Why someone is a candidate, strongest first when one person is several (one mail each). */
-export type RecipientType = 'mention' | 'subscription' | 'participating' | 'watch';
+export type RecipientType = 'mention' | 'subscription' | 'participating' | 'watch' | 'custom';
 
 export interface RecipientFacts {
   id: number;
@@ -28,6 +42,8 @@ export interface RecipientFacts {
   subscribed: boolean | null;
   /** Watches the project (level watch, and may see it). */
   watcher: boolean;
+  /** The custom level's chosen events, where they reach this project (empty unless the level is custom). */
+  customEvents: readonly NotificationCustomEvent[];
   /** May read the issue, and for an internal note internal notes (the policy module's answer). */
   canRead: boolean;
   /** A user who can sign in and has an address. */
@@ -40,6 +56,7 @@ function typeOf(c: RecipientFacts, action: NotificationAction): RecipientType | 
   if (c.subscribed === true) return 'subscription';
   if (c.participant && action !== 'new_issue') return 'participating';
   if (c.watcher) return 'watch';
+  if (c.level === 'custom' && c.customEvents.includes(CUSTOM_EVENT_OF[action])) return 'custom';
   return null;
 }
 
@@ -52,6 +69,9 @@ function suits(level: RecipientFacts['level'], type: RecipientType): boolean {
       return type === 'participating' || type === 'mention';
     case 'mention':
       return type === 'mention';
+    case 'custom':
+      // GitLab: custom_enabled? || participating or mention (a 'custom' type is a chosen event)
+      return type === 'participating' || type === 'mention' || type === 'custom';
     case 'disabled':
       return false;
   }
@@ -61,11 +81,14 @@ function suits(level: RecipientFacts['level'], type: RecipientType): boolean {
  * The users mailed about one event, once each, in the order given: never the actor; never
  * someone who may not read it (a confidential issue, an internal note); a manual subscription
  * mails even a 'disabled' user; an explicit unsubscribe silences everything but a mention.
+ * 'new_mention' (a description edit) mails only the users it newly mentions, who are then
+ * judged as a new issue's mentions are (GitLab's new_mentions_in_issue).
  */
 export function notificationRecipients(candidates: readonly RecipientFacts[], action: NotificationAction, actorId: number | null): number[] {
   const out: number[] = [];
   for (const c of candidates) {
     if (c.id === actorId || !c.active || !c.canRead || out.includes(c.id)) continue;
+    if (action === 'new_mention' && !c.mentioned) continue;
     const type = typeOf(c, action);
     if (!type) continue;
     if (type === 'subscription') {
@@ -79,9 +102,36 @@ export function notificationRecipients(candidates: readonly RecipientFacts[], ac
   return out;
 }
 
-/** A user's effective level for a project: the project's setting unless 'global' or unset, then the global one (default participating). */
+/** One notification_settings row that may apply to a project. */
+export interface SettingRow {
+  source: 'Project' | 'Group' | 'Global';
+  level: NotificationLevel;
+  events: Partial<Record<NotificationCustomEvent, boolean>>;
+}
+
+/** The setting that decides: its level ('global' resolved) and events, and where it came from ('default': no row). */
+export interface EffectiveSetting {
+  level: Exclude<NotificationLevel, 'global'>;
+  events: NotificationCustomEvent[];
+  source: SettingRow['source'] | 'default';
+}
+
+/**
+ * A user's effective setting for a project (GitLab's NotificationRecipient#notification_setting):
+ * the project's row unless 'global' or unset, then the nearest group's (rows given nearest
+ * first), then the global one (default participating).
+ */
+export function effectiveSetting(project: SettingRow | null, groupsNearestFirst: readonly SettingRow[], global: SettingRow | null): EffectiveSetting {
+  for (const row of [project, ...groupsNearestFirst, global]) {
+    if (!row || row.level === 'global') continue;
+    const events = row.level === 'custom' ? (Object.keys(row.events) as NotificationCustomEvent[]).filter((e) => row.events[e] === true) : [];
+    return { level: row.level, events, source: row.source };
+  }
+  return { level: 'participating', events: [], source: 'default' };
+}
+
+/** A user's effective level for a project from the project's and the global level alone. */
 export function effectiveLevel(projectLevel: NotificationLevel | null, globalLevel: NotificationLevel | null): RecipientFacts['level'] {
-  if (projectLevel && projectLevel !== 'global') return projectLevel;
-  if (globalLevel && globalLevel !== 'global') return globalLevel;
-  return 'participating';
+  const row = (source: SettingRow['source'], level: NotificationLevel | null): SettingRow | null => (level ? { source, level, events: {} } : null);
+  return effectiveSetting(row('Project', projectLevel), [], row('Global', globalLevel)).level;
 }

@@ -1,51 +1,52 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   globalNotificationSettingsSchema,
   projectNotificationSettingsSchema,
   type ApiGlobalNotificationSettings,
   type ApiNotificationSettings,
-  type NotificationLevel,
+  type ApiNotificationSettingsPage,
 } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { SignedInActor } from '../../core/http/current-actor.decorator';
 import { parseInput } from '../../core/http/zod-input';
 import { scopeAllows, type Actor } from '../../core/policy/policy';
+import { GroupService } from '../group/group.service';
 import { ProjectService } from '../project/project.service';
+import { NotificationSettingsStore } from './notification-settings.store';
 
 /**
  * GitLab's notification settings API: the user's global level (default participating) and
- * their level per project (default global, which defers to it). Read by the notification
- * worker (notification-recipients.ts) when it picks who is mailed.
+ * their level per group and per project (default global, which defers to the group's, then the
+ * global one), with the custom level's events. Read by the notification worker
+ * (notification-recipients.ts) when it picks who is mailed.
  */
 @Controller('api/v4')
 export class NotificationSettingsController {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly settings: NotificationSettingsStore,
     private readonly projects: ProjectService,
+    private readonly groups: GroupService,
   ) {}
 
   /** Policy: own (signed in: the user's own settings). */
   @Get('notification_settings')
   async global(@SignedInActor() actor: Actor): Promise<ApiGlobalNotificationSettings> {
-    return this.globalOf(actor);
+    return this.settings.global(actor.id);
   }
 
   /** Policy: own (a signed-in user sets their own; a read_api token may not). */
   @Put('notification_settings')
   async setGlobal(@SignedInActor() actor: Actor, @Body() body: unknown): Promise<ApiGlobalNotificationSettings> {
     if (!scopeAllows(actor, 'update_subscription')) throw new AppError('FORBIDDEN');
-    const { level } = parseInput(globalNotificationSettingsSchema, body);
-    if (level) await this.put(actor.id, null, level as NotificationLevel);
-    return this.globalOf(actor);
+    await this.settings.put(actor.id, { type: 'Global' }, parseInput(globalNotificationSettingsSchema, body));
+    return this.settings.global(actor.id);
   }
 
   /** Policy: read_project (own settings for a project the user may see; others are 404). */
   @Get('projects/:id/notification_settings')
   async project(@SignedInActor() actor: Actor, @Param('id') id: string): Promise<ApiNotificationSettings> {
     const { project } = await this.projects.findReadable(actor, id);
-    return { level: (await this.levelOf(actor.id, project.id)) ?? 'global' };
+    return this.settings.of(actor.id, { type: 'Project', id: project.id });
   }
 
   /** Policy: read_project and own (a read_api token may not change it). */
@@ -53,32 +54,35 @@ export class NotificationSettingsController {
   async setProject(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: unknown): Promise<ApiNotificationSettings> {
     const { project } = await this.projects.findReadable(actor, id);
     if (!scopeAllows(actor, 'update_subscription')) throw new AppError('FORBIDDEN');
-    const { level } = parseInput(projectNotificationSettingsSchema, body);
-    if (level) await this.put(actor.id, project.id, level as NotificationLevel);
-    return { level: (await this.levelOf(actor.id, project.id)) ?? 'global' };
+    await this.settings.put(actor.id, { type: 'Project', id: project.id }, parseInput(projectNotificationSettingsSchema, body));
+    return this.settings.of(actor.id, { type: 'Project', id: project.id });
   }
 
-  private async globalOf(actor: Actor): Promise<ApiGlobalNotificationSettings> {
-    const [row] = (await this.ds.query(
-      `SELECT u.email, s.level FROM users u LEFT JOIN notification_settings s ON s.user_id = u.id AND s.source_type = 'Global' WHERE u.id = $1`,
-      [actor.id],
-    )) as Array<{ email: string | null; level: NotificationLevel | null }>;
-    const level = row?.level && row.level !== 'global' ? row.level : 'participating';
-    return { level, notification_email: row?.email ?? null };
+  /** Policy: read_group (own settings for a group the user may see; others are 404). */
+  @Get('groups/:id/notification_settings')
+  async group(@SignedInActor() actor: Actor, @Param('id') id: string): Promise<ApiNotificationSettings> {
+    const { group } = await this.groups.findReadable(actor, id);
+    return this.settings.of(actor.id, { type: 'Group', id: group.id });
   }
 
-  private async levelOf(userId: number, projectId: number): Promise<NotificationLevel | null> {
-    const [row] = (await this.ds.query(`SELECT level FROM notification_settings WHERE user_id = $1 AND source_type = 'Project' AND source_id = $2`, [userId, projectId])) as Array<{
-      level: NotificationLevel;
-    }>;
-    return row?.level ?? null;
+  /** Policy: read_group and own (a read_api token may not change it). */
+  @Put('groups/:id/notification_settings')
+  async setGroup(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: unknown): Promise<ApiNotificationSettings> {
+    const { group } = await this.groups.findReadable(actor, id);
+    if (!scopeAllows(actor, 'update_subscription')) throw new AppError('FORBIDDEN');
+    await this.settings.put(actor.id, { type: 'Group', id: group.id }, parseInput(projectNotificationSettingsSchema, body));
+    return this.settings.of(actor.id, { type: 'Group', id: group.id });
   }
+}
 
-  private async put(userId: number, projectId: number | null, level: NotificationLevel): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO notification_settings (user_id, source_type, source_id, level) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, source_type, COALESCE(source_id, 0)) DO UPDATE SET level = EXCLUDED.level, updated_at = now()`,
-      [userId, projectId === null ? 'Global' : 'Project', projectId, level],
-    );
+/** The notification settings page's data (GitLab's profile notifications page, as JSON for the client). */
+@Controller('-/profile')
+export class NotificationSettingsPageController {
+  constructor(private readonly settings: NotificationSettingsStore) {}
+
+  /** Policy: own (signed in: the user's own settings and memberships). */
+  @Get('notifications.json')
+  async page(@SignedInActor() actor: Actor): Promise<ApiNotificationSettingsPage> {
+    return this.settings.page(actor.id);
   }
 }

@@ -15,7 +15,7 @@ import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 /** The events the `issue_events` trigger queues a 'notify' job for: the same test as its function (migration NotificationJobs). */
 export function queuesNotification(e: AnyRealtimeEvent): boolean {
   if (e.type === 'note.created' || e.type === 'issue.assignees' || e.type === 'issue.created') return true;
-  return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields);
+  return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields || 'description' in e.payload.fields);
 }
 
 interface StoredEvent {
@@ -39,7 +39,8 @@ interface Plan extends EventFacts {
 /**
  * Notification mail (spec sidebar-and-widgets: subscriptions; GitLab's NotificationService):
  * the 'notify' queue's handler. The job names an `issue_events` row; the worker decides what
- * it means (a comment, an assignment, a state or due-date change, a new issue), loads the
+ * it means (a comment, an assignment, a state or due-date change, a new issue, users newly
+ * mentioned by a description edit), loads the
  * candidates (notification-recipients.ts), keeps those the rules allow
  * (notification-rules.ts), and writes one mail each to the outbox in one statement. The
  * request that caused the event did none of this: the job was written by the event's own
@@ -81,21 +82,63 @@ export class NotificationWorker implements OnModuleInit {
     // Pruned from the log (retention) before the job ran: nothing left to tell
     if (!row) return;
     const ev: StoredEvent = { id: Number(row.id), issueId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
-    const plan = await this.plan(ev);
-    if (!plan) return;
-    const loaded = await loadCandidates(this.ds, ev.issueId, plan);
-    if (!loaded) return;
-    const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId));
-    if (!ids.size) return;
-    const base = this.config.publicUrl;
-    const host = new URL(base).host;
-    const secret = await this.unsubscribeSecret();
-    const issueUrl = `${base}/${loaded.issue.projectPath}/-/issues/${loaded.issue.iid}`;
-    const mailEvent: MailEvent = { eventId: ev.id, action: plan.action, actorName: plan.actorName, text: plan.text, url: plan.noteUrl ?? issueUrl, detail: plan.detail };
-    const mails = loaded.candidates
-      .filter((c) => ids.has(c.id))
-      .map((c) => notificationMail(loaded.issue, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, ev.issueId)}`, host));
-    await this.mailer.enqueueMany(mails);
+    const mails: Array<ReturnType<typeof notificationMail>> = [];
+    // One event may mean several mails (closing an issue while editing its description mentions someone)
+    for (const plan of await this.plans(ev)) {
+      const loaded = await loadCandidates(this.ds, ev.issueId, plan);
+      if (!loaded) continue;
+      const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId));
+      if (!ids.size) continue;
+      const base = this.config.publicUrl;
+      const host = new URL(base).host;
+      const secret = await this.unsubscribeSecret();
+      const issueUrl = `${base}/${loaded.issue.projectPath}/-/issues/${loaded.issue.iid}`;
+      const mailEvent: MailEvent = { eventId: ev.id, action: plan.action, actorName: plan.actorName, text: plan.text, url: plan.noteUrl ?? issueUrl, detail: plan.detail };
+      mails.push(
+        ...loaded.candidates
+          .filter((c) => ids.has(c.id))
+          .map((c) => notificationMail(loaded.issue, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, ev.issueId)}`, host)),
+      );
+    }
+    if (mails.length) await this.mailer.enqueueMany(mails);
+  }
+
+  private async plans(ev: StoredEvent): Promise<Plan[]> {
+    if (ev.type !== 'issue.updated') {
+      const one = await this.plan(ev);
+      return one ? [one] : [];
+    }
+    const actor = ev.doc.actor;
+    const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
+    const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
+    const out: Plan[] = [];
+    if (f.state) out.push({ ...base, action: f.state === 'closed' ? 'close' : 'reopen' });
+    if ('due_date' in f) out.push({ ...base, action: 'due_date', detail: f.due_date ?? null });
+    if ('description' in f) {
+      const added = await this.newMentions(ev, f.description ?? '');
+      if (added.length) out.push({ ...base, action: 'new_mention', mentionedUsernames: added, text: f.description ?? null });
+    }
+    return out;
+  }
+
+  /**
+   * The usernames a description change mentions that the description before it did not (GitLab's
+   * added_mentions). The change's version is the issue's last one written in the event's
+   * transaction (its created_at is the event's); the one before it is the old description.
+   * No version found (pruned, or a description never versioned): nobody, rather than everyone.
+   */
+  private async newMentions(ev: StoredEvent, description: string): Promise<string[]> {
+    const [row] = (await this.ds.query(
+      `SELECT cur.id AS version_id,
+         (SELECT v.description FROM description_versions v WHERE v.issue_id = e.noteable_id AND v.id < cur.id ORDER BY v.id DESC LIMIT 1) AS before
+       FROM issue_events e
+       JOIN LATERAL (SELECT v.id FROM description_versions v WHERE v.issue_id = e.noteable_id AND v.created_at = e.created_at ORDER BY v.id DESC LIMIT 1) cur ON true
+       WHERE e.id = $1`,
+      [ev.id],
+    )) as Array<{ version_id: number; before: string | null }>;
+    if (!row) return [];
+    const before = new Set(mentionedUsernames(row.before ?? '').map((n) => n.toLowerCase()));
+    return mentionedUsernames(description).filter((n) => !before.has(n.toLowerCase()));
   }
 
   private async plan(ev: StoredEvent): Promise<Plan | null> {
@@ -114,12 +157,6 @@ export class NotificationWorker implements OnModuleInit {
         const changed = [...now.map((u) => u.id).filter((id) => !before.has(id)), ...[...before].filter((id) => !nowIds.has(id))];
         if (!changed.length) return null;
         return { ...base, action: 'reassign', assignmentChanged: changed, detail: now.map((u) => u.name).join(', ') };
-      }
-      case 'issue.updated': {
-        const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
-        if (f.state) return { ...base, action: f.state === 'closed' ? 'close' : 'reopen' };
-        if ('due_date' in f) return { ...base, action: 'due_date', detail: f.due_date ?? null };
-        return null;
       }
       case 'issue.created': {
         const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
