@@ -4,6 +4,7 @@ import { IssueModule } from '../issue/issue.module';
 import { NoteModule } from '../note/note.module';
 import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
+import { CommitMentionsAction } from './actions/commit-mentions';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
 import { MergeRequestDiffsController } from './diffs/merge-request-diffs.controller';
@@ -25,7 +26,7 @@ import { MergeRequestResolver } from './merge-request.resolver';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestDiffs],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestDiffs],
   exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
