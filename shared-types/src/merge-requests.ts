@@ -123,6 +123,8 @@ export interface MergeRequestPageData {
   lastFetchedAt: number;
   awards: import('./discussions').NoteAward[];
   notesData: NonNullable<import('./api').IssuePageData['notesData']>;
+  /** The sidebar's people with whether each may merge, reviewers with their review state. */
+  sidebar: import('./merge-request-sidebar').MergeRequestSidebarPeople;
 }
 
 /** The create-merge-request dropdown's GET {can_create_path} answer. */

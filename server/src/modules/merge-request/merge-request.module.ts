@@ -6,6 +6,7 @@ import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
 import { CommitMentionsAction } from './actions/commit-mentions';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
+import { RereviewAction } from './actions/rereview-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
 import { MergeRequestDiffsController } from './diffs/merge-request-diffs.controller';
 import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
@@ -16,6 +17,7 @@ import { MergeRequestController } from './merge-request.controller';
 import { MergeRequestTemplatesController } from './merge-request-templates.controller';
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
+import { MergeRequestPeople } from './merge-request-people';
 import { MergeRequestResolver } from './merge-request.resolver';
 
 /**
@@ -26,7 +28,7 @@ import { MergeRequestResolver } from './merge-request.resolver';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestDiffs],
-  exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestDiffs, MergeRequestPeople, RereviewAction],
+  exports: [MergeRequestLoader, MergeRequestDiffs, MergeRequestPeople, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}
