@@ -36,11 +36,14 @@ describe('the merge request reviewers block', () => {
     expect(screen.getByRole('button', { name: '+ 95 more' })).toBeTruthy();
   });
 
-  it('re-requests a review from one who has reviewed: loading, the success check for 1.5 s, then the button again', async () => {
+  it('re-requests a review from one who has reviewed: loading, the success check for 1.5 s (the page reads them unreviewed meanwhile), then idle', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubFetch({ 'POST /api/graphql': graphql({ mergeRequestReviewerRereview: { data: { mergeRequestReviewerRereview: { errors: [], mergeRequest: { id: 'gid://gitlab/MergeRequest/7' } } } } }) });
     const onSaved = vi.fn();
-    renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(5, 'Dana', true, true), reviewer(6, 'Eve', true, false)]} projectPath="acme/tandem" iid={3} canUpdate onSaved={onSaved} />);
+    const block = (danaReviewed: boolean) => (
+      <MergeRequestPeopleBlock kind="reviewers" people={[reviewer(5, 'Dana', true, danaReviewed), reviewer(6, 'Eve', true, false)]} projectPath="acme/tandem" iid={3} canUpdate onSaved={onSaved} />
+    );
+    const view = renderWithStores(block(true));
     const buttons = screen.getAllByTestId('rerequest-review');
     expect(buttons).toHaveLength(1);
     expect(buttons[0]!.getAttribute('aria-label')).toBe('Re-request review (Dana)');
@@ -48,10 +51,15 @@ describe('the merge request reviewers block', () => {
     expect(await screen.findByTestId('rerequest-success')).toBeTruthy();
     expect(api.calls[0]!.body.variables.input).toEqual({ projectPath: 'acme/tandem', iid: '3', userId: 'gid://gitlab/User/5' });
     expect(onSaved).toHaveBeenCalledTimes(1);
+    // The page read again: Dana is unreviewed, the check stays its 1.5 s
+    view.rerender(block(false));
     await act(async () => vi.advanceTimersByTime(1400));
     expect(screen.queryByTestId('rerequest-success')).not.toBeNull();
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.queryByTestId('rerequest-success')).toBeNull();
+    expect(screen.queryByTestId('rerequest-review')).toBeNull();
+    // Reviewed again (another review submitted): the button is back
+    view.rerender(block(true));
     expect(screen.getByTestId('rerequest-review')).toBeTruthy();
   });
 

@@ -43,31 +43,39 @@ const TEXTS = {
 const UNASSIGNED = { unassigned: true } as const;
 const isNone = (p: PersonOption | typeof UNASSIGNED): p is typeof UNASSIGNED => p === UNASSIGNED;
 
-/** Re-request review: loading, then the success check for 1.5 s, then idle again (spec §4). */
-function RerequestButton({ projectPath, iid, reviewer, onSaved, onError }: { projectPath: string; iid: number; reviewer: Person; onSaved(): void; onError(text: string): void }) {
-  const [state, setState] = useState<'idle' | 'loading' | 'success'>('idle');
+/**
+ * Re-request review per reviewer: loading, then the success check for 1.5 s, then idle again
+ * (spec §4). Kept by the block, so the check stays its 1.5 s although the reviewer, no longer
+ * "reviewed" once the page reads the merge request again, loses the button.
+ */
+function useRerequest(projectPath: string, iid: number, onSaved: () => void, onError: (text: string) => void) {
+  const [states, setStates] = useState<Record<number, 'loading' | 'success'>>({});
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   useEffect(() => {
-    if (state !== 'success') return;
-    const t = setTimeout(() => setState('idle'), REVIEWER_LIMITS.rereviewSuccessMs);
-    return () => clearTimeout(t);
-  }, [state]);
-  const request = async () => {
-    setState('loading');
-    const errors = await rerequestReview(projectPath, iid, reviewer.id).catch(() => [REVIEWER_TEXTS.saveFailed]);
+    const all = timers.current;
+    return () => all.forEach((t) => clearTimeout(t));
+  }, []);
+  const set = (id: number, state: 'loading' | 'success' | null) =>
+    setStates((s) => {
+      const next = { ...s };
+      if (state) next[id] = state;
+      else delete next[id];
+      return next;
+    });
+  const request = async (userId: number) => {
+    set(userId, 'loading');
+    const errors = await rerequestReview(projectPath, iid, userId).catch(() => [REVIEWER_TEXTS.saveFailed]);
     if (errors.length) {
-      setState('idle');
+      set(userId, null);
       onError(REVIEWER_TEXTS.saveFailed);
       return;
     }
-    setState('success');
+    set(userId, 'success');
+    clearTimeout(timers.current.get(userId));
+    timers.current.set(userId, setTimeout(() => set(userId, null), REVIEWER_LIMITS.rereviewSuccessMs));
     onSaved();
   };
-  if (state === 'success') return <Check size={16} className="mr-reviewer__rerequested" aria-label={REVIEWER_TEXTS.reRequested} data-testid="rerequest-success" />;
-  return (
-    <button type="button" className="btn btn--icon btn--tertiary" aria-label={`${REVIEWER_TEXTS.reRequest} (${reviewer.name})`} title={REVIEWER_TEXTS.reRequest} disabled={state === 'loading'} aria-busy={state === 'loading'} onClick={() => void request()} data-testid="rerequest-review">
-      <RotateCcw size={14} aria-hidden="true" />
-    </button>
-  );
+  return { states, request };
 }
 
 /**
@@ -88,6 +96,7 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const sorted = useMemo(() => sortByCanMerge(people), [people]);
+  const rerequest = useRerequest(projectPath, iid, onSaved, setError);
   const current = people.map((p) => p.username);
   const changed = open && !sameSelection(selected.map((s) => s.username), current);
 
@@ -193,8 +202,24 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
                         <AlertTriangle size={14} aria-label={REVIEWER_TEXTS.cannotMerge} />
                       </span>
                     )}
-                    {kind === 'reviewers' && canRerequest(canUpdate, { reviewed: u.reviewed ?? false }) && (
-                      <RerequestButton projectPath={projectPath} iid={iid} reviewer={u} onSaved={onSaved} onError={setError} />
+                    {kind === 'reviewers' && rerequest.states[u.id] === 'success' ? (
+                      <Check size={16} className="mr-reviewer__rerequested" aria-label={REVIEWER_TEXTS.reRequested} data-testid="rerequest-success" />
+                    ) : (
+                      kind === 'reviewers' &&
+                      canRerequest(canUpdate, { reviewed: u.reviewed ?? false }) && (
+                        <button
+                          type="button"
+                          className="btn btn--icon btn--tertiary"
+                          aria-label={`${REVIEWER_TEXTS.reRequest} (${u.name})`}
+                          title={REVIEWER_TEXTS.reRequest}
+                          disabled={rerequest.states[u.id] === 'loading'}
+                          aria-busy={rerequest.states[u.id] === 'loading'}
+                          onClick={() => void rerequest.request(u.id)}
+                          data-testid="rerequest-review"
+                        >
+                          <RotateCcw size={14} aria-hidden="true" />
+                        </button>
+                      )
                     )}
                   </li>
                 ))}
