@@ -102,8 +102,8 @@ describe.each(DB_MODES)('commit mentions and default_branch on %s', (mode) => {
     expect(await eventually(() => mentions(PRIVATE, 1), (v) => v.length >= 1)).toEqual([`mentioned in commit ${P}@${a.slice(0, 8)}`]);
     // Live: each note is a note.created on the issue's stream (what open pages receive)
     const [issue] = (await app.ds.query(`SELECT i.id FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.full_path = $1 AND i.iid = 1`, [P])) as Array<{ id: number }>;
-    const events = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND type = 'note.created' ORDER BY seq`, [issue!.id])) as Array<{ payload: { note: ApiNote } }>;
-    expect(events.map((e) => e.payload.note.note).filter((t) => t.startsWith('mentioned in commit'))).toEqual(onIssue);
+    const events = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND type = 'note.created' ORDER BY seq`, [issue!.id])) as Array<{ payload: { payload: { note: ApiNote } } }>;
+    expect(events.map((e) => e.payload.payload.note.note).filter((t) => t.startsWith('mentioned in commit'))).toEqual(onIssue);
 
     // The same commits on a second branch, and the branch pushed again with a commit that names nothing: nothing more
     await git(dir, 'checkout', '-qb', 'wire-socket-copy');
