@@ -6,7 +6,7 @@ async function openMergeRequest(page: Page, iid: number): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 }
 
-test('the merge request sidebar: reviewers, labels and milestone chosen on one page appear live on the other, sorted by can-merge, and a submitted review offers Re-request review', async ({ browser }) => {
+test('the merge request sidebar: reviewers and labels chosen on one page appear live on the other, sorted by can-merge, and a submitted review offers Re-request review', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
   const stamp = Date.now();
