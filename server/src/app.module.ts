@@ -50,6 +50,7 @@ import { AutocompleteModule } from './modules/autocomplete/autocomplete.module';
 import { UploadModule } from './modules/upload/upload.module';
 import { ProjectModule } from './modules/project/project.module';
 import { RepositoryModule } from './modules/repository/repository.module';
+import { RepositoryPortModule } from './modules/repository/repository-port.module';
 import { ForkModule } from './modules/fork/fork.module';
 import { UserModule } from './modules/user/user.module';
 import { TodoModule } from './modules/todo/todo.module';
@@ -104,6 +105,7 @@ export class AppModule implements NestModule {
         MergeRequestModule,
         ProjectModule,
         RepositoryModule,
+        RepositoryPortModule,
         ForkModule,
         GroupModule,
         MemberModule,

@@ -23,6 +23,7 @@ export * from './password-reset';
 export * from './registration';
 export * from './history';
 export * from './merge-requests';
+export * from './merge-request-sidebar';
 export * from './merge-request-diffs';
 export * from './repository';
 export * from './error-tracking';

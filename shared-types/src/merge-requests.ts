@@ -124,6 +124,8 @@ export interface MergeRequestPageData {
   awards: import('./discussions').NoteAward[];
   /** The issue page's notes data, plus the discussion filter dropdown's choices (GitLab's data-notes-filters). */
   notesData: NonNullable<import('./api').IssuePageData['notesData']> & { notesFilters: import('./discussions').NotesFilterOption[] };
+  /** The sidebar's people with whether each may merge, reviewers with their review state. */
+  sidebar: import('./merge-request-sidebar').MergeRequestSidebarPeople;
 }
 
 /** The create-merge-request dropdown's GET {can_create_path} answer. */

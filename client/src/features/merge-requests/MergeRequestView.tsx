@@ -15,7 +15,7 @@ import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './
 import { ChangesTab } from './diffs/ChangesTab';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
 import { MergeRequestCommits } from './MergeRequestTabs';
-import { MergeRequestParticipants } from './MergeRequestParticipants';
+import { MergeRequestSidebar } from './sidebar/MergeRequestSidebar';
 import { ReviewBar } from './review/ReviewBar';
 import { useReviewDrafts } from './review/reviewApi';
 
@@ -65,7 +65,7 @@ function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projec
   );
 }
 
-/** The merge request page's body: header, merge widget, tabs (Overview with the discussion, Commits, Changes) and its sidebar facts. */
+/** The merge request page's body: header, merge widget, tabs (Overview with the discussion and the sidebar, Commits, Changes). */
 export function MergeRequestView({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
   const mr = data.mergeRequest;
   const queryClient = useQueryClient();
@@ -108,30 +108,21 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
         ))}
       </div>
       {tab === 'overview' && (
-        <>
-          {/* description_html is rendered and sanitised on the server */}
-          <div className="md description" data-testid="mr-description" dangerouslySetInnerHTML={{ __html: mr.description_html }} />
-          <dl className="mr-facts">
-            <dt>Assignees</dt>
-            <dd data-testid="mr-assignees">{mr.assignees.length ? mr.assignees.map((a) => a.name).join(', ') : 'None'}</dd>
-            <dt>Labels</dt>
-            <dd data-testid="mr-labels">{mr.labels.length ? mr.labels.join(', ') : 'None'}</dd>
-            <dt>Milestone</dt>
-            <dd>{mr.milestone?.title ?? 'None'}</dd>
-            <dt>Participants</dt>
-            <dd>
-              <MergeRequestParticipants projectPath={projectPath} iid={mr.iid} />
-            </dd>
-          </dl>
-          <MergeWidget data={data} projectPath={projectPath} />
-          {error && (
-            <Alert variant="danger" onDismiss={() => setError(null)} testId="mr-state-error">
-              {error}
-            </Alert>
-          )}
-          <AwardsBar awardableType="MergeRequest" awardableId={mr.id} awards={data.awards} canAward={data.permissions.canAwardEmoji} toggleUrl={`/${projectPath}/-/merge_requests/${mr.iid}/toggle_award_emoji`} currentUser={currentUser} />
-          <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} renderDiscussionHeader={renderDiscussionHeader} />
-        </>
+        <div className="mr-layout">
+          <div className="mr-main">
+            {/* description_html is rendered and sanitised on the server */}
+            <div className="md description" data-testid="mr-description" dangerouslySetInnerHTML={{ __html: mr.description_html }} />
+            <MergeWidget data={data} projectPath={projectPath} />
+            {error && (
+              <Alert variant="danger" onDismiss={() => setError(null)} testId="mr-state-error">
+                {error}
+              </Alert>
+            )}
+            <AwardsBar awardableType="MergeRequest" awardableId={mr.id} awards={data.awards} canAward={data.permissions.canAwardEmoji} toggleUrl={`/${projectPath}/-/merge_requests/${mr.iid}/toggle_award_emoji`} currentUser={currentUser} />
+            <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} renderDiscussionHeader={renderDiscussionHeader} />
+          </div>
+          <MergeRequestSidebar data={data} projectPath={projectPath} />
+        </div>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
       <ReviewBar projectPath={projectPath} iid={mr.iid} count={review.drafts.length} onSubmitted={() => void review.refresh()} />

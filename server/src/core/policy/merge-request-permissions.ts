@@ -96,3 +96,12 @@ export function draftNoteAbilities(actor: Actor | null, noteable: Pick<NoteableA
 export function canApplySuggestion(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts): boolean {
   return actor !== null && m.state === 'opened' && canMergeRequest(actor, 'push_code', p, m);
 }
+
+/**
+ * The sidebar's can_merge of an assignee or reviewer (GitLab's can_be_merged_by): whether
+ * merge_merge_request would let that user merge an open merge request of this project, by
+ * their own access level.
+ */
+export function userCanMerge(user: { id: number; username: string; isAdmin: boolean }, accessLevel: number, p: ProjectFacts): boolean {
+  return canMergeRequest({ ...user, scopes: null }, 'merge_merge_request', { ...p, accessLevel }, { authorId: null, discussionLocked: false, state: 'opened' });
+}

@@ -21,7 +21,8 @@ export class ForkController {
   async fork(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseFork(body);
     const { fork, upstream } = await this.forks.fork(actor, id, input);
-    return toApiProject(fork, this.projects.config.publicUrl, 0, undefined, undefined, upstream);
+    const branches = await this.projects.defaultBranches([fork.id]);
+    return toApiProject(fork, this.projects.config.publicUrl, 0, undefined, undefined, upstream, branches.get(fork.id));
   }
 
   /** Policy: read_project (the upstream, and each fork listed). GitLab's filters: search, owned, membership, min_access_level, visibility, with_merge_requests_enabled. */
@@ -32,7 +33,8 @@ export class ForkController {
     const p = pageParams(q);
     const { projects, total } = await this.projects.listReadable(actor, { ...p, ...filters, forkedFrom: upstream.id });
     const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
+    const branches = await this.projects.defaultBranches(projects.map((x) => x.id));
     setPaginationHeaders(req, res, this.projects.config.publicUrl, p, total);
-    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, upstream));
+    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, upstream, branches.get(x.id)));
   }
 }

@@ -4,7 +4,9 @@ import { IssueModule } from '../issue/issue.module';
 import { NoteModule } from '../note/note.module';
 import { ProjectModule } from '../project/project.module';
 import { RepositoryModule } from '../repository/repository.module';
+import { CommitMentionsAction } from './actions/commit-mentions';
 import { CreateMergeRequestAction } from './actions/create-merge-request';
+import { RereviewAction } from './actions/rereview-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
 import { MergeRequestDiffsController } from './diffs/merge-request-diffs.controller';
 import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
@@ -15,6 +17,7 @@ import { MergeRequestController } from './merge-request.controller';
 import { MergeRequestTemplatesController } from './merge-request-templates.controller';
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
+import { MergeRequestPeople } from './merge-request-people';
 import { MergeRequestResolver } from './merge-request.resolver';
 import { MergeRequestPeopleResolver } from './merge-request-people.resolver';
 import { BlobDiffController } from './diffs/blob-diff.controller';
@@ -27,7 +30,7 @@ import { BlobDiffController } from './diffs/blob-diff.controller';
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
   controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController, BlobDiffController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs],
-  exports: [MergeRequestLoader, MergeRequestDiffs, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs, MergeRequestPeople, RereviewAction],
+  exports: [MergeRequestLoader, MergeRequestDiffs, MergeRequestPeople, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}

@@ -11,6 +11,7 @@ import { connectionOf } from '../../core/graphql/connection';
 import { MutationOperationModeEnum } from '../issue/issue.graphql-types';
 import { UserCoreConnection, UserType } from '../user/user.graphql-types';
 import { ProjectType } from '../project/project.graphql-types';
+import { RereviewAction } from './actions/rereview-merge-request';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { MergeRequestLoader, type LoadedMergeRequest } from './merge-request.loader';
 import { toApiMergeRequest } from './merge-request.mapper';
@@ -116,6 +117,22 @@ export class MergeRequestSetMilestoneInput {
   @Field(() => ID, { nullable: true }) milestoneId?: string | null;
 }
 
+@InputType('MergeRequestReviewerRereviewInput')
+export class MergeRequestReviewerRereviewInput {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => ID) projectPath!: string;
+  @Field() iid!: string;
+  /** The reviewer's User global id. */
+  @Field(() => ID) userId!: string;
+}
+
+@ObjectType('MergeRequestReviewerRereviewPayload')
+export class MergeRequestReviewerRereviewPayload {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => MergeRequestType, { nullable: true }) mergeRequest!: MergeRequestType | null;
+  @Field(() => [String]) errors!: string[];
+}
+
 @ObjectType('MergeRequestSetAssigneesPayload')
 export class MergeRequestSetAssigneesPayload extends MergeRequestSetLabelsPayload {}
 @ObjectType('MergeRequestSetReviewersPayload')
@@ -133,6 +150,7 @@ export class MergeRequestResolver {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly loader: MergeRequestLoader,
     private readonly update: UpdateMergeRequestAction,
+    private readonly rereview: RereviewAction,
   ) {}
 
   private async toType(l: LoadedMergeRequest): Promise<MergeRequestType> {
@@ -192,6 +210,20 @@ export class MergeRequestResolver {
     const { ids, unknown } = await this.usersNamed(input.assigneeUsernames);
     if (unknown.length) return { clientMutationId: input.clientMutationId, mergeRequest: null, errors: [`Unknown user: ${unknown.join(', ')}`] };
     return this.apply(actor, l, input.clientMutationId, { assigneeIds: MergeRequestResolver.merge(l.mr.assignees.map((u) => u.id), ids, input.operationMode) });
+  }
+
+  /** Policy: update_merge_request. Asks a reviewer who has reviewed for a review again (GitLab's mergeRequestReviewerRereview). */
+  @Mutation(() => MergeRequestReviewerRereviewPayload, { nullable: true })
+  async mergeRequestReviewerRereview(@CurrentActor() actor: Actor | null, @Args('input') input: MergeRequestReviewerRereviewInput): Promise<MergeRequestReviewerRereviewPayload> {
+    const l = await this.loader.findReadable(actor, input.projectPath, parseMergeRequestIid(input.iid));
+    const userId = parseGlobalId(input.userId, ['User']);
+    if (userId === null) return { clientMutationId: input.clientMutationId, mergeRequest: null, errors: ['userId must be a user global id'] };
+    try {
+      return { clientMutationId: input.clientMutationId, mergeRequest: await this.toType(await this.rereview.execute(actor, l, userId)), errors: [] };
+    } catch (e) {
+      if (e instanceof AppError && e.status < 500 && e.status !== 401 && e.status !== 403) return { clientMutationId: input.clientMutationId, mergeRequest: null, errors: [e.message] };
+      throw e;
+    }
   }
 
   /** Policy: update_merge_request. Replaces, adds or removes reviewers by username (GitLab's mergeRequestSetReviewers). */

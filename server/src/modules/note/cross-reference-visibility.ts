@@ -56,7 +56,7 @@ export class CrossReferenceVisibility {
   /** Keys of the references the actor may read (one read per kind). */
   private async readable(actor: Actor | null, refs: CrossReference[]): Promise<Set<string>> {
     const out = new Set<string>();
-    for (const kind of ['issue', 'epic', 'merge_request'] as const) {
+    for (const kind of ['issue', 'epic', 'merge_request', 'commit'] as const) {
       const ofKind = refs.filter((r) => r.kind === kind && r.path);
       const reader = this.readers.get(kind);
       if (!ofKind.length || !reader) continue;

@@ -2,9 +2,10 @@ import { groupOfStreamPath } from '@tandem/shared-types';
 
 /** An issue or epic a system note names, with its path resolved from where the note lives. */
 export interface CrossReference {
-  kind: 'issue' | 'epic' | 'merge_request';
-  /** The project (issue, merge request) or group (epic) full path. */
+  kind: 'issue' | 'epic' | 'merge_request' | 'commit';
+  /** The project (issue, merge request, commit) or group (epic) full path. */
   path: string;
+  /** 0 for a commit: what must be readable is its project's code. */
   iid: number;
 }
 
@@ -18,6 +19,7 @@ const PATH = String.raw`[A-Za-z0-9_.][A-Za-z0-9_.\-/]*`;
 const ISSUE_REF = String.raw`(${PATH})?#(\d{1,10})`;
 const EPIC_REF = String.raw`(${PATH})?&(\d{1,10})`;
 const MR_REF = String.raw`(${PATH})?!(\d{1,10})`;
+const COMMIT_REF = String.raw`(?:(${PATH})@)?([0-9a-f]{7,40})`;
 
 /**
  * The system notes that name another issue or epic (system-notes.ts: relatedIssue,
@@ -34,6 +36,8 @@ const CROSS_REFERENCE_NOTES: ReadonlyArray<{ re: RegExp; kind: CrossReference['k
   { re: new RegExp(`^(?:added to epic|changed epic to|removed from epic|promoted to epic) ${EPIC_REF}$`), kind: 'epic' },
   // merge-request-links.ts: a merge request's notes on the issues it names or closes
   { re: new RegExp(`^(?:mentioned in|closed via) merge request ${MR_REF}$`), kind: 'merge_request' },
+  // commit-mentions.ts: a pushed commit's message named the issue
+  { re: new RegExp(`^mentioned in commit ${COMMIT_REF}$`), kind: 'commit' },
 ];
 
 /** The base of a noteable's stream path (an event's `issue.project_path`): a project, or `groups/<path>` for an epic. */
@@ -53,7 +57,7 @@ export function crossReferencesOf(n: { system: boolean; note: string }, base: Re
     const m = re.exec(n.note);
     if (!m) continue;
     const fallback = kind !== 'epic' ? base.projectPath : (base.groupPath ?? parentOf(base.projectPath));
-    return [{ kind, path: m[1] ?? fallback ?? '', iid: Number(m[2]) }];
+    return [{ kind, path: m[1] ?? fallback ?? '', iid: kind === 'commit' ? 0 : Number(m[2]) }];
   }
   return [];
 }

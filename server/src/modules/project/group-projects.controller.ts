@@ -35,7 +35,8 @@ export class GroupProjectsController {
       activeOnly: q.archived === 'false' || q.archived === false,
     });
     const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
+    const branches = await this.projects.defaultBranches(projects.map((x) => x.id));
     setPaginationHeaders(req, res, this.projects.config.publicUrl, p, total);
-    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0));
+    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, undefined, branches.get(x.id)));
   }
 }

@@ -21,8 +21,9 @@ export class ProjectController {
     const { projects, total } = await this.projects.listReadable(actor, { ...p, ...parseProjectListQuery(q) });
     const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
     const upstreams = await this.projects.upstreamsOf(actor, projects);
+    const branches = await this.projects.defaultBranches(projects.map((x) => x.id));
     setPaginationHeaders(req, res, this.projects.config.publicUrl, p, total);
-    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, upstreams.get(x.forkedFromProjectId ?? 0)));
+    return projects.map((x) => toApiProject(x, this.projects.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, upstreams.get(x.forkedFromProjectId ?? 0), branches.get(x.id)));
   }
 
   /** Policy: read_project. `id` is a number or a URL-encoded full path. */
@@ -31,7 +32,8 @@ export class ProjectController {
     const { project, facts } = await this.projects.findReadable(actor, id);
     const counts = await this.projects.openIssuesCount([project.id]);
     const upstreams = await this.projects.upstreamsOf(actor, [project]);
-    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined, this.serviceDesk(actor, project, facts), upstreams.get(project.forkedFromProjectId ?? 0));
+    const branches = await this.projects.defaultBranches([project.id]);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, actor ? facts.accessLevel : undefined, this.serviceDesk(actor, project, facts), upstreams.get(project.forkedFromProjectId ?? 0), branches.get(project.id));
   }
 
   /**
@@ -47,7 +49,8 @@ export class ProjectController {
     const { project, facts } = await this.projects.update(actor, found.project, input);
     const counts = await this.projects.openIssuesCount([project.id]);
     const upstreams = await this.projects.upstreamsOf(actor, [project]);
-    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, facts.accessLevel, this.serviceDesk(actor, project, facts), upstreams.get(project.forkedFromProjectId ?? 0));
+    const branches = await this.projects.defaultBranches([project.id]);
+    return toApiProject(project, this.projects.config.publicUrl, counts.get(project.id) ?? 0, facts.accessLevel, this.serviceDesk(actor, project, facts), upstreams.get(project.forkedFromProjectId ?? 0), branches.get(project.id));
   }
 
   /** The service desk address, for those who may read the issues it makes (GitLab: reporters and up). */

@@ -10,6 +10,8 @@ export function toApiProject(
   serviceDesk?: { address: string | null },
   /** The upstream of a fork, when the reader may see it (ProjectService.upstreamsOf). */
   forkedFrom?: Project | null,
+  /** GitLab's default_branch: null while the repository is empty (ProjectService.defaultBranches). */
+  defaultBranch: string | null = null,
 ): ApiProject {
   const n = p.namespace;
   const api = `${baseUrl}/api/v4/projects/${p.id}`;
@@ -22,7 +24,7 @@ export function toApiProject(
     description: p.description,
     visibility: p.visibility,
     created_at: p.createdAt.toISOString(),
-    default_branch: null,
+    default_branch: defaultBranch,
     web_url: `${baseUrl}/${p.fullPath}`,
     http_url_to_repo: `${baseUrl}/${p.fullPath}.git`,
     namespace: {

@@ -8,6 +8,7 @@ import { memberProjectIdsSql, projectLevelSql } from '../../core/policy/membersh
 import { canProject, canReadProject, type Actor, type ProjectAbility, type ProjectFacts } from '../../core/policy/policy';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { Project } from './project.entity';
+import { PROJECT_REPOSITORY_PORT, type ProjectRepositoryPort } from './project-repository.port';
 import type { ProjectUpdateInput } from './project.validation';
 
 /** private < internal < public */
@@ -24,6 +25,7 @@ export class ProjectService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) readonly config: AppConfig,
     private readonly access: AccessChanges,
+    @Inject(PROJECT_REPOSITORY_PORT) private readonly repository: ProjectRepositoryPort,
   ) {}
 
   /** The actor's effective level: max of the project's and every ancestor group's membership. */
@@ -208,6 +210,12 @@ export class ProjectService {
       if (found) out.set(id, found.project);
     }
     return out;
+  }
+
+  /** GitLab's `default_branch` of each project: null while its repository is empty. */
+  async defaultBranches(projectIds: number[]): Promise<Map<number, string | null>> {
+    const names = await Promise.all(projectIds.map((id) => this.repository.defaultBranch(id)));
+    return new Map(projectIds.map((id, i) => [id, names[i]]));
   }
 
   async openIssuesCount(projectIds: number[]): Promise<Map<number, number>> {

@@ -8,6 +8,7 @@ import { RepositoryError } from './git/errors';
 import { GIT_BINARY, gitVersion, runGit } from './git/run-git';
 import { ZERO_OID } from './git/validate';
 import type { CommitIdentity, RefUpdate } from './git/types';
+import type { ProjectRepositoryPort } from '../project/project-repository.port';
 
 /**
  * The repository port: the ONE place Tandem's git work goes through (GitLab's Gitaly
@@ -45,7 +46,7 @@ export interface CreateRepositoryOptions {
 }
 
 @Injectable()
-export class RepositoryService implements OnModuleInit {
+export class RepositoryService implements OnModuleInit, ProjectRepositoryPort {
   private readonly log = new Logger('RepositoryService');
   private readonly listeners: RefsChangedListener[] = [];
   readonly root: string;
@@ -134,6 +135,18 @@ export class RepositoryService implements OnModuleInit {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * GitLab's `default_branch`: the branch HEAD names once it has a commit, null for an empty
+   * repository (or a project without one yet: nothing is created to answer). One git call.
+   */
+  async defaultBranch(projectId: number): Promise<string | null> {
+    if (!this.exists(projectId)) return null;
+    // An unborn HEAD (empty repository) does not verify: exit 1, no output
+    const r = await runGit(this.pathFor(projectId), ['rev-parse', '--verify', '--quiet', '--abbrev-ref', 'HEAD'], { okCodes: [1, 128] });
+    const name = r.code === 0 ? r.stdout.toString('utf8').trim() : '';
+    return name && name !== 'HEAD' ? name : null;
   }
 
   /** The project's repository, created empty on first use (projects that predate repositories). */

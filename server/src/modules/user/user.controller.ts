@@ -82,7 +82,8 @@ export class UserController {
     if (!user) throw new AppError('USER_NOT_FOUND');
     const { projects, total } = await this.projects.listReadable(actor, { ...p, memberId: user.id });
     const counts = await this.projects.openIssuesCount(projects.map((x) => x.id));
+    const branches = await this.projects.defaultBranches(projects.map((x) => x.id));
     setPaginationHeaders(req, res, this.config.publicUrl, p, total);
-    return projects.map((x) => toApiProject(x, this.config.publicUrl, counts.get(x.id) ?? 0));
+    return projects.map((x) => toApiProject(x, this.config.publicUrl, counts.get(x.id) ?? 0, undefined, undefined, undefined, branches.get(x.id)));
   }
 }

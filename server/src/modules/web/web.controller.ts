@@ -95,7 +95,7 @@ export class WebController {
         const ns = ctx.project.namespace;
         const permissions = issuePagePermissions(actor, ctx.projectFacts, ctx.facts);
         const incident = ctx.issue.issueType === 'incident';
-        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail, movedServiceDeskWarning, publishedIncidentUrl, statusPage] = await Promise.all([
+        const [counts, awards, blockedBy, notesData, groupFacts, createNoteEmail, movedServiceDeskWarning, publishedIncidentUrl, statusPage, branches] = await Promise.all([
           this.projects.openIssuesCount([ctx.project.id]),
           this.awards.forIssue(ctx.issue.id),
           this.links.blockedBy(actor, ctx.issue.id),
@@ -108,12 +108,13 @@ export class WebController {
           // The status page (incidents): the pinned link while published, and whether the viewer may publish
           incident ? publishedIncidentUrlOf(this.ds, this.config.publicUrl, ctx.project, ctx.issue) : Promise.resolve(null),
           incident && canIssue(actor, 'publish_status_page', ctx.projectFacts, ctx.facts) ? statusPageSettingsOf(this.ds, ctx.project.id) : Promise.resolve(null),
+          this.projects.defaultBranches([ctx.project.id]),
         ]);
         const base = `/${ctx.project.fullPath}/-/issues/${ctx.issue.iid}`;
         data.issue = {
           issue: toApiIssue(h!, this.config.publicUrl),
           // The viewer's level (GitLab's permissions.project_access) so the page asks no members/all/<id> that answers 404 to a non-member
-          project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0, actor ? ctx.projectFacts.accessLevel : undefined),
+          project: toApiProject(ctx.project, this.config.publicUrl, counts.get(ctx.project.id) ?? 0, actor ? ctx.projectFacts.accessLevel : undefined, undefined, undefined, branches.get(ctx.project.id)),
           permissions: issuePagePermissions(actor, ctx.projectFacts, ctx.facts, groupFacts),
           seq: ctx.issue.eventSeq,
           endpoint: base,

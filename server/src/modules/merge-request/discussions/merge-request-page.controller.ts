@@ -9,12 +9,13 @@ import { toNoteAward } from '../../award/award.mapper';
 import { DiscussionFinder } from '../../note/discussion.finder';
 import type { RouteParams } from '../../note/noteable-kind';
 import { mergeRequestFacts } from '../merge-request.loader';
+import { MergeRequestPeople } from '../merge-request-people';
 import { toApiMergeRequest } from '../merge-request.mapper';
 import { MergeRequestNoteTargets } from './merge-request-note-target';
 
 /**
  * What only the merge request page has: its start (page.json: the merge request, the viewer's
- * flags, the stream's seq, notes data with the saved filter and the filter's choices, awards). Its discussion calls are the shared noteable routes.
+ * flags, the stream's seq, notes data with the saved filter and the filter's choices, awards, the sidebar's people). Its discussion calls are the shared noteable routes.
  */
 @Controller('*project/-/merge_requests/:iid')
 export class MergeRequestPageController {
@@ -23,6 +24,7 @@ export class MergeRequestPageController {
     private readonly discussions: DiscussionFinder,
     private readonly awards: AwardFinder,
     private readonly events: EventLogService,
+    private readonly people: MergeRequestPeople,
   ) {}
 
   /** Policy: read_merge_request. */
@@ -30,10 +32,11 @@ export class MergeRequestPageController {
   async page(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<MergeRequestPageData> {
     const t = await this.targets.fromPage(actor, params);
     const { mr, project, facts } = t.mergeRequest;
-    const [seq, notesData, awards] = await Promise.all([
+    const [seq, notesData, awards, sidebar] = await Promise.all([
       this.events.currentSeqs('MergeRequest', [mr.id]).then((m) => m.get(mr.id) ?? 0),
       this.discussions.pageNotesData(actor, t),
       this.awards.list('MergeRequest', mr.id),
+      this.people.sidebar(t.mergeRequest),
     ]);
     return {
       mergeRequest: toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl),
@@ -44,6 +47,7 @@ export class MergeRequestPageController {
       awards: awards.map(toNoteAward),
       // The discussion filter dropdown's choices come with the page (GitLab's data-notes-filters)
       notesData: { ...notesData, notesFilters: [...NOTES_FILTER_OPTIONS] },
+      sidebar,
     };
   }
 }

@@ -13,6 +13,8 @@ import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
+import { setReviewState } from '../actions/rereview-merge-request';
+import { actorBasic } from '../actions/update-merge-request';
 import type { MergeRequestNoteTarget } from '../discussions/merge-request-note-target';
 import { deleteDrafts, draftById, draftsOf, insertDraft, updateDraft, type DraftNoteRow } from './draft-note.store';
 import type { DraftCreateInput, DraftUpdateInput } from './draft-note.validation';
@@ -107,10 +109,11 @@ export class DraftNotesService {
     if (!draftNoteAbilities(actor, t.abilities, actor.id).publish) throw new AppError('FORBIDDEN');
     const rows = await draftsOf(this.ds, t.mergeRequest.mr.id, actor.id);
     if (!rows.length && summary === null) return 0;
-    return this.publishRows(actor, t, rows, summary);
+    return this.publishRows(actor, t, rows, summary, true);
   }
 
-  private async publishRows(actor: Actor, t: MergeRequestNoteTarget, rows: DraftNoteRow[], summary: string | null): Promise<number> {
+  /** `submitReview`: a reviewer's submitted review marks them as having reviewed (GitLab's MarkReviewerReviewedService), live. */
+  private async publishRows(actor: Actor, t: MergeRequestNoteTarget, rows: DraftNoteRow[], summary: string | null, submitReview = false): Promise<number> {
     const size = rows.length + (summary === null ? 0 : 1);
     // Every read is made before the transaction opens (PGlite has one connection). A thread the
     // actor may not resolve (or that cannot be) gets the reply without resolving it.
@@ -136,12 +139,14 @@ export class DraftNotesService {
     if (summary !== null) notes.push(await this.createNote.prepare(actor, t, { body: summary, type: null, batch: { index: size, size } }));
 
     const ids = rows.map((d) => d.id);
+    const reviewer = submitReview && t.mergeRequest.mr.reviewers.some((r) => r.id === actor.id) ? await actorBasic(this.ds, actor, this.config.publicUrl) : null;
     const published = await this.events.transaction(async (tx) => {
       // The drafts go first: a publish racing this one waits on their rows, then finds none
       const gone = await deleteDrafts(tx.manager, ids, actor.id);
       if (gone.length !== ids.length) return 0;
       for (const n of notes) await n.run(tx);
       for (const r of resolves.values()) await r.run(tx);
+      if (reviewer) await setReviewState(tx, this.config.publicUrl, t.mergeRequest, actor.id, 'reviewed', reviewer);
       return notes.length;
     });
     return published;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crossReferencesOf, referenceBaseOfStream } from '../cross-references';
 import { escapeMarkdown, systemNotes } from '../system-notes';
+import { commitMentionNote } from '../../merge-request/actions/commit-mentions';
 
 const onIssue = { projectPath: 'acme/tandem' };
 const refs = (body: string, base: { projectPath?: string; groupPath?: string } = onIssue, system = true) => crossReferencesOf({ system, note: body }, base);
@@ -46,5 +47,20 @@ describe('merge request cross-references', () => {
     expect(crossReferencesOf({ system: true, note: 'mentioned in merge request !3' }, base)).toEqual([{ kind: 'merge_request', path: 'acme/tandem', iid: 3 }]);
     expect(crossReferencesOf({ system: true, note: 'closed via merge request acme/platform/secret-plans!2' }, base)).toEqual([{ kind: 'merge_request', path: 'acme/platform/secret-plans', iid: 2 }]);
     expect(crossReferencesOf({ system: false, note: 'mentioned in merge request !3' }, base)).toEqual([]);
+  });
+});
+
+describe('commit cross-references', () => {
+  it('reads the project of the commit a "mentioned in commit" note names: the issue’s own for a short sha', () => {
+    const base = { projectPath: 'acme/tandem' };
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    expect(commitMentionNote('acme/tandem', 'acme/tandem', sha).body).toBe('mentioned in commit 01234567');
+    expect(commitMentionNote('acme/platform/secret-plans', 'acme/tandem', sha).body).toBe('mentioned in commit acme/platform/secret-plans@01234567');
+    expect(crossReferencesOf({ system: true, note: commitMentionNote('acme/tandem', 'ACME/tandem', sha).body }, base)).toEqual([{ kind: 'commit', path: 'acme/tandem', iid: 0 }]);
+    expect(crossReferencesOf({ system: true, note: commitMentionNote('acme/platform/secret-plans', 'acme/tandem', sha).body }, base)).toEqual([
+      { kind: 'commit', path: 'acme/platform/secret-plans', iid: 0 },
+    ]);
+    expect(crossReferencesOf({ system: false, note: 'mentioned in commit 01234567' }, base)).toEqual([]);
+    expect(crossReferencesOf({ system: true, note: 'mentioned in commit 01234567 and more' }, base)).toEqual([]);
   });
 });

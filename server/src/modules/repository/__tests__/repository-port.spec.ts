@@ -43,6 +43,14 @@ describe('repository port', { timeout: 30_000 }, () => {
     expect(await empty.commits()).toEqual([]);
   });
 
+  it('answers GitLab\'s default_branch: HEAD\'s branch once it has a commit, null while empty or without a repository', async () => {
+    expect(await svc.defaultBranch(1)).toBe('main');
+    expect(await svc.defaultBranch(2)).toBeNull();
+    // Asking creates nothing
+    expect(await svc.defaultBranch(99)).toBeNull();
+    expect(svc.exists(99)).toBe(false);
+  });
+
   it('writes commits, lists, pages and filters them by path, diffs with renames and binary flags', async () => {
     const c1 = await repo.writeCommit({ branch: 'main', message: 'Add app', author: who, actions: [file('src/app.ts', 'a\nb\nc\n'), { action: 'create', path: 'logo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]) }] });
     const c2 = await repo.writeCommit({ branch: 'main', expectedOldSha: c1.sha, message: 'Rename and edit', author: who, actions: [{ action: 'move', path: 'src/main.ts', previousPath: 'src/app.ts' }, { action: 'update', path: 'logo.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9]) }] });

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { REVIEWED_STATES, type MergeRequestSidebarPeople, type ReviewState } from '@tandem/shared-types';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { userCanMerge } from '../../core/policy/merge-request-permissions';
+import { ProjectService } from '../project/project.service';
+import type { LoadedMergeRequest } from './merge-request.loader';
+import { userBasicOf } from './merge-request.mapper';
+
+/**
+ * The merge request sidebar's people (page.json): assignees and reviewers with whether each may
+ * merge (the policy module's rule, by their own access), reviewers with their review state and
+ * whether they have reviewed (re-request review is offered for those). Two statements.
+ */
+@Injectable()
+export class MergeRequestPeople {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly projects: ProjectService,
+  ) {}
+
+  async sidebar(l: LoadedMergeRequest): Promise<MergeRequestSidebarPeople> {
+    const { mr, project, facts } = l;
+    const ids = [...new Set([...mr.assignees, ...mr.reviewers].map((u) => u.id))];
+    if (!ids.length) return { assignees: [], reviewers: [] };
+    const [levels, admins] = await Promise.all([
+      this.projects.accessLevels(ids, project),
+      this.ds.query('SELECT id FROM users WHERE id = ANY($1::int[]) AND is_admin', [ids]) as Promise<Array<{ id: number }>>,
+    ]);
+    const admin = new Set(admins.map((a) => Number(a.id)));
+    const canMerge = (u: { id: number; username: string }) => userCanMerge({ id: u.id, username: u.username, isAdmin: admin.has(u.id) }, levels.get(u.id) ?? 0, facts);
+    const base = this.config.publicUrl;
+    return {
+      assignees: mr.assignees.map((u) => ({ ...userBasicOf(u, base), can_merge: canMerge(u) })),
+      reviewers: mr.reviewers.map((u) => {
+        const state = u.review_state as ReviewState;
+        return { ...userBasicOf(u, base), can_merge: canMerge(u), review_state: state, reviewed: REVIEWED_STATES.includes(state) };
+      }),
+    };
+  }
+}

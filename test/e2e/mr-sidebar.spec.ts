@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, markDocument, sameDocument, signedInPage } from './support/session';
+
+async function openMergeRequest(page: Page, iid: number): Promise<void> {
+  await page.goto(`/acme/tandem/-/merge_requests/${iid}`);
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+}
+
+test('the merge request sidebar: reviewers and labels chosen on one page appear live on the other, sorted by can-merge, and a submitted review offers Re-request review', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const stamp = Date.now();
+  const branch = `sidebar-${stamp}`;
+  await api(alice, 'post', '/api/v4/projects/acme%2Ftandem/repository/branches', { branch, ref: 'main' });
+  const mr = await api<{ iid: number }>(alice, 'post', '/api/v4/projects/acme%2Ftandem/merge_requests', { title: `Sidebar ${stamp}`, source_branch: branch, target_branch: 'main' });
+  await openMergeRequest(alice, mr.iid);
+  await openMergeRequest(bob, mr.iid);
+  await markDocument(bob);
+
+  // Alice asks Carol (a reporter: cannot merge) and Bob (a developer) for reviews
+  const reviewers = alice.getByTestId('mr-sidebar-reviewers');
+  await reviewers.getByRole('button', { name: 'Edit' }).click();
+  const search = reviewers.getByRole('combobox', { name: 'Search users' });
+  await search.fill('carol');
+  await reviewers.getByRole('option', { name: /Carol Chen/ }).click();
+  await search.fill('bob');
+  await reviewers.getByRole('option', { name: /Bob Brown/ }).click();
+  await reviewers.getByRole('button', { name: 'Apply' }).click();
+
+  // Bob's page shows them without a reload: who can merge first, Carol with the warning
+  const rows = bob.getByTestId('mr-sidebar-reviewers-list').getByRole('listitem');
+  await expect(rows).toHaveCount(2, { timeout: 5000 });
+  await expect(rows.nth(0)).toHaveAttribute('data-username', 'bob');
+  await expect(rows.nth(1)).toHaveAttribute('data-username', 'carol');
+  await expect(rows.nth(1).getByTestId('cannot-merge')).toBeVisible();
+  await expect(rows.nth(0).getByTestId('cannot-merge')).toHaveCount(0);
+  await expect(bob.getByTestId('mr-sidebar-reviewers').getByRole('heading')).toHaveText('2 Reviewers');
+
+  // Labels from alice's page reach bob's
+  const labels = alice.getByTestId('mr-sidebar-labels');
+  await labels.getByRole('button', { name: 'Edit' }).click();
+  await labels.getByRole('option', { name: 'bug', exact: true }).click();
+  await labels.getByRole('button', { name: 'Done' }).click();
+  await expect(bob.getByTestId('mr-labels')).toContainText('bug', { timeout: 5000 });
+
+  // Bob submits a review: Alice's page offers to ask him again; asking shows the check
+  await api(bob, 'post', `/api/v4/projects/acme%2Ftandem/merge_requests/${mr.iid}/draft_notes`, { note: 'One question' });
+  await api(bob, 'post', `/api/v4/projects/acme%2Ftandem/merge_requests/${mr.iid}/draft_notes/bulk_publish`);
+  const rerequest = alice.getByRole('button', { name: 'Re-request review (Bob Brown)' });
+  await expect(rerequest).toBeVisible({ timeout: 5000 });
+  await rerequest.click();
+  await expect(alice.getByTestId('rerequest-success')).toBeVisible();
+  await expect(alice.getByTestId('rerequest-success')).toHaveCount(0, { timeout: 3000 });
+  await expect(rerequest).toHaveCount(0);
+  await expect(bob.getByText('requested review from @bob').last()).toBeVisible({ timeout: 5000 });
+  expect(await sameDocument(bob)).toBe(true);
+});
