@@ -5,10 +5,14 @@
  * GroupMemberRelation, the ones Tandem has data for). Texts live here once.
  */
 
-/** The "not everyone can invite" notice (sidebar spec: Invite-members modal). GitLab's words, the product named Tandem. */
+/**
+ * The "not everyone can invite" notice (sidebar spec: Invite-members modal: "not everyone can
+ * invite ... asks to have an owner invite new project members"). GitLab's own words promise a
+ * change to come; Tandem's say what is true now (the UI never promises).
+ */
 export const INVITE_NOTICE_TEXTS = {
-  title: "Oops, this feature isn't ready yet",
-  bodyTop: "We're working to allow everyone to invite new members, making it easier for teams to get started with Tandem",
+  title: 'Not everyone can invite members',
+  bodyTop: "Inviting members takes a project's Maintainer role or a group's Owner role",
   bodyMiddle: 'Until then, ask an owner to invite new project members for you',
   seeWho: 'See who can invite members for you',
   gotIt: 'Got it',

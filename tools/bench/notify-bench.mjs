@@ -13,6 +13,7 @@
 //   --save writes the section notify of docs/benchmarks.md with the machine and this command.
 // Needs: the server built (cd server && npx tsc -p tsconfig.build.json), Postgres on
 // 127.0.0.1:5432 with trust auth (TANDEM_BENCH_PG_URL to override). Every loop is bounded.
+import os from 'node:os';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
@@ -143,7 +144,7 @@ ${row('response, job queue idle before each', t.idleA, t.idleB)}
 ${row('response, back to back (the previous mail still being written)', t.b2bA, t.b2bB)}
 | all ${SUBSCRIBERS} mails in the outbox, from the request's start | | ${median(t.mailMs).toFixed(1)} | |
 
-Goal (issue #23): at most 1.2x with the queue idle. ${ratio <= 1.2 ? 'Met' : 'Not met'} in this run (${ratio.toFixed(2)}x). All ${sent} subscriber mails were written (checked). The machine is shared by other work: figures are noisy.`;
+Goal (issue #23): at most 1.2x with the queue idle. ${ratio <= 1.2 ? 'Met' : 'Not met'} in this run (${ratio.toFixed(2)}x). All ${sent} subscriber mails were written (checked).${os.loadavg()[0] > 2.5 ? ` Load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores: other work ran beside it, figures are noisy.` : ''}`;
   if (args.includes('--save')) writeSection('notify', md, `node tools/bench/notify-bench.mjs --rounds ${ROUNDS} --subscribers ${SUBSCRIBERS} --save`, cal);
   else console.log(md);
 } finally {

@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
+import { DISCUSSION_LIMITS, DISCUSSION_TEXTS, EMOJI_IMAGES } from '@tandem/shared-types';
 import { EmojiPicker } from './EmojiPicker';
 import { loadEmojiData, searchEmojis } from '../../shared/emoji/emojiData';
 import { readFrequentEmojis } from './frequentEmojis';
 import { resetEmojiMenuCreation } from './emojiMenuCreation';
+import { resetEmojiSupport } from '../../shared/emoji/emojiSupport';
 
 describe('emoji data', () => {
   beforeAll(async () => {
@@ -67,6 +68,43 @@ describe('EmojiPicker', () => {
     fireEvent.click(screen.getByTestId('emoji-results').querySelector('[data-emoji="tada"]')!);
     expect(onSelect).toHaveBeenCalledWith('tada');
     expect(readFrequentEmojis()).toEqual(['tada']);
+  });
+
+  it('without an emoji font, shows each emoji as its Twemoji image, loaded lazily; with one, the characters', async () => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    // A canvas that paints every emoji as a black box: no colour, so no emoji font
+    HTMLCanvasElement.prototype.getContext = (() => ({
+      font: '',
+      textBaseline: 'top',
+      fillStyle: '',
+      fillText: () => undefined,
+      getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(255).map((v, i) => (i % 4 === 3 ? 255 : 0)) }),
+    })) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+    resetEmojiSupport();
+    try {
+      render(<EmojiPicker onSelect={() => {}} />);
+      fireEvent.click(screen.getByTestId('add-reaction'));
+      await menuShown();
+      const grid = await screen.findByTestId('emoji-category');
+      const grinning = grid.querySelector('[data-emoji="grinning"]')!;
+      const img = grinning.querySelector('img')!;
+      expect(img.getAttribute('src')).toBe(`${EMOJI_IMAGES.path}/1f600.svg`);
+      expect(img.getAttribute('alt')).toBe(':grinning:');
+      expect(img.getAttribute('loading')).toBe('lazy');
+      // every emoji of the category is an image, none a character the system would draw as a box
+      expect([...grid.querySelectorAll('button[data-emoji]')].every((b) => b.querySelector('img') !== null)).toBe(true);
+    } finally {
+      HTMLCanvasElement.prototype.getContext = original;
+      resetEmojiSupport();
+    }
+    cleanup();
+    resetEmojiMenuCreation();
+    render(<EmojiPicker onSelect={() => {}} />);
+    fireEvent.click(screen.getByTestId('add-reaction'));
+    await menuShown();
+    const grid = await screen.findByTestId('emoji-category');
+    expect(grid.querySelector('img')).toBeNull();
+    expect(grid.querySelector('[data-emoji="grinning"]')!.textContent).toBe('😀');
   });
 
   it('moves through the emojis with the arrow keys', async () => {

@@ -6,6 +6,7 @@ import { COMMON_EMOJI, EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '.
 import { addFrequentEmoji, readFrequentEmojis } from './frequentEmojis';
 import { takeMenuCreated } from './emojiMenuCreation';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
+import { Emoji } from '../../shared/emoji/Emoji';
 import './awards.css';
 
 interface EmojiPickerProps {
@@ -129,7 +130,8 @@ function EmojiPanel({ id, onClose, onSelect }: { id: string; onClose(): void; on
       <div className="emoji-panel__grid">
         {entries.map((e) => (
           <button key={e.name} type="button" className="emoji-panel__emoji" data-emoji={e.name} aria-label={e.name.replace(/_/g, ' ')} title={`:${e.name}:`} onClick={() => onSelect(e.name)}>
-            {e.unicode}
+            {/* its Twemoji image where the system has no emoji font (lazy: only those scrolled to load) */}
+            <Emoji unicode={e.unicode} name={e.name} />
           </button>
         ))}
       </div>
