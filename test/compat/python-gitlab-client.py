@@ -54,6 +54,14 @@ labelled.save()
 seen["relabelled"] = {"labels": project.issues.get(issue.iid).labels}
 seen["project_labels"] = [{"name": label.name, "color": label.color} for label in project.labels.list(get_all=True)]
 
+# Resource events (issue #26): the close/reopen and the label changes above, as python-gitlab reads them
+history = project.issues.get(issue.iid)
+state_events = history.resourcestateevents.list(get_all=True)
+seen["state_events"] = [{"state": e.state, "user": e.user["username"], "resource_type": e.resource_type, "resource_id": e.resource_id} for e in state_events]
+seen["state_event_one"] = history.resourcestateevents.get(state_events[0].id).state
+seen["label_events"] = sorted([e.action, e.label["name"]] for e in history.resourcelabelevents.list(get_all=True))
+seen["issue_id"] = history.id
+
 # Members: list, add a user who is none yet, change the level, remove
 seen["members_before"] = sorted(m.username for m in project.members.list(get_all=True))
 seen["members_all"] = {m.username: m.access_level for m in project.members_all.list(get_all=True)}

@@ -30,7 +30,7 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
     await db?.drop();
   });
 
-  it('lists, reads, pages, creates, edits, closes, reopens, labels and manages members without a warning', async () => {
+  it('lists, reads, pages, creates, edits, closes, reopens, labels, reads the resource events and manages members without a warning', async () => {
     const py = pythonWithGitlab();
     const token = await tokenFor(node.url, 'alice');
     const r = spawnSync(py, [SCRIPT, node.url, token, 'acme/tandem'], { encoding: 'utf8', timeout: 60_000 });
@@ -48,6 +48,10 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
       labelled: { labels: string[] };
       relabelled: { labels: string[] };
       project_labels: Array<{ name: string; color: string }>;
+      state_events: Array<{ state: string; user: string; resource_type: string; resource_id: number }>;
+      state_event_one: string;
+      label_events: Array<[string, string]>;
+      issue_id: number;
       members_before: string[];
       members_all: Record<string, number>;
       member_added: { username: string; access_level: number };
@@ -76,6 +80,19 @@ describe('python-gitlab 3.12 (a second real GitLab client) against a built node'
     expect(labels.get('ui')).toBe('#6699cc');
     expect(labels.get('from python-gitlab')).toMatch(/^#[0-9a-f]{6}$/i);
     expect(seen.project_labels.map((l) => l.name)).toEqual([...seen.project_labels.map((l) => l.name)].sort((a, b) => a.localeCompare(b)));
+    // Resource events read through python-gitlab's own managers (resourcestateevents, resourcelabelevents)
+    expect(seen.state_events).toEqual([
+      { state: 'closed', user: 'alice', resource_type: 'Issue', resource_id: seen.issue_id },
+      { state: 'reopened', user: 'alice', resource_type: 'Issue', resource_id: seen.issue_id },
+    ]);
+    expect(seen.state_event_one).toBe('closed');
+    expect(seen.label_events).toEqual([
+      ['add', 'bug'],
+      ['add', 'from python-gitlab'],
+      ['add', 'ui'],
+      ['remove', 'bug'],
+      ['remove', 'from python-gitlab'],
+    ]);
     // The demo's members come from the acme group: none direct, all inherited with their levels
     expect(seen.members_before).toEqual([]);
     expect(seen.members_all).toEqual({ alice: 50, bob: 30, carol: 20, dave: 10 });
