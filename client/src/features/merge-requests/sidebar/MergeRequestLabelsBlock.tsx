@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { collapsedLabelsTooltip, TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { ComboboxList } from '../../../shared/ui/ComboboxList';
+import { FieldError } from '../../../shared/ui/FieldError';
 import { useProjectLabels } from '../../labels/projectLabels';
 import { SidebarBlock } from '../../sidebar/SidebarBlock';
 import { ScopedLabelBadge } from '../../sidebar/widgets/ScopedLabelBadge';
 import { fetchLabelList, labelListKey, type ApiLabel } from '../../sidebar/widgets/taxonomyApi';
 import { useDismiss } from '../../sidebar/widgets/useDismiss';
 import { setMergeRequestLabels } from './mergeRequestSidebarApi';
+import { useMergeRequestSave } from './useMergeRequestSave';
 import '../../sidebar/widgets/taxonomyWidgets.css';
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.some((y) => y.toLowerCase() === x.toLowerCase()));
@@ -23,8 +25,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
   const [search, setSearch] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { run, saving, error, setError } = useMergeRequestSave(TAXONOMY_TEXTS.labelsUpdateFailed, onSaved);
   const list = useQuery({ queryKey: labelListKey(projectPath), queryFn: ({ signal }) => fetchLabelList(projectPath, signal), enabled: open, staleTime: 30_000 });
   const all = useMemo<ApiLabel[]>(() => list.data ?? [], [list.data]);
   const shown = useMemo(() => {
@@ -36,17 +37,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
     setOpen(false);
     if (sameSet(draft, labels)) return;
     const ids = draft.flatMap((title) => all.filter((l) => l.name.toLowerCase() === title.toLowerCase()).map((l) => l.id));
-    setSaving(true);
-    setError(null);
-    try {
-      const errors = await setMergeRequestLabels(projectPath, iid, ids);
-      if (errors.length) setError(TAXONOMY_TEXTS.labelsUpdateFailed);
-      else onSaved();
-    } catch {
-      setError(TAXONOMY_TEXTS.labelsUpdateFailed);
-    } finally {
-      setSaving(false);
-    }
+    await run(() => setMergeRequestLabels(projectPath, iid, ids));
   };
   useDismiss(rootRef, open, () => void close());
   const toggle = (name: string) => setDraft((d) => (d.some((x) => x.toLowerCase() === name.toLowerCase()) ? d.filter((x) => x.toLowerCase() !== name.toLowerCase()) : [...d, name]));
@@ -76,11 +67,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
               busy={list.isFetching}
               disabled={saving}
             >
-              {list.isError && (
-                <p className="field-error" role="alert">
-                  {TAXONOMY_TEXTS.labelsFetchFailed}
-                </p>
-              )}
+              <FieldError message={list.isError ? TAXONOMY_TEXTS.labelsFetchFailed : null} />
             </ComboboxList>
           </div>
         )}
@@ -93,11 +80,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
         ) : (
           <span className="muted">{TAXONOMY_TEXTS.none}</span>
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError message={error} />
       </SidebarBlock>
     </div>
   );

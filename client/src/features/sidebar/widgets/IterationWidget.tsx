@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { iterationDates, TAXONOMY_TEXTS, type ApiIssueIteration } from '@tandem/shared-types';
 import { issueAtomFamily } from '../../issue/issueAtoms';
+import { FieldError } from '../../../shared/ui/FieldError';
 import { SidebarBlock } from '../SidebarBlock';
 import { useIssueFieldUpdate } from '../useIssueFieldUpdate';
 import { fetchIterations, iterationListKey } from './taxonomyApi';
@@ -82,11 +83,7 @@ export function IterationWidget({ issueKey, endpoint, projectPath, editable }: I
             fetchError={list.isError ? TAXONOMY_TEXTS.iterationsFetchFailed : null}
           />
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError message={error} />
       </SidebarBlock>
     </div>
   );

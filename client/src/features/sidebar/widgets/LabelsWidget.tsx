@@ -8,6 +8,7 @@ import { appStore } from '../../../shared/store';
 import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { useProjectLabels } from '../../labels/projectLabels';
+import { FieldError } from '../../../shared/ui/FieldError';
 import { SidebarBlock } from '../SidebarBlock';
 import { createLabel, fetchLabelList, labelListKey, updateIssueLabels, type ApiLabel } from './taxonomyApi';
 import { ScopedLabelBadge } from './ScopedLabelBadge';
@@ -218,11 +219,7 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
           </div>
         )}
         {saving && <span className="muted">Saving…</span>}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError message={error} />
       </SidebarBlock>
     </div>
   );
