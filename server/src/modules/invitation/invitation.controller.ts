@@ -17,19 +17,22 @@ async function manageable(actor: Actor | null, find: () => Promise<InviteSource>
   return target;
 }
 
-/** GitLab's project invitations API (/api/v4/projects/:id/invitations). */
-@Controller('api/v4/projects/:id/invitations')
-export class InvitationController {
-  constructor(
-    private readonly projects: ProjectService,
-    private readonly invitations: InvitationService,
-  ) {}
+/**
+ * GitLab's invitations API, the same three routes for a project (admin_project_member:
+ * maintainers; the owner level only by owners) and a group (admin_group_member: owners): each
+ * subclass says where its source comes from.
+ */
+abstract class InvitationRoutes {
+  constructor(protected readonly invitations: InvitationService) {}
+
+  /** The project or group `id`, readable by the actor (404 otherwise). */
+  protected abstract find(actor: Actor | null, id: string): Promise<InviteSource>;
 
   private manageable(actor: Actor | null, id: string) {
-    return manageable(actor, async () => ({ kind: 'project', ...(await this.projects.findReadable(actor, id)) }));
+    return manageable(actor, () => this.find(actor, id));
   }
 
-  /** Policy: admin_project_member (maintainers; the owner level only by owners). 201 {status}; a refused address is {status:'error', message:{email: text}}. */
+  /** Policy: admin_project_member / admin_group_member. 201 {status}; a refused address is {status:'error', message:{email: text}}. */
   @Post()
   @HttpCode(201)
   async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: unknown): Promise<InvitationResponse> {
@@ -38,13 +41,13 @@ export class InvitationController {
     return this.invitations.invite(actor!, target, input);
   }
 
-  /** Policy: admin_project_member. Pending invitations. */
+  /** Policy: admin_project_member / admin_group_member. Pending invitations. */
   @Get()
   async list(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<ApiInvitation[]> {
     return this.invitations.list(await this.manageable(actor, id));
   }
 
-  /** Policy: admin_project_member. 204, or 404 when the address has no invitation. */
+  /** Policy: admin_project_member / admin_group_member. 204, or 404 when the address has no invitation. */
   @Delete(':email')
   @HttpCode(204)
   async revoke(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('email') email: string): Promise<void> {
@@ -52,38 +55,33 @@ export class InvitationController {
   }
 }
 
+/** GitLab's project invitations API (/api/v4/projects/:id/invitations). */
+@Controller('api/v4/projects/:id/invitations')
+export class InvitationController extends InvitationRoutes {
+  constructor(
+    private readonly projects: ProjectService,
+    invitations: InvitationService,
+  ) {
+    super(invitations);
+  }
+
+  protected async find(actor: Actor | null, id: string): Promise<InviteSource> {
+    return { kind: 'project', ...(await this.projects.findReadable(actor, id)) };
+  }
+}
+
 /** GitLab's group invitations API (/api/v4/groups/:id/invitations): the invite modal opened from a group's members page. */
 @Controller('api/v4/groups/:id/invitations')
-export class GroupInvitationController {
+export class GroupInvitationController extends InvitationRoutes {
   constructor(
     private readonly groups: GroupService,
-    private readonly invitations: InvitationService,
-  ) {}
-
-  private manageable(actor: Actor | null, id: string) {
-    return manageable(actor, async () => ({ kind: 'group', ...(await this.groups.findReadable(actor, id)) }));
+    invitations: InvitationService,
+  ) {
+    super(invitations);
   }
 
-  /** Policy: admin_group_member (owners). 201 {status}; a refused address is {status:'error', message:{email: text}}. */
-  @Post()
-  @HttpCode(201)
-  async create(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Body() body: unknown): Promise<InvitationResponse> {
-    const target = await this.manageable(actor, id);
-    const input = parseInput(invitationCreateSchema, body);
-    return this.invitations.invite(actor!, target, input);
-  }
-
-  /** Policy: admin_group_member. Pending invitations. */
-  @Get()
-  async list(@CurrentActor() actor: Actor | null, @Param('id') id: string): Promise<ApiInvitation[]> {
-    return this.invitations.list(await this.manageable(actor, id));
-  }
-
-  /** Policy: admin_group_member. 204, or 404 when the address has no invitation. */
-  @Delete(':email')
-  @HttpCode(204)
-  async revoke(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('email') email: string): Promise<void> {
-    if (!(await this.invitations.revoke(await this.manageable(actor, id), email))) throw new AppError('NOT_FOUND');
+  protected async find(actor: Actor | null, id: string): Promise<InviteSource> {
+    return { kind: 'group', ...(await this.groups.findReadable(actor, id)) };
   }
 }
 
