@@ -8,23 +8,20 @@ import { CurrentActor } from '../../core/http/current-actor.decorator';
 import { mergeRequestNoteableAbilities } from '../../core/policy/merge-request-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { toUserType, UserCoreConnection } from '../user/user.graphql-types';
-import { USER_COLUMNS, userFromRow, type UserRow } from '../user/user.row';
+import { readParticipants } from '../user/participants';
+import { userFromRow } from '../user/user.row';
 import { mergeRequestFacts } from './merge-request.loader';
 import { MergeRequestType } from './merge-request.resolver';
 
 /**
- * A merge request's participants (GitLab's `MergeRequest.participants`, read by the sidebar's
- * getMrParticipants): the author, the assignees, the reviewers, then whoever commented, in order
- * of first involvement; internal notes' authors only for viewers who may read internal notes.
+ * A merge request's participants (read by the sidebar's getMrParticipants): the author, the
+ * assignees, the reviewers, then whoever commented.
  */
-const PARTICIPANTS_SQL = `WITH involved AS (
-    SELECT m.author_id AS id, 0 AS ord, 0 AS k FROM merge_requests m WHERE m.id = $1
-    UNION ALL SELECT a.user_id, 1, a.position FROM merge_request_assignees a WHERE a.merge_request_id = $1
-    UNION ALL SELECT r.user_id, 2, r.position FROM merge_request_reviewers r WHERE r.merge_request_id = $1
-    UNION ALL SELECT n.author_id, 3, n.id FROM notes n
-      WHERE n.noteable_type = 'MergeRequest' AND n.noteable_id = $1 AND NOT n.system AND (NOT n.internal OR $2::boolean))
-  SELECT ${USER_COLUMNS}, min(v.ord * 2147483647::bigint + v.k) AS first FROM involved v JOIN users u ON u.id = v.id
-  GROUP BY u.id ORDER BY first`;
+export const MERGE_REQUEST_INVOLVED = [
+  'SELECT author_id, 0 FROM merge_requests WHERE id = $1',
+  'SELECT user_id, position FROM merge_request_assignees WHERE merge_request_id = $1',
+  'SELECT user_id, position FROM merge_request_reviewers WHERE merge_request_id = $1',
+];
 
 @Resolver(() => MergeRequestType)
 export class MergeRequestPeopleResolver {
@@ -38,7 +35,7 @@ export class MergeRequestPeopleResolver {
   async participants(@CurrentActor() actor: Actor | null, @Parent() m: MergeRequestType, @Args() args: ConnectionArgs): Promise<UserCoreConnection> {
     const l = m.loaded;
     const internal = mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote;
-    const rows = (await this.ds.query(PARTICIPANTS_SQL, [l.mr.id, internal])) as UserRow[];
+    const rows = await readParticipants(this.ds, { type: 'MergeRequest', id: l.mr.id }, MERGE_REQUEST_INVOLVED, internal);
     return connectionOf(rows.map((r) => toUserType(userFromRow(r), this.config.publicUrl)), args) as UserCoreConnection;
   }
 }
