@@ -4,7 +4,7 @@ import { addMember, bootApp, call, castOf, DB_MODES, enc, gql, insertPat, tokenA
 
 /**
  * Sharing a group with a group (GitLab's POST/DELETE /groups/:id/share), on Postgres and
- * PGlite: validation and who may share; the invited group's members then read the group and
+ * PGlite: validation and who may share; the group's `shared_with_groups` (readable ones only); the invited group's members then read the group and
  * its subgroups' epics with the link's access capped at their role; GraphQL `groupMembers`
  * with SHARED_FROM_GROUPS (the group's own shares) and SHARED_INTO_ANCESTORS (its ancestors'),
  * never listing the members of an invited group the reader may not see; an expired or deleted
@@ -86,7 +86,9 @@ describe.each(DB_MODES)('groups shared with groups on %s', (mode) => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(ERRORS.GROUP_SHARE_EXISTS.message);
 
-    expect((await call(app, 'GET', '/api/v4/groups/vault', { auth: pia })).status).toBe(200);
+    const shown = await call<{ shared_with_groups: Array<{ group_full_path: string }> }>(app, 'GET', '/api/v4/groups/vault', { auth: pia });
+    expect(shown.status).toBe(200);
+    expect(shown.body.shared_with_groups.map((g) => g.group_full_path)).toEqual(['partners']);
     // the subgroup too: pia (developer, capped at reporter) reads the confidential epic; gus (guest) only the open one
     const titles = async (auth: Auth) => (await call<Array<{ title: string }>>(app, 'GET', epics('vault/inner'), { auth })).body.map((e) => e.title).sort();
     expect(await titles(pia)).toEqual(['Open plan', 'Secret plan']);
@@ -102,6 +104,9 @@ describe.each(DB_MODES)('groups shared with groups on %s', (mode) => {
     const vault = (await app.ds.query(`SELECT id FROM namespaces WHERE full_path = 'vault'`))[0].id as number;
     await app.ds.query(`INSERT INTO group_group_links (shared_group_id, shared_with_group_id, group_access) VALUES ($1, $2, 30)`, [vault, hiddenId]);
     expect(await members('vault', ['SHARED_FROM_GROUPS'], who.alice)).toEqual(['gus:10', 'pia:20']);
+    // nor is the group itself listed to them
+    const listed = await call<{ shared_with_groups: Array<{ group_full_path: string }> }>(app, 'GET', '/api/v4/groups/vault', { auth: who.alice });
+    expect(listed.body.shared_with_groups.map((g) => g.group_full_path)).toEqual(['partners']);
     await app.ds.query(`DELETE FROM group_group_links WHERE shared_with_group_id = $1`, [hiddenId]);
     // outsiders get no group at all
     expect(await members('vault', ['SHARED_FROM_GROUPS'], who.erin)).toBeNull();

@@ -6,7 +6,6 @@ import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { canShareGroupWithGroup, type Actor, type GroupFacts } from '../../../core/policy/policy';
 import { GroupService } from '../../group/group.service';
 import type { Namespace } from '../../group/namespace.entity';
-import { sharedWithGroups } from '../group-share.mapper';
 
 /**
  * POST /groups/:id/share: the invited group's members get `group_access` in the group and
@@ -31,6 +30,6 @@ export class ShareGroupAction {
       [group.id, invited.id, input.group_access, input.expires_at],
     )) as Array<{ id: number }>;
     if (!rows[0]) throw new AppError('GROUP_SHARE_EXISTS');
-    return sharedWithGroups(this.ds, group.id);
+    return this.groups.sharedWithGroups(actor, group.id);
   }
 }
