@@ -22,6 +22,8 @@ export const ERRORS = {
   GROUP_LINK_EXISTS: { status: 409, message: 'The project is already shared with this group' },
   /** DELETE /projects/:id/share/:group_id for a group it is not shared with. */
   GROUP_LINK_NOT_FOUND: { status: 404, message: '404 Group Link Not Found' },
+  /** POST /groups/:id/share with a group it is already shared with (GitLab's Groups::GroupLinks::CreateService). */
+  GROUP_SHARE_EXISTS: { status: 409, message: 'Group already shared with this group' },
   /** Removing or demoting the only owner would leave a group nobody can administer. */
   LAST_OWNER: { status: 403, message: '403 Forbidden - A group must have at least one owner' },
   NOTE_NOT_FOUND: { status: 404, message: '404 Note Not Found' },

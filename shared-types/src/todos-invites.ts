@@ -148,6 +148,19 @@ export const projectShareSchema = z.object({
 });
 export type ProjectShareInput = z.output<typeof projectShareSchema>;
 
+/** POST /api/v4/groups/:id/share (GitLab: group_id, group_access, expires_at): the same fields as a project's share. */
+export const groupShareSchema = projectShareSchema;
+export type GroupShareInput = ProjectShareInput;
+
+/** A group the group is shared with, as GitLab's group answers list them (`shared_with_groups`). */
+export interface ApiSharedWithGroup {
+  group_id: number;
+  group_name: string;
+  group_full_path: string;
+  group_access_level: number;
+  expires_at: string | null;
+}
+
 /** GitLab's project group link (the answer of POST /projects/:id/share). */
 export interface ApiProjectGroupLink {
   id: number;

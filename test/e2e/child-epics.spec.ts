@@ -53,3 +53,41 @@ test("alice adds an existing child epic, creates a new one and removes one; bob'
   await expect(tree(alice).getByRole('alert')).toHaveText(EPIC_TEXTS.childIsSelf);
   await expect(bob.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 });
+
+test("bob edits a grandchild level on the grandparent's page (an epic and an issue added, then removed); alice's open grandparent page follows each within 1 s", async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  const stamp = Date.now();
+  const top = await api<{ iid: number }>(alice, 'post', '/api/v4/groups/acme/epics', { title: `Grandparent ${stamp}` });
+  const child = await api<{ iid: number; id: number }>(alice, 'post', `/api/v4/groups/acme/epics/${top.iid}/epics`, { title: `Middle ${stamp}` });
+  const issue = await api<{ iid: number }>(alice, 'post', '/api/v4/projects/acme%2Ftandem/issues', { title: `Deep issue ${stamp}` });
+  await openEpic(alice, top.iid);
+  await openEpic(bob, top.iid);
+  // both open the middle level of the grandparent's tree
+  for (const page of [alice, bob]) await tree(page).getByRole('button', { name: `Show child epics of acme&${child.iid}` }).click();
+  const level = (page: Page) => tree(page).getByTestId('epic-tree-level');
+  await expect(level(alice).getByText(EPIC_TEXTS.noChildEpics)).toBeVisible();
+
+  // a grandchild created at the middle level, from the grandparent's page
+  await level(bob).getByRole('button', { name: EPIC_TEXTS.addNewEpic }).click();
+  await level(bob).getByRole('textbox', { name: 'New epic title' }).fill(`Grandchild ${stamp}`);
+  await level(bob).getByRole('button', { name: 'Create epic' }).click();
+  await expect(level(bob).getByRole('link', { name: `Grandchild ${stamp}` })).toBeVisible();
+  await expect(level(alice).getByRole('link', { name: `Grandchild ${stamp}` })).toBeVisible({ timeout: 1000 });
+
+  // an issue added to the middle epic there
+  await level(bob).getByRole('textbox', { name: 'Issue to add' }).fill(`acme/tandem#${issue.iid}`);
+  await level(bob).getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(level(alice).getByRole('link', { name: `Deep issue ${stamp}` })).toBeVisible({ timeout: 1000 });
+
+  // the grandchild removed, then the issue
+  const grandRef = await level(bob).getByRole('link', { name: `Grandchild ${stamp}` }).locator('xpath=following-sibling::span[1]').textContent();
+  await level(bob).getByRole('button', { name: `Remove ${grandRef} from the epic` }).click();
+  await expect(level(alice).getByRole('link', { name: `Grandchild ${stamp}` })).toHaveCount(0, { timeout: 1000 });
+  await expect(level(alice).getByText(EPIC_TEXTS.noChildEpics)).toBeVisible({ timeout: 1000 });
+  await level(bob).getByRole('button', { name: `Remove acme/tandem#${issue.iid} from the epic` }).click();
+  await expect(level(alice).getByRole('link', { name: `Deep issue ${stamp}` })).toHaveCount(0, { timeout: 1000 });
+  // the grandparent's own children did not change
+  await expect(tree(alice).getByRole('heading')).toHaveText(`${EPIC_TEXTS.childEpics} 1`);
+  await expect(alice.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
+});

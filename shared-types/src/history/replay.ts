@@ -56,7 +56,7 @@ const noteOf = (n: EventPayloads['note.created']['note']): HistoryNote => ({
 });
 
 /** Fields an event carries that say when and by which version, not what the noteable looks like. */
-const BOOKKEEPING = new Set(['lock_version', 'updated_at', 'updated_by', 'issues_changed', 'children_changed']);
+const BOOKKEEPING = new Set(['lock_version', 'updated_at', 'updated_by', 'issues_changed', 'children_changed', 'descendants_changed']);
 
 /**
  * The state after `e`, from the state before it (a new object; `prev` is left as it was). Events

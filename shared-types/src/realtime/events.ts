@@ -97,6 +97,8 @@ export interface EpicFieldsChanged {
   issues_changed?: true;
   /** The epic's child epics changed (one added, created or removed): watchers refetch its tree. */
   children_changed?: true;
+  /** Something below the epic's children changed (a child epic or issue added or removed at a deeper level, a descendant's title or state): watchers refetch the levels they show. */
+  descendants_changed?: true;
   /** The epic's lock_version after a write of its fields (open edit forms detect concurrent edits by it). */
   lock_version?: number;
   updated_at: string;

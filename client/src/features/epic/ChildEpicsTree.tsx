@@ -5,76 +5,111 @@ import { EPIC_TEXTS, type ApiEpic } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
 import { epicChildrenVersionAtomFamily } from './epicAtoms';
-import { addChildEpic, createChildEpic, parseEpicRef, removeChildEpic, useChildEpics } from './epicQueries';
+import { EpicIssuesEditor } from './EpicIssuesEditor';
+import { addChildEpic, createChildEpic, parseEpicRef, removeChildEpic, useChildEpics, useEpicIssues } from './epicQueries';
 
 type Mode = 'existing' | 'new' | null;
 
+/** What every level of one tree shares: the tree's version (refetch on change), who may edit, and the bump after a write. */
+interface TreeContext {
+  version: number;
+  editable: boolean;
+  refresh: () => void;
+}
+
+const groupPathOf = (e: ApiEpic) => e.references.full.slice(0, e.references.full.lastIndexOf('&'));
+
 /**
  * The epic's child epics as a tree (GitLab's related items tree): each child opens to show its
- * own children. Those who may edit the epic add an existing epic by reference, create a new
- * child, and remove a child. Every level refetches when the epic's `children_changed` event
- * bumps its version, so two pages on the same epic show the same tree.
+ * own child epics and issues, and every level is edited where it stands: those who may edit the
+ * epic add an existing epic by reference, create a new child, add an issue, and remove either
+ * (child epics live in the epic's group or its subgroups, where an editor of the epic is at least
+ * the same role; the server checks each write). Every level refetches when the page's epic's
+ * `children_changed` or `descendants_changed` event bumps the tree's version, so a change at any
+ * depth by anyone shows on every open ancestor's page.
  */
 export function ChildEpicsTree({ epic, epicKey, editable }: { epic: ApiEpic; epicKey: string; editable: boolean }) {
   const version = useAtomValue(epicChildrenVersionAtomFamily(epicKey), { store: appStore });
   const q = useChildEpics(epic.group_id, epic.iid, version);
-  const [mode, setMode] = useState<Mode>(null);
-  const [text, setText] = useState('');
+  const tree: TreeContext = { version, editable, refresh: () => appStore.set(epicChildrenVersionAtomFamily(epicKey), (v) => v + 1) };
+  return (
+    <section className="epic-page__children" data-testid="child-epics">
+      <h2 className="epic-page__issues-title">
+        {EPIC_TEXTS.childEpics} {q.data?.length ?? 0}
+      </h2>
+      {q.data && <ChildEpicList parent={epic} epics={q.data} tree={tree} role="tree" />}
+    </section>
+  );
+}
+
+/** One level's child epics, or the spec's empty text, with the controls that add one to the level's epic. */
+function ChildEpicList({ parent, epics, tree, role }: { parent: ApiEpic; epics: ApiEpic[]; tree: TreeContext; role: 'tree' | 'group' }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const children = q.data ?? [];
-  const groupPath = epic.references.full.slice(0, epic.references.full.lastIndexOf('&'));
 
-  async function run(op: () => Promise<string | null>, fallback: string, after?: () => void) {
+  async function run(op: () => Promise<string | null>, fallback: string): Promise<boolean> {
     setBusy(true);
     setError(null);
     const failed = await op().catch(() => fallback);
     setBusy(false);
     if (failed) setError(failed);
-    else {
-      after?.();
-      appStore.set(epicChildrenVersionAtomFamily(epicKey), (v) => v + 1);
-    }
+    else tree.refresh();
+    return !failed;
   }
 
-  const ref = mode === 'existing' ? parseEpicRef(text, groupPath) : null;
-  const canSubmit = mode === 'existing' ? ref !== null : text.trim() !== '';
   return (
-    <section className="epic-page__children" data-testid="child-epics">
-      <h2 className="epic-page__issues-title">
-        {EPIC_TEXTS.childEpics} {children.length}
-      </h2>
-      {children.length ? (
-        <ul className="epic-tree" role="tree" aria-label={EPIC_TEXTS.childEpics}>
-          {children.map((c) => (
-            <ChildEpicNode key={c.id} epic={c} version={version} onRemove={editable ? () => void run(() => removeChildEpic(epic, c.id), EPIC_TEXTS.removeEpicsFailed) : null} busy={busy} />
+    <>
+      {epics.length ? (
+        <ul className="epic-tree" role={role} aria-label={role === 'tree' ? EPIC_TEXTS.childEpics : `${EPIC_TEXTS.childEpics} of ${parent.references.full}`}>
+          {epics.map((c) => (
+            <ChildEpicNode key={c.id} epic={c} tree={tree} busy={busy} onRemove={tree.editable ? () => void run(() => removeChildEpic(parent, c.id), EPIC_TEXTS.removeEpicsFailed) : null} />
           ))}
         </ul>
       ) : (
-        q.data && <p className="muted">{EPIC_TEXTS.noChildEpics}</p>
+        <p className={role === 'tree' ? 'muted' : 'muted epic-tree__empty'}>{EPIC_TEXTS.noChildEpics}</p>
       )}
-      {editable && (
-        <div className="epic-page__child-actions">
-          <button type="button" className="btn btn--sm" aria-pressed={mode === 'existing'} onClick={() => { setMode(mode === 'existing' ? null : 'existing'); setText(''); setError(null); }}>
-            {EPIC_TEXTS.addExistingEpic}
-          </button>
-          <button type="button" className="btn btn--sm" aria-pressed={mode === 'new'} onClick={() => { setMode(mode === 'new' ? null : 'new'); setText(''); setError(null); }}>
-            {EPIC_TEXTS.addNewEpic}
-          </button>
-        </div>
+      {tree.editable && <AddChildEpic parent={parent} busy={busy} run={run} />}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
       )}
-      {editable && mode && (
+    </>
+  );
+}
+
+/** 'Add an existing epic' (by reference) and 'Add a new epic' (by title) under one epic. */
+function AddChildEpic({ parent, busy, run }: { parent: ApiEpic; busy: boolean; run: (op: () => Promise<string | null>, fallback: string) => Promise<boolean> }) {
+  const [mode, setMode] = useState<Mode>(null);
+  const [text, setText] = useState('');
+  const ref = mode === 'existing' ? parseEpicRef(text, groupPathOf(parent)) : null;
+  const canSubmit = mode === 'existing' ? ref !== null : text.trim() !== '';
+  const toggle = (m: Exclude<Mode, null>) => {
+    setMode(mode === m ? null : m);
+    setText('');
+  };
+  return (
+    <>
+      <div className="epic-page__child-actions">
+        <button type="button" className="btn btn--sm" aria-pressed={mode === 'existing'} onClick={() => toggle('existing')}>
+          {EPIC_TEXTS.addExistingEpic}
+        </button>
+        <button type="button" className="btn btn--sm" aria-pressed={mode === 'new'} onClick={() => toggle('new')}>
+          {EPIC_TEXTS.addNewEpic}
+        </button>
+      </div>
+      {mode && (
         <form
           className="epic-page__add-issue"
           onSubmit={(e) => {
             e.preventDefault();
             if (!canSubmit) return;
-            const done = () => {
+            const op = mode === 'existing' ? () => addChildEpic(parent, ref!) : () => createChildEpic(parent, text.trim());
+            void run(op, EPIC_TEXTS.addChildFailed).then((ok) => {
+              if (!ok) return;
               setText('');
               setMode(null);
-            };
-            if (mode === 'existing') void run(() => addChildEpic(epic, ref!), EPIC_TEXTS.addChildFailed, done);
-            else void run(() => createChildEpic(epic, text.trim()), EPIC_TEXTS.addChildFailed, done);
+            });
           }}
         >
           <input
@@ -91,17 +126,12 @@ export function ChildEpicsTree({ epic, epicKey, editable }: { epic: ApiEpic; epi
           </button>
         </form>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
+    </>
   );
 }
 
-/** One child epic in the tree; opened, its own children below it (read-only: they are edited on their own epic's page). */
-function ChildEpicNode({ epic, version, onRemove, busy }: { epic: ApiEpic; version: number; onRemove: (() => void) | null; busy: boolean }) {
+/** One child epic in the tree; opened, its own child epics and issues below it, edited there as at the top. */
+function ChildEpicNode({ epic, tree, onRemove, busy }: { epic: ApiEpic; tree: TreeContext; onRemove: (() => void) | null; busy: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <li role="treeitem" aria-expanded={open} aria-selected={false} data-testid="child-epic">
@@ -114,20 +144,23 @@ function ChildEpicNode({ epic, version, onRemove, busy }: { epic: ApiEpic; versi
           <X size={14} aria-hidden="true" />
         </button>
       )}
-      {open && <ChildEpicLevel parent={epic} version={version} />}
+      {open && <ChildEpicLevel parent={epic} tree={tree} />}
     </li>
   );
 }
 
-function ChildEpicLevel({ parent, version }: { parent: ApiEpic; version: number }) {
-  const q = useChildEpics(parent.group_id, parent.iid, version);
-  if (!q.data) return null;
-  if (!q.data.length) return <p className="muted epic-tree__empty">{EPIC_TEXTS.noChildEpics}</p>;
+/** An opened child's level: its child epics and its issues, both refetched with the tree's version. */
+function ChildEpicLevel({ parent, tree }: { parent: ApiEpic; tree: TreeContext }) {
+  const epics = useChildEpics(parent.group_id, parent.iid, tree.version);
+  const groupPath = groupPathOf(parent);
+  const issues = useEpicIssues(groupPath, parent.iid, tree.version);
+  if (!epics.data || !issues.data) return null;
   return (
-    <ul className="epic-tree" role="group">
-      {q.data.map((c) => (
-        <ChildEpicNode key={c.id} epic={c} version={version} onRemove={null} busy={false} />
-      ))}
-    </ul>
+    <div className="epic-tree__level" data-testid="epic-tree-level">
+      <ChildEpicList parent={parent} epics={epics.data} tree={tree} role="group" />
+      <div className="epic-tree__issues">
+        <EpicIssuesEditor groupPath={groupPath} epicIid={parent.iid} issues={issues.data} editable={tree.editable} onChanged={tree.refresh} />
+      </div>
+    </div>
   );
 }

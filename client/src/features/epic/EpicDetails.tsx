@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { EPIC_TEXTS, type ApiEpic, type ApiIssue } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
 import { formatDate } from '../../shared/time/formatTime';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
+import { epicIssuesVersionAtomFamily } from './epicAtoms';
 import { EpicEditForm } from './EpicEditForm';
 import { EpicIssuesEditor } from './EpicIssuesEditor';
 import { ChildEpicsTree } from './ChildEpicsTree';
@@ -50,7 +52,7 @@ export function EpicDetails({ epic, issues, editing = null, epicKey = null }: { 
       {/* description_html is rendered and sanitised by the server's markdown service */}
       {!open && <div className="md" data-testid="epic-description" dangerouslySetInnerHTML={{ __html: epic.description_html }} />}
       <h2 className="epic-page__issues-title">Issues {issues.length}</h2>
-      <EpicIssuesEditor epicKey={editing?.epicKey ?? ''} groupPath={editing?.groupPath ?? ''} epicIid={epic.iid} issues={issues} editable={editing !== null} />
+      <EpicIssuesEditor onChanged={() => editing && appStore.set(epicIssuesVersionAtomFamily(editing.epicKey), (v) => v + 1)} groupPath={editing?.groupPath ?? ''} epicIid={epic.iid} issues={issues} editable={editing !== null} />
       {epicKey && <ChildEpicsTree epic={epic} epicKey={epicKey} editable={editing !== null} />}
     </article>
   );

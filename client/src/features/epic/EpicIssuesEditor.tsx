@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
 import { EPIC_TEXTS, type ApiIssue } from '@tandem/shared-types';
-import { appStore } from '../../shared/store';
 import { IssueStatusBadge } from '../issue/IssueStatusBadge';
-import { epicIssuesVersionAtomFamily } from './epicAtoms';
 import { addIssueToEpic, parseEpicIssueRef, removeIssueFromEpic } from './epicQueries';
 
 /**
  * The epic's issues with, for those who may edit the epic, a remove button on each and a form
  * that adds one by reference or URL (the epic issues REST endpoints; the server checks the
- * issue's own rights too). The list refetches after each change, and other pages follow
- * through the epic's event.
+ * issue's own rights too). `onChanged` refetches the list after each change (the page's issues,
+ * or a level of the child epics tree), and other pages follow through the epic's event.
  */
-export function EpicIssuesEditor({ epicKey, groupPath, epicIid, issues, editable }: { epicKey: string; groupPath: string; epicIid: number; issues: Array<ApiIssue & { epic_issue_id?: number }>; editable: boolean }) {
+export function EpicIssuesEditor({ groupPath, epicIid, issues, editable, onChanged }: { groupPath: string; epicIid: number; issues: Array<ApiIssue & { epic_issue_id?: number }>; editable: boolean; onChanged: () => void }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => appStore.set(epicIssuesVersionAtomFamily(epicKey), (v) => v + 1);
 
   async function run(op: () => Promise<string | null>, after?: () => void) {
     setBusy(true);
@@ -26,7 +23,7 @@ export function EpicIssuesEditor({ epicKey, groupPath, epicIid, issues, editable
     if (failed) setError(failed);
     else {
       after?.();
-      refresh();
+      onChanged();
     }
   }
 

@@ -48,23 +48,48 @@ export const sharedGroupMemberRowsSql = (project: string) => `SELECT shm.id AS m
 export const sharedGroupMemberIdsSql = (project: string) => `SELECT shm.user_id ${sharesSql(project, null)}`;
 
 /**
+ * A group shared with a group (GitLab's group_group_links): every current member of the
+ * invited group (its own members and those inherited from its parent groups) gets the link's
+ * access in the shared group and its subgroups (and their projects), capped at their own role,
+ * while the link has not expired. The user's best level in `group` through links to it or an
+ * ancestor, as a scalar subquery (NULL when none).
+ */
+export const groupShareLevelSql = (group: string, user: string) => `(SELECT max(LEAST(ggl.group_access, ggm.access_level))::int FROM group_group_links ggl
+    JOIN members ggm ON ggm.source_type = 'Namespace' AND ggm.user_id = ${user} AND ${currentMembership('ggm')}
+      AND ggm.source_id IN ${groupAndAncestorsSql('ggl.shared_with_group_id', 'gga')}
+    WHERE ${currentMembership('ggl')} AND ggl.shared_group_id IN ${groupAndAncestorsSql(group, 'ggs')})`;
+
+/**
+ * Members by a group's shares, as rows (member_id, user_id, access_level, expires_at,
+ * created_at, updated_at): `links` picks the links (a WHERE on `ggl`), the level is the link's
+ * capped at the member's role, expiring with whichever of the two expires first. GraphQL
+ * `groupMembers(relations: [SHARED_FROM_GROUPS | SHARED_INTO_ANCESTORS])`.
+ */
+export const groupShareMemberRowsSql = (links: string) => `SELECT ggm.id AS member_id, ggm.user_id, LEAST(ggl.group_access, ggm.access_level) AS access_level,
+      LEAST(ggm.expires_at, ggl.expires_at) AS expires_at, ggm.created_at, ggm.updated_at
+    FROM group_group_links ggl
+    JOIN members ggm ON ggm.source_type = 'Namespace' AND ${currentMembership('ggm')} AND ggm.source_id IN ${groupAndAncestorsSql('ggl.shared_with_group_id', 'ggr')}
+    WHERE ${currentMembership('ggl')} AND ${links}`;
+
+/**
  * The user's effective level on a project (its id and namespace id given) as a scalar
  * subquery: the highest current membership of the project or of any ancestor group of its
  * namespace, and of the groups it is shared with. NULL when none; a personal namespace's
  * owner is the owner on top of this (`effectiveLevel` in the project module).
  */
-export const projectLevelSql = (project: string, namespace: string, user: string) => `(SELECT GREATEST(max(cm.access_level)::int, ${sharedGroupLevelSql(project, user)})
+export const projectLevelSql = (project: string, namespace: string, user: string) => `(SELECT GREATEST(max(cm.access_level)::int, ${sharedGroupLevelSql(project, user)}, ${groupShareLevelSql(namespace, user)})
     FROM members cm WHERE cm.user_id = ${user} AND ${currentMembership('cm')}
       AND ((cm.source_type = 'Project' AND cm.source_id = ${project}) OR (cm.source_type = 'Namespace' AND cm.source_id IN ${groupAndAncestorsSql(namespace, 'cma')})))`;
 
-/** The user's effective level in a group as a scalar subquery: the highest current membership of it or an ancestor (NULL when none). */
-export const groupLevelSql = (group: string, user: string) => `(SELECT max(cm.access_level)::int FROM members cm
+/** The user's effective level in a group as a scalar subquery: the highest current membership of it or an ancestor, or through a group it or an ancestor is shared with (NULL when none). */
+export const groupLevelSql = (group: string, user: string) => `(SELECT GREATEST(max(cm.access_level)::int, ${groupShareLevelSql(group, user)}) FROM members cm
     WHERE cm.user_id = ${user} AND cm.source_type = 'Namespace' AND ${currentMembership('cm')} AND cm.source_id IN ${groupAndAncestorsSql(group, 'cga')})`;
 
 /**
  * Ids of the projects where the user's effective level is at least `min` (guest by default),
  * as a subquery body for `p.id IN (...)`: current direct memberships, current group
- * memberships (the group's projects and its subgroups'), current shares, and the projects of
+ * memberships (the group's projects and its subgroups'), groups shared with a group the user
+ * is in (the same), current shares, and the projects of
  * the user's personal namespace (its owner owns them). The one "member of" rule of every list.
  */
 export const memberProjectIdsSql = (user: string, min: number = ACCESS_LEVEL.GUEST) => `SELECT cmp.source_id FROM members cmp
@@ -73,6 +98,10 @@ export const memberProjectIdsSql = (user: string, min: number = ACCESS_LEVEL.GUE
       WITH RECURSIVE cms(id) AS (
         SELECT cmg.source_id FROM members cmg
           WHERE cmg.source_type = 'Namespace' AND cmg.user_id = ${user} AND cmg.access_level >= ${min} AND ${currentMembership('cmg')}
+        UNION SELECT ggl.shared_group_id FROM group_group_links ggl
+          JOIN members ggm ON ggm.source_type = 'Namespace' AND ggm.user_id = ${user} AND ${currentMembership('ggm')}
+            AND ggm.source_id IN ${groupAndAncestorsSql('ggl.shared_with_group_id', 'ggp')}
+          WHERE ${currentMembership('ggl')} AND LEAST(ggl.group_access, ggm.access_level) >= ${min}
         UNION SELECT cms_n.id FROM namespaces cms_n JOIN cms ON cms_n.parent_id = cms.id)
       SELECT id FROM cms)
   UNION SELECT shl.project_id ${sharesSql(null, user)} AND LEAST(shl.group_access, shm.access_level) >= ${min}

@@ -248,6 +248,17 @@ export function canShareProjectWithGroup(actor: Actor | null, p: ProjectFacts, g
   return groupAccess === null || ownerLevelAllowed(actor, p.accessLevel, { from: null, to: groupAccess, self: false });
 }
 
+/**
+ * May the actor share the group `g` with the group `invited` (GitLab's admin_group_member on the
+ * shared group, read_group on the invited one)? Only owners grant the owner level (`groupAccess`
+ * null: removing a share).
+ */
+export function canShareGroupWithGroup(actor: Actor | null, g: GroupFacts, invited: GroupFacts, groupAccess: number | null): boolean {
+  if (actor === null || !canGroup(actor, 'admin_group_member', g)) return false;
+  if (!canReadGroup(actor, invited)) return false;
+  return groupAccess === null || ownerLevelAllowed(actor, g.accessLevel, { from: null, to: groupAccess, self: false });
+}
+
 export function canReadGroup(actor: Actor | null, g: GroupFacts): boolean {
   if (actor?.isAdmin) return true;
   if (g.visibility === 'public') return true;

@@ -1,5 +1,7 @@
-import { EPIC_MAX_CHILDREN, EPIC_MAX_DEPTH, EPIC_TEXTS } from '@tandem/shared-types';
+import { EPIC_MAX_CHILDREN, EPIC_MAX_DEPTH, EPIC_TEXTS, type UserBasic } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
+import type { Tx } from '../../core/realtime/event-log.service';
+import { epicNoteable } from './epic.mapper';
 import { ancestorGroupIds, type EpicRow, type Queryable } from './epic.store';
 
 /** The epic and its ancestors, itself first (ids). */
@@ -61,4 +63,25 @@ export async function newChildProblem(m: Queryable, parent: EpicRow, confidentia
   const [{ n }] = (await m.query('SELECT COUNT(*)::int AS n FROM epics WHERE parent_id = $1', [parent.id])) as [{ n: number }];
   if (Number(n) >= EPIC_MAX_CHILDREN) return new AppError('EPIC_CHILD_LIMIT');
   return null;
+}
+
+/**
+ * Tells the open pages of the epic's ancestors (not the epic itself) that something below them
+ * changed: an `epic.updated` {descendants_changed} on each, in the write's transaction, so an
+ * ancestor's tree refetches the levels it shows. The event names no descendant: each watcher
+ * is a reader of the ancestor whose room it reaches, and what the refetch returns is filtered
+ * by read_epic, so a confidential grandchild never reaches one who may not read it.
+ */
+export async function recordDescendantsChanged(tx: Tx, epicId: number, actor: UserBasic | null): Promise<void> {
+  const rows = (await tx.manager.query(
+    `WITH RECURSIVE up(id, parent_id, d) AS (SELECT id, parent_id, 0 FROM epics WHERE id = $1
+       UNION ALL SELECT e.id, e.parent_id, up.d + 1 FROM epics e JOIN up ON e.id = up.parent_id WHERE up.d < 100)
+     SELECT e.id, e.iid, n.full_path AS group_path, e.updated_at FROM up JOIN epics e ON e.id = up.id JOIN namespaces n ON n.id = e.group_id
+     WHERE up.d > 0 ORDER BY up.d`,
+    [epicId],
+  )) as Array<{ id: number; iid: number; group_path: string; updated_at: Date }>;
+  for (const a of rows) {
+    const noteable = epicNoteable({ id: Number(a.id), iid: Number(a.iid), groupPath: a.group_path });
+    tx.recordLater(noteable, 'epic.updated', { fields: { descendants_changed: true, updated_at: new Date(a.updated_at).toISOString() } }, actor);
+  }
 }

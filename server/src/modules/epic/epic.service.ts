@@ -18,7 +18,7 @@ import { epicNoteable } from './epic.mapper';
 import type { Namespace } from '../group/namespace.entity';
 import { ancestorGroupIds, descendantGroupIds, epicById, epicByIid, insertEpic, listEpics, type EpicRow } from './epic.store';
 import type { EpicInput } from './epic.validation';
-import { childLinkProblem, epicDescendants, newChildProblem } from './epic-tree';
+import { childLinkProblem, epicDescendants, newChildProblem, recordDescendantsChanged } from './epic-tree';
 
 export interface GroupEpic {
   group: Namespace;
@@ -209,6 +209,8 @@ export class EpicService {
         if (version?.mergeIntoNoteId) await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
         // Every write tells open pages the new lock_version (a parent change too, with no field to show)
         tx.recordLater(noteable, 'epic.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
+        // What an ancestor's tree shows of this epic changed: its open pages refetch their levels
+        if (e.parentId !== null && (fields.title !== undefined || fields.state !== undefined || fields.confidential !== undefined)) await recordDescendantsChanged(tx, e.id, author);
       };
       if (inTx) await write(inTx);
       else await this.events.transaction(write);

@@ -38,10 +38,10 @@ export class GroupController {
     return Promise.all(groups.map(async (g) => toApiGroup(g, this.groups.config.publicUrl, await this.groups.fullName(g))));
   }
 
-  /** Policy: read_group. `id` is a number or a URL-encoded full path. */
+  /** Policy: read_group (each of `shared_with_groups` read_group too). `id` is a number or a URL-encoded full path. */
   @Get(':id')
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string) {
     const { group } = await this.groups.findReadable(actor, id);
-    return toApiGroup(group, this.groups.config.publicUrl, await this.groups.fullName(group));
+    return { ...toApiGroup(group, this.groups.config.publicUrl, await this.groups.fullName(group)), shared_with_groups: await this.groups.sharedWithGroups(actor, group.id) };
   }
 }

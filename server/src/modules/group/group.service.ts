@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { ACCESS_LEVEL, type ApiSharedWithGroup } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { AppError } from '../../core/errors/app-error';
-import { groupLevelSql } from '../../core/policy/membership-sql';
+import { currentMembership, groupLevelSql } from '../../core/policy/membership-sql';
 import { canReadGroup, type Actor, type GroupFacts } from '../../core/policy/policy';
 import { Namespace } from './namespace.entity';
 
@@ -52,6 +52,23 @@ export class GroupService {
 
   async facts(actor: Actor | null, group: Namespace, manager?: EntityManager): Promise<GroupFacts> {
     return { visibility: group.visibility, accessLevel: await this.accessLevel(actor?.id ?? null, group.id, manager) };
+  }
+
+  /**
+   * The groups a group is shared with, as GitLab's group answer lists them (`shared_with_groups`:
+   * links in force, oldest first), only those the actor may read (GitLab shows no private group
+   * to an outsider).
+   */
+  async sharedWithGroups(actor: Actor | null, groupId: number): Promise<ApiSharedWithGroup[]> {
+    const rows = (await this.ds.query(
+      `SELECT n.id, n.name, n.full_path, n.visibility, l.group_access, l.expires_at::text AS expires_at, ${groupLevelSql('n.id', '$2::int')} AS level
+       FROM group_group_links l JOIN namespaces n ON n.id = l.shared_with_group_id
+       WHERE l.shared_group_id = $1 AND ${currentMembership('l')} ORDER BY l.id`,
+      [groupId, actor?.id ?? null],
+    )) as Array<{ id: number; name: string; full_path: string; visibility: GroupFacts['visibility']; group_access: number; expires_at: string | null; level: number | null }>;
+    return rows
+      .filter((r) => canReadGroup(actor, { visibility: r.visibility, accessLevel: r.level ?? ACCESS_LEVEL.NO_ACCESS }))
+      .map((r) => ({ group_id: Number(r.id), group_name: r.name, group_full_path: r.full_path, group_access_level: Number(r.group_access), expires_at: r.expires_at }));
   }
 
   /**

@@ -14,11 +14,13 @@ export enum ProjectMemberRelationEnum {
 }
 registerEnumType(ProjectMemberRelationEnum, { name: 'ProjectMemberRelation', description: 'Project member relation' });
 
-/** GitLab's GroupMemberRelation, the values Tandem has data for (it has no group-to-group shares). */
+/** GitLab's GroupMemberRelation. */
 export enum GroupMemberRelationEnum {
   DIRECT = 'DIRECT',
   INHERITED = 'INHERITED',
   DESCENDANTS = 'DESCENDANTS',
+  SHARED_FROM_GROUPS = 'SHARED_FROM_GROUPS',
+  SHARED_INTO_ANCESTORS = 'SHARED_INTO_ANCESTORS',
 }
 registerEnumType(GroupMemberRelationEnum, { name: 'GroupMemberRelation', description: 'Group member relation' });
 

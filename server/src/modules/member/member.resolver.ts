@@ -6,7 +6,8 @@ import { GroupType } from '../epic/epic.graphql-types';
 import { GroupService } from '../group/group.service';
 import { ProjectType } from '../project/project.graphql-types';
 import { GroupMemberConnection, GroupMembersArgs, MemberInterfaceConnection, ProjectMembersArgs, toMemberNode } from './member.graphql-types';
-import { MemberService, type MemberRelation, type MemberSource } from './member.service';
+import type { Namespace } from '../group/namespace.entity';
+import { MemberService, type GroupShareSources, type MemberRelation, type MemberSource } from './member.service';
 
 const DEFAULT_RELATIONS: MemberRelation[] = ['DIRECT', 'INHERITED'];
 /** The subgroups whose members DESCENDANTS reads at most (a larger group tree is cut, in path order). */
@@ -16,10 +17,10 @@ const MAX_SUBGROUPS = 1_000;
 const relationsOf = (asked: readonly string[] | null | undefined): readonly MemberRelation[] => (asked ? (asked as readonly MemberRelation[]) : DEFAULT_RELATIONS);
 
 /** One page of members by relation, searched by name or username (trimmed; empty searches nothing out). */
-async function membersPage(service: MemberService, source: MemberSource, relations: readonly MemberRelation[], args: ProjectMembersArgs | GroupMembersArgs, descendantIds?: number[]) {
+async function membersPage(service: MemberService, source: MemberSource, relations: readonly MemberRelation[], args: ProjectMembersArgs | GroupMembersArgs, descendantIds?: number[], shares?: GroupShareSources) {
   const { offset, limit } = pageWindow(args);
   const search = args.search?.trim() || undefined;
-  const { members, total } = await service.listByRelations(source, new Set(relations), { search, offset, limit, descendantIds });
+  const { members, total } = await service.listByRelations(source, new Set(relations), { search, offset, limit, descendantIds, shares });
   return toConnection(
     members.map((m) => toMemberNode(m, service.config.publicUrl)),
     offset,
@@ -61,6 +62,25 @@ export class GroupMembersResolver {
     const descendantIds = relations.includes('DESCENDANTS')
       ? (await this.groups.listReadable(actor, { descendantsOf: group.id, page: 1, perPage: MAX_SUBGROUPS })).groups.map((d) => d.id)
       : undefined;
-    return membersPage(this.members, this.members.groupSource(group), relations, args, descendantIds) as Promise<GroupMemberConnection>;
+    // SHARED_*: the members of the invited groups the actor may read (GitLab: public or visible to the user)
+    const shares = relations.includes('SHARED_FROM_GROUPS') || relations.includes('SHARED_INTO_ANCESTORS') ? await this.readableShares(actor, group) : undefined;
+    return membersPage(this.members, this.members.groupSource(group), relations, args, descendantIds, shares) as Promise<GroupMemberConnection>;
+  }
+
+  private async readableShares(actor: Actor | null, group: Namespace): Promise<GroupShareSources> {
+    const out: GroupShareSources = { fromGroups: [], intoAncestors: [], ancestors: [] };
+    for (const link of await this.members.groupShares(group)) {
+      const readable = await this.groups.findReadable(actor, link.invitedId).then(
+        () => true,
+        () => false,
+      );
+      if (!readable) continue;
+      if (link.own) out.fromGroups.push(link.invitedId);
+      else {
+        out.intoAncestors.push(link.invitedId);
+        out.ancestors.push(link.sharedGroupId);
+      }
+    }
+    return out;
   }
 }

@@ -15,7 +15,7 @@ import {
   type MembershipChange,
   type ProjectFacts,
 } from '../../core/policy/policy';
-import { currentMembership, sharedGroupMemberRowsSql, sharedGroupMembershipsSql } from '../../core/policy/membership-sql';
+import { currentMembership, groupShareMemberRowsSql, sharedGroupMemberRowsSql, sharedGroupMembershipsSql } from '../../core/policy/membership-sql';
 import { AccessChanges } from '../../core/realtime/access-changes';
 import { GroupService } from '../group/group.service';
 import type { Namespace } from '../group/namespace.entity';
@@ -64,7 +64,16 @@ const SHARED_DEPTH = 1_000;
 const DESCENDANT_DEPTH = 2_000;
 
 /** GraphQL member relations (GitLab's ProjectMemberRelation and GroupMemberRelation, those Tandem has data for). */
-export type MemberRelation = 'DIRECT' | 'INHERITED' | 'INVITED_GROUPS' | 'DESCENDANTS';
+export type MemberRelation = 'DIRECT' | 'INHERITED' | 'INVITED_GROUPS' | 'DESCENDANTS' | 'SHARED_FROM_GROUPS' | 'SHARED_INTO_ANCESTORS';
+
+/** The groups a group's shares reach members through, split as GitLab's relations are (the invited groups' ids). */
+export interface GroupShareSources {
+  /** Groups the group itself is shared with (SHARED_FROM_GROUPS). */
+  fromGroups: number[];
+  /** Groups one of its ancestors is shared with (SHARED_INTO_ANCESTORS), with the ancestors' ids. */
+  intoAncestors: number[];
+  ancestors: number[];
+}
 
 /**
  * Project and group memberships (GitLab's members API). Services own the transaction: the
@@ -150,10 +159,12 @@ export class MemberService {
    * `relations`): DIRECT, INHERITED (ancestor groups), INVITED_GROUPS (a project's shares, the
    * link's level capped at the member's), DESCENDANTS (a group's subgroups: those in
    * `descendantIds`, the ones the actor may read, so a private subgroup's members stay
-   * private). One row per user, their highest current level (the nearest relation on a tie); active users only (the user
+   * private), SHARED_FROM_GROUPS and SHARED_INTO_ANCESTORS (the members of the groups the group,
+   * or one of its ancestors, is shared with: those in `shares`, the invited groups the actor may
+   * read; the link's level capped at the member's). One row per user, their highest current level (the nearest relation on a tie); active users only (the user
    * search excludes inactive users, sidebar spec §6), matching `search` in name or username.
    */
-  async listByRelations(source: MemberSource, relations: ReadonlySet<MemberRelation>, opts: { search?: string; offset: number; limit: number; descendantIds?: readonly number[] }): Promise<{ members: RelatedMemberRow[]; total: number }> {
+  async listByRelations(source: MemberSource, relations: ReadonlySet<MemberRelation>, opts: { search?: string; offset: number; limit: number; descendantIds?: readonly number[]; shares?: GroupShareSources }): Promise<{ members: RelatedMemberRow[]; total: number }> {
     const params: unknown[] = [];
     // Parameters are numbered as used: every one the query is given is referenced
     const p = (v: unknown) => `$${params.push(v)}`;
@@ -171,6 +182,13 @@ export class MemberService {
       parts.push(`SELECT ${cols('GroupMember', String(DESCENDANT_DEPTH))} FROM members m WHERE m.source_type = 'Namespace' AND m.source_id = ANY(${p([...opts.descendantIds])}::int[]) AND ${UNEXPIRED}`);
     if (relations.has('INVITED_GROUPS') && source.type === 'Project')
       parts.push(`SELECT s.member_id, 'GroupMember'::text AS member_type, s.user_id, s.access_level, s.expires_at, s.created_at, s.updated_at, ${SHARED_DEPTH} AS depth FROM (${sharedGroupMemberRowsSql(`${p(source.id)}::int`)}) s`);
+    const shares = source.type === 'Namespace' ? opts.shares : undefined;
+    const shared = (links: string) =>
+      `SELECT s.member_id, 'GroupMember'::text AS member_type, s.user_id, s.access_level, s.expires_at, s.created_at, s.updated_at, ${SHARED_DEPTH} AS depth FROM (${groupShareMemberRowsSql(links)}) s`;
+    if (relations.has('SHARED_FROM_GROUPS') && shares?.fromGroups.length)
+      parts.push(shared(`ggl.shared_group_id = ${p(source.id)}::int AND ggl.shared_with_group_id = ANY(${p(shares.fromGroups)}::int[])`));
+    if (relations.has('SHARED_INTO_ANCESTORS') && shares?.intoAncestors.length)
+      parts.push(shared(`ggl.shared_group_id = ANY(${p(shares.ancestors)}::int[]) AND ggl.shared_with_group_id = ANY(${p(shares.intoAncestors)}::int[])`));
     if (!parts.length) return { members: [], total: 0 };
     const search = opts.search ? p(`%${escapeLike(opts.search)}%`) : null;
     const sql = `WITH RECURSIVE ${[...ctes, `memb AS (${parts.join(' UNION ALL ')})`].join(', ')},
@@ -186,6 +204,17 @@ export class MemberService {
     // A page past the end (or an empty one) has no row to carry the count
     const total = rows[0]?.total ?? (opts.offset > 0 || opts.limit === 0 ? ((await run(0, 1))[0]?.total ?? 0) : 0);
     return { members: rows.map(({ total: _t, ...r }) => ({ ...r, member_id: Number(r.member_id) })), total };
+  }
+
+  /** The shares in force of the group and its ancestors: (shared group, invited group) pairs, the group's own first. */
+  async groupShares(group: Namespace): Promise<Array<{ sharedGroupId: number; invitedId: number; own: boolean }>> {
+    const rows = (await this.ds.query(
+      `WITH RECURSIVE ${ANCESTORS('$2::int')}
+       SELECT l.shared_group_id, l.shared_with_group_id, l.shared_group_id = $1 AS own FROM group_group_links l
+       WHERE ${currentMembership('l')} AND (l.shared_group_id = $1 OR l.shared_group_id IN (SELECT id FROM anc)) ORDER BY own DESC, l.id`,
+      [group.id, group.parentId],
+    )) as Array<{ shared_group_id: number; shared_with_group_id: number; own: boolean }>;
+    return rows.map((r) => ({ sharedGroupId: Number(r.shared_group_id), invitedId: Number(r.shared_with_group_id), own: r.own }));
   }
 
   async findEffective(source: MemberSource, userId: number): Promise<MemberRow | null> {

@@ -12,14 +12,15 @@ import { toUserBasic } from '../../user/user.mapper';
 import { epicNoteable, epicReference } from '../epic.mapper';
 import { EpicService, type GroupEpic } from '../epic.service';
 import { childEpicRows, epicById, type EpicRow } from '../epic.store';
-import { childLinkProblem, newChildProblem } from '../epic-tree';
+import { childLinkProblem, newChildProblem, recordDescendantsChanged } from '../epic-tree';
 
 /**
  * GitLab's EpicLinks services: an epic's child epics listed, an existing epic added as a child,
  * a new child epic created, a child removed. Each write is one transaction with the tree's
  * limits checked under the parent's row lock, GitLab's system notes on both epics, and an
- * `epic.updated` {children_changed} on every parent whose children changed, so open epic
- * pages refetch their tree.
+ * `epic.updated` {children_changed} on every parent whose children changed and
+ * {descendants_changed} on the parents' ancestors, so open epic pages refetch their tree at
+ * every level.
  */
 @Injectable()
 export class ChildEpicsAction {
@@ -106,6 +107,8 @@ export class ChildEpicsAction {
     const author = toUserBasic(await this.epics.actorUser(actor, tx.manager), this.epics.config.publicUrl);
     const noteable = epicNoteable(e);
     await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.epics.config.publicUrl }, noteable, null, author, texts, `groups/${e.groupPath}`);
-    if (childrenChanged) tx.recordLater(noteable, 'epic.updated', { fields: { children_changed: true, updated_at: new Date().toISOString() } }, author);
+    if (!childrenChanged) return;
+    tx.recordLater(noteable, 'epic.updated', { fields: { children_changed: true, updated_at: new Date().toISOString() } }, author);
+    await recordDescendantsChanged(tx, e.id, author);
   }
 }

@@ -4,6 +4,7 @@ import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { canEpic } from '../../../core/policy/policy';
 import { epicNoteable, epicReference, toIssueEpic } from '../../epic/epic.mapper';
 import { ancestorGroupIds, epicById, epicLinkOfIssue, setIssueEpic } from '../../epic/epic.store';
+import { recordDescendantsChanged } from '../../epic/epic-tree';
 import { writeSystemNotes } from '../../note/note-writer';
 import { systemNotes, type SystemNoteText } from '../../note/system-notes';
 import type { IssueField } from './issue-field';
@@ -73,6 +74,7 @@ export const epicField: IssueField<'epicId'> = {
       const noteable = epicNoteable(e);
       await writeSystemNotes(tx, env, noteable, null, env.actorBasic, [text], `groups/${e.groupPath}`);
       tx.recordLater(noteable, 'epic.updated', { fields: { issues_changed: true, updated_at: new Date().toISOString() } }, env.actorBasic);
+      await recordDescendantsChanged(tx, e.id, env.actorBasic);
     };
     if (before) await onEpic(before, systemNotes.epicIssueRemoved(issueRef));
     if (next) await onEpic(next, systemNotes.epicIssueAdded(issueRef));
