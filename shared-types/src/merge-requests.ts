@@ -46,6 +46,10 @@ export interface ApiMergeRequest {
   should_remove_source_branch: boolean;
   force_remove_source_branch: boolean;
   squash: boolean;
+  /** From a fork only: members of the target who may merge may push to the source branch (GitLab's allow_collaboration). */
+  allow_collaboration?: boolean;
+  /** GitLab's older name of allow_collaboration (same value). */
+  allow_maintainer_to_push?: boolean;
   has_conflicts: boolean;
   reference: string;
   references: { short: string; relative: string; full: string };
@@ -180,6 +184,8 @@ export const MERGE_REQUEST_ERRORS = {
   shaMismatch: (sha: string) => `SHA does not match HEAD of source branch: ${sha}`,
   /** Another open merge request from the same source branch into the same target. */
   alreadyExists: (iid: number) => `Another open merge request already exists for this source branch: !${iid}`,
+  /** target_project_id that is not an upstream of the source project (GitLab's validate_fork). */
+  notAFork: 'Source project is not a fork of the target project',
 } as const;
 
 /** Spec constants: the branch/ref check debounce, the related MR page size, the fork access floor, the popover delay. */
