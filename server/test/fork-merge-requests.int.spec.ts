@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_REQUEST_ERRORS, type ApiIssue, type ApiMergeRequest, type ApiProject } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, insertPat, projectId, type Cast, type TestApp } from './harness';
+import { gitClient } from './support/git-client';
 
-const run = promisify(execFile);
 
 /**
  * Merge requests from a fork into its upstream, on Postgres and PGlite, with the real `git`
@@ -31,19 +29,7 @@ describe.each(DB_MODES)('merge requests from a fork on %s', (mode) => {
   let erinToken: string;
   const mrs = (p: string) => `/api/v4/projects/${enc(p)}/merge_requests`;
 
-  /** git, never prompting; a failure is an answer here (code and output). */
-  const git = async (cwd: string, ...args: string[]) => {
-    try {
-      const r = await run('/usr/bin/git', ['-c', 'user.name=Erin', '-c', 'user.email=erin@example.com', '-c', 'init.defaultBranch=main', ...args], {
-        cwd,
-        env: { PATH: process.env.PATH, HOME: work, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-      });
-      return { code: 0, out: r.stdout + r.stderr };
-    } catch (e) {
-      const err = e as { code?: number; stdout?: string; stderr?: string };
-      return { code: err.code ?? 1, out: `${err.stdout ?? ''}${err.stderr ?? ''}` };
-    }
-  };
+  const git = gitClient(() => work, { name: 'Erin', email: 'erin@example.com' });
   const commitAndPush = async (dir: string, name: string, content: string) => {
     fs.writeFileSync(path.join(dir, name), content);
     expect((await git(dir, 'add', name)).code).toBe(0);
