@@ -147,9 +147,16 @@ describe.each(DB_MODES)('merge requests from a fork on %s', (mode) => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ allow_collaboration: true, allow_maintainer_to_push: true });
     const url = `${mrs(P)}/${made.body.iid}`;
+    const canApply = async (auth: Cast[keyof Cast]) => (await call<{ permissions: { canApplySuggestions: boolean } }>(app, 'GET', `/${P}/-/merge_requests/${made.body.iid}/page.json`, { auth })).body.permissions.canApplySuggestions;
+    // The page offers Apply on suggestions to who may push to the fork's branch: erin, and with collaboration allowed mallory
+    expect(await canApply(who.erin)).toBe(true);
+    expect(await canApply(who.mallory)).toBe(true);
+    expect(await canApply(who.carol)).toBe(false);
     // mallory maintains the upstream but has no push rights in erin's fork: her change is ignored
     expect((await call<ApiMergeRequest>(app, 'PUT', url, { auth: who.mallory, body: { allow_collaboration: false } })).body.allow_collaboration).toBe(true);
     expect((await call<ApiMergeRequest>(app, 'PUT', url, { auth: who.erin, body: { allow_maintainer_to_push: false } })).body.allow_collaboration).toBe(false);
+    expect(await canApply(who.mallory)).toBe(false);
+    expect(await canApply(who.erin)).toBe(true);
     const same = (await call<ApiMergeRequest[]>(app, 'GET', `${mrs(P)}?state=all`, { auth: who.bob })).body.find((m) => m.source_project_id === upstreamId);
     if (same) expect(same.allow_collaboration).toBeUndefined();
   });

@@ -120,8 +120,8 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  /** The shared discussion area's flags (IssuePermissions), and whether the viewer may merge. */
-  permissions: import('./api').IssuePermissions & { canMerge: boolean };
+  /** The shared discussion area's flags (IssuePermissions), whether the viewer may merge, and may apply suggestions (push to the source branch). */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean };
   /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
   seq: number;
   lastFetchedAt: number;
