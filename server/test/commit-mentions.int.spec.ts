@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiNote, ApiProject } from '@tandem/shared-types';
 import { bootApp, call, castOf, DB_MODES, enc, insertPat, type Cast, type TestApp } from './harness';
+import { gitClient } from './support/git-client';
 
-const run = promisify(execFile);
 const P = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
 
@@ -29,18 +27,7 @@ describe.each(DB_MODES)('commit mentions and default_branch on %s', (mode) => {
     u.password = tokens[user]!;
     return u.toString();
   };
-  const git = async (cwd: string, ...args: string[]) => {
-    try {
-      const r = await run('/usr/bin/git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], {
-        cwd,
-        env: { PATH: process.env.PATH, HOME: work, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', LANG: 'C' },
-      });
-      return { code: 0, out: r.stdout + r.stderr };
-    } catch (e) {
-      const err = e as { code?: number; stdout?: string; stderr?: string };
-      return { code: err.code ?? 1, out: `${err.stdout ?? ''}${err.stderr ?? ''}` };
-    }
-  };
+  const git = gitClient(() => work);
   const commit = async (dir: string, file: string, message: string) => {
     fs.writeFileSync(path.join(dir, file), `${message}\n`);
     await git(dir, 'add', file);

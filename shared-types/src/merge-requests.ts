@@ -46,6 +46,10 @@ export interface ApiMergeRequest {
   should_remove_source_branch: boolean;
   force_remove_source_branch: boolean;
   squash: boolean;
+  /** From a fork only: members of the target who may merge may push to the source branch (GitLab's allow_collaboration). */
+  allow_collaboration?: boolean;
+  /** GitLab's older name of allow_collaboration (same value). */
+  allow_maintainer_to_push?: boolean;
   has_conflicts: boolean;
   reference: string;
   references: { short: string; relative: string; full: string };
@@ -116,8 +120,8 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  /** The shared discussion area's flags (IssuePermissions), and whether the viewer may merge. */
-  permissions: import('./api').IssuePermissions & { canMerge: boolean };
+  /** The shared discussion area's flags (IssuePermissions), whether the viewer may merge, and may apply suggestions (push to the source branch). */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean };
   /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
   seq: number;
   lastFetchedAt: number;
@@ -180,6 +184,8 @@ export const MERGE_REQUEST_ERRORS = {
   shaMismatch: (sha: string) => `SHA does not match HEAD of source branch: ${sha}`,
   /** Another open merge request from the same source branch into the same target. */
   alreadyExists: (iid: number) => `Another open merge request already exists for this source branch: !${iid}`,
+  /** target_project_id that is not an upstream of the source project (GitLab's validate_fork). */
+  notAFork: 'Source project is not a fork of the target project',
 } as const;
 
 /** Spec constants: the branch/ref check debounce, the related MR page size, the fork access floor, the popover delay. */

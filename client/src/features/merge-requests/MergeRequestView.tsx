@@ -130,7 +130,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
         <ChangesTab
           projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
           // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
-          canApplySuggestions={data.permissions.canMerge}
+          canApplySuggestions={data.permissions.canApplySuggestions}
         />
       )}
     </div>

@@ -1,6 +1,6 @@
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 import type { NoteableAbilities } from './issue-permissions';
-import { canReadProject, scopeAllows, type Actor, type MergeRequestAbility, type ProjectFacts } from './policy';
+import { canProject, canReadProject, scopeAllows, type Actor, type MergeRequestAbility, type ProjectFacts } from './policy';
 
 /** A merge request as its rules need it (null: one not opened yet). */
 export interface MergeRequestFacts {
@@ -90,11 +90,38 @@ export function draftNoteAbilities(actor: Actor | null, noteable: Pick<NoteableA
 }
 
 /**
- * Applying a code suggestion (GitLab's :apply_suggestion): writes a commit on the source branch,
- * so who may push to it (push_code on the project), on an open merge request.
+ * A merge request from a fork into `target` (GitLab's create_merge_request_in): every signed-in
+ * reader of its code and merge requests (guests of public projects too), not in an archived
+ * project; the source side needs create_merge_request (GitLab's create_merge_request_from) in the fork.
  */
-export function canApplySuggestion(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts): boolean {
-  return actor !== null && m.state === 'opened' && canMergeRequest(actor, 'push_code', p, m);
+export function canCreateMergeRequestIn(actor: Actor | null, target: ProjectFacts): boolean {
+  return actor !== null && scopeAllows(actor, 'create_merge_request') && !target.archived && canReadMergeRequests(actor, target) && canProject(actor, 'read_code', target);
+}
+
+/** The source project's side of a merge request from a fork, with its collaboration flag (GitLab's allow_maintainer_to_push). */
+export interface ForkSourceFacts {
+  facts: ProjectFacts;
+  allowCollaboration: boolean;
+}
+
+/**
+ * Who may push to a merge request's source branch (GitLab's Project#branch_allows_collaboration?):
+ * push_code where the branch lives; for a merge request from a fork that allows collaboration,
+ * also whoever may merge it in the target project. `source` absent: the branch is in `p` itself.
+ */
+export function canPushToSourceBranch(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts, source?: ForkSourceFacts): boolean {
+  if (actor === null || m.state !== 'opened') return false;
+  if (!source) return canMergeRequest(actor, 'push_code', p, m);
+  if (canProject(actor, 'push_code', source.facts) && scopeAllows(actor, 'push_code')) return true;
+  return source.allowCollaboration && canMergeRequest(actor, 'merge_merge_request', p, m);
+}
+
+/**
+ * Applying a code suggestion (GitLab's :apply_suggestion): writes a commit on the source branch,
+ * so who may push to it (canPushToSourceBranch), on an open merge request.
+ */
+export function canApplySuggestion(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts, source?: ForkSourceFacts): boolean {
+  return canPushToSourceBranch(actor, p, m, source);
 }
 
 /**

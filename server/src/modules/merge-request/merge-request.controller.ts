@@ -80,11 +80,11 @@ export class MergeRequestController {
     return rows.slice((page.page - 1) * page.perPage, page.page * page.perPage).map((mr) => this.api({ mr, project }));
   }
 
-  /** Policy: create_merge_request (developers). 201 MergeRequest; 409 when one is open for the branches already. */
+  /** Policy: create_merge_request (developers) in this project; with target_project_id (an upstream) also canCreateMergeRequestIn there. 201 MergeRequest; 409 when one is open for the branches already. */
   @Post()
   async open(@SignedInActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const { mr } = await this.create.execute(actor, id, parseMergeRequestCreate(body));
-    const { project } = await this.loader.project(actor, id);
+    // From a fork, it belongs to the target project
+    const { mr, project } = await this.create.execute(actor, id, parseMergeRequestCreate(body));
     return this.api({ mr, project });
   }
 

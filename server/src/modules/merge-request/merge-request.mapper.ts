@@ -70,6 +70,8 @@ export function toApiMergeRequest(m: MergeRequestRow, projectPath: string, baseU
     should_remove_source_branch: m.shouldRemoveSourceBranch,
     force_remove_source_branch: m.shouldRemoveSourceBranch,
     squash: m.squash,
+    // GitLab shows these for merge requests from a fork only
+    ...(m.sourceProjectId !== m.targetProjectId ? { allow_collaboration: m.allowCollaboration, allow_maintainer_to_push: m.allowCollaboration } : {}),
     has_conflicts: hasConflicts,
     reference: `!${m.iid}`,
     references: { short: `!${m.iid}`, relative: `!${m.iid}`, full: `${projectPath}!${m.iid}` },

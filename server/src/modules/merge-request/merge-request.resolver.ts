@@ -63,6 +63,10 @@ export class MergeRequestType {
   @Field(() => String, { nullable: true }) mergedAt!: string | null;
   @Field() sourceBranch!: string;
   @Field() targetBranch!: string;
+  /** GitLab's MergeRequest.sourceProjectId / targetProjectId: a fork's merge request names both. */
+  @Field(() => Int, { nullable: true }) sourceProjectId!: number | null;
+  @Field(() => Int) targetProjectId!: number;
+  @Field(() => Boolean, { nullable: true }) allowCollaboration!: boolean | null;
   @Field() reference!: string;
   @Field() webUrl!: string;
   @Field(() => PipelineType, { nullable: true }) headPipeline!: PipelineType | null;
@@ -160,7 +164,8 @@ export class MergeRequestResolver {
     }>;
     return {
       id: toGlobalId('MergeRequest', l.mr.id), iid: String(l.mr.iid), title: api.title, description: api.description, state: api.state, createdAt: api.created_at, updatedAt: api.updated_at,
-      mergedAt: api.merged_at, sourceBranch: api.source_branch, targetBranch: api.target_branch, reference: api.reference, webUrl: api.web_url, headPipeline: null,
+      mergedAt: api.merged_at, sourceBranch: api.source_branch, targetBranch: api.target_branch, reference: api.reference,
+      sourceProjectId: api.source_project_id, targetProjectId: api.target_project_id, allowCollaboration: api.allow_collaboration ?? null, webUrl: api.web_url, headPipeline: null,
       labels: { nodes: labels.map((x) => ({ id: toGlobalId(x.group_id ? 'GroupLabel' : 'ProjectLabel', x.id), title: x.title, color: x.color })), count: labels.length },
       assignees: this.people(l.mr.assignees),
       reviewers: this.people(l.mr.reviewers),

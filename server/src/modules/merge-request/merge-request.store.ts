@@ -24,6 +24,8 @@ export interface MergeRequestRow {
   squashCommitSha: string | null;
   squash: boolean;
   shouldRemoveSourceBranch: boolean;
+  /** GitLab's allow_maintainer_to_push: who may merge may push to a fork's source branch. */
+  allowCollaboration: boolean;
   mergedAt: Date | null;
   closedAt: Date | null;
   discussionLocked: boolean;
@@ -48,7 +50,7 @@ const userJson = (col: string) =>
 
 /** Columns of `merge_requests m` (one statement: people, labels, milestone and counts as JSON). */
 export const MR_SELECT = `SELECT m.id, m.iid, m.target_project_id, m.source_project_id, m.title, m.description, m.description_html, m.state,
-    m.source_branch, m.target_branch, m.author_id, m.head_sha, m.merge_commit_sha, m.squash_commit_sha, m.squash, m.should_remove_source_branch,
+    m.source_branch, m.target_branch, m.author_id, m.head_sha, m.merge_commit_sha, m.squash_commit_sha, m.squash, m.should_remove_source_branch, m.allow_collaboration,
     m.merged_at, m.closed_at, m.discussion_locked, m.lock_version, m.created_at, m.updated_at,
     ${userJson('m.author_id')} AS author, ${userJson('m.merged_by_id')} AS merged_by, ${userJson('m.closed_by_id')} AS closed_by,
     COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'avatar_url', u.avatar_url, 'state', u.state) ORDER BY a.position, u.id)
@@ -84,6 +86,7 @@ export const toMergeRequestRow = (r: Record<string, unknown>): MergeRequestRow =
   squashCommitSha: (r.squash_commit_sha as string | null) ?? null,
   squash: Boolean(r.squash),
   shouldRemoveSourceBranch: Boolean(r.should_remove_source_branch),
+  allowCollaboration: Boolean(r.allow_collaboration),
   mergedAt: date(r.merged_at),
   closedAt: date(r.closed_at),
   discussionLocked: Boolean(r.discussion_locked),

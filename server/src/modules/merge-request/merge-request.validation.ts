@@ -33,6 +33,8 @@ const editable = {
   remove_source_branch: boolParam(),
   squash: boolParam(),
   discussion_locked: boolParam(),
+  allow_collaboration: boolParam(),
+  allow_maintainer_to_push: boolParam(),
 };
 
 const create = z.object({ ...editable, source_branch: branchParam(true), target_project_id: optionalIdParam() }).partial().required({ title: true, source_branch: true, target_branch: true });
@@ -52,6 +54,8 @@ export interface MergeRequestInput {
   removeSourceBranch?: boolean;
   squash?: boolean;
   discussionLocked?: boolean;
+  /** allow_collaboration (or its old name allow_maintainer_to_push); taken for merge requests from a fork only. */
+  allowCollaboration?: boolean;
   stateEvent?: 'close' | 'reopen';
   lockVersion?: number;
 }
@@ -73,6 +77,8 @@ function toInput(b: Record<string, unknown>): MergeRequestInput {
   if (b.remove_source_branch !== undefined) out.removeSourceBranch = b.remove_source_branch as boolean;
   if (b.squash !== undefined) out.squash = b.squash as boolean;
   if (b.discussion_locked !== undefined) out.discussionLocked = b.discussion_locked as boolean;
+  const collaboration = b.allow_collaboration ?? b.allow_maintainer_to_push;
+  if (collaboration !== undefined) out.allowCollaboration = collaboration as boolean;
   if (b.state_event !== undefined && b.state_event !== null) out.stateEvent = b.state_event as 'close' | 'reopen';
   return out;
 }

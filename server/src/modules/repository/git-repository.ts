@@ -9,6 +9,7 @@ import type { BlobInfo, BranchInfo, CommitInfo, DiffFile, TagInfo, TreeEntry } f
 import { cleanRepoPath, cleanRev, EMPTY_TREE, isPlausibleRefName, ZERO_OID } from './git/validate';
 import { writeCommit, type WriteCommitInput } from './git/write';
 import { importHistory, type ImportStep } from './git/import';
+import { fetchRef } from './git/fetch';
 
 export interface CommitListQuery {
   /** A revision, or a range `from..to` given as {from, to}. Default: the default branch. */
@@ -141,6 +142,27 @@ export class GitRepository {
   async refSnapshot(): Promise<Map<string, string>> {
     const out = await gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads/', 'refs/tags/']);
     return new Map(out ? out.split('\n').map((l) => l.split(' ') as [string, string]) : []);
+  }
+
+  /** Where a merge request's source head is kept when its source branch lives in a fork (GitLab's ref). */
+  static mergeRequestHeadRef(iid: number): string {
+    if (!Number.isSafeInteger(iid) || iid <= 0) throw new RepositoryError('invalid_ref', 'ref is invalid');
+    return `refs/merge-requests/${iid}/head`;
+  }
+
+  /** The commit a merge request's head ref holds here, null before it was fetched. */
+  mergeRequestHead(iid: number): Promise<string | null> {
+    return readRef(this.gitDir, GitRepository.mergeRequestHeadRef(iid));
+  }
+
+  /**
+   * Fetches `branch` of another project's repository (a fork) into this one's merge request
+   * head ref (git/fetch.ts), at `sha` when given and present; the commit it holds, or null when
+   * the branch is gone there.
+   */
+  async fetchMergeRequestHead(source: GitRepository, branch: string, iid: number, sha?: string): Promise<string | null> {
+    if (!isPlausibleRefName(branch)) return null;
+    return fetchRef(this.gitDir, source.gitDir, `refs/heads/${branch}`, GitRepository.mergeRequestHeadRef(iid), sha);
   }
 
   // ---------- commits ----------

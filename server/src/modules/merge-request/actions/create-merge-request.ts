@@ -5,9 +5,11 @@ import { MERGE_REQUEST_ERRORS } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
+import { canCreateMergeRequestIn } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
+import type { Project } from '../../project/project.entity';
 import { RepositoryService } from '../../repository';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
@@ -21,7 +23,9 @@ import { mergeRequestNoteable, toApiMergeRequest } from '../merge-request.mapper
 /**
  * Opens a merge request (GitLab's MergeRequests::CreateService): developers of the project, from
  * an existing source branch into an existing, different target branch, one open merge request
- * per source and target; its head is the source branch's head now. In one transaction: the row
+ * per source and target; its head is the source branch's head now. With `target_project_id` an
+ * upstream of the project, it goes there from the fork: the upstream's iid, its source commits
+ * fetched into the upstream's `refs/merge-requests/<iid>/head` in the same transaction. In one transaction: the row
  * (iid from the project's counter), assignees, labels, the first description version, the issues
  * it closes and the "mentioned in merge request" notes on the issues it names (live on them).
  */
@@ -37,13 +41,15 @@ export class CreateMergeRequestAction {
     private readonly versions: DescriptionVersionStore,
   ) {}
 
-  async execute(actor: Actor | null, projectIdOrPath: string | number, input: MergeRequestCreateInput): Promise<{ mr: MergeRequestRow; projectPath: string }> {
-    const { project, facts } = await this.loader.project(actor, projectIdOrPath);
+  async execute(actor: Actor | null, projectIdOrPath: string | number, input: MergeRequestCreateInput): Promise<{ mr: MergeRequestRow; projectPath: string; project: Project }> {
+    // The route's project holds the source branch (GitLab's create_merge_request_from there)
+    const { project: sourceProject, facts } = await this.loader.project(actor, projectIdOrPath);
     MergeRequestLoader.authorize(actor, 'create_merge_request', { facts, mr: null });
-    if (input.targetProjectId && input.targetProjectId !== project.id) throw new ValidationError({ target_project_id: ['must be this project: merge requests between forks are not supported yet'] });
-    if (input.sourceBranch === input.targetBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
-    const repo = await this.repos.open(project.id);
-    const [source, target] = await Promise.all([repo.branch(input.sourceBranch), repo.branch(input.targetBranch)]);
+    const project = input.targetProjectId && input.targetProjectId !== sourceProject.id ? await this.upstreamTarget(actor, sourceProject, input.targetProjectId) : sourceProject;
+    const fromFork = project.id !== sourceProject.id;
+    if (!fromFork && input.sourceBranch === input.targetBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
+    const [sourceRepo, repo] = await Promise.all([this.repos.open(sourceProject.id), this.repos.open(project.id)]);
+    const [source, target] = await Promise.all([sourceRepo.branch(input.sourceBranch), repo.branch(input.targetBranch)]);
     if (!source) throw new ValidationError({ source_branch: ['does not exist'] });
     if (!target) throw new ValidationError({ target_branch: ['does not exist'] });
     const labels = await labelIdsFor(this.ds, project.id, input.labels ?? []);
@@ -51,17 +57,22 @@ export class CreateMergeRequestAction {
     await checkMilestone(this.ds, project.id, input.milestoneId ?? null);
     const id = await this.events.transaction(async (tx) => {
       const q = tx.manager;
-      const [open] = (await q.query(`SELECT iid FROM merge_requests WHERE target_project_id = $1 AND source_branch = $2 AND target_branch = $3 AND state = 'opened' LIMIT 1`, [
-        project.id, input.sourceBranch, input.targetBranch,
+      const [open] = (await q.query(`SELECT iid FROM merge_requests WHERE target_project_id = $1 AND source_project_id = $4 AND source_branch = $2 AND target_branch = $3 AND state = 'opened' LIMIT 1`, [
+        project.id, input.sourceBranch, input.targetBranch, sourceProject.id,
       ])) as Array<{ iid: number }>;
       if (open) throw new AppError('MERGE_REQUEST_EXISTS', MERGE_REQUEST_ERRORS.alreadyExists(Number(open.iid)));
       const [{ iid }] = (await q.query('WITH u AS (UPDATE projects SET last_merge_request_iid = last_merge_request_iid + 1 WHERE id = $1 RETURNING last_merge_request_iid AS iid) SELECT iid FROM u', [project.id])) as [{ iid: number }];
       const html = this.markdown.render(input.description ?? '', { projectPath: project.fullPath });
       const [row] = (await q.query(
-        `INSERT INTO merge_requests (target_project_id, source_project_id, iid, title, description, description_html, source_branch, target_branch, author_id, milestone_id, head_sha, squash, should_remove_source_branch)
-         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-        [project.id, iid, input.title, input.description ?? null, html, input.sourceBranch, input.targetBranch, actor!.id, input.milestoneId ?? null, source.commit.id, input.squash ?? false, input.removeSourceBranch ?? false],
+        `INSERT INTO merge_requests (target_project_id, source_project_id, iid, title, description, description_html, source_branch, target_branch, author_id, milestone_id, head_sha, squash, should_remove_source_branch, allow_collaboration)
+         VALUES ($1, $13, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14) RETURNING id`,
+        [
+          project.id, iid, input.title, input.description ?? null, html, input.sourceBranch, input.targetBranch, actor!.id, input.milestoneId ?? null, source.commit.id, input.squash ?? false,
+          input.removeSourceBranch ?? false, sourceProject.id, fromFork && (input.allowCollaboration ?? false),
+        ],
       )) as Array<{ id: number }>;
+      // The fork's commits into the target's refs/merge-requests/<iid>/head (a rolled-back iid is fetched over by the next one)
+      if (fromFork && !(await repo.fetchMergeRequestHead(sourceRepo, input.sourceBranch, Number(iid), source.commit.id))) throw new ValidationError({ source_branch: ['does not exist'] });
       const mrId = Number(row!.id);
       await setAssignees(q, mrId, input.assigneeIds ?? []);
       await setLabels(q, mrId, labels.map((l) => l.id));
@@ -85,6 +96,24 @@ export class CreateMergeRequestAction {
       );
       return mrId;
     });
-    return { mr: (await mergeRequestById(this.ds, id))!, projectPath: project.fullPath };
+    return { mr: (await mergeRequestById(this.ds, id))!, projectPath: project.fullPath, project };
+  }
+
+  /**
+   * The project a fork's merge request goes to (GitLab's BuildService#find_target_project and
+   * validate_fork): one the source was forked from (its upstream, or further up), readable by the
+   * actor (404 otherwise) and open to their merge requests (create_merge_request_in, 403).
+   */
+  private async upstreamTarget(actor: Actor | null, source: Project, targetId: number): Promise<Project> {
+    const { project: target, facts } = await this.loader.project(actor, targetId);
+    const ancestors = (await this.ds.query(
+      `WITH RECURSIVE up(id, depth) AS (SELECT forked_from_project_id, 1 FROM projects WHERE id = $1 AND forked_from_project_id IS NOT NULL
+         UNION ALL SELECT p.forked_from_project_id, up.depth + 1 FROM projects p JOIN up ON p.id = up.id WHERE p.forked_from_project_id IS NOT NULL AND up.depth < 32)
+       SELECT id FROM up`,
+      [source.id],
+    )) as Array<{ id: number }>;
+    if (!ancestors.some((a) => Number(a.id) === target.id)) throw new ValidationError({ validate_fork: [MERGE_REQUEST_ERRORS.notAFork] });
+    if (!canCreateMergeRequestIn(actor, facts)) throw new AppError('FORBIDDEN');
+    return target;
   }
 }

@@ -5,13 +5,14 @@ import { MERGE_REQUEST_ERRORS } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
-import type { Actor } from '../../../core/policy/policy';
+import { canProject, type Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { issueNoteable } from '../../issue/issue-context';
 import { writeSystemNotes } from '../../note/note-writer';
 import { MergeConflictError, RepositoryError, RepositoryService, type MergeResult } from '../../repository';
 import { mergeRequestIssueNotes, mergeRequestNotes, relatedCount } from '../merge-request-links';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
+import { forkSourceFacts, liveSourceHead } from '../merge-request-source';
 import { mergeRequestNoteable, mergeRequestReference } from '../merge-request.mapper';
 import type { MergeInput } from '../merge-request.validation';
 import { actorBasic } from './update-merge-request';
@@ -44,9 +45,10 @@ export class MergeMergeRequestAction {
     if (!MergeRequestLoader.can(actor, 'merge_merge_request', l)) throw new AppError('UNAUTHORIZED');
     const { mr, project } = l;
     const repo = await this.repos.open(project.id);
-    const source = await repo.branch(mr.sourceBranch);
-    if (!source) throw new AppError('MERGE_CONFLICT');
-    if (input.sha && !source.commit.id.startsWith(input.sha)) throw new AppError('MERGE_SHA_MISMATCH', MERGE_REQUEST_ERRORS.shaMismatch(source.commit.id));
+    // From a fork: the fork's branch now, fetched into this repository's merge request ref
+    const sourceSha = await liveSourceHead(this.repos, repo, mr);
+    if (!sourceSha) throw new AppError('MERGE_CONFLICT');
+    if (input.sha && !sourceSha.startsWith(input.sha)) throw new AppError('MERGE_SHA_MISMATCH', MERGE_REQUEST_ERRORS.shaMismatch(sourceSha));
     const author = await actorBasic(this.ds, actor, this.config.publicUrl);
     const [{ merge_method: method }] = (await this.ds.query('SELECT merge_method FROM projects WHERE id = $1', [project.id])) as [{ merge_method: 'merge' | 'ff' }];
     const squash = input.squash ?? mr.squash;
@@ -54,7 +56,7 @@ export class MergeMergeRequestAction {
     try {
       result = await repo.merge({
         targetBranch: mr.targetBranch,
-        sourceSha: source.commit.id,
+        sourceSha,
         method: method === 'ff' ? 'ff' : 'merge',
         squash,
         message: input.mergeCommitMessage || `Merge branch '${mr.sourceBranch}' into '${mr.targetBranch}'\n\n${mr.title}\n\nSee merge request ${project.fullPath}!${mr.iid}`,
@@ -73,7 +75,7 @@ export class MergeMergeRequestAction {
         `WITH u AS (UPDATE merge_requests SET state = 'merged', merged_at = now(), merged_by_id = $2, merge_commit_sha = $3, squash_commit_sha = $4, head_sha = $5, squash = $6,
            should_remove_source_branch = COALESCE($7, should_remove_source_branch), lock_version = lock_version + 1, updated_at = now()
          WHERE id = $1 AND state = 'opened' RETURNING merged_at, lock_version, updated_at, should_remove_source_branch) SELECT * FROM u`,
-        [mr.id, actor.id, result.mergeCommitSha ?? (result.fastForward ? result.sha : null), result.squashCommitSha, source.commit.id, squash, input.shouldRemoveSourceBranch ?? null],
+        [mr.id, actor.id, result.mergeCommitSha ?? (result.fastForward ? result.sha : null), result.squashCommitSha, sourceSha, squash, input.shouldRemoveSourceBranch ?? null],
       )) as Array<{ merged_at: Date; lock_version: number; updated_at: Date; should_remove_source_branch: boolean }>;
       if (!row) throw new AppError('MERGE_NOT_ALLOWED');
       const noteable = mergeRequestNoteable(mr, project.fullPath);
@@ -113,10 +115,12 @@ export class MergeMergeRequestAction {
       for (const i of mentioned) tx.recordLater(issueNoteable({ id: Number(i.id), iid: Number(i.iid) } as never, { fullPath: i.full_path } as never), 'issue.merge_requests', { count: await relatedCount(tx.manager, Number(i.id)) }, author);
     });
     const merged = await this.loader.reload(l);
-    if (merged.mr.shouldRemoveSourceBranch) {
+    // GitLab's can_remove_source_branch?: who may push where the branch lives (a fork: their rights there)
+    const fork = await forkSourceFacts(this.loader.projects, actor, mr);
+    if (merged.mr.shouldRemoveSourceBranch && (!fork || canProject(actor, 'push_code', fork.facts))) {
       try {
-        await repo.deleteBranch(mr.sourceBranch, source.commit.id);
-        await this.repos.refsChanged({ projectId: project.id, actorId: actor.id, updates: [{ ref: `refs/heads/${mr.sourceBranch}`, oldSha: source.commit.id, newSha: '0'.repeat(40) }], source: 'api' });
+        await (fork ? await this.repos.open(mr.sourceProjectId) : repo).deleteBranch(mr.sourceBranch, sourceSha);
+        await this.repos.refsChanged({ projectId: mr.sourceProjectId, actorId: actor.id, updates: [{ ref: `refs/heads/${mr.sourceBranch}`, oldSha: sourceSha, newSha: '0'.repeat(40) }], source: 'api' });
       } catch (e) {
         // The merge stands; a source branch that moved meanwhile is kept (GitLab's rule)
         this.log.warn(`source branch ${mr.sourceBranch} kept: ${(e as Error).message}`);

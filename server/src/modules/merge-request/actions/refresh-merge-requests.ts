@@ -16,7 +16,8 @@ import type { NewDiffFile } from '../diffs/position-tracer';
 
 /**
  * New commits on a merge request's source branch (GitLab's MergeRequests::RefreshService): on the
- * repository's refs-changed hook, every open merge request from a branch that moved gets its new
+ * repository's refs-changed hook, every open merge request from a branch that moved (in this
+ * project, or in a fork: fetched into the target's merge request ref first) gets its new
  * head, an "added N commits" note, its diff notes traced to the new diff (diff-note-positions.ts)
  * and a `merge_request.updated` event (commits_changed), so its open page shows them without a reload.
  */
@@ -40,16 +41,20 @@ export class RefreshMergeRequestsAction implements OnModuleInit {
       if (!u.ref.startsWith('refs/heads/') || u.newSha === ZERO_OID) continue;
       const branch = u.ref.slice('refs/heads/'.length);
       const open = (await this.ds.query(
-        `SELECT m.id, m.iid, m.head_sha, m.target_branch, p.full_path FROM merge_requests m JOIN projects p ON p.id = m.target_project_id
+        `SELECT m.id, m.iid, m.head_sha, m.target_branch, m.target_project_id, p.full_path FROM merge_requests m JOIN projects p ON p.id = m.target_project_id
          WHERE m.source_project_id = $1 AND m.source_branch = $2 AND m.state = 'opened' AND m.head_sha IS DISTINCT FROM $3`,
         [e.projectId, branch, u.newSha],
-      )) as Array<{ id: number; iid: number; head_sha: string | null; target_branch: string; full_path: string }>;
+      )) as Array<{ id: number; iid: number; head_sha: string | null; target_branch: string; target_project_id: number; full_path: string }>;
       if (!open.length) continue;
-      const repo = await this.repos.open(e.projectId);
+      const sourceRepo = await this.repos.open(e.projectId);
       const [row] = (await this.ds.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [e.actorId])) as UserRow[];
       if (!row) continue;
       const author = toUserBasic(userFromRow(row), this.config.publicUrl);
       for (const mr of open) {
+        // From a fork: the new commits into the target's refs/merge-requests/<iid>/head first; then all is read there
+        const targetId = Number(mr.target_project_id);
+        const repo = targetId === e.projectId ? sourceRepo : await this.repos.open(targetId);
+        if (repo !== sourceRepo && (await repo.fetchMergeRequestHead(sourceRepo, branch, Number(mr.iid), u.newSha)) !== u.newSha) continue;
         // The merge request's new diff (merge base of its target and the new head), for its diff notes
         const target = await repo.branch(mr.target_branch);
         const base = target ? await repo.mergeBase(target.commit.id, u.newSha) : null;
@@ -64,7 +69,7 @@ export class RefreshMergeRequestsAction implements OnModuleInit {
           )) as Array<{ lock_version: number; updated_at: Date }>;
           if (!r) return;
           const noteable = mergeRequestNoteable({ id: Number(mr.id), iid: Number(mr.iid) }, mr.full_path);
-          if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, e.projectId, author, [mergeRequestNotes.addedCommits(added, commits)], mr.full_path);
+          if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, targetId, author, [mergeRequestNotes.addedCommits(added, commits)], mr.full_path);
           await updateDiffNotePositions(tx, repo, Number(mr.id), { newDiff, refs: { base_sha: base, start_sha: base, head_sha: u.newSha } }, {
             noteable, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), publicUrl: this.config.publicUrl, actor: author,
           });

@@ -5,7 +5,7 @@ import type { MergeRequestFieldsChanged, UserBasic } from '@tandem/shared-types'
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
-import type { Actor } from '../../../core/policy/policy';
+import { canProject, type Actor } from '../../../core/policy/policy';
 import { EventLogService, type Tx } from '../../../core/realtime/event-log.service';
 import { DescriptionVersionStore } from '../../note/description-versions/description-version.store';
 import { writeSystemNotes } from '../../note/note-writer';
@@ -14,6 +14,7 @@ import { RepositoryService } from '../../repository';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
 import { refreshIssueLinks } from '../merge-request-links';
+import { forkSourceFacts, isFromFork } from '../merge-request-source';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable, toApiMergeRequest, userBasicOf } from '../merge-request.mapper';
 import type { MergeRequestInput } from '../merge-request.validation';
@@ -52,7 +53,7 @@ export class UpdateMergeRequestAction {
     const merged = mr.state === 'merged';
     if (merged && (input.targetBranch !== undefined || input.stateEvent !== undefined)) throw new ValidationError({ base: ['a merged merge request cannot change its target branch or state'] });
     if (input.targetBranch !== undefined && input.targetBranch !== mr.targetBranch) {
-      if (input.targetBranch === mr.sourceBranch) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
+      if (input.targetBranch === mr.sourceBranch && !isFromFork(mr)) throw new ValidationError({ branch_conflict: ["You can't use same project/branch for source and target"] });
       if (!(await (await this.repos.open(project.id)).branch(input.targetBranch))) throw new ValidationError({ target_branch: ['does not exist'] });
     }
     // GitLab's add_labels and remove_labels apply after labels, to the labels it leaves
@@ -98,6 +99,11 @@ export class UpdateMergeRequestAction {
     }
     if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) set('milestone_id', input.milestoneId);
     if (input.squash !== undefined) set('squash', input.squash);
+    // GitLab's can_allow_collaboration?: a fork's merge request, set by who may push to the fork; ignored otherwise
+    if (input.allowCollaboration !== undefined && input.allowCollaboration !== mr.allowCollaboration && isFromFork(mr)) {
+      const source = await forkSourceFacts(this.loader.projects, actor, mr);
+      if (source && canProject(actor, 'push_code', source.facts)) set('allow_collaboration', input.allowCollaboration);
+    }
     if (input.removeSourceBranch !== undefined) set('should_remove_source_branch', input.removeSourceBranch);
     if (input.discussionLocked !== undefined && input.discussionLocked !== mr.discussionLocked) {
       set('discussion_locked', input.discussionLocked);

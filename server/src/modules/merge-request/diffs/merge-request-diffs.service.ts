@@ -10,6 +10,7 @@ import { diffLines, sha1 } from './diff-lines';
 import { RepositoryService, type DiffFile, type DiffOptions } from '../../repository';
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
+import { sourceHeadIn } from '../merge-request-source';
 
 /** A merge request's commit range and diff, through the repository port. */
 @Injectable()
@@ -36,7 +37,7 @@ export class MergeRequestDiffs {
   /** Merge base of target and head (the merged head, and the base it was merged onto, once merged). */
   async range(l: LoadedMergeRequest): Promise<{ base: string | null; head: string | null }> {
     const repo = await this.repos.open(l.project.id);
-    const head = l.mr.state === 'merged' ? l.mr.headSha : ((await repo.branch(l.mr.sourceBranch))?.commit.id ?? l.mr.headSha);
+    const head = l.mr.state === 'merged' ? l.mr.headSha : ((await sourceHeadIn(repo, l.mr)) ?? l.mr.headSha);
     if (!head || !(await repo.resolve(head))) return { base: null, head: null };
     if (l.mr.state === 'merged' && l.mr.mergeCommitSha) {
       const merge = await repo.commit(l.mr.mergeCommitSha);

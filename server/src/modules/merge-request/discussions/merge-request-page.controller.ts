@@ -1,14 +1,15 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { NOTES_FILTER_OPTIONS, type MergeRequestPageData } from '@tandem/shared-types';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
-import { mergeRequestPagePermissions } from '../../../core/policy/merge-request-permissions';
+import { canApplySuggestion, mergeRequestPagePermissions } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AwardFinder } from '../../award/award.finder';
 import { toNoteAward } from '../../award/award.mapper';
 import { DiscussionFinder } from '../../note/discussion.finder';
 import type { RouteParams } from '../../note/noteable-kind';
-import { mergeRequestFacts } from '../merge-request.loader';
+import { MergeRequestLoader, mergeRequestFacts } from '../merge-request.loader';
+import { forkSourceFacts } from '../merge-request-source';
 import { MergeRequestPeople } from '../merge-request-people';
 import { toApiMergeRequest } from '../merge-request.mapper';
 import { MergeRequestNoteTargets } from './merge-request-note-target';
@@ -25,6 +26,7 @@ export class MergeRequestPageController {
     private readonly awards: AwardFinder,
     private readonly events: EventLogService,
     private readonly people: MergeRequestPeople,
+    private readonly loader: MergeRequestLoader,
   ) {}
 
   /** Policy: read_merge_request. */
@@ -32,16 +34,18 @@ export class MergeRequestPageController {
   async page(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<MergeRequestPageData> {
     const t = await this.targets.fromPage(actor, params);
     const { mr, project, facts } = t.mergeRequest;
-    const [seq, notesData, awards, sidebar] = await Promise.all([
+    const [seq, notesData, awards, sidebar, fork] = await Promise.all([
       this.events.currentSeqs('MergeRequest', [mr.id]).then((m) => m.get(mr.id) ?? 0),
       this.discussions.pageNotesData(actor, t),
       this.awards.list('MergeRequest', mr.id),
       this.people.sidebar(t.mergeRequest),
+      forkSourceFacts(this.loader.projects, actor, mr),
     ]);
     return {
       mergeRequest: toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl),
       projectPath: project.fullPath,
-      permissions: mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)),
+      // Apply on a suggestion: who may push to the source branch (a fork's: GitLab's collaboration rule)
+      permissions: { ...mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)), canApplySuggestions: canApplySuggestion(actor, facts, mergeRequestFacts(mr), fork) },
       seq,
       lastFetchedAt: Date.now() * 1000,
       awards: awards.map(toNoteAward),

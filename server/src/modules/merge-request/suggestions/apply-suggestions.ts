@@ -26,7 +26,8 @@ import { RepositoryError, RepositoryService, type FileAction } from '../../repos
 import { toUserBasic } from '../../user/user.mapper';
 import { User } from '../../user/user.entity';
 import { MergeRequestNoteTargets, type MergeRequestNoteTarget } from '../discussions/merge-request-note-target';
-import { mergeRequestFacts } from '../merge-request.loader';
+import { MergeRequestLoader, mergeRequestFacts } from '../merge-request.loader';
+import { forkSourceFacts } from '../merge-request-source';
 
 const refuse = (message: string): never => {
   throw new AppError('SUGGESTION_NOT_APPLICABLE', message);
@@ -55,6 +56,7 @@ export class ApplySuggestionsAction {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly targets: MergeRequestNoteTargets,
     private readonly repos: RepositoryService,
+    private readonly loader: MergeRequestLoader,
     private readonly events: EventLogService,
     private readonly notes: NoteFinder,
     private readonly resolve: ResolveNoteAction,
@@ -79,7 +81,9 @@ export class ApplySuggestionsAction {
       return { id: p.id, note, index: p.index, suggestion };
     });
     const { mr, facts, project } = t.mergeRequest;
-    if (!canApplySuggestion(actor, facts, { ...mergeRequestFacts(mr), state: 'opened' })) throw new AppError('FORBIDDEN');
+    // From a fork: push rights there, or the merge request's allow_collaboration and merge rights here (GitLab's rule)
+    const fork = await forkSourceFacts(this.loader.projects, actor, mr);
+    if (!canApplySuggestion(actor, facts, { ...mergeRequestFacts(mr), state: 'opened' }, fork)) throw new AppError('FORBIDDEN');
     if (mr.state === 'merged') refuse(SUGGESTION_TEXTS.merged);
     if (mr.state !== 'opened') refuse(SUGGESTION_TEXTS.closed);
     for (const p of picked) {
