@@ -45,6 +45,7 @@ import { DiffNotePositions1795840000000 } from './migrations/1795840000000-DiffN
 import { HistoryCheckpoints1795860000000 } from './migrations/1795860000000-HistoryCheckpoints';
 import { NotificationCustomLevel1795910000000 } from './migrations/1795910000000-NotificationCustomLevel';
 import { MergeRequestNotesFilter1795920000000 } from './migrations/1795920000000-MergeRequestNotesFilter';
+import { NotifyJobSkipsSystemNotes1796010000000 } from './migrations/1796010000000-NotifyJobSkipsSystemNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
 export const MIGRATIONS = [
@@ -89,6 +90,7 @@ export const MIGRATIONS = [
   HistoryCheckpoints1795860000000,
   NotificationCustomLevel1795910000000,
   MergeRequestNotesFilter1795920000000,
+  NotifyJobSkipsSystemNotes1796010000000,
 ];
 
 export interface DatabaseTarget {
