@@ -4,7 +4,7 @@
 // SQL statements an issue request costs Tandem.
 // Usage: node tools/bench/write-path-bench.mjs [--rounds 2] [--ms 10000] [--warmup 10000] [--redis] [--save]
 //          [--server path/to/dist/main.js ...] [--floor-dir ../shared/tools/floor] [--also-express]
-//   Every round starts each server on a fresh database and runs, alternating (A B A B ...),
+//   Every round starts each server on a fresh database and runs, alternating (A B, then B A, ...),
 //   `write-load.mjs` with 16 writers on 20 issues, then with one writer; the floor is
 //   `write-floor.js` (from --floor-dir, by default ../shared/tools/floor beside the repository).
 //   Several --server builds are measured in the same alternation; --also-express adds each build
@@ -365,7 +365,9 @@ try {
   console.log('floor: SQL statements per title PUT 5 (by construction: token+membership, BEGIN, UPDATE, note+event INSERT, COMMIT)');
   const floor = contenders.at(-1);
   for (let r = 0; r < ROUNDS; r++) {
-    for (const c of contenders) {
+    // Each round starts with the next contender: on a loaded machine the first of a round fared
+    // worst (2026-11-27: 20 against 40 PUT/s for the same code), so no server is always first
+    for (const c of contenders.map((_, i) => contenders[(i + r) % contenders.length])) {
       const x = await round(c, redis);
       results.get(c).rounds.push(x);
       console.log(
