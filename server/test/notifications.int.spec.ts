@@ -99,6 +99,25 @@ describe.each(DB_MODES)('notification mail on %s', (mode) => {
     expect(to(await mailsOf(() => comment(PUBLIC, issue.iid, 'still need you @carol', who.alice)))).toEqual(['carol']);
   });
 
+  it('a change that writes only a system note queues no job; a comment queues one (the trigger as queuesNotification)', async () => {
+    const issue = await newIssue(PUBLIC, { title: 'Jobs per event' });
+    const api = `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`;
+    await drain();
+    // The jobs ever written, by their id sequence: a job run (and deleted) at once still counts
+    const written = async () => {
+      const [row] = (await app.ds.query(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS n FROM background_jobs_id_seq`)) as Array<{ n: number | string }>;
+      return Number(row!.n);
+    };
+    const before = await written();
+    // a title change: issue.updated (title) and the system note's note.created; neither mails anyone
+    expect((await call(app, 'PUT', api, { auth: who.alice, body: { title: 'Jobs per event, renamed' } })).status).toBe(200);
+    expect((await call(app, 'PUT', api, { auth: who.alice, body: { weight: 3 } })).status).toBe(200);
+    expect(await written()).toBe(before);
+    expect((await comment(PUBLIC, issue.iid, 'A comment that may mail', who.bob)).status).toBe(201);
+    expect(await written()).toBe(before + 1);
+    await drain();
+  });
+
   it('notification settings: GitLab API, validated; a project watcher gets every comment, a disabled user none', async () => {
     expect((await call(app, 'GET', '/api/v4/notification_settings')).status).toBe(401);
     expect((await call(app, 'GET', '/api/v4/notification_settings', { auth: who.dave })).body).toEqual({ level: 'participating', notification_email: 'dave@example.com' });

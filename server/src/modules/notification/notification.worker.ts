@@ -12,9 +12,13 @@ import { loadCandidates, type EventFacts } from './notification-recipients';
 import { notificationRecipients, type NotificationAction } from './notification-rules';
 import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 
-/** The events the `issue_events` trigger queues a 'notify' job for: the same test as its function (migration NotificationJobs). */
+/**
+ * The events the `issue_events` trigger queues a 'notify' job for: the same test as its function
+ * (migration NotifyJobSkipsSystemNotes). A system note mails nobody, so it queues nothing.
+ */
 export function queuesNotification(e: AnyRealtimeEvent): boolean {
-  if (e.type === 'note.created' || e.type === 'issue.assignees' || e.type === 'issue.created') return true;
+  if (e.type === 'note.created') return !e.payload.note.system;
+  if (e.type === 'issue.assignees' || e.type === 'issue.created') return true;
   return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields || 'description' in e.payload.fields);
 }
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-const NOTIFY_FUNCTION = (fields: string) => `CREATE OR REPLACE FUNCTION tandem_notify_job() RETURNS trigger LANGUAGE plpgsql AS $$
+export const NOTIFY_FUNCTION = (fields: string) => `CREATE OR REPLACE FUNCTION tandem_notify_job() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.noteable_type <> 'Issue' THEN RETURN NULL; END IF;
         IF NEW.type IN ('note.created', 'issue.assignees', 'issue.created')
