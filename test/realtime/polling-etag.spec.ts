@@ -104,6 +104,10 @@ describe('polling with ETags (memory cache, one node)', () => {
     expect(second.auth).toBe(0);
     expect(second.r.headers.get('etag')).toBe(etag);
     expect(second.r.headers.get('poll-interval')).toBe('3000');
+    // a list of tags compares weakly (RFC 9110): the strong form of ours, among others, matches
+    const listed = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': `"other", ${etag.slice(2)}` });
+    expect([listed.r.status, listed.sql]).toEqual([304, 0]);
+    expect((await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': '*' })).r.status).toBe(200);
 
     await updateIssue(url, alice, pid, 12, { title: 'Seen by the next poll' });
     const third = await get(p, { authorization: `Bearer ${bob}`, 'if-none-match': etag });

@@ -22,8 +22,21 @@ export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: numb
 const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;
 const NOTES_PATH = /^\/(.+)\/noteable\/issue\/(\d{1,10})\/notes\/?$/;
 
+/** Paths already mapped (a poller asks for the same path every few seconds); cleared when full. */
+const pollKeyMemo = new Map<string, PollKey | null>();
+const POLL_KEY_MEMO_MAX = 10_000;
+
 /** Maps a request path to its cache key, or null when the path is not ETag-cached. */
 export function pollKeyOf(path: string): PollKey | null {
+  const known = pollKeyMemo.get(path);
+  if (known !== undefined) return known;
+  const key = parsePollKey(path);
+  if (pollKeyMemo.size >= POLL_KEY_MEMO_MAX) pollKeyMemo.clear();
+  pollKeyMemo.set(path, key);
+  return key;
+}
+
+function parsePollKey(path: string): PollKey | null {
   const rc = REALTIME_CHANGES_PATH.exec(path);
   const m = rc ?? NOTES_PATH.exec(path);
   if (!m) return null;
