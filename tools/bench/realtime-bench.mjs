@@ -2,7 +2,7 @@
 // Realtime benchmarks P1-P6 (issue #3), side by side with a floor: a bare Socket.IO server
 // (P1, P4, P6) or, for P2, a bare server doing the least honest write and one room emit
 // (tools/bench/floor-fanout-server.mjs).
-// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick] [--save]
+// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick] [--save] [--hops (p5)]
 //   P2 scales down with --sockets N --issues N --seconds S (length of one open-loop step) and
 //   takes its offered rates from --rates 25,50,... (default: a ladder until the first miss).
 // Needs: server built (cd server && npx tsc -p tsconfig.build.json), Postgres on 127.0.0.1:5432
@@ -98,9 +98,9 @@ async function waitHttp(url, timeoutMs = 180_000) {
   throw new Error(`${url} did not answer`);
 }
 
-async function startNode({ port, db, redis, name, env = {} }) {
+async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
   // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const extra = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs];
   const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.resolve(ROOT, process.env.TANDEM_BENCH_SERVER ?? 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -785,10 +785,13 @@ async function p5() {
   const N = QUICK ? 300 : 1000;
   const mutations = QUICK ? 20 : 60;
   const RUNS = num('--runs', 5);
+  // --hops: a timestamp at each hop of every mutation (tools/bench/hops-hook.cjs), summarised after the runs
+  const hopsDir = args.includes('--hops') ? fs.mkdtempSync('/tmp/tandem-bench-hops-') : null;
+  const hooked = hopsDir ? { env: { TANDEM_HOPS_DIR: hopsDir }, nodeArgs: ['-r', path.join(ROOT, 'tools/bench/hops-hook.cjs')] } : {};
   const db = await createDb('p5');
   const redis = await startRedis(PORT(3698));
-  const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis });
-  const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis });
+  const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis, ...hooked });
+  const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis, ...hooked });
   const runs = [];
   try {
     const tok = await token(a.url);
@@ -853,6 +856,8 @@ async function p5() {
     await redis.stop();
     await db.drop();
   }
+  const hops = hopsDir ? hopTable(hopsDir) : '';
+  if (hopsDir) fs.rmSync(hopsDir, { recursive: true, force: true });
   const met = runs.filter((r) => r.addedP50 <= 2 && r.addedP99 <= 5 && r.delivered === r.expected && !r.gaps && !r.dups).length;
   recordSummary({
     goal: `Cross-node: added p50 / p99 over one node, ${runs.length} runs in a row`,
@@ -873,8 +878,46 @@ async function p5() {
       `Both halves receive the same mutations under the same load, so the difference between them is the cost of the Redis hop (pub/sub publish, delivery to B, B's ordering and emit). ` +
       `"publish -> B" is the mean of node B's \`tandem_realtime_bus_lag_seconds\` over the run (from the moment A published to B's subscriber callback). Goal: added p50 <= 2 ms and p99 <= 5 ms in every run.\n\n` +
       `| run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
-      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.**`,
+      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.**${hops ? `\n\n${hops}` : ''}`,
   );
+}
+
+/**
+ * Where a cross-node delivery's time goes (--hops): per mutation, the gap between hops recorded by
+ * tools/bench/hops-hook.cjs on both nodes (same machine, one clock), as p50 / p90 over every
+ * mutation of every run (warm-up included).
+ */
+function hopTable(dir) {
+  const at = new Map();
+  for (const f of fs.readdirSync(dir)) {
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      if (!line) continue;
+      const h = JSON.parse(line);
+      if (!Number.isFinite(h.seq)) continue;
+      const o = at.get(h.seq) ?? {};
+      const k = `${h.node === 'p5-a' ? 'A' : 'B'}.${h.stage}`;
+      // the first of each hop (a run of events: its first emit starts, its last ends)
+      if (!(k in o) || h.stage === 'emitEnd') o[k] = h.t;
+      at.set(h.seq, o);
+    }
+  }
+  const gaps = [
+    ['publish called on A -> PUBLISH handed to A\'s socket (node-redis queue)', 'A.publish', 'A.wire'],
+    ['PUBLISH on A\'s socket -> message in B\'s subscriber (Redis hop, scheduling)', 'A.wire', 'B.message'],
+    ['message in B -> B starts its emit', 'B.message', 'B.emitStart'],
+    ['A starts its emit -> B starts its emit (the head start)', 'A.emitStart', 'B.emitStart'],
+    ['publish called on A -> A starts its own emit', 'A.publish', 'A.emitStart'],
+    ['A\'s emit to its sockets, start -> end', 'A.emitStart', 'A.emitEnd'],
+    ['B\'s emit to its sockets, start -> end', 'B.emitStart', 'B.emitEnd'],
+  ];
+  const q = (xs, p) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * (xs.length - 1)))];
+  const lines = ['| hop | mutations | p50 ms | p90 ms |', '|---|---:|---:|---:|'];
+  for (const [label, from, to] of gaps) {
+    const xs = [...at.values()].filter((o) => o['A.publish'] !== undefined && o[from] !== undefined && o[to] !== undefined).map((o) => o[to] - o[from]);
+    if (xs.length) lines.push(`| ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(2)} | ${q(xs, 0.9).toFixed(2)} |`);
+  }
+  console.log(lines.join('\n'));
+  return `Hop timestamps (\`--hops\`, tools/bench/hops-hook.cjs; both nodes on one clock):\n\n${lines.join('\n')}`;
 }
 
 /** Waits until every socket is caught up (or 60 s); returns the progress. */
