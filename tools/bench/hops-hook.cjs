@@ -6,7 +6,6 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const Module = require('node:module');
-const { performance } = require('node:perf_hooks');
 
 const dir = process.env.TANDEM_HOPS_DIR;
 if (dir) {
