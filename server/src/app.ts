@@ -152,11 +152,12 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
     req.path === '/favicon.svg' || req.path === '/favicon.ico' ? icons(req, res, next) : next(),
   );
   await app.listen(config.PORT, config.HOST);
-  answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
   if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
   // Sentry SDKs' ingest (error tracking): its own path, ahead of everything (no session, CSRF or JSON body limit)
   app.get(IngestHttp).install(app.getHttpServer() as http.Server);
+  // Last, so first: a matching poll (GET/HEAD on a polled path) is none of the routes above (PUT/POST, /api/<id>/envelope)
+  answerMatchingPollsFirst(app.getHttpServer() as http.Server, app.get(EtagPollMiddleware));
   const addr = app.getHttpServer().address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   let closed = false;

@@ -2,7 +2,7 @@
 // Realtime benchmarks P1-P6 (issue #3), side by side with a floor: a bare Socket.IO server
 // (P1, P4, P6) or, for P2, a bare server doing the least honest write and one room emit
 // (tools/bench/floor-fanout-server.mjs).
-// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick] [--save]
+// Usage: node tools/bench/realtime-bench.mjs <p1|p2|p3|p4|p5|p6|all> [--quick] [--save] [--hops (p5)]
 //   P2 scales down with --sockets N --issues N --seconds S (length of one open-loop step) and
 //   takes its offered rates from --rates 25,50,... (default: a ladder until the first miss).
 // Needs: server built (cd server && npx tsc -p tsconfig.build.json), Postgres on 127.0.0.1:5432
@@ -98,9 +98,9 @@ async function waitHttp(url, timeoutMs = 180_000) {
   throw new Error(`${url} did not answer`);
 }
 
-async function startNode({ port, db, redis, name, env = {} }) {
+async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
   // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const extra = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs];
   const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.resolve(ROOT, process.env.TANDEM_BENCH_SERVER ?? 'server/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -623,8 +623,8 @@ async function httpLoad(url, headers, { workers = 2, connections = 32, durationM
   return { rps: total / secs, statuses, secs };
 }
 
-async function startEtagFloor(port, redisUrl) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/etag-floor-server.mjs'), String(port), ...(redisUrl ? [redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+async function startEtagFloor(port, redisUrl, tandemCode = false) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/etag-floor-server.mjs'), String(port), ...(redisUrl ? [redisUrl] : []), ...(tandemCode ? ['--tandem-code'] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/`);
@@ -649,7 +649,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 
 async function p3() {
   // Tandem and the bare ETag floor, alternated (T F T F ...) in each cache mode, so the
-  // machine's speed at the moment cancels out of the ratio.
+  // machine's speed at the moment cancels out of the ratio. A third server, alternated with
+  // them, is the floor's bare process answering through Tandem's own 304 code
+  // (etag-floor-server.mjs --tandem-code): floor -> that tells what Tandem's code costs, that ->
+  // Tandem what the rest of Tandem's process costs.
   const DURATION = QUICK ? 3000 : 6000;
   const ROUNDS = QUICK ? 2 : 3;
   const db = await createDb('p3');
@@ -659,6 +662,8 @@ async function p3() {
     for (const mode of ['memory', 'redis']) {
       const node = await startNode({ port: PORT(3604), db, name: 'p3', redis: mode === 'redis' ? redis : null });
       const floor = await startEtagFloor(PORT(3693), mode === 'redis' ? redis.url : null);
+      // its own Redis database: Tandem's code uses Tandem's key names, and its prime would move Tandem's entry
+      const code = await startEtagFloor(PORT(3694), mode === 'redis' ? `${redis.url}/1` : null, true);
       try {
         const tok = await token(node.url);
         const url = `${node.url}/${PROJECT}/-/issues/1/realtime_changes`;
@@ -668,21 +673,28 @@ async function p3() {
         const floorEtag = (await fetch(`${floor.url}/`)).headers.get('etag');
         const tHeaders = { authorization: `Bearer ${tok}`, 'if-none-match': etag };
         const fHeaders = { authorization: `Bearer ${tok}`, 'if-none-match': floorEtag };
+        const codeUrl = `${code.url}/${PROJECT}/-/issues/1/realtime_changes`;
+        const codeFirst = await fetch(codeUrl, { headers: { authorization: `Bearer ${tok}` } });
+        const cHeaders = { authorization: `Bearer ${tok}`, 'if-none-match': codeFirst.headers.get('etag') };
+        await codeFirst.arrayBuffer();
         // warm-up, both
         await httpLoad(url, tHeaders, { durationMs: 1500 });
         await httpLoad(`${floor.url}/`, fHeaders, { durationMs: 1500 });
-        const tandem = [], bare = [];
+        await httpLoad(codeUrl, cHeaders, { durationMs: 1500 });
+        const tandem = [], bare = [], withCode = [];
         for (let r = 0; r < ROUNDS; r++) {
           tandem.push(await loadWithCpu(node, url, tHeaders, DURATION));
           bare.push(await loadWithCpu(floor, `${floor.url}/`, fHeaders, DURATION));
+          withCode.push(await loadWithCpu(code, codeUrl, cHeaders, DURATION));
         }
         const miss = await httpLoad(url, { authorization: `Bearer ${tok}` }, { durationMs: DURATION });
         const ratios = tandem.map((t, i) => t.rps / bare[i].rps);
-        const row = { mode, tandem, bare, ratios, miss, load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') };
+        const row = { mode, tandem, bare, withCode, ratios, codeRatios: withCode.map((c, i) => c.rps / bare[i].rps), miss, load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') };
         rows.push(row);
-        console.log(mode, 'tandem 304/s', tandem.map((x) => x.rps.toFixed(0)).join(' '), 'floor', bare.map((x) => x.rps.toFixed(0)).join(' '), 'ratios', ratios.map((x) => x.toFixed(2)).join(' '), 'CPU µs per 304: tandem', tandem.map((x) => x.cpuUs.toFixed(0)).join(' '), 'floor', bare.map((x) => x.cpuUs.toFixed(0)).join(' '));
-        for (const x of [...tandem, ...bare]) if (Object.keys(x.statuses).some((k) => k !== '304')) console.log('  non-304 answers:', x.statuses);
+        console.log(mode, 'tandem 304/s', tandem.map((x) => x.rps.toFixed(0)).join(' '), 'floor', bare.map((x) => x.rps.toFixed(0)).join(' '), 'ratios', ratios.map((x) => x.toFixed(2)).join(' '), 'CPU µs per 304: tandem', tandem.map((x) => x.cpuUs.toFixed(0)).join(' '), 'floor', bare.map((x) => x.cpuUs.toFixed(0)).join(' '), "| floor with Tandem's 304 code", withCode.map((x) => x.rps.toFixed(0)).join(' '), 'CPU µs', withCode.map((x) => x.cpuUs.toFixed(0)).join(' '));
+        for (const x of [...tandem, ...bare, ...withCode]) if (Object.keys(x.statuses).some((k) => k !== '304')) console.log('  non-304 answers:', x.statuses);
       } finally {
+        await code.stop();
         await floor.stop();
         await node.stop();
       }
@@ -692,14 +704,14 @@ async function p3() {
     await db.drop();
   }
   const lines = [
-    '| ETag cache | Tandem 304/s (each round) | floor 304/s (each round) | Tandem vs floor (each round) | median ratio | server CPU µs per 304, Tandem / floor (medians) | Tandem without If-None-Match (200/s) | load average after |',
-    '|---|---|---|---|---:|---:|---:|---|',
+    "| ETag cache | Tandem 304/s (each round) | floor 304/s (each round) | Tandem vs floor (each round) | median ratio | floor process with Tandem's 304 code: 304/s (each round), median ratio to the floor | server CPU µs per 304, Tandem / floor / floor with Tandem's code (medians) | Tandem without If-None-Match (200/s) | load average after |",
+    '|---|---|---|---|---:|---|---:|---:|---|',
   ];
   for (const r of rows) {
     const each = (xs) => xs.map((x) => x.rps.toFixed(0)).join(', ');
-    lines.push(`| ${r.mode} | ${each(r.tandem)} | ${each(r.bare)} | ${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | **${median(r.ratios).toFixed(2)}x** | ${median(r.tandem.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.bare.map((x) => x.cpuUs)).toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.load} |`);
+    lines.push(`| ${r.mode} | ${each(r.tandem)} | ${each(r.bare)} | ${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | **${median(r.ratios).toFixed(2)}x** | ${each(r.withCode)}; ${median(r.codeRatios).toFixed(2)}x | ${median(r.tandem.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.bare.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.withCode.map((x) => x.cpuUs)).toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.load} |`);
   }
-  const non304 = rows.flatMap((r) => [...r.tandem, ...r.bare]).filter((x) => Object.keys(x.statuses).some((k) => k !== '304'));
+  const non304 = rows.flatMap((r) => [...r.tandem, ...r.bare, ...r.withCode]).filter((x) => Object.keys(x.statuses).some((k) => k !== '304'));
   for (const r of rows) {
     const ratio = median(r.ratios);
     recordSummary({ goal: `Polls: 304/s, ETag cache in ${r.mode}`, tandem: `${median(r.tandem.map((x) => x.rps)).toFixed(0)}/s`, floor: `${median(r.bare.map((x) => x.rps)).toFixed(0)}/s`, ratio: `${ratio.toFixed(2)}x (median of per-round ratios)`, target: '>= 0.9x', met: ratio >= 0.9 });
@@ -707,8 +719,8 @@ async function p3() {
   writeSection(
     'p3',
     `### P3: polls per second, \`GET {issue}/realtime_changes\` answered 304, beside a bare ETag server\n\n` +
-      `2 load processes x 32 keep-alive connections, ${DURATION / 1000} s per round, ${ROUNDS} rounds alternated (Tandem, floor, Tandem, floor ...), authenticated with a bearer token (which the 304 path never looks up). ` +
-      `The floor (\`tools/bench/etag-floor-server.mjs\`): a bare Node HTTP server comparing If-None-Match with the ETag it holds, from memory or with one Redis GET per poll. Goal: Tandem >= 0.9x the floor. ` +
+      `2 load processes x 32 keep-alive connections, ${DURATION / 1000} s per round, ${ROUNDS} rounds alternated (Tandem, floor, floor with Tandem's 304 code, Tandem ...), authenticated with a bearer token (which the 304 path never looks up). ` +
+      `The floor (\`tools/bench/etag-floor-server.mjs\`): a bare Node HTTP server comparing If-None-Match with the ETag it holds, from memory or with one Redis GET per poll (Tandem on Redis answers a repeated poll from its mirror, without a GET). "Floor process with Tandem's 304 code": the same bare server answering through Tandem's built EtagPollMiddleware and EtagCacheService (\`--tandem-code\`), alternated with the two. Goal: Tandem >= 0.9x the floor. ` +
       `Every answer counted was a 304${non304.length ? ` except: ${JSON.stringify(non304.map((x) => x.statuses))}` : ''}.\n\n${lines.join('\n')}`,
   );
 }
@@ -785,10 +797,13 @@ async function p5() {
   const N = QUICK ? 300 : 1000;
   const mutations = QUICK ? 20 : 60;
   const RUNS = num('--runs', 5);
+  // --hops: a timestamp at each hop of every mutation (tools/bench/hops-hook.cjs), summarised after the runs
+  const hopsDir = args.includes('--hops') ? fs.mkdtempSync('/tmp/tandem-bench-hops-') : null;
+  const hooked = hopsDir ? { env: { TANDEM_HOPS_DIR: hopsDir }, nodeArgs: ['-r', path.join(ROOT, 'tools/bench/hops-hook.cjs')] } : {};
   const db = await createDb('p5');
   const redis = await startRedis(PORT(3698));
-  const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis });
-  const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis });
+  const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis, ...hooked });
+  const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis, ...hooked });
   const runs = [];
   try {
     const tok = await token(a.url);
@@ -853,6 +868,8 @@ async function p5() {
     await redis.stop();
     await db.drop();
   }
+  const hops = hopsDir ? hopTable(hopsDir) : '';
+  if (hopsDir) fs.rmSync(hopsDir, { recursive: true, force: true });
   const met = runs.filter((r) => r.addedP50 <= 2 && r.addedP99 <= 5 && r.delivered === r.expected && !r.gaps && !r.dups).length;
   recordSummary({
     goal: `Cross-node: added p50 / p99 over one node, ${runs.length} runs in a row`,
@@ -873,8 +890,46 @@ async function p5() {
       `Both halves receive the same mutations under the same load, so the difference between them is the cost of the Redis hop (pub/sub publish, delivery to B, B's ordering and emit). ` +
       `"publish -> B" is the mean of node B's \`tandem_realtime_bus_lag_seconds\` over the run (from the moment A published to B's subscriber callback). Goal: added p50 <= 2 ms and p99 <= 5 ms in every run.\n\n` +
       `| run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
-      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.**`,
+      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.**${hops ? `\n\n${hops}` : ''}`,
   );
+}
+
+/**
+ * Where a cross-node delivery's time goes (--hops): per mutation, the gap between hops recorded by
+ * tools/bench/hops-hook.cjs on both nodes (same machine, one clock), as p50 / p90 over every
+ * mutation of every run (warm-up included).
+ */
+function hopTable(dir) {
+  const at = new Map();
+  for (const f of fs.readdirSync(dir)) {
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      if (!line) continue;
+      const h = JSON.parse(line);
+      if (!Number.isFinite(h.seq)) continue;
+      const o = at.get(h.seq) ?? {};
+      const k = `${h.node === 'p5-a' ? 'A' : 'B'}.${h.stage}`;
+      // the first of each hop (a run of events: its first emit starts, its last ends)
+      if (!(k in o) || h.stage === 'emitEnd') o[k] = h.t;
+      at.set(h.seq, o);
+    }
+  }
+  const gaps = [
+    ['publish called on A -> PUBLISH handed to A\'s socket (node-redis queue)', 'A.publish', 'A.wire'],
+    ['PUBLISH on A\'s socket -> message in B\'s subscriber (Redis hop, scheduling)', 'A.wire', 'B.message'],
+    ['message in B -> B starts its emit', 'B.message', 'B.emitStart'],
+    ['A starts its emit -> B starts its emit (the head start)', 'A.emitStart', 'B.emitStart'],
+    ['publish called on A -> A starts its own emit', 'A.publish', 'A.emitStart'],
+    ['A\'s emit to its sockets, start -> end', 'A.emitStart', 'A.emitEnd'],
+    ['B\'s emit to its sockets, start -> end', 'B.emitStart', 'B.emitEnd'],
+  ];
+  const q = (xs, p) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(p * (xs.length - 1)))];
+  const lines = ['| hop | mutations | p50 ms | p90 ms |', '|---|---:|---:|---:|'];
+  for (const [label, from, to] of gaps) {
+    const xs = [...at.values()].filter((o) => o['A.publish'] !== undefined && o[from] !== undefined && o[to] !== undefined).map((o) => o[to] - o[from]);
+    if (xs.length) lines.push(`| ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(2)} | ${q(xs, 0.9).toFixed(2)} |`);
+  }
+  console.log(lines.join('\n'));
+  return `Hop timestamps (\`--hops\`, tools/bench/hops-hook.cjs; both nodes on one clock):\n\n${lines.join('\n')}`;
 }
 
 /** Waits until every socket is caught up (or 60 s); returns the progress. */

@@ -10,6 +10,8 @@ const TTL_MS = 10 * 60_000;
 const ETAG_MEMO_MAX = 50_000;
 /** Memory mode keeps at most this many keys (oldest dropped first). */
 const MEMORY_MAX_KEYS = 200_000;
+/** Where Redis holds the entries (then the path key). */
+const ETAG_KEY = `${REDIS_PREFIX}etag:`;
 
 /**
  * The polled paths whose answers depend only on one issue's state (docs/realtime.md, polling).
@@ -20,8 +22,21 @@ export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: numb
 const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;
 const NOTES_PATH = /^\/(.+)\/noteable\/issue\/(\d{1,10})\/notes\/?$/;
 
+/** Paths already mapped (a poller asks for the same path every few seconds); cleared when full. */
+const pollKeyMemo = new Map<string, PollKey | null>();
+const POLL_KEY_MEMO_MAX = 10_000;
+
 /** Maps a request path to its cache key, or null when the path is not ETag-cached. */
 export function pollKeyOf(path: string): PollKey | null {
+  const known = pollKeyMemo.get(path);
+  if (known !== undefined) return known;
+  const key = parsePollKey(path);
+  if (pollKeyMemo.size >= POLL_KEY_MEMO_MAX) pollKeyMemo.clear();
+  pollKeyMemo.set(path, key);
+  return key;
+}
+
+function parsePollKey(path: string): PollKey | null {
   const rc = REALTIME_CHANGES_PATH.exec(path);
   const m = rc ?? NOTES_PATH.exec(path);
   if (!m) return null;
@@ -99,7 +114,26 @@ export class EtagCacheService implements OnModuleDestroy {
   private readonly retry = new Map<string, EtagEntry>();
   private retryTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly redis: RedisClient | null) {}
+  /**
+   * Redis mode: the entries the tracking connection read, each kept until Redis pushes its
+   * invalidation (the key changed, expired or was evicted) or the connection drops. A repeated
+   * poll then needs no round trip, as a poll of the memory cache.
+   */
+  private readonly mirror = new Map<string, EtagEntry & { expires: number }>();
+  /** Reads in flight per Redis key; an invalidation meanwhile marks the read stale (not mirrored) and unshares it. */
+  private readonly filling = new Map<string, Fill>();
+  /** The mirror is used only while the tracking connection is up (invalidations lost while it was down). */
+  private mirrorOn = false;
+
+  /**
+   * @param redis the command connection (CAS writes, the shared secret), null in memory mode
+   * @param tracked a connection with client tracking on (`RedisConnections.etagRead`) for the
+   *   reads; without it every poll reads Redis
+   */
+  constructor(
+    private readonly redis: RedisClient | null,
+    private readonly tracked: RedisClient | null = null,
+  ) {}
 
   /** Where ETags are kept (the cache metrics' `source` label). */
   get source(): 'memory' | 'redis' {
@@ -115,6 +149,17 @@ export class EtagCacheService implements OnModuleDestroy {
     if (!hex) throw new Error('could not read the shared ETag secret from Redis');
     this.secret = Buffer.from(hex, 'hex');
     this.redis.on('ready', () => void this.flushRetries());
+    const t = this.tracked;
+    if (!t) return;
+    t.on('invalidate', (key: string | Buffer | null) => (key === null ? this.dropMirror() : this.forget(String(key))));
+    // Invalidations sent while the connection was down are lost: start over on every (re)connect
+    t.on('ready', () => {
+      this.dropMirror();
+      this.mirrorOn = true;
+    });
+    t.on('error', () => this.dropMirror());
+    t.on('end', () => this.dropMirror());
+    this.mirrorOn = t.isReady;
   }
 
   /** The ETag of a polled path's entry for one credential (poll-scope.ts). */
@@ -137,24 +182,23 @@ export class EtagCacheService implements OnModuleDestroy {
   }
 
   /**
-   * `lookup` without a promise where none is needed: in memory mode the entry itself (the 304
-   * path answers in the same tick), with Redis a promise of it.
+   * `lookup` without a promise where none is needed: in memory mode, and with Redis when the
+   * mirror holds the key, the entry itself (the 304 path answers in the same tick); otherwise a
+   * promise of it.
    */
   peek(key: PollKey): EtagEntry | null | Promise<EtagEntry | null> {
     const k = keyString(key);
-    if (!this.redis) {
-      const hit = this.memory.get(k);
-      if (!hit) return null;
-      if (hit.expires < Date.now()) {
-        this.memory.delete(k);
-        return null;
-      }
-      return hit;
+    if (!this.redis) return fresh(this.memory, k);
+    const rk = ETAG_KEY + k;
+    if (this.mirrorOn) {
+      const hit = fresh(this.mirror, rk);
+      if (hit) return hit;
+      // Pollers of one issue that miss together share one read
+      const inFlight = this.filling.get(rk);
+      if (inFlight) return inFlight.read;
     }
-    // A hung Redis must not hold the poll: the caller answers from the database instead
-    return bounded(this.redis.get(REDIS_PREFIX + 'etag:' + k)).then(parseEntry);
+    return this.read(rk);
   }
-
   /**
    * The ETag a polled endpoint hands to the request it answers: the issue at `seq` (read with
    * the row the answer shows), bound to the request's credential. Primes the cache.
@@ -182,21 +226,61 @@ export class EtagCacheService implements OnModuleDestroy {
   /** Records that the paths' issue is at `seq`; returns the entries the store holds afterwards, in order. */
   private async remember(keys: readonly PollKey[], seq: number): Promise<EtagEntry[]> {
     const ks = keys.map(keyString);
-    const fresh = { seq, salt: randomBytes(9).toString('base64url') };
-    if (!this.redis) return ks.map((k) => this.setMemory(k, fresh));
+    const entry = { seq, salt: randomBytes(9).toString('base64url') };
+    if (!this.redis) return ks.map((k) => this.setMemory(k, entry));
     try {
-      const stored = await this.casRedis(ks, fresh);
-      return ks.map((_, i) => stored[i] ?? fresh);
+      const stored = await this.casRedis(ks, entry);
+      // This node's next poll reads the new entry, without waiting for the invalidation push
+      for (const k of ks) this.forget(ETAG_KEY + k);
+      return ks.map((_, i) => stored[i] ?? entry);
     } catch (err) {
       this.logger.warn({ err: String(err) }, 'ETag cache write failed; will retry');
       for (const k of ks) {
         const prev = this.retry.get(k);
-        if (!prev || prev.seq < seq) this.retry.set(k, fresh);
+        if (!prev || prev.seq < seq) this.retry.set(k, entry);
       }
       this.scheduleRetry();
       // Not stored: nothing can match it until it is, so the poller just gets a full answer
-      return ks.map(() => fresh);
+      return ks.map(() => entry);
     }
+  }
+
+  /** One GET of a polled path's entry, mirrored if no invalidation of the key arrived meanwhile. */
+  private read(rk: string): Promise<EtagEntry | null> {
+    // A hung Redis must not hold the poll: the caller answers from the database instead
+    const reply = bounded((this.tracked ?? this.redis!).get(rk)).then(parseEntry);
+    if (!this.mirrorOn) return reply;
+    const fill: Fill = { stale: false, read: reply };
+    this.filling.set(rk, fill);
+    const done = () => {
+      if (this.filling.get(rk) === fill) this.filling.delete(rk);
+    };
+    reply.then((entry) => {
+      done();
+      // Redis answers a read before it pushes the invalidation of a later change, but both can
+      // reach this process in one chunk: a read invalidated meanwhile is not kept
+      if (!entry || fill.stale || !this.mirrorOn) return;
+      if (!this.mirror.has(rk) && this.mirror.size >= MEMORY_MAX_KEYS) this.mirror.delete(this.mirror.keys().next().value!);
+      this.mirror.set(rk, { ...entry, expires: Date.now() + TTL_MS });
+    }, done);
+    return reply;
+  }
+
+  /** Drops a Redis key from the mirror; a read of it in flight is not mirrored. */
+  private forget(rk: string): void {
+    this.mirror.delete(rk);
+    const fill = this.filling.get(rk);
+    if (fill) {
+      fill.stale = true;
+      this.filling.delete(rk);
+    }
+  }
+
+  private dropMirror(): void {
+    this.mirrorOn = false;
+    this.mirror.clear();
+    for (const fill of this.filling.values()) fill.stale = true;
+    this.filling.clear();
   }
 
   private setMemory(k: string, entry: EtagEntry): EtagEntry {
@@ -212,7 +296,7 @@ export class EtagCacheService implements OnModuleDestroy {
     // One EVAL: the compare and the set are atomic on the server
     const out = await bounded(
       this.redis!.eval(CAS_SCRIPT, {
-        keys: keys.map((k) => REDIS_PREFIX + 'etag:' + k),
+        keys: keys.map((k) => ETAG_KEY + k),
         arguments: [String(entry.seq), entry.salt, String(TTL_MS)],
       }),
     );
@@ -242,6 +326,23 @@ export class EtagCacheService implements OnModuleDestroy {
     }
     if (this.retry.size) this.scheduleRetry();
   }
+}
+
+/** A read of one key in flight (Redis mode). */
+interface Fill {
+  stale: boolean;
+  read: Promise<EtagEntry | null>;
+}
+
+/** The unexpired entry of `k` in a local map, or null (an expired one is dropped). */
+function fresh(map: Map<string, EtagEntry & { expires: number }>, k: string): EtagEntry | null {
+  const hit = map.get(k);
+  if (!hit) return null;
+  if (hit.expires < Date.now()) {
+    map.delete(k);
+    return null;
+  }
+  return hit;
 }
 
 /** "<seq> <salt>" as Redis holds it. */

@@ -34,7 +34,7 @@ import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } fro
       provide: EtagCacheService,
       inject: [REDIS_CONNECTIONS],
       useFactory: async (redis: RedisConnections | null) => {
-        const cache = new EtagCacheService(redis?.cmd ?? null);
+        const cache = new EtagCacheService(redis?.cmd ?? null, redis?.etagRead ?? null);
         await cache.init();
         return cache;
       },

@@ -15,6 +15,12 @@ export interface RedisConnections {
    * wrap a call in `bounded()` where a hung server must not hold a request.
    */
   cmd: RedisClient;
+  /**
+   * The ETag cache's reads, with client tracking (RESP3): Redis pushes an `invalidate` for every
+   * key this connection read once that key changes or expires, so the cache keeps what it read
+   * in a local mirror and a repeated poll needs no round trip (etag-cache.service.ts).
+   */
+  etagRead: RedisClient;
   /** The bus subscriber (pub/sub needs a connection of its own). */
   busSub: RedisClient;
   /** The Socket.IO adapter's pair. */
@@ -32,11 +38,13 @@ const CLOSE_WAIT_MS = 1000;
 
 const logger = new Logger('Redis');
 
-function client(url: string, name: string, opts: { failFast: boolean }): RedisClient {
+function client(url: string, name: string, opts: { failFast: boolean; tracking?: boolean }): RedisClient {
   let everReady = false;
-  const r: RedisClient = createClient({
+  const r = createClient({
     url,
     name: `tandem-${name}`,
+    // Client tracking needs RESP3's push messages; node-redis then emits 'invalidate' (key or null for all)
+    ...(opts.tracking ? { RESP: 3 as const, emitInvalidate: true, maintNotifications: 'disabled' as const } : {}),
     // Fail-fast: a command during an outage is rejected at once (cache reads fall back to the
     // database, publishes are filled from the log), and a reply that never comes times out
     disableOfflineQueue: opts.failFast,
@@ -47,7 +55,8 @@ function client(url: string, name: string, opts: { failFast: boolean }): RedisCl
       // give up: nodes outlive a Redis restart, and subscriptions are renewed on reconnect
       reconnectStrategy: (retries: number, cause: Error) => (everReady ? Math.min(50 * (retries + 1), 1000) : cause),
     },
-  });
+    // RESP3 types the client apart from RESP2; the tracking connection only GETs (a string or null either way)
+  }) as unknown as RedisClient;
   let down = false;
   // node-redis throws an 'error' event without a listener: every connection has one
   r.on('error', (err: Error) => {
@@ -87,10 +96,11 @@ async function shut(r: RedisClient): Promise<void> {
 /** Opens the connections a node needs; resolves once all are ready (fail fast at boot). */
 export async function openRedis(url: string): Promise<RedisConnections> {
   const cmd = client(url, 'cmd', { failFast: true });
+  const etagRead = client(url, 'etag-read', { failFast: true, tracking: true });
   const busSub = client(url, 'bus-sub', { failFast: false });
   const adapterPub = client(url, 'io-pub', { failFast: false });
   const adapterSub = client(url, 'io-sub', { failFast: false });
-  const all = [cmd, busSub, adapterPub, adapterSub];
+  const all = [cmd, etagRead, busSub, adapterPub, adapterSub];
   const opened = await Promise.allSettled(all.map((r) => r.connect()));
   const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) {
@@ -100,6 +110,7 @@ export async function openRedis(url: string): Promise<RedisConnections> {
   }
   return {
     cmd,
+    etagRead,
     busSub,
     adapterPub,
     adapterSub,
