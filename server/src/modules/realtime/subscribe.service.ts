@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../core/errors/app-error';
 import { EVENT_AUDIENCE, type EventAudience } from '../../core/realtime/event-audience';
 import type { NoteableGrant } from '../../core/realtime/noteable-access';
-import { emitTo, isRestricted, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
+import { emitTo, isRestricted, SETTLED, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
 import { LogReads } from './log-reads';
@@ -114,10 +114,17 @@ export class SubscribeService {
     }
     sub.privileged = grant.abilities.readInternalNotes;
     const s = sub;
-    s.chain = s.chain.then(() => this.catchUp(s, after, ack)).catch((err: unknown) => {
-      this.logger.error({ err }, 'replay failed');
-      ack({ ok: false, message: 'replay failed' });
-    });
+    const chain: Promise<void> = s.chain
+      .then(() => this.catchUp(s, after, ack))
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'replay failed');
+        ack({ ok: false, message: 'replay failed' });
+      })
+      // Nothing queued behind it: an idle subscription holds the shared settled promise, not its own
+      .then(() => {
+        if (s.chain === chain) s.chain = SETTLED;
+      });
+    s.chain = chain;
   }
 
   /** Replays (after, room.seq] from the log, then joins the live room with no gap and no repeat. */
