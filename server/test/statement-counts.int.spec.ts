@@ -31,9 +31,10 @@ const EXPECTED = {
    * A reconnect storm (a node restart): sockets of two users, each with its own token, over
    * nine issues, all at once. The handshakes: one token lookup per token, however many sockets
    * present it at once (auth/credential-resolver.ts), and each personal access token's
-   * last_used_at write (once a minute). It was one lookup per socket: 36 here.
+   * last_used_at write (once a minute): 4; at most 8 when the burst outlasts the token cache's
+   * second on a loaded machine. Without the cache and the shared lookup: one per socket, 36.
    */
-  stormHandshakes: 4,
+  stormHandshakesAtMost: 8,
   /**
    * Then every socket resubscribes with `after`: the subscribe checks of all (user, issue)
    * pairs, the heads of all rooms and all replays, each ONE statement per few-millisecond window
@@ -286,7 +287,7 @@ describe('SQL statements per request (Postgres)', () => {
       socket.close();
     }
   });
-  it(`a reconnect storm costs ${EXPECTED.stormHandshakes} statements for the handshakes and at most ${EXPECTED.stormSubscribesAtMost} for every resubscribe and replay`, async () => {
+  it(`a reconnect storm costs at most ${EXPECTED.stormHandshakesAtMost} statements for the handshakes and at most ${EXPECTED.stormSubscribesAtMost} for every resubscribe and replay`, async () => {
     const iids = [1, 2, 3, 5, 6, 7, 8, 9, 10];
     const tokens = [await insertPat(app, 'bob'), await insertPat(app, 'alice')];
     // One change per issue: each socket comes back one event behind
@@ -310,7 +311,7 @@ describe('SQL statements per request (Postgres)', () => {
           }),
         ),
       );
-      expect(handshakes).toBe(EXPECTED.stormHandshakes);
+      expect(handshakes).toBeLessThanOrEqual(EXPECTED.stormHandshakesAtMost);
       const got: Array<Array<{ seq: number }>> = sockets.map(() => []);
       // Every typed event (a replayed one is note.created or issue.updated); not the heartbeat
       sockets.forEach((s, k) => s.onAny((name: string, e: { seq?: number }) => name.includes('.') && typeof e?.seq === 'number' && got[k]!.push({ seq: e.seq })));
