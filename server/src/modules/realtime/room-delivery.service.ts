@@ -21,7 +21,9 @@ const SWEEP_MS = 2000;
  * machine, and every issue event queued behind them waits).
  */
 const HEARTBEAT_BUCKETS = 12;
-const heartbeatRoom = (n: number): string => `heartbeat:${n % HEARTBEAT_BUCKETS}`;
+// The names exist once: every socket's room set holds the same string, not a copy of its own
+const HEARTBEAT_ROOMS = Array.from({ length: HEARTBEAT_BUCKETS }, (_, n) => `heartbeat:${n}`);
+const heartbeatRoom = (n: number): string => HEARTBEAT_ROOMS[n % HEARTBEAT_BUCKETS]!;
 
 type Emitter = { emit: (ev: string, payload: unknown) => boolean };
 

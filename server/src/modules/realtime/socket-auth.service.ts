@@ -59,12 +59,13 @@ export class SocketAuth {
 
   /** The upgrade request, the headers and the credential are not needed after the handshake: less memory per idle socket. */
   forgetHandshake(socket: TandemSocket): void {
-    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[] } | null };
+    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[]; url: string } | null };
     // engine.io's WebSocketResponse keeps the upgrade request for the socket's life (a 'close'
     // listener on the TCP socket holds it): its headers at least go (about 0.8 KB of strings)
     if (conn.request) {
       conn.request.rawHeaders = NOTHING_LISTED;
       conn.request.headers = NOTHING;
+      conn.request.url = '';
     }
     conn.request = null;
     // What the handshake said is read only by the middleware: one shared empty value for all
