@@ -987,7 +987,9 @@ async function p6() {
     // reads nothing); the count includes A's 2 s sweep during the wait (about 6 statements).
     await sleep(11_000);
     const statements = (await xacts(db)) - xacts0 - 1;
-    r = { serverCpuMs, statements, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected };
+    // What the clients saw across the restart: a seq skipped (gap) or received twice (dup)
+    const seen = await workers.stats();
+    r = { serverCpuMs, statements, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected, gaps: seen.gaps, dups: seen.dups };
     console.log(r);
     await workers.close();
   } finally {
@@ -1020,11 +1022,12 @@ async function p6() {
   }
   recordSummary({
     goal: `Restart: ${r.sockets} sockets caught up after a node restart`,
-    tandem: `${(r.fromReadyMs / 1000).toFixed(1)} s, ${(r.statements / r.sockets).toFixed(2)} SQL per socket, ${r.caughtUp}/${r.sockets} caught up`,
-    floor: `${(bareR.fromReadyMs / 1000).toFixed(1)} s`,
-    ratio: `${(r.fromReadyMs / bareR.fromReadyMs).toFixed(2)}x`,
+    tandem: `${(r.fromReadyMs / 1000).toFixed(1)} s, ${(r.statements / r.sockets).toFixed(2)} SQL per socket, ${r.caughtUp}/${r.sockets} caught up, gaps/dups ${r.gaps}/${r.dups}; server CPU ${(r.serverCpuMs / Math.max(1, r.caughtUp)).toFixed(2)} ms per socket caught up`,
+    floor: `${(bareR.fromReadyMs / 1000).toFixed(1)} s, ${bareR.caughtUp}/${bareR.sockets} caught up; server CPU ${(bareR.serverCpuMs / Math.max(1, bareR.caughtUp)).toFixed(2)} ms per socket caught up`,
+    // Wall time is the goal; server CPU per socket is the figure a loaded machine moves least
+    ratio: `${(r.fromReadyMs / bareR.fromReadyMs).toFixed(2)}x wall, ${(r.serverCpuMs / Math.max(1, r.caughtUp) / (bareR.serverCpuMs / Math.max(1, bareR.caughtUp))).toFixed(2)}x CPU per socket caught up`,
     target: '<= 1.2x, <= 1 SQL per socket',
-    met: r.fromReadyMs / bareR.fromReadyMs <= 1.2 && r.statements / r.sockets <= 1 && r.caughtUp === r.sockets,
+    met: r.fromReadyMs / bareR.fromReadyMs <= 1.2 && r.statements / r.sockets <= 1 && r.caughtUp === r.sockets && !r.gaps && !r.dups,
   });
   writeSection(
     'p6',

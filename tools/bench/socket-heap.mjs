@@ -6,9 +6,14 @@
 // machine's load (P4's RSS figure includes both). Tandem (server/dist, authenticated with a
 // token) and a bare Socket.IO server (same options as Tandem's gateway; joins a room on
 // subscribe) in the same run, one after the other in separate processes.
-// Usage: node tools/bench/socket-heap.mjs [sockets=2000]
+// Usage: node tools/bench/socket-heap.mjs [sockets=2000] [--snapshot]
+//   --snapshot: also writes a heap snapshot before and after and prints what grew per socket,
+//   summed by constructor (the top 25), for each server: where a socket's bytes are.
 // Needs: the server built, Postgres on 127.0.0.1:5432 (trust; TANDEM_BENCH_PG_URL).
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import v8 from 'node:v8';
 import { once } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,7 +21,8 @@ import { createRequire } from 'node:module';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
 const req = createRequire(path.join(ROOT, 'server/package.json'));
-const args = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--snapshot');
+const SNAPSHOT = process.argv.includes('--snapshot');
 const PG_ADMIN = process.env.TANDEM_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHIFT = Number(process.env.TANDEM_BENCH_PORT_SHIFT ?? 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -28,6 +34,44 @@ async function heapNow() {
   }
   const m = process.memoryUsage();
   return m.heapUsed + m.external + m.arrayBuffers;
+}
+
+/** Self sizes and counts by (node type, constructor name) of a heap snapshot file. */
+function sizesByConstructor(file) {
+  const snap = JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.rmSync(file, { force: true });
+  const f = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [iType, iName, iSize] = ['type', 'name', 'self_size'].map((n) => f.indexOf(n));
+  const out = new Map();
+  for (let i = 0; i < snap.nodes.length; i += f.length) {
+    const type = types[snap.nodes[i + iType]];
+    const isString = type === 'string' || type === 'concatenated string' || type === 'sliced string';
+    // Strings by their text (which strings a socket adds says whose they are); objects by constructor
+    const name = type === 'object' || type === 'closure' || type === 'native' ? snap.strings[snap.nodes[i + iName]] : isString ? JSON.stringify(snap.strings[snap.nodes[i + iName]].slice(0, 50)) : `(${type})`;
+    const key = `${type}:${name}`;
+    const cur = out.get(key) ?? { n: 0, bytes: 0 };
+    cur.n++;
+    cur.bytes += snap.nodes[i + iSize];
+    out.set(key, cur);
+  }
+  return out;
+}
+
+/** Writes a heap snapshot to a file (parsed only after the last one: parsing fills the heap). */
+function snapshotNow() {
+  return v8.writeHeapSnapshot(path.join(os.tmpdir(), `tandem-socket-heap-${process.pid}-${Date.now()}.heapsnapshot`));
+}
+
+function printGrowth(kind, before, after, sockets) {
+  const rows = [];
+  for (const [k, a] of after) {
+    const b = before.get(k) ?? { n: 0, bytes: 0 };
+    if (a.bytes - b.bytes > 0) rows.push({ k, perSocketBytes: (a.bytes - b.bytes) / sockets, perSocketCount: (a.n - b.n) / sockets });
+  }
+  rows.sort((x, y) => y.perSocketBytes - x.perSocketBytes);
+  console.log(`${kind}: heap growth per socket by constructor or string text (top 40)`);
+  for (const r of rows.slice(0, 40)) console.log(`  ${r.perSocketBytes.toFixed(0).padStart(6)} B  ${r.perSocketCount.toFixed(2).padStart(6)} objects  ${r.k}`);
 }
 
 async function openClients(url, token, count) {
@@ -88,9 +132,14 @@ async function measure(kind, count) {
   const warm = await openClients(url, token, 20);
   await sleep(500);
   const before = await heapNow();
+  const snapBefore = SNAPSHOT ? snapshotNow() : null;
   const clients = await openClients(url, token, count);
   await sleep(3000);
   const after = await heapNow();
+  if (snapBefore) {
+    const snapAfter = snapshotNow();
+    printGrowth(kind, sizesByConstructor(snapBefore), sizesByConstructor(snapAfter), clients.opened.acked);
+  }
   const perSocket = (after - before) / clients.opened.acked;
   await clients.close();
   await warm.close();
@@ -106,7 +155,7 @@ if (args[0] === '--child') {
   const count = Number(args[0] ?? 2000);
   const out = [];
   for (const kind of ['tandem', 'bare']) {
-    const p = fork(new URL(import.meta.url).pathname, ['--child', kind, String(count)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const p = fork(new URL(import.meta.url).pathname, ['--child', kind, String(count), ...(SNAPSHOT ? ['--snapshot'] : [])], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const [r] = await once(p, 'message');
     await once(p, 'exit');
     out.push(r);

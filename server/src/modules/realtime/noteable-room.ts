@@ -20,6 +20,9 @@ export interface SocketData {
 export type TandemSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+/** The chain of a subscription with nothing queued: one settled promise shared by all. */
+export const SETTLED: Promise<void> = Promise.resolve();
+
 /** One socket's subscription to one noteable on this node. */
 export interface Subscription {
   socket: TandemSocket;

@@ -48,6 +48,18 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly userChannel: UserChannel,
   ) {}
 
+  /** The name of each user's room, once per user rather than a copy per socket. */
+  private readonly userRooms = new Map<number, string>();
+
+  private userRoomOf(userId: number): string {
+    let name = this.userRooms.get(userId);
+    if (name === undefined) {
+      if (this.userRooms.size >= 100_000) this.userRooms.clear();
+      this.userRooms.set(userId, (name = userRoom(userId)));
+    }
+    return name;
+  }
+
   /** Sockets connected to this node (for metrics and benchmarks). */
   get localSocketCount(): number {
     return this.io?.of('/').sockets.size ?? 0;
@@ -86,7 +98,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       this.projectWatch.attach(socket);
       this.errorWatch.attach(socket);
       // Policy: own user only (the handshake's actor): the private room of the user channel
-      if (socket.data.actor) void socket.join(userRoom(socket.data.actor.id));
+      if (socket.data.actor) void socket.join(this.userRoomOf(socket.data.actor.id));
     });
     // One subscription, routed: handlers run synchronously in bus order, so a control message
     // marks its rooms before the next events are handled

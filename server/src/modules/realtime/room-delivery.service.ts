@@ -6,6 +6,7 @@ import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
 import { emitTo, isRestricted, NoteableRoom, type Io, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
+import { LogReads } from './log-reads';
 import { RoomRegistry } from './room-registry';
 import { countEventsDelivered, observeDeliveryLag } from '../../core/metrics/metrics';
 
@@ -20,7 +21,9 @@ const SWEEP_MS = 2000;
  * machine, and every issue event queued behind them waits).
  */
 const HEARTBEAT_BUCKETS = 12;
-const heartbeatRoom = (n: number): string => `heartbeat:${n % HEARTBEAT_BUCKETS}`;
+// The names exist once: every socket's room set holds the same string, not a copy of its own
+const HEARTBEAT_ROOMS = Array.from({ length: HEARTBEAT_BUCKETS }, (_, n) => `heartbeat:${n}`);
+const heartbeatRoom = (n: number): string => HEARTBEAT_ROOMS[n % HEARTBEAT_BUCKETS]!;
 
 type Emitter = { emit: (ev: string, payload: unknown) => boolean };
 
@@ -53,6 +56,7 @@ export class RoomDelivery {
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
     @Inject(EVENT_AUDIENCE) private readonly audience: EventAudience,
+    private readonly reads: LogReads,
   ) {}
 
   start(io: Io, lossyBus: boolean): void {
@@ -87,9 +91,10 @@ export class RoomDelivery {
     room.wake = () => void this.drain(room);
     this.rooms.add(room);
     // Read the head after the room exists: bus events from now on are kept in `pending`
-    room.ready = this.log.currentSeqs(room.noteable.type, [room.noteable.id]).then(
-      (m) => {
-        room.seq = m.get(room.noteable.id) ?? grant.seq;
+    // (rooms opened together read their heads in one statement)
+    room.ready = this.reads.head(room.noteable.type, room.noteable.id).then(
+      (head) => {
+        room.seq = head ?? grant.seq;
         room.dropStale();
         void this.drain(room);
       },

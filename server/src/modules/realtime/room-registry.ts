@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ResyncSignal } from '@tandem/shared-types';
 import { trackRooms } from '../../core/metrics/metrics';
-import type { NoteableRoom, Subscription, TandemSocket } from './noteable-room';
+import { SETTLED, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
 
 /**
  * The rooms this node holds and their members: the state subscribe, delivery and access
@@ -37,7 +37,7 @@ export class RoomRegistry implements OnModuleDestroy {
 
   /** Registers a socket in a room (not live yet: it replays first). */
   subscribe(socket: TandemSocket, room: NoteableRoom): Subscription {
-    const sub: Subscription = { socket, room, live: false, privileged: false, cancelled: false, chain: Promise.resolve() };
+    const sub: Subscription = { socket, room, live: false, privileged: false, cancelled: false, chain: SETTLED };
     socket.data.subs.set(room.key, sub);
     room.members.set(socket.id, sub);
     return sub;

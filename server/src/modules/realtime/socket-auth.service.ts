@@ -5,6 +5,10 @@ import { scopeAllows } from '../../core/policy/policy';
 import { CredentialResolver, type PresentedCredential } from '../auth/credential-resolver';
 import type { Io, TandemSocket } from './noteable-room';
 
+/** Shared by every socket once its handshake is done (nothing writes to them). */
+const NOTHING = Object.freeze({});
+const NOTHING_LISTED: string[] = Object.freeze([]) as unknown as string[];
+
 /** How often sockets are checked for an expired credential. */
 const EXPIRY_CHECK_MS = 1000;
 
@@ -55,16 +59,20 @@ export class SocketAuth {
 
   /** The upgrade request, the headers and the credential are not needed after the handshake: less memory per idle socket. */
   forgetHandshake(socket: TandemSocket): void {
-    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[] } | null };
+    const conn = socket.conn as unknown as { request: { headers: unknown; rawHeaders: string[]; url: string } | null };
     // engine.io's WebSocketResponse keeps the upgrade request for the socket's life (a 'close'
     // listener on the TCP socket holds it): its headers at least go (about 0.8 KB of strings)
     if (conn.request) {
-      conn.request.rawHeaders = [];
-      conn.request.headers = {};
+      conn.request.rawHeaders = NOTHING_LISTED;
+      conn.request.headers = NOTHING;
+      conn.request.url = '';
     }
     conn.request = null;
-    socket.handshake.headers = {};
-    socket.handshake.auth = {};
+    // What the handshake said is read only by the middleware: one shared empty value for all
+    // sockets instead of the query, the date string, the URL and the address of each
+    const h = socket.handshake as { headers: unknown; auth: unknown; query: unknown; time: string; url: string; address: string };
+    h.headers = h.auth = h.query = NOTHING;
+    h.time = h.url = h.address = '';
     // engine.io leaves its `onUpgradeError` listener on every WebSocket opened without polling
     // first, and that closure holds the upgrade request (IncomingMessage, headers, raw headers,
     // the WebSocketResponse) for the socket's life: about 1 KB per idle socket (heap snapshots,

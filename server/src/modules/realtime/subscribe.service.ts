@@ -15,11 +15,11 @@ import {
 } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { EVENT_AUDIENCE, type EventAudience } from '../../core/realtime/event-audience';
-import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableGrant } from '../../core/realtime/noteable-access';
-import { emitTo, isRestricted, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
+import { emitTo, isRestricted, SETTLED, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
+import { LogReads } from './log-reads';
 import { RoomRegistry } from './room-registry';
 
 /** A client further behind than this refetches instead of replaying. */
@@ -41,7 +41,7 @@ export class SubscribeService {
   private readonly logger = new Logger(SubscribeService.name);
 
   constructor(
-    private readonly log: EventLogService,
+    private readonly reads: LogReads,
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
     private readonly delivery: RoomDelivery,
@@ -114,10 +114,17 @@ export class SubscribeService {
     }
     sub.privileged = grant.abilities.readInternalNotes;
     const s = sub;
-    s.chain = s.chain.then(() => this.catchUp(s, after, ack)).catch((err: unknown) => {
-      this.logger.error({ err }, 'replay failed');
-      ack({ ok: false, message: 'replay failed' });
-    });
+    const chain: Promise<void> = s.chain
+      .then(() => this.catchUp(s, after, ack))
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'replay failed');
+        ack({ ok: false, message: 'replay failed' });
+      })
+      // Nothing queued behind it: an idle subscription holds the shared settled promise, not its own
+      .then(() => {
+        if (s.chain === chain) s.chain = SETTLED;
+      });
+    s.chain = chain;
   }
 
   /** Replays (after, room.seq] from the log, then joins the live room with no gap and no repeat. */
@@ -177,13 +184,14 @@ export class SubscribeService {
 
   /**
    * One log read shared by every member replaying the same range at the same time (after a
-   * node restart, all watchers of a noteable come back with the same `after`).
+   * node restart, all watchers of a noteable come back with the same `after`), and batched
+   * with the replays of other rooms asked within a few milliseconds (LogReads).
    */
   private replayPage(room: NoteableRoom, from: number, upTo: number): Promise<AnyRealtimeEvent[]> {
     const key = `${from}:${upTo}`;
     let p = room.replayReads.get(key);
     if (!p) {
-      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, 1000, upTo);
+      p = this.reads.eventsAfter({ type: room.noteable.type, id: room.noteable.id, after: from, upTo });
       room.replayReads.set(key, p);
       const forget = () => room.replayReads.delete(key);
       p.then(forget, forget);
