@@ -3,7 +3,8 @@
 // events with 4 closed-loop senders, against a bare floor that inserts the same JSON rows with raw
 // `pg` (4 connections, one INSERT per event) in the same run; then the title PUT p50 of one
 // writer, idle and while ingest runs at the required rate (0.5x the floor, paced).
-// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--rounds 3] [--save]
+// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--rounds 3] [--save] [--profile]
+//   --profile: one closed-loop ingest only, with its transactions per event (for BENCH_NODE_ARGS profiles).
 //   The title phases alternate, idle then while ingesting, --rounds times; the medians are reported.
 //   The event is the envelope the real @sentry/node SDK sends for a thrown TypeError (captured
 //   from the SDK at the start of the run, with its context lines and default integrations), sent
@@ -135,7 +136,9 @@ async function main() {
   console.log(`SDK envelope: ${text.length} bytes, ${event.exception?.values?.[0]?.stacktrace?.frames?.length ?? 0} frames`);
   await withDatabase(async (databaseUrl) => {
     const url = `http://127.0.0.1:${PORT}`;
-    const proc = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+    // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const proc = spawn(process.execPath, [...extra, path.join(ROOT, 'server/dist/main.js')], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_ERROR_EVENTS_PER_KEY: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -200,6 +203,17 @@ async function main() {
       }
 
       await ingest(2000); // warm-up
+      if (args.includes('--profile')) {
+        // Profile mode: one closed-loop ingest, its transactions per event (the server's
+        // statement counts and CPU profile come from BENCH_NODE_ARGS, docs/error-tracking.md)
+        const stats = async () => (await db.query('SELECT xact_commit::bigint AS c FROM pg_stat_database WHERE datname = current_database()')).rows[0].c;
+        const c0 = Number(await stats());
+        const p = await ingest(MS);
+        const commits = Number(await stats()) - c0;
+        console.log(`profile: ${p.rate.toFixed(0)} events/s written (${p.ok} ok, ${p.bad} refused); ${commits} transactions, ${(commits / Math.max(1, p.ok)).toFixed(3)} per event`);
+        await db.end();
+        return;
+      }
       // Floor and Tandem alternate, so both see the same machine; medians are reported
       const floors = [];
       const fulls = [];
