@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorTrackingClientKey, ApiErrorTrackingSettings, ErrorTrackingListResponse, PageData, StackTraceResponse } from '@tandem/shared-types';
+import { IngestDb } from '../src/modules/error-tracking/ingest/ingest-db';
 import { IngestWriter } from '../src/modules/error-tracking/ingest/ingest-writer.service';
 import { ErrorRetentionService } from '../src/modules/error-tracking/error-retention.service';
 import { bootApp, call, castOf, DB_MODES, enc, gql, signIn, type Cast, type TestApp } from './harness';
@@ -116,18 +117,19 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     await drain();
     const stored = async (id: string) => ((await app.ds.query('SELECT 1 FROM error_tracking_error_events WHERE event_id = $1', [id])) as unknown[]).length;
     const isIngestWrite = (sql: unknown) => typeof sql === 'string' && sql.includes('INSERT INTO error_tracking_error_events');
-    const original = app.ds.query.bind(app.ds) as (sql: string, params?: unknown[]) => Promise<unknown>;
+    const db = app.running.app.get(IngestDb);
+    const original = db.query.bind(db);
     // A slow commit: the writer's statement waits on a gate before it runs (and so before it commits)
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
     let writes = 0;
-    const slow = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+    const slow = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
       if (isIngestWrite(sql)) {
         writes += 1;
         await gate;
       }
-      return original(sql, params);
-    }) as never);
+      return original(name, sql, params);
+    });
     const commitError = (user: string) => event({ user: { id: user }, exception: { values: [{ type: 'CommitError', value: 'slow disk', stacktrace: { frames: [frame('commit', 'app/commit.js', 1)] } }] } });
     const e = commitError('u1');
     let answered = false;
@@ -149,13 +151,13 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
 
     // A write that fails (twice: it is tried again once) is not answered 200 and stores nothing
     let failures = 0;
-    const failing = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+    const failing = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
       if (isIngestWrite(sql)) {
         failures += 1;
         throw new Error('the database is gone');
       }
-      return original(sql, params);
-    }) as never);
+      return original(name, sql, params);
+    });
     const lost = commitError('u9');
     const refused = await send(envelope(lost));
     failing.mockRestore();

@@ -140,7 +140,7 @@ async function main() {
     const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const proc = spawn(process.execPath, [...extra, path.join(ROOT, 'server/dist/main.js')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_ERROR_EVENTS_PER_KEY: '0' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_ERROR_EVENTS_PER_KEY: '0', ...(process.env.ERROR_INGEST_CONNECTIONS ? { ERROR_INGEST_CONNECTIONS: process.env.ERROR_INGEST_CONNECTIONS } : {}) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     try {
