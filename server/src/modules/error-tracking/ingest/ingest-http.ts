@@ -116,7 +116,8 @@ export class IngestHttp implements OnModuleDestroy {
           throw e;
         }
       }
-      for (let i = 0; i < normalized.length; i++) await this.throttle.consume('error_events_per_key', key.keyId);
+      // The request's events counted in one store call (one Redis round trip per request, not per event)
+      if (normalized.length) await this.throttle.consume('error_events_per_key', key.keyId, normalized.length);
       // Answered after the batch holding these events has committed (group commit): a 200 is never lost
       await this.writer.accept(projectId, normalized);
       this.send(res, 200, JSON.stringify({ id: normalized[0]?.eventId ?? (id ? id.replace(/-/g, '') : null) }));
