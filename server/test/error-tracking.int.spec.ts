@@ -52,7 +52,8 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
   const byType = async (type: string) => (await list(`?search_term=${type}`)).errors.find((e) => e.type === type);
 
   beforeAll(async () => {
-    app = await bootApp(mode, { THROTTLE_ERROR_EVENTS_PER_KEY: '40/60' });
+    // Two ingest connections (the default is one): overlapping batched writes are exercised
+    app = await bootApp(mode, { THROTTLE_ERROR_EVENTS_PER_KEY: '40/60', ERROR_INGEST_CONNECTIONS: '2' });
     who = await castOf(app);
     projectId = Number((await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PROJECT]))[0].id);
   });
