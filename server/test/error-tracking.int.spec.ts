@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorTrackingClientKey, ApiErrorTrackingSettings, ErrorTrackingListResponse, PageData, StackTraceResponse } from '@tandem/shared-types';
+import { IngestDb } from '../src/modules/error-tracking/ingest/ingest-db';
 import { IngestWriter } from '../src/modules/error-tracking/ingest/ingest-writer.service';
 import { ErrorRetentionService } from '../src/modules/error-tracking/error-retention.service';
 import { bootApp, call, castOf, DB_MODES, enc, gql, signIn, type Cast, type TestApp } from './harness';
@@ -51,7 +52,8 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
   const byType = async (type: string) => (await list(`?search_term=${type}`)).errors.find((e) => e.type === type);
 
   beforeAll(async () => {
-    app = await bootApp(mode, { THROTTLE_ERROR_EVENTS_PER_KEY: '40/60' });
+    // Two ingest connections (the default is one): overlapping batched writes are exercised
+    app = await bootApp(mode, { THROTTLE_ERROR_EVENTS_PER_KEY: '40/60', ERROR_INGEST_CONNECTIONS: '2' });
     who = await castOf(app);
     projectId = Number((await app.ds.query('SELECT id FROM projects WHERE full_path = $1', [PROJECT]))[0].id);
   });
@@ -116,18 +118,19 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     await drain();
     const stored = async (id: string) => ((await app.ds.query('SELECT 1 FROM error_tracking_error_events WHERE event_id = $1', [id])) as unknown[]).length;
     const isIngestWrite = (sql: unknown) => typeof sql === 'string' && sql.includes('INSERT INTO error_tracking_error_events');
-    const original = app.ds.query.bind(app.ds) as (sql: string, params?: unknown[]) => Promise<unknown>;
+    const db = app.running.app.get(IngestDb);
+    const original = db.query.bind(db);
     // A slow commit: the writer's statement waits on a gate before it runs (and so before it commits)
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
     let writes = 0;
-    const slow = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+    const slow = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
       if (isIngestWrite(sql)) {
         writes += 1;
         await gate;
       }
-      return original(sql, params);
-    }) as never);
+      return original(name, sql, params);
+    });
     const commitError = (user: string) => event({ user: { id: user }, exception: { values: [{ type: 'CommitError', value: 'slow disk', stacktrace: { frames: [frame('commit', 'app/commit.js', 1)] } }] } });
     const e = commitError('u1');
     let answered = false;
@@ -149,13 +152,13 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
 
     // A write that fails (twice: it is tried again once) is not answered 200 and stores nothing
     let failures = 0;
-    const failing = vi.spyOn(app.ds, 'query').mockImplementation((async (sql: string, params?: unknown[]) => {
+    const failing = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
       if (isIngestWrite(sql)) {
         failures += 1;
         throw new Error('the database is gone');
       }
-      return original(sql, params);
-    }) as never);
+      return original(name, sql, params);
+    });
     const lost = commitError('u9');
     const refused = await send(envelope(lost));
     failing.mockRestore();
@@ -256,6 +259,55 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     await run(process.execPath, [path.join(__dirname, 'support/sentry-sender.cjs')], { env: { ...process.env, SENTRY_DSN: key.sentry_dsn, SEND_COUNT: '1' }, timeout: 30_000 });
     await drain();
     await expect.poll(async () => (await app.ds.query(`SELECT e.payload FROM issue_events e JOIN issues i ON i.id = e.noteable_id AND e.noteable_type = 'Issue' WHERE i.iid = $1 AND e.type = 'issue.error_tracking' AND i.project_id = $2`, [made.body.iid, projectId])).map((r: { payload: { payload: unknown } }) => r.payload.payload), { timeout: 5000 }).toContainEqual(expect.objectContaining({ count: 4, status: 'unresolved' }));
+  });
+
+  it('batched writes: concurrent senders of one error get exact counts and users (also for a new error), every 200 stored, and a resolved error regresses', async () => {
+    await drain();
+    // Four senders, each with its own key (the per-key limit is 40 a minute here)
+    const keys = await Promise.all([0, 1, 2, 3].map(async () => (await call<ApiErrorTrackingClientKey>(app, 'POST', `${P}/client_keys`, { auth: who.mallory })).body.public_key));
+    const db = app.running.app.get(IngestDb);
+    const original = db.query.bind(db);
+    let inFlight = 0;
+    let most = 0;
+    const spy = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await original(name, sql, params);
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    const burst = (type: string, user: (sender: number, k: number) => string) => {
+      const boom = (sender: number, k: number) => event({ user: { id: user(sender, k) }, exception: { values: [{ type, value: 'hot row', stacktrace: { frames: [frame('hot', 'app/hot.js', 1)] } }] } });
+      // Each sender: 8 requests in a row, the odd ones with two events (an envelope may carry several)
+      return Promise.all(keys.map(async (k, sender) => {
+        const ids: string[] = [];
+        for (let r = 0; r < 8; r++) {
+          const es = r % 2 ? [boom(sender, r), boom(sender, r + 100)] : [boom(sender, r)];
+          const body = `${JSON.stringify({ event_id: es[0]!.event_id })}\n${es.map((e) => `${JSON.stringify({ type: 'event' })}\n${JSON.stringify(e)}\n`).join('')}`;
+          const res = await send(body, { key: k });
+          expect(res.status).toBe(200);
+          ids.push(...es.map((e) => e.event_id as string));
+        }
+        return ids;
+      }));
+    };
+    const storedOf = async (ids: string[]) => Number((await app.ds.query('SELECT count(*)::int AS n FROM error_tracking_error_events WHERE event_id = ANY($1)', [ids]))[0].n);
+    // A new error, one user for all: created once, the user counted once
+    const first = (await burst('HotRowError', () => 'same-user')).flat();
+    // Answered 200 means stored: no drain before counting
+    expect(await storedOf(first)).toBe(48);
+    expect(await byType('HotRowError')).toMatchObject({ count: 48, user_count: 1, status: 'unresolved' });
+    const hot = (await byType('HotRowError'))!;
+    expect((await call(app, 'PUT', `/${PROJECT}/-/error_tracking/${hot.id}.json`, { auth: who.bob, body: { status: 'resolved' } })).status).toBe(200);
+    // Seen again by the same senders at once: unresolved, the counts exact, users by sender (4 new)
+    const again = (await burst('HotRowError', (sender) => `sender-${sender}`)).flat();
+    spy.mockRestore();
+    expect(await storedOf(again)).toBe(48);
+    expect(await byType('HotRowError')).toMatchObject({ count: 96, user_count: 5, status: 'unresolved' });
+    // Writes overlapped on Postgres (ingest's own connections); PGlite has one session
+    if (mode === 'postgres') expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(db.connections);
   });
 
   it('per-key rate limit: 429 with Retry-After and X-Sentry-Rate-Limits, nothing stored', async () => {

@@ -38,6 +38,16 @@ describe('RedisThrottleStore', () => {
     expect((await b.peek('k1')).count).toBe(40);
   });
 
+  it('a hit of several (an ingest request\'s events) counts them all at once, in Redis and in memory', async () => {
+    for (const store of [a, new MemoryThrottleStore()] as ThrottleStore[]) {
+      const key = `k3-${Math.random()}`;
+      expect((await store.hit(key, 60_000, 5)).count).toBe(5);
+      const c = await store.hit(key, 60_000);
+      expect(c.count).toBe(6);
+      expect(c.resetMs).toBeGreaterThan(50_000);
+    }
+  });
+
   it('a window ends after its period; reset clears it; an unknown key peeks as 0', async () => {
     await a.hit('k2', 150);
     expect((await a.hit('k2', 150)).count).toBe(2);

@@ -6,7 +6,8 @@ import { RtClient } from './support/rt-client';
 /**
  * Error lists kept live across nodes: an error event ingested on node A reaches a list watcher on
  * node B as one coalesced `project_errors` signal naming the error; watching needs
- * read_error_tracking (a guest is refused as an HTTP read of the list would be).
+ * read_error_tracking (a guest is refused as an HTTP read of the list would be). A key revoked
+ * on node B is refused on node A at once, though A had just accepted it (its key lookup cached).
  */
 const PROJECT = 'acme/tandem';
 
@@ -29,9 +30,9 @@ describe('error watch on two nodes sharing Redis', () => {
     expect(r.status).toBeLessThan(300);
     return r.json();
   };
-  const report = (node: NodeProc, type: string) => {
+  const report = (node: NodeProc, type: string, key = publicKey) => {
     const event = { event_id: crypto.randomUUID().replace(/-/g, ''), exception: { values: [{ type, value: 'boom', stacktrace: { frames: [{ filename: 'app.js', function: 'f', lineno: 1, in_app: true }] } }] } };
-    return fetch(`${node.url}/api/v4/error_tracking/collector/api/${pid}/envelope/?sentry_key=${publicKey}`, { method: 'POST', body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
+    return fetch(`${node.url}/api/v4/error_tracking/collector/api/${pid}/envelope/?sentry_key=${key}`, { method: 'POST', body: `{}\n{"type":"event"}\n${JSON.stringify(event)}\n` });
   };
 
   beforeAll(async () => {
@@ -56,5 +57,22 @@ describe('error watch on two nodes sharing Redis', () => {
     await sleep(ERROR_TRACKING.coalesceMs * 2);
     expect(carol.errorSignals.length).toBeLessThanOrEqual(3);
     expect(dave.errorSignals).toEqual([]);
+  });
+
+  it('a key revoked on node B is refused on node A at once, though A remembered it; a key made on B works on A', async () => {
+    const made = (await api(b, 'POST', 'client_keys')) as { id: number; public_key: string };
+    expect((await report(a, 'RevokedKeyError', made.public_key)).status).toBe(200);
+    expect((await report(a, 'RevokedKeyError', made.public_key)).status).toBe(200);
+    await api(b, 'DELETE', `client_keys/${made.id}`);
+    // Node A's lookup is trusted for a minute; the bus tells it within a moment
+    const t0 = Date.now();
+    let status = 0;
+    while (Date.now() - t0 < 2000 && (status = (await report(a, 'RevokedKeyError', made.public_key)).status) === 200) await sleep(20);
+    expect(status).toBe(403);
+    // Turned off on B: A refuses every key of the project at once, and takes them again once on
+    await api(b, 'PUT', 'settings', { active: false });
+    await waitFor('node A refusing the disabled project', async () => ((await report(a, 'RevokedKeyError')).status === 403 ? true : null));
+    await api(b, 'PUT', 'settings', { active: true });
+    await waitFor('node A taking events again', async () => ((await report(a, 'RevokedKeyError')).status === 200 ? true : null));
   });
 });

@@ -3,7 +3,8 @@
 // events with 4 closed-loop senders, against a bare floor that inserts the same JSON rows with raw
 // `pg` (4 connections, one INSERT per event) in the same run; then the title PUT p50 of one
 // writer, idle and while ingest runs at the required rate (0.5x the floor, paced).
-// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--rounds 3] [--save]
+// Usage: node tools/bench/ingest-bench.mjs [--ms 10000] [--rounds 3] [--save] [--profile]
+//   --profile: one closed-loop ingest only, with its transactions per event (for BENCH_NODE_ARGS profiles).
 //   The title phases alternate, idle then while ingesting, --rounds times; the medians are reported.
 //   The event is the envelope the real @sentry/node SDK sends for a thrown TypeError (captured
 //   from the SDK at the start of the run, with its context lines and default integrations), sent
@@ -14,6 +15,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -104,8 +106,21 @@ async function withDatabase(fn) {
   }
 }
 
-/** The floor: 4 connections, each inserting one event's JSON row at a time, for `ms`. */
-async function floor(databaseUrl, event, ms) {
+/** CPU time (user + system, or one of them; ms) a process has used so far, from /proc (Linux; 0 when unreadable). */
+function cpuMsOf(pid, part = 'both') {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const [user, system] = [Number(fields[11]), Number(fields[12])];
+    return ((part === 'user' ? user : part === 'system' ? system : user + system) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** The CPU (ms) of the database's Postgres backends; `pids` pins the set measured. */
+const backendsCpuMs = (pids) => pids.reduce((a, pid) => a + cpuMsOf(pid), 0);
+
+/** The floor: 4 connections, each inserting one event's JSON row at a time, for `ms`. With `cpu`, their backends' CPU is added to it. */
+async function floor(databaseUrl, event, ms, cpu = null) {
   const setup = new pg.Client({ connectionString: databaseUrl });
   await setup.connect();
   await setup.query('CREATE TABLE IF NOT EXISTS bench_floor_events (id bigserial PRIMARY KEY, error_id bigint NOT NULL, event_id text NOT NULL, occurred_at timestamptz NOT NULL, payload jsonb NOT NULL)');
@@ -115,6 +130,8 @@ async function floor(databaseUrl, event, ms) {
     await c.connect();
     return c;
   }));
+  const pids = cpu ? await Promise.all(clients.map(async (c) => (await c.query('SELECT pg_backend_pid() AS p')).rows[0].p)) : [];
+  const cpu0 = backendsCpuMs(pids);
   let n = 0;
   const end = Date.now() + ms;
   const t0 = process.hrtime.bigint();
@@ -125,8 +142,36 @@ async function floor(databaseUrl, event, ms) {
     }
   }));
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (cpu) Object.assign(cpu, { rows: n, pgMs: backendsCpuMs(pids) - cpu0 });
   await Promise.all(clients.map((c) => c.end()));
   return n / s;
+}
+
+/**
+ * CPU per event of the ingest path's phases, measured in this process on the SDK's event with
+ * the server's own code (process.cpuUsage: CPU time, so a loaded machine slows it less than it
+ * slows wall time): envelope parse (JSON), normalise + fingerprint, the write's JSON rows.
+ */
+function phaseCpu(text) {
+  const req = createRequire(path.join(ROOT, 'server/package.json'));
+  const { eventsOf } = req(path.join(ROOT, 'server/dist/modules/error-tracking/ingest/sentry-protocol.js'));
+  const { normalizeEvent } = req(path.join(ROOT, 'server/dist/modules/error-tracking/ingest/sentry-event.js'));
+  const body = Buffer.from(text);
+  const N = 3000;
+  const us = (fn) => {
+    for (let i = 0; i < 200; i++) fn();
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < N; i++) fn();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / N;
+  };
+  const raw = eventsOf('envelope', body).events[0];
+  const n = normalizeEvent(raw);
+  return {
+    parse: us(() => eventsOf('envelope', body)),
+    normalize: us(() => normalizeEvent(raw)),
+    rows: us(() => JSON.stringify([{ project_id: 1, fingerprint: n.fingerprint, event_id: n.eventId, occurred_at: n.occurredAt.toISOString(), level: n.level, environment: n.environment, release: n.release, payload: n.payload }])),
+  };
 }
 
 async function main() {
@@ -135,9 +180,11 @@ async function main() {
   console.log(`SDK envelope: ${text.length} bytes, ${event.exception?.values?.[0]?.stacktrace?.frames?.length ?? 0} frames`);
   await withDatabase(async (databaseUrl) => {
     const url = `http://127.0.0.1:${PORT}`;
-    const proc = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+    // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const proc = spawn(process.execPath, [...extra, path.join(ROOT, 'server/dist/main.js')], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_ERROR_EVENTS_PER_KEY: '0' },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_ERROR_EVENTS_PER_KEY: '0', ...(process.env.ERROR_INGEST_CONNECTIONS ? { ERROR_INGEST_CONNECTIONS: process.env.ERROR_INGEST_CONNECTIONS } : {}) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     try {
@@ -200,6 +247,33 @@ async function main() {
       }
 
       await ingest(2000); // warm-up
+      if (args.includes('--profile')) {
+        // Profile mode: one closed-loop ingest beside one floor run, with CPU per event of the
+        // server, of the database's backends and of the phases, and transactions per event
+        // (statement counts and a CPU profile come from BENCH_NODE_ARGS, docs/error-tracking.md)
+        const stats = async () => Number((await db.query('SELECT xact_commit::bigint AS c FROM pg_stat_database WHERE datname = current_database()')).rows[0].c);
+        const floorCpu = {};
+        const floorRate = await floor(databaseUrl, event, MS, floorCpu);
+        const pids = (await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+        // The server's own background work (pollers, timers) at rest, taken off its figure below
+        const i0 = [cpuMsOf(proc.pid), backendsCpuMs(pids), Date.now()];
+        await sleep(3000);
+        const idle = { server: (cpuMsOf(proc.pid) - i0[0]) / (Date.now() - i0[2]), pg: (backendsCpuMs(pids) - i0[1]) / (Date.now() - i0[2]) };
+        const t0 = Date.now();
+        const [c0, s0, b0, k0] = [await stats(), cpuMsOf(proc.pid), backendsCpuMs(pids), cpuMsOf(proc.pid, 'system')];
+        const p = await ingest(MS);
+        const span = Date.now() - t0;
+        const [commits, serverMs, pgMs] = [(await stats()) - c0, cpuMsOf(proc.pid) - s0 - idle.server * span, backendsCpuMs(pids) - b0 - idle.pg * span];
+        const per = (ms) => ((ms * 1000) / Math.max(1, p.ok)).toFixed(0);
+        const ph = phaseCpu(text);
+        console.log(`profile: floor ${floorRate.toFixed(0)} rows/s, its backends ${((floorCpu.pgMs * 1000) / Math.max(1, floorCpu.rows)).toFixed(0)} µs CPU per row`);
+        console.log(`profile: tandem ${p.rate.toFixed(0)} events/s written (${p.ok} ok, ${p.bad} refused); ${commits} transactions, ${(commits / Math.max(1, p.ok)).toFixed(3)} per event`);
+        console.log(`profile: at rest the server used ${(idle.server * 100).toFixed(1)}% of a CPU, its backends ${(idle.pg * 100).toFixed(1)}% (taken off below)`);
+        const kernelMs = cpuMsOf(proc.pid, 'system') - k0;
+        console.log(`profile: CPU per event: server ${per(serverMs)} µs (${per(kernelMs)} µs of it in the kernel), Postgres backends ${per(pgMs)} µs; phases in-process: envelope parse ${ph.parse.toFixed(0)} µs, normalise + fingerprint ${ph.normalize.toFixed(0)} µs, write rows JSON ${ph.rows.toFixed(0)} µs`);
+        await db.end();
+        return;
+      }
       // Floor and Tandem alternate, so both see the same machine; medians are reported
       const floors = [];
       const fulls = [];

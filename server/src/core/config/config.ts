@@ -58,6 +58,8 @@ const schema = z.object({
   /** Error-tracking events accepted per client key (Sentry's per-key rate limit): past it 429 with Retry-After. */
   THROTTLE_ERROR_EVENTS_PER_KEY: throttleRuleEnv('6000/60'),
   /** Error-tracking events older than this are pruned (the newest event of each error is always kept). */
+  /** Connections per node that error ingest writes on: its own pool beside DATABASE_POOL_SIZE, so it never takes issue writes' (not PGlite). */
+  ERROR_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(8).default(1),
   ERROR_EVENT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   THROTTLE_NOTES_PER_USER: throttleRuleEnv('300/60'),
   /** "Forgot your password?" requests per address asked for (known or not) and per client address. */

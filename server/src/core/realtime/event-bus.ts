@@ -20,7 +20,9 @@ export type BusControl =
   | { kind: 'recheck_project'; projectId: number }
   | { kind: 'recheck_user'; userId: number }
   /** A token was revoked or a session ended: sockets opened with it are closed. */
-  | { kind: 'credential_revoked'; credential: string };
+  | { kind: 'credential_revoked'; credential: string }
+  /** An error-tracking client key was revoked or a project's setting changed: ingest forgets its key lookups. */
+  | { kind: 'ingest_keys_changed' };
 
 export interface BusHandlers {
   /** The events of one committed transaction, in seq order. */

@@ -10,12 +10,12 @@ export interface ThrottleRedisClient {
   del(keys: string | string[]): Promise<number>;
 }
 
-// INCR and PEXPIRE in one script: atomic, so two nodes never both open a window or lose a hit;
+// INCRBY and PEXPIRE in one script: atomic, so two nodes never both open a window or lose a hit;
 // a key left without a TTL (a crash between commands cannot happen in a script) is still mended.
 const HIT = `
-local c = redis.call('INCR', KEYS[1])
+local c = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
-if c == 1 or ttl < 0 then
+if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
@@ -33,8 +33,8 @@ export class RedisThrottleStore implements ThrottleStore {
     private readonly prefix = 'tandem:throttle:',
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<ThrottleCount> {
-    return toCount(await bounded(this.client.eval(HIT, { keys: [this.prefix + key], arguments: [String(Math.max(1, Math.round(windowMs)))] })));
+  async hit(key: string, windowMs: number, by = 1): Promise<ThrottleCount> {
+    return toCount(await bounded(this.client.eval(HIT, { keys: [this.prefix + key], arguments: [String(Math.max(1, Math.round(windowMs))), String(Math.max(1, Math.trunc(by)))] })));
   }
 
   async peek(key: string): Promise<ThrottleCount> {

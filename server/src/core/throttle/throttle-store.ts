@@ -10,8 +10,8 @@ export interface ThrottleCount {
  * limit holds across every node. Each operation is atomic for its key.
  */
 export interface ThrottleStore {
-  /** Adds one hit; the window starts with the first hit of the key. */
-  hit(key: string, windowMs: number): Promise<ThrottleCount>;
+  /** Adds `by` hits (one by default); the window starts with the first hit of the key. */
+  hit(key: string, windowMs: number, by?: number): Promise<ThrottleCount>;
   /** The count without adding to it (0 when no window is open). */
   peek(key: string): Promise<ThrottleCount>;
   reset(key: string): Promise<void>;
@@ -27,14 +27,14 @@ export class MemoryThrottleStore implements ThrottleStore {
     this.sweeper.unref();
   }
 
-  hit(key: string, windowMs: number): Promise<ThrottleCount> {
+  hit(key: string, windowMs: number, by = 1): Promise<ThrottleCount> {
     const now = this.now();
     let w = this.windows.get(key);
     if (!w || w.endsAt <= now) {
       w = { count: 0, endsAt: now + windowMs };
       this.windows.set(key, w);
     }
-    w.count++;
+    w.count += by;
     return Promise.resolve({ count: w.count, resetMs: w.endsAt - now });
   }
 

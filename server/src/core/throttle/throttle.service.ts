@@ -50,11 +50,11 @@ export class ThrottleService {
     return this.rules[name].limit > 0;
   }
 
-  /** Counts one request against `name` for `subject`; 429 once the window holds more than the limit. */
-  async consume(name: ThrottleName, subject: string | number): Promise<void> {
+  /** Counts `n` hits (one request, or a request's events) against `name` for `subject` in one store call; 429 once the window holds more than the limit. */
+  async consume(name: ThrottleName, subject: string | number, n = 1): Promise<void> {
     const rule = this.rules[name];
     if (!rule.limit) return;
-    const c = await this.safely(() => this.store.hit(`${name}:${subject}`, rule.periodMs));
+    const c = await this.safely(() => this.store.hit(`${name}:${subject}`, rule.periodMs, n));
     if (c && c.count > rule.limit) throw this.refused(name, rule.limit, c.count, Math.ceil(c.resetMs / 1000));
   }
 

@@ -7,6 +7,7 @@ import { ErrorTrackingResolver, ProjectSentryErrorsResolver } from './error-trac
 import { ErrorTrackingService } from './error-tracking.service';
 import { ErrorTrackingSettingsController } from './error-tracking-settings.controller';
 import { ErrorListWatchAccess } from './error-watch-access';
+import { IngestDb } from './ingest/ingest-db';
 import { IngestHttp } from './ingest/ingest-http';
 import { IngestWriter } from './ingest/ingest-writer.service';
 import { LinkedIssueNotifier } from './linked-issue-notifier';
@@ -19,7 +20,7 @@ import { LinkedIssueNotifier } from './linked-issue-notifier';
 @Module({
   imports: [IssueModule, ProjectModule],
   controllers: [ErrorTrackingSettingsController, ErrorTrackingController],
-  providers: [ErrorTrackingService, IngestHttp, IngestWriter, LinkedIssueNotifier, ErrorRetentionService, ErrorListWatchAccess, ProjectSentryErrorsResolver, ErrorTrackingResolver],
-  exports: [ErrorListWatchAccess, ErrorTrackingService, IngestHttp, IngestWriter, ErrorRetentionService],
+  providers: [ErrorTrackingService, IngestDb, IngestHttp, IngestWriter, LinkedIssueNotifier, ErrorRetentionService, ErrorListWatchAccess, ProjectSentryErrorsResolver, ErrorTrackingResolver],
+  exports: [ErrorListWatchAccess, ErrorTrackingService, IngestDb, IngestHttp, IngestWriter, ErrorRetentionService],
 })
 export class ErrorTrackingModule {}

@@ -106,7 +106,7 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       events: (batch) => this.delivery.onBusEvents(batch),
       control: (msg) => {
         if (msg.kind === 'credential_revoked') this.auth.closeCredential(msg.credential);
-        else this.access.onControl(msg);
+        else if (msg.kind !== 'ingest_keys_changed') this.access.onControl(msg);
       },
       resync: () => {
         void this.delivery.sweep();

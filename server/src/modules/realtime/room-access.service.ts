@@ -149,7 +149,7 @@ export class RoomAccess {
    * Handles a "recheck_*" control message: synchronous up to the rooms' flags, so a live event
    * that arrives after the message waits for the re-check.
    */
-  onControl(msg: Exclude<BusControl, { kind: 'credential_revoked' }>): void {
+  onControl(msg: Exclude<BusControl, { kind: 'credential_revoked' } | { kind: 'ingest_keys_changed' }>): void {
     if (msg.kind === 'recheck_noteable') this.forget(msg.noteableType, msg.noteableId);
     else if (msg.kind === 'recheck_project') this.forgetWhere((g) => g.projectId === msg.projectId);
     else this.clearChecks();

@@ -1,8 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type http from 'node:http';
 import { DataSource } from 'typeorm';
 import { ERROR_TRACKING, ERROR_TRACKING_TEXTS } from '@tandem/shared-types';
+import { EVENT_BUS, type EventBus } from '../../../core/realtime/event-bus';
 import { RateLimitedError } from '../../../core/throttle/rate-limited.error';
 import { ThrottleService } from '../../../core/throttle/throttle.service';
 import { ingestKey, type IngestKey } from '../error-tracking.store';
@@ -22,8 +23,12 @@ export const INGEST_PATH = /^\/api\/(?:v4\/error_tracking\/collector\/api\/)?(\d
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** How long a key lookup is trusted on this node (a revoke or a setting change on it clears it at once). */
-const KEY_TTL_MS = 5000;
+/**
+ * How long a key lookup is trusted on a node. A revoke or a setting change clears every node's
+ * lookups at once (a bus control message; a bus that may have dropped one clears them too), so
+ * this only bounds what a lost message could keep.
+ */
+const KEY_TTL_MS = 60_000;
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -38,15 +43,36 @@ const CORS = {
  * IngestWriter's batches, never into an issue's transaction. Answers `{"id"}` (200) once they are committed.
  */
 @Injectable()
-export class IngestHttp {
+export class IngestHttp implements OnModuleDestroy {
   private readonly logger = new Logger('ErrorIngest');
   private readonly keys = new Map<string, { key: IngestKey | null; at: number }>();
+  /** Bumped by every clear: a lookup that started before one is not remembered (it may predate the revoke). */
+  private generation = 0;
+  private readonly unsubscribe: () => void;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly throttle: ThrottleService,
     private readonly writer: IngestWriter,
-  ) {}
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {
+    this.unsubscribe = bus.subscribe({
+      events: () => undefined,
+      control: (msg) => {
+        if (msg.kind === 'ingest_keys_changed') this.clearKeys();
+      },
+      resync: () => this.clearKeys(),
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+
+  private clearKeys(): void {
+    this.generation++;
+    this.keys.clear();
+  }
 
   /** Puts the ingest routes in front of every request listener of `server`. */
   install(server: http.Server): void {
@@ -63,9 +89,9 @@ export class IngestHttp {
     });
   }
 
-  /** A key revoked or a project's setting changed: forget what this node remembers. */
+  /** A key revoked or a project's setting changed (committed): every node forgets its key lookups, this one at once. */
   forget(): void {
-    this.keys.clear();
+    this.bus.publishControl({ kind: 'ingest_keys_changed' });
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse, projectId: number, kind: 'envelope' | 'store', query: URLSearchParams): Promise<void> {
@@ -90,7 +116,8 @@ export class IngestHttp {
           throw e;
         }
       }
-      for (let i = 0; i < normalized.length; i++) await this.throttle.consume('error_events_per_key', key.keyId);
+      // The request's events counted in one store call (one Redis round trip per request, not per event)
+      if (normalized.length) await this.throttle.consume('error_events_per_key', key.keyId, normalized.length);
       // Answered after the batch holding these events has committed (group commit): a 200 is never lost
       await this.writer.accept(projectId, normalized);
       this.send(res, 200, JSON.stringify({ id: normalized[0]?.eventId ?? (id ? id.replace(/-/g, '') : null) }));
@@ -109,7 +136,9 @@ export class IngestHttp {
     if (publicKey.length > 100) return null;
     const hit = this.keys.get(publicKey);
     if (hit && Date.now() - hit.at < KEY_TTL_MS) return hit.key;
+    const generation = this.generation;
     const key = await ingestKey(this.ds, publicKey);
+    if (generation !== this.generation) return key;
     if (this.keys.size > 10_000) this.keys.clear();
     this.keys.set(publicKey, { key, at: Date.now() });
     return key;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ERROR_TRACKING_TEXTS } from '@tandem/shared-types';
 import { ErrorsChannel } from '../../../core/realtime/errors-channel';
 import { LinkedIssueNotifier } from '../linked-issue-notifier';
+import { IngestDb } from './ingest-db';
 import { IngestError } from './sentry-protocol';
 import type { NormalizedEvent } from './sentry-event';
 
@@ -34,29 +35,92 @@ const MAX_PENDING = 20_000;
 /** A failed write is tried once more after this long (a deadlock, a dropped connection) before its requests get 503. */
 const RETRY_MS = 250;
 
+/**
+ * A batch's write: ONE statement, so one round trip and its own (implicit) transaction with a
+ * synchronous commit (the SDK is answered after it; what was answered 200 survives a crash).
+ * `known` locks the batch's existing errors first, in (project, fingerprint) order, so two
+ * writers (of this node or another) never deadlock on them and every user row is inserted under
+ * its error's lock; users of errors that exist are inserted before the upsert (ON CONFLICT DO
+ * NOTHING tells which are new), so it adds their number to users_count in the same statement; a
+ * new error's users are all new. Prepared once per connection (IngestDb): no planning per batch.
+ */
+const WRITE_NAME = 'tandem_error_ingest_write';
+const WRITE_SQL = `WITH u AS (
+     SELECT * FROM jsonb_to_recordset($3::jsonb) AS u(project_id int, fingerprint text, user_key text)
+   ), known AS (
+     SELECT e.id, e.project_id, e.fingerprint FROM error_tracking_errors e
+     WHERE (e.project_id, e.fingerprint) IN (SELECT f.project_id, f.fingerprint FROM jsonb_to_recordset($1::jsonb) AS f(project_id int, fingerprint text))
+     ORDER BY e.project_id, e.fingerprint
+     FOR UPDATE OF e
+   ), known_users AS (
+     INSERT INTO error_tracking_error_users (error_id, user_key)
+     SELECT k.id, u.user_key FROM u JOIN known k ON k.project_id = u.project_id AND k.fingerprint = u.fingerprint
+     ON CONFLICT DO NOTHING RETURNING error_id
+   ), up AS (
+     INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, users_count, first_seen_at, last_seen_at)
+     SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt,
+       CASE WHEN EXISTS (SELECT 1 FROM known k WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
+         THEN (SELECT count(*) FROM known_users n JOIN known k ON k.id = n.error_id WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
+         ELSE (SELECT count(*) FROM u WHERE u.project_id = x.project_id AND u.fingerprint = x.fingerprint) END,
+       x.first_at, x.last_at
+     FROM jsonb_to_recordset($1::jsonb) AS x(project_id int, fingerprint text, name text, description text, actor text, platform text, release text, environment text, cnt bigint, first_at timestamptz, last_at timestamptz)
+     ORDER BY x.project_id, x.fingerprint
+     ON CONFLICT (project_id, fingerprint) DO UPDATE SET
+       events_count = e.events_count + EXCLUDED.events_count,
+       users_count = e.users_count + EXCLUDED.users_count,
+       first_seen_at = LEAST(e.first_seen_at, EXCLUDED.first_seen_at),
+       last_seen_at = GREATEST(e.last_seen_at, EXCLUDED.last_seen_at),
+       name = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.name ELSE e.name END,
+       description = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.description ELSE e.description END,
+       actor = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.actor ELSE e.actor END,
+       platform = COALESCE(EXCLUDED.platform, e.platform),
+       release = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.release, e.release) ELSE e.release END,
+       environment = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.environment, e.environment) ELSE e.environment END,
+       status = CASE WHEN e.status = 'resolved' THEN 'unresolved' ELSE e.status END,
+       updated_at = now()
+     RETURNING e.id, e.project_id, e.fingerprint, e.issue_id
+   ), new_users AS (
+     INSERT INTO error_tracking_error_users (error_id, user_key)
+     SELECT up.id, u.user_key FROM up JOIN u ON u.project_id = up.project_id AND u.fingerprint = up.fingerprint
+     WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.id = up.id)
+     ON CONFLICT DO NOTHING
+   ), ev AS (
+     INSERT INTO error_tracking_error_events (error_id, event_id, occurred_at, level, environment, release, payload)
+     SELECT up.id, y.event_id, y.occurred_at, y.level, y.environment, y.release, y.payload
+     FROM jsonb_to_recordset($2::jsonb) AS y(project_id int, fingerprint text, event_id text, occurred_at timestamptz, level text, environment text, release text, payload jsonb)
+     JOIN up ON up.project_id = y.project_id AND up.fingerprint = y.fingerprint
+   )
+   SELECT id, project_id, fingerprint, issue_id FROM up`;
+
 const overloaded = (): IngestError => new IngestError(503, ERROR_TRACKING_TEXTS.ingest.overloaded, { 'Retry-After': '1' });
 
 /**
  * The ingest write path (docs/error-tracking.md), group commit: a request's events are
- * answered only after the transaction holding them has COMMITted, so a 200 is never lost. ONE
- * writer at a time (one pooled connection, so ingest can never take the pool from issue
- * writes): when none is in flight an accepted request is written at once; while one is, the
- * requests arriving queue and the next transaction takes them all (up to BATCH events), so the
- * batch grows with the load and the commits per second stay one per write. A transaction is
- * three statements: the errors upserted by (project, fingerprint) with their counts, last seen
- * and regression (resolved -> unresolved), the events, and the users affected. After COMMIT the
- * waiting requests are answered, then the projects' error lists and linked issues' pages told.
+ * answered only after the statement holding them has committed, so a 200 is never lost. Up to
+ * IngestDb.connections writes run at once on ingest's own connections (never the pool issue
+ * writes use): an accepted request is written at once when a connection is free; otherwise it
+ * queues, and the next write takes everything queued (up to BATCH events), so batches grow with
+ * the load. Writes of one error meet at its row lock (the next batch waits, ready, while the
+ * previous one commits), so counts stay exact. A batch naming an error this node has not
+ * written yet runs alone: two batches creating the same error at once could both count its
+ * users as new. After the commit the waiting requests are answered, then the projects' error
+ * lists and linked issues' pages told.
  */
 @Injectable()
 export class IngestWriter implements OnApplicationShutdown {
   private readonly logger = new Logger('ErrorIngest');
   private queue: Waiting[] = [];
   private queued = 0;
-  private running: Promise<void> | null = null;
+  private inFlight = 0;
+  /** Called when a write ends (drain waits on it). */
+  private settled: Array<() => void> = [];
+  /** `project:fingerprint` of errors this node has written: they exist (bounded; cleared when full). */
+  private readonly seen = new Set<string>();
   private readonly paths = new Map<number, { path: string; at: number }>();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly db: IngestDb,
     private readonly channel: ErrorsChannel,
     private readonly issues: LinkedIssueNotifier,
   ) {}
@@ -72,48 +136,73 @@ export class IngestWriter implements OnApplicationShutdown {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ projectId, events, done: (err) => (err === undefined ? resolve() : reject(err)) });
       this.queued += events.length;
-      this.running ??= this.loop();
+      this.pump();
     });
   }
 
   /** Resolves when everything accepted so far is written (tests, shutdown). */
   async drain(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.inFlight || this.queue.length) await new Promise<void>((r) => this.settled.push(r));
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.drain().catch((err: unknown) => this.logger.error({ err }, 'error events write failed at shutdown'));
+    await this.db.close();
   }
 
-  /** Writes batches back to back until the queue is empty. */
-  private async loop(): Promise<void> {
-    try {
-      while (this.queue.length) {
-        const taken: Waiting[] = [];
-        let n = 0;
-        while (this.queue.length && (n === 0 || n + this.queue[0]!.events.length <= BATCH)) {
-          const w = this.queue.shift()!;
-          taken.push(w);
-          n += w.events.length;
-        }
-        const batch: Pending[] = taken.flatMap((w) => w.events.map((event) => ({ projectId: w.projectId, event })));
-        let written: Upserted[] | null = null;
-        for (let attempt = 0; attempt < 2 && !written; attempt++) {
-          try {
-            written = await this.write(batch);
-          } catch (err) {
-            this.logger.error({ err, events: batch.length, attempt }, 'error events write failed');
-            if (attempt === 0) await new Promise((r) => setTimeout(r, RETRY_MS));
-          }
-        }
-        this.queued -= n;
-        // Committed: the SDKs get their 200 now; not committed: 503, and the SDK keeps its event
-        for (const w of taken) w.done(written ? undefined : overloaded());
-        if (written) await this.notify(written).catch((err: unknown) => this.logger.warn({ err }, 'error list notification failed'));
-      }
-    } finally {
-      this.running = null;
+  /** Starts writes while connections are free and requests wait. */
+  private pump(): void {
+    while (this.queue.length && this.inFlight < this.db.connections) {
+      const taken = this.take();
+      if (!taken.length) return;
+      this.inFlight += 1;
+      void this.run(taken);
     }
+  }
+
+  /** A write ended: the next may start; drain's waiters look again. */
+  private ended(): void {
+    this.inFlight -= 1;
+    this.pump();
+    const waiting = this.settled;
+    this.settled = [];
+    for (const r of waiting) r();
+  }
+
+  /** The next batch: queued requests in order, up to BATCH events; with a write in flight, none naming an error not seen yet. */
+  private take(): Waiting[] {
+    const taken: Waiting[] = [];
+    let n = 0;
+    while (this.queue.length && (n === 0 || n + this.queue[0]!.events.length <= BATCH)) {
+      const w = this.queue[0]!;
+      if (this.inFlight > 0 && w.events.some((e) => !this.seen.has(`${w.projectId}:${e.fingerprint}`))) break;
+      this.queue.shift();
+      taken.push(w);
+      n += w.events.length;
+    }
+    return taken;
+  }
+
+  private async run(taken: readonly Waiting[]): Promise<void> {
+    const batch: Pending[] = taken.flatMap((w) => w.events.map((event) => ({ projectId: w.projectId, event })));
+    let written: Upserted[] | null = null;
+    for (let attempt = 0; attempt < 2 && !written; attempt++) {
+      try {
+        written = await this.write(batch);
+      } catch (err) {
+        this.logger.error({ err, events: batch.length, attempt }, 'error events write failed');
+        if (attempt === 0) await new Promise((r) => setTimeout(r, RETRY_MS));
+      }
+    }
+    this.queued -= batch.length;
+    if (written) {
+      if (this.seen.size > 100_000) this.seen.clear();
+      for (const r of written) this.seen.add(`${r.project_id}:${r.fingerprint}`);
+    }
+    // Committed: the SDKs get their 200 now; not committed: 503, and the SDK keeps its event
+    for (const w of taken) w.done(written ? undefined : overloaded());
+    this.ended();
+    if (written) await this.notify(written).catch((err: unknown) => this.logger.warn({ err }, 'error list notification failed'));
   }
 
   private async notify(written: readonly Upserted[]): Promise<void> {
@@ -169,59 +258,7 @@ export class IngestWriter implements OnApplicationShutdown {
       payload: e.payload,
     }));
     const users = [...new Map(batch.filter((p) => p.event.userKey).map((p) => [`${p.projectId}\u0000${p.event.fingerprint}\u0000${p.event.userKey}`, { project_id: p.projectId, fingerprint: p.event.fingerprint, user_key: p.event.userKey }])).values()];
-    // ONE statement, so one round trip and its own (implicit) transaction with a synchronous
-    // commit: the SDK is answered after it, and what was answered 200 survives a crash. Users
-    // of errors that exist are inserted first (ON CONFLICT DO NOTHING tells which are new), so
-    // the upsert can add their number to users_count in the same statement; a new error's
-    // users are all new.
-    const written = (await this.ds.query(
-      `WITH u AS (
-         SELECT * FROM jsonb_to_recordset($3::jsonb) AS u(project_id int, fingerprint text, user_key text)
-       ), known AS (
-         SELECT e.id, e.project_id, e.fingerprint FROM error_tracking_errors e
-         JOIN (SELECT DISTINCT project_id, fingerprint FROM u) k ON k.project_id = e.project_id AND k.fingerprint = e.fingerprint
-       ), known_users AS (
-         INSERT INTO error_tracking_error_users (error_id, user_key)
-         SELECT k.id, u.user_key FROM u JOIN known k ON k.project_id = u.project_id AND k.fingerprint = u.fingerprint
-         ON CONFLICT DO NOTHING RETURNING error_id
-       ), up AS (
-         INSERT INTO error_tracking_errors AS e (project_id, fingerprint, name, description, actor, platform, release, environment, events_count, users_count, first_seen_at, last_seen_at)
-         SELECT x.project_id, x.fingerprint, x.name, x.description, x.actor, x.platform, x.release, x.environment, x.cnt,
-           CASE WHEN EXISTS (SELECT 1 FROM known k WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
-             THEN (SELECT count(*) FROM known_users n JOIN known k ON k.id = n.error_id WHERE k.project_id = x.project_id AND k.fingerprint = x.fingerprint)
-             ELSE (SELECT count(*) FROM u WHERE u.project_id = x.project_id AND u.fingerprint = x.fingerprint) END,
-           x.first_at, x.last_at
-         FROM jsonb_to_recordset($1::jsonb) AS x(project_id int, fingerprint text, name text, description text, actor text, platform text, release text, environment text, cnt bigint, first_at timestamptz, last_at timestamptz)
-         ORDER BY x.project_id, x.fingerprint
-         ON CONFLICT (project_id, fingerprint) DO UPDATE SET
-           events_count = e.events_count + EXCLUDED.events_count,
-           users_count = e.users_count + EXCLUDED.users_count,
-           first_seen_at = LEAST(e.first_seen_at, EXCLUDED.first_seen_at),
-           last_seen_at = GREATEST(e.last_seen_at, EXCLUDED.last_seen_at),
-           name = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.name ELSE e.name END,
-           description = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.description ELSE e.description END,
-           actor = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN EXCLUDED.actor ELSE e.actor END,
-           platform = COALESCE(EXCLUDED.platform, e.platform),
-           release = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.release, e.release) ELSE e.release END,
-           environment = CASE WHEN EXCLUDED.last_seen_at >= e.last_seen_at THEN COALESCE(EXCLUDED.environment, e.environment) ELSE e.environment END,
-           status = CASE WHEN e.status = 'resolved' THEN 'unresolved' ELSE e.status END,
-           updated_at = now()
-         RETURNING e.id, e.project_id, e.fingerprint, e.issue_id
-       ), new_users AS (
-         INSERT INTO error_tracking_error_users (error_id, user_key)
-         SELECT up.id, u.user_key FROM up JOIN u ON u.project_id = up.project_id AND u.fingerprint = up.fingerprint
-         WHERE NOT EXISTS (SELECT 1 FROM known k WHERE k.id = up.id)
-         ON CONFLICT DO NOTHING
-       ), ev AS (
-         INSERT INTO error_tracking_error_events (error_id, event_id, occurred_at, level, environment, release, payload)
-         SELECT up.id, y.event_id, y.occurred_at, y.level, y.environment, y.release, y.payload
-         FROM jsonb_to_recordset($2::jsonb) AS y(project_id int, fingerprint text, event_id text, occurred_at timestamptz, level text, environment text, release text, payload jsonb)
-         JOIN up ON up.project_id = y.project_id AND up.fingerprint = y.fingerprint
-       )
-       SELECT id, project_id, fingerprint, issue_id FROM up`,
-      [JSON.stringify(errorRows), JSON.stringify(eventRows), JSON.stringify(users)],
-    )) as Upserted[];
-    return written;
+    return (await this.db.query(WRITE_NAME, WRITE_SQL, [JSON.stringify(errorRows), JSON.stringify(eventRows), JSON.stringify(users)])) as Upserted[];
   }
 
   /** The project's path for its room, remembered for a minute (a renamed project's watchers rejoin). */
