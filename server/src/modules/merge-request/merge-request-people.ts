@@ -3,10 +3,26 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { REVIEWED_STATES, type MergeRequestSidebarPeople, type ReviewState } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { userCanMerge } from '../../core/policy/merge-request-permissions';
+import { mergeRequestNoteableAbilities, userCanMerge } from '../../core/policy/merge-request-permissions';
+import type { Actor } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
-import type { LoadedMergeRequest } from './merge-request.loader';
+import { USER_COLUMNS, type UserRow } from '../user/user.row';
+import { mergeRequestFacts, type LoadedMergeRequest } from './merge-request.loader';
 import { userBasicOf } from './merge-request.mapper';
+
+/**
+ * A merge request's participants (GitLab's `MergeRequest#participants`): the author, the
+ * assignees, the reviewers, then whoever commented, in order of first involvement; internal
+ * notes' authors only for viewers who may read internal notes.
+ */
+const PARTICIPANTS_SQL = `WITH involved AS (
+    SELECT m.author_id AS id, 0 AS ord, 0 AS k FROM merge_requests m WHERE m.id = $1
+    UNION ALL SELECT a.user_id, 1, a.position FROM merge_request_assignees a WHERE a.merge_request_id = $1
+    UNION ALL SELECT r.user_id, 2, r.position FROM merge_request_reviewers r WHERE r.merge_request_id = $1
+    UNION ALL SELECT n.author_id, 3, n.id FROM notes n
+      WHERE n.noteable_type = 'MergeRequest' AND n.noteable_id = $1 AND NOT n.system AND (NOT n.internal OR $2::boolean))
+  SELECT ${USER_COLUMNS}, min(v.ord * 2147483647::bigint + v.k) AS first FROM involved v JOIN users u ON u.id = v.id
+  GROUP BY u.id ORDER BY first`;
 
 /**
  * The merge request sidebar's people (page.json): assignees and reviewers with whether each may
@@ -20,6 +36,12 @@ export class MergeRequestPeople {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly projects: ProjectService,
   ) {}
+
+  /** The participants `actor` may see (GraphQL `participants` and REST `GET .../participants` alike). One statement. */
+  async participants(actor: Actor | null, l: LoadedMergeRequest): Promise<UserRow[]> {
+    const internal = mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote;
+    return (await this.ds.query(PARTICIPANTS_SQL, [l.mr.id, internal])) as UserRow[];
+  }
 
   async sidebar(l: LoadedMergeRequest): Promise<MergeRequestSidebarPeople> {
     const { mr, project, facts } = l;
