@@ -21,7 +21,7 @@ import { useReviewDrafts } from './review/reviewApi';
 import { useOverviewReview } from './review/useOverviewReview';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
-type Tab = 'overview' | 'commits' | 'changes';
+export type MergeRequestTab = 'overview' | 'commits' | 'changes';
 
 /** The merge widget: Merge while open and mergeable for the viewer; merging; merged by; closed; GitLab's refusal texts. */
 function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
@@ -67,11 +67,11 @@ function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projec
 }
 
 /** The merge request page's body: header, merge widget, tabs (Overview with the discussion and the sidebar, Commits, Changes). */
-export function MergeRequestView({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
+export function MergeRequestView({ data, projectPath, initialTab = 'overview' }: { data: MergeRequestPageData; projectPath: string; initialTab?: MergeRequestTab }) {
   const mr = data.mergeRequest;
   const queryClient = useQueryClient();
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useState<MergeRequestTab>(initialTab);
   const review = useReviewDrafts(projectPath, mr.iid, data.permissions.canCreateNote);
   const refreshDrafts = review.refresh;
   const onDraftsChange = useCallback(() => void refreshDrafts(), [refreshDrafts]);

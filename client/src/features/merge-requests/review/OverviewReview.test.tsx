@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { NOTES_FILTER_OPTIONS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
 import { renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
