@@ -110,10 +110,13 @@ async function load(browser, url, ready, scroll = false) {
   });
 }
 
+// Its own data folder: the pushed repository must not outlive the run
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-changes-data-'));
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const cal = await calibrate();
 console.log(machineLine(cal));
 await withDatabase('tandem_changes_bench', (databaseUrl) =>
-  withServerAndBrowser({ databaseUrl, port: PORT }, async ({ browser }) => {
+  withServerAndBrowser({ databaseUrl, port: PORT, env: { DATA_DIR: dataDir } }, async ({ browser }) => {
     const t0 = Date.now();
     const mr = await seed();
     const diffs = await (await fetch(`${URL_BASE}/${PROJECT}/-/merge_requests/${mr.iid}/diffs.json`, { headers: { authorization: `Bearer ${await tokenAt(URL_BASE, 'bob')}` } })).json();

@@ -1,20 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
-import { NOTES_FILTER_OPTIONS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
-import { appStore } from '../../../shared/store';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
 import { renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
-import { connectionStateAtom } from '../../../realtime/realtimeAtoms';
-import { testPermissions } from '../../issue/testPermissions';
-import { DiscussionArea, type DiscussionNoteable } from '../../notes/DiscussionArea';
-import { discussionsAtomFamily } from '../../notes/notesAtoms';
-import { pendingNotesAtomFamily } from '../../notes/pendingNotesAtoms';
+import { DiscussionArea } from '../../notes/DiscussionArea';
 import { alice, makeNote } from '../../notes/testNotes';
-import { csrfTokenAtom, currentUserAtom } from '../../session/sessionAtoms';
+import { MR_PATHS, mergeRequestNoteable, resetMergeRequestDiscussion } from '../testMergeRequestDiscussion';
 import { useReviewDrafts } from './reviewApi';
 import { useOverviewReview } from './useOverviewReview';
 
-const KEY = 'g/p/-/merge_requests#3';
-const PATHS = mergeRequestNoteablePaths('g/p', 3, 30);
+const PATHS = MR_PATHS;
 const DRAFTS = 'GET /api/v4/projects/g%2Fp/merge_requests/3/draft_notes';
 const NEW_DRAFT = 'POST /api/v4/projects/g%2Fp/merge_requests/3/draft_notes';
 const DIFF = 'd'.repeat(40);
@@ -28,10 +22,7 @@ const diffThread: ApiDiscussion = {
 } as ApiDiscussion;
 const plain: ApiDiscussion = { id: 'p'.repeat(40), individual_note: false, resolvable: true, resolved: false, notes: [makeNote({ id: '6', discussion_id: 'p'.repeat(40), individual_note: false, noteable_type: 'MergeRequest' })] } as ApiDiscussion;
 
-const noteable: DiscussionNoteable = {
-  type: 'MergeRequest', key: KEY, path: 'g/p', editorProjectPath: 'g/p', iid: 3, id: 30, state: 'opened', confidential: false, discussionLocked: false, authorId: 1,
-  permissions: testPermissions(), notesData: { notesFilter: 0, prerenderedNotesCount: 2, isProjectArchived: false }, notesFilters: NOTES_FILTER_OPTIONS, lastFetchedAt: 1,
-};
+const noteable = mergeRequestNoteable(0, 2);
 
 /** The Overview as MergeRequestView composes it: the discussion area with the page's batch review. */
 function Overview() {
@@ -46,14 +37,7 @@ describe('batch review and suggestions in the Overview', () => {
   let api: FetchStub;
   let drafts: ApiDraftNote[];
   beforeEach(() => {
-    cleanup();
-    localStorage.clear();
-    window.history.pushState({}, '', '/g/p/-/merge_requests/3');
-    discussionsAtomFamily.remove(KEY);
-    appStore.set(pendingNotesAtomFamily(KEY), []);
-    appStore.set(csrfTokenAtom, 'csrf');
-    appStore.set(currentUserAtom, { ...alice, email: 'a@x', is_admin: false, created_at: '' });
-    appStore.set(connectionStateAtom, 'open');
+    resetMergeRequestDiscussion();
     drafts = [];
     api = stubFetch({
       [`GET ${PATHS.discussions}`]: [diffThread, plain],
