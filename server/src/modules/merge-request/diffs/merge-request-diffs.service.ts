@@ -14,9 +14,15 @@ import { RepositoryService, type DiffFile, type DiffOptions } from '../../reposi
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
 
+/** Presented diffs kept (GitLab's Gitlab::Diff::HighlightCache): a diff between two commits never changes. */
+const PRESENTED_CACHE_SIZE = 16;
+
 /** A merge request's commit range and diff, through the repository port. */
 @Injectable()
 export class MergeRequestDiffs {
+  /** Highlighted files by project path, base, head, whitespace and expanded files; least recently used first. */
+  private readonly presented = new Map<string, ApiDiffFile[]>();
+
   constructor(
     private readonly repos: RepositoryService,
     @InjectDataSource() private readonly ds: DataSource,
@@ -69,6 +75,13 @@ export class MergeRequestDiffs {
     const { base, head } = await this.range(l);
     const refs = { base_sha: base, start_sha: base, head_sha: head };
     if (!head || !base || base === head) return { diff_files: [], diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    const key = [l.project.id, l.project.fullPath, base, head, opts.ignoreWhitespace ? 'w' : '', [...(opts.expand ?? [])].sort().join(',')].join(':');
+    const cached = this.presented.get(key);
+    if (cached) {
+      this.presented.delete(key);
+      this.presented.set(key, cached);
+      return { diff_files: cached, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    }
     const repo = await this.repos.open(l.project.id);
     const files = await repo.diff(base, head, { ignoreWhitespace: opts.ignoreWhitespace });
     const sizes = new Map<string, number>();
@@ -84,6 +97,8 @@ export class MergeRequestDiffs {
         ]),
     ]);
     const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes, lineCounts }, opts.expand));
+    this.presented.set(key, diffFiles);
+    if (this.presented.size > PRESENTED_CACHE_SIZE) this.presented.delete(this.presented.keys().next().value!);
     return { diff_files: diffFiles, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
   }
 }
