@@ -36,7 +36,7 @@ const ERROR_LIST = /^\/(.+)\/-\/error_tracking\/?$/;
 const ERROR_DETAILS = /^\/(.+)\/-\/error_tracking\/(\d+)\/details\/?$/;
 const ERROR_SETTINGS = /^\/(.+)\/-\/settings\/error_tracking\/?$/;
 const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
-const MERGE_REQUEST_PAGE = /^\/(.+)\/-\/merge_requests\/(\d+)\/?$/;
+const MERGE_REQUEST_PAGE = /^\/(.+)\/-\/merge_requests\/(\d+)(?:\/(diffs|commits))?\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
 const GROUP_ISSUE_LIST = /^\/groups\/(.+)\/-\/issues\/?$/;
@@ -81,7 +81,7 @@ function ProjectRoutes({ pageData }: { pageData: PageData }) {
   const statusPage = STATUS_PAGE.exec(pathname);
   if (statusPage) return <StatusPagePage key={statusPage[1]} projectPath={decodeURIComponent(statusPage[1]!)} />;
   const mergeRequest = MERGE_REQUEST_PAGE.exec(pathname);
-  if (mergeRequest) return <MergeRequestPage key={pathname} projectPath={decodeURIComponent(mergeRequest[1]!)} iid={Number(mergeRequest[2])} />;
+  if (mergeRequest) return <MergeRequestPage key={pathname} projectPath={decodeURIComponent(mergeRequest[1]!)} iid={Number(mergeRequest[2])} tab={mergeRequest[3] === 'diffs' ? 'changes' : mergeRequest[3] === 'commits' ? 'commits' : 'overview'} />;
   const epic = EPIC_PAGE.exec(pathname);
   if (epic) return <EpicPage key={pathname} groupPath={decodeURIComponent(epic[1]!)} iid={Number(epic[2])} />;
   const epics = EPIC_LIST.exec(pathname);

@@ -143,6 +143,42 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect((await priv(who.anonymous)).status).toBe(404);
   });
 
+  it("below the last hunk: the bottom match line gives the file's end; a diff note on an expanded unchanged line (old and new line) is taken, with its excerpt", async () => {
+    const list = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    const refs = list.diff_refs;
+    const code = byPath(list.diff_files, 'src/search.ts');
+    // 30 lines, the hunk shows 9..15: GitLab's bottom match line closes the file, one past line 30
+    expect(code.highlighted_diff_lines[code.highlighted_diff_lines.length - 1]).toMatchObject({ type: 'match', rich_text: '', meta_data: { old_pos: 31, new_pos: 31 } });
+    // A new file is all diff: no bottom line
+    const big = await call<ApiDiffFile>(app, 'GET', `${page}/diff_for_path.json?file_hash=${byPath(list.diff_files, 'src/big.txt').file_hash}`, { auth: who.bob });
+    expect(big.body.highlighted_diff_lines.filter((l) => l.type === 'match')).toHaveLength(1);
+
+    const at = (over: Record<string, unknown>) => ({ position_type: 'text', base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, old_path: 'src/search.ts', new_path: 'src/search.ts', ...over });
+    const discussions = `/api/v4/projects/${enc(P)}/merge_requests/${iid}/discussions`;
+    type D = { id: string; notes: Array<{ type: string; position?: Record<string, unknown> }> };
+    // Line 25 (below the last hunk) and line 3 (above the first): unchanged, both sides given, as GitLab takes them
+    const below = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Below the hunk', position: at({ old_line: 25, new_line: 25 }) } });
+    expect(below.status).toBe(201);
+    expect(below.body.notes[0]).toMatchObject({ type: 'DiffNote', position: { old_line: 25, new_line: 25 } });
+    const above = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Above the hunk', position: at({ old_line: 3, new_line: 3, line_range: { start: { line_code: `${code.file_hash}_2_2`, type: null }, end: { line_code: `${code.file_hash}_3_3`, type: null } } }) } });
+    expect(above.status).toBe(201);
+    // The Overview's excerpt of such a thread: the file's own lines up to the commented one
+    const excerpt = await call<{ truncated_diff_lines: ApiDiffLine[] }>(app, 'GET', `${page}/discussions/${below.body.id}/diff_lines.json`, { auth: who.bob });
+    expect(excerpt.body.truncated_diff_lines.map((l) => [l.type, l.old_line, l.new_line])).toEqual([22, 23, 24, 25].map((n) => ['context', n, n]));
+    expect(excerpt.body.truncated_diff_lines[3]!.rich_text).toContain('step25');
+
+    const bad = async (position: unknown) => {
+      const r = await call<{ message: { position: string[] } }>(app, 'POST', discussions, { auth: who.bob, body: { body: 'x', position } });
+      expect(r.status).toBe(400);
+      return r.body.message.position[0];
+    };
+    // Sides that do not match the file there, a line past its end, one side only outside the hunks, a range end outside the file
+    expect(await bad(at({ old_line: 24, new_line: 25 }))).toBe('line is not a line of the diff');
+    expect(await bad(at({ old_line: 31, new_line: 31 }))).toBe('line is not a line of the diff');
+    expect(await bad(at({ new_line: 25 }))).toBe('line is not a line of the diff');
+    expect(await bad(at({ old_line: 3, new_line: 3, line_range: { start: { line_code: `${code.file_hash}_40_40` }, end: { line_code: `${code.file_hash}_3_3` } } }))).toBe('line_range start is not a line of the diff');
+  });
+
   it("diff notes: POST discussions with GitLab's position (a line or a range, either side) stores a DiffNote thread; replies keep it; a bad position is a 400 naming it", async () => {
     const list = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
     const refs = list.diff_refs;

@@ -7,7 +7,8 @@ import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Cast, type T
  * The merge request Overview on Postgres and PGlite: the discussion filter dropdown (its choices
  * in page.json, the choice saved per user for merge request pages apart from issue pages, applied
  * by discussions.json) and GitLab's getMrParticipants query (author, assignees, reviewers,
- * commenters; an internal note's author only for those who may read internal notes).
+ * commenters; an internal note's author only for those who may read internal notes), and REST
+ * `GET .../participants` giving the same set.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -106,6 +107,14 @@ describe.each(DB_MODES)('merge request overview on %s', (mode) => {
     // A non-member of the public project reads the merge request, not the internal note's author
     const outsider = await gql<Participants>(app, GET_MR_PARTICIPANTS, { fullPath: P, iid: String(mr.iid) }, who.erin);
     expect(outsider.data!.workspace!.issuable!.participants.nodes.map((u) => u.username)).toEqual(['bob', 'alice', 'carol', 'dave']);
+
+    // REST GET .../participants: the same set, reviewers included, as GitLab's
+    const rest = (auth: Cast[keyof Cast]) => call<Array<{ username: string; web_url: string }>>(app, 'GET', `/api/v4/projects/${enc(P)}/merge_requests/${mr.iid}/participants`, { auth });
+    const restMember = await rest(who.carol);
+    expect(restMember.status).toBe(200);
+    expect(restMember.body.map((u) => u.username)).toEqual(['bob', 'alice', 'carol', 'mallory', 'dave']);
+    expect(restMember.body[0]!.web_url).toMatch(/\/bob$/);
+    expect((await rest(who.erin)).body.map((u) => u.username)).toEqual(['bob', 'alice', 'carol', 'dave']);
 
     // No such merge request: null, as GitLab answers
     const none = await gql<Participants>(app, GET_MR_PARTICIPANTS, { fullPath: P, iid: '99999' }, who.carol);

@@ -8,7 +8,8 @@ import { bootApp, call, castOf, DB_MODES, enc, projectId, type Auth, type Cast, 
  * diff note is GitLab's `suggestions` in the note JSON; applying writes one commit on the source
  * branch (the applier as author, the suggester as co-author, the default message), marks it
  * applied and resolves the thread; a batch is one commit; a suggestion whose line changed since,
- * one already applied, a reader without push rights, and bad ids are refused and change nothing.
+ * one already applied, a reader without push rights, and bad ids are refused and change nothing;
+ * an edit re-reads the note's suggestions and may not change an applied one.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -26,6 +27,7 @@ describe.each(DB_MODES)('code suggestions on %s', (mode) => {
   let api: string;
   let iid: number;
   let closing: D | null = null;
+  let firstApplied: D | null = null;
 
   beforeAll(async () => {
     app = await bootApp(mode);
@@ -52,6 +54,7 @@ describe.each(DB_MODES)('code suggestions on %s', (mode) => {
 
   it('a suggestion block is GitLab\'s suggestions in the note; Apply writes one commit (author, co-author, default message), marks it applied and resolves the thread', async () => {
     const d = await suggest(who.carol, 7, 'Spell it out:\n```suggestion:-0+0\nexport const TWO = 1 + 1;\n```');
+    firstApplied = d;
     const s = d.notes[0]!.suggestions!;
     expect(s).toEqual([{ id: expect.any(Number) as number, from_line: 7, to_line: 7, appliable: true, applied: false, from_content: 'export const TWO = 2;\n', to_content: 'export const TWO = 1 + 1;\n', inapplicable_reason: null }]);
     // The reporter who wrote it may not push: 403, and nothing moved
@@ -111,6 +114,37 @@ describe.each(DB_MODES)('code suggestions on %s', (mode) => {
     expect(bad.body.message.ids).toEqual(['is invalid']);
     expect((await call(app, 'PUT', '/api/v4/suggestions/99999901/apply', { auth: who.bob })).status).toBe(404);
     expect((await call(app, 'PUT', '/api/v4/suggestions/abc/apply', { auth: who.bob })).status).toBe(404);
+  });
+
+  it("editing a note re-reads its suggestions (range, content, a new block); an applied one may not change: 400, nothing changed", async () => {
+    // Line 7 is `export const TWO = 1 + 1;` (applied above), line 6 `export const ONE = 1 as const;`
+    const d = await suggest(who.mallory, 7, '```suggestion\nexport const TWO = 2 * 1;\n```');
+    const noteId = d.notes[0]!.id;
+    const edit = (auth: Auth, id: number, body: string) => call<Note & { message?: unknown }>(app, 'PUT', `${api}/notes/${id}`, { auth, body: { body } });
+    const edited = await edit(who.mallory, noteId, 'Both lines:\n```suggestion:-1+0\nexport const ONE = 1;\nexport const TWO = 2;\n```\nAnd then:\n```suggestion\nexport const TWO = 2.0;\n```');
+    expect(edited.status).toBe(200);
+    const after = (await thread(d.id)).notes[0]!.suggestions!;
+    expect(after.map((x) => [x.from_line, x.to_line, x.from_content, x.appliable])).toEqual([
+      [6, 7, 'export const ONE = 1 as const;\nexport const TWO = 1 + 1;\n', true],
+      [7, 7, 'export const TWO = 1 + 1;\n', true],
+    ]);
+    // The new block applies like any other
+    const applied = await call<ApiSuggestion>(app, 'PUT', `/api/v4/suggestions/${after[1]!.id}/apply`, { auth: who.bob });
+    expect(applied.status).toBe(200);
+    expect(await fileNow()).toContain('export const TWO = 2.0;\n');
+
+    // The suggestion applied in the first test: its block may not change or go; its prose may
+    const first = firstApplied!.notes[0]!;
+    const refused = await edit(who.carol, first.id, 'Spell it out:\n```suggestion:-0+0\nexport const TWO = 2 + 0;\n```');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toEqual({ note: [SUGGESTION_TEXTS.appliedEditRefused] });
+    expect((await edit(who.carol, first.id, 'No suggestion now')).status).toBe(400);
+    const kept = (await thread(firstApplied!.id)).notes[0]!;
+    expect(kept.body).toBe(first.body);
+    expect(kept.suggestions![0]).toMatchObject({ applied: true, to_content: 'export const TWO = 1 + 1;\n' });
+    const prose = await edit(who.carol, first.id, 'Spelled out, thanks:\n```suggestion:-0+0\nexport const TWO = 1 + 1;\n```');
+    expect(prose.status).toBe(200);
+    expect((await thread(firstApplied!.id)).notes[0]!.suggestions![0]).toMatchObject({ applied: true, appliable: false });
   });
 
   it('a closed merge request refuses with its text', async () => {

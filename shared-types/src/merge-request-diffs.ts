@@ -7,7 +7,12 @@ export interface ApiDiffLine {
   new_line: number | null;
   line_code: string | null;
   rich_text: string;
-  /** On a hunk header (`match`): where the hunk after it starts on each side (GitLab's meta_data old_pos/new_pos). */
+  /**
+   * On a hunk header (`match`): where the hunk after it starts on each side (GitLab's meta_data
+   * old_pos/new_pos). A last `match` line (no text) closes a file whose end is not in the diff:
+   * there the "hunk after it" starts one past the file's last line, so the client knows how many
+   * lines are hidden below (GitLab's bottom match line).
+   */
   meta_data?: { old_pos: number; new_pos: number } | null;
   /** Read from the file by context expansion, not a line of the diff (the client marks it; no diff note goes on it). */
   expanded?: boolean;
@@ -138,6 +143,45 @@ export const DIFF_TEXTS = {
  */
 export const blobDiffPath = (projectPath: string, sha: string, path: string, q: { since: number; to: number; offset: number }) =>
   `/${projectPath}/-/blob/${sha}/${path.split('/').map(encodeURIComponent).join('/')}/diff?since=${q.since}&to=${q.to}&offset=${q.offset}`;
+
+/** Unchanged lines hidden at a hunk header: new-side numbers `since`..`to`; old side = new - offset. */
+export interface DiffGap {
+  since: number;
+  to: number;
+  offset: number;
+}
+
+/**
+ * The lines hidden at the hunk header `index`: after the last new-side line before it (or the
+ * file's start) up to where the hunk it heads starts (its meta_data); null when none are hidden.
+ */
+export function gapAt(lines: readonly ApiDiffLine[], index: number): DiffGap | null {
+  const m = lines[index];
+  if (!m || m.type !== 'match' || !m.meta_data) return null;
+  let prev = 0;
+  for (let j = index - 1; j >= 0; j--) {
+    const n = lines[j]!.new_line;
+    if (n !== null) {
+      prev = n;
+      break;
+    }
+  }
+  const since = prev + 1;
+  const to = m.meta_data.new_pos - 1;
+  return to >= since ? { since, to, offset: m.meta_data.new_pos - m.meta_data.old_pos } : null;
+}
+
+/**
+ * Is `old_line`/`new_line` an unchanged line hidden between (or around) the hunks, one context
+ * expansion shows? GitLab takes diff notes there (a position with both lines).
+ */
+export function isHiddenContextLine(lines: readonly ApiDiffLine[], oldLine: number, newLine: number): boolean {
+  return lines.some((l, i) => {
+    if (l.type !== 'match') return false;
+    const g = gapAt(lines, i);
+    return !!g && newLine >= g.since && newLine <= g.to && newLine - g.offset === oldLine;
+  });
+}
 
 /** Lines shown above a diff thread in the Overview: the commented line and up to 3 before it in its hunk. */
 export const EXCERPT_LINES = 4;

@@ -101,6 +101,8 @@ export const SUGGESTION_TEXTS = {
   linesOverlap: 'Suggestions are not applicable as their lines cannot overlap.',
   sameBranch: 'Suggestions must all be on the same branch.',
   alsoResolves: 'This also resolves this thread',
+  /** Ours: an edit may not change or remove a suggestion already applied (its commit is on the branch). */
+  appliedEditRefused: 'cannot change or remove a suggestion that has already been applied',
 } as const;
 
 /** The default commit message with its counts filled (GitLab's placeholders). */

@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { fetchMergeRequestPage, mergeRequestPageKey } from '../features/merge-requests/mergeRequestApi';
-import { MergeRequestView } from '../features/merge-requests/MergeRequestView';
+import { MergeRequestView, type MergeRequestTab } from '../features/merge-requests/MergeRequestView';
 import { useMergeRequestSync } from '../features/merge-requests/useMergeRequestSync';
 import { LiveUpdatesIndicator } from '../realtime/LiveUpdatesIndicator';
 import { Alert } from '../shared/ui/Alert';
 import { NotFoundPage } from './NotFoundPage';
 
-/** /{project…}/-/merge_requests/{iid}: the merge request, its commits and changes, and its discussion, all live. */
-export function MergeRequestPage({ projectPath, iid }: { projectPath: string; iid: number }) {
+/** /{project…}/-/merge_requests/{iid} (GitLab's /diffs and /commits open those tabs): the merge request, its commits and changes, and its discussion, all live. */
+export function MergeRequestPage({ projectPath, iid, tab = 'overview' }: { projectPath: string; iid: number; tab?: MergeRequestTab }) {
   const q = useQuery({ queryKey: mergeRequestPageKey(projectPath, iid), queryFn: () => fetchMergeRequestPage(projectPath, iid) });
   const connection = useMergeRequestSync(projectPath, iid, q.data ? q.data.seq : null);
   useEffect(() => {
@@ -22,7 +22,7 @@ export function MergeRequestPage({ projectPath, iid }: { projectPath: string; ii
       {q.data && (
         <>
           <LiveUpdatesIndicator state={connection.state} givenUp={connection.givenUp} />
-          <MergeRequestView data={q.data} projectPath={projectPath} />
+          <MergeRequestView data={q.data} projectPath={projectPath} initialTab={tab} />
         </>
       )}
     </AppLayout>

@@ -1,37 +1,20 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { DISCUSSION_TEXTS, NOTES_FILTER, NOTES_FILTER_OPTIONS, mergeRequestNoteablePaths } from '@tandem/shared-types';
-import { appStore } from '../../shared/store';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DISCUSSION_TEXTS, NOTES_FILTER } from '@tandem/shared-types';
 import { renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
-import { connectionStateAtom } from '../../realtime/realtimeAtoms';
-import { testPermissions } from '../issue/testPermissions';
-import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
-import { discussionsAtomFamily } from '../notes/notesAtoms';
-import { pendingNotesAtomFamily } from '../notes/pendingNotesAtoms';
-import { alice, makeNote } from '../notes/testNotes';
-import { csrfTokenAtom, currentUserAtom } from '../session/sessionAtoms';
+import { DiscussionArea } from '../notes/DiscussionArea';
 import { discussionOfNote } from '../notes/discussionRules';
+import { makeNote } from '../notes/testNotes';
+import { MR_PATHS, mergeRequestNoteable, resetMergeRequestDiscussion } from './testMergeRequestDiscussion';
 
-const KEY = 'g/p/-/merge_requests#3';
-const PATHS = mergeRequestNoteablePaths('g/p', 3, 30);
+const PATHS = MR_PATHS;
 const DISCUSSIONS = `GET ${PATHS.discussions}`;
-
-const noteable = (notesFilter: 0 | 1 | 2): DiscussionNoteable => ({
-  type: 'MergeRequest', key: KEY, path: 'g/p', editorProjectPath: 'g/p', iid: 3, id: 30, state: 'opened', confidential: false, discussionLocked: false, authorId: 1,
-  permissions: testPermissions(), notesData: { notesFilter, prerenderedNotesCount: 1, isProjectArchived: false }, notesFilters: NOTES_FILTER_OPTIONS, lastFetchedAt: 1,
-});
+const noteable = (notesFilter: 0 | 1 | 2) => mergeRequestNoteable(notesFilter);
 
 describe('the merge request discussion filter', () => {
   let api: FetchStub;
   beforeEach(() => {
-    cleanup();
-    localStorage.clear();
-    window.history.pushState({}, '', '/g/p/-/merge_requests/3');
-    discussionsAtomFamily.remove(KEY);
-    appStore.set(pendingNotesAtomFamily(KEY), []);
-    appStore.set(csrfTokenAtom, 'csrf');
-    appStore.set(currentUserAtom, { ...alice, email: 'a@x', is_admin: false, created_at: '' });
-    appStore.set(connectionStateAtom, 'open');
+    resetMergeRequestDiscussion();
     api = stubFetch({ [DISCUSSIONS]: [discussionOfNote(makeNote({ id: '1', note: 'a comment' }))] });
   });
 

@@ -18,9 +18,10 @@ import { MergeRequestCommits } from './MergeRequestTabs';
 import { MergeRequestSidebar } from './sidebar/MergeRequestSidebar';
 import { ReviewBar } from './review/ReviewBar';
 import { useReviewDrafts } from './review/reviewApi';
+import { useOverviewReview } from './review/useOverviewReview';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
-type Tab = 'overview' | 'commits' | 'changes';
+export type MergeRequestTab = 'overview' | 'commits' | 'changes';
 
 /** The merge widget: Merge while open and mergeable for the viewer; merging; merged by; closed; GitLab's refusal texts. */
 function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
@@ -66,12 +67,16 @@ function MergeWidget({ data, projectPath }: { data: MergeRequestPageData; projec
 }
 
 /** The merge request page's body: header, merge widget, tabs (Overview with the discussion and the sidebar, Commits, Changes). */
-export function MergeRequestView({ data, projectPath }: { data: MergeRequestPageData; projectPath: string }) {
+export function MergeRequestView({ data, projectPath, initialTab = 'overview' }: { data: MergeRequestPageData; projectPath: string; initialTab?: MergeRequestTab }) {
   const mr = data.mergeRequest;
   const queryClient = useQueryClient();
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useState<MergeRequestTab>(initialTab);
   const review = useReviewDrafts(projectPath, mr.iid, data.permissions.canCreateNote);
+  const refreshDrafts = review.refresh;
+  const onDraftsChange = useCallback(() => void refreshDrafts(), [refreshDrafts]);
+  // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
+  const threadReview = useOverviewReview({ projectPath, iid: mr.iid, drafts: data.permissions.canCreateNote ? review.drafts : null, onDraftsChange, canApply: data.permissions.canApplySuggestions });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
@@ -119,7 +124,7 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
               </Alert>
             )}
             <AwardsBar awardableType="MergeRequest" awardableId={mr.id} awards={data.awards} canAward={data.permissions.canAwardEmoji} toggleUrl={`/${projectPath}/-/merge_requests/${mr.iid}/toggle_award_emoji`} currentUser={currentUser} />
-            <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} renderDiscussionHeader={renderDiscussionHeader} />
+            <DiscussionArea noteable={noteable} stateToggle={{ busy, toggle }} renderAwards={renderAwards} renderDiscussionHeader={renderDiscussionHeader} review={threadReview} />
           </div>
           <MergeRequestSidebar data={data} projectPath={projectPath} />
         </div>
@@ -129,7 +134,6 @@ export function MergeRequestView({ data, projectPath }: { data: MergeRequestPage
       {tab === 'changes' && (
         <ChangesTab
           projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
-          // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
           canApplySuggestions={data.permissions.canApplySuggestions}
         />
       )}

@@ -25,7 +25,7 @@ function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
  * form). An individual note shows as a thread while a reply is written and reverts on cancel.
  */
 export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
-  const { issueKey, canReply, permissions, renderDiscussionHeader } = useNotesContext();
+  const { issueKey, canReply, permissions, renderDiscussionHeader, review } = useNotesContext();
   const [replying, setReplying] = useState<{ quote: string } | null>(null);
   const [expanded, setExpanded] = useState(!discussion.resolved);
   const request = useAtomValue(replyRequestAtom, { store: appStore });
@@ -75,10 +75,11 @@ export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
           ))}
         </ul>
       )}
+      {asThread && review?.footer(discussion)}
       {asThread && canReply && (
         <div className="discussion__reply">
           {replying ? (
-            <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} resolvable={resolvable ? discussion : undefined} />
+            (review?.replyForm(discussion, () => setReplying(null)) ?? <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} resolvable={resolvable ? discussion : undefined} />)
           ) : (
             <button type="button" className="discussion__reply-placeholder" onClick={() => setReplying({ quote: '' })}>
               Reply…

@@ -13,7 +13,7 @@ import { DiscussionList } from './DiscussionList';
 import { DiscussionSkeleton } from './DiscussionSkeleton';
 import { nextUnresolved, resolveCounts, visibleDiscussions } from './discussionRules';
 import { FilteredNotice } from './FilteredNotice';
-import { NotesContext, type NotesContextValue } from './NotesContext';
+import { NotesContext, type DiscussionReview, type NotesContextValue } from './NotesContext';
 import { NotesToolbar } from './NotesToolbar';
 import { useDiscussions } from './useDiscussions';
 import { useNotesPolling } from './useNotesPolling';
@@ -76,6 +76,8 @@ interface DiscussionAreaProps {
   renderAwards?: (note: ApiNote) => ReactNode;
   /** Above a thread's first note (merge requests: a diff thread's file and code excerpt). */
   renderDiscussionHeader?: (discussion: ApiDiscussion) => ReactNode;
+  /** Batch review and code suggestions in threads (merge requests). */
+  review?: DiscussionReview;
   /** Keystrokes in comment boxes (presence: "is typing"). */
   onTyping?: () => void;
   /** Shown just above the comment form (who else is typing). */
@@ -83,7 +85,7 @@ interface DiscussionAreaProps {
 }
 
 /** The noteable's activity: its discussions, live for everyone watching, and the comment form. */
-export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderDiscussionHeader, onTyping, formHeader }: DiscussionAreaProps) {
+export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderDiscussionHeader, review, onTyping, formHeader }: DiscussionAreaProps) {
   const issueKey = n.key;
   const currentUser = useAtomValue(currentUserAtom, { store: appStore });
   const connection = useAtomValue(connectionStateAtom, { store: appStore });
@@ -104,8 +106,8 @@ export function DiscussionArea({ noteable: n, stateToggle, renderAwards, renderD
   const canComment = !blocked && permissions.canCreateNote;
   const editorProjectPath = n.editorProjectPath;
   const ctx: NotesContextValue = useMemo(
-    () => ({ issueKey, projectPath, editorProjectPath, iid: n.iid, noteableId: n.id, paths, permissions, currentUser, noteableAuthorId: n.authorId, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, renderDiscussionHeader, onTyping }),
-    [issueKey, projectPath, editorProjectPath, n.iid, n.id, paths, permissions, currentUser, n.authorId, canComment, view.timeline, renderAwards, renderDiscussionHeader, onTyping],
+    () => ({ issueKey, projectPath, editorProjectPath, iid: n.iid, noteableId: n.id, paths, permissions, currentUser, noteableAuthorId: n.authorId, canReply: canComment && !view.timeline, setError, setNotice, renderAwards, renderDiscussionHeader, review, onTyping }),
+    [issueKey, projectPath, editorProjectPath, n.iid, n.id, paths, permissions, currentUser, n.authorId, canComment, view.timeline, renderAwards, renderDiscussionHeader, review, onTyping],
   );
   useOutbox(issueKey, paths.createNote, n.id, connection === 'open' || givenUp, setError);
   useNoteAnchor(!!discussions, discussions);

@@ -22,7 +22,7 @@ interface NoteProps {
 
 /** One comment: header, server-rendered body, its awards slot, and the actions the viewer may take. */
 export function Note({ note, reply, onReply, actions }: NoteProps) {
-  const { editorProjectPath, currentUser, renderAwards, iid, noteableId, noteableAuthorId, paths, permissions } = useNotesContext();
+  const { editorProjectPath, currentUser, renderAwards, review, iid, noteableId, noteableAuthorId, paths, permissions } = useNotesContext();
   const edit = useNoteEditing(note);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const mine = canEditNote(note, currentUser?.id ?? null);
@@ -85,6 +85,7 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           />
         ) : (
           <NoteBody note={note} savingText={edit.savingText}>
+            {review?.noteExtra(note)}
             {renderAwards?.(note)}
           </NoteBody>
         )}

@@ -24,8 +24,21 @@ export interface NotesContextValue {
   /** Where the emoji awards bar of a note goes (wired by the integrator: features/awards AwardsBar). */
   renderAwards?: (note: ApiNote) => React.ReactNode;
   renderDiscussionHeader?: (discussion: ApiDiscussion) => React.ReactNode;
+  /** Batch review in threads (merge requests): see DiscussionReview. */
+  review?: DiscussionReview;
   /** Called on each keystroke in a comment box (the page announces "is typing"). */
   onTyping?: () => void;
+}
+
+/**
+ * What a merge request page adds to its threads (wired where the page is composed): under a
+ * note its code suggestions; under a thread the viewer's pending replies; a diff thread's reply
+ * form with batch review (null: the plain reply form).
+ */
+export interface DiscussionReview {
+  noteExtra: (note: ApiNote) => React.ReactNode;
+  footer: (discussion: ApiDiscussion) => React.ReactNode;
+  replyForm: (discussion: ApiDiscussion, close: () => void) => React.ReactNode | null;
 }
 
 export const NotesContext = createContext<NotesContextValue | null>(null);

@@ -3,10 +3,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { REVIEWED_STATES, type MergeRequestSidebarPeople, type ReviewState } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { userCanMerge } from '../../core/policy/merge-request-permissions';
+import { mergeRequestNoteableAbilities, userCanMerge } from '../../core/policy/merge-request-permissions';
+import type { Actor } from '../../core/policy/policy';
 import { ProjectService } from '../project/project.service';
-import type { LoadedMergeRequest } from './merge-request.loader';
+import { readParticipants } from '../user/participants';
+import type { UserRow } from '../user/user.row';
+import { mergeRequestFacts, type LoadedMergeRequest } from './merge-request.loader';
 import { userBasicOf } from './merge-request.mapper';
+
+/**
+ * A merge request's participants (GitLab's `MergeRequest#participants`): the author, the
+ * assignees, the reviewers, then whoever commented (readParticipants).
+ */
+const MERGE_REQUEST_INVOLVED = [
+  'SELECT author_id, 0 FROM merge_requests WHERE id = $1',
+  'SELECT user_id, position FROM merge_request_assignees WHERE merge_request_id = $1',
+  'SELECT user_id, position FROM merge_request_reviewers WHERE merge_request_id = $1',
+];
 
 /**
  * The merge request sidebar's people (page.json): assignees and reviewers with whether each may
@@ -20,6 +33,12 @@ export class MergeRequestPeople {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly projects: ProjectService,
   ) {}
+
+  /** The participants `actor` may see (GraphQL `participants` and REST `GET .../participants` alike). One statement. */
+  async participants(actor: Actor | null, l: LoadedMergeRequest): Promise<UserRow[]> {
+    const internal = mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote;
+    return readParticipants(this.ds, { type: 'MergeRequest', id: l.mr.id }, MERGE_REQUEST_INVOLVED, internal);
+  }
 
   async sidebar(l: LoadedMergeRequest): Promise<MergeRequestSidebarPeople> {
     const { mr, project, facts } = l;

@@ -12,8 +12,11 @@ import { CreateMergeRequestAction } from './actions/create-merge-request';
 import { MergeMergeRequestAction } from './actions/merge-merge-request';
 import { MergeRequestDiffs } from './diffs/merge-request-diffs.service';
 import { UpdateMergeRequestAction } from './actions/update-merge-request';
+import { toUserBasic } from '../user/user.mapper';
+import { userFromRow } from '../user/user.row';
+import { MergeRequestPeople } from './merge-request-people';
 import { MergeRequestLoader, type LoadedMergeRequest } from './merge-request.loader';
-import { toApiMergeRequest, userBasicOf } from './merge-request.mapper';
+import { toApiMergeRequest } from './merge-request.mapper';
 import { listMergeRequests } from './merge-request.store';
 import { parseMerge, parseMergeRequestCreate, parseMergeRequestIid, parseMergeRequestList, parseMergeRequestUpdate } from './merge-request.validation';
 
@@ -56,6 +59,7 @@ export class MergeRequestController {
     private readonly update: UpdateMergeRequestAction,
     private readonly mergeAction: MergeMergeRequestAction,
     private readonly mrDiffs: MergeRequestDiffs,
+    private readonly people: MergeRequestPeople,
   ) {}
 
   private get base(): string {
@@ -141,17 +145,11 @@ export class MergeRequestController {
     return [{ id: l.mr.id, head_commit_sha: head, base_commit_sha: base, start_commit_sha: base, created_at: l.mr.updatedAt.toISOString(), merge_request_id: l.mr.id, state: 'collected', real_size: String((await this.diffs(l)).length) }];
   }
 
-  /** Policy: read_merge_request. The author, assignees and whoever commented. */
+  /** Policy: read_merge_request (internal notes' authors need read_internal_note). The author, assignees, reviewers and whoever commented, as GitLab's. */
   @Get(':iid/participants')
   async participants(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
     const l = await this.load(actor, id, iid);
-    const commenters = (await this.ds.query(
-      `SELECT DISTINCT ON (u.id) u.id, u.username, u.name, u.avatar_url, u.state, min(n.created_at) OVER (PARTITION BY u.id) AS first FROM notes n JOIN users u ON u.id = n.author_id
-       WHERE n.noteable_type = 'MergeRequest' AND n.noteable_id = $1 AND NOT n.internal`,
-      [l.mr.id],
-    )) as Array<NonNullable<LoadedMergeRequest['mr']['author']>>;
-    const seen = new Set<number>();
-    return [l.mr.author, ...l.mr.assignees, ...commenters].flatMap((u) => (u && !seen.has(u.id) && seen.add(u.id) ? [userBasicOf(u, this.base)] : []));
+    return (await this.people.participants(actor, l)).map((r) => toUserBasic(userFromRow(r), this.base));
   }
 
   /** Policy: read_merge_request (and read_issue of each issue, by the issue's own project). The issues it closes on merge. */

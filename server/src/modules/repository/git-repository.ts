@@ -4,7 +4,7 @@ import { RepositoryError } from './git/errors';
 import { countBetween, isAncestor, merge, mergeBase, type MergeInput, type MergeResult } from './git/merge';
 import { checkBranchName, checkTagName, defaultBranch, listRefs, matchesRefSearch, readRef, resolveCommit, setDefaultBranch, updateRef } from './git/refs';
 import { gitText } from './git/run-git';
-import { entryAt, lastCommitFor, listTree, readBlob } from './git/tree';
+import { blobLineCounts, entryAt, lastCommitFor, listTree, readBlob } from './git/tree';
 import type { BlobInfo, BranchInfo, CommitInfo, DiffFile, TagInfo, TreeEntry } from './git/types';
 import { cleanRepoPath, cleanRev, EMPTY_TREE, isPlausibleRefName, ZERO_OID } from './git/validate';
 import { writeCommit, type WriteCommitInput } from './git/write';
@@ -243,6 +243,11 @@ export class GitRepository {
     const p = cleanRepoPath(path);
     const sha = await this.mustResolve(rev, 'File');
     return readBlob(this.gitDir, sha, p, maxBytes);
+  }
+
+  /** How many lines each blob has, by blob id (one git process). */
+  blobLineCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    return blobLineCounts(this.gitDir, ids.filter((id) => /^[0-9a-f]{40,64}$/.test(id)));
   }
 
   /** Is there an entry at `path`? (tree, blob or submodule), null when not. */

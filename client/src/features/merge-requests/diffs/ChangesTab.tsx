@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
@@ -105,10 +105,15 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   const [openForm, setOpenForm] = useState<string | null>(null);
   const { drafts, refresh: refreshDrafts } = useReviewDrafts(projectPath, iid, comment !== null);
   const [batchIds, setBatchIds] = useState<number[]>([]);
-  const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
-  const review: ThreadReview | null = comment
-    ? { projectPath: comment.projectPath, iid: comment.iid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, batch }
-    : null;
+  // Stable between renders: each file re-renders only when its own notes change (memo)
+  const commentPath = comment?.projectPath ?? null;
+  const commentIid = comment?.iid ?? null;
+  const review: ThreadReview | null = useMemo(() => {
+    const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
+    return commentPath !== null && commentIid !== null
+      ? { projectPath: commentPath, iid: commentIid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, batch }
+      : null;
+  }, [batchIds, commentPath, commentIid, drafts, reload, refreshDrafts, canApplySuggestions]);
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);
   const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });
@@ -119,10 +124,16 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   useEffect(() => {
     if (latest && !newer) setShown(latest);
   }, [latest, newer]);
+  const onScreen = newer || !latest ? shown : latest;
+  const headSha = onScreen?.diff_refs.head_sha ?? null;
+  const threads = useMemo(() => threadsByLine(discussions, headSha), [discussions, headSha]);
+  const notesByFile = useMemo(
+    () => new Map((onScreen?.diff_files ?? []).map((f) => [f.file_identifier_hash, lineNotesFor(f, threads, review, openForm, setOpenForm, onScreen!.diff_refs)])),
+    [onScreen, threads, review, openForm],
+  );
   if (q.isError && !shown) return <p role="alert">{DIFF_TEXTS.loadFailed}</p>;
-  const data = newer || !latest ? shown : latest;
+  const data = onScreen;
   if (!data) return <p aria-busy="true">Loading…</p>;
-  const threads = threadsByLine(discussions, data.diff_refs.head_sha);
   const files = data.diff_files;
   const isViewed = (f: ApiDiffFile) => viewed[f.file_identifier_hash]?.[0] === `hash:${f.file_hash}`;
   return (
@@ -159,7 +170,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={(on) => toggle(f.file_identifier_hash, f.file_hash, on)} notes={lineNotesFor(f, threads, review, openForm, setOpenForm, data.diff_refs)} headSha={data.diff_refs.head_sha} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}
           </div>

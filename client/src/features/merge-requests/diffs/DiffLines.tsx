@@ -19,8 +19,8 @@ export interface LineNotes {
 }
 
 function CommentButton({ line, notes }: { line: ApiDiffLine | null; notes?: LineNotes }) {
-  // An expanded line is not a line of the diff: the server takes no diff note on it
-  if (!line || !notes?.onComment || line.type.endsWith('nonewline') || line.expanded) return null;
+  // Expanded lines take comments too: the server takes an unchanged line outside the hunks (both sides given)
+  if (!line || !notes?.onComment || line.type.endsWith('nonewline')) return null;
   return (
     <button type="button" className="diff-comment-button" aria-label="Add a comment to this line" title="Add a comment to this line" onClick={() => notes.onComment!(line)} data-testid="diff-comment-button">
       +
@@ -35,12 +35,17 @@ export interface LineExpansion {
   busy: boolean;
 }
 
-/** The hunk header's expand buttons (none when no line is hidden there): up and down 20 at a time when more are hidden, and all. */
+/**
+ * The hunk header's expand buttons (none when no line is hidden there): up and down 20 at a time
+ * when more are hidden, and all. Below the last hunk (the file's bottom match line) lines only
+ * unfold downwards, as GitLab's.
+ */
 function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLine[]; index: number; expansion?: LineExpansion }) {
   const gap = expansion ? gapAt(lines, index) : null;
   if (!gap || !expansion) return null;
   const many = gap.to - gap.since + 1 > DIFF_CONSTANTS.unfoldCount;
   const atTop = gap.since === 1;
+  const atBottom = index === lines.length - 1;
   const button = (dir: ExpandDirection, label: string, icon: ReactNode) => (
     <button type="button" className="diff-expand" title={label} aria-label={label} disabled={expansion.busy} onClick={() => expansion.onExpand(index, dir)} data-testid={`diff-expand-${dir}`}>
       {icon}
@@ -48,7 +53,7 @@ function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLin
   );
   return (
     <span className="diff-expand-buttons">
-      {many && button('up', DIFF_TEXTS.expandUp, <ChevronUp size={14} aria-hidden />)}
+      {many && !atBottom && button('up', DIFF_TEXTS.expandUp, <ChevronUp size={14} aria-hidden />)}
       {many && !atTop && button('down', DIFF_TEXTS.expandDown, <ChevronDown size={14} aria-hidden />)}
       {button('all', DIFF_TEXTS.expandAll, <ChevronsUpDown size={14} aria-hidden />)}
     </span>

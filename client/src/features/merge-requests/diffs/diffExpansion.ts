@@ -1,34 +1,9 @@
-import { DIFF_CONSTANTS, type ApiDiffLine } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, type ApiDiffLine, type DiffGap } from '@tandem/shared-types';
+
+export { gapAt, type DiffGap } from '@tandem/shared-types';
 
 /** Context expansion: the lines just above the next hunk, just below the previous one, or all of them. */
 export type ExpandDirection = 'up' | 'down' | 'all';
-
-/** Unchanged lines hidden at a hunk header: new-side numbers `since`..`to`; old side = new - offset. */
-export interface DiffGap {
-  since: number;
-  to: number;
-  offset: number;
-}
-
-/**
- * The lines hidden at the hunk header `index`: after the last new-side line before it (or the
- * file's start) up to where the hunk it heads starts (its meta_data); null when none are hidden.
- */
-export function gapAt(lines: readonly ApiDiffLine[], index: number): DiffGap | null {
-  const m = lines[index];
-  if (!m || m.type !== 'match' || !m.meta_data) return null;
-  let prev = 0;
-  for (let j = index - 1; j >= 0; j--) {
-    const n = lines[j]!.new_line;
-    if (n !== null) {
-      prev = n;
-      break;
-    }
-  }
-  const since = prev + 1;
-  const to = m.meta_data.new_pos - 1;
-  return to >= since ? { since, to, offset: m.meta_data.new_pos - m.meta_data.old_pos } : null;
-}
 
 /** Which lines one expansion asks for: all of a short gap, else `count` at the side asked. */
 export function rangeFor(gap: DiffGap, dir: ExpandDirection, count: number = DIFF_CONSTANTS.unfoldCount): { since: number; to: number } {

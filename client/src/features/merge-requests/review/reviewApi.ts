@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiDiffPosition, ApiDraftNote } from '@tandem/shared-types';
 import { projectApiPath, requestJson, type JsonResponse } from '../../../shared/api/http';
@@ -32,8 +33,12 @@ export const submitReview = (projectPath: string, iid: number, summary: string) 
   requestJson<null>(`${draftsPath(projectPath, iid)}/bulk_publish`, { method: 'POST', body: summary.trim() ? { note: summary } : {} });
 
 /** The drafts (empty for a signed-out viewer: `enabled` false) and a refresh after a change. */
+const NO_DRAFTS: ApiDraftNote[] = [];
+
 export function useReviewDrafts(projectPath: string, iid: number, enabled: boolean) {
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: draftsKey(projectPath, iid), queryFn: () => fetchDrafts(projectPath, iid), enabled });
-  return { drafts: q.data ?? [], refresh: () => queryClient.invalidateQueries({ queryKey: draftsKey(projectPath, iid) }) };
+  // Stable between renders: the Overview's thread hooks are memoised on them
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: draftsKey(projectPath, iid) }), [queryClient, projectPath, iid]);
+  return { drafts: q.data ?? NO_DRAFTS, refresh };
 }

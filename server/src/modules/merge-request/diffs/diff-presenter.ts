@@ -1,4 +1,4 @@
-import { DIFF_CONSTANTS, type ApiDiffFile, type DiffViewerName } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, type ApiDiffFile, type ApiDiffLine, type DiffViewerName } from '@tandem/shared-types';
 import type { DiffFile } from '../../repository';
 import { diffLines, sha1 } from './diff-lines';
 
@@ -14,6 +14,30 @@ export interface DiffSides {
   headSha: string;
   /** Blob sizes of binary files, by side and path. */
   sizes?: Map<string, number>;
+  /** Lines of the new side's blobs, by blob id (for the bottom match line). */
+  lineCounts?: ReadonlyMap<string, number>;
+}
+
+/**
+ * The diff's lines, closed by GitLab's bottom `match` line when the file goes on past its last
+ * hunk: its meta_data is one past the file's last line on each side (the client's "Expand down").
+ */
+function linesWithBottom(d: DiffFile, fileHash: string, lineCounts: ReadonlyMap<string, number> | undefined): ApiDiffLine[] {
+  const lines = diffLines(d.diff, d.newPath, fileHash);
+  const total = d.newBlobId ? lineCounts?.get(d.newBlobId) : undefined;
+  if (d.deletedFile || total === undefined || !lines.length) return lines;
+  // The next line on each side after the diff's last line
+  let oldNext = 1;
+  let newNext = 1;
+  for (const l of lines) {
+    if (l.type === 'match' && l.meta_data) [oldNext, newNext] = [l.meta_data.old_pos, l.meta_data.new_pos];
+    if (l.old_line !== null) oldNext = l.old_line + 1;
+    if (l.new_line !== null) newNext = l.new_line + 1;
+  }
+  if (newNext > total) return lines;
+  const offset = newNext - oldNext;
+  lines.push({ type: 'match', old_line: null, new_line: null, line_code: null, rich_text: '', meta_data: { old_pos: total + 1 - offset, new_pos: total + 1 } });
+  return lines;
 }
 
 /** Replaced, new, deleted or renamed. */
@@ -60,7 +84,7 @@ export function presentDiffFile(d: DiffFile, sides: DiffSides, expand: ReadonlyS
     mode: modeOf(d),
     viewer: { name: viewerOf(d, lineCount, collapsed) },
     collapsed,
-    highlighted_diff_lines: collapsed || d.binary ? [] : diffLines(d.diff, d.newPath, fileHash),
+    highlighted_diff_lines: collapsed || d.binary ? [] : linesWithBottom(d, fileHash, sides.lineCounts),
     old_raw_path: d.newFile ? null : raw(sides.baseSha, d.oldPath),
     new_raw_path: d.deletedFile ? null : raw(sides.headSha, d.newPath),
     old_size: d.newFile ? null : (sides.sizes?.get(`old:${d.oldPath}`) ?? null),

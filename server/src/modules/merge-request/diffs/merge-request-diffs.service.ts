@@ -1,20 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { AppError } from '../../../core/errors/app-error';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { mergeRequestFacts } from '../merge-request.loader';
-import { diffLines, sha1 } from './diff-lines';
+import { blobLines, diffLines, sha1 } from './diff-lines';
+
+/** The most of a file read for a thread's excerpt on a line outside the hunks. */
+const EXCERPT_BLOB_BYTES = 10 * 1024 * 1024;
 import { RepositoryService, type DiffFile, type DiffOptions } from '../../repository';
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
 import { sourceHeadIn } from '../merge-request-source';
 
+/** Presented diffs kept (GitLab's Gitlab::Diff::HighlightCache): a diff between two commits never changes. */
+const PRESENTED_CACHE_SIZE = 16;
+
 /** A merge request's commit range and diff, through the repository port. */
 @Injectable()
 export class MergeRequestDiffs {
+  /** Highlighted files by project path, base, head, whitespace and expanded files; least recently used first. */
+  private readonly presented = new Map<string, ApiDiffFile[]>();
+
   constructor(
     private readonly repos: RepositoryService,
     @InjectDataSource() private readonly ds: DataSource,
@@ -31,7 +40,12 @@ export class MergeRequestDiffs {
     const repo = await this.repos.open(l.project.id);
     if (!(await repo.resolve(p.base_sha)) || !(await repo.resolve(p.head_sha))) return [];
     const file = (await repo.diff(p.base_sha, p.head_sha)).find((f) => f.newPath === p.new_path && f.oldPath === p.old_path);
-    return file ? excerptLines(diffLines(file.diff, file.newPath, sha1(file.newPath)), p.old_line, p.new_line) : [];
+    if (!file) return [];
+    const lines = excerptLines(diffLines(file.diff, file.newPath, sha1(file.newPath)), p.old_line, p.new_line);
+    if (lines.length || p.old_line === null || p.new_line === null || file.binary) return lines;
+    // An unchanged line outside the hunks (commented after context expansion): the file's own lines
+    const blob = await repo.blob(p.head_sha, p.new_path, EXCERPT_BLOB_BYTES);
+    return blobLines(blob.content.toString('utf8'), p.new_path, Math.max(1, p.new_line - EXCERPT_LINES + 1), p.new_line, p.new_line - p.old_line);
   }
 
   /** Merge base of target and head (the merged head, and the base it was merged onto, once merged). */
@@ -62,18 +76,30 @@ export class MergeRequestDiffs {
     const { base, head } = await this.range(l);
     const refs = { base_sha: base, start_sha: base, head_sha: head };
     if (!head || !base || base === head) return { diff_files: [], diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    const key = [l.project.id, l.project.fullPath, base, head, opts.ignoreWhitespace ? 'w' : '', [...(opts.expand ?? [])].sort().join(',')].join(':');
+    const cached = this.presented.get(key);
+    if (cached) {
+      this.presented.delete(key);
+      this.presented.set(key, cached);
+      return { diff_files: cached, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    }
     const repo = await this.repos.open(l.project.id);
     const files = await repo.diff(base, head, { ignoreWhitespace: opts.ignoreWhitespace });
     const sizes = new Map<string, number>();
-    await Promise.all(
-      files
+    // Files that may go on past their last hunk: their new side's line count (one git process)
+    const counted = files.filter((f) => !f.binary && !f.newFile && f.diff && f.newBlobId).map((f) => f.newBlobId!);
+    const [lineCounts] = await Promise.all([
+      repo.blobLineCounts(counted),
+      ...files
         .filter((f) => f.binary)
         .flatMap((f) => [
           f.newFile ? null : repo.blob(base, f.oldPath, 1).then((b) => sizes.set(`old:${f.oldPath}`, b.size)),
           f.deletedFile ? null : repo.blob(head, f.newPath, 1).then((b) => sizes.set(`new:${f.newPath}`, b.size)),
         ]),
-    );
-    const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes }, opts.expand));
+    ]);
+    const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes, lineCounts }, opts.expand));
+    this.presented.set(key, diffFiles);
+    if (this.presented.size > PRESENTED_CACHE_SIZE) this.presented.delete(this.presented.keys().next().value!);
     return { diff_files: diffFiles, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
   }
 }

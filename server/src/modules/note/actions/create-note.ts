@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { linesOf, NOTE_ERRORS, parseSuggestionBlocks, suggestionRange, type ApiDiffPosition, type ApiNote, type EventBatch, type StoredSuggestion } from '@tandem/shared-types';
+import { NOTE_ERRORS, type ApiDiffPosition, type ApiNote, type EventBatch } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { loadLabelLookup } from '../../../core/markdown/label-lookup';
@@ -26,6 +26,7 @@ import { ModuleCommands } from '../quick-actions/module-commands';
 import { SpamCheckService } from '../../spam/spam-check.service';
 import { ServiceDeskNotifier } from '../../service-desk/service-desk-notifier';
 import { contributorsAmong } from '../contributor';
+import { suggestionRows } from '../note-suggestions';
 
 export interface CreateNoteInput {
   body: unknown;
@@ -182,7 +183,7 @@ export class CreateNoteAction {
     // A diff thread's replies keep its position (GitLab: every note of a diff discussion is a DiffNote)
     const position = root ? (root.position ?? null) : (input.position ?? null);
     const type = position ? 'DiffNote' : thread || input.type === 'DiscussionNote' ? 'DiscussionNote' : null;
-    const suggestions = position ? await this.suggestionsOf(ctx, position, body) : null;
+    const suggestions = position ? await suggestionRows(ctx, position, body) : null;
     const record: NoteRecord = {
       id: 0,
       noteableType: ctx.noteable.type,
@@ -245,18 +246,6 @@ export class CreateNoteAction {
         ],
       );
     return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
-  }
-
-  /** A diff note's code suggestions: the lines each one replaces, read from the new file at the position's head. */
-  private async suggestionsOf(ctx: NoteTarget, position: ApiDiffPosition, body: string): Promise<StoredSuggestion[] | null> {
-    const blocks = ctx.suggestionSource ? parseSuggestionBlocks(body) : [];
-    if (!blocks.length) return null;
-    const line = position.new_line;
-    const content = line ? await ctx.suggestionSource!(position) : null;
-    return blocks.map((b) => {
-      const r = line ? suggestionRange(line, b) : null;
-      return { from_content: content !== null && r ? linesOf(content, r.fromLine, r.toLine) : null, applied: false, commit_id: null };
-    });
   }
 
   private async finish(

@@ -15,6 +15,7 @@ import { NoteFinder } from '../note.finder';
 import { toApiNote, type NoteRecord } from '../note.mapper';
 import { abilitiesIn, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
 import { contributorsAmong } from '../contributor';
+import { suggestionRows } from '../note-suggestions';
 
 /** Where the edit came from: the page answers a vanished note with 410 Gone (the client drops it), the API with 404. */
 export type NoteSurface = 'page' | 'api';
@@ -49,13 +50,16 @@ export class UpdateNoteAction {
     if (!mine.readNote) throw missingNote(surface);
     if (!mine.adminNote || found.note.authorId !== actor.id) throw new AppError('FORBIDDEN');
     const body = validateNoteBody(rawBody);
+    // A diff note's suggestions follow its text (GitLab's update_suggestions); an applied one may not change
+    const position = found.note.position ?? null;
+    const suggestions = position ? await suggestionRows(ctx, position, body, { body: found.note.note, rows: found.note.suggestions ?? null }) : null;
 
     const labelExists = ctx.labelProjectId === null ? undefined : await loadLabelLookup(this.ds, ctx.labelProjectId, body);
     const noteHtml = this.markdown.render(body, { ...ctx.markdown, labelExists });
     const users = thread.users;
     // The actor's own role badge is known (an edit by the note's author keeps it live)
     const map = { ...targetNoteMap(this.config, ctx, users), accessLevels: new Map([[actor.id, ctx.accessLevel]]), contributors: await contributorsAmong(this.ds, ctx.projectId, actor.id, ctx.accessLevel) };
-    const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH };
+    const edited: NoteRecord = { ...found.note, note: body, noteHtml, lastEditedAt: EPOCH, updatedById: actor.id, updatedAt: EPOCH, ...(position ? { suggestions } : {}) };
     const author = users.get(actor.id)!;
 
     const result = await this.events.autocommit((tx) =>
@@ -65,7 +69,7 @@ export class UpdateNoteAction {
         ctx.noteable,
         author,
         `${map.noteableUrl}#note_`,
-        (p) => `changed AS (UPDATE notes SET note = ${p(body)}::text, note_html = ${p(noteHtml)}::text, last_edited_at = now(), updated_by_id = ${p(actor.id)}::int, updated_at = now()
+        (p) => `changed AS (UPDATE notes SET note = ${p(body)}::text, note_html = ${p(noteHtml)}::text, last_edited_at = now(), updated_by_id = ${p(actor.id)}::int, updated_at = now()${position ? `, suggestions = ${p(suggestions === null ? null : JSON.stringify(suggestions))}::jsonb` : ''}
             WHERE id = ${p(noteId)}::int AND noteable_type = ${p(ctx.noteable.type)}::varchar AND noteable_id = ${p(ctx.noteable.id)}::int RETURNING 'note'::text AS key, id)`,
         [{ key: 'note', type: 'note.updated', payload: { note: toApiNote(edited, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt, '{payload,note,last_edited_at}'] }],
       ),

@@ -4,6 +4,7 @@ import type { DiffFile } from './types';
 interface RawEntry {
   aMode: string;
   bMode: string;
+  bSha: string;
   status: string;
   oldPath: string;
   newPath: string;
@@ -15,11 +16,11 @@ function parseRaw(out: string): RawEntry[] {
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
     if (!head || !head.startsWith(':')) continue;
-    const [aMode, bMode, , , status] = head.slice(1).split(' ');
+    const [aMode, bMode, , bSha, status] = head.slice(1).split(' ');
     const p1 = parts[i++]!;
     const st = status!;
     const p2 = st.startsWith('R') || st.startsWith('C') ? parts[i++]! : p1;
-    rows.push({ aMode: aMode!, bMode: bMode!, status: st, oldPath: p1, newPath: p2 });
+    rows.push({ aMode: aMode!, bMode: bMode!, bSha: bSha!, status: st, oldPath: p1, newPath: p2 });
   }
   return rows;
 }
@@ -85,7 +86,7 @@ export async function diffBetween(gitDir: string, from: string, to: string, opts
   const base = ['diff', '--no-color', '--no-ext-diff', '-M', '--full-index'];
   const content = opts.ignoreWhitespace ? [...base, '-w'] : base;
   const [raw, num, patch] = await Promise.all([
-    runGit(gitDir, [...base, '--raw', '-z', from, to, '--']),
+    runGit(gitDir, [...base, '--raw', '--no-abbrev', '-z', from, to, '--']),
     runGit(gitDir, [...content, '--numstat', '-z', from, to, '--']),
     runGit(gitDir, [...content, '-p', '--src-prefix=a/', '--dst-prefix=b/', from, to, '--']),
   ]);
@@ -108,6 +109,7 @@ export async function diffBetween(gitDir: string, from: string, to: string, opts
       additions: s.add,
       deletions: s.del,
       diff: s.binary ? '' : (hit?.text ?? ''),
+      newBlobId: e.status === 'D' || e.bMode === '160000' || /^0+$/.test(e.bSha) ? null : e.bSha,
     };
   });
 }

@@ -68,3 +68,28 @@ export async function lastCommitFor(gitDir: string, sha: string, path: string): 
   const out = (await runGit(gitDir, args)).stdout.toString('utf8').trim();
   return out || null;
 }
+
+/**
+ * Lines in each blob (`git cat-file --batch`, one process for all): newlines, plus one for a
+ * last line without its newline. Blobs git does not have are left out.
+ */
+export async function blobLineCounts(gitDir: string, ids: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!ids.length) return out;
+  const { stdout } = await runGit(gitDir, ['cat-file', '--batch'], { input: ids.join('\n') + '\n' });
+  let at = 0;
+  while (at < stdout.length) {
+    const eol = stdout.indexOf(10, at);
+    if (eol < 0) break;
+    const [id, type, size] = stdout.subarray(at, eol).toString('utf8').split(' ');
+    at = eol + 1;
+    if (type === 'missing' || size === undefined) continue;
+    const n = Number(size);
+    let lines = 0;
+    for (let i = at; i < at + n; i++) if (stdout[i] === 10) lines++;
+    if (n > 0 && stdout[at + n - 1] !== 10) lines++;
+    out.set(id!, lines);
+    at += n + 1;
+  }
+  return out;
+}

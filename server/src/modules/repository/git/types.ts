@@ -65,6 +65,8 @@ export interface DiffFile {
   deletions: number;
   /** Unified diff text from the first `@@` (GitLab's `diff`), '' for binary or mode-only changes. */
   diff: string;
+  /** The new side's blob id (null for a deleted file or a submodule). */
+  newBlobId: string | null;
 }
 
 export interface RefUpdate {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gapAt, isHiddenContextLine } from '@tandem/shared-types';
 import type { DiffFile } from '../../../repository';
 import { blobLines, diffLines, languageFor, sha1 } from '../diff-lines';
 import { presentDiffFile } from '../diff-presenter';
@@ -47,7 +48,7 @@ describe('diffLines', () => {
 });
 
 describe('presentDiffFile', () => {
-  const base: DiffFile = { oldPath: 'a.txt', newPath: 'a.txt', aMode: '100644', bMode: '100644', newFile: false, renamedFile: false, deletedFile: false, binary: false, additions: 1, deletions: 0, diff: '@@ -1 +1,2 @@\n a\n+b\n' };
+  const base: DiffFile = { oldPath: 'a.txt', newPath: 'a.txt', aMode: '100644', bMode: '100644', newFile: false, renamedFile: false, deletedFile: false, binary: false, additions: 1, deletions: 0, diff: '@@ -1 +1,2 @@\n a\n+b\n', newBlobId: 'f'.repeat(40) };
   const sides = { projectPath: 'g/p', baseSha: '1'.repeat(40), headSha: '2'.repeat(40) };
   it('chooses the viewer by kind, collapses over 500 lines unless expanded, and builds raw links', () => {
     expect(presentDiffFile(base, sides).viewer.name).toBe('text');
@@ -60,6 +61,34 @@ describe('presentDiffFile', () => {
     expect(collapsed).toMatchObject({ collapsed: true, viewer: { name: 'collapsed' }, highlighted_diff_lines: [], old_raw_path: null, mode: 'new' });
     expect(presentDiffFile(big, sides, new Set([collapsed.file_hash])).highlighted_diff_lines).toHaveLength(502);
     expect(presentDiffFile({ ...base, newPath: 'dir/a b#.txt' }, sides).new_raw_path).toBe(`/g/p/-/raw/${'2'.repeat(40)}/dir/a%20b%23.txt`);
+  });
+});
+
+describe('the bottom match line', () => {
+  // Lines 5..6 changed (one removed, two added) in a file of 40 lines: 2..4 and 7..9 are context
+  const diff = '@@ -2,7 +2,8 @@\n 2\n 3\n 4\n-5\n+5a\n+5b\n 6\n 7\n 8\n';
+  const file: DiffFile = { oldPath: 'a.txt', newPath: 'a.txt', aMode: '100644', bMode: '100644', newFile: false, renamedFile: false, deletedFile: false, binary: false, additions: 2, deletions: 1, diff, newBlobId: 'a'.repeat(40) };
+  const sides = { projectPath: 'g/p', baseSha: '1'.repeat(40), headSha: '2'.repeat(40) };
+
+  it('closes a file that goes on past its last hunk: one past its last line on each side, so the hidden lines below are known', () => {
+    const lines = presentDiffFile(file, { ...sides, lineCounts: new Map([['a'.repeat(40), 40]]) }).highlighted_diff_lines;
+    const last = lines[lines.length - 1]!;
+    expect(last).toMatchObject({ type: 'match', rich_text: '', meta_data: { new_pos: 41, old_pos: 40 } });
+    // The gap below: new lines 10..40, old = new - 1
+    expect(gapAt(lines, lines.length - 1)).toEqual({ since: 10, to: 40, offset: 1 });
+    // Context lines hidden there take diff notes (old and new line given); lines of the diff or past the end do not count
+    expect(isHiddenContextLine(lines, 29, 30)).toBe(true);
+    expect(isHiddenContextLine(lines, 30, 30)).toBe(false);
+    expect(isHiddenContextLine(lines, 40, 41)).toBe(false);
+    expect(isHiddenContextLine(lines, 1, 1)).toBe(true);
+  });
+
+  it('is absent when the last hunk reaches the end of the file, and for deleted files', () => {
+    const atEnd = presentDiffFile(file, { ...sides, lineCounts: new Map([['a'.repeat(40), 9]]) }).highlighted_diff_lines;
+    expect(atEnd[atEnd.length - 1]!.type).toBe('context');
+    expect(isHiddenContextLine(atEnd, 9, 10)).toBe(false);
+    const unknown = presentDiffFile(file, sides).highlighted_diff_lines;
+    expect(unknown.filter((l) => l.type === 'match')).toHaveLength(1);
   });
 });
 

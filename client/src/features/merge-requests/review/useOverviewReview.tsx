@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import type { ApiDraftNote } from '@tandem/shared-types';
+import type { DiscussionReview } from '../../notes/NotesContext';
+import { positionOf } from '../diffs/DiffNotes';
+import { PendingDraft } from './PendingDraft';
+import { ReviewCommentForm } from './ReviewCommentForm';
+import { SuggestionBlocks } from './SuggestionBlock';
+
+interface OverviewReviewOptions {
+  projectPath: string;
+  iid: number;
+  /** The viewer's pending drafts (null: the viewer may not comment, so no batch review). */
+  drafts: readonly ApiDraftNote[] | null;
+  onDraftsChange: () => void;
+  /** The viewer may apply code suggestions. */
+  canApply: boolean;
+}
+
+/**
+ * The Overview's threads as the Changes tab's (discussions.md "Note form", §8 suggestions): a
+ * diff thread's reply offers Start a review / Add to review / Add comment now, its pending
+ * replies show under it, and a note's suggestions render with Apply suggestion and Add to batch
+ * (one batch for the whole Overview).
+ */
+export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, canApply }: OverviewReviewOptions): DiscussionReview {
+  const [batchIds, setBatchIds] = useState<number[]>([]);
+  return useMemo(() => {
+    const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
+    return {
+      noteExtra: (note) => <SuggestionBlocks note={note} canApply={canApply} batch={batch} />,
+      footer: (d) =>
+        drafts
+          ?.filter((x) => x.discussion_id === d.id)
+          .map((x) => <PendingDraft key={x.id} draft={x} projectPath={projectPath} iid={iid} onChange={onDraftsChange} />),
+      replyForm: (d, close) =>
+        drafts && positionOf(d) ? (
+          <ReviewCommentForm
+            projectPath={projectPath}
+            iid={iid}
+            discussionId={d.id}
+            pendingCount={drafts.length}
+            label="Reply to this thread"
+            onCancel={close}
+            onDone={(kind) => {
+              close();
+              // A note now arrives live (note.created); a draft is the viewer's own: read them again
+              if (kind === 'draft') onDraftsChange();
+            }}
+          />
+        ) : null,
+    };
+  }, [batchIds, canApply, drafts, iid, onDraftsChange, projectPath]);
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Publishing a 30-draft review reaches another page at once (issue #21): alice submits a review
+// of 30 drafts (POST .../draft_notes/bulk_publish) while bob's browser shows the merge request's
+// Overview; the time from the request's start until bob's page shows the 30th comment, against
+// the same for a single comment (POST .../notes), alternated in the same run. Bob's socket frames
+// during each publish are counted (the frames carrying its comments).
+// Usage: node tools/bench/review-publish-bench.mjs [--rounds 12] [--drafts 30] [--port 3621] [--save]
+// Needs: the built server and client, Postgres on 127.0.0.1:5432 (trust), /usr/bin/chromium.
+/* global document, MutationObserver -- page.evaluate bodies run in the browser */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { api as apiAt, intOption, median, sleep, token as tokenAt, withDatabase, withServerAndBrowser, withSignedInPage } from './browser-bench.mjs';
+import { calibrate, machineLine, writeSection } from './machine.mjs';
+
+const PROJECT = 'acme/tandem';
+const ROUNDS = intOption('review-publish-bench', '--rounds', 12);
+const DRAFTS = intOption('review-publish-bench', '--drafts', 30);
+const PORT = intOption('review-publish-bench', '--port', 3621);
+const SAVE = process.argv.includes('--save');
+const URL_BASE = `http://127.0.0.1:${PORT}`;
+const api = (t, method, p, body) => apiAt(URL_BASE, t, method, p, body);
+const proj = `/projects/${encodeURIComponent(PROJECT)}`;
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+/** Wall-clock time at which the page's text includes every one of `texts` (checked on each mutation). */
+const untilAll = (page, texts) =>
+  page.evaluate(
+    (want) =>
+      new Promise((resolve) => {
+        const ok = () => want.every((t) => document.body.innerText.includes(t));
+        if (ok()) return resolve(Date.now());
+        const mo = new MutationObserver(() => {
+          if (ok()) {
+            mo.disconnect();
+            resolve(Date.now());
+          }
+        });
+        mo.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    texts,
+  );
+
+// Its own data folder: the pushed repository must not outlive the run
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-publish-data-'));
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+const cal = await calibrate();
+console.log(machineLine(cal));
+await withDatabase('tandem_publish_bench', (databaseUrl) =>
+  withServerAndBrowser({ databaseUrl, port: PORT, env: { DATA_DIR: dataDir } }, async ({ browser }) => {
+    const alice = await tokenAt(URL_BASE, 'alice');
+    const list = await api(alice, 'GET', `${proj}/merge_requests?search=${encodeURIComponent('Add a contributing guide')}`);
+    const iid = list[0].iid;
+    const mrApi = `${proj}/merge_requests/${iid}`;
+    const frames = [];
+    await withSignedInPage(browser, URL_BASE, 'bob', async (page) => {
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push({ at: Date.now(), text: typeof f.payload === 'string' ? f.payload : '' })));
+      await page.goto(`${URL_BASE}/${PROJECT}/-/merge_requests/${iid}`, { waitUntil: 'load' });
+      await page.waitForSelector('[data-testid="notes-area"]');
+      await sleep(1500); // subscribed
+      const single = [];
+      const review = [];
+      const reviewFrames = [];
+      for (let r = 0; r < ROUNDS + 1; r++) {
+        const one = `single ${r} ${Date.now()}`;
+        const seen1 = untilAll(page, [one]);
+        const t1 = Date.now();
+        await api(alice, 'POST', `${mrApi}/notes`, { body: one });
+        const d1 = (await seen1) - t1;
+
+        const tag = `review ${r} ${Date.now()}`;
+        const texts = Array.from({ length: DRAFTS }, (_, k) => `${tag} draft ${k + 1}.`);
+        for (const t of texts) await api(alice, 'POST', `${mrApi}/draft_notes`, { note: t });
+        await sleep(300);
+        const seen = untilAll(page, texts);
+        const fromFrame = frames.length;
+        const t0 = Date.now();
+        await api(alice, 'POST', `${mrApi}/draft_notes/bulk_publish`);
+        const d = (await seen) - t0;
+        await sleep(300);
+        const mine = frames.slice(fromFrame).filter((f) => f.text.includes(tag));
+        if (r === 0) continue; // warm-up
+        single.push(d1);
+        review.push(d);
+        reviewFrames.push(mine.length);
+      }
+      const p = (xs, q) => pct(xs, q).toFixed(1);
+      const met = pct(review, 99) < 2 * pct(single, 99);
+      const markdown = [
+        `### Publishing a ${DRAFTS}-draft review against a single comment, to another open page (Chromium, ${ROUNDS} alternated rounds)`,
+        '',
+        '| figure | single comment (ms) | review of ' + DRAFTS + ' (ms) | ratio |',
+        '|---|---|---|---|',
+        `| request start to the other page showing it, median | ${p(single, 50)} | ${p(review, 50)} | ${(pct(review, 50) / pct(single, 50)).toFixed(2)}x |`,
+        `| same, p99 | ${p(single, 99)} | ${p(review, 99)} | ${(pct(review, 99) / pct(single, 99)).toFixed(2)}x |`,
+        '',
+        `Per publish (median): ${median(reviewFrames)} socket frames to the other page carried the review's comments (one note.created event each, marked batch index/size; the page shows them together, and the publish is one transaction: st/merge-request-drafts.int.spec.ts).`,
+        '',
+        `Goal (issue #21): one transaction, one batch to subscribers, p99 under 2x a single comment's. p99 ${met ? 'met' : 'missed'} in this run.`,
+      ].join('\n');
+      if (SAVE) writeSection('review-publish', markdown, `node tools/bench/review-publish-bench.mjs --rounds ${ROUNDS} --drafts ${DRAFTS} --save`, cal);
+      else console.log(`\n${markdown}\n\n(not saved: add --save to write the section review-publish of docs/benchmarks.md)`);
+    });
+  }),
+);
