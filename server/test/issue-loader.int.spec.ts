@@ -50,29 +50,4 @@ describe.each(DB_MODES)('the issue read and the write answer equal the stored ro
     const reopened = await call(app, 'PUT', url, { auth, body: { state_event: 'reopen' } });
     expect((await call(app, 'GET', url, { auth })).body).toEqual(reopened.body);
   });
-
-  it('the batched read (the subscribe checks of a reconnect storm) answers each request as the single read does', async () => {
-    const loader = app.running.app.get(IssueLoader);
-    const users = (await app.ds.query(`SELECT id, username, is_admin FROM users ORDER BY id LIMIT 6`)) as Array<{ id: number; username: string; is_admin: boolean }>;
-    const actors = [null, ...users.map((u) => ({ id: u.id, username: u.username, isAdmin: u.is_admin, scopes: null }))];
-    const [confidential] = (await app.ds.query(`SELECT p.full_path, i.iid FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.confidential LIMIT 1`)) as Array<{ full_path: string; iid: number }>;
-    const [privateIssue] = (await app.ds.query(`SELECT p.full_path, i.iid FROM issues i JOIN projects p ON p.id = i.project_id WHERE p.visibility = 'private' LIMIT 1`)) as Array<{ full_path: string; iid: number }>;
-    expect(confidential && privateIssue).toBeTruthy();
-    const targets = [
-      { projectPath: PUBLIC, iid: 3 },
-      { projectPath: PUBLIC.toUpperCase(), iid: 5 },
-      { projectPath: confidential!.full_path, iid: confidential!.iid },
-      { projectPath: privateIssue!.full_path, iid: privateIssue!.iid },
-      { projectPath: PUBLIC, iid: 999_999 },
-      { projectPath: 'no/such-project', iid: 1 },
-    ];
-    const requests = actors.flatMap((actor) => targets.map((t) => ({ actor, ...t })));
-    const seen = (r: { issue: { id: number }; projectFacts: { accessLevel: number } } | Error) =>
-      r instanceof Error ? { error: r.message } : { issue: r.issue.id, level: r.projectFacts.accessLevel };
-    const many = await loader.findReadableMany(requests);
-    const single = await Promise.all(requests.map((q) => loader.findReadable(q.actor, q.projectPath, q.iid).catch((e: Error) => e)));
-    expect(many.map(seen)).toEqual(single.map(seen));
-    // Both answers occur: some read, some refused
-    expect(many.some((r) => !(r instanceof Error)) && many.some((r) => r instanceof Error)).toBe(true);
-  });
 });

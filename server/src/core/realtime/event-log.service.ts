@@ -11,19 +11,6 @@ import { StatementTx, Tx, type SqlClient } from './write-tx';
 export { SEQ_TABLE, type Noteable } from './event-append';
 export { StatementTx, Tx, type SqlClient } from './write-tx';
 
-/** A range of one noteable's log: after < seq <= upTo. */
-export interface EventRange {
-  type: NoteableType;
-  id: number;
-  after: number;
-  upTo: number;
-}
-
-type EventRow = { seq: number; type: EventType; payload: { payload: unknown; actor: UserBasic | null; issue: EventIssueRef }; created_at: Date };
-
-const eventOfRow = (r: EventRow): AnyRealtimeEvent =>
-  ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent;
-
 /** Listeners run on this node right after a commit and its bus publish (e.g. the ETag cache). */
 export type CommitListener = (events: readonly BusEvent[]) => void | Promise<void>;
 
@@ -125,31 +112,16 @@ export class EventLogService {
 
   /** Events of a noteable with after < seq <= upTo, in order (for replay and gap fill). */
   async eventsAfter(type: NoteableType, id: number, after: number, limit = 1000, upTo = 2_147_483_647): Promise<AnyRealtimeEvent[]> {
-    const rows: EventRow[] = await this.ds.query(
-      `SELECT seq, type, payload, created_at FROM issue_events
+    const rows: Array<{ seq: number; type: EventType; payload: { payload: unknown; actor: UserBasic | null; issue: EventIssueRef }; created_at: Date }> =
+      await this.ds.query(
+        `SELECT seq, type, payload, created_at FROM issue_events
          WHERE noteable_type = $1 AND noteable_id = $2 AND seq > $3 AND seq <= $4 ORDER BY seq LIMIT $5`,
-      [type, id, after, upTo, limit],
+        [type, id, after, upTo, limit],
+      );
+    return rows.map(
+      (r) =>
+        ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent,
     );
-    return rows.map(eventOfRow);
-  }
-
-  /**
-   * eventsAfter for many ranges in ONE statement (the replays of many rooms after a node
-   * restart); the answer has one list per range, in the order asked.
-   */
-  async eventsAfterMany(ranges: ReadonlyArray<EventRange>, limit = 1000): Promise<AnyRealtimeEvent[][]> {
-    if (!ranges.length) return [];
-    const rows: Array<EventRow & { k: string }> = await this.ds.query(
-      `SELECT t.k, e.seq, e.type, e.payload, e.created_at
-         FROM unnest($1::text[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS t(ntype, nid, after, upto, k)
-         CROSS JOIN LATERAL (SELECT seq, type, payload, created_at FROM issue_events
-           WHERE noteable_type = t.ntype AND noteable_id = t.nid AND seq > t.after AND seq <= t.upto ORDER BY seq LIMIT $5) e
-         ORDER BY t.k, e.seq`,
-      [ranges.map((r) => r.type), ranges.map((r) => r.id), ranges.map((r) => r.after), ranges.map((r) => r.upTo), limit],
-    );
-    const out = ranges.map((): AnyRealtimeEvent[] => []);
-    for (const r of rows) out[Number(r.k) - 1]!.push(eventOfRow(r));
-    return out;
   }
 
   /** The committed head seq of each noteable (absent ids no longer exist). */

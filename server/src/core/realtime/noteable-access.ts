@@ -40,12 +40,6 @@ export interface NoteableAccess<Target = unknown> {
   readonly type: NoteableType;
   /** The subscribe check (for issues the target is `{ project_path, iid }`). */
   resolve(actor: Actor | null, target: Target): Promise<NoteableGrant>;
-  /**
-   * `resolve` for many (actor, target) pairs at once, in one statement where the type can (a
-   * reconnect storm's subscribe checks); each answer is the grant or the error `resolve` would
-   * throw. Without it, RoomAccess calls `resolve` for each.
-   */
-  resolveMany?(requests: ReadonlyArray<{ actor: Actor | null; target: Target }>): Promise<Array<NoteableGrant | Error>>;
   /** A stable key of a target (cache keys, matching an unsubscribe to its room). */
   targetKey(target: Target): string;
   /** The key of the target that names this noteable (the same as `targetKey` of any request for it). */

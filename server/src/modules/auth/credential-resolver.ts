@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { RequestAuth } from '../../core/http/request-context';
 import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
-import { AuthService, type ResolvedAuth } from './auth.service';
+import { AuthService } from './auth.service';
 import { TokenCache } from './token-cache';
 import { digest, OAUTH_PREFIX } from './tokens';
 
@@ -26,8 +26,6 @@ const ANONYMOUS: ResolvedCredential = { actor: null, method: 'none', sessionId: 
 export class CredentialResolver implements OnModuleDestroy {
   /** Resolved tokens for up to a second, dropped at once on revocation (token-cache.ts). */
   private readonly tokens = new TokenCache();
-  /** Lookups running now, by digest and cache generation: a burst of handshakes with one token waits for one lookup. */
-  private readonly lookups = new Map<string, Promise<ResolvedAuth | null>>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -54,16 +52,7 @@ export class CredentialResolver implements OnModuleDestroy {
       let r = this.tokens.get(credential);
       if (!r) {
         const mark = this.tokens.mark();
-        // Shared only within one cache generation: a revocation since starts a fresh lookup
-        const key = `${mark}:${credential}`;
-        let lookup = this.lookups.get(key);
-        if (!lookup) {
-          lookup = this.auth.resolveToken(token);
-          this.lookups.set(key, lookup);
-          const done = () => this.lookups.delete(key);
-          lookup.then(done, done);
-        }
-        r = await lookup;
+        r = await this.auth.resolveToken(token);
         if (!r) return 'invalid_token';
         this.tokens.set(credential, r, mark);
       }

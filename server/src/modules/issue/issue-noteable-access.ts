@@ -45,20 +45,6 @@ export class IssueNoteableAccess implements NoteableAccess<IssueTarget> {
     return grantOf(actor, await this.issues.findReadable(actor, target.project_path, target.iid));
   }
 
-  async resolveMany(requests: ReadonlyArray<{ actor: Actor | null; target: IssueTarget }>): Promise<Array<NoteableGrant | Error>> {
-    // A project named by its id goes alone (findReadable reads digits as an id); the rest: one statement
-    const byPath = requests.filter((r) => !/^\d+$/.test(r.target.project_path));
-    const loaded = await this.issues.findReadableMany(byPath.map((r) => ({ actor: r.actor, projectPath: r.target.project_path, iid: r.target.iid })));
-    const answers = new Map(byPath.map((r, k) => [r, loaded[k]!]));
-    return Promise.all(
-      requests.map(async (r) => {
-        const ctx = answers.get(r);
-        if (!ctx) return this.resolve(r.actor, r.target).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
-        return ctx instanceof Error ? ctx : grantOf(r.actor, ctx);
-      }),
-    );
-  }
-
   targetKey(target: IssueTarget): string {
     return `${target.project_path.toLowerCase()}#${target.iid}`;
   }

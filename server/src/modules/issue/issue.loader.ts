@@ -35,7 +35,7 @@ export interface LoadedIssue extends IssueContext {
  */
 @Injectable()
 export class IssueLoader {
-  private readonly sql: { byId: string; byPath: string; many: string; ctx: string; hydrate: string };
+  private readonly sql: { byId: string; byPath: string; ctx: string; hydrate: string };
   private readonly meta: { issue: EntityMetadata; project: EntityMetadata; namespace: EntityMetadata };
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {
@@ -55,13 +55,6 @@ export class IssueLoader {
     this.sql = {
       byId: readable('p.id = $1::int'),
       byPath: readable('lower(p.full_path) = lower($1::text)'),
-      // $1 project paths, $2 actor ids, $3 iids: one row per request that names a project (k: its place)
-      many: `SELECT t.k, json_build_object(
-          'p', row_to_json(p), 'n', row_to_json(n), 'i', CASE WHEN i.id IS NOT NULL THEN row_to_json(i) END,
-          'access_level', ${projectLevelSql('p.id', 'p.namespace_id', 't.actor_id')}, 'assignee_ids', ${ASSIGNEE_IDS_SQL}) AS r
-        FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS t(path, actor_id, iid, k)
-        JOIN projects p ON lower(p.full_path) = lower(t.path) JOIN namespaces n ON n.id = p.namespace_id
-        LEFT JOIN issues i ON i.project_id = p.id AND i.iid = t.iid`,
       ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
       // $2: the viewer, whose level decides whether internal notes count (HYDRATE_SQL's notes_count)
       hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
@@ -82,34 +75,7 @@ export class IssueLoader {
       text: byId ? this.sql.byId : this.sql.byPath,
       values: [byId ? Number(ref) : ref, actor?.id ?? null, n ?? 0, opts.hydrate ?? false],
     });
-    return this.readableOf(json<ReadableRow>(rows[0]?.r), actor, n, opts.hydrate ?? false);
-  }
-
-  /**
-   * findReadable for many (actor, project path, iid) at once, in ONE statement (the subscribe
-   * checks of a reconnect storm); each answer is the issue or the not-found error that
-   * findReadable would throw for it. No hydration, no actor row.
-   */
-  async findReadableMany(requests: ReadonlyArray<{ actor: Actor | null; projectPath: string; iid: number }>): Promise<Array<LoadedIssue | AppError>> {
-    if (!requests.length) return [];
-    const { rows } = await this.pool().query<Row>({
-      name: 'issue.readable.many',
-      text: this.sql.many,
-      values: [requests.map((r) => r.projectPath), requests.map((r) => r.actor?.id ?? null), requests.map((r) => parseIid(r.iid) ?? 0)],
-    });
-    const byK = new Map((rows as Row[]).map((r) => [Number(r.k), json<ReadableRow>(r.r)]));
-    return requests.map((q, k) => {
-      try {
-        return this.readableOf(byK.get(k + 1) ?? null, q.actor, parseIid(q.iid), false);
-      } catch (e) {
-        if (e instanceof AppError) return e;
-        throw e;
-      }
-    });
-  }
-
-  /** The read policy over one readable row (the same for one issue or many). */
-  private readableOf(row: ReadableRow | null, actor: Actor | null, n: number | null, hydrate: boolean): LoadedIssue {
+    const row = json<ReadableRow>(rows[0]?.r);
     if (!row) throw new AppError('PROJECT_NOT_FOUND');
     const project = this.fromJson(this.meta.project, row.p) as Project;
     project.namespace = this.fromJson(this.meta.namespace, row.n) as Namespace;
@@ -131,7 +97,7 @@ export class IssueLoader {
       issue,
       assigneeIds,
       facts,
-      hydrated: hydrate ? { ...hydratedFrom(issue, project, row.hydrated!, actor), subscribed: row.subscribed === true } : null,
+      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, row.hydrated!, actor), subscribed: row.subscribed === true } : null,
       actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }

@@ -13,7 +13,6 @@ import { ProjectWatchService } from './project-watch.service';
 import { ErrorWatchService } from './error-watch.service';
 import { ERROR_WATCH_ACCESS } from '../../core/realtime/errors-channel';
 import { PROJECT_WATCH_ACCESS } from '../../core/realtime/project-watch-access';
-import { LogReads } from './log-reads';
 import { RoomRegistry } from './room-registry';
 import { SocketAuth } from './socket-auth.service';
 import { SubscribeService } from './subscribe.service';
@@ -53,7 +52,6 @@ export class RealtimeModule {
         { provide: ERROR_WATCH_ACCESS, useExisting: options.errorWatchAccess },
         ErrorWatchService,
         RoomRegistry,
-        LogReads,
         PresenceService,
         ProjectWatchService,
         RoomAccess,

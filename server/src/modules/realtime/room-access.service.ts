@@ -4,10 +4,7 @@ import type { Actor } from '../../core/policy/policy';
 import type { BusControl } from '../../core/realtime/event-bus';
 import { NOTEABLE_ACCESS, type NoteableAccess, type NoteableAccessRegistry, type NoteableGrant } from '../../core/realtime/noteable-access';
 import type { NoteableRoom, Subscription } from './noteable-room';
-import { BatchWindow, oneByOne, type BatchResult } from '../../core/realtime/batch-window';
 import { RoomRegistry } from './room-registry';
-
-type CheckRequest = { actor: Actor | null; target: unknown; key: string };
 
 /**
  * Subscribe checks are remembered this long per (user, token scopes, target): a mass reconnect
@@ -16,9 +13,6 @@ type CheckRequest = { actor: Actor | null; target: unknown; key: string };
  */
 const CHECK_CACHE_MS = 5000;
 const CHECK_CACHE_MAX = 50_000;
-/** Subscribe checks asked within this window go to the database together (one statement per window). */
-const CHECK_WINDOW_MS = 5;
-const CHECK_BATCH_MAX = 500;
 /** Every room's members are re-checked this often (memberships that expire by date, lost control messages). */
 const RECHECK_ALL_MS = 10 * 60_000;
 
@@ -32,11 +26,6 @@ const RECHECK_ALL_MS = 10 * 60_000;
 export class RoomAccess {
   private readonly logger = new Logger(RoomAccess.name);
   private readonly checks = new Map<string, { grant: NoteableGrant; expires: number }>();
-  /** Checks asked and not answered yet: sockets of one user on one noteable share one. */
-  private readonly inFlight = new Map<string, Promise<NoteableGrant>>();
-  /** Bumped whenever cached checks are forgotten: a check that started before must not be cached. */
-  private generation = 0;
-  private readonly windows = new Map<NoteableAccess, BatchWindow<CheckRequest, NoteableGrant>>();
   private timer: NodeJS.Timeout | null = null;
   private recheckingAll = false;
 
@@ -59,43 +48,15 @@ export class RoomAccess {
     return this.access.get(type);
   }
 
-  /**
-   * The subscribe check, through the short-lived cache (only successes are kept); checks asked
-   * within a few milliseconds of each other are answered by one statement (resolveMany).
-   */
+  /** The subscribe check, through the short-lived cache (only successes are kept). */
   async resolve<T>(actor: Actor | null, access: NoteableAccess<T>, target: T): Promise<NoteableGrant> {
     const key = `${actor?.id ?? 0}:${actor?.scopes?.join(',') ?? ''}:${access.type}:${access.targetKey(target)}`;
     const hit = this.checks.get(key);
     if (hit && hit.expires > Date.now()) return hit.grant;
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const generation = this.generation;
-    const p = this.windowOf(access as NoteableAccess).load({ actor, target, key });
-    this.inFlight.set(key, p);
-    try {
-      const grant = await p;
-      if (generation === this.generation) {
-        if (this.checks.size >= CHECK_CACHE_MAX) this.checks.clear();
-        this.checks.set(key, { grant, expires: Date.now() + CHECK_CACHE_MS });
-      }
-      return grant;
-    } finally {
-      if (this.inFlight.get(key) === p) this.inFlight.delete(key);
-    }
-  }
-
-  private windowOf(access: NoteableAccess): BatchWindow<CheckRequest, NoteableGrant> {
-    let w = this.windows.get(access);
-    if (!w) {
-      const run = async (items: CheckRequest[]): Promise<Array<BatchResult<NoteableGrant>>> => {
-        if (!access.resolveMany) return oneByOne(items, (i) => access.resolve(i.actor, i.target));
-        const answers = await access.resolveMany(items);
-        return answers.map((a) => (a instanceof Error ? { ok: false, error: a } : { ok: true, value: a }));
-      };
-      w = new BatchWindow(run, (i) => i.key, { windowMs: CHECK_WINDOW_MS, max: CHECK_BATCH_MAX });
-      this.windows.set(access, w);
-    }
-    return w;
+    const grant = await access.resolve(actor, target);
+    if (this.checks.size >= CHECK_CACHE_MAX) this.checks.clear();
+    this.checks.set(key, { grant, expires: Date.now() + CHECK_CACHE_MS });
+    return grant;
   }
 
   /** Forgets cached subscribe checks of a noteable (an event or message changed who may read it). */
@@ -104,19 +65,7 @@ export class RoomAccess {
   }
 
   private forgetWhere(match: (grant: NoteableGrant) => boolean): void {
-    this.forgetInFlight();
     for (const [k, v] of this.checks) if (match(v.grant)) this.checks.delete(k);
-  }
-
-  private clearChecks(): void {
-    this.forgetInFlight();
-    this.checks.clear();
-  }
-
-  /** Checks running now may have read the rows before the change: neither cached nor shared any more. */
-  private forgetInFlight(): void {
-    this.generation++;
-    this.inFlight.clear();
   }
 
   /** Fresh check of one member (a replay crossing an access change); revokes it if it lost access. */
@@ -152,7 +101,7 @@ export class RoomAccess {
   onControl(msg: Exclude<BusControl, { kind: 'credential_revoked' } | { kind: 'ingest_keys_changed' }>): void {
     if (msg.kind === 'recheck_noteable') this.forget(msg.noteableType, msg.noteableId);
     else if (msg.kind === 'recheck_project') this.forgetWhere((g) => g.projectId === msg.projectId);
-    else this.clearChecks();
+    else this.checks.clear();
     this.requestRecheck(
       this.rooms.all().filter((r) => {
         if (msg.kind === 'recheck_noteable') return r.noteable.type === msg.noteableType && r.noteable.id === msg.noteableId;
@@ -171,7 +120,7 @@ export class RoomAccess {
     if (this.recheckingAll) return;
     this.recheckingAll = true;
     try {
-      this.clearChecks();
+      this.checks.clear();
       for (const room of this.rooms.all()) {
         if (room.closed) continue;
         this.requestRecheck([room]);

@@ -6,7 +6,6 @@ import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableAccess, NoteableGrant } from '../../core/realtime/noteable-access';
 import { emitTo, isRestricted, NoteableRoom, type Io, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
-import { LogReads } from './log-reads';
 import { RoomRegistry } from './room-registry';
 import { countEventsDelivered, observeDeliveryLag } from '../../core/metrics/metrics';
 
@@ -56,7 +55,6 @@ export class RoomDelivery {
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
     @Inject(EVENT_AUDIENCE) private readonly audience: EventAudience,
-    private readonly reads: LogReads,
   ) {}
 
   start(io: Io, lossyBus: boolean): void {
@@ -91,10 +89,9 @@ export class RoomDelivery {
     room.wake = () => void this.drain(room);
     this.rooms.add(room);
     // Read the head after the room exists: bus events from now on are kept in `pending`
-    // (rooms opened together read their heads in one statement)
-    room.ready = this.reads.head(room.noteable.type, room.noteable.id).then(
-      (head) => {
-        room.seq = head ?? grant.seq;
+    room.ready = this.log.currentSeqs(room.noteable.type, [room.noteable.id]).then(
+      (m) => {
+        room.seq = m.get(room.noteable.id) ?? grant.seq;
         room.dropStale();
         void this.drain(room);
       },

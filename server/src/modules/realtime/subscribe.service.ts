@@ -15,11 +15,11 @@ import {
 } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { EVENT_AUDIENCE, type EventAudience } from '../../core/realtime/event-audience';
+import { EventLogService } from '../../core/realtime/event-log.service';
 import type { NoteableGrant } from '../../core/realtime/noteable-access';
 import { emitTo, isRestricted, SETTLED, type NoteableRoom, type Subscription, type TandemSocket } from './noteable-room';
 import { RoomAccess } from './room-access.service';
 import { RoomDelivery } from './room-delivery.service';
-import { LogReads } from './log-reads';
 import { RoomRegistry } from './room-registry';
 
 /** A client further behind than this refetches instead of replaying. */
@@ -41,7 +41,7 @@ export class SubscribeService {
   private readonly logger = new Logger(SubscribeService.name);
 
   constructor(
-    private readonly reads: LogReads,
+    private readonly log: EventLogService,
     private readonly rooms: RoomRegistry,
     private readonly access: RoomAccess,
     private readonly delivery: RoomDelivery,
@@ -184,14 +184,13 @@ export class SubscribeService {
 
   /**
    * One log read shared by every member replaying the same range at the same time (after a
-   * node restart, all watchers of a noteable come back with the same `after`), and batched
-   * with the replays of other rooms asked within a few milliseconds (LogReads).
+   * node restart, all watchers of a noteable come back with the same `after`).
    */
   private replayPage(room: NoteableRoom, from: number, upTo: number): Promise<AnyRealtimeEvent[]> {
     const key = `${from}:${upTo}`;
     let p = room.replayReads.get(key);
     if (!p) {
-      p = this.reads.eventsAfter({ type: room.noteable.type, id: room.noteable.id, after: from, upTo });
+      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, 1000, upTo);
       room.replayReads.set(key, p);
       const forget = () => room.replayReads.delete(key);
       p.then(forget, forget);
