@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { api, signedInPage } from './support/session';
 
-// carol forks acme/tandem under her own path, branches from the demo's add-contributing-guide (it has a commit),
+// carol forks acme/tandem under her own path and name (not 'Tandem': other journeys pick acme/tandem by name), branches from the demo's add-contributing-guide (it has a commit),
 // and proposes the branch to the upstream; alice and bob watch the upstream issue in two browsers.
 test("a merge request from carol's fork appears live on the upstream issue in two browsers, and merging it upstream closes the issue on both", async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
@@ -10,7 +10,7 @@ test("a merge request from carol's fork appears live on the upstream issue in tw
   const stamp = Date.now();
   const upstream = (await (await alice.request.get('/api/v4/projects/acme%2Ftandem')).json()) as { id: number; default_branch: string };
   const issue = await api<{ iid: number }>(alice, 'post', '/api/v4/projects/acme%2Ftandem/issues', { title: `Typo in the guide ${stamp}` });
-  const fork = await api<{ id: number; path_with_namespace: string }>(carol, 'post', '/api/v4/projects/acme%2Ftandem/fork', { path: `tandem-${stamp}`, name: `Tandem ${stamp}` });
+  const fork = await api<{ id: number; path_with_namespace: string }>(carol, 'post', '/api/v4/projects/acme%2Ftandem/fork', { path: `guide-fix-${stamp}`, name: `Guide fix ${stamp}` });
   await api(carol, 'post', `/api/v4/projects/${fork.id}/repository/branches?branch=guide-fix&ref=add-contributing-guide`);
 
   for (const page of [alice, bob]) {
