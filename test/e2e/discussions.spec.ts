@@ -77,10 +77,13 @@ test('the history-only filter replaces the comment form, and showing all brings 
   const alice = await signedInPage(browser, 'alice');
   await openIssue(alice, 22);
   await expect(commentBox(alice)).toBeEnabled();
+  // the choice is saved with the discussions read that applies it (persist_filter)
+  const saved = alice.waitForResponse((r) => r.url().includes('persist_filter=true') && r.ok());
   await alice.getByRole('combobox', { name: 'Filter activity' }).selectOption({ label: DISCUSSION_TEXTS.filterHistory });
   await expect(alice.getByTestId('notes-filtered-notice')).toBeVisible();
   await expect(commentBox(alice)).toHaveCount(0);
-  // the choice is saved: a reload keeps it
+  await saved;
+  // a reload keeps it
   await alice.reload();
   await expect(alice.getByTestId('notes-filtered-notice')).toBeVisible();
   await alice.getByTestId('notes-filtered-notice').getByRole('button', { name: DISCUSSION_TEXTS.showAllActivity }).click();
