@@ -30,6 +30,8 @@ export function useNotificationSettingsPage() {
       if (!res?.ok) throw new Error(T.loadFailed);
       return res.data;
     },
+    // Only this page changes these settings: no refetch on focus that could land over a save
+    staleTime: Infinity,
   });
 }
 
@@ -73,6 +75,8 @@ export function useSaveNotificationSetting() {
   const { mutate } = mutation;
   const save = useCallback(
     (target: SettingTarget, change: SettingChange, onSaved?: () => void) => {
+      // A read still on its way holds the settings from before this change: it must not land over it
+      void qc.cancelQueries({ queryKey: notificationSettingsKey });
       const before = qc.getQueryData<ApiNotificationSettingsPage>(notificationSettingsKey);
       if (before) qc.setQueryData(notificationSettingsKey, withSetting(before, target, (s) => optimistic(s, change)));
       mutate({ target, change, before }, { onSuccess: onSaved });
