@@ -264,13 +264,16 @@ test('bob, newest first and comments only, sees alice comment, reply, resolve, r
   await expect(bob.getByTestId('notes-area').getByTestId('discussion')).toHaveCount(2);
 });
 
-// The filter is saved for the user (user_preferences): give bob back 'all activity' whatever the
-// test above did, so later specs see system notes on his pages.
+// The filter is saved for the user (user_preferences): give alice and bob back 'all activity'
+// whatever a test above did or where it failed, so later specs see system notes and the comment
+// form on their pages (a history-only filter left behind hides the form from every later journey).
 test.afterEach(async ({ browser }) => {
-  const bob = await signedInPage(browser, 'bob');
-  const res = await bob.request.get(`${issueUrl(1)}/discussions.json?notes_filter=0&persist_filter=true&per_page=1`);
-  expect(res.ok()).toBe(true);
-  await bob.context().close();
+  for (const login of ['alice', 'bob']) {
+    const page = await signedInPage(browser, login);
+    const res = await page.request.get(`${issueUrl(1)}/discussions.json?notes_filter=0&persist_filter=true&per_page=1`);
+    expect(res.ok(), `${login}'s filter reset`).toBe(true);
+    await page.context().close();
+  }
 });
 
 test('a comment whose answer is lost is sent again by the page with its key: one comment, for both users', async ({ browser }) => {
