@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorTrackingClientKey, ApiErrorTrackingSettings, ErrorTrackingListResponse, PageData, StackTraceResponse } from '@tandem/shared-types';
 import { IngestDb } from '../src/modules/error-tracking/ingest/ingest-db';
 import { IngestWriter } from '../src/modules/error-tracking/ingest/ingest-writer.service';
+import { normalizeEvent } from '../src/modules/error-tracking/ingest/sentry-event';
 import { ErrorRetentionService } from '../src/modules/error-tracking/error-retention.service';
 import { bootApp, call, castOf, DB_MODES, enc, gql, signIn, type Cast, type TestApp } from './harness';
 
@@ -259,6 +260,26 @@ describe.each(DB_MODES)('error tracking on %s', (mode) => {
     await run(process.execPath, [path.join(__dirname, 'support/sentry-sender.cjs')], { env: { ...process.env, SENTRY_DSN: key.sentry_dsn, SEND_COUNT: '1' }, timeout: 30_000 });
     await drain();
     await expect.poll(async () => (await app.ds.query(`SELECT e.payload FROM issue_events e JOIN issues i ON i.id = e.noteable_id AND e.noteable_type = 'Issue' WHERE i.iid = $1 AND e.type = 'issue.error_tracking' AND i.project_id = $2`, [made.body.iid, projectId])).map((r: { payload: { payload: unknown } }) => r.payload.payload), { timeout: 5000 }).toContainEqual(expect.objectContaining({ count: 4, status: 'unresolved' }));
+  });
+
+  it('requests accepted in one turn of the event loop share one write, even with a connection free; every one is stored and counted', async () => {
+    await drain();
+    const writer = app.running.app.get(IngestWriter);
+    const db = app.running.app.get(IngestDb);
+    const original = db.query.bind(db);
+    let writes = 0;
+    const spy = vi.spyOn(db, 'query').mockImplementation(async (name, sql, params) => {
+      if (typeof sql === 'string' && sql.includes('INSERT INTO error_tracking_error_events')) writes += 1;
+      return original(name, sql, params);
+    });
+    const turn = (user: string) => normalizeEvent(event({ user: { id: user }, exception: { values: [{ type: 'SameTurnError', value: 'together', stacktrace: { frames: [frame('turn', 'app/turn.js', 1)] } }] } }));
+    const events = [turn('t1'), turn('t2'), turn('t1')];
+    // Three requests' events, accepted one after another in the same turn, no write in flight
+    await Promise.all(events.map((e) => writer.accept(projectId, [e])));
+    spy.mockRestore();
+    expect(writes).toBe(1);
+    for (const e of events) expect(((await app.ds.query('SELECT 1 FROM error_tracking_error_events WHERE event_id = $1', [e.eventId])) as unknown[]).length).toBe(1);
+    expect(await byType('SameTurnError')).toMatchObject({ count: 3, user_count: 2 });
   });
 
   it('batched writes: concurrent senders of one error get exact counts and users (also for a new error), every 200 stored, and a resolved error regresses', async () => {

@@ -98,8 +98,9 @@ const overloaded = (): IngestError => new IngestError(503, ERROR_TRACKING_TEXTS.
  * The ingest write path (docs/error-tracking.md), group commit: a request's events are
  * answered only after the statement holding them has committed, so a 200 is never lost. Up to
  * IngestDb.connections writes run at once on ingest's own connections (never the pool issue
- * writes use): an accepted request is written at once when a connection is free; otherwise it
- * queues, and the next write takes everything queued (up to BATCH events), so batches grow with
+ * writes use): accepted requests queue, and at the end of the event loop's turn (setImmediate)
+ * a free connection takes everything queued (up to BATCH events): the requests read in one turn
+ * share a statement, and while every connection is busy the queue grows, so batches grow with
  * the load. Writes of one error meet at its row lock (the next batch waits, ready, while the
  * previous one commits), so counts stay exact. A batch naming an error this node has not
  * written yet runs alone: two batches creating the same error at once could both count its
@@ -112,6 +113,8 @@ export class IngestWriter implements OnApplicationShutdown {
   private queue: Waiting[] = [];
   private queued = 0;
   private inFlight = 0;
+  /** A pump is due at the end of this turn of the event loop. */
+  private scheduled = false;
   /** Called when a write ends (drain waits on it). */
   private settled: Array<() => void> = [];
   /** `project:fingerprint` of errors this node has written: they exist (bounded; cleared when full). */
@@ -136,7 +139,7 @@ export class IngestWriter implements OnApplicationShutdown {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ projectId, events, done: (err) => (err === undefined ? resolve() : reject(err)) });
       this.queued += events.length;
-      this.pump();
+      this.schedule();
     });
   }
 
@@ -148,6 +151,21 @@ export class IngestWriter implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.drain().catch((err: unknown) => this.logger.error({ err }, 'error events write failed at shutdown'));
     await this.db.close();
+  }
+
+  /**
+   * Starts the writes at the end of this turn of the event loop (setImmediate: after the poll
+   * phase), not at once: every request whose body this turn read joins the same batch, so
+   * requests arriving together share one statement even when a connection is free, and no
+   * timer is waited on.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
   }
 
   /** Starts writes while connections are free and requests wait. */
@@ -163,7 +181,7 @@ export class IngestWriter implements OnApplicationShutdown {
   /** A write ended: the next may start; drain's waiters look again. */
   private ended(): void {
     this.inFlight -= 1;
-    this.pump();
+    this.schedule();
     const waiting = this.settled;
     this.settled = [];
     for (const r of waiting) r();
