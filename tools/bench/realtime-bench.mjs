@@ -115,6 +115,8 @@ async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
       THROTTLE_API_WRITES_PER_USER: '0',
       SEED_DEMO: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // LISTEN_BACKLOG=511 reruns a scenario with Node's default listen queue (the bare server gets the same)
+      ...(process.env.LISTEN_BACKLOG ? { LISTEN_BACKLOG: process.env.LISTEN_BACKLOG } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -140,7 +142,7 @@ async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
 }
 
 async function startBare(port) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), process.env.LISTEN_BACKLOG ?? '8192'], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   const url = `http://127.0.0.1:${port}`;
   // ready = its HTTP server answers (404 for /)
