@@ -1082,7 +1082,7 @@ async function p6() {
     `### P6: ${r.sockets} sockets reconnecting at once after a node restart\n\n` +
       `${r.sockets} sockets on node A over ${ISSUES} issues (two nodes, Redis). Node A is stopped (SIGTERM); ${CHANGES} changes are made through node B while it is down; node A is started again. ` +
       `Clients use socket.io-client's reconnection (200 ms doubling to 2 s, 0.9 jitter) and resubscribe with \`after\`. "Caught up" = reconnected, resubscribed and holding the issue's final seq. ` +
-      `"bare" = the same sockets on the bare Socket.IO server, restarted after the same time down: reconnected and the subscribe acknowledged (no auth, no replay): the floor.\n\n` +
+      `"bare" = the same sockets on the bare Socket.IO server (the same listen backlog), restarted after the same time down: reconnected and the subscribe acknowledged (no auth, no replay): the floor.\n\n` +
       `| server | node boot | ready -> all caught up | caught up | server CPU used meanwhile | SQL transactions meanwhile |\n|---|---:|---:|---:|---:|---:|\n` +
       `| tandem | ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} | ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / r.sockets).toFixed(2)} ms per socket) | ${r.statements} (${(r.statements / r.sockets).toFixed(2)} per socket; pg_stat_database) |\n` +
       `| bare | - | ${(bareR.fromReadyMs / 1000).toFixed(1)} s | ${bareR.caughtUp}/${bareR.sockets} | ${(bareR.serverCpuMs / 1000).toFixed(1)} s (${(bareR.serverCpuMs / bareR.sockets).toFixed(2)} ms per socket) | - |`,
