@@ -151,7 +151,9 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
     req.path === '/favicon.svg' || req.path === '/favicon.ico' ? icons(req, res, next) : next(),
   );
-  await app.listen(config.PORT, config.HOST);
+  // Nest hands its arguments on to http.Server#listen(port, host, backlog); its types name only a callback
+  const listen = app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
+  await listen.call(app, config.PORT, config.HOST, config.LISTEN_BACKLOG);
   const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
   if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
   // Sentry SDKs' ingest (error tracking): its own path, ahead of everything (no session, CSRF or JSON body limit)

@@ -1,6 +1,6 @@
 // The floor: a bare Socket.IO server (same version and options as Tandem's gateway) that
 // broadcasts a given set of packets to a room when asked over HTTP. No auth, no database.
-// Usage: node tools/bench/bare-server.mjs <port>
+// Usage: node tools/bench/bare-server.mjs <port> [listen backlog: Tandem's LISTEN_BACKLOG default, 8192]
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -8,6 +8,7 @@ const require = createRequire(new URL('../../server/package.json', import.meta.u
 const { Server } = require('socket.io');
 
 const port = Number(process.argv[2] ?? 3690);
+const backlog = Number(process.argv[3] ?? 8192);
 const server = http.createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/broadcast') {
     let body = '';
@@ -37,5 +38,5 @@ io.on('connection', (socket) => {
   });
 });
 setInterval(() => io.to(`heartbeat:${tick++ % BUCKETS}`).emit('heartbeat', Date.now()), 3000 / BUCKETS).unref();
-server.listen(port, '127.0.0.1', () => console.log(`bare socket.io ready on ${port}`));
+server.listen(port, '127.0.0.1', backlog, () => console.log(`bare socket.io ready on ${port}`));
 process.on('SIGTERM', () => process.exit(0));

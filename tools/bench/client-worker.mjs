@@ -42,6 +42,7 @@ function onEvent(state, name, e, at) {
     const target = caughtUpTargets.get(key);
     if (target !== undefined && e.seq >= target) {
       state.done = true;
+      state.tl.caughtUp = at;
       caughtUp++;
     }
   }
@@ -54,6 +55,10 @@ function onEvent(state, name, e, at) {
   agg.n++;
   if (lat > agg.max) agg.max = lat;
   if (collectAll) latencies.push(lat);
+}
+
+function newTimeline() {
+  return { disc: 0, discReason: '', firstAttempt: 0, lastAttempt: 0, attempts: 0, errors: new Map(), connected: 0, manualRetries: 0, subSent: 0, acked: 0, ackOk: false, replayed: 0, caughtUp: 0 };
 }
 
 function open(url, token, sub, opts) {
@@ -69,13 +74,35 @@ function open(url, token, sub, opts) {
       timeout: 30_000,
       auth: token ? { token } : undefined,
     });
-    const state = { s, sub, seq: new Map(), done: false };
+    // tl: this socket's timeline across a restart (P6): absolute ms, read by the 'timeline' command
+    const state = { s, sub, seq: new Map(), done: false, tl: newTimeline() };
     for (const t of ['note.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'note.updated', 'note.deleted']) s.on(t, (e) => onEvent(state, t, e, now()));
     let first = true;
+    s.on('disconnect', (reason) => {
+      if (state.tl.disc === 0) {
+        state.tl.disc = now();
+        state.tl.discReason = reason;
+      }
+    });
+    s.io.on('reconnect_attempt', () => {
+      const t = now();
+      if (state.tl.firstAttempt === 0) state.tl.firstAttempt = t;
+      state.tl.lastAttempt = t;
+      state.tl.attempts++;
+    });
     s.on('connect', () => {
+      if (state.tl.connected === 0 && state.tl.disc !== 0) state.tl.connected = now();
       const after = state.seq.get(`${sub.project_path}#${sub.iid}`);
       const req = opts.floor ? { iid: sub.iid } : { channel: 'IssuesChannel', project_path: sub.project_path, iid: sub.iid, ...(after !== undefined ? { after } : {}) };
+      const tl = state.tl;
+      const resub = tl.disc !== 0 && tl.subSent === 0;
+      if (resub) tl.subSent = now();
       s.emit('subscribe', req, (ack) => {
+        if (resub) {
+          tl.acked = now();
+          tl.ackOk = !!ack?.ok;
+          tl.replayed = ack?.replayed ?? 0;
+        }
         if (ack?.ok) {
           subsAcked++;
           const key = `${sub.project_path}#${sub.iid}`;
@@ -85,6 +112,7 @@ function open(url, token, sub, opts) {
             const target = caughtUpTargets.get(key);
             if (target !== undefined && (state.seq.get(key) ?? -1) >= target) {
               state.done = true;
+              state.tl.caughtUp = now();
               caughtUp++;
             }
           }
@@ -95,13 +123,16 @@ function open(url, token, sub, opts) {
         }
       });
     });
-    s.on('connect_error', () => {
+    s.on('connect_error', (err) => {
+      const why = String(err?.message ?? err).slice(0, 60);
+      state.tl.errors.set(why, (state.tl.errors.get(why) ?? 0) + 1);
       if (first && !opts.reconnect) {
         first = false;
         resolve(null);
       } else if (opts.reconnect && !s.active) {
         // refused by the server's middleware (e.g. overloaded): socket.io-client does not
         // retry those by itself; retry like the app's RealtimeClient does
+        state.tl.manualRetries++;
         setTimeout(() => s.connect(), 500 + Math.random() * 1500);
       }
     });
@@ -154,6 +185,7 @@ process.on('message', async (msg) => {
       subsAcked = 0;
       for (const st of sockets) {
         st.done = false;
+        if (msg.resetTimeline) st.tl = newTimeline();
         const key = `${st.sub.project_path}#${st.sub.iid}`;
         const t = caughtUpTargets.get(key);
         if (t !== undefined && (st.seq.get(key) ?? -1) >= t && st.s.connected) {
@@ -162,6 +194,14 @@ process.on('message', async (msg) => {
         }
       }
       process.send({ cmd: 'catchUp' });
+    } else if (msg.cmd === 'timelineStart') {
+      // from here on (a node is about to stop): fresh timelines
+      for (const st of sockets) st.tl = newTimeline();
+      process.send({ cmd: 'timelineStart' });
+    } else if (msg.cmd === 'timeline') {
+      // Per socket, from the last 'catchUp' on: disconnected, reconnect attempts, connect errors,
+      // connected, subscribe sent, acknowledged, caught up (absolute ms; 0 = did not happen)
+      process.send({ cmd: 'timeline', rows: sockets.map((st) => ({ ...st.tl, errors: [...st.tl.errors] })) });
     } else if (msg.cmd === 'progress') {
       process.send({ cmd: 'progress', caughtUp, acked: subsAcked, connected: sockets.filter((s) => s.s.connected).length, sockets: sockets.length });
     } else if (msg.cmd === 'close') {

@@ -115,6 +115,8 @@ async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
       THROTTLE_API_WRITES_PER_USER: '0',
       SEED_DEMO: 'true',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // LISTEN_BACKLOG=511 reruns a scenario with Node's default listen queue (the bare server gets the same)
+      ...(process.env.LISTEN_BACKLOG ? { LISTEN_BACKLOG: process.env.LISTEN_BACKLOG } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -140,7 +142,7 @@ async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
 }
 
 async function startBare(port) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), process.env.LISTEN_BACKLOG ?? '8192'], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   const url = `http://127.0.0.1:${port}`;
   // ready = its HTTP server answers (404 for /)
@@ -259,7 +261,7 @@ async function ensureIssues(url, tok, pid, n) {
 function pct(values, p) {
   if (!values.length) return NaN;
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+  return s[Math.max(0, Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1))];
 }
 const f = (v) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
 function summary(values) {
@@ -943,6 +945,44 @@ async function waitCaughtUp(workers, expected) {
   }
 }
 
+/**
+ * Where a restart's catch-up time goes (P6): the sockets' timelines (client-worker.mjs), as
+ * percentiles of ms after the node answered its readiness probe, and the reasons seen.
+ */
+async function restartTimeline(workers, tStart, tReady) {
+  const res = await workers.all({ cmd: 'timeline' }, 'timeline');
+  const rows = res.flatMap((r) => r.rows);
+  const rel = (k) => rows.filter((x) => x[k] > 0).map((x) => x[k] - tReady);
+  const gap = (a, b) => rows.filter((x) => x[a] > 0 && x[b] > 0).map((x) => x[b] - x[a]);
+  const q = (v) => (v.length ? `p0 ${pct(v, 0).toFixed(0)} / p50 ${pct(v, 50).toFixed(0)} / p90 ${pct(v, 90).toFixed(0)} / p99 ${pct(v, 99).toFixed(0)} / max ${pct(v, 100).toFixed(0)} ms (n ${v.length})` : 'none');
+  const count = (f) => {
+    const m = new Map();
+    for (const x of rows) for (const [k, n] of f(x)) m.set(k, (m.get(k) ?? 0) + n);
+    return [...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+  };
+  const attempts = rows.map((x) => x.attempts);
+  // The first socket connected again = the node accepting: the storm's start, whatever the probe saw
+  const firstConnected = Math.min(...rows.filter((x) => x.connected > 0).map((x) => x.connected));
+  const lastCaughtUp = Math.max(...rows.filter((x) => x.caughtUp > 0).map((x) => x.caughtUp));
+  const t = {
+    bootMs: tReady - tStart,
+    firstConnectedAfterReady: Math.round(firstConnected - tReady),
+    firstConnectedToAllCaughtUpMs: Math.round(lastCaughtUp - firstConnected),
+    disconnectReasons: count((x) => (x.discReason ? [[x.discReason, 1]] : [])),
+    connectErrors: count((x) => x.errors),
+    attemptsPerSocket: `p50 ${pct(attempts, 50)} / p90 ${pct(attempts, 90)} / max ${pct(attempts, 100)}; manual retries after a refusal ${rows.reduce((a, x) => a + x.manualRetries, 0)}`,
+    lastAttemptAfterReady: q(rel('lastAttempt')),
+    connectedAfterReady: q(rel('connected')),
+    lastAttemptToConnected: q(gap('lastAttempt', 'connected')),
+    subscribeSentToAck: q(gap('subSent', 'acked')),
+    ackedAfterReady: q(rel('acked')),
+    caughtUpAfterReady: q(rel('caughtUp')),
+    acksRefused: rows.filter((x) => x.acked > 0 && !x.ackOk).length,
+  };
+  for (const [k, v] of Object.entries(t)) console.log(`  ${k}: ${v}`);
+  return t;
+}
+
 /** Transactions committed or rolled back in the database so far (each autocommit statement is one). */
 async function xacts(db) {
   const [row] = await db.query('SELECT (xact_commit + xact_rollback)::int AS n FROM pg_stat_database WHERE datname = current_database()');
@@ -950,8 +990,8 @@ async function xacts(db) {
 }
 
 async function p6() {
-  const SOCKETS = QUICK ? 2000 : 10_000;
-  const ISSUES = QUICK ? 200 : 1000;
+  const SOCKETS = num('--sockets', QUICK ? 2000 : 10_000);
+  const ISSUES = num('--issues', QUICK ? 200 : 1000);
   const CHANGES = 200;
   const db = await createDb('p6');
   const redis = await startRedis(PORT(3697));
@@ -968,6 +1008,7 @@ async function p6() {
     await workers.ready();
     const opened = await workers.open(a.url, await token(a.url, 'bob'), subs, SOCKETS, true);
     console.log('opened', opened);
+    await workers.all({ cmd: 'timelineStart' }, 'timelineStart');
     const tStop = Date.now();
     await a.stop('SIGTERM');
     // changes while the node is down, through the other node
@@ -982,6 +1023,8 @@ async function p6() {
     const prog = await waitCaughtUp(workers, opened.acked);
     const tDone = Date.now();
     const serverCpuMs = a.cpuMs() - cpu0;
+    console.log('tandem timeline (ms after ready):');
+    const timeline = await restartTimeline(workers, tStart, tReady);
     // Postgres publishes a busy backend's counters at most every 10 s (PG 15): wait for them.
     // Between the two readings only node A runs SQL (node B has no rooms to sweep, the bench
     // reads nothing); the count includes A's 2 s sweep during the wait (about 6 statements).
@@ -989,7 +1032,7 @@ async function p6() {
     const statements = (await xacts(db)) - xacts0 - 1;
     // What the clients saw across the restart: a seq skipped (gap) or received twice (dup)
     const seen = await workers.stats();
-    r = { serverCpuMs, statements, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected, gaps: seen.gaps, dups: seen.dups };
+    r = { serverCpuMs, statements, sockets: opened.acked, downMs: tStart - tStop, bootMs: tReady - tStart, fromReadyMs: tDone - tReady, caughtUp: prog.caughtUp, connected: prog.connected, gaps: seen.gaps, dups: seen.dups, timeline };
     console.log(r);
     await workers.close();
   } finally {
@@ -1007,6 +1050,7 @@ async function p6() {
     const workers = new Workers(4);
     await workers.ready();
     const opened = await workers.open(bare.url, null, subs, SOCKETS, true);
+    await workers.all({ cmd: 'timelineStart' }, 'timelineStart');
     await bare.stop();
     await sleep(r.downMs + r.bootMs);
     await workers.all({ cmd: 'catchUp', targets: subs.map((x) => [`${x.project_path}#${x.iid}`, 0]) }, 'catchUp');
@@ -1014,7 +1058,11 @@ async function p6() {
     const tReady = Date.now();
     const cpu0 = bare.cpuMs();
     const prog = await waitCaughtUp(workers, opened.acked);
-    bareR = { sockets: opened.acked, fromReadyMs: Date.now() - tReady, caughtUp: prog.caughtUp, serverCpuMs: bare.cpuMs() - cpu0 };
+    const fromReadyMs = Date.now() - tReady;
+    const serverCpuMs = bare.cpuMs() - cpu0;
+    console.log('bare timeline (ms after ready):');
+    const timeline = await restartTimeline(workers, tReady, tReady);
+    bareR = { sockets: opened.acked, fromReadyMs, caughtUp: prog.caughtUp, serverCpuMs, timeline };
     console.log('bare', bareR);
     await workers.close();
   } finally {
@@ -1034,7 +1082,7 @@ async function p6() {
     `### P6: ${r.sockets} sockets reconnecting at once after a node restart\n\n` +
       `${r.sockets} sockets on node A over ${ISSUES} issues (two nodes, Redis). Node A is stopped (SIGTERM); ${CHANGES} changes are made through node B while it is down; node A is started again. ` +
       `Clients use socket.io-client's reconnection (200 ms doubling to 2 s, 0.9 jitter) and resubscribe with \`after\`. "Caught up" = reconnected, resubscribed and holding the issue's final seq. ` +
-      `"bare" = the same sockets on the bare Socket.IO server, restarted after the same time down: reconnected and the subscribe acknowledged (no auth, no replay): the floor.\n\n` +
+      `"bare" = the same sockets on the bare Socket.IO server (the same listen backlog), restarted after the same time down: reconnected and the subscribe acknowledged (no auth, no replay): the floor.\n\n` +
       `| server | node boot | ready -> all caught up | caught up | server CPU used meanwhile | SQL transactions meanwhile |\n|---|---:|---:|---:|---:|---:|\n` +
       `| tandem | ${(r.bootMs / 1000).toFixed(1)} s | **${(r.fromReadyMs / 1000).toFixed(1)} s** | ${r.caughtUp}/${r.sockets} | ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / r.sockets).toFixed(2)} ms per socket) | ${r.statements} (${(r.statements / r.sockets).toFixed(2)} per socket; pg_stat_database) |\n` +
       `| bare | - | ${(bareR.fromReadyMs / 1000).toFixed(1)} s | ${bareR.caughtUp}/${bareR.sockets} | ${(bareR.serverCpuMs / 1000).toFixed(1)} s (${(bareR.serverCpuMs / bareR.sockets).toFixed(2)} ms per socket) | - |`,

@@ -12,6 +12,12 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Connections the kernel holds for the node before it accepts them (listen(2)'s backlog; Linux
+   * caps it at net.core.somaxconn). Node's 511 overflows when thousands of sockets reconnect at
+   * once after a restart, and every SYN dropped then waits out TCP's 1, 2, 4, 8 s retransmission.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(8192),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Attachments (POST {project}/uploads); default DATA_DIR/uploads. */
