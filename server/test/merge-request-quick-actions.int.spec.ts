@@ -124,7 +124,7 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
     expect(await reviewState(mr.id, 'bob')).toBe('unapproved');
   });
 
-  it('/merge merges through the Merge button\'s action, after the comment', async () => {
+  it('/merge merges through the Merge button\'s action, after the comment', { timeout: 180_000 }, async () => {
     const mr = await newMr('Merge by command');
     const res = await comment(who.alice, mr.api, 'Shipping it.\n/merge');
     expect(res.status).toBe(201);
