@@ -143,51 +143,49 @@ export class UpdateMergeRequestAction {
     const reviewersChanged = input.reviewerIds !== undefined && input.reviewerIds.join(',') !== mr.reviewers.map((a) => a.id).join(',');
     const labelsChanged = labels !== null && labels.map((x) => x.title.toLowerCase()).sort().join('\n') !== mr.labels.map((x) => x.toLowerCase()).sort().join('\n');
     if (!sets.length && !assigneesChanged && !reviewersChanged && !labelsChanged && input.milestoneId === undefined) return false;
-    {
-      values.push(mr.id);
-      const [row] = (await tx.manager.query(
-        `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
-        values,
-      )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
-      if (!row) throw new AppError('MERGE_REQUEST_STALE');
-      if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
-      if (reviewersChanged) await setReviewers(tx.manager, mr.id, input.reviewerIds!);
-      if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
-      const after = (await this.loader.reload(l, tx.manager)).mr;
-      if (assigneesChanged) {
-        const before = new Set(mr.assignees.map((a) => a.id));
-        const now = new Set(after.assignees.map((a) => a.id));
-        texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
-        fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
-      }
-      if (reviewersChanged) {
-        const before = new Set(mr.reviewers.map((a) => a.id));
-        const now = new Set(after.reviewers.map((a) => a.id));
-        texts.push(systemNotes.reviewers(after.reviewers.filter((a) => !before.has(a.id)), mr.reviewers.filter((a) => !now.has(a.id))));
-        fields.reviewers = after.reviewers.map((a) => ({ ...userBasicOf(a, this.config.publicUrl), review_state: a.review_state }));
-      }
-      if (labelsChanged) {
-        const before = new Set(mr.labels.map((x) => x.toLowerCase()));
-        const now = new Set(after.labels.map((x) => x.toLowerCase()));
-        texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
-        fields.labels = after.labels;
-        fields.label_details = await labelDetails(tx.manager, mr.id);
-      }
-      if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
-        texts.push(systemNotes.milestone(after.milestone));
-        fields.milestone = toApiMergeRequest(after, project.fullPath, this.config.publicUrl).milestone;
-      }
-      if (fields.state === 'closed') fields.closed_at = new Date(row.closed_at!).toISOString();
-      const noteable = mergeRequestNoteable(mr, project.fullPath);
-      if (descriptionChanged) {
-        const version = await this.versions.recordChange(tx, { type: 'MergeRequest', id: mr.id }, actor.id, input.description ?? null, { description: mr.description, authorId: mr.authorId });
-        if (!version.mergeIntoNoteId) texts.push({ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
-        else await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
-      }
-      await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, project.id, author, texts, project.fullPath);
-      tx.recordLater(noteable, 'merge_request.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
-      if (descriptionChanged || fields.state || fields.title) await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, after, author, mr.description);
+    values.push(mr.id);
+    const [row] = (await tx.manager.query(
+      `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
+      values,
+    )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
+    if (!row) throw new AppError('MERGE_REQUEST_STALE');
+    if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
+    if (reviewersChanged) await setReviewers(tx.manager, mr.id, input.reviewerIds!);
+    if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
+    const after = (await this.loader.reload(l, tx.manager)).mr;
+    if (assigneesChanged) {
+      const before = new Set(mr.assignees.map((a) => a.id));
+      const now = new Set(after.assignees.map((a) => a.id));
+      texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
+      fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
     }
+    if (reviewersChanged) {
+      const before = new Set(mr.reviewers.map((a) => a.id));
+      const now = new Set(after.reviewers.map((a) => a.id));
+      texts.push(systemNotes.reviewers(after.reviewers.filter((a) => !before.has(a.id)), mr.reviewers.filter((a) => !now.has(a.id))));
+      fields.reviewers = after.reviewers.map((a) => ({ ...userBasicOf(a, this.config.publicUrl), review_state: a.review_state }));
+    }
+    if (labelsChanged) {
+      const before = new Set(mr.labels.map((x) => x.toLowerCase()));
+      const now = new Set(after.labels.map((x) => x.toLowerCase()));
+      texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
+      fields.labels = after.labels;
+      fields.label_details = await labelDetails(tx.manager, mr.id);
+    }
+    if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
+      texts.push(systemNotes.milestone(after.milestone));
+      fields.milestone = toApiMergeRequest(after, project.fullPath, this.config.publicUrl).milestone;
+    }
+    if (fields.state === 'closed') fields.closed_at = new Date(row.closed_at!).toISOString();
+    const noteable = mergeRequestNoteable(mr, project.fullPath);
+    if (descriptionChanged) {
+      const version = await this.versions.recordChange(tx, { type: 'MergeRequest', id: mr.id }, actor.id, input.description ?? null, { description: mr.description, authorId: mr.authorId });
+      if (!version.mergeIntoNoteId) texts.push({ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
+      else await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
+    }
+    await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, project.id, author, texts, project.fullPath);
+    tx.recordLater(noteable, 'merge_request.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
+    if (descriptionChanged || fields.state || fields.title) await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, after, author, mr.description);
     return true;
   }
 }
