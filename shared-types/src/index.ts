@@ -8,6 +8,7 @@ export * from './discussions';
 export * from './sidebar-social';
 export * from './markdown-editor';
 export * from './quick-actions';
+export * from './merge-request-quick-actions';
 export * from './todos-invites';
 export * from './epics';
 export * from './incidents';

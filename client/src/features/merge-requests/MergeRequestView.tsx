@@ -130,7 +130,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
         </div>
       )}
       {tab === 'commits' && <MergeRequestCommits projectPath={projectPath} iid={mr.iid} />}
-      <ReviewBar projectPath={projectPath} iid={mr.iid} count={review.drafts.length} onSubmitted={() => void review.refresh()} />
+      <ReviewBar projectPath={projectPath} iid={mr.iid} count={review.drafts.length} notes={review.drafts.map((d) => d.note)} onSubmitted={() => void review.refresh()} />
       {tab === 'changes' && (
         <ChangesTab
           projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}

@@ -15,4 +15,11 @@ describe('quick actions in a pending comment', () => {
     expect(applyingCommandsText('/relate #2')).toBe('Applying command to mark this issue as related to another issue');
     expect(applyingCommandsText('/shrug')).toBe(DISCUSSION_TEXTS.applyingCommand);
   });
+
+  it("on a merge request, its own commands are named (/close, /request_review, /approve)", () => {
+    expect(applyingCommandsText('/close', 'MergeRequest')).toBe('Applying command to close this merge request');
+    expect(applyingCommandsText('/request_review @bob', 'MergeRequest')).toBe('Applying command to assign reviewers');
+    expect(applyingCommandsText('Nice.\n/approve', 'MergeRequest')).toBe('Applying command to approve a merge request');
+    expect(applyingCommandsText('/weight 3', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('set weight'));
+  });
 });

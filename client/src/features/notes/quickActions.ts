@@ -1,4 +1,4 @@
-import { DISCUSSION_TEXTS, QUICK_ACTION_DESCRIPTIONS, quickActionOf } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_DESCRIPTIONS, mergeRequestQuickActionOf, quickActionOf } from '@tandem/shared-types';
 
 /** A line that is a quick action: a slash and a word at its start (spec §5). */
 const COMMAND = /^\/(\w+)/;
@@ -15,15 +15,19 @@ export function withoutCommands(text: string): string {
 /**
  * What the placeholder says while commands are applied (spec §5, GitLab's getQuickActionText):
  * one known command names what it does ('Applying command to close this issue'), several say
- * 'Applying multiple commands', an unknown one 'Applying command'; null without commands.
+ * 'Applying multiple commands', an unknown one 'Applying command'; null without commands. On a
+ * merge request (`noteableType` 'MergeRequest') its own commands are named.
  */
-export function applyingCommandsText(text: string): string | null {
+export function applyingCommandsText(text: string, noteableType?: string): string | null {
   const names = text
     .split('\n')
     .map((l) => COMMAND.exec(l.trim())?.[1])
     .filter((n): n is string => !!n);
   if (names.length === 0) return null;
   if (names.length > 1) return DISCUSSION_TEXTS.applyingMultipleCommands;
-  const known = quickActionOf(names[0]!);
-  return known ? DISCUSSION_TEXTS.applyingCommandTo(QUICK_ACTION_DESCRIPTIONS[known].toLowerCase()) : DISCUSSION_TEXTS.applyingCommand;
+  // A merge request's commands are its own table's (/close: 'close this merge request', /assign_reviewer)
+  const mr = noteableType === 'MergeRequest' ? mergeRequestQuickActionOf(names[0]!) : null;
+  const known = mr ? null : quickActionOf(names[0]!);
+  const description = mr ? MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS[mr] : known ? QUICK_ACTION_DESCRIPTIONS[known] : null;
+  return description ? DISCUSSION_TEXTS.applyingCommandTo(description.toLowerCase()) : DISCUSSION_TEXTS.applyingCommand;
 }

@@ -15,6 +15,7 @@ import { DraftNotesController } from './drafts/draft-notes.controller';
 import { DraftNotesService } from './drafts/draft-notes.service';
 import { ApplySuggestionsAction } from './suggestions/apply-suggestions';
 import { SuggestionsController } from './suggestions/suggestions.controller';
+import { MergeRequestQuickActions } from './quick-actions/merge-request-quick-actions';
 
 /**
  * Discussions on merge requests, the third noteable: the shared noteable routes (REST v4 notes,
@@ -24,7 +25,7 @@ import { SuggestionsController } from './suggestions/suggestions.controller';
 @Module({
   imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule],
   controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController, SuggestionsController],
-  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService, ApplySuggestionsAction],
+  providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService, ApplySuggestionsAction, MergeRequestQuickActions],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],
 })
 export class MergeRequestDiscussionsModule {}

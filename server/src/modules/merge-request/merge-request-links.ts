@@ -22,6 +22,9 @@ const escapeMarkdown = (s: string) => s.replace(/[\\`*_{}[\]()#+\-.!<>|~&@%:]/g,
 /** The MR's own system notes. */
 export const mergeRequestNotes = {
   merged: (): SystemNoteText => ({ body: 'merged', icon: 'git-merge' }),
+  /** GitLab's approval notes (an /approve or /unapprove quick action). */
+  approved: (): SystemNoteText => ({ body: 'approved this merge request', icon: 'approval' }),
+  unapproved: (): SystemNoteText => ({ body: 'unapproved this merge request', icon: 'unapproval' }),
   /** GitLab's commit-list note: the count, then one item per commit (short sha - title), oldest first; pages collapse it past 3. */
   addedCommits: (n: number, commits: ReadonlyArray<{ id: string; title: string }> = []): SystemNoteText => ({
     body: [`added ${n} commit${n === 1 ? '' : 's'}`, ...(commits.length ? ['', ...commits.map((c) => `* ${c.id.slice(0, 8)} - ${escapeMarkdown(c.title)}`)] : [])].join('\n'),

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../core/config/config';
 import { issueNoteableAbilities, noteCurrentUser, notePermissionsOn, type NoteAbilities, type NoteableAbilities } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
 import type { Noteable, Tx } from '../../core/realtime/event-log.service';
-import type { QuickActionCommand } from '../issue/quick-actions/parse-quick-actions';
+import type { QuickActionCommand, QuickActionNames } from '../issue/quick-actions/parse-quick-actions';
 import type { QuickActionsOutcome } from './quick-actions/quick-actions.service';
 import { issueNoteable, type IssueContext } from '../issue/issue-context';
 import type { User } from '../user/user.entity';
@@ -40,12 +40,16 @@ export interface NoteTarget {
   actorUser?: User | null;
   /** The issue context when the noteable is an issue (quick actions, awards). */
   issue?: NoteIssue;
-  /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts). */
   /** Merge requests: checks a diff note's `position` against the current diff (400 naming the problem otherwise). Absent: positions are refused. */
   diffPosition?: (raw: unknown) => Promise<ApiDiffPosition>;
   /** Merge requests: the new file's text at a position's head (what a code suggestion replaces); null when unreadable. Absent: no suggestions. */
   suggestionSource?: (position: ApiDiffPosition) => Promise<string | null>;
-  commands?: (tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>;
+  /** Another noteable's command table (absent: the issue's, QUICK_ACTION_NAMES); merge requests: MERGE_REQUEST_QUICK_ACTION_NAMES. */
+  commandNames?: QuickActionNames;
+  /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts; merge requests: merge-request-quick-actions.ts). */
+  commands?(tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]): Promise<QuickActionsOutcome>;
+  /** What a noteable's commands do after the note's transaction commits (a merge request's /merge moves a git ref). */
+  afterCommands?(actor: Actor, changes: Record<string, unknown>, status: { messages: string[]; error_messages: string[] }): Promise<void>;
 }
 
 export function issueTarget(actor: Actor | null, ctx: NoteIssue): NoteTarget {

@@ -64,8 +64,15 @@ export class NoteResolver {
   /** Policy: create_note (+ internal notes for reporters and up). */
   @Mutation(() => CreateNotePayload, { nullable: true })
   async createNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateNoteInput): Promise<CreateNotePayload> {
+    // An epic or a merge request through its module's targets (their quick actions included); else an issue
     const epicId = parseGlobalId(input.noteableId, ['Epic']);
-    const ctx = epicId !== null ? await this.targets.byId(actor, 'Epic', epicId) : await this.issueById(actor, parseGlobalId(input.noteableId, ['Issue']));
+    const mrId = epicId === null ? parseGlobalId(input.noteableId, ['MergeRequest']) : null;
+    const ctx =
+      epicId !== null
+        ? await this.targets.byId(actor, 'Epic', epicId)
+        : mrId !== null
+          ? await this.targets.byId(actor, 'MergeRequest', mrId)
+          : await this.issueById(actor, parseGlobalId(input.noteableId, ['Issue']));
     let discussionId: string | null = null;
     if (input.discussionId) {
       discussionId = parseDiscussionGid(input.discussionId);

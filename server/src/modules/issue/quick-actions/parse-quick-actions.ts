@@ -1,25 +1,31 @@
 import { QUICK_ACTION_NAMES, type QuickActionName } from '@tandem/shared-types';
 
 /** One command line of a text: its canonical name, its argument (trimmed, '' when none) and its 0-based line. */
-export interface QuickActionCommand {
-  name: QuickActionName;
+export interface QuickActionCommand<N extends string = QuickActionName> {
+  name: N;
   arg: string;
   line: number;
 }
 
-export interface ParsedQuickActions {
+export interface ParsedQuickActions<N extends string = QuickActionName> {
   /** The text without its command lines (what is stored and shown). */
   body: string;
-  commands: QuickActionCommand[];
+  commands: Array<QuickActionCommand<N>>;
 }
 
-/** alias -> canonical name. */
-const CANONICAL = new Map<string, QuickActionName>(
-  (Object.entries(QUICK_ACTION_NAMES) as Array<[QuickActionName, readonly string[]]>).flatMap(([name, aliases]) => [
-    [name, name] as [string, QuickActionName],
-    ...aliases.map((a) => [a, name] as [string, QuickActionName]),
-  ]),
-);
+/** A noteable type's commands: canonical name -> aliases (shared-types QUICK_ACTION_NAMES, MERGE_REQUEST_QUICK_ACTION_NAMES). */
+export type QuickActionNames<N extends string = string> = Readonly<Record<N, readonly string[]>>;
+
+/** alias -> canonical name, per command table. */
+const CANONICAL = new WeakMap<object, Map<string, string>>();
+function canonical(names: QuickActionNames): Map<string, string> {
+  let map = CANONICAL.get(names);
+  if (!map) {
+    map = new Map(Object.entries<readonly string[]>(names).flatMap(([name, aliases]) => [[name, name] as [string, string], ...aliases.map((a) => [a, name] as [string, string])]));
+    CANONICAL.set(names, map);
+  }
+  return map;
+}
 
 const COMMAND_LINE = /^\/([a-z_]+)(?:[ \t]+(.*))?$/i;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -29,10 +35,11 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * fenced code blocks, blockquotes (`>` lines and `>>>` blocks) are text, and so is a command
  * Tandem does not know: it stays in the body as GitLab leaves unknown commands. Pure.
  */
-export function parseQuickActions(text: string, opts: { keep?: ReadonlySet<QuickActionName> } = {}): ParsedQuickActions {
+export function parseQuickActions<N extends string = QuickActionName>(text: string, opts: { keep?: ReadonlySet<N>; names?: QuickActionNames<N> } = {}): ParsedQuickActions<N> {
+  const table = canonical(opts.names ?? QUICK_ACTION_NAMES);
   const lines = text.split(/\r?\n/);
   const kept: string[] = [];
-  const commands: QuickActionCommand[] = [];
+  const commands: Array<QuickActionCommand<N>> = [];
   let fence: string | null = null;
   let quoteBlock = false;
   lines.forEach((line, index) => {
@@ -57,7 +64,7 @@ export function parseQuickActions(text: string, opts: { keep?: ReadonlySet<Quick
       return;
     }
     const m = COMMAND_LINE.exec(line.trimEnd());
-    const name = m ? CANONICAL.get(m[1]!.toLowerCase()) : undefined;
+    const name = m ? (table.get(m[1]!.toLowerCase()) as N | undefined) : undefined;
     if (!m || !name || opts.keep?.has(name)) {
       kept.push(line);
       return;
@@ -78,6 +85,6 @@ export const COMMENT_ONLY_COMMANDS: ReadonlySet<QuickActionName> = new Set<Quick
 ]);
 
 /** Whether a text holds a quick action at all (a cheap test first: most comments have no line starting with a slash). */
-export function hasQuickActions(text: string): boolean {
-  return /(^|\n)[ \t]*\/[a-z]/i.test(text) && parseQuickActions(text).commands.length > 0;
+export function hasQuickActions(text: string, names?: QuickActionNames): boolean {
+  return /(^|\n)[ \t]*\/[a-z]/i.test(text) && parseQuickActions(text, { names }).commands.length > 0;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { UserBasic } from '@tandem/shared-types';
+import type { ReviewState, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
@@ -18,7 +18,7 @@ import { actorBasic } from './update-merge-request';
  * `merge_request.updated` with the reviewers (and their states) as they now are. The merge
  * request's lock_version is not bumped (a review state is not an edit of its text).
  */
-export async function setReviewState(tx: Tx, publicUrl: string, l: LoadedMergeRequest, userId: number, state: 'unreviewed' | 'reviewed', author: UserBasic): Promise<boolean> {
+export async function setReviewState(tx: Tx, publicUrl: string, l: LoadedMergeRequest, userId: number, state: Exclude<ReviewState, 'review_started'>, author: UserBasic): Promise<boolean> {
   const changed = (await tx.manager.query(
     `WITH u AS (UPDATE merge_request_reviewers SET state = $3 WHERE merge_request_id = $1 AND user_id = $2 AND state <> $3 RETURNING 1) SELECT count(*)::int AS n FROM u`,
     [l.mr.id, userId, state],

@@ -48,6 +48,28 @@ export class UpdateMergeRequestAction {
 
   async execute(actor: Actor | null, l: LoadedMergeRequest, input: MergeRequestInput): Promise<LoadedMergeRequest> {
     MergeRequestLoader.authorize(actor, 'update_merge_request', l);
+    // The fork's facts are read before the transaction (PGlite has one connection)
+    const mr = l.mr;
+    const collaboration =
+      input.allowCollaboration !== undefined && input.allowCollaboration !== mr.allowCollaboration && isFromFork(mr)
+        ? await forkSourceFacts(this.loader.projects, actor, mr).then((source) => (source && canProject(actor, 'push_code', source.facts) ? input.allowCollaboration : undefined))
+        : undefined;
+    const changed = await this.events.transaction((tx) => this.write(tx, actor!, l, { ...input, allowCollaboration: collaboration }));
+    return changed ? this.loader.reload(l) : l;
+  }
+
+  /**
+   * The same edit in a caller's transaction (a comment's or a review's quick actions): every
+   * read on its connection, the system notes and event recorded in it. allow_collaboration is
+   * not taken here. False when nothing changed.
+   */
+  async executeInTx(tx: Tx, actor: Actor, l: LoadedMergeRequest, input: MergeRequestInput): Promise<boolean> {
+    MergeRequestLoader.authorize(actor, 'update_merge_request', l);
+    return this.write(tx, actor, l, { ...input, allowCollaboration: undefined });
+  }
+
+  private async write(tx: Tx, actor: Actor, l: LoadedMergeRequest, input: MergeRequestInput): Promise<boolean> {
+    const m = tx.manager;
     const { mr, project } = l;
     if (input.lockVersion !== undefined && input.lockVersion !== mr.lockVersion) throw new AppError('MERGE_REQUEST_STALE');
     const merged = mr.state === 'merged';
@@ -62,13 +84,13 @@ export class UpdateMergeRequestAction {
       const removed = new Set((input.removeLabels ?? []).map((t) => t.toLowerCase()));
       const base = titles ?? mr.labels;
       titles = [...new Map([...base, ...(input.addLabels ?? [])].filter((t) => !removed.has(t.toLowerCase())).map((t) => [t.toLowerCase(), t])).values()];
-      if (input.addLabels?.length) await labelIdsFor(this.ds, project.id, input.addLabels);
+      if (input.addLabels?.length) await labelIdsFor(m, project.id, input.addLabels);
     }
-    const labels = titles !== undefined ? await labelIdsFor(this.ds, project.id, titles) : null;
-    if (input.assigneeIds) await checkUsers(this.ds, input.assigneeIds);
-    if (input.reviewerIds) await checkUsers(this.ds, input.reviewerIds, 'reviewer_ids');
-    if (input.milestoneId !== undefined) await checkMilestone(this.ds, project.id, input.milestoneId);
-    const author = await actorBasic(this.ds, actor!, this.config.publicUrl);
+    const labels = titles !== undefined ? await labelIdsFor(m, project.id, titles) : null;
+    if (input.assigneeIds) await checkUsers(m, input.assigneeIds);
+    if (input.reviewerIds) await checkUsers(m, input.reviewerIds, 'reviewer_ids');
+    if (input.milestoneId !== undefined) await checkMilestone(m, project.id, input.milestoneId);
+    const author = await actorBasic(m, actor, this.config.publicUrl);
     const sets: string[] = [];
     const values: unknown[] = [];
     const set = (col: string, v: unknown) => {
@@ -99,18 +121,15 @@ export class UpdateMergeRequestAction {
     }
     if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) set('milestone_id', input.milestoneId);
     if (input.squash !== undefined) set('squash', input.squash);
-    // GitLab's can_allow_collaboration?: a fork's merge request, set by who may push to the fork; ignored otherwise
-    if (input.allowCollaboration !== undefined && input.allowCollaboration !== mr.allowCollaboration && isFromFork(mr)) {
-      const source = await forkSourceFacts(this.loader.projects, actor, mr);
-      if (source && canProject(actor, 'push_code', source.facts)) set('allow_collaboration', input.allowCollaboration);
-    }
+    // GitLab's can_allow_collaboration?: a fork's merge request, set by who may push to the fork (checked by execute); ignored otherwise
+    if (input.allowCollaboration !== undefined) set('allow_collaboration', input.allowCollaboration);
     if (input.removeSourceBranch !== undefined) set('should_remove_source_branch', input.removeSourceBranch);
     if (input.discussionLocked !== undefined && input.discussionLocked !== mr.discussionLocked) {
       set('discussion_locked', input.discussionLocked);
       texts.push({ body: input.discussionLocked ? 'locked the discussion in this merge request' : 'unlocked the discussion in this merge request', icon: 'lock' });
     }
     if (input.stateEvent === 'close' && mr.state === 'opened') {
-      values.push(actor!.id);
+      values.push(actor.id);
       sets.push(`state = 'closed', closed_at = now(), closed_by_id = $${values.length}`);
       texts.push(systemNotes.closed());
       fields.state = 'closed';
@@ -123,52 +142,50 @@ export class UpdateMergeRequestAction {
     const assigneesChanged = input.assigneeIds !== undefined && input.assigneeIds.join(',') !== mr.assignees.map((a) => a.id).join(',');
     const reviewersChanged = input.reviewerIds !== undefined && input.reviewerIds.join(',') !== mr.reviewers.map((a) => a.id).join(',');
     const labelsChanged = labels !== null && labels.map((x) => x.title.toLowerCase()).sort().join('\n') !== mr.labels.map((x) => x.toLowerCase()).sort().join('\n');
-    if (!sets.length && !assigneesChanged && !reviewersChanged && !labelsChanged && input.milestoneId === undefined) return l;
-    await this.events.transaction(async (tx: Tx) => {
-      values.push(mr.id);
-      const [row] = (await tx.manager.query(
-        `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
-        values,
-      )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
-      if (!row) throw new AppError('MERGE_REQUEST_STALE');
-      if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
-      if (reviewersChanged) await setReviewers(tx.manager, mr.id, input.reviewerIds!);
-      if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
-      const after = (await this.loader.reload(l, tx.manager)).mr;
-      if (assigneesChanged) {
-        const before = new Set(mr.assignees.map((a) => a.id));
-        const now = new Set(after.assignees.map((a) => a.id));
-        texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
-        fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
-      }
-      if (reviewersChanged) {
-        const before = new Set(mr.reviewers.map((a) => a.id));
-        const now = new Set(after.reviewers.map((a) => a.id));
-        texts.push(systemNotes.reviewers(after.reviewers.filter((a) => !before.has(a.id)), mr.reviewers.filter((a) => !now.has(a.id))));
-        fields.reviewers = after.reviewers.map((a) => ({ ...userBasicOf(a, this.config.publicUrl), review_state: a.review_state }));
-      }
-      if (labelsChanged) {
-        const before = new Set(mr.labels.map((x) => x.toLowerCase()));
-        const now = new Set(after.labels.map((x) => x.toLowerCase()));
-        texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
-        fields.labels = after.labels;
-        fields.label_details = await labelDetails(tx.manager, mr.id);
-      }
-      if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
-        texts.push(systemNotes.milestone(after.milestone));
-        fields.milestone = toApiMergeRequest(after, project.fullPath, this.config.publicUrl).milestone;
-      }
-      if (fields.state === 'closed') fields.closed_at = new Date(row.closed_at!).toISOString();
-      const noteable = mergeRequestNoteable(mr, project.fullPath);
-      if (descriptionChanged) {
-        const version = await this.versions.recordChange(tx, { type: 'MergeRequest', id: mr.id }, actor!.id, input.description ?? null, { description: mr.description, authorId: mr.authorId });
-        if (!version.mergeIntoNoteId) texts.push({ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
-        else await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
-      }
-      await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, project.id, author, texts, project.fullPath);
-      tx.recordLater(noteable, 'merge_request.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
-      if (descriptionChanged || fields.state || fields.title) await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, after, author, mr.description);
-    });
-    return this.loader.reload(l);
+    if (!sets.length && !assigneesChanged && !reviewersChanged && !labelsChanged && input.milestoneId === undefined) return false;
+    values.push(mr.id);
+    const [row] = (await tx.manager.query(
+      `WITH u AS (UPDATE merge_requests SET ${[...sets, 'lock_version = lock_version + 1', 'updated_at = now()'].join(', ')} WHERE id = $${values.length}${input.lockVersion !== undefined ? ` AND lock_version = ${Number(input.lockVersion)}` : ''} RETURNING updated_at, lock_version, closed_at) SELECT * FROM u`,
+      values,
+    )) as Array<{ updated_at: Date; lock_version: number; closed_at: Date | null }>;
+    if (!row) throw new AppError('MERGE_REQUEST_STALE');
+    if (assigneesChanged) await setAssignees(tx.manager, mr.id, input.assigneeIds!);
+    if (reviewersChanged) await setReviewers(tx.manager, mr.id, input.reviewerIds!);
+    if (labels !== null && labelsChanged) await setLabels(tx.manager, mr.id, labels.map((x) => x.id));
+    const after = (await this.loader.reload(l, tx.manager)).mr;
+    if (assigneesChanged) {
+      const before = new Set(mr.assignees.map((a) => a.id));
+      const now = new Set(after.assignees.map((a) => a.id));
+      texts.push(systemNotes.assignees(after.assignees.filter((a) => !before.has(a.id)), mr.assignees.filter((a) => !now.has(a.id))));
+      fields.assignees = after.assignees.map((a) => userBasicOf(a, this.config.publicUrl));
+    }
+    if (reviewersChanged) {
+      const before = new Set(mr.reviewers.map((a) => a.id));
+      const now = new Set(after.reviewers.map((a) => a.id));
+      texts.push(systemNotes.reviewers(after.reviewers.filter((a) => !before.has(a.id)), mr.reviewers.filter((a) => !now.has(a.id))));
+      fields.reviewers = after.reviewers.map((a) => ({ ...userBasicOf(a, this.config.publicUrl), review_state: a.review_state }));
+    }
+    if (labelsChanged) {
+      const before = new Set(mr.labels.map((x) => x.toLowerCase()));
+      const now = new Set(after.labels.map((x) => x.toLowerCase()));
+      texts.push(systemNotes.labels(after.labels.filter((x) => !before.has(x.toLowerCase())).map((title) => ({ title })), mr.labels.filter((x) => !now.has(x.toLowerCase())).map((title) => ({ title }))));
+      fields.labels = after.labels;
+      fields.label_details = await labelDetails(tx.manager, mr.id);
+    }
+    if (input.milestoneId !== undefined && input.milestoneId !== (mr.milestone?.id ?? null)) {
+      texts.push(systemNotes.milestone(after.milestone));
+      fields.milestone = toApiMergeRequest(after, project.fullPath, this.config.publicUrl).milestone;
+    }
+    if (fields.state === 'closed') fields.closed_at = new Date(row.closed_at!).toISOString();
+    const noteable = mergeRequestNoteable(mr, project.fullPath);
+    if (descriptionChanged) {
+      const version = await this.versions.recordChange(tx, { type: 'MergeRequest', id: mr.id }, actor.id, input.description ?? null, { description: mr.description, authorId: mr.authorId });
+      if (!version.mergeIntoNoteId) texts.push({ ...systemNotes.descriptionChanged(), descriptionVersionId: version.versionId });
+      else await this.versions.mergeNote(tx, noteable, version.mergeIntoNoteId, version.versionId, author);
+    }
+    await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, project.id, author, texts, project.fullPath);
+    tx.recordLater(noteable, 'merge_request.updated', { fields: { ...fields, lock_version: Number(row.lock_version), updated_at: new Date(row.updated_at).toISOString() } }, author);
+    if (descriptionChanged || fields.state || fields.title) await refreshIssueLinks(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, project, after, author, mr.description);
+    return true;
   }
 }

@@ -1,10 +1,9 @@
-import { QUICK_ACTION_TEXTS } from '@tandem/shared-types';
+import { MERGE_REQUEST_QUICK_ACTION_NAMES } from '@tandem/shared-types';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { CrossReferenceVisibility } from '../../note/cross-reference-visibility';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
-import type { QuickActionsOutcome } from '../../note/quick-actions/quick-actions.service';
 import { NoteTargetRegistry } from '../../note/note-target-registry';
 import type { NoteTarget } from '../../note/note-target';
 import { routeParam, type NoteableKind, type NoteableTargets, type RouteParams } from '../../note/noteable-kind';
@@ -15,6 +14,7 @@ import { sha1 } from '../diffs/diff-lines';
 import { parseDiffPosition } from '../diffs/diff-position';
 import { MergeRequestDiffs } from '../diffs/merge-request-diffs.service';
 import { RepositoryService } from '../../repository';
+import { MergeRequestQuickActions } from '../quick-actions/merge-request-quick-actions';
 
 /** A merge request as the note actions take it. */
 export interface MergeRequestNoteTarget extends NoteTarget {
@@ -31,6 +31,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     private readonly diffs: MergeRequestDiffs,
     private readonly crossReferences: CrossReferenceVisibility,
     private readonly repos: RepositoryService,
+    private readonly quickActions: MergeRequestQuickActions,
   ) {}
 
   get publicUrl(): string {
@@ -94,8 +95,10 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
         const repo = await this.repos.open(l.mr.sourceProjectId);
         return repo.blob(position.head_sha, position.new_path).then((b) => b.content.toString('utf8'), () => null);
       },
-      // Quick actions on merge requests are not built: every command answers "Could not apply"
-      commands: async (_tx, _actor, commands): Promise<QuickActionsOutcome> => ({ messages: [], errorMessages: commands.map((c) => QUICK_ACTION_TEXTS.couldNotApply(c.name)), changes: {} }),
+      // GitLab's merge request commands, through the sidebar's actions in the note's transaction; /merge after it
+      commandNames: MERGE_REQUEST_QUICK_ACTION_NAMES,
+      commands: (tx, a, commands) => this.quickActions.apply(tx, a, l, commands, abilities.awardEmoji),
+      afterCommands: (a, changes, status) => this.quickActions.afterCommit(a, l, changes, status),
     };
   }
 }

@@ -9,6 +9,7 @@ import { draftNoteAbilities } from '../../../core/policy/merge-request-permissio
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-note';
+import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
 import { toUserBasic } from '../../user/user.mapper';
@@ -112,9 +113,23 @@ export class DraftNotesService {
     return this.publishRows(actor, t, rows, summary, true);
   }
 
-  /** `submitReview`: a reviewer's submitted review marks them as having reviewed (GitLab's MarkReviewerReviewedService), live. */
+  /**
+   * `submitReview`: a reviewer's submitted review marks them as having reviewed (GitLab's
+   * MarkReviewerReviewedService), live, unless its commands approved or unapproved. A draft's
+   * quick actions (stored as typed) run here, in the publish's transaction before the notes, as
+   * a comment's do; a draft of only commands publishes no note. /merge waits for the commit.
+   */
   private async publishRows(actor: Actor, t: MergeRequestNoteTarget, rows: DraftNoteRow[], summary: string | null, submitReview = false): Promise<number> {
-    const size = rows.length + (summary === null ? 0 : 1);
+    const commands: QuickActionCommand[] = [];
+    const bodies = rows.map((d) => {
+      const parsed = parseQuickActions(d.note, { names: t.commandNames }) as { body: string; commands: QuickActionCommand[] };
+      commands.push(...parsed.commands);
+      return parsed.body.trim() ? parsed.body : null;
+    });
+    const summaryParsed = summary === null ? null : (parseQuickActions(summary, { names: t.commandNames }) as { body: string; commands: QuickActionCommand[] });
+    if (summaryParsed) commands.push(...summaryParsed.commands);
+    const summaryBody = summaryParsed?.body.trim() ? summaryParsed.body : null;
+    const size = bodies.filter((b) => b !== null).length + (summaryBody === null ? 0 : 1);
     // Every read is made before the transaction opens (PGlite has one connection). A thread the
     // actor may not resolve (or that cannot be) gets the reply without resolving it.
     const resolving = [...new Set(rows.filter((d) => d.resolveDiscussion && d.discussionId).map((d) => d.discussionId!))];
@@ -125,31 +140,39 @@ export class DraftNotesService {
     }
     const notes: PreparedNote[] = [];
     for (const [i, d] of rows.entries()) {
+      const body = bodies[i];
+      if (body === null || body === undefined) continue;
       notes.push(
         await this.createNote.prepare(actor, t, {
-          body: d.note,
+          body,
           type: 'DiscussionNote',
           position: d.discussionId ? null : d.position,
           discussionId: d.discussionId,
           resolved: d.discussionId !== null && resolves.has(d.discussionId),
-          batch: { index: i + 1, size },
+          batch: { index: notes.length + 1, size },
         }),
       );
     }
-    if (summary !== null) notes.push(await this.createNote.prepare(actor, t, { body: summary, type: null, batch: { index: size, size } }));
+    if (summaryBody !== null) notes.push(await this.createNote.prepare(actor, t, { body: summaryBody, type: null, batch: { index: size, size } }));
 
     const ids = rows.map((d) => d.id);
     const reviewer = submitReview && t.mergeRequest.mr.reviewers.some((r) => r.id === actor.id) ? await actorBasic(this.ds, actor, this.config.publicUrl) : null;
+    const outcome = { changes: {} as Record<string, unknown>, status: { messages: [] as string[], error_messages: [] as string[] } };
     const published = await this.events.transaction(async (tx) => {
       // The drafts go first: a publish racing this one waits on their rows, then finds none
       const gone = await deleteDrafts(tx.manager, ids, actor.id);
-      if (gone.length !== ids.length) return 0;
+      if (gone.length !== ids.length) return null;
+      if (commands.length && t.commands) {
+        const ran = await t.commands(tx, actor, commands);
+        Object.assign(outcome, { changes: ran.changes, status: { messages: ran.messages, error_messages: ran.errorMessages } });
+      }
       for (const n of notes) await n.run(tx);
       for (const r of resolves.values()) await r.run(tx);
-      if (reviewer) await setReviewState(tx, this.config.publicUrl, t.mergeRequest, actor.id, 'reviewed', reviewer);
+      if (reviewer && !outcome.changes.approve && !outcome.changes.unapprove) await setReviewState(tx, this.config.publicUrl, t.mergeRequest, actor.id, 'reviewed', reviewer);
       return notes.length;
     });
-    return published;
+    if (published !== null && commands.length && t.afterCommands) await t.afterCommands(actor, outcome.changes, outcome.status);
+    return published ?? 0;
   }
 
   /** The draft, when it is the actor's (anyone else's is "not found": drafts are private). */

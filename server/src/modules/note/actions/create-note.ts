@@ -110,7 +110,7 @@ export class CreateNoteAction {
     // Quick actions (`/close`, `/label ~x`) apply in the note's transaction; without any, the
     // note is one statement on its own
     const result =
-      typeof input.body === 'string' && !input.externalReply && hasQuickActions(input.body)
+      typeof input.body === 'string' && !input.externalReply && hasQuickActions(input.body, ctx.commandNames)
         ? await this.withQuickActions(actor, ctx, input, input.body)
         : await this.plain(actor, ctx, input);
     // After the commit: a public comment on a service-desk issue is mailed to its external author
@@ -140,7 +140,7 @@ export class CreateNoteAction {
    * opens: every read on the transaction's own connection (PGlite has only one).
    */
   private async withQuickActions(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, raw: string): Promise<CreateNoteResult> {
-    const rest = parseQuickActions(raw).body;
+    const rest = parseQuickActions(raw, { names: ctx.commandNames }).body;
     const planned = rest.trim() ? await this.plan(actor, ctx, input, validateNoteBody(rest)) : null;
     await this.throttle.consumeNoteCreation(actor.id);
     const out = await this.events.transaction(async (tx) => {
@@ -158,6 +158,8 @@ export class CreateNoteAction {
     if (out.run.changes.publish === true && ctx.issue) await this.publish.apply(actor, ctx.issue, out.run.status);
     // /todo, /subscribe, /move, /clone, /duplicate, /blocks, /promote and the rest: their modules' own writes, likewise
     if (ctx.issue) await this.moduleCommands.apply(actor, ctx.issue, out.run.changes, out.run.status);
+    // Another noteable's commands that wait for the commit (a merge request's /merge)
+    if (ctx.afterCommands) await ctx.afterCommands(actor, out.run.changes, out.run.status);
     if (!planned || !out.written) return { note: null, discussion: [], created: true, quickActions };
     return { ...(await planned.finish(out.written)), quickActions };
   }

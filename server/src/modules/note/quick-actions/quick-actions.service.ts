@@ -11,7 +11,7 @@ import type { Tx } from '../../../core/realtime/event-log.service';
 import { UpdateIssueAction } from '../../issue/actions/update-issue';
 import type { IssueContext } from '../../issue/issue-context';
 import type { NoteTarget } from '../note-target';
-import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
+import { parseQuickActions, type QuickActionCommand, type QuickActionNames } from '../../issue/quick-actions/parse-quick-actions';
 import { QuickActionInterpreter } from '../../issue/quick-actions/quick-action-interpreter';
 
 export interface QuickActionsOutcome {
@@ -92,13 +92,15 @@ export class QuickActionsService {
    */
   async runOn(tx: Tx, actor: Actor, target: NoteTarget, rawBody: string): Promise<QuickActionsRun> {
     if (target.issue) return this.run(tx, actor, target.issue, rawBody);
-    return this.runWith(rawBody, (commands) =>
-      target.commands ? target.commands(tx, actor, commands) : Promise.resolve({ messages: [], errorMessages: commands.map((c) => `/${c.name} is not available here.`), changes: {} }),
+    return this.runWith(
+      rawBody,
+      (commands) => (target.commands ? target.commands(tx, actor, commands) : Promise.resolve({ messages: [], errorMessages: commands.map((c) => `/${c.name} is not available here.`), changes: {} })),
+      target.commandNames,
     );
   }
 
-  private async runWith(rawBody: string, apply: (commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>): Promise<QuickActionsRun> {
-    const { body, commands } = parseQuickActions(rawBody);
+  private async runWith(rawBody: string, apply: (commands: readonly QuickActionCommand[]) => Promise<QuickActionsOutcome>, names?: QuickActionNames): Promise<QuickActionsRun> {
+    const { body, commands } = parseQuickActions(rawBody, { names }) as { body: string; commands: QuickActionCommand[] };
     if (!commands.length) return { body: rawBody, commandsOnly: false, status: { messages: [], error_messages: [] }, changes: {} };
     const out = await apply(commands);
     const commandsOnly = body.trim() === '';

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { MERGE_REQUEST_QUICK_ACTION_NAMES, MERGE_REQUEST_QUICK_ACTION_TEXTS as M, QUICK_ACTION_TEXTS as T } from '@tandem/shared-types';
+import type { MergeRequestAbility } from '../../../../core/policy/policy';
+import { parseQuickActions } from '../../../issue/quick-actions/parse-quick-actions';
+import { availableMergeRequestCommands, planMergeRequestCommands, type MergeRequestCommandLookups, type MergeRequestCommandSubject } from '../plan-merge-request-commands';
+
+const alice = { id: 1, username: 'alice' };
+const bob = { id: 2, username: 'bob' };
+const subject = (over: Partial<MergeRequestCommandSubject> = {}): MergeRequestCommandSubject => ({
+  state: 'opened',
+  title: 'Add search',
+  discussionLocked: false,
+  targetBranch: 'main',
+  sourceBranch: 'feature',
+  assignees: [],
+  reviewers: [],
+  labels: [],
+  milestone: null,
+  ...over,
+});
+const lookups: MergeRequestCommandLookups = {
+  users: new Map([['alice', alice], ['bob', bob]]),
+  labels: new Map([['bug', { id: 10, title: 'bug' }], ['needs review', { id: 11, title: 'needs review' }]]),
+  milestones: new Map([['v1.0', { id: 5, title: 'v1.0' }]]),
+  branches: new Set(['release']),
+};
+const developer = () => true;
+const guest = () => false;
+const plan = (text: string, s = subject(), can: (a: MergeRequestAbility) => boolean = developer, actor = alice) =>
+  planMergeRequestCommands(parseQuickActions(text, { names: MERGE_REQUEST_QUICK_ACTION_NAMES }).commands, s, lookups, { actor, can, canAward: true });
+
+describe('merge request quick actions', () => {
+  it('parses the merge request table: aliases map to their command, issue-only commands stay text', () => {
+    const parsed = parseQuickActions('/reviewer @bob\n/request_review @alice\n/weight 3\nHi', { names: MERGE_REQUEST_QUICK_ACTION_NAMES });
+    expect(parsed.commands.map((c) => c.name)).toEqual(['assign_reviewer', 'assign_reviewer']);
+    expect(parsed.body).toBe('/weight 3\nHi');
+  });
+
+  it('plans one edit with GitLab messages and commands_changes; later commands see earlier ones', () => {
+    const p = plan('/label ~bug ~"needs review"\n/unlabel ~bug\n/assign_reviewer @bob\n/assign me\n/milestone %v1.0\n/target_branch release');
+    expect(p.input).toEqual({ labels: ['needs review'], reviewerIds: [2], assigneeIds: [1], milestoneId: 5, targetBranch: 'release' });
+    expect(p.messages).toEqual([
+      T.labelsAdded(['~"bug"', '~"needs review"']),
+      T.labelsRemoved(['~"bug"']),
+      M.reviewersAssigned(['bob']),
+      T.assigned(['alice']),
+      T.milestoneSet('%v1.0'),
+      M.targetBranchSet('release'),
+    ]);
+    expect(p.changes).toEqual({ label_ids: [11], reviewer_ids: [2], assignee_ids: [1], milestone_id: 5, target_branch: 'release' });
+    expect(p.errorMessages).toEqual([]);
+  });
+
+  it('draft and ready edit the title prefix; merge does not apply to a draft', () => {
+    expect(plan('/draft').input.title).toBe('Draft: Add search');
+    expect(plan('/ready', subject({ title: 'Draft: Add search' })).input.title).toBe('Add search');
+    expect(plan('/draft\n/merge')).toMatchObject({ merge: false, errorMessages: [T.couldNotApply('merge')] });
+    expect(plan('/ready').errorMessages).toEqual([T.couldNotApply('ready')]);
+    expect(plan('/merge')).toMatchObject({ merge: true, messages: [M.merged], changes: { merge: true } });
+  });
+
+  it('approve and unapprove are the actor\'s review state, for a reviewer only', () => {
+    const reviewing = subject({ reviewers: [{ ...alice, review_state: 'unreviewed' }] });
+    expect(plan('/approve', reviewing)).toMatchObject({ review: 'approved', messages: [M.approved] });
+    expect(plan('/approve\n/unapprove', reviewing)).toMatchObject({ review: 'unapproved', messages: [M.approved, M.unapproved] });
+    expect(plan('/approve')).toMatchObject({ review: null, errorMessages: [T.couldNotApply('approve')] });
+  });
+
+  it('refuses what the actor may not do and what does not apply; unknown users are named', () => {
+    expect(plan('/label ~bug\n/close', subject(), guest).errorMessages).toEqual([T.couldNotApply('label'), T.couldNotApply('close')]);
+    expect(plan('/reopen').errorMessages).toEqual([T.couldNotApply('reopen')]);
+    expect(plan('/unassign_reviewer').errorMessages).toEqual([T.couldNotApply('unassign_reviewer')]);
+    expect(plan('/assign @nobody').errorMessages).toEqual([T.usersNotFound(['@nobody'])]);
+    expect(plan('/label ~missing').input).toEqual({});
+  });
+
+  it('the availability list follows the abilities and the state', () => {
+    const env = (can: (a: MergeRequestAbility) => boolean) => ({ actor: bob, can, canAward: true });
+    expect(availableMergeRequestCommands(subject(), env(guest))).toEqual(['award']);
+    const reporterAuthor = availableMergeRequestCommands(subject(), env((a) => a === 'update_merge_request'));
+    expect(reporterAuthor).toEqual(['close', 'title', 'draft', 'award']);
+    const dev = availableMergeRequestCommands(subject({ state: 'closed' }), env(() => true));
+    expect(dev).toContain('reopen');
+    expect(dev).not.toContain('merge');
+    expect(dev).not.toContain('close');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Quick actions on merge requests (spec discussions §5 applies to every noteable): GitLab's
+ * merge request commands that Tandem's merge requests have fields for, their aliases, and
+ * GitLab's texts for the ones issues do not have (quick-actions.ts holds the shared ones).
+ */
+import { toSentence } from './quick-actions';
+
+/** Every merge request command and its aliases (GitLab's names). */
+export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
+  close: [],
+  reopen: [],
+  title: [],
+  assign: [],
+  unassign: [],
+  assign_reviewer: ['reviewer', 'request_review'],
+  unassign_reviewer: ['remove_reviewer'],
+  label: ['labels'],
+  unlabel: ['remove_label'],
+  relabel: [],
+  milestone: [],
+  remove_milestone: [],
+  lock: [],
+  unlock: [],
+  target_branch: [],
+  draft: [],
+  ready: [],
+  approve: [],
+  unapprove: [],
+  merge: [],
+  award: ['react'],
+} as const satisfies Record<string, readonly string[]>;
+export type MergeRequestQuickActionName = keyof typeof MERGE_REQUEST_QUICK_ACTION_NAMES;
+
+/** The comment form's 'Applying command to …' of each command (GitLab's descriptions). */
+export const MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS: Record<MergeRequestQuickActionName, string> = {
+  close: 'Close this merge request',
+  reopen: 'Reopen this merge request',
+  title: 'Change title',
+  assign: 'Assign',
+  unassign: 'Remove all or specific assignees',
+  assign_reviewer: 'Assign reviewers',
+  unassign_reviewer: 'Remove all or specific reviewers',
+  label: 'Add labels',
+  unlabel: 'Remove all or specific labels',
+  relabel: 'Replace all labels',
+  milestone: 'Set milestone',
+  remove_milestone: 'Remove milestone',
+  lock: 'Lock the discussion',
+  unlock: 'Unlock the discussion',
+  target_branch: 'Set target branch',
+  draft: 'Set the Draft status',
+  ready: 'Set the Ready status',
+  approve: 'Approve a merge request',
+  unapprove: 'Unapprove a merge request',
+  merge: 'Merge immediately',
+  award: 'Add emoji reaction',
+};
+
+/** GitLab's messages for the merge request commands issues do not have. */
+export const MERGE_REQUEST_QUICK_ACTION_TEXTS = {
+  reviewersAssigned: (usernames: readonly string[]) => `Assigned ${toSentence(usernames.map((u) => `@${u}`))} as ${usernames.length === 1 ? 'reviewer' : 'reviewers'}.`,
+  reviewersRemoved: (usernames: readonly string[]) => `Removed ${usernames.length === 1 ? 'reviewer' : 'reviewers'} ${toSentence(usernames.map((u) => `@${u}`))}.`,
+  allReviewersRemoved: 'Removed all reviewers.',
+  targetBranchSet: (branch: string) => `Set target branch to ${branch}.`,
+  markedDraft: 'Marked this merge request as a draft.',
+  markedReady: 'Marked this merge request as ready.',
+  approved: 'Approved the current merge request.',
+  unapproved: 'Unapproved the current merge request.',
+  merged: 'Merged this merge request.',
+} as const;
+
+/** The canonical merge request command a name or alias stands for (null: none). */
+export function mergeRequestQuickActionOf(nameOrAlias: string): MergeRequestQuickActionName | null {
+  const n = nameOrAlias.toLowerCase();
+  for (const [name, aliases] of Object.entries(MERGE_REQUEST_QUICK_ACTION_NAMES) as Array<[MergeRequestQuickActionName, readonly string[]]>) {
+    if (name === n || aliases.includes(n)) return name;
+  }
+  return null;
+}
