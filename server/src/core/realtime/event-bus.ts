@@ -215,7 +215,11 @@ export class RedisEventBus implements EventBus {
     }
     if (sent === false) this.publishFailed('not connected');
     else if (sent === true) this.publishFailing = false;
-    else sent.catch((err: unknown) => this.publishFailed(String(err)));
+    else
+      sent.then(
+        () => (this.publishFailing = false),
+        (err: unknown) => this.publishFailed(String(err)),
+      );
   }
 
   /** Once per outage, not once per write. */

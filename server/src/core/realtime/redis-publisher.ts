@@ -24,7 +24,7 @@ function encode(args: readonly string[]): string {
  * other nodes could even start; this node's own sockets wait for that turn anyway (their
  * delivery is queued in a setImmediate), so every other node started that much behind them.
  *
- * Only simple replies come back on this connection (`+OK`, `:<n>`, `-ERR`), read and counted,
+ * Only simple replies come back on this connection (`+OK`, `:<n>`, `-ERR`): read (errors logged),
  * never waited for. While disconnected a publish is refused at once (`false`), as with the
  * offline queue disabled: receivers fill the gap from the event log. Reconnects every 50 ms-1 s
  * forever once it has been ready; the first connection failing fails the boot.
@@ -37,7 +37,6 @@ export class RedisPublisher {
   private retries = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private down = false;
-  private pendingReplies = 0;
   private inbox = '';
   private readonly url: URL;
 
@@ -64,7 +63,6 @@ export class RedisPublisher {
   publish(channel: string, message: string): boolean {
     const s = this.socket;
     if (!this.ready || !s || s.writableLength > MAX_BUFFERED_BYTES) return false;
-    this.pendingReplies++;
     s.write(encode(['PUBLISH', channel, message]));
     return true;
   }
@@ -131,9 +129,8 @@ export class RedisPublisher {
             if (failure) s.destroy(failure);
             else this.becomeReady(onReady);
           }
-        } else {
-          this.pendingReplies = Math.max(0, this.pendingReplies - 1);
-          if (line.startsWith('-')) logger.warn(`${this.name}: ${line.slice(1)}`);
+        } else if (line.startsWith('-')) {
+          logger.warn(`${this.name}: ${line.slice(1)}`);
         }
       }
     });
@@ -145,7 +142,6 @@ export class RedisPublisher {
       const wasReady = this.ready;
       this.ready = false;
       this.inbox = '';
-      this.pendingReplies = 0;
       if (this.socket === s) this.socket = null;
       if (this.closed) return;
       if (!this.everReady) {
