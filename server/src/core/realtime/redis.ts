@@ -133,5 +133,15 @@ export async function openRedis(url: string): Promise<RedisConnections> {
  * (fetchSockets, serverSideEmit, io.emit) go through it; issue events use the bus instead.
  */
 export function createSocketIoAdapter(redis: RedisConnections): ReturnType<typeof createAdapter> {
-  return createAdapter(redis.adapterPub, redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` });
+  // The adapter drops the promise of its PUBLISHes (a broadcast to a user or project room): one in
+  // flight when Redis goes away rejected unhandled and took the node down (multi-node.spec.ts,
+  // Redis restarted mid-stream). Such signals are volatile; a lost one is lost, not fatal.
+  const pub = redis.adapterPub;
+  const publish = pub.publish.bind(pub) as (channel: string, message: string) => Promise<number>;
+  (pub as { publish: unknown }).publish = (channel: string, message: string): Promise<number> => {
+    const sent = publish(channel, message);
+    sent.catch(() => undefined);
+    return sent;
+  };
+  return createAdapter(pub, redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` });
 }
