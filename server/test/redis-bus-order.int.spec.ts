@@ -12,7 +12,9 @@ const ev = (seq: number): BusEvent =>
 /**
  * Cross-node latency (issue #27): the PUBLISH must leave the node before this node's own
  * fan-out runs, or every other node's delivery waits for it. node-redis writes commands in a
- * setImmediate, so a synchronous local delivery ran first (P5: +25-30 ms per event).
+ * setImmediate, so a synchronous local delivery ran first (P5: +25-30 ms per event); and even
+ * behind it, the other nodes waited for the rest of the publishing turn. The bus's own
+ * publisher (RedisPublisher) writes the PUBLISH in the call.
  */
 describe('Redis event bus: the PUBLISH is written before the local fan-out', () => {
   let a: RedisConnections;
@@ -28,9 +30,9 @@ describe('Redis event bus: the PUBLISH is written before the local fan-out', () 
     await b?.close();
   });
 
-  it('hands the PUBLISH to the socket before local handlers run; both nodes get every batch once, in order', async () => {
-    const busA = new RedisEventBus(a.cmd, a.busSub, prefix);
-    const busB = new RedisEventBus(b.cmd, b.busSub, prefix);
+  it('hands the PUBLISH to the socket in the publish call, before local handlers run; both nodes get every batch once, in order', async () => {
+    const busA = new RedisEventBus(a.busPub, a.busSub, prefix);
+    const busB = new RedisEventBus(b.busPub, b.busSub, prefix);
     await busA.start();
     await busB.start();
     const order: string[] = [];
@@ -45,7 +47,10 @@ describe('Redis event bus: the PUBLISH is written before the local fan-out', () 
     busB.subscribe({ events: (batch) => { for (const e of batch) remoteB.push(e.event.seq); } });
     try {
       busA.publish([ev(1)]);
+      // on the socket already, with nothing else run since
+      expect(order).toEqual(['wire']);
       busA.publish([ev(2), ev(3)]);
+      expect(order).toEqual(['wire', 'wire']);
       const deadline = Date.now() + 5000;
       while ((localA.length < 3 || remoteB.length < 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     } finally {
@@ -53,14 +58,14 @@ describe('Redis event bus: the PUBLISH is written before the local fan-out', () 
       await busA.close();
       await busB.close();
     }
-    // both PUBLISHes were written (one setImmediate) before the first local delivery
+    // both PUBLISHes were written before the first local delivery
     expect(order.slice(0, 3)).toEqual(['wire', 'wire', 'local']);
     expect(localA).toEqual([1, 2, 3]);
     expect(remoteB).toEqual([1, 2, 3]);
   });
 
   it('control messages reach this node at once (a revocation holds before its request answers), after the events published before them', async () => {
-    const bus = new RedisEventBus(a.cmd, a.busSub, `${prefix}c:`);
+    const bus = new RedisEventBus(a.busPub, a.busSub, `${prefix}c:`);
     await bus.start();
     const seen: string[] = [];
     bus.subscribe({ events: (batch) => seen.push(`e${batch[0]!.event.seq}`), control: (m) => seen.push(m.kind) });

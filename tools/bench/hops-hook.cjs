@@ -1,7 +1,7 @@
 // Hop timestamps for the cross-node benchmark (P5 --hops), preloaded into each server node with
 // `node -r`: when node A's bus publish was called, when the PUBLISH bytes were handed to the
-// socket, when node B's bus subscriber got the message, when a node's room delivery started and
-// finished its emit. One JSON line per hop in $TANDEM_HOPS_DIR/hops-<pid>.jsonl; read by
+// socket (RedisPublisher, or node-redis's socket in builds before it), when node B's bus
+// subscriber got the message, when a node's room delivery started and finished its emit. One JSON line per hop in $TANDEM_HOPS_DIR/hops-<pid>.jsonl; read by
 // realtime-bench.mjs. Patches only the built server's classes, at load; changes no behaviour.
 const path = require('node:path');
 const fs = require('node:fs');
@@ -40,6 +40,18 @@ if (dir) {
         return start.call(this);
       };
     },
+    // the bus's own publisher writes the PUBLISH in the call (issue #27)
+    'core/realtime/redis-publisher.js': (m) => {
+      const P = m.RedisPublisher?.prototype;
+      if (!P) return;
+      const publish = P.publish;
+      P.publish = function (channel, message) {
+        const r = publish.call(this, channel, message);
+        if (r && message.includes('"e":[')) rec('wire', seqOf(message));
+        return r;
+      };
+    },
+    // node-redis writes its queue in a setImmediate (the bus published through it before)
     '@redis/client/dist/lib/client/socket.js': (m) => {
       const P = m.default?.prototype;
       if (!P) return;

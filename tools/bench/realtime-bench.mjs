@@ -916,7 +916,7 @@ function hopTable(dir) {
     }
   }
   const gaps = [
-    ['publish called on A -> PUBLISH handed to A\'s socket (node-redis queue)', 'A.publish', 'A.wire'],
+    ['publish called on A -> PUBLISH handed to A\'s socket (RedisPublisher writes in the call; node-redis queued it to a setImmediate)', 'A.publish', 'A.wire'],
     ['PUBLISH on A\'s socket -> message in B\'s subscriber (Redis hop, scheduling)', 'A.wire', 'B.message'],
     ['message in B -> B starts its emit', 'B.message', 'B.emitStart'],
     ['A starts its emit -> B starts its emit (the head start)', 'A.emitStart', 'B.emitStart'],

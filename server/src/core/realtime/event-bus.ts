@@ -4,6 +4,14 @@ import type { AnyRealtimeEvent, NoteableType } from '@tandem/shared-types';
 import { observeBusLag } from '../metrics/metrics';
 import type { RedisClient } from './redis';
 
+/**
+ * Where the bus PUBLISHes: `RedisPublisher` (written in the call, false when dropped) in the
+ * app; a node-redis client (a promise) works too.
+ */
+export interface BusPublishTarget {
+  publish(channel: string, message: string): boolean | Promise<unknown>;
+}
+
 /** An event as it travels between nodes: the client envelope plus its noteable key. */
 export interface BusEvent {
   noteableType: NoteableType;
@@ -40,7 +48,7 @@ export interface BusHandlers {
  * with it. Delivery here is best effort: the event log is the durable copy, and receivers
  * fill gaps from it. Publishing delivers to this node's handlers without a Redis round trip
  * (and no dependence on Redis for them): synchronously in-process; with Redis, events in the
- * next setImmediate (after the PUBLISH is written) and control messages synchronously.
+ * next setImmediate (the PUBLISH is written before) and control messages synchronously.
  */
 export interface EventBus {
   /** Never throws and never waits for the network: the log already holds the events. */
@@ -119,16 +127,19 @@ export class RedisEventBus implements EventBus {
   private readonly logger = new Logger('RedisEventBus');
   private readonly local = new LocalHandlers();
   private readonly channel: string;
+  /** How this node's own messages start on the wire: its echo is skipped without parsing it. */
+  private readonly echoPrefix = `{"n":"${this.nodeId}"`;
   private connectedOnce = false;
+  private publishFailing = false;
 
   /**
-   * @param pub a client with the offline queue disabled, so a publish during an outage fails
-   *   at once instead of queueing behind a dead connection
+   * @param pub the publishing connection: written at once (RedisPublisher), and a publish during
+   *   an outage fails at once instead of queueing behind a dead connection
    * @param sub a dedicated subscriber connection: node-redis renews its subscriptions when it
    *   reconnects, before it reports 'ready'
    */
   constructor(
-    private readonly pub: RedisClient,
+    private readonly pub: BusPublishTarget,
     private readonly sub: RedisClient,
     prefix: string,
   ) {
@@ -144,11 +155,11 @@ export class RedisEventBus implements EventBus {
   publish(batch: readonly BusEvent[]): void {
     if (!batch.length) return;
     // To Redis first, then to this node's own sockets, so other nodes start their fan-out
-    // without waiting for this node's. node-redis does not write a command when it is sent:
-    // it writes its queue in a setImmediate. Delivered synchronously here, the local fan-out
-    // (a socket write per local socket) ran before the PUBLISH left the node and every other
-    // node's delivery waited for it (P5: +25-30 ms). The local delivery is queued behind
-    // node-redis's write instead (setImmediate callbacks run in order).
+    // without waiting for this node's. The PUBLISH is on the socket when send() returns
+    // (RedisPublisher; node-redis wrote it only in a setImmediate, after the rest of this turn,
+    // and a synchronous local fan-out before that made every other node wait for it: P5 +25-30
+    // ms). The local delivery runs in the next setImmediate, after the rest of this turn (the
+    // HTTP answer of the write), as it did behind node-redis's write.
     this.send({ n: this.nodeId, t: Date.now(), e: batch });
     this.deliverLocally(batch);
   }
@@ -195,10 +206,26 @@ export class RedisEventBus implements EventBus {
   };
 
   private send(msg: WireMessage): void {
-    this.pub.publish(this.channel, JSON.stringify(msg)).catch((err: unknown) => {
-      // Other nodes catch up from the log (gap fill or reconnect sweep); never fail the write.
-      this.logger.warn({ err: String(err) }, 'bus publish failed');
-    });
+    // Other nodes catch up from the log (gap fill or reconnect sweep); never fail the write.
+    let sent: boolean | Promise<unknown>;
+    try {
+      sent = this.pub.publish(this.channel, JSON.stringify(msg));
+    } catch (err) {
+      sent = Promise.reject(err);
+    }
+    if (sent === false) this.publishFailed('not connected');
+    else if (sent === true) this.publishFailing = false;
+    else
+      sent.then(
+        () => (this.publishFailing = false),
+        (err: unknown) => this.publishFailed(String(err)),
+      );
+  }
+
+  /** Once per outage, not once per write. */
+  private publishFailed(err: string): void {
+    if (!this.publishFailing) this.logger.warn({ err }, 'bus publish failed; other nodes will read the events from the log');
+    this.publishFailing = true;
   }
 
   private readonly onReady = (): void => {
@@ -211,6 +238,8 @@ export class RedisEventBus implements EventBus {
   };
 
   private readonly onMessage = (raw: string): void => {
+    // This node's own echo: already delivered here; not worth parsing
+    if (raw.startsWith(this.echoPrefix)) return;
     let msg: WireMessage;
     try {
       msg = JSON.parse(raw) as WireMessage;

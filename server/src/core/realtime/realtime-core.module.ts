@@ -25,7 +25,7 @@ import { openRedis, REDIS_CONNECTIONS, REDIS_PREFIX, type RedisConnections } fro
       inject: [REDIS_CONNECTIONS],
       useFactory: async (redis: RedisConnections | null): Promise<EventBus> => {
         if (!redis) return new InProcessEventBus();
-        const bus = new RedisEventBus(redis.cmd, redis.busSub, REDIS_PREFIX);
+        const bus = new RedisEventBus(redis.busPub, redis.busSub, REDIS_PREFIX);
         await bus.start();
         return bus;
       },

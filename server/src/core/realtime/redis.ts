@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient, type RedisClientType } from 'redis';
+import { RedisPublisher } from './redis-publisher';
 
 /** Every key and channel Tandem uses in Redis starts with this. */
 export const REDIS_PREFIX = 'tandem:';
@@ -10,7 +11,7 @@ export type RedisClient = RedisClientType;
 
 export interface RedisConnections {
   /**
-   * Commands (ETag cache, bus publish, counters): rejected at once while disconnected instead
+   * Commands (ETag cache, counters): rejected at once while disconnected instead
    * of queueing. node-redis's command timeout only bounds the wait to be sent, not the reply:
    * wrap a call in `bounded()` where a hung server must not hold a request.
    */
@@ -23,6 +24,11 @@ export interface RedisConnections {
   etagRead: RedisClient;
   /** The bus subscriber (pub/sub needs a connection of its own). */
   busSub: RedisClient;
+  /**
+   * The bus's PUBLISHes, written in the call (node-redis writes in a setImmediate: the other
+   * nodes waited for the rest of the publishing turn); redis-publisher.ts.
+   */
+  busPub: RedisPublisher;
   /** The Socket.IO adapter's pair. */
   adapterPub: RedisClient;
   adapterSub: RedisClient;
@@ -100,11 +106,12 @@ export async function openRedis(url: string): Promise<RedisConnections> {
   const busSub = client(url, 'bus-sub', { failFast: false });
   const adapterPub = client(url, 'io-pub', { failFast: false });
   const adapterSub = client(url, 'io-sub', { failFast: false });
+  const busPub = new RedisPublisher(url, 'bus-pub');
   const all = [cmd, etagRead, busSub, adapterPub, adapterSub];
-  const opened = await Promise.allSettled(all.map((r) => r.connect()));
+  const opened = await Promise.allSettled([...all.map((r) => r.connect()), busPub.connect()]);
   const failed = opened.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) {
-    await Promise.allSettled(all.map(shut));
+    await Promise.allSettled([...all.map(shut), busPub.close()]);
     const e: unknown = failed.reason;
     throw new Error(`Redis at REDIS_URL is unreachable: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -112,10 +119,11 @@ export async function openRedis(url: string): Promise<RedisConnections> {
     cmd,
     etagRead,
     busSub,
+    busPub,
     adapterPub,
     adapterSub,
     close: async () => {
-      await Promise.allSettled(all.map(shut));
+      await Promise.allSettled([...all.map(shut), busPub.close()]);
     },
   };
 }
@@ -125,5 +133,15 @@ export async function openRedis(url: string): Promise<RedisConnections> {
  * (fetchSockets, serverSideEmit, io.emit) go through it; issue events use the bus instead.
  */
 export function createSocketIoAdapter(redis: RedisConnections): ReturnType<typeof createAdapter> {
-  return createAdapter(redis.adapterPub, redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` });
+  // The adapter drops the promise of its PUBLISHes (a broadcast to a user or project room): one in
+  // flight when Redis goes away rejected unhandled and took the node down (multi-node.spec.ts,
+  // Redis restarted mid-stream). Such signals are volatile; a lost one is lost, not fatal.
+  const pub = redis.adapterPub;
+  const publish = pub.publish.bind(pub) as (channel: string, message: string) => Promise<number>;
+  (pub as { publish: unknown }).publish = (channel: string, message: string): Promise<number> => {
+    const sent = publish(channel, message);
+    sent.catch(() => undefined);
+    return sent;
+  };
+  return createAdapter(pub, redis.adapterSub, { key: `${REDIS_PREFIX}socket.io` });
 }
