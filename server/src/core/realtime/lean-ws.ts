@@ -183,9 +183,13 @@ export class LeanWebSocket {
     return call(this.other?.get(event), this, args);
   }
 
-  listenerCount(event: string): number {
+  listeners(event: string): Listener[] {
     const l = event === 'message' ? this.onMessage : event === 'close' ? this.onClose : event === 'error' ? this.onError : this.other?.get(event);
-    return l === undefined ? 0 : typeof l === 'function' ? 1 : l.length;
+    return l === undefined ? [] : typeof l === 'function' ? [l] : l.slice();
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners(event).length;
   }
 
   // --- sending ---

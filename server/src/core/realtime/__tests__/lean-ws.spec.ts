@@ -134,6 +134,10 @@ describe('the lean WebSocket engine (RFC 6455), as a peer sees it', () => {
   it('answers the opening handshake with the accept key, and refuses a request without a valid key with 400', async () => {
     const { served } = await rawClient();
     expect(served.ws.readyState).toBe(LeanWebSocket.OPEN);
+    // engine.io finds and removes listeners by name
+    const [onError] = served.ws.listeners('error');
+    served.ws.removeListener('error', onError);
+    expect(served.ws.listenerCount('error')).toBe(0);
     const bad = net.connect(port, '127.0.0.1');
     await once(bad, 'connect');
     bad.write('GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n\r\n');
