@@ -49,11 +49,6 @@ const schema = z.object({
    * through Express and Nest like every other request (same answers, about twice the CPU).
    */
   FAST_ROUTES: bool.default('true'),
-  /**
-   * The WebSocket engine under Socket.IO: lean (core/realtime/lean-ws.ts, less memory per idle
-   * socket) or ws (the library engine.io ships with).
-   */
-  REALTIME_WS_ENGINE: z.enum(['lean', 'ws']).default('ws'),
   CLIENT_DIST: z.string().optional(),
   NODE_NAME: z.string().optional(),
   // Request limits, COUNT/SECONDS or 0 (README, configuration); defaults: Devise lockable, Rack Attack, notes_create

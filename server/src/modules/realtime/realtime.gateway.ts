@@ -20,8 +20,6 @@ import { SubscribeService } from './subscribe.service';
 import { trackSocketServer } from '../../core/metrics/metrics';
 import { UserChannel } from '../../core/realtime/user-channel';
 import { userRoom } from '@tandem/shared-types';
-import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { LeanWebSocketServer } from '../../core/realtime/lean-ws';
 
 /**
  * The Socket.IO server of the IssuesChannel (docs/realtime.md, "Code layout"): it opens the
@@ -48,7 +46,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
     private readonly projectWatch: ProjectWatchService,
     private readonly errorWatch: ErrorWatchService,
     private readonly userChannel: UserChannel,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The name of each user's room, once per user rather than a copy per socket. */
@@ -78,8 +75,6 @@ export class RealtimeGateway implements OnApplicationBootstrap, BeforeApplicatio
       perMessageDeflate: false,
       httpCompression: false,
       connectTimeout: 10_000,
-      // REALTIME_WS_ENGINE: the lean engine unless set to ws (docs/decisions.md)
-      ...(this.config.REALTIME_WS_ENGINE === 'lean' ? { wsEngine: LeanWebSocketServer } : {}),
     });
     if (this.redis) {
       // Cluster-wide io-level operations (fetchSockets, serverSideEmit, io.emit) go through
