@@ -256,7 +256,8 @@ function pgCpuMs(database) {
   return total;
 }
 
-async function waitUntil(what, ready, proc, timeoutMs = 60_000) {
+// Three minutes: on a machine at load 20-30 a fresh database's migrations and seed took over one
+async function waitUntil(what, ready, proc, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await ready())) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${what} exited (${proc.exitCode ?? proc.signalCode})`);

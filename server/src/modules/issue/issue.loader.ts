@@ -45,19 +45,20 @@ export class IssueLoader {
     // this read starts every issue request; JSON.parse of one value is the cheaper way in
     const readable = (where: string) => `SELECT json_build_object(
         'p', row_to_json(p), 'n', row_to_json(n), 'i', CASE WHEN i.id IS NOT NULL THEN row_to_json(i) END,
-        'access_level', ${EFFECTIVE_LEVEL_SQL}, 'assignee_ids', ${ASSIGNEE_IDS_SQL},
-        'hydrated', CASE WHEN $4 AND i.id IS NOT NULL THEN ${HYDRATE_SQL} END,
+        'access_level', lv.level, 'assignee_ids', lv.assignee_ids,
+        'hydrated', CASE WHEN $4 AND i.id IS NOT NULL THEN ${hydrateSql('lv.level', 'lv.assignee_ids')} END,
         'subscribed', CASE WHEN $4 AND i.id IS NOT NULL AND $2::int IS NOT NULL THEN ${subscribedSql('$2::int')} END,
         'actor', (SELECT ${USER_JSON} FROM users u WHERE u.id = $2)) AS r
       FROM projects p JOIN namespaces n ON n.id = p.namespace_id
       LEFT JOIN issues i ON i.project_id = p.id AND i.iid = $3
+      CROSS JOIN LATERAL (SELECT ${EFFECTIVE_LEVEL_SQL} AS level, ${ASSIGNEE_IDS_SQL} AS assignee_ids OFFSET 0) lv
       WHERE ${where}`;
     this.sql = {
       byId: readable('p.id = $1::int'),
       byPath: readable('lower(p.full_path) = lower($1::text)'),
       ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
-      // $2: the viewer, whose level decides whether internal notes count (HYDRATE_SQL's notes_count)
-      hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${HYDRATE_SQL} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
+      // $2: the viewer, whose level decides whether internal notes count (hydrateSql's notes_count)
+      hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${hydrateSql(EFFECTIVE_LEVEL_SQL, ASSIGNEE_IDS_SQL)} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
     };
   }
 
@@ -215,21 +216,28 @@ const USER_JSON = `json_build_object('id', u.id, 'username', u.username, 'name',
 /** The actor's ($2) effective level on `p` (membership-sql.ts: current memberships of the project, its groups and its shares). */
 export const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', '$2');
 
-/** Everything an issue's API shape needs beyond its row, as one json column of a query over `issues i`. */
-const HYDRATE_SQL = `json_build_object(
-  'assignee_ids', ${ASSIGNEE_IDS_SQL},
+/**
+ * Everything an issue's API shape needs beyond its row, as one json column of a query over
+ * `issues i`; `level` is the viewer's ($2) level on the project as SQL, read only when the
+ * issue has internal comments, and `assignees` the issue's assignee ids (an int[] in order).
+ * The single-issue read passes the ones it computed already (`lv`): copies of the same
+ * subqueries made the plan Postgres initialises on every execution a third larger (issue #27,
+ * write3). Users are looked up by id (`= ANY`), not by an OR with a subquery, which scanned
+ * the whole users table.
+ */
+const hydrateSql = (level: string, assignees: string) => `json_build_object(
+  'assignee_ids', ${assignees},
   'labels', (SELECT json_agg(json_build_object('id', l.id, 'title', l.title, 'color', l.color, 'description', l.description,
                 'project_id', l.project_id, 'group_id', l.group_id, 'priority', l.priority) ORDER BY l.title)
              FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'Issue' AND ll.target_id = i.id),
-  'notes_count', (SELECT json_build_array(c.shown, c.internal, CASE WHEN c.internal > 0 AND $2::int IS NOT NULL THEN ${EFFECTIVE_LEVEL_SQL} END)
+  'notes_count', (SELECT json_build_array(c.shown, c.internal, CASE WHEN c.internal > 0 AND $2::int IS NOT NULL THEN ${level} END)
              FROM (SELECT count(*) FILTER (WHERE NOT nt.internal) AS shown, count(*) FILTER (WHERE nt.internal) AS internal
                    FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system) c),
   'upvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup'),
   'downvotes', (SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown'),
   'merge_requests_count', (SELECT count(*)::int FROM merge_requests_closing_issues mc WHERE mc.issue_id = i.id),
   'users', (SELECT json_agg(${USER_JSON}) FROM users u
-             WHERE u.id IN (i.author_id, i.closed_by_id, i.last_edited_by_id)
-                OR u.id IN (SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id)),
+             WHERE u.id = ANY(ARRAY[i.author_id, i.closed_by_id, i.last_edited_by_id] || ${assignees})),
   'moved_to_path', (SELECT mp.full_path || '/-/issues/' || mi.iid FROM issues mi JOIN projects mp ON mp.id = mi.project_id WHERE mi.id = i.moved_to_id),
   'milestone', (SELECT json_build_object('id', m.id, 'iid', m.iid, 'title', m.title, 'state', m.state, 'due_date', m.due_date,
                   'start_date', m.start_date, 'project_id', m.project_id, 'group_id', m.group_id,
