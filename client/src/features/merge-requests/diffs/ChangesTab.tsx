@@ -24,7 +24,8 @@ const ROW_CHUNK = 30;
 function WhenNear({ eager, estimate, rows, anchor, children }: { eager: boolean; estimate: number; rows: number; anchor: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
-  const [limit, setLimit] = useState(near ? Number.POSITIVE_INFINITY : ROW_CHUNK);
+  // A file of one chunk or less (or collapsed: no lines until "Show file contents") renders whole
+  const [limit, setLimit] = useState(near || rows <= ROW_CHUNK ? Number.POSITIVE_INFINITY : ROW_CHUNK);
   useEffect(() => {
     if (near || !ref.current) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' });
