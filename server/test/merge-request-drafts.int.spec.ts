@@ -48,7 +48,7 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     return { position_type: 'text', base_sha: r.base_sha, start_sha: r.start_sha, head_sha: r.head_sha, old_path: 'src/search.ts', new_path: 'src/search.ts', new_line: newLine };
   };
   const draft = (auth: Auth, body: Record<string, unknown>) => call<ApiDraftNote>(app, 'POST', `${api}/draft_notes`, { auth, body });
-  const discussions = async (auth: Auth) => (await call<D[]>(app, 'GET', `${api}/discussions`, { auth })).body;
+  const discussions = async (auth: Auth) => (await call<D[]>(app, 'GET', `${api}/discussions?per_page=100`, { auth })).body;
   const listen = async (auth: Auth) => {
     const s = io(app.url, { transports: ['websocket'], auth: { token: (auth as { token: string }).token }, reconnection: false });
     sockets.push(s);
@@ -58,8 +58,27 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     });
     const got: Ev[] = [];
     for (const t of ['note.created', 'note.updated']) s.on(t, (e: Ev) => got.push(e));
+    // a batch message (a submitted review) carries its events in order
+    s.on('batch', (b: { events: Ev[] }) => got.push(...b.events));
     expect(await s.timeout(10_000).emitWithAck('subscribe', { channel: 'MergeRequestsChannel', project_path: mergeRequestStreamPath(P), iid })).toMatchObject({ ok: true });
     return got;
+  };
+  /** A socket subscribed from `after`, recording every message by name (a batch with its events). */
+  const frames = async (auth: Auth, after?: number) => {
+    const s = io(app.url, { transports: ['websocket'], auth: { token: (auth as { token: string }).token }, reconnection: false });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    const got: Array<{ name: string; events: Ev[] }> = [];
+    s.onAny((name: string, body: Ev | { events: Ev[] }) => {
+      if (name === 'batch') got.push({ name, events: (body as { events: Ev[] }).events });
+      else if (name.startsWith('note.')) got.push({ name, events: [body as Ev] });
+    });
+    const ack = (await s.timeout(10_000).emitWithAck('subscribe', { channel: 'MergeRequestsChannel', project_path: mergeRequestStreamPath(P), iid, ...(after === undefined ? {} : { after }) })) as { ok: boolean; seq: number };
+    expect(ack).toMatchObject({ ok: true });
+    return { socket: s, got, seq: ack.seq };
   };
 
   it('CRUD: drafts are their author\'s only; bad input is a 400 naming the field and writes nothing', async () => {
@@ -153,6 +172,38 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     expect(resolved.notes.map((n) => [n.body, n.resolved])).toEqual([['Is this right?', true], ['Agreed, fixed', true]]);
     // the drafts are gone
     expect((await call<ApiDraftNote[]>(app, 'GET', `${api}/draft_notes`, { auth: who.bob })).body).toEqual([]);
+  });
+
+  it('a 30-draft review reaches a subscribed socket as ONE batch message with every note in order; a reconnecting socket replays the same notes once', async () => {
+    const live = await frames(who.alice);
+    const start = live.seq;
+    const texts = Array.from({ length: 30 }, (_, k) => `Batch draft ${k + 1}`);
+    for (const t of texts) expect((await draft(who.bob, { note: t })).status).toBe(201);
+    expect((await call(app, 'POST', `${api}/draft_notes/bulk_publish`, { auth: who.bob })).status).toBe(204);
+    const deadline = Date.now() + 5000;
+    while (!live.got.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200)); // nothing else follows
+    // one message, named batch, carrying the 30 note.created events in seq order
+    expect(live.got.map((f) => f.name)).toEqual(['batch']);
+    const events = live.got[0]!.events;
+    expect(events.map((e) => e.payload.note!.note)).toEqual(texts);
+    expect(events.map((e) => e.type)).toEqual(texts.map(() => 'note.created'));
+    expect(events.map((e) => e.seq)).toEqual(texts.map((_, k) => start + 1 + k));
+    expect(events.map((e) => e.payload.batch)).toEqual(texts.map((_, k) => ({ index: k + 1, size: 30 })));
+    live.socket.close();
+
+    // A socket that missed it (subscribes with the seq it had) gets each note once from the log
+    const back = await frames(who.alice, start);
+    expect(back.seq).toBe(start + 30);
+    const replayed = back.got.flatMap((f) => f.events);
+    expect(replayed.map((e) => e.payload.note!.note)).toEqual(texts);
+    expect(new Set(replayed.map((e) => e.seq)).size).toBe(30);
+    // and nothing more arrives afterwards (no duplicate live delivery)
+    await new Promise((r) => setTimeout(r, 300));
+    expect(back.got.flatMap((f) => f.events)).toHaveLength(30);
+    // the notes are there for a plain read too
+    const bodies = (await discussions(who.alice)).flatMap((d) => d.notes.map((n) => n.body));
+    for (const t of texts) expect(bodies.filter((b) => b === t)).toHaveLength(1);
   });
 
   it('two racing submits publish the drafts once; publishing one draft leaves the others pending', async () => {

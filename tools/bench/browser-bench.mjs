@@ -60,7 +60,8 @@ export async function withServerAndBrowser({ databaseUrl, port, env = {} }, fn) 
   });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
   try {
-    const deadline = Date.now() + 60_000;
+    // TANDEM_BENCH_READY_MS: a loaded machine may need longer than a minute to migrate and seed
+    const deadline = Date.now() + (Number(process.env.TANDEM_BENCH_READY_MS) || 60_000);
     while (!(await fetch(`${baseUrl}/-/readiness`).then((r) => r.ok, () => false))) {
       if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not become ready');
       await sleep(200);

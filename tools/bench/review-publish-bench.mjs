@@ -97,7 +97,7 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         `| request start to the other page showing it, median | ${p(single, 50)} | ${p(review, 50)} | ${(pct(review, 50) / pct(single, 50)).toFixed(2)}x |`,
         `| same, p99 | ${p(single, 99)} | ${p(review, 99)} | ${(pct(review, 99) / pct(single, 99)).toFixed(2)}x |`,
         '',
-        `Per publish (median): ${median(reviewFrames)} socket frames to the other page carried the review's comments (one note.created event each, marked batch index/size; the page shows them together, and the publish is one transaction: st/merge-request-drafts.int.spec.ts).`,
+        `Per publish (median): ${median(reviewFrames)} socket frame(s) to the other page carried the review's comments (the publish is one transaction and reaches subscribers as one \`batch\` message of its note.created events, applied in one update: server/test/merge-request-drafts.int.spec.ts).`,
         '',
         `Goal (issue #21): one transaction, one batch to subscribers, p99 under 2x a single comment's. p99 ${met ? 'met' : 'missed'} in this run.`,
       ].join('\n');

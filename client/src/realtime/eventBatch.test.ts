@@ -39,4 +39,15 @@ describe('batchGate', () => {
     vi.advanceTimersByTime(100);
     expect(seen).toEqual([1, 2, 3]);
   });
+
+  it('hands a whole batch to applyMany in one call, and a lone event to apply', () => {
+    const calls: number[][] = [];
+    const gate = batchGate((e) => calls.push([e.seq]), 100, (es) => calls.push(es.map((e) => e.seq)));
+    gate(ev(1));
+    gate(ev(2, { index: 1, size: 3 }));
+    gate(ev(3, { index: 2, size: 3 }));
+    expect(calls).toEqual([[1]]);
+    gate(ev(4, { index: 3, size: 3 }));
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+  });
 });

@@ -13,9 +13,10 @@ const batchOf = (e: AnyRealtimeEvent): EventBatch | undefined => {
  * size}, consecutive seqs, written in one transaction) together, in one synchronous run, when
  * the last arrives: the page shows the whole review at once, never half of it. Events come here
  * in seq order (after the sequencer); any event outside the batch, or BATCH_WAIT_MS without the
- * last one (withheld from this viewer), applies what is held first.
+ * last one (withheld from this viewer), applies what is held first. What is held goes to
+ * `applyMany` in one call (one state update); a single event to `apply`.
  */
-export function batchGate(apply: (e: AnyRealtimeEvent) => void, wait = BATCH_WAIT_MS): (e: AnyRealtimeEvent) => void {
+export function batchGate(apply: (e: AnyRealtimeEvent) => void, wait = BATCH_WAIT_MS, applyMany: (events: AnyRealtimeEvent[]) => void = (es) => es.forEach(apply)): (e: AnyRealtimeEvent) => void {
   let held: AnyRealtimeEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
@@ -23,7 +24,8 @@ export function batchGate(apply: (e: AnyRealtimeEvent) => void, wait = BATCH_WAI
     timer = null;
     const run = held;
     held = [];
-    for (const h of run) apply(h);
+    if (run.length > 1) applyMany(run);
+    else if (run.length) apply(run[0]!);
   };
   return (e) => {
     const b = batchOf(e);

@@ -23,6 +23,10 @@ export function followIssueStream(projectPath: string, iid: number, seq: number,
       registry.dispatch(e);
       callbacks.applied(e.seq);
     },
+    applyBatch: (events) => {
+      registry.dispatchBatch(events);
+      callbacks.applied(events[events.length - 1]!.seq);
+    },
     refetch: callbacks.refetch,
     ended,
   });

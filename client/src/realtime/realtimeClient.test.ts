@@ -64,6 +64,24 @@ describe('RealtimeClient', () => {
     expect(applied).toEqual([4, 5, 6]);
   });
 
+  it("applies a batch message (a submitted review) in one call, once, even when its events were already had", () => {
+    const one: number[] = [];
+    const many: number[][] = [];
+    client.start();
+    client.follow('g/p', 7, 3, { apply: (e) => one.push(e.seq), applyBatch: (es) => many.push(es.map((e) => e.seq)), refetch: async () => true, ended: () => {} });
+    sockets[0]!.serverEmit('connect');
+    sockets[0]!.subscribes[0]!.ack({ ok: true, seq: 3, replayed: 0 });
+    const note = (seq: number, index: number) => ({ ...ev(seq), type: 'note.created', payload: { note: { id: String(seq) }, batch: { index, size: 3 } } }) as unknown as AnyRealtimeEvent;
+    sockets[0]!.serverEmit('batch', { project_path: 'g/p', iid: 7, events: [note(4, 1), note(5, 2), note(6, 3)] });
+    expect(many).toEqual([[4, 5, 6]]);
+    expect(one).toEqual([]);
+    // the same events again (an overlapping replay) are dropped by the sequencer
+    sockets[0]!.serverEmit('batch', { project_path: 'g/p', iid: 7, events: [note(4, 1), note(5, 2), note(6, 3)] });
+    sockets[0]!.serverEmit('issue.updated', ev(7));
+    expect(many).toEqual([[4, 5, 6]]);
+    expect(one).toEqual([7]);
+  });
+
   it('asks for a replay when a gap appears and applies the filled sequence', () => {
     const applied: number[] = [];
     client.start();

@@ -28,6 +28,8 @@ type TandemSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface IssueStreamHandlers {
   /** Called once per event, in seq order, never twice. */
   apply(e: AnyRealtimeEvent): void;
+  /** The events of a batch (a submitted review), in seq order, applied together (default: one by one through `apply`). */
+  applyBatch?(events: AnyRealtimeEvent[]): void;
   /** The log no longer holds what we missed: refetch the issue; true when it worked. */
   refetch(): Promise<boolean>;
   /** The server ended the stream (access lost or issue deleted). */
@@ -132,7 +134,15 @@ export class RealtimeClient {
       replaying: false,
       resyncing: false,
       ended: false,
-      sequencer: new EventSequencer(seq, batchGate((e) => handlers.apply(e)), () => this.replay(stream)),
+      sequencer: new EventSequencer(
+        seq,
+        batchGate(
+          (e) => handlers.apply(e),
+          undefined,
+          (events) => (handlers.applyBatch ? handlers.applyBatch(events) : events.forEach((e) => handlers.apply(e))),
+        ),
+        () => this.replay(stream),
+      ),
     };
     this.streams.set(key, stream);
     if (this.state === 'open') this.subscribe(stream);
@@ -267,6 +277,13 @@ export class RealtimeClient {
         this.streams.get(keyOf(e.issue.project_path, e.issue.iid))?.sequencer.push(e);
       }) as never);
     }
+    // A batch (a submitted review's notes) goes through the sequencer event by event, in one
+    // synchronous run: the batch gate applies them together when the last is in
+    socket.on('batch', (sig) => {
+      this.touch();
+      const events = Array.isArray(sig?.events) ? sig.events : [];
+      for (const e of events) this.streams.get(keyOf(e.issue.project_path, e.issue.iid))?.sequencer.push(e);
+    });
     socket.on('resync', (sig) => {
       this.touch();
       const s = this.streams.get(keyOf(sig.project_path, sig.iid));

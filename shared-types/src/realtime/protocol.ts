@@ -1,4 +1,4 @@
-import type { EventType, RealtimeEvent } from './events';
+import type { AnyRealtimeEvent, EventType, RealtimeEvent } from './events';
 import type { PresenceRequest, PresenceSignal } from './presence';
 import type { ProjectIssuesSignal, WatchProjectAck, WatchProjectRequest } from './project-watch';
 import type { SubscriptionSignal, TodosCountSignal } from './user-channel';
@@ -37,6 +37,18 @@ export interface UpdatedSignal {
   seq: number;
 }
 
+/**
+ * Events of one transaction delivered as ONE message (`batch`): a submitted review's notes
+ * (note.created events carrying `batch` {index, size}, consecutive seqs). The log still holds
+ * each event, so a replay sends them one by one; a client pushes them through its sequencer in
+ * order and applies them together.
+ */
+export interface EventBatchSignal {
+  project_path: string;
+  iid: number;
+  events: AnyRealtimeEvent[];
+}
+
 /** The client must refetch the issue: its `after` is older than the retained log, or access changed. */
 export interface ResyncSignal {
   project_path: string;
@@ -49,6 +61,8 @@ export type ServerToClientEvents = {
   [K in EventType]: (event: RealtimeEvent<K>) => void;
 } & {
   updated: (signal: UpdatedSignal) => void;
+  /** Several events of one transaction in one message (a submitted review's notes), in seq order. */
+  batch: (signal: EventBatchSignal) => void;
   resync: (signal: ResyncSignal) => void;
   /** Sent when a subscription is removed by the server (access lost). */
   unsubscribed: (signal: ResyncSignal) => void;

@@ -1,5 +1,5 @@
 import { projectOfMergeRequestStream } from '@tandem/shared-types';
-import type { EventReducers } from '../../realtime/eventRegistry';
+import type { BatchReducers, EventReducers } from '../../realtime/eventRegistry';
 import { mergeRequestChangesKey, mergeRequestCommitsKey, mergeRequestPageKey, relatedMergeRequestsKey } from './mergeRequestApi';
 import { mergeRequestParticipantsKey } from './mergeRequestPeopleApi';
 
@@ -27,5 +27,12 @@ export const mergeRequestEvents: EventReducers = {
   },
   'issue.merge_requests': (e, { queryClient }) => {
     void queryClient.invalidateQueries({ queryKey: relatedMergeRequestsKey(e.issue.project_path, e.issue.iid) });
+  },
+};
+
+/** A submitted review's notes: the participants are read again once, not once per note. */
+export const mergeRequestBatchEvents: BatchReducers = {
+  'note.created': (events, ctx) => {
+    if (events[0]) mergeRequestEvents['note.created']!(events[0], ctx);
   },
 };

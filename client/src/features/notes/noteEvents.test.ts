@@ -8,7 +8,7 @@ import { issueAtomFamily } from '../issue/issueAtoms';
 import { makeIssue } from '../issue/testIssue';
 import { discussionOfNote } from './discussionRules';
 import { registerDiscussionsRefetch } from './discussionsRefetch';
-import { noteEvents } from './noteEvents';
+import { noteBatchEvents, noteEvents } from './noteEvents';
 import { discussionsAtomFamily, editingNotesAtom, remotelyChangedNotesAtom } from './notesAtoms';
 import { bob, makeNote, makeThread } from './testNotes';
 
@@ -20,7 +20,7 @@ describe('noteEvents', () => {
   const registry = new EventRegistry({ store: appStore, queryClient });
   let off: () => void;
   beforeEach(() => {
-    off = registry.registerAll(noteEvents);
+    off = registry.registerAll(noteEvents, noteBatchEvents);
     appStore.set(issueAtomFamily(KEY), makeIssue({ user_notes_count: 2 }));
     appStore.set(discussionsAtomFamily(KEY), [discussionOfNote(makeNote({ id: '1' })), makeThread([makeNote({ id: '2', discussion_id: 'T', individual_note: false })])]);
   });
@@ -37,6 +37,31 @@ describe('noteEvents', () => {
     expect(appStore.get(discussionsAtomFamily(KEY))).toEqual(after);
     expect(after!.map((d) => d.id)).toEqual(['d1', 'T', 'd5']);
     expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(3);
+  });
+
+  it("a submitted review's notes, delivered as one batch, change the discussions and the count once each, in order", () => {
+    const notes = [
+      makeNote({ id: '7', author: bob }),
+      makeNote({ id: '8', discussion_id: 'T', individual_note: false, author: bob }),
+      makeNote({ id: '9', author: bob }),
+    ];
+    const changes: string[] = [];
+    const unsub = [
+      appStore.sub(discussionsAtomFamily(KEY), () => changes.push('discussions')),
+      appStore.sub(issueAtomFamily(KEY), () => changes.push('count')),
+    ];
+    const batch = notes.map((n, i) => ({ ...(ev('note.created', n) as object), payload: { note: n, batch: { index: i + 1, size: 3 } } }) as unknown as AnyRealtimeEvent);
+    registry.dispatchBatch(batch);
+    unsub.forEach((u) => u());
+    expect(changes.sort()).toEqual(['count', 'discussions']);
+    const list = appStore.get(discussionsAtomFamily(KEY))!;
+    expect(list.map((d) => d.id)).toEqual(['d1', 'T', 'd7', 'd9']);
+    expect(list.find((d) => d.id === 'T')!.notes.map((n) => n.id)).toEqual(['2', '8']);
+    expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(5);
+    // the same batch again (a replay overlapping it) changes nothing
+    registry.dispatchBatch(batch);
+    expect(appStore.get(discussionsAtomFamily(KEY))).toEqual(list);
+    expect(appStore.get(issueAtomFamily(KEY))!.user_notes_count).toBe(5);
   });
 
   it('a reply goes into its thread; an edit replaces the text; a delete removes it', () => {

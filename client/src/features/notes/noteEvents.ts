@@ -1,5 +1,5 @@
 import type { ApiNote } from '@tandem/shared-types';
-import type { EventContext, EventReducers } from '../../realtime/eventRegistry';
+import type { BatchReducers, EventContext, EventReducers } from '../../realtime/eventRegistry';
 import { issueKey, updateIssueAtom } from '../issue/issueAtoms';
 import { removeNote, upsertNote } from './discussionRules';
 import { discussionsAtomFamily, editingNotesAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
@@ -41,5 +41,40 @@ export const noteEvents: EventReducers = {
     const key = issueKey(e.issue.project_path, e.issue.iid);
     countNoteChange(store, key, holdsNote(store, key, e.payload.note_id), -1);
     updateDiscussions(store, key, (l) => removeNote(l, e.payload.note_id));
+  },
+};
+
+/**
+ * A submitted review's notes (note.created events delivered as one batch): one change of the
+ * discussions and one of the comment count, so the page renders the whole review once.
+ */
+export const noteBatchEvents: BatchReducers = {
+  'note.created': (events, { store }) => {
+    const first = events[0];
+    if (!first) return;
+    const key = issueKey(first.issue.project_path, first.issue.iid);
+    const list = store.get(discussionsAtomFamily(key));
+    if (!list) {
+      const added = events.filter((e) => !e.payload.note.system).length;
+      if (added) updateIssueAtom(store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + added }));
+      return;
+    }
+    const held = new Map(list.flatMap((d) => d.notes.map((n) => [n.id, n] as const)));
+    let next = list;
+    let added = 0;
+    let refetch = false;
+    const stale: ApiNote[] = [];
+    for (const { payload } of events) {
+      const note = payload.note;
+      if (!note.system && !held.has(note.id)) added++;
+      const known = next.some((d) => d.id === note.discussion_id);
+      if (!known && !note.individual_note && next.length > 0) refetch = true;
+      if (flagsGoneStale(known ? held.get(note.id) : undefined, note)) stale.push(note);
+      next = upsertNote(next, note);
+    }
+    if (added) updateIssueAtom(store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + added }));
+    if (next !== list) store.set(discussionsAtomFamily(key), next);
+    if (refetch) scheduleDiscussionsRefetch(key);
+    for (const note of stale) void refreshViewerFlags(store, key, first.issue.project_path, first.issue.iid, note);
   },
 };

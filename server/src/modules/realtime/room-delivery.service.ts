@@ -125,6 +125,14 @@ export class RoomDelivery {
       await this.access.recheckIfAsked(room);
       const run: Run = { all: null, each: new Map() };
       for (let e = room.pending.get(room.seq + 1); e; e = room.pending.get(room.seq + 1)) {
+        // A submitted review's notes, all here and for every member alike: one message
+        const whole = this.wholeBatch(room, e);
+        if (whole) {
+          for (const b of whole) room.pending.delete(b.seq);
+          this.broadcastBatch(room, whole, run);
+          room.seq = whole[whole.length - 1]!.seq;
+          continue;
+        }
         room.pending.delete(e.seq);
         if (room.checkedTx !== e.at && room.txChangesAccess(e, (s) => room.pending.get(s))) {
           room.checkedTx = e.at;
@@ -235,6 +243,35 @@ export class RoomDelivery {
         room.owed.set(sub, e.seq - 1);
       }
     }
+  }
+
+  /**
+   * The events of a batch (note.created events marked `batch` {index, size}: a submitted review)
+   * starting at `e`, when every one of them is pending and each would go to every live member in
+   * one broadcast anyway: none is an internal note or has an audience rule, nobody is owed a
+   * `prev`, no re-check is due and the transaction changes no access. Otherwise null, and the
+   * events go one by one as any others.
+   */
+  private wholeBatch(room: NoteableRoom, e: AnyRealtimeEvent): AnyRealtimeEvent[] | null {
+    if (e.type !== 'note.created') return null;
+    const size = e.payload.batch?.size ?? 0;
+    if (size < 2 || e.payload.batch!.index !== 1 || room.owed.size || room.needsRecheck) return null;
+    const events: AnyRealtimeEvent[] = [];
+    for (let k = 0; k < size; k++) {
+      const b = room.pending.get(e.seq + k);
+      if (!b || b.type !== 'note.created' || b.at !== e.at || b.payload.batch?.index !== k + 1 || b.payload.batch.size !== size) return null;
+      if (isRestricted(b) || this.audience.restrict(room.noteable.type, b)) return null;
+      events.push(b);
+    }
+    return room.txChangesAccess(e, (s) => room.pending.get(s)) ? null : events;
+  }
+
+  /** A whole batch to the room's live members in one message (`batch`); the log keeps each event for replay. */
+  private broadcastBatch(room: NoteableRoom, events: AnyRealtimeEvent[], run: Run): void {
+    countEventsDelivered(events.length);
+    observeDeliveryLag(events[0]!.at);
+    this.io.local.to(room.key).emit('batch', { ...room.where, events });
+    run.all = events[events.length - 1]!.seq;
   }
 
   /** Asks the audience check for every live member without an answer yet (a failed check withholds: fail closed). */

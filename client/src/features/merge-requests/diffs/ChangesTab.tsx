@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
-import type { LineNotes } from './DiffLines';
+import { RowLimit, type LineNotes } from './DiffLines';
 import { LineThreads, lineKey, positionFor, threadsByLine, type ThreadReview } from './DiffNotes';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
@@ -11,18 +11,39 @@ import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
 
-/** Renders its child once it comes near the viewport (the first files render at once); a placeholder of about its height until then. */
-function WhenNear({ eager, estimate, children }: { eager: boolean; estimate: number; children: ReactNode }) {
+/** Rows of a file rendered per task once it comes near (a 140-row file in one task made frames of 100 ms and more). */
+const ROW_CHUNK = 30;
+
+/**
+ * Renders its child once it comes near the viewport (the first files render at once); a
+ * placeholder of about its height until then, carrying the file's anchor so the file tree can
+ * jump to it. A file that comes near renders its rows in chunks of ROW_CHUNK, one task each, and
+ * keeps the placeholder's height meanwhile; `--diff-estimate` is the size an off-screen file
+ * body is given before it was ever laid out (content-visibility), so the scrollbar stays put.
+ */
+function WhenNear({ eager, estimate, rows, anchor, children }: { eager: boolean; estimate: number; rows: number; anchor: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(eager || typeof IntersectionObserver === 'undefined');
+  // A file of one chunk or less (or collapsed: no lines until "Show file contents") renders whole
+  const [limit, setLimit] = useState(near || rows <= ROW_CHUNK ? Number.POSITIVE_INFINITY : ROW_CHUNK);
   useEffect(() => {
     if (near || !ref.current) return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' });
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near]);
-  if (near) return <>{children}</>;
-  return <div ref={ref} className="diff-placeholder" style={{ height: estimate }} data-testid="diff-placeholder" />;
+  useEffect(() => {
+    if (!near || limit >= rows) return;
+    const t = setTimeout(() => setLimit((l) => (l + ROW_CHUNK >= rows ? Number.POSITIVE_INFINITY : l + ROW_CHUNK)), 0);
+    return () => clearTimeout(t);
+  }, [near, limit, rows]);
+  const size = { '--diff-estimate': `${estimate}px` } as CSSProperties;
+  if (!near) return <div ref={ref} id={anchor} className="diff-placeholder" style={{ height: estimate }} data-testid="diff-placeholder" />;
+  return (
+    <div className="diff-file-slot" style={limit < rows ? { ...size, minHeight: estimate } : size}>
+      <RowLimit.Provider value={limit}>{children}</RowLimit.Provider>
+    </div>
+  );
 }
 
 /** The file tree: every changed file, with its counts; a click scrolls to the file. */
@@ -169,7 +190,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <FileTree files={files} viewed={viewed} />
           <div className="diff-files">
             {files.map((f, i) => (
-              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length}>
+              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
                 <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}

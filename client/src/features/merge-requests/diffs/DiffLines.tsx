@@ -1,8 +1,14 @@
-import { Fragment, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffLine } from '@tandem/shared-types';
 import type { DiffView } from './diffPrefs';
 import { gapAt, type ExpandDirection } from './diffExpansion';
+
+/**
+ * How many rows of a file's table to render now (the Changes tab renders a file that scrolls
+ * near in chunks, one task each, so no frame waits for a whole file). Default: all.
+ */
+export const RowLimit = createContext(Number.POSITIVE_INFINITY);
 
 const sign = (t: ApiDiffLine['type']) => (t === 'new' ? '+' : t === 'old' ? '-' : ' ');
 
@@ -62,10 +68,11 @@ function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLin
 
 /** Unified view: old and new line numbers, then the line. */
 function InlineLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
+  const limit = useContext(RowLimit);
   return (
     <table className="diff-table inline" data-testid="diff-inline">
       <tbody>
-        {lines.map((l, i) =>
+        {(limit < lines.length ? lines.slice(0, limit) : lines).map((l, i) =>
           l.type === 'match' ? (
             <tr key={i} className="diff-match">
               <td className="diff-num" colSpan={2}>
@@ -145,10 +152,11 @@ function AfterRow({ content, span }: { content: ReactNode; span: number }) {
 
 /** Side-by-side view: the old file on the left, the new on the right. */
 function ParallelLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
+  const limit = useContext(RowLimit);
   return (
     <table className="diff-table parallel" data-testid="diff-parallel">
       <tbody>
-        {parallelRows(lines).map((r, i) =>
+        {parallelRows(lines).slice(0, limit).map((r, i) =>
           r.match ? (
             <tr key={i} className="diff-match">
               <td className="diff-num">
