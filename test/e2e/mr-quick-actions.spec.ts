@@ -3,10 +3,14 @@ import { api, markDocument, sameDocument, signedInPage } from './support/session
 
 const P = '/api/v4/projects/acme%2Ftandem';
 
-/** A merge request of Alice's with a diff: a branch of the demo's add-contributing-guide (one commit on main). */
+/**
+ * A merge request of Alice's with a diff: a branch of the demo's refresh-banner, which no journey
+ * merges (add-contributing-guide is merged into main by merge-requests.spec, after which a branch
+ * of it has nothing to show).
+ */
 async function newMergeRequest(alice: Page, title: string): Promise<number> {
   const branch = `qa-${Date.now()}-${Math.floor(Math.random() * 1000)}`;
-  await api(alice, 'post', `${P}/repository/branches`, { branch, ref: 'add-contributing-guide' });
+  await api(alice, 'post', `${P}/repository/branches`, { branch, ref: 'refresh-banner' });
   return (await api<{ iid: number }>(alice, 'post', `${P}/merge_requests`, { title, source_branch: branch, target_branch: 'main' })).iid;
 }
 
