@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 
 /**
@@ -29,9 +29,28 @@ export interface SignedInPageOptions {
   blockWebSocket?: boolean;
 }
 
+/**
+ * The contexts signedInPage opened, with the test that opened them. Playwright closes only its own
+ * `context` fixture after a test; contexts from `browser.newContext()` live until the worker's
+ * browser closes, so every earlier journey's pages kept their sockets, polls and timers running
+ * (a dozen idle renderers at mid-run, each taking CPU from the test at hand). The first
+ * signedInPage of a test closes those of earlier tests.
+ */
+const opened: Array<{ testId: string; context: BrowserContext }> = [];
+
+async function closeEarlierTests(testId: string): Promise<void> {
+  const earlier = opened.filter((o) => o.testId !== testId);
+  if (earlier.length === 0) return;
+  opened.splice(0, opened.length, ...opened.filter((o) => o.testId === testId));
+  await Promise.all(earlier.map((o) => o.context.close().catch(() => undefined)));
+}
+
 /** A page in a new browser context, signed in as a demo user (see `signIn`). */
 export async function signedInPage(browser: Browser, login: string, opts: SignedInPageOptions = {}): Promise<Page> {
+  const testId = test.info().testId;
+  await closeEarlierTests(testId);
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
+  opened.push({ testId, context });
   if (opts.blockWebSocket) {
     await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close({ code: 1011, reason: 'blocked by test' }));
   }
