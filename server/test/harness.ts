@@ -1,16 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { startApp, type RunningApp } from '../src/app';
 import { loadConfig } from '../src/core/config/config';
-import { openDatabase, runMigrations } from '../src/core/database/data-source';
+import { MIGRATIONS, openDatabase, runMigrations } from '../src/core/database/data-source';
 import { ENTITIES } from '../src/modules/entities';
 import { digest, PAT_PREFIX, randomToken } from '../src/modules/auth/tokens';
-import { ANON, call, createDatabase, pickPort, releasePort, signIn, tokenAuth, SERVER_TEST_PORTS, type Auth } from './support/shared-harness';
+import { ANON, call, createDatabase, pickPort, PG_ADMIN_URL, releasePort, signIn, tokenAuth, SERVER_TEST_PORTS, type Auth } from './support/shared-harness';
 
 export { ANON, authHeaders, call, enc, gql, signIn, tokenAuth } from './support/shared-harness';
 export type { Auth, GqlData, GqlResult, Res } from './support/shared-harness';
@@ -33,8 +35,57 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh `tandem_t2_<random>` database on the machine's Postgres. */
-export const createPgDatabase = () => createDatabase('t2');
+/**
+ * A fresh `tandem_t2_<random>` database on the machine's Postgres, copied from a template that
+ * holds every migration (`CREATE DATABASE ... TEMPLATE`: 0.3 s against 1.9 s of migrating each
+ * boot on the 2-core machine). The template is named by a digest of the migrations' source, so
+ * a changed or added migration builds a new one; it is built once, under an advisory lock, by
+ * whichever test process asks first, and older templates are dropped then. The app still runs
+ * its migrations at boot (none is pending) and seeds the demo as on any empty database.
+ */
+export async function createPgDatabase() {
+  return createDatabase('t2', await migratedTemplate());
+}
+
+const TEMPLATE_LOCK = 7_301_202_611;
+let templateName: Promise<string> | null = null;
+
+function migratedTemplate(): Promise<string> {
+  templateName ??= (async () => {
+    const digest = createHash('sha256');
+    for (const m of MIGRATIONS) digest.update(m.name).update(String(m));
+    const name = `tandem_tpl_${digest.digest('hex').slice(0, 16)}`;
+    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await c.connect();
+    try {
+      await c.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+      const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (!rowCount) {
+        const building = `${name}_building`;
+        await c.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await c.query(`CREATE DATABASE ${building}`);
+        const db = await openDatabase({ url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`), dataDir: os.tmpdir(), poolSize: 2 }, ENTITIES);
+        try {
+          await runMigrations(db.dataSource, 'postgres');
+        } finally {
+          await db.close();
+        }
+        // Renamed only once complete: a template that exists is a migrated one
+        await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        const old = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'tandem\\_tpl\\_%' AND datname <> $1", [name]);
+        for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+      return name;
+    } finally {
+      await c.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+      await c.end();
+    }
+  })().catch((e: unknown) => {
+    templateName = null;
+    throw e;
+  });
+  return templateName;
+}
 
 let migratedPgliteDump: Promise<File | Blob> | null = null;
 

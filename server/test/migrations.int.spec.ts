@@ -7,7 +7,7 @@ import { startApp } from '../src/app';
 import { loadConfig } from '../src/core/config/config';
 import { MIGRATIONS, openDatabase, runMigrations, type OpenDatabase } from '../src/core/database/data-source';
 import { ENTITIES } from '../src/modules/entities';
-import { createPgDatabase } from './harness';
+import { createDatabase } from './support/shared-harness';
 
 /** Migrations from an empty database on both engines; a second run (and a restart) is a no-op. */
 const TABLES = ['users', 'sessions', 'personal_access_tokens', 'oauth_access_tokens', 'namespaces', 'projects', 'members', 'milestones', 'labels', 'issues', 'issue_assignees', 'label_links', 'notes', 'issue_events'];
@@ -26,7 +26,7 @@ describe('migrations', () => {
   it.each(['postgres', 'pglite'] as const)('run up from empty on %s, then again as a no-op', async (mode) => {
     let db: OpenDatabase;
     if (mode === 'postgres') {
-      const pg = await createPgDatabase();
+      const pg = await createDatabase('t2');
       cleanup.push(pg.drop);
       db = await openDatabase({ url: pg.url, dataDir: os.tmpdir() }, ENTITIES);
     } else {

@@ -66,7 +66,11 @@ test('the notification settings page: from the user menu, a group set to custom 
   await group.selectOption('custom');
   await expect(carol.getByTestId('toast')).toHaveText(NOTIFICATION_SETTINGS_TEXTS.saved);
   const events = carol.getByRole('group', { name: NOTIFICATION_SETTINGS_TEXTS.customTitle });
-  await events.getByLabel(NOTIFICATION_SETTINGS_TEXTS.events.close_issue).check();
+  // click, then wait for it to show checked: the box is bound to the page's query data, which
+  // re-renders on the query client's next tick, after Playwright's check() has already read it
+  const closeIssue = events.getByLabel(NOTIFICATION_SETTINGS_TEXTS.events.close_issue);
+  await closeIssue.click();
+  await expect(closeIssue).toBeChecked();
   await expect.poll(async () => ((await (await carol.request.get('/api/v4/groups/acme/notification_settings')).json()) as { events?: Record<string, boolean> }).events?.close_issue).toBe(true);
   const axe = await new AxeBuilder({ page: carol }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -51,10 +51,10 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** `tandem_<prefix>_<random>` on the machine's Postgres; parallel runs never share one. */
-export async function createDatabase(prefix: string): Promise<TestDatabase> {
+/** `tandem_<prefix>_<random>` on the machine's Postgres (a copy of `template` when given); parallel runs never share one. */
+export async function createDatabase(prefix: string, template?: string): Promise<TestDatabase> {
   const name = `tandem_${prefix.toLowerCase().replace(/[^a-z0-9_]/g, '_')}_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  await admin((c) => c.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
   return {
     name,
     url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
