@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: everything, in order, starting what it needs. Stops at the first failing step.
+# `npm test`: everything, in order (two pairs of steps side by side), starting what it needs.
+# Stops at the first failing step.
 # Ends with one line `N passed, M failed, K skipped` counting steps (read by CI).
 # A step is skipped only while its config file does not exist yet (incremental landing).
 set -uo pipefail
@@ -18,26 +19,24 @@ summary() {
   echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 }
 
-# step NAME CONFIG-FILE-OR-- COMMAND...
-step() {
+# A step is skipped only while its config file does not exist yet (incremental landing).
+skip_if_missing() {
   local name=$1 config=$2
-  shift 2
-  echo
-  echo "==================== ${name} ===================="
   if [ "$config" != "-" ] && [ ! -e "$root/$config" ]; then
+    echo
+    echo "==================== ${name} ===================="
     echo "SKIPPED (no ${config})"
     skipped=$((skipped + 1))
     report+=("SKIPPED  ${name} (no ${config})")
     return 0
   fi
-  echo "\$ $*"
-  local t0=$(date +%s)
-  local log
-  log=$(mktemp)
-  "$@" 2>&1 | tee "$log"
-  local rc=${PIPESTATUS[0]}
-  local took=$(( $(date +%s) - t0 ))
-  if [ $rc -eq 0 ]; then
+  return 1
+}
+
+# record NAME RC SECONDS LOG: counts the step; on failure shows what failed and ends the run
+record() {
+  local name=$1 rc=$2 took=$3 log=$4
+  if [ "$rc" -eq 0 ]; then
     rm -f "$log"
     passed=$((passed + 1))
     report+=("PASSED   ${name} (${took}s)")
@@ -51,9 +50,58 @@ step() {
     echo "==================== what failed in ${name} ===================="
     grep -E -A12 '^ +[0-9]+\) |FAIL |Error:|AssertionError|Unhandled' "$log" | sed 's/\x1b\[[0-9;]*m//g' | grep -v '^ *$' | grep -v '^--$' | head -12
     rm -f "$log"
+    [ -n "${bg_pid:-}" ] && kill_tree "$bg_pid"
     summary
-    exit $rc
+    exit "$rc"
   fi
+}
+
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null
+}
+
+# step NAME CONFIG-FILE-OR-- COMMAND...: runs in the foreground, its output as it comes
+step() {
+  local name=$1 config=$2
+  shift 2
+  skip_if_missing "$name" "$config" && return 0
+  echo
+  echo "==================== ${name} ===================="
+  echo "\$ $*"
+  local t0=$(date +%s)
+  local log
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  record "$name" "$rc" $(( $(date +%s) - t0 )) "$log"
+}
+
+# step_bg NAME CONFIG-FILE-OR-- COMMAND...: starts a step beside the next foreground ones (the
+# 2-core machine has a core to spare during them); join_bg waits for it, then prints its output
+# whole and counts it. One background step at a time.
+bg_name='' bg_pid='' bg_log='' bg_t0=0
+step_bg() {
+  local name=$1 config=$2
+  shift 2
+  skip_if_missing "$name" "$config" && return 0
+  echo
+  echo "==================== ${name} (started beside the next steps; its output follows when it ends) ===================="
+  bg_name=$name bg_log=$(mktemp) bg_t0=$(date +%s)
+  ( "$@" >"$bg_log" 2>&1 ) &
+  bg_pid=$!
+}
+join_bg() {
+  [ -z "$bg_pid" ] && return 0
+  local rc=0
+  wait "$bg_pid" || rc=$?
+  local took=$(( $(date +%s) - bg_t0 ))
+  bg_pid=''
+  echo
+  echo "==================== ${bg_name} (ran beside the steps above) ===================="
+  cat "$bg_log"
+  record "$bg_name" "$rc" "$took" "$bg_log"
 }
 
 migrations() {
@@ -72,10 +120,15 @@ client_vitest_config() {
 export CI=${CI:-}
 step "1/8 services (Postgres, Redis, chromium, node_modules)" - bash tools/ensure-services.sh
 step "2/8 build (shared-types, server, client)" - npm run build
+# Steps that leave a core idle run in pairs: the drift check beside lint, and the client tests
+# (35 s) beside the real-time tests (mostly waiting on their server processes).
+# The server and e2e steps keep both cores busy and run alone.
+step_bg "4/8 migration drift (PGlite, Postgres, self-test)" - migrations
 step "3/8 lint (tsc --noEmit per workspace + eslint + doc links)" - npm run lint
-step "4/8 migration drift (PGlite, Postgres, self-test)" - migrations
+join_bg
 step "5/8 server tests (vitest)" server/vitest.config.mts npm run test -w server
-step "6/8 client tests (vitest)" "$(client_vitest_config)" npm run test -w client
+step_bg "6/8 client tests (vitest)" "$(client_vitest_config)" npm run test -w client
 step "7/8 real-time cross-process tests" test/realtime/vitest.config.mts npm run realtime -w test
+join_bg
 step "8/8 end-to-end (Playwright, chromium)" test/e2e/playwright.config.ts npm run e2e -w test
 summary
