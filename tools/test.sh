@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything, in order (two pairs of steps side by side), starting what it needs.
+# `npm test`: everything, in order (client tests beside the real-time ones), starting what it needs.
 # Stops at the first failing step.
 # Ends with one line `N passed, M failed, K skipped` counting steps (read by CI).
 # A step is skipped only while its config file does not exist yet (incremental landing).
@@ -89,14 +89,17 @@ step_bg() {
   echo
   echo "==================== ${name} (started beside the next steps; its output follows when it ends) ===================="
   bg_name=$name bg_log=$(mktemp) bg_t0=$(date +%s)
-  ( "$@" >"$bg_log" 2>&1 ) &
+  # its own time is written when it ends: join_bg may come later
+  ( "$@" >"$bg_log" 2>&1; rc=$?; echo $(( $(date +%s) - bg_t0 )) >"$bg_log.took"; exit $rc ) &
   bg_pid=$!
 }
 join_bg() {
   [ -z "$bg_pid" ] && return 0
   local rc=0
   wait "$bg_pid" || rc=$?
-  local took=$(( $(date +%s) - bg_t0 ))
+  local took
+  took=$(cat "$bg_log.took" 2>/dev/null || echo $(( $(date +%s) - bg_t0 )))
+  rm -f "$bg_log.took"
   bg_pid=''
   echo
   echo "==================== ${bg_name} (ran beside the steps above) ===================="
@@ -120,12 +123,10 @@ client_vitest_config() {
 export CI=${CI:-}
 step "1/8 services (Postgres, Redis, chromium, node_modules)" - bash tools/ensure-services.sh
 step "2/8 build (shared-types, server, client)" - npm run build
-# Steps that leave a core idle run in pairs: the drift check beside lint, and the client tests
-# (35 s) beside the real-time tests (mostly waiting on their server processes).
-# The server and e2e steps keep both cores busy and run alone.
-step_bg "4/8 migration drift (PGlite, Postgres, self-test)" - migrations
 step "3/8 lint (tsc --noEmit per workspace + eslint + doc links)" - npm run lint
-join_bg
+step "4/8 migration drift (PGlite, Postgres, self-test)" - migrations
+# The client tests (35 s) run beside the real-time tests, which mostly wait on their server
+# processes. The other steps keep both cores busy (measured) and run alone.
 step "5/8 server tests (vitest)" server/vitest.config.mts npm run test -w server
 step_bg "6/8 client tests (vitest)" "$(client_vitest_config)" npm run test -w client
 step "7/8 real-time cross-process tests" test/realtime/vitest.config.mts npm run realtime -w test
