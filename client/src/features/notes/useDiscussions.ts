@@ -34,6 +34,10 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
     let first = true;
     async function load(cursor: string | null): Promise<void> {
       const persistNow = persistRef.current && cursor === null;
+      // What the list held as this read set off: a discussion added live while it is on its way
+      // was written after the server read the page, and must not be lost when the page replaces
+      // the list (a filter or sort changed just before a comment arrived)
+      const heldBefore = first ? new Set((appStore.get(a) ?? []).map((d) => d.id)) : null;
       const early = cursor === null && !persistNow ? takePrefetchedDiscussionsPage(discussionsPath, filter) : undefined;
       const page = await (early ?? fetchDiscussionsPage(discussionsPath, { filter, persist: persistNow, cursor, signal: controller.signal }));
       if (controller.signal.aborted) return;
@@ -42,8 +46,9 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
         setLoadingMore(false);
         return;
       }
-      // The first page replaces what a previous filter showed; later pages add to it
-      appStore.set(a, first ? page.discussions : appendPage(appStore.get(a) ?? [], page.discussions));
+      // The first page replaces what a previous filter showed (keeping what arrived live
+      // meanwhile); later pages add to it
+      appStore.set(a, first ? withArrivedMeanwhile(page.discussions, appStore.get(a) ?? [], heldBefore!) : appendPage(appStore.get(a) ?? [], page.discussions));
       first = false;
       setLoadingMore(!!page.next);
       if (page.next) await load(page.next);
@@ -62,4 +67,11 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
   useEffect(() => registerDiscussionsRefetch(key, reload), [key, reload]);
 
   return { discussions, loadingMore, failed, reload };
+}
+
+/** The first page, then the discussions that are in the list now but were neither there when the read set off nor in the page. */
+function withArrivedMeanwhile(page: ApiDiscussion[], now: ApiDiscussion[], heldBefore: Set<string>): ApiDiscussion[] {
+  const inPage = new Set(page.map((d) => d.id));
+  const arrived = now.filter((d) => !heldBefore.has(d.id) && !inPage.has(d.id));
+  return arrived.length ? [...page, ...arrived] : page;
 }
