@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ApiDiscussion } from '@tandem/shared-types';
+import { appStore } from '../../shared/store';
+import { stubFetch } from '../../test/kit';
+import { discussionsAtomFamily } from './notesAtoms';
+import { useDiscussions } from './useDiscussions';
+
+const KEY = 'acme/tandem#77';
+const PATH = '/acme/tandem/-/issues/77/discussions.json';
+const discussion = (id: string) => ({ id, reply_id: id, individual_note: true, notes: [] }) as unknown as ApiDiscussion;
+const ids = () => (appStore.get(discussionsAtomFamily(KEY)) ?? []).map((d) => d.id);
+
+describe('useDiscussions', () => {
+  it("keeps a discussion that arrived live while a filter's first page was on its way, and drops what the old filter showed", async () => {
+    let answer!: (d: ApiDiscussion[]) => void;
+    stubFetch({ [`GET ${PATH}`]: () => new Promise<ApiDiscussion[]>((r) => (answer = r)) });
+    appStore.set(discussionsAtomFamily(KEY), [discussion('old-filter')]);
+    renderHook(() => useDiscussions(KEY, PATH, 1 as never, true));
+    await waitFor(() => expect(answer).toBeDefined());
+    // the socket adds alice's comment while the page (read before it was written) is on its way
+    appStore.set(discussionsAtomFamily(KEY), [discussion('old-filter'), discussion('live')]);
+    answer([discussion('a'), discussion('b')]);
+    await waitFor(() => expect(ids()).toEqual(['a', 'b', 'live']));
+  });
+
+  it('adds nothing twice when the page already holds the discussion that arrived live', async () => {
+    let answer!: (d: ApiDiscussion[]) => void;
+    stubFetch({ [`GET ${PATH}`]: () => new Promise<ApiDiscussion[]>((r) => (answer = r)) });
+    appStore.set(discussionsAtomFamily(KEY), []);
+    renderHook(() => useDiscussions(KEY, PATH, 0 as never, false));
+    await waitFor(() => expect(answer).toBeDefined());
+    appStore.set(discussionsAtomFamily(KEY), [discussion('live')]);
+    answer([discussion('a'), discussion('live')]);
+    await waitFor(() => expect(ids()).toEqual(['a', 'live']));
+  });
+});
