@@ -34,8 +34,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     // A trace records a screencast and DOM snapshots of every action of every test: on the 2-core
-    // CI machine that was a third of the run's CPU (the browser, its compositor and the runner), for
-    // files nobody reads from CI's clean clone. Developers' runs keep it for failures.
+    // CI machine the compositor process alone used 66 s of CPU in 293 s with it, 18 s in 190 s
+    // without, and the journeys ran 12% faster; for files nobody reads from CI's clean clone.
+    // Developers' runs keep it for failures.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
