@@ -34,4 +34,21 @@ describe('useDiscussions', () => {
     answer([discussion('a'), discussion('live')]);
     await waitFor(() => expect(ids()).toEqual(['a', 'live']));
   });
+
+  it('keeps an edit and a deletion made live while the first page was on its way, which the page (read before them) does not show', async () => {
+    let answer!: (d: ApiDiscussion[]) => void;
+    stubFetch({ [`GET ${PATH}`]: () => new Promise<ApiDiscussion[]>((r) => (answer = r)) });
+    const before = [discussion('edited'), discussion('deleted'), discussion('same')];
+    appStore.set(discussionsAtomFamily(KEY), before);
+    renderHook(() => useDiscussions(KEY, PATH, 0 as never, false));
+    await waitFor(() => expect(answer).toBeDefined());
+    // the socket applies an edit of one comment and the deletion of another
+    const edited = { ...discussion('edited'), notes: [{ id: 'n1', body: 'after the edit' }] } as unknown as ApiDiscussion;
+    appStore.set(discussionsAtomFamily(KEY), [edited, before[2]!]);
+    const stale = { ...discussion('edited'), notes: [{ id: 'n1', body: 'before the edit' }] } as unknown as ApiDiscussion;
+    answer([stale, discussion('deleted'), discussion('same'), discussion('new-in-page')]);
+    await waitFor(() => expect(ids()).toEqual(['edited', 'same', 'new-in-page']));
+    const list = appStore.get(discussionsAtomFamily(KEY))!;
+    expect((list[0]!.notes[0] as unknown as { body: string }).body).toBe('after the edit');
+  });
 });

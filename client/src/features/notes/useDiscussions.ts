@@ -34,10 +34,11 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
     let first = true;
     async function load(cursor: string | null): Promise<void> {
       const persistNow = persistRef.current && cursor === null;
-      // What the list held as this read set off: a discussion added live while it is on its way
-      // was written after the server read the page, and must not be lost when the page replaces
-      // the list (a filter or sort changed just before a comment arrived)
-      const heldBefore = first ? new Set((appStore.get(a) ?? []).map((d) => d.id)) : null;
+      // What the list held as this read set off: a discussion added, changed or removed live while
+      // it is on its way was written after the server read the page, and must not be lost (or
+      // come back) when the page replaces the list (a filter or sort changed just before a comment
+      // arrived, was edited or deleted)
+      const heldBefore = first ? new Map((appStore.get(a) ?? []).map((d) => [d.id, d])) : null;
       const early = cursor === null && !persistNow ? takePrefetchedDiscussionsPage(discussionsPath, filter) : undefined;
       const page = await (early ?? fetchDiscussionsPage(discussionsPath, { filter, persist: persistNow, cursor, signal: controller.signal }));
       if (controller.signal.aborted) return;
@@ -46,7 +47,7 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
         setLoadingMore(false);
         return;
       }
-      // The first page replaces what a previous filter showed (keeping what arrived live
+      // The first page replaces what a previous filter showed (keeping what changed live
       // meanwhile); later pages add to it
       appStore.set(a, first ? withArrivedMeanwhile(page.discussions, appStore.get(a) ?? [], heldBefore!) : appendPage(appStore.get(a) ?? [], page.discussions));
       first = false;
@@ -69,9 +70,23 @@ export function useDiscussions(key: string, discussionsPath: string, filter: Not
   return { discussions, loadingMore, failed, reload };
 }
 
-/** The first page, then the discussions that are in the list now but were neither there when the read set off nor in the page. */
-function withArrivedMeanwhile(page: ApiDiscussion[], now: ApiDiscussion[], heldBefore: Set<string>): ApiDiscussion[] {
+/**
+ * The first page, merged with what the socket did while it was on its way (the page may have been
+ * read before those writes): a discussion removed meanwhile stays removed; one that changed
+ * meanwhile (a reply, an edit, a resolve: the store replaces a discussion's object on every change)
+ * or arrived meanwhile is taken as the store holds it; one that arrived meanwhile and is not in the
+ * page is added after it. What the old filter showed and did not change is dropped.
+ */
+function withArrivedMeanwhile(page: ApiDiscussion[], now: ApiDiscussion[], heldBefore: Map<string, ApiDiscussion>): ApiDiscussion[] {
+  const nowById = new Map(now.map((d) => [d.id, d]));
   const inPage = new Set(page.map((d) => d.id));
+  const touched = (d: ApiDiscussion) => heldBefore.get(d.id) !== d;
+  const merged = page
+    .filter((d) => !(heldBefore.has(d.id) && !nowById.has(d.id)))
+    .map((d) => {
+      const live = nowById.get(d.id);
+      return live && touched(live) ? live : d;
+    });
   const arrived = now.filter((d) => !heldBefore.has(d.id) && !inPage.has(d.id));
-  return arrived.length ? [...page, ...arrived] : page;
+  return arrived.length ? [...merged, ...arrived] : merged;
 }
