@@ -1,14 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 
-/** Files that vi.mock a module: a new one belongs here, or its mock leaks into the shared worker's other files. */
-const MOCKING_FILES = [
-  'src/shared/captcha/CaptchaModal.test.tsx',
-  'src/features/error-tracking/ErrorTracking.test.tsx',
-  'src/features/awards/EmojiPicker.failure.test.tsx',
-  'src/pages/IssuePage.release.test.tsx',
-];
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Files that vi.mock a module, found by reading them (not a list to keep up): vi.mock replaces a
+ * module for the whole worker, so these run isolated, or a mock would leak into the shared
+ * worker's other files.
+ */
+const MOCKING_FILES = (function findMocking(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return findMocking(full);
+    return /\.test\.tsx?$/.test(e.name) && /\bvi\.(?:do)?mock\(/.test(fs.readFileSync(full, 'utf8')) ? [path.relative(ROOT, full).split(path.sep).join('/')] : [];
+  });
+})(path.join(ROOT, 'src'));
 
 export default defineConfig({
   plugins: [react()],
