@@ -40,12 +40,23 @@ export interface TestApp {
  * holds every migration (`CREATE DATABASE ... TEMPLATE`: 0.3 s against 1.9 s of migrating each
  * boot on the 2-core machine). The template is named by a digest of the migrations' source, so
  * a changed or added migration builds a new one; it is built once, under an advisory lock, by
- * whichever test process asks first, and older templates are dropped then. The app still runs
+ * whichever test process asks first, and the oldest templates beyond a few are dropped then. The app still runs
  * its migrations at boot (none is pending) and seeds the demo as on any empty database.
  */
 export async function createPgDatabase() {
-  return createDatabase('t2', await migratedTemplate());
+  try {
+    return await createDatabase('t2', await migratedTemplate());
+  } catch (e) {
+    // Another checkout's run (other migrations) dropped this template while it was remembered
+    // here: build it again, once
+    if ((e as { code?: string }).code !== '3D000') throw e;
+    templateName = null;
+    return createDatabase('t2', await migratedTemplate());
+  }
 }
+
+/** Templates kept besides the newest: checkouts with other migrations (a worktree, a branch) running at once keep theirs. */
+const TEMPLATES_KEPT = 3;
 
 const TEMPLATE_LOCK = 7_301_202_611;
 let templateName: Promise<string> | null = null;
@@ -72,7 +83,12 @@ function migratedTemplate(): Promise<string> {
         }
         // Renamed only once complete: a template that exists is a migrated one
         await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-        const old = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'tandem\\_tpl\\_%' AND datname <> $1", [name]);
+        // The oldest go (a database's oid grows with its creation), not every other one: two
+        // checkouts running at once would otherwise drop each other's and rebuild in turn
+        const old = await c.query<{ datname: string }>(
+          "SELECT datname FROM pg_database WHERE datname LIKE 'tandem\\_tpl\\_%' AND datname NOT LIKE '%\\_building' AND datname <> $1 ORDER BY oid DESC OFFSET $2",
+          [name, TEMPLATES_KEPT],
+        );
         for (const { datname } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       }
       return name;
