@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { calibrate, writeSection } from './machine.mjs';
 
 const ROOT = path.resolve(new URL('../..', import.meta.url).pathname);
@@ -119,8 +120,12 @@ function cpuMsOf(pid, part = 'both', tid = null) {
 /** The CPU (ms) of the database's Postgres backends; `pids` pins the set measured. */
 const backendsCpuMs = (pids) => pids.reduce((a, pid) => a + cpuMsOf(pid), 0);
 
-/** The floor: 4 connections, each inserting one event's JSON row at a time, for `ms`. With `cpu`, their backends' CPU is added to it. */
-async function floor(databaseUrl, event, ms, cpu = null) {
+/**
+ * The floor: 4 connections, each inserting one event's JSON row at a time, for `ms`. With `cpu`,
+ * their backends' CPU is added to it. With `rate`, paced to that many rows/s in all (the load
+ * beside the title PUTs, run on the senders' thread).
+ */
+async function floor(databaseUrl, event, ms, cpu = null, rate = null) {
   const setup = new pg.Client({ connectionString: databaseUrl });
   await setup.connect();
   await setup.query('CREATE TABLE IF NOT EXISTS bench_floor_events (id bigserial PRIMARY KEY, error_id bigint NOT NULL, event_id text NOT NULL, occurred_at timestamptz NOT NULL, payload jsonb NOT NULL)');
@@ -135,8 +140,15 @@ async function floor(databaseUrl, event, ms, cpu = null) {
   let n = 0;
   const end = Date.now() + ms;
   const t0 = process.hrtime.bigint();
-  await Promise.all(clients.map(async (c) => {
+  const start = Date.now();
+  await Promise.all(clients.map(async (c, s) => {
+    let k = 0;
     while (Date.now() < end) {
+      if (rate) {
+        const due = start + ((k * SENDERS + s) * 1000) / rate;
+        if (due > Date.now()) await sleep(due - Date.now());
+        k += 1;
+      }
       await c.query('INSERT INTO bench_floor_events (error_id, event_id, occurred_at, payload) VALUES ($1, $2, now(), $3)', [1, freshId(), JSON.stringify({ ...event, event_id: freshId() })]);
       n += 1;
     }
@@ -200,35 +212,33 @@ async function main() {
       const key = await json(`${url}/api/v4/projects/${project.id}/error_tracking/client_keys`, token, 'POST');
       const ingestUrl = `${url}/api/v4/error_tracking/collector/api/${project.id}/envelope/`;
       const auth = `Sentry sentry_version=7, sentry_client=sentry.javascript.node, sentry_key=${key.public_key}`;
-      const send = () => request(ingestUrl, { method: 'POST', headers: { 'x-sentry-auth': auth, 'content-type': 'application/x-sentry-envelope' }, body: envelopeWithNewId(text, event.event_id) });
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       const stored = async () => Number((await db.query('SELECT count(*)::int AS n FROM error_tracking_error_events')).rows[0].n);
 
-      /** Senders for `ms`: closed loop, or paced to `rate` events/s in all; counts 200s. */
+      /**
+       * Senders for `ms`: closed loop, or paced to `rate` events/s in all; counts 200s. They run
+       * on a worker thread of their own (an application's SDK is another process): the title
+       * PUTs' timing shares no event loop with them.
+       */
       async function ingest(ms, rate = null) {
-        let ok = 0;
-        let bad = 0;
         const before = await stored();
-        const end = Date.now() + ms;
         const t0 = Date.now();
-        await Promise.all(Array.from({ length: SENDERS }, async (_, s) => {
-          let k = 0;
-          while (Date.now() < end) {
-            if (rate) {
-              const due = t0 + ((k * SENDERS + s) * 1000) / rate;
-              if (due > Date.now()) await sleep(due - Date.now());
-              k += 1;
-            }
-            const r = await send();
-            if (r.status === 200) ok += 1;
-            else bad += 1;
-          }
-        }));
+        const worker = new Worker(new URL(import.meta.url), { workerData: { kind: 'senders', ingestUrl, auth, text, oldId: event.event_id, ms, rate } });
+        const [{ ok, bad }] = await once(worker, 'message');
+        await worker.terminate();
         // The clock stops when what was accepted is written
         for (let i = 0; (await stored()) - before < ok && i < 600; i++) await sleep(50);
         const s = (Date.now() - t0) / 1000;
         return { rate: ((await stored()) - before) / s, ok, bad };
+      }
+
+      /** The floor's inserts paced to `rate` rows/s for `ms`, on a thread of their own (as the senders): rows/s reached. */
+      async function floorPaced(ms, rate) {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { kind: 'floor', databaseUrl, event, ms, rate } });
+        const [reached] = await once(worker, 'message');
+        await worker.terminate();
+        return reached;
       }
 
       const issue = await json(`${url}/api/v4/projects/${project.id}/issues`, token, 'POST', { title: 'Bench title 0' });
@@ -292,18 +302,24 @@ async function main() {
       const idles = [];
       const busys = [];
       const paceds = [];
+      const floorBusys = [];
       for (let r = 0; r < ROUNDS; r++) {
         idles.push(await titles(MS));
         const [b, p] = await Promise.all([titles(MS), ingest(MS, target)]);
         busys.push(b);
         paceds.push(p);
-        console.log(`round ${r + 1}: title PUT p50 idle ${idles[r].p50.toFixed(2)} ms, while ingesting ${p.rate.toFixed(0)}/s (target ${target.toFixed(0)}/s) ${b.p50.toFixed(2)} ms`);
+        // The same PUTs beside the floor's bare inserts at the rate Tandem's ingest reached: what
+        // writing that many rows costs the machine without Tandem
+        const [fb, fr] = await Promise.all([titles(MS), floorPaced(MS, p.rate)]);
+        floorBusys.push({ ...fb, rate: fr });
+        console.log(`round ${r + 1}: title PUT p50 idle ${idles[r].p50.toFixed(2)} ms, while ingesting ${p.rate.toFixed(0)}/s (target ${target.toFixed(0)}/s) ${b.p50.toFixed(2)} ms, beside the floor inserting ${fr.toFixed(0)} rows/s ${fb.p50.toFixed(2)} ms`);
       }
       const median = (xs) => pct(xs, 50);
       const idle = { p50: median(idles.map((x) => x.p50)), n: idles.reduce((a, x) => a + x.n, 0) };
       const busy = { p50: median(busys.map((x) => x.p50)), n: busys.reduce((a, x) => a + x.n, 0) };
       const paced = { rate: median(paceds.map((x) => x.rate)) };
-      const rounds = idles.map((x, i) => `${x.p50.toFixed(1)} / ${busys[i].p50.toFixed(1)}`).join('; ');
+      const floorBusy = { p50: median(floorBusys.map((x) => x.p50)), rate: median(floorBusys.map((x) => x.rate)) };
+      const rounds = idles.map((x, i) => `${x.p50.toFixed(1)} / ${busys[i].p50.toFixed(1)} / ${floorBusys[i].p50.toFixed(1)}`).join('; ');
       await db.end();
 
       const ratio = full.rate / floorRate;
@@ -319,10 +335,11 @@ async function main() {
         `| Tandem ingest, ${SENDERS} senders (HTTP, parse, group, batched write; median of ${ROUNDS}) | ${full.rate.toFixed(0)} events/s (**${ratio.toFixed(2)}x** the floor; ${full.bad} refused) | at least 0.5x |`,
         `| title PUT p50, one writer, idle (median of ${ROUNDS} rounds) | ${idle.p50.toFixed(2)} ms (${idle.n} PUTs) | |`,
         `| title PUT p50 while ingesting at ${paced.rate.toFixed(0)} events/s (paced to 0.5x the floor, ${target.toFixed(0)}/s; median of ${ROUNDS} rounds) | ${busy.p50.toFixed(2)} ms (**${slow.toFixed(2)}x** idle) | at most 1.3x |`,
+        `| floor: title PUT p50 while the floor inserts the same rows at the rate Tandem's ingest reached (${floorBusy.rate.toFixed(0)} rows/s; median of ${ROUNDS} rounds) | ${floorBusy.p50.toFixed(2)} ms (**${(floorBusy.p50 / idle.p50).toFixed(2)}x** idle) | |`,
         '',
-        `Rounds (floor rows/s / Tandem events/s, alternating): ${ingestRounds}. Rounds (title p50 ms, idle / ingesting, alternating): ${rounds}.`,
+        `Rounds (floor rows/s / Tandem events/s, alternating): ${ingestRounds}. Rounds (title p50 ms, idle / ingesting / beside the floor's inserts, in turn): ${rounds}.`,
         '',
-        'The machine is shared (2 CPUs, other helpers running their tests at the same time): the figures are noisy; the load average is recorded below.',
+        'The senders run on a worker thread of the bench (their own event loop, as an SDK is another process), so the title PUTs are timed on an event loop of their own; the load average at the end is recorded below.',
       ].join('\n');
       if (args.includes('--save')) writeSection('ingest', md, `node tools/bench/ingest-bench.mjs --ms ${MS} --rounds ${ROUNDS} --save`, cal);
       else console.log(`\n${md}\n`);
@@ -334,7 +351,37 @@ async function main() {
   });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+/** The senders' thread (see ingest()): SENDERS loops posting the envelope with a fresh id each time. */
+async function senders({ ingestUrl, auth, text, oldId, ms, rate }) {
+  const send = () => request(ingestUrl, { method: 'POST', headers: { 'x-sentry-auth': auth, 'content-type': 'application/x-sentry-envelope' }, body: envelopeWithNewId(text, oldId) });
+  let ok = 0;
+  let bad = 0;
+  const end = Date.now() + ms;
+  const t0 = Date.now();
+  await Promise.all(Array.from({ length: SENDERS }, async (_, s) => {
+    let k = 0;
+    while (Date.now() < end) {
+      if (rate) {
+        const due = t0 + ((k * SENDERS + s) * 1000) / rate;
+        if (due > Date.now()) await sleep(due - Date.now());
+        k += 1;
+      }
+      const r = await send();
+      if (r.status === 200) ok += 1;
+      else bad += 1;
+    }
+  }));
+  agent.destroy();
+  return { ok, bad };
+}
+
+if (isMainThread) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else if (workerData.kind === 'floor') {
+  floor(workerData.databaseUrl, workerData.event, workerData.ms, null, workerData.rate).then((r) => parentPort.postMessage(r));
+} else {
+  senders(workerData).then((r) => parentPort.postMessage(r));
+}
