@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MERGE_REQUEST_QUICK_ACTION_TEXTS as M, QUICK_ACTION_TEXTS as T, type ApiMergeRequest, type ApiNote } from '@tandem/shared-types';
+import { MERGE_REQUEST_QUICK_ACTION_TEXTS as M, QUICK_ACTION_TEXTS as T, type ApiMergeRequest, type ApiNote, type ApiTodo, type QuickActionSource } from '@tandem/shared-types';
 import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
 import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type Cast, type TestApp } from './harness';
@@ -11,6 +11,9 @@ import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type C
  * 202 with commands_changes (REST) or quickActionsStatus (GraphQL); a guest's command is refused
  * and changes nothing; a review's drafts carry commands that run when it is submitted, and a
  * draft of only commands publishes no note; /merge merges through the Merge button's action.
+ * /todo, /done, /subscribe and /unsubscribe are the actor's own to-do (listed with their to-dos)
+ * and notifications; the command autocomplete lists what the planner would apply; a review's
+ * /award is given when it is published.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -43,6 +46,13 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
   const comment = (auth: Auth, api: string, body: string) => call<ApiNote | Rest>(app, 'POST', `${api}/notes`, { auth, body: { body } });
   const notes = async (id: number, system: boolean) =>
     ((await app.ds.query(`SELECT note FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND system = $2 ORDER BY id`, [id, system])) as Array<{ note: string }>).map((r) => r.note);
+  const commandNames = async (auth: Auth, iid: number) =>
+    (await call<Array<QuickActionSource<string>>>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=${iid}`, { auth })).body.map((c) => c.name);
+  const pendingTodos = async (auth: Auth) => (await call<ApiTodo[]>(app, 'GET', '/api/v4/todos?type=MergeRequest', { auth })).body;
+  const subscribed = async (mrId: number, username: string) =>
+    ((await app.ds.query(`SELECT s.subscribed FROM merge_request_subscriptions s JOIN users u ON u.id = s.user_id WHERE s.merge_request_id = $1 AND u.username = $2`, [mrId, username])) as Array<{ subscribed: boolean }>)[0]?.subscribed ?? null;
+  const awards = async (mrId: number) =>
+    ((await app.ds.query(`SELECT a.name, u.username FROM award_emoji a JOIN users u ON u.id = a.user_id WHERE a.awardable_type = 'MergeRequest' AND a.awardable_id = $1 ORDER BY a.id`, [mrId])) as Array<{ name: string; username: string }>).map((r) => `${r.username}:${r.name}`);
   const reviewState = async (mrId: number, username: string) =>
     ((await app.ds.query(`SELECT r.state FROM merge_request_reviewers r JOIN users u ON u.id = r.user_id WHERE r.merge_request_id = $1 AND u.username = $2`, [mrId, username])) as Array<{ state: string }>)[0]?.state ?? null;
 
@@ -136,4 +146,74 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
     expect(((await comment(who.carol, other.api, '/merge')).body as Rest).summary).toEqual([T.couldNotApply('merge')]);
     expect((await read(other.api)).state).toBe('opened');
   });
+
+  it("/todo, /done, /subscribe and /unsubscribe are the actor's own to-do and notifications, with the issue's messages", async () => {
+    const mr = await newMr('To-do by command');
+    const on = await comment(who.bob, mr.api, '/todo\n/subscribe');
+    expect(on.status).toBe(202);
+    expect((on.body as Rest).summary).toEqual([T.todoAdded, T.subscribed]);
+    // the to-do is listed with Bob's to-dos, pointing at the merge request
+    const todos = (await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id);
+    expect(todos).toHaveLength(1);
+    expect(todos[0]).toMatchObject({ target_type: 'MergeRequest', action_name: 'marked', target: { iid: mr.iid, title: 'To-do by command' } });
+    expect(todos[0]!.target_url).toMatch(new RegExp(`/${P}/-/merge_requests/${mr.iid}$`));
+    expect(await subscribed(mr.id, 'bob')).toBe(true);
+    // the same again does not apply; the autocomplete now offers the way back
+    expect(((await comment(who.bob, mr.api, '/todo\n/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('todo'), T.couldNotApply('subscribe')]);
+    const offered = await commandNames(who.bob, mr.iid);
+    expect(offered).toEqual(expect.arrayContaining(['done', 'unsubscribe']));
+    expect(offered).not.toContain('todo');
+    expect(offered).not.toContain('subscribe');
+
+    const off = await comment(who.bob, mr.api, 'Done here.\n/done\n/unsubscribe');
+    expect(off.status).toBe(201);
+    expect((await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id)).toEqual([]);
+    expect(await subscribed(mr.id, 'bob')).toBe(false);
+    // nobody else's to-do or subscription changed; the author is subscribed by default, so /subscribe does not apply to her
+    expect((await pendingTodos(who.alice)).filter((t) => t.target.id === mr.id)).toEqual([]);
+    expect(((await comment(who.alice, mr.api, '/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('subscribe')]);
+  });
+
+  it("the command autocomplete lists the merge request's commands the actor may run now, as the planner decides", async () => {
+    const mr = await newMr('Autocomplete');
+    const author = await commandNames(who.alice, mr.iid);
+    expect(author).toEqual(expect.arrayContaining(['close', 'title', 'label', 'assign_reviewer', 'target_branch', 'draft', 'merge', 'award', 'todo', 'unsubscribe']));
+    for (const absent of ['reopen', 'ready', 'unlock', 'unapprove', 'approve', 'subscribe', 'done', 'weight', 'due']) expect(author).not.toContain(absent);
+    // a guest: only their own to-do, notifications and reaction
+    expect(await commandNames(who.dave, mr.iid)).toEqual(['award', 'todo', 'subscribe']);
+    const entry = (await call<Array<QuickActionSource<string>>>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=${mr.iid}`, { auth: who.alice })).body.find((c) => c.name === 'assign_reviewer');
+    expect(entry).toMatchObject({ aliases: ['reviewer', 'request_review'], description: 'Assign reviewers', params: ['@user1 @user2'] });
+    // bad input is a 4xx with a message
+    const bad = await call<{ message?: unknown }>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=Snippet&type_id=${mr.iid}`, { auth: who.alice });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('must be Issue or MergeRequest');
+    expect((await call(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=99999`, { auth: who.alice })).status).toBe(404);
+  });
+
+  it('/award in a comment and in review drafts: the drafts\' reactions and to-do are given when the review is published', async () => {
+    const mr = await newMr('Reactions');
+    expect(((await comment(who.carol, mr.api, '/award :thumbsup:')).body as Rest).summary).toEqual([T.awarded('thumbsup')]);
+    expect(await awards(mr.id)).toEqual(['carol:thumbsup']);
+    // the award button's REST twin reads the reactor as the command does
+    expect((await call(app, 'POST', `${mr.api}/award_emoji`, { auth: who.dave, body: { name: 'heart' } })).status).toBe(201);
+    expect(await awards(mr.id)).toEqual(['carol:thumbsup', 'dave:heart']);
+
+    const d1 = await call<{ id: number }>(app, 'POST', `${mr.api}/draft_notes`, { auth: who.bob, body: { note: 'Lovely.\n/award :tada:' } });
+    const d2 = await call<{ id: number }>(app, 'POST', `${mr.api}/draft_notes`, { auth: who.bob, body: { note: '/todo' } });
+    expect([d1.status, d2.status]).toEqual([201, 201]);
+    expect(await awards(mr.id)).toEqual(['carol:thumbsup', 'dave:heart']);
+    expect((await call(app, 'POST', `${mr.api}/draft_notes/bulk_publish`, { auth: who.bob })).status).toBe(204);
+    expect(await awards(mr.id)).toEqual(['carol:thumbsup', 'dave:heart', 'bob:tada']);
+    expect((await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id)).toHaveLength(1);
+    expect(await notes(mr.id, false)).toEqual(['Lovely.']);
+    // the reaction is announced on the merge request's stream, as the award button's is
+    const events = (await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND type = 'award.toggled'`, [mr.id])) as Array<{ payload: unknown }>;
+    expect(JSON.stringify(events.map((e) => e.payload))).toContain('"name":"tada"');
+
+    // one draft published on its own
+    const d3 = await call<{ id: number }>(app, 'POST', `${mr.api}/draft_notes`, { auth: who.bob, body: { note: '/award :rocket:' } });
+    expect((await call(app, 'PUT', `${mr.api}/draft_notes/${d3.body.id}/publish`, { auth: who.bob })).status).toBe(204);
+    expect(await awards(mr.id)).toEqual(['carol:thumbsup', 'dave:heart', 'bob:tada', 'bob:rocket']);
+  });
 });
+

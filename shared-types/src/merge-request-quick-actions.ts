@@ -3,7 +3,7 @@
  * merge request commands that Tandem's merge requests have fields for, their aliases, and
  * GitLab's texts for the ones issues do not have (quick-actions.ts holds the shared ones).
  */
-import { toSentence } from './quick-actions';
+import { QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_PARAMS, toSentence } from './quick-actions';
 
 /** Every merge request command and its aliases (GitLab's names). */
 export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
@@ -28,6 +28,10 @@ export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
   unapprove: [],
   merge: [],
   award: ['react'],
+  todo: [],
+  done: [],
+  subscribe: [],
+  unsubscribe: [],
 } as const satisfies Record<string, readonly string[]>;
 export type MergeRequestQuickActionName = keyof typeof MERGE_REQUEST_QUICK_ACTION_NAMES;
 
@@ -54,6 +58,25 @@ export const MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS: Record<MergeRequestQuickAc
   unapprove: 'Unapprove a merge request',
   merge: 'Merge immediately',
   award: 'Add emoji reaction',
+  todo: QUICK_ACTION_DESCRIPTIONS.todo,
+  done: QUICK_ACTION_DESCRIPTIONS.done,
+  subscribe: QUICK_ACTION_DESCRIPTIONS.subscribe,
+  unsubscribe: QUICK_ACTION_DESCRIPTIONS.unsubscribe,
+};
+
+/** The argument each merge request command takes, as the command autocomplete shows it (GitLab's params). */
+export const MERGE_REQUEST_QUICK_ACTION_PARAMS: Partial<Record<MergeRequestQuickActionName, string>> = {
+  title: QUICK_ACTION_PARAMS.title,
+  assign: QUICK_ACTION_PARAMS.assign,
+  unassign: QUICK_ACTION_PARAMS.unassign,
+  assign_reviewer: '@user1 @user2',
+  unassign_reviewer: '@user1 @user2',
+  label: QUICK_ACTION_PARAMS.label,
+  unlabel: QUICK_ACTION_PARAMS.unlabel,
+  relabel: QUICK_ACTION_PARAMS.relabel,
+  milestone: QUICK_ACTION_PARAMS.milestone,
+  target_branch: '<Local branch name>',
+  award: QUICK_ACTION_PARAMS.award,
 };
 
 /** GitLab's messages for the merge request commands issues do not have. */

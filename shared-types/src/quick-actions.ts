@@ -219,8 +219,8 @@ export const QUICK_ACTION_EXPLANATIONS = {
 } as const;
 
 /** One entry of the comment form's command autocomplete (GitLab's autocomplete_sources/commands). */
-export interface QuickActionSource {
-  name: QuickActionName;
+export interface QuickActionSource<N extends string = QuickActionName> {
+  name: N;
   aliases: string[];
   description: string;
   params: string[];

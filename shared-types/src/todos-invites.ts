@@ -41,13 +41,17 @@ export interface TodoToggleResponse {
   delete_path: string | null;
 }
 
+/** What a to-do points at (GitLab's target_type). */
+export const TODO_TARGET_TYPES = ['Issue', 'MergeRequest'] as const;
+export type TodoTargetType = (typeof TODO_TARGET_TYPES)[number];
+
 /** GET /api/v4/todos, GitLab's shape. */
 export interface ApiTodo {
   id: number;
   project: { id: number; name: string; name_with_namespace: string; path: string; path_with_namespace: string };
   author: { id: number; username: string; name: string; state: string; avatar_url: string | null; web_url: string };
   action_name: TodoAction;
-  target_type: 'Issue';
+  target_type: TodoTargetType;
   target: { id: number; iid: number; project_id: number; title: string; state: string; confidential: boolean; web_url: string };
   target_url: string;
   body: string;
@@ -60,7 +64,7 @@ export interface ApiTodo {
 export const todoListQuerySchema = z.object({
   state: z.enum(TODO_STATES, { errorMap: () => ({ message: VALIDATION.notAllowed(TODO_STATES) }) }).optional(),
   action: z.enum(TODO_ACTIONS, { errorMap: () => ({ message: VALIDATION.notAllowed(TODO_ACTIONS) }) }).optional(),
-  type: z.enum(['Issue'], { errorMap: () => ({ message: VALIDATION.notAllowed(['Issue']) }) }).optional(),
+  type: z.enum(TODO_TARGET_TYPES, { errorMap: () => ({ message: VALIDATION.notAllowed(TODO_TARGET_TYPES) }) }).optional(),
   project_id: z.coerce.number({ invalid_type_error: VALIDATION.notInteger }).int(VALIDATION.notInteger).positive(VALIDATION.mustBePositive).max(2_147_483_647).optional(),
 });
 

@@ -19,7 +19,7 @@ async function open(page: Page, iid: number): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 }
 
-test("alice's /label and /assign_reviewer on a merge request apply live on bob's page", async ({ browser }) => {
+test("alice's /label and /assign_reviewer on a merge request apply live on bob's page; bob's /todo is offered and counted", async ({ browser }) => {
   test.setTimeout(120_000);
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
@@ -42,6 +42,19 @@ test("alice's /label and /assign_reviewer on a merge request apply live on bob's
   // no note carries the command text
   await expect(bob.getByTestId('discussion').filter({ hasText: '/assign_reviewer' })).toHaveCount(0);
   expect(await sameDocument(bob)).toBe(true);
+
+  // Bob's comment form offers the merge request's commands; his /todo reaches his to-do count, live
+  const todos = bob.getByTestId('todos-nav');
+  await expect(todos).toBeVisible();
+  const pending = Number(/\((\d+) pending\)/.exec((await todos.getAttribute('aria-label')) ?? '')?.[1]);
+  const bobForm = bob.getByTestId('comment-form');
+  await bobForm.locator('textarea').pressSequentially('/to');
+  const menu = bob.getByTestId('md-autocomplete');
+  await menu.getByRole('option', { name: /\/todo/ }).click();
+  await expect(bobForm.locator('textarea')).toHaveValue(/^\/todo/);
+  await bobForm.getByTestId('comment-submit').click();
+  await expect(bob.getByTestId('notes-notice')).toContainText('Added a to-do item.');
+  await expect(todos).toHaveAttribute('aria-label', `To-Do List (${pending + 1} pending)`);
 });
 
 test('a review draft with /approve applies when the review is submitted, not before', async ({ browser }) => {

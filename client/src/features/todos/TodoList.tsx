@@ -63,7 +63,9 @@ export function TodoList() {
               <p className="todo-item__head">
                 <strong>{t.author.name}</strong> {TODO_TEXTS.actions[t.action_name]}{' '}
                 <a href={t.target_url} className="todo-item__target">
-                  {t.project.path_with_namespace}#{t.target.iid} {t.target.title}
+                  {t.project.path_with_namespace}
+                  {t.target_type === 'MergeRequest' ? '!' : '#'}
+                  {t.target.iid} {t.target.title}
                 </a>{' '}
                 · <RelativeTime iso={t.created_at} />
               </p>

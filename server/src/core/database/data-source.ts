@@ -47,6 +47,7 @@ import { NotificationCustomLevel1795910000000 } from './migrations/1795910000000
 import { MergeRequestNotesFilter1795920000000 } from './migrations/1795920000000-MergeRequestNotesFilter';
 import { MergeRequestAllowCollaboration1795950000000 } from './migrations/1795950000000-MergeRequestAllowCollaboration';
 import { GroupGroupLinks1795970000000 } from './migrations/1795970000000-GroupGroupLinks';
+import { MergeRequestTodosSubscriptions1796020000000 } from './migrations/1796020000000-MergeRequestTodosSubscriptions';
 import { NotifyJobSkipsSystemNotes1796010000000 } from './migrations/1796010000000-NotifyJobSkipsSystemNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -95,6 +96,7 @@ export const MIGRATIONS = [
   MergeRequestAllowCollaboration1795950000000,
   GroupGroupLinks1795970000000,
   NotifyJobSkipsSystemNotes1796010000000,
+  MergeRequestTodosSubscriptions1796020000000,
 ];
 
 export interface DatabaseTarget {

@@ -103,7 +103,15 @@ export type EpicAbility = 'read_epic' | 'create_epic' | 'admin_epic' | 'destroy_
  * a private project (public and internal projects: every reader); developers open, edit and merge
  * them (push_code); the author edits and closes their own; push_code is also what creates a branch.
  */
-export type MergeRequestAbility = 'read_merge_request' | 'create_merge_request' | 'update_merge_request' | 'admin_merge_request' | 'merge_merge_request' | 'push_code';
+export type MergeRequestAbility =
+  | 'read_merge_request'
+  | 'create_merge_request'
+  | 'update_merge_request'
+  | 'admin_merge_request'
+  | 'merge_merge_request'
+  | 'push_code'
+  /** The reader's own to-do and notifications on it (/todo, /subscribe): any signed-in reader, archived project or not. */
+  | 'update_subscription';
 export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility | MergeRequestAbility;
 
 export const ALL_ABILITIES: readonly Ability[] = [

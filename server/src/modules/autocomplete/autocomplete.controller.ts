@@ -22,7 +22,8 @@ export class AutocompleteController {
 
   /**
    * Policy: read_project (issues: read_issue each; participants only of a readable issue;
-   * commands: read_issue, each listed only when the actor has its ability on the issue).
+   * commands: read_issue, or read_merge_request with `type=MergeRequest`, each listed only when
+   * the actor has its ability on the issue or merge request).
    */
   @Get('*project/-/autocomplete_sources/:kind')
   async sources(@CurrentActor() actor: Actor | null, @Param('project') path: string[], @Param('kind') kind: string, @Query() q: Record<string, unknown>) {
@@ -42,8 +43,10 @@ export class AutocompleteController {
       case 'milestones':
         return this.finder.milestones(project, search);
       case 'commands':
-        // An issue's commands: type_id names it (a new issue's form has none to run them on)
+        // An issue's or a merge request's commands: type_id names it (a new issue's form has none to run them on)
         if (typeId === null) throw new ValidationError({ type_id: ['is required for commands'] });
+        if (q.type === 'MergeRequest') return this.commands.listForMergeRequest(actor, project, typeId);
+        if (q.type !== undefined && q.type !== 'Issue') throw new ValidationError({ type: ['must be Issue or MergeRequest'] });
         return this.commands.list(actor, project, typeId);
     }
   }

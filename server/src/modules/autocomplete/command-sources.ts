@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_NAMES, QUICK_ACTION_PARAMS, type QuickActionSource } from '@tandem/shared-types';
+import {
+  MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS,
+  MERGE_REQUEST_QUICK_ACTION_NAMES,
+  MERGE_REQUEST_QUICK_ACTION_PARAMS,
+  QUICK_ACTION_DESCRIPTIONS,
+  QUICK_ACTION_NAMES,
+  QUICK_ACTION_PARAMS,
+  type MergeRequestQuickActionName,
+  type QuickActionSource,
+} from '@tandem/shared-types';
+import { mergeRequestNoteableAbilities } from '../../core/policy/merge-request-permissions';
 import type { Actor } from '../../core/policy/policy';
 import { PromoteToEpicAction } from '../epic/actions/promote-to-epic';
 import { canOnIssue } from '../issue/issue-context';
@@ -9,13 +19,19 @@ import { IssueLoader } from '../issue/issue.loader';
 import { availableQuickActions } from '../issue/quick-actions/quick-action-availability';
 import { SubscriptionStore } from '../issue/subscription.store';
 import { AVAILABLE_ITERATIONS_SQL } from '../iteration/iteration.queries';
+import { MergeRequestLoader, mergeRequestFacts } from '../merge-request/merge-request.loader';
+import { mergeRequestSubscriptions } from '../merge-request/merge-request-subscriptions';
+import { commandSubject } from '../merge-request/quick-actions/merge-request-quick-actions';
+import { availableMergeRequestCommands } from '../merge-request/quick-actions/plan-merge-request-commands';
+import { TodoService } from '../todo/todo.service';
 import type { Project } from '../project/project.entity';
 
 /**
  * The comment form's command autocomplete (GitLab's autocomplete_sources/commands): the quick
- * actions the actor may run on the issue now, by the same abilities and conditions the planner
- * applies (quick-action-availability.ts), so the list never offers a command that would answer
- * "Could not apply". Signed out: none.
+ * actions the actor may run on the issue or merge request now, by the same abilities and
+ * conditions its planner applies (quick-action-availability.ts; a merge request's
+ * plan-merge-request-commands.ts), so the list never offers a command that would answer "Could
+ * not apply". Signed out: none.
  */
 @Injectable()
 export class CommandSources {
@@ -24,6 +40,8 @@ export class CommandSources {
     private readonly loader: IssueLoader,
     private readonly subscriptions: SubscriptionStore,
     private readonly promote: PromoteToEpicAction,
+    private readonly mergeRequests: MergeRequestLoader,
+    private readonly todos: TodoService,
   ) {}
 
   async list(actor: Actor | null, project: Project, iid: number): Promise<QuickActionSource[]> {
@@ -45,6 +63,30 @@ export class CommandSources {
       aliases: [...QUICK_ACTION_NAMES[name]],
       description: QUICK_ACTION_DESCRIPTIONS[name],
       params: QUICK_ACTION_PARAMS[name] ? [QUICK_ACTION_PARAMS[name]] : [],
+      warning: '',
+      icon: '',
+    }));
+  }
+
+  /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do and subscription. */
+  async listForMergeRequest(actor: Actor | null, project: Project, iid: number): Promise<Array<QuickActionSource<MergeRequestQuickActionName>>> {
+    if (!actor) return [];
+    const l = await this.mergeRequests.findReadable(actor, project.id, iid);
+    const [me] = (await this.ds.query('SELECT username FROM users WHERE id = $1', [actor.id])) as Array<{ username: string }>;
+    // Only whether it has labels matters here (unlabel, relabel): their ids are not read
+    const subject = commandSubject(l, l.mr.labels.map((title) => ({ id: 0, title })));
+    subject.hasTodo = await this.todos.pendingOnMergeRequest(actor.id, l.mr.id);
+    subject.subscribed = await mergeRequestSubscriptions.isSubscribed(this.ds.manager, l.mr.id, actor.id);
+    const names = availableMergeRequestCommands(subject, {
+      actor: { id: actor.id, username: me?.username ?? String(actor.id) },
+      can: (ability) => MergeRequestLoader.can(actor, ability, l),
+      canAward: mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).awardEmoji,
+    });
+    return names.map((name) => ({
+      name,
+      aliases: [...MERGE_REQUEST_QUICK_ACTION_NAMES[name]],
+      description: MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS[name],
+      params: MERGE_REQUEST_QUICK_ACTION_PARAMS[name] ? [MERGE_REQUEST_QUICK_ACTION_PARAMS[name]] : [],
       warning: '',
       icon: '',
     }));

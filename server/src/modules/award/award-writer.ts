@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { EXCLUSIVE_AWARDS, type UserBasic } from '@tandem/shared-types';
 import { EventStatement, type PlannedEvent } from '../../core/realtime/event-append';
-import { EventLogService } from '../../core/realtime/event-log.service';
+import { EventLogService, type Tx } from '../../core/realtime/event-log.service';
+import type { Actor } from '../../core/policy/policy';
+import { User } from '../user/user.entity';
 import type { Awardable } from './awardable.loader';
 
 /** toggle: add if absent else remove; add: only add; remove: only remove. */
@@ -44,9 +48,22 @@ interface Row {
 /** Writes award changes for the award actions (one statement each), publishing their events after. */
 @Injectable()
 export class AwardWriter {
-  constructor(private readonly events: EventLogService) {}
+  constructor(
+    private readonly events: EventLogService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
 
-  async write(awardable: Awardable, user: UserBasic, name: string, mode: AwardMode): Promise<AwardWrite> {
+  /**
+   * The awardable with the signed-in reactor's row: issues and epics read it with the noteable; a
+   * merge request's target does not, so it is read here, only for a write (`tx`: on its connection).
+   */
+  async withReactor(actor: Actor | null, awardable: Awardable, tx?: Tx): Promise<Awardable> {
+    if (awardable.actorUser || !actor || !awardable.canAward) return awardable;
+    return { ...awardable, actorUser: await (tx?.manager ?? this.ds.manager).getRepository(User).findOneBy({ id: actor.id }) };
+  }
+
+  /** One statement on its own, or inside `tx` (a review's publish) when given: its events then publish after that COMMIT. */
+  async write(awardable: Awardable, user: UserBasic, name: string, mode: AwardMode, tx?: Tx): Promise<AwardWrite> {
     const other = EXCLUSIVE_AWARDS[name] ?? null;
     const base = { awardable_type: awardable.type, awardable_id: awardable.id, user, ...(awardable.internal ? { internal: true as const } : {}) };
     const toggled = (key: string, n: string, on: boolean): PlannedEvent => ({ key, type: 'award.toggled', payload: { ...base, name: n, toggled_on: on } });
@@ -56,7 +73,8 @@ export class AwardWriter {
     const own = awardCtes(st.param, awardable, user.id, name, other, mode);
     const text = `WITH ${own}, ${st.ctes()}
       SELECT ${st.columns}, (SELECT id FROM ins) AS award_id, (SELECT created_at FROM ins) AS award_created_at, (SELECT updated_at FROM ins) AS award_updated_at`;
-    const out = (await this.events.autocommit((tx) => st.run<Row>(tx, 'award.write', text)))!;
+    if (tx) await tx.flush();
+    const out = (tx ? await st.run<Row>(tx, 'award.write', text) : await this.events.autocommit((t) => st.run<Row>(t, 'award.write', text)))!;
     const row = out.row;
     return {
       added: row.award_id === null ? null : { id: Number(row.award_id), name, createdAt: new Date(row.award_created_at!), updatedAt: new Date(row.award_updated_at!) },

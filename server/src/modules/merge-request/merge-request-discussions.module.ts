@@ -6,6 +6,7 @@ import { IssueModule } from '../issue/issue.module';
 import { HistoryModule } from '../history/history.module';
 import { DiscussionsModule } from '../note/discussions.module';
 import { NoteModule } from '../note/note.module';
+import { TodoModule } from '../todo/todo.module';
 import { noteableControllersFor } from '../note/noteable-controllers';
 import { MergeRequestNoteableAccess } from './discussions/merge-request-noteable-access';
 import { MergeRequestPageController } from './discussions/merge-request-page.controller';
@@ -23,7 +24,7 @@ import { MergeRequestQuickActions } from './quick-actions/merge-request-quick-ac
  * merge request stream's access port (MergeRequestNoteableAccess, given to RealtimeModule).
  */
 @Module({
-  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule],
+  imports: [MergeRequestModule, DiscussionsModule, NoteModule, AwardModule, IssueModule, HistoryModule, MarkdownModule, RepositoryModule, TodoModule],
   controllers: [...noteableControllersFor(MERGE_REQUEST_NOTEABLE), MergeRequestPageController, DraftNotesController, SuggestionsController],
   providers: [MergeRequestNoteTargets, MergeRequestNoteableAccess, DraftNotesService, ApplySuggestionsAction, MergeRequestQuickActions],
   exports: [MergeRequestNoteTargets, MergeRequestNoteableAccess],

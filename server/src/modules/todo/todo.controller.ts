@@ -38,7 +38,7 @@ export class TodoController {
     const me = signedIn(actor, false);
     const f = parseInput(todoListQuerySchema, { state: q.state, action: q.action, type: q.type, project_id: q.project_id });
     const p = pageParams(q);
-    const all = await this.todos.list(me.id, { state: f.state ?? 'pending', action: f.action, projectId: f.project_id });
+    const all = await this.todos.list(me.id, { state: f.state ?? 'pending', action: f.action, projectId: f.project_id, type: f.type });
     setPaginationHeaders(req, res, this.config.publicUrl, p, all.length);
     return all.slice((p.page - 1) * p.perPage, p.page * p.perPage).map((t) => this.todos.toApi(t));
   }

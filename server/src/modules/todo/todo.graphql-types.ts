@@ -82,16 +82,17 @@ export class TodosMarkAllDonePayload {
 }
 
 export function toTodoType(t: TodoView, baseUrl: string): TodoType {
-  const path = `/${t.project.fullPath}/-/issues/${t.issue.iid}`;
+  const mr = t.targetType === 'MergeRequest';
+  const path = `/${t.project.fullPath}/-/${mr ? 'merge_requests' : 'issues'}/${t.issue.iid}`;
   return {
     id: toGlobalId('Todo', t.id),
     action: t.action as TodoActionEnum,
     state: t.state as TodoStateEnum,
     body: t.body,
     createdAt: t.createdAt.toISOString(),
-    targetType: 'ISSUE',
+    targetType: mr ? 'MERGEREQUEST' : 'ISSUE',
     targetUrl: `${baseUrl}${path}`,
-    target: { id: toGlobalId('Issue', t.issue.id), iid: String(t.issue.iid), title: t.issue.title, state: t.issue.state, webUrl: `${baseUrl}${path}`, webPath: path },
+    target: { id: toGlobalId(mr ? 'MergeRequest' : 'Issue', t.issue.id), iid: String(t.issue.iid), title: t.issue.title, state: t.issue.state, webUrl: `${baseUrl}${path}`, webPath: path },
     authorUsername: t.author.username,
   };
 }

@@ -2,8 +2,9 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { projectLevelSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { ApiTodo, TodoAction, TodoState } from '@tandem/shared-types';
+import type { ApiTodo, TodoAction, TodoState, TodoTargetType } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { canMergeRequest } from '../../core/policy/merge-request-permissions';
 import { canReadIssue, type Actor } from '../../core/policy/policy';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { UserChannel } from '../../core/realtime/user-channel';
@@ -19,10 +20,12 @@ interface TodoRow {
   note_id: number | null;
   created_at: Date;
   updated_at: Date;
+  target_type: TodoTargetType;
+  /** The target's (an issue's or a merge request's) facts, in the issue's names. */
   issue_id: number;
   iid: number;
   title: string;
-  issue_state: 'opened' | 'closed';
+  issue_state: 'opened' | 'closed' | 'merged' | 'locked';
   confidential: boolean;
   issue_author_id: number | null;
   discussion_locked: boolean;
@@ -50,6 +53,7 @@ export interface TodoFilters {
   action?: TodoAction;
   projectId?: number;
   targetId?: number;
+  type?: TodoTargetType;
 }
 
 /** One to-do, with its target, for every API shape. */
@@ -61,6 +65,8 @@ export interface TodoView {
   createdAt: Date;
   updatedAt: Date;
   body: string;
+  /** What `issue` is: an issue or a merge request. */
+  targetType: TodoTargetType;
   author: { id: number; username: string; name: string; state: string; avatarUrl: string | null };
   issue: { id: number; iid: number; title: string; state: string; confidential: boolean };
   project: { id: number; name: string; path: string; fullPath: string; namespaceName: string };
@@ -131,6 +137,32 @@ export class TodoService implements OnModuleInit {
     return { id: Number(existing!.id), created: false };
   }
 
+  /** Whether the user has a pending to-do on the merge request (/todo and /done's condition), on the caller's connection. */
+  async pendingOnMergeRequest(userId: number, mergeRequestId: number, m: EntityManager = this.ds.manager): Promise<boolean> {
+    const rows = (await m.query(`SELECT 1 FROM todos WHERE user_id = $1 AND merge_request_id = $2 AND state = 'pending' LIMIT 1`, [userId, mergeRequestId])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * A merge request's /todo and /done, in the caller's transaction (the comment's, or the review's
+   * publish): the user's hand-made to-do added (at most one pending), or every pending one marked
+   * done. The user's open tabs get the new count after the commit (Tx.touchedUsers). True when a
+   * row changed.
+   */
+  async setOnMergeRequest(tx: { manager: EntityManager; touchedUsers: Set<number> }, userId: number, projectId: number, mergeRequestId: number, pending: boolean): Promise<boolean> {
+    const rows = (
+      pending
+        ? await tx.manager.query(
+            `INSERT INTO todos (user_id, author_id, project_id, target_type, merge_request_id, action) VALUES ($1, $1, $2, 'MergeRequest', $3, 'marked')
+             ON CONFLICT (user_id, merge_request_id) WHERE action = 'marked' AND state = 'pending' AND merge_request_id IS NOT NULL DO NOTHING RETURNING id`,
+            [userId, projectId, mergeRequestId],
+          )
+        : await tx.manager.query(`UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND merge_request_id = $2 AND state = 'pending' RETURNING id`, [userId, mergeRequestId])
+    ) as unknown[];
+    if (rows.length) tx.touchedUsers.add(userId);
+    return rows.length > 0;
+  }
+
   /** The user's pending to-do on an issue, if any (the sidebar shows "Mark as done"). */
   async pendingOn(userId: number, issueId: number): Promise<number | null> {
     const [row] = (await this.ds.query(`SELECT id FROM todos WHERE user_id = $1 AND target_id = $2 AND state = 'pending' ORDER BY id DESC LIMIT 1`, [userId, issueId])) as Array<{ id: number }>;
@@ -198,13 +230,13 @@ export class TodoService implements OnModuleInit {
 
   toApi(t: TodoView): ApiTodo {
     const base = this.config.publicUrl;
-    const issueUrl = `${base}/${t.project.fullPath}/-/issues/${t.issue.iid}`;
+    const issueUrl = `${base}/${t.project.fullPath}/-/${t.targetType === 'MergeRequest' ? 'merge_requests' : 'issues'}/${t.issue.iid}`;
     return {
       id: t.id,
       project: { id: t.project.id, name: t.project.name, name_with_namespace: `${t.project.namespaceName} / ${t.project.name}`, path: t.project.path, path_with_namespace: t.project.fullPath },
       author: { id: t.author.id, username: t.author.username, name: t.author.name, state: t.author.state, avatar_url: t.author.avatarUrl ?? `${base}/-/avatars/${encodeURIComponent(t.author.username)}.svg`, web_url: `${base}/${t.author.username}` },
       action_name: t.action,
-      target_type: 'Issue',
+      target_type: t.targetType,
       target: { id: t.issue.id, iid: t.issue.iid, project_id: t.project.id, title: t.issue.title, state: t.issue.state, confidential: t.issue.confidential, web_url: issueUrl },
       target_url: issueUrl,
       body: t.body,
@@ -218,10 +250,14 @@ export class TodoService implements OnModuleInit {
     const actor: Actor = { id: r.user_id, username: '', isAdmin: r.is_admin, scopes: null };
     let level = r.level ?? ACCESS_LEVEL.NO_ACCESS;
     if (level < ACCESS_LEVEL.OWNER && r.ns_type === 'User' && r.ns_owner_id === r.user_id) level = ACCESS_LEVEL.OWNER;
+    const project = { visibility: r.visibility, archived: r.archived, accessLevel: level };
+    if (r.target_type === 'MergeRequest') {
+      return canMergeRequest(actor, 'read_merge_request', project, { authorId: r.issue_author_id, discussionLocked: r.discussion_locked, state: r.issue_state });
+    }
     return canReadIssue(
       actor,
-      { visibility: r.visibility, archived: r.archived, accessLevel: level },
-      { confidential: r.confidential, authorId: r.issue_author_id, assigneeIds: r.assignee_ids.map(Number), discussionLocked: r.discussion_locked, state: r.issue_state },
+      project,
+      { confidential: r.confidential, authorId: r.issue_author_id, assigneeIds: r.assignee_ids.map(Number), discussionLocked: r.discussion_locked, state: r.issue_state as 'opened' | 'closed' },
     );
   }
 
@@ -234,6 +270,7 @@ export class TodoService implements OnModuleInit {
       createdAt: new Date(r.created_at),
       updatedAt: new Date(r.updated_at),
       body: r.body ?? r.title,
+      targetType: r.target_type,
       author: { id: Number(r.author_id), username: r.author_username, name: r.author_name, state: r.author_state, avatarUrl: r.author_avatar_url },
       issue: { id: Number(r.issue_id), iid: Number(r.iid), title: r.title, state: r.issue_state, confidential: r.confidential },
       project: { id: Number(r.project_id), name: r.project_name, path: r.project_path, fullPath: r.full_path, namespaceName: r.namespace_name },
@@ -257,21 +294,26 @@ export class TodoService implements OnModuleInit {
     if (f.action) add('t.action = ?', f.action);
     if (f.projectId) add('t.project_id = ?', f.projectId);
     if (f.targetId) add('t.target_id = ?', f.targetId);
+    if (f.type) add('t.target_type = ?', f.type);
     if (f.id !== undefined) add('t.id = ?', f.id);
     const extra = countOnly
       ? `NULL::text AS body, ''::text AS author_username, ''::text AS author_name, ''::text AS author_state, NULL::text AS author_avatar_url`
       : `(SELECT n.note FROM notes n WHERE n.id = t.note_id) AS body, a.username AS author_username, a.name AS author_name, a.state AS author_state, a.avatar_url AS author_avatar_url`;
     return {
-      text: `SELECT t.id, t.user_id, t.author_id, t.action, t.state, t.note_id, t.created_at, t.updated_at,
-         i.id AS issue_id, i.iid, i.title, i.state AS issue_state, i.confidential, i.author_id AS issue_author_id, i.discussion_locked,
+      // The target is an issue (target_id) or a merge request (merge_request_id): its facts in the issue's names
+      text: `SELECT t.id, t.user_id, t.author_id, t.action, t.state, t.note_id, t.created_at, t.updated_at, t.target_type,
+         COALESCE(i.id, mr.id) AS issue_id, COALESCE(i.iid, mr.iid) AS iid, COALESCE(i.title, mr.title) AS title, COALESCE(i.state, mr.state) AS issue_state,
+         COALESCE(i.confidential, false) AS confidential, CASE WHEN i.id IS NULL THEN mr.author_id ELSE i.author_id END AS issue_author_id,
+         COALESCE(i.discussion_locked, mr.discussion_locked) AS discussion_locked,
          ARRAY(SELECT ia.user_id FROM issue_assignees ia WHERE ia.issue_id = i.id) AS assignee_ids,
          p.id AS project_id, p.name AS project_name, p.path AS project_path, p.full_path, p.visibility, p.archived,
          ns.name AS namespace_name, ns.type AS ns_type, ns.owner_id AS ns_owner_id, u.is_admin,
          ${projectLevelSql('p.id', 'p.namespace_id', 't.user_id')} AS level,
          ${extra}
        FROM todos t
-       JOIN issues i ON i.id = t.target_id
-       JOIN projects p ON p.id = i.project_id
+       LEFT JOIN issues i ON i.id = t.target_id
+       LEFT JOIN merge_requests mr ON mr.id = t.merge_request_id
+       JOIN projects p ON p.id = COALESCE(i.project_id, mr.target_project_id)
        JOIN namespaces ns ON ns.id = p.namespace_id
        JOIN users u ON u.id = t.user_id
        JOIN users a ON a.id = t.author_id

@@ -87,4 +87,18 @@ describe('batch review and suggestions in the Overview', () => {
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
     expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502] });
   });
+
+  it("a review reply autocompletes the merge request's commands", async () => {
+    api.on({ 'GET /g/p/-/autocomplete_sources/commands?type=MergeRequest&type_id=3': [{ name: 'todo', aliases: [], description: 'Add a to-do item', params: [], warning: '', icon: '' }] });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    fireEvent.click(within(thread(DIFF)).getByText('Reply…'));
+    const box = within(within(thread(DIFF)).getByTestId('diff-comment-form')).getByRole('textbox');
+    fireEvent.change(box, { target: { value: '/to' } });
+    fireEvent.keyUp(box, { key: 'o' });
+    const option = await within(thread(DIFF)).findByRole('option', { name: /\/todo/ });
+    fireEvent.mouseDown(option);
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toMatch(/^\/todo\s*$/));
+  });
 });
+

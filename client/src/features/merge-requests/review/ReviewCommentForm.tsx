@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { DISCUSSION_TEXTS, REVIEW_TEXTS, type ApiDiffPosition } from '@tandem/shared-types';
+import { useMemo, useRef, useState } from 'react';
+import { DISCUSSION_TEXTS, REVIEW_TEXTS, mergeRequestNoteablePaths, type ApiDiffPosition } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
+import { AutocompleteMenu } from '../../../shared/markdown/AutocompleteMenu';
+import { useMarkdownAutocomplete } from '../../../shared/markdown/useMarkdownAutocomplete';
 import { createDraft } from './reviewApi';
 
 interface ReviewCommentFormProps {
@@ -20,7 +22,8 @@ interface ReviewCommentFormProps {
 /**
  * A diff line's comment form and a diff thread's reply form with batch review (discussions.md §2
  * "Note form"): "Start a review" (or "Add to review" once drafts are pending) keeps the comment
- * as a draft only its author sees; "Add comment now" posts it at once; Cancel.
+ * as a draft only its author sees; "Add comment now" posts it at once; Cancel. It autocompletes
+ * from the merge request's sources, its quick actions included (a draft's run when it is published).
  */
 export function ReviewCommentForm({ projectPath, iid, position, discussionId, pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
   const [text, setText] = useState('');
@@ -28,6 +31,10 @@ export function ReviewCommentForm({ projectPath, iid, position, discussionId, pe
   const [busy, setBusy] = useState<'draft' | 'note' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const api = `${projectApiPath(projectPath)}/merge_requests/${iid}/discussions`;
+  const ref = useRef<HTMLTextAreaElement | null>(null);
+  // The merge request's autocomplete sources (only the iid names it there)
+  const sources = useMemo(() => mergeRequestNoteablePaths(projectPath, iid, 0), [projectPath, iid]);
+  const autocomplete = useMarkdownAutocomplete(ref, { projectPath, iid, id: 0, onChange: setText, sources });
 
   const now = async () => {
     setBusy('note');
@@ -52,7 +59,10 @@ export function ReviewCommentForm({ projectPath, iid, position, discussionId, pe
   const empty = !text.trim();
   return (
     <div className="diff-comment-form" data-testid="diff-comment-form">
-      <textarea aria-label={label} value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus data-testid="diff-comment-text" />
+      <div className="md-editor-field">
+        <textarea ref={ref} aria-label={label} value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus data-testid="diff-comment-text" {...autocomplete.textareaProps} />
+        <AutocompleteMenu autocomplete={autocomplete} />
+      </div>
       {discussionId && (
         <label className="review-resolve">
           <input type="checkbox" checked={resolve} onChange={(e) => setResolve(e.target.checked)} data-testid="review-resolve" /> {REVIEW_TEXTS.resolveThread}

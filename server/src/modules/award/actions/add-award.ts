@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import type { Actor } from '../../../core/policy/policy';
+import type { Tx } from '../../../core/realtime/event-log.service';
 import { AwardWriter } from '../award-writer';
 import type { Awardable } from '../awardable.loader';
 import { addedRecord, reactor, type AwardOutcome } from './award-action';
@@ -16,9 +17,11 @@ export class AddAwardAction {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(actor: Actor | null, awardable: Awardable, name: string): Promise<AwardOutcome> {
+  /** `tx`: inside the caller's transaction (a review's publish applies its drafts' /award there). */
+  async execute(actor: Actor | null, target: Awardable, name: string, tx?: Tx): Promise<AwardOutcome> {
+    const awardable = await this.writer.withReactor(actor, target, tx);
     const user = reactor(actor, awardable, this.config.publicUrl);
-    const w = await this.writer.write(awardable, user, name, 'add');
+    const w = await this.writer.write(awardable, user, name, 'add', tx);
     const award = addedRecord(awardable, user, w);
     return { award, toggledOn: award !== null, error: award ? null : AWARD_TAKEN };
   }

@@ -16,7 +16,8 @@ export class RemoveAwardAction {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(actor: Actor | null, awardable: Awardable, name: string): Promise<AwardOutcome> {
+  async execute(actor: Actor | null, target: Awardable, name: string): Promise<AwardOutcome> {
+    const awardable = await this.writer.withReactor(actor, target);
     const user = reactor(actor, awardable, this.config.publicUrl);
     const w = await this.writer.write(awardable, user, name, 'remove');
     return { award: null, toggledOn: false, error: w.removed.includes(name) ? null : notAwarded(name) };

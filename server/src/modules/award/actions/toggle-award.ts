@@ -17,7 +17,8 @@ export class ToggleAwardAction {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(actor: Actor | null, awardable: Awardable, name: string): Promise<AwardOutcome> {
+  async execute(actor: Actor | null, target: Awardable, name: string): Promise<AwardOutcome> {
+    const awardable = await this.writer.withReactor(actor, target);
     const user = reactor(actor, awardable, this.config.publicUrl);
     const w = await this.writer.write(awardable, user, name, 'toggle');
     return { award: addedRecord(awardable, user, w), toggledOn: w.added !== null, error: null };

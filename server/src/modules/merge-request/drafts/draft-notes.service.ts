@@ -8,6 +8,8 @@ import { MarkdownService } from '../../../core/markdown/markdown.service';
 import { draftNoteAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
+import { AddAwardAction } from '../../award/actions/add-award';
+import { AwardableLoader } from '../../award/awardable.loader';
 import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-note';
 import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import { ResolveNoteAction } from '../../note/actions/resolve-note';
@@ -38,6 +40,8 @@ export class DraftNotesService {
     private readonly notes: NoteFinder,
     private readonly createNote: CreateNoteAction,
     private readonly resolveNote: ResolveNoteAction,
+    private readonly awardables: AwardableLoader,
+    private readonly addAward: AddAwardAction,
   ) {}
 
   /** The actor's drafts on the merge request (everyone else's stay invisible). */
@@ -117,7 +121,8 @@ export class DraftNotesService {
    * `submitReview`: a reviewer's submitted review marks them as having reviewed (GitLab's
    * MarkReviewerReviewedService), live, unless its commands approved or unapproved. A draft's
    * quick actions (stored as typed) run here, in the publish's transaction before the notes, as
-   * a comment's do; a draft of only commands publishes no note. /merge waits for the commit.
+   * a comment's do; a draft of only commands publishes no note. Their /award is the award module's
+   * own write, in the same transaction (a comment's waits for its commit). /merge waits for the commit.
    */
   private async publishRows(actor: Actor, t: MergeRequestNoteTarget, rows: DraftNoteRow[], summary: string | null, submitReview = false): Promise<number> {
     const commands: QuickActionCommand[] = [];
@@ -165,6 +170,9 @@ export class DraftNotesService {
       if (commands.length && t.commands) {
         const ran = await t.commands(tx, actor, commands);
         Object.assign(outcome, { changes: ran.changes, status: { messages: ran.messages, error_messages: ran.errorMessages } });
+        const emoji = ran.changes.emoji_award;
+        // The planner checked awardEmoji; an award given already stays as it is (GitLab's silence)
+        if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofTarget(actor, t), emoji, tx);
       }
       for (const n of notes) await n.run(tx);
       for (const r of resolves.values()) await r.run(tx);

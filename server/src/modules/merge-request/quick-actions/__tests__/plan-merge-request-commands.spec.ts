@@ -84,4 +84,30 @@ describe('merge request quick actions', () => {
     expect(dev).not.toContain('merge');
     expect(dev).not.toContain('close');
   });
+
+  it("/todo, /done, /subscribe and /unsubscribe plan the actor's own to-do and subscription with the issue's messages", () => {
+    const fresh = subject({ hasTodo: false, subscribed: false });
+    expect(plan('/todo\n/subscribe', fresh)).toMatchObject({ input: {}, messages: [T.todoAdded, T.subscribed], errorMessages: [], changes: { todo_event: 'add', subscription_event: 'subscribe' } });
+    expect(plan('/done\n/unsubscribe', subject({ hasTodo: true, subscribed: true }))).toMatchObject({ messages: [T.todoDone, T.unsubscribed], changes: { todo_event: 'done', subscription_event: 'unsubscribe' } });
+    // later commands see earlier ones: /todo then /done, /subscribe twice
+    expect(plan('/todo\n/done\n/subscribe\n/subscribe', fresh)).toMatchObject({ messages: [T.todoAdded, T.todoDone, T.subscribed], errorMessages: [T.couldNotApply('subscribe')], changes: { todo_event: 'done' } });
+    // what does not apply, or was not read, is refused
+    expect(plan('/done\n/unsubscribe', fresh).errorMessages).toEqual([T.couldNotApply('done'), T.couldNotApply('unsubscribe')]);
+    expect(plan('/todo').errorMessages).toEqual([T.couldNotApply('todo')]);
+    // a reader without update_subscription (a read-only token) may not
+    expect(plan('/todo\n/subscribe', fresh, (a) => a !== 'update_subscription').errorMessages).toEqual([T.couldNotApply('todo'), T.couldNotApply('subscribe')]);
+  });
+
+  it('the availability list offers the to-do and subscription commands that apply, as the planner would', () => {
+    const env = { actor: bob, can: (a: MergeRequestAbility) => a === 'update_subscription', canAward: false };
+    expect(availableMergeRequestCommands(subject({ hasTodo: false, subscribed: true }), env)).toEqual(['todo', 'unsubscribe']);
+    expect(availableMergeRequestCommands(subject({ hasTodo: true, subscribed: false }), env)).toEqual(['done', 'subscribe']);
+    // every offered command plans without "Could not apply"
+    const s = subject({ hasTodo: true, subscribed: false, reviewers: [{ ...bob, review_state: 'unreviewed' }], labels: [{ id: 10, title: 'bug' }] });
+    for (const name of availableMergeRequestCommands(s, { actor: bob, can: developer, canAward: true })) {
+      const arg = { title: 'New', label: '~bug', unlabel: '~bug', relabel: '~bug', assign: '@alice', assign_reviewer: '@alice', unassign_reviewer: '@bob', milestone: '%v1.0', target_branch: 'release', award: ':tada:' }[name as string] ?? '';
+      expect(planMergeRequestCommands([{ name, arg, line: 0 }], s, lookups, { actor: bob, can: developer, canAward: true }).errorMessages, name).toEqual([]);
+    }
+  });
 });
+
