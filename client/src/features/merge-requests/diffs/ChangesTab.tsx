@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
-import { RowLimit, type LineNotes } from './DiffLines';
+import { RowLimit, ROWS_PER_TABLE, type LineNotes } from './DiffLines';
 import { LineThreads, lineKey, positionFor, threadsByLine, type ThreadReview } from './DiffNotes';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
@@ -11,8 +11,8 @@ import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
 
-/** Rows of a file rendered per task once it comes near (a 140-row file in one task made frames of 100 ms and more). */
-const ROW_CHUNK = 30;
+/** Rows of a file rendered per task once it comes near, one of its tables (a 140-row file in one task made frames of 100 ms and more). */
+const ROW_CHUNK = ROWS_PER_TABLE;
 
 /**
  * Renders its child once it comes near the viewport (the first files render at once); a
@@ -28,13 +28,13 @@ function WhenNear({ eager, estimate, rows, anchor, children }: { eager: boolean;
   const [limit, setLimit] = useState(near || rows <= ROW_CHUNK ? Number.POSITIVE_INFINITY : ROW_CHUNK);
   useEffect(() => {
     if (near || !ref.current) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '800px 0px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && startTransition(() => setNear(true)), { rootMargin: '800px 0px' });
     io.observe(ref.current);
     return () => io.disconnect();
   }, [near]);
   useEffect(() => {
     if (!near || limit >= rows) return;
-    const t = setTimeout(() => setLimit((l) => (l + ROW_CHUNK >= rows ? Number.POSITIVE_INFINITY : l + ROW_CHUNK)), 0);
+    const t = setTimeout(() => startTransition(() => setLimit((l) => (l + ROW_CHUNK >= rows ? Number.POSITIVE_INFINITY : l + ROW_CHUNK))), 0);
     return () => clearTimeout(t);
   }, [near, limit, rows]);
   const size = { '--diff-estimate': `${estimate}px` } as CSSProperties;

@@ -1,4 +1,4 @@
-import { createContext, Fragment, useContext, type ReactNode } from 'react';
+import { createContext, Fragment, memo, useContext, useMemo, type ReactNode } from 'react';
 import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffLine } from '@tandem/shared-types';
 import type { DiffView } from './diffPrefs';
@@ -9,6 +9,42 @@ import { gapAt, type ExpandDirection } from './diffExpansion';
  * near in chunks, one task each, so no frame waits for a whole file). Default: all.
  */
 export const RowLimit = createContext(Number.POSITIVE_INFINITY);
+
+/**
+ * Rows per table: a file's rows are laid out as a stack of tables of this many rows (the same
+ * columns by <colgroup>), each skipping layout and paint while off screen (content-visibility),
+ * so a file that scrolls into view lays out the rows in view, not all of its rows in one frame;
+ * and the Changes tab renders a file that comes near one such table per task.
+ */
+export const ROWS_PER_TABLE = 30;
+
+/** [start, end) of each table of `count` rows. */
+const tablesOf = (count: number): Array<[number, number]> => Array.from({ length: Math.ceil(count / ROWS_PER_TABLE) }, (_, k) => [k * ROWS_PER_TABLE, Math.min(count, (k + 1) * ROWS_PER_TABLE)]);
+
+/** One table of a file's rows, kept while the rows it shows are unchanged (a new table added below does not render it again). */
+function RowTable({ kind, rows, children }: { kind: 'inline' | 'parallel'; rows: number; children: ReactNode }) {
+  return (
+    <div className="diff-rows" style={{ containIntrinsicSize: `auto ${rows * 18}px` }}>
+      <table className={`diff-table ${kind}`}>
+        {kind === 'inline' ? (
+          <colgroup>
+            <col className="diff-num-col" />
+            <col className="diff-num-col" />
+            <col />
+          </colgroup>
+        ) : (
+          <colgroup>
+            <col className="diff-num-col" />
+            <col />
+            <col className="diff-num-col" />
+            <col />
+          </colgroup>
+        )}
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 const sign = (t: ApiDiffLine['type']) => (t === 'new' ? '+' : t === 'old' ? '-' : ' ');
 
@@ -70,34 +106,43 @@ function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLin
 function InlineLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
   const limit = useContext(RowLimit);
   return (
-    <table className="diff-table inline" data-testid="diff-inline">
-      <tbody>
-        {(limit < lines.length ? lines.slice(0, limit) : lines).map((l, i) =>
-          l.type === 'match' ? (
-            <tr key={i} className="diff-match">
-              <td className="diff-num" colSpan={2}>
-                <ExpandButtons lines={lines} index={i} expansion={expansion} />
-              </td>
-              <td className="diff-code match" dangerouslySetInnerHTML={{ __html: l.rich_text }} />
-            </tr>
-          ) : (
-            <Fragment key={i}>
-              <tr className={`diff-line ${l.type}${l.expanded ? ' expanded' : ''}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
-                <td className="diff-num">
-                  <CommentButton line={l} notes={notes} />
-                  {l.old_line ?? ''}
-                </td>
-                <td className="diff-num">{l.new_line ?? ''}</td>
-                <Code line={l} />
-              </tr>
-              <AfterRow content={notes?.after(l)} span={3} />
-            </Fragment>
-          ),
-        )}
-      </tbody>
-    </table>
+    <div className="diff-lines inline" data-testid="diff-inline">
+      {tablesOf(Math.min(limit, lines.length)).map(([start, end]) => (
+        <InlineRows key={start} lines={lines} start={start} end={end} notes={notes} expansion={expansion} />
+      ))}
+    </div>
   );
 }
+
+const InlineRows = memo(function InlineRows({ lines, start, end, notes, expansion }: { lines: ApiDiffLine[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion }) {
+  return (
+    <RowTable kind="inline" rows={end - start}>
+      {lines.slice(start, end).map((l, j) => {
+        const i = start + j;
+        return l.type === 'match' ? (
+          <tr key={i} className="diff-match">
+            <td className="diff-num" colSpan={2}>
+              <ExpandButtons lines={lines} index={i} expansion={expansion} />
+            </td>
+            <td className="diff-code match" dangerouslySetInnerHTML={{ __html: l.rich_text }} />
+          </tr>
+        ) : (
+          <Fragment key={i}>
+            <tr className={`diff-line ${l.type}${l.expanded ? ' expanded' : ''}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
+              <td className="diff-num">
+                <CommentButton line={l} notes={notes} />
+                {l.old_line ?? ''}
+              </td>
+              <td className="diff-num">{l.new_line ?? ''}</td>
+              <Code line={l} />
+            </tr>
+            <AfterRow content={notes?.after(l)} span={3} />
+          </Fragment>
+        );
+      })}
+    </RowTable>
+  );
+});
 
 interface Row {
   left: ApiDiffLine | null;
@@ -153,39 +198,49 @@ function AfterRow({ content, span }: { content: ReactNode; span: number }) {
 /** Side-by-side view: the old file on the left, the new on the right. */
 function ParallelLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
   const limit = useContext(RowLimit);
+  const rows = useMemo(() => parallelRows(lines), [lines]);
   return (
-    <table className="diff-table parallel" data-testid="diff-parallel">
-      <tbody>
-        {parallelRows(lines).slice(0, limit).map((r, i) =>
-          r.match ? (
-            <tr key={i} className="diff-match">
-              <td className="diff-num">
-                <ExpandButtons lines={lines} index={lines.indexOf(r.match)} expansion={expansion} />
-              </td>
-              <td className="diff-code match" colSpan={3} dangerouslySetInnerHTML={{ __html: r.match.rich_text }} />
-            </tr>
-          ) : (
-            <Fragment key={i}>
-              <tr className={`diff-line${r.left?.expanded ? ' expanded' : ''}`} data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
-                <td className="diff-num">
-                  <CommentButton line={r.left} notes={notes} />
-                  {r.left?.old_line ?? ''}
-                </td>
-                <Code line={r.left} className="left" />
-                <td className="diff-num">
-                  {r.right !== r.left && <CommentButton line={r.right} notes={notes} />}
-                  {r.right?.new_line ?? ''}
-                </td>
-                <Code line={r.right} className="right" />
-              </tr>
-              <AfterRow content={notes && afterBoth(notes, r)} span={4} />
-            </Fragment>
-          ),
-        )}
-      </tbody>
-    </table>
+    <div className="diff-lines parallel" data-testid="diff-parallel">
+      {tablesOf(Math.min(limit, rows.length)).map(([start, end]) => (
+        <ParallelRows key={start} lines={lines} rows={rows} start={start} end={end} notes={notes} expansion={expansion} />
+      ))}
+    </div>
   );
 }
+
+const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes, expansion }: { lines: ApiDiffLine[]; rows: Row[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion }) {
+  return (
+    <RowTable kind="parallel" rows={end - start}>
+      {rows.slice(start, end).map((r, j) => {
+        const i = start + j;
+        return r.match ? (
+          <tr key={i} className="diff-match">
+            <td className="diff-num">
+              <ExpandButtons lines={lines} index={lines.indexOf(r.match)} expansion={expansion} />
+            </td>
+            <td className="diff-code match" colSpan={3} dangerouslySetInnerHTML={{ __html: r.match.rich_text }} />
+          </tr>
+        ) : (
+          <Fragment key={i}>
+            <tr className={`diff-line${r.left?.expanded ? ' expanded' : ''}`} data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
+              <td className="diff-num">
+                <CommentButton line={r.left} notes={notes} />
+                {r.left?.old_line ?? ''}
+              </td>
+              <Code line={r.left} className="left" />
+              <td className="diff-num">
+                {r.right !== r.left && <CommentButton line={r.right} notes={notes} />}
+                {r.right?.new_line ?? ''}
+              </td>
+              <Code line={r.right} className="right" />
+            </tr>
+            <AfterRow content={notes && afterBoth(notes, r)} span={4} />
+          </Fragment>
+        );
+      })}
+    </RowTable>
+  );
+});
 
 export function DiffLines({ lines, view, notes, expansion }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes; expansion?: LineExpansion }) {
   return view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} />;
