@@ -14,6 +14,7 @@ import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-n
 import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
+import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
 import { setReviewState } from '../actions/rereview-merge-request';
@@ -143,22 +144,34 @@ export class DraftNotesService {
       const r = await this.resolveNote.prepare(actor, t, { discussionId }, true).catch(() => null);
       if (r) resolves.set(discussionId, r);
     }
-    const notes: PreparedNote[] = [];
+    // The notes are planned at once (their reads overlap; a 30-draft review planned one after
+    // another took most of its publish's time), with the author read once for all of them
+    const actorUser = t.actorUser ?? (await this.ds.getRepository(User).findOneBy({ id: actor.id }));
+    const target: MergeRequestNoteTarget = actorUser ? { ...t, actorUser } : t;
+    const planned: Array<{ body: string; d: DraftNoteRow | null }> = [];
     for (const [i, d] of rows.entries()) {
       const body = bodies[i];
-      if (body === null || body === undefined) continue;
-      notes.push(
-        await this.createNote.prepare(actor, t, {
-          body,
-          type: 'DiscussionNote',
-          position: d.discussionId ? null : d.position,
-          discussionId: d.discussionId,
-          resolved: d.discussionId !== null && resolves.has(d.discussionId),
-          batch: { index: notes.length + 1, size },
-        }),
-      );
+      if (body !== null && body !== undefined) planned.push({ body, d });
     }
-    if (summaryBody !== null) notes.push(await this.createNote.prepare(actor, t, { body: summaryBody, type: null, batch: { index: size, size } }));
+    if (summaryBody !== null) planned.push({ body: summaryBody, d: null });
+    const notes: PreparedNote[] = await Promise.all(
+      planned.map(({ body, d }, k) =>
+        this.createNote.prepare(
+          actor,
+          target,
+          d
+            ? {
+                body,
+                type: 'DiscussionNote',
+                position: d.discussionId ? null : d.position,
+                discussionId: d.discussionId,
+                resolved: d.discussionId !== null && resolves.has(d.discussionId),
+                batch: { index: k + 1, size },
+              }
+            : { body, type: null, batch: { index: size, size } },
+        ),
+      ),
+    );
 
     const ids = rows.map((d) => d.id);
     const reviewer = submitReview && t.mergeRequest.mr.reviewers.some((r) => r.id === actor.id) ? await actorBasic(this.ds, actor, this.config.publicUrl) : null;
