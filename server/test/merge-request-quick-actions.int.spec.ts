@@ -11,9 +11,10 @@ import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type C
  * 202 with commands_changes (REST) or quickActionsStatus (GraphQL); a guest's command is refused
  * and changes nothing; a review's drafts carry commands that run when it is submitted, and a
  * draft of only commands publishes no note; /merge merges through the Merge button's action.
- * /todo, /done, /subscribe and /unsubscribe are the actor's own to-do (listed with their to-dos)
- * and notifications; the command autocomplete lists what the planner would apply; a review's
- * /award is given when it is published.
+ * /todo and /done are the actor's own to-do (listed with their to-dos); /subscribe and
+ * /unsubscribe are no merge request commands (no merge request notification mail exists), so
+ * they stay text as any command merge requests do not have; the command autocomplete lists what
+ * the planner would apply; a review's /award is given when it is published.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -49,8 +50,6 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
   const commandNames = async (auth: Auth, iid: number) =>
     (await call<Array<QuickActionSource<string>>>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=${iid}`, { auth })).body.map((c) => c.name);
   const pendingTodos = async (auth: Auth) => (await call<ApiTodo[]>(app, 'GET', '/api/v4/todos?type=MergeRequest', { auth })).body;
-  const subscribed = async (mrId: number, username: string) =>
-    ((await app.ds.query(`SELECT s.subscribed FROM merge_request_subscriptions s JOIN users u ON u.id = s.user_id WHERE s.merge_request_id = $1 AND u.username = $2`, [mrId, username])) as Array<{ subscribed: boolean }>)[0]?.subscribed ?? null;
   const awards = async (mrId: number) =>
     ((await app.ds.query(`SELECT a.name, u.username FROM award_emoji a JOIN users u ON u.id = a.user_id WHERE a.awardable_type = 'MergeRequest' AND a.awardable_id = $1 ORDER BY a.id`, [mrId])) as Array<{ name: string; username: string }>).map((r) => `${r.username}:${r.name}`);
   const reviewState = async (mrId: number, username: string) =>
@@ -147,40 +146,69 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
     expect((await read(other.api)).state).toBe('opened');
   });
 
-  it("/todo, /done, /subscribe and /unsubscribe are the actor's own to-do and notifications, with the issue's messages", async () => {
+  it("/todo and /done are the actor's own to-do, with the issue's messages", async () => {
     const mr = await newMr('To-do by command');
-    const on = await comment(who.bob, mr.api, '/todo\n/subscribe');
+    const on = await comment(who.bob, mr.api, '/todo');
     expect(on.status).toBe(202);
-    expect((on.body as Rest).summary).toEqual([T.todoAdded, T.subscribed]);
+    expect((on.body as Rest).summary).toEqual([T.todoAdded]);
     // the to-do is listed with Bob's to-dos, pointing at the merge request
     const todos = (await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id);
     expect(todos).toHaveLength(1);
     expect(todos[0]).toMatchObject({ target_type: 'MergeRequest', action_name: 'marked', target: { iid: mr.iid, title: 'To-do by command' } });
     expect(todos[0]!.target_url).toMatch(new RegExp(`/${P}/-/merge_requests/${mr.iid}$`));
-    expect(await subscribed(mr.id, 'bob')).toBe(true);
     // the same again does not apply; the autocomplete now offers the way back
-    expect(((await comment(who.bob, mr.api, '/todo\n/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('todo'), T.couldNotApply('subscribe')]);
+    expect(((await comment(who.bob, mr.api, '/todo')).body as Rest).summary).toEqual([T.couldNotApply('todo')]);
     const offered = await commandNames(who.bob, mr.iid);
-    expect(offered).toEqual(expect.arrayContaining(['done', 'unsubscribe']));
+    expect(offered).toContain('done');
     expect(offered).not.toContain('todo');
-    expect(offered).not.toContain('subscribe');
 
-    const off = await comment(who.bob, mr.api, 'Done here.\n/done\n/unsubscribe');
+    const off = await comment(who.bob, mr.api, 'Done here.\n/done');
     expect(off.status).toBe(201);
+    expect((off.body as ApiNote).body).toBe('Done here.');
     expect((await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id)).toEqual([]);
-    expect(await subscribed(mr.id, 'bob')).toBe(false);
-    // nobody else's to-do or subscription changed; the author is subscribed by default, so /subscribe does not apply to her
+    // nobody else's to-do changed
     expect((await pendingTodos(who.alice)).filter((t) => t.target.id === mr.id)).toEqual([]);
-    expect(((await comment(who.alice, mr.api, '/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('subscribe')]);
+  });
+
+  it('/subscribe and /unsubscribe are text on a merge request, as a command it does not have (/weight): no merge request notification mail exists', async () => {
+    const mr = await newMr('No subscription commands');
+    // today's answer for a command merge requests do not have: a plain note keeping the line, no status
+    const weight = await comment(who.bob, mr.api, '/weight 3');
+    expect(weight.status).toBe(201);
+    expect(weight.body).toMatchObject({ body: '/weight 3', commands_changes: {} });
+    for (const line of ['/subscribe', '/unsubscribe']) {
+      const res = await comment(who.bob, mr.api, line);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ body: line, commands_changes: {} });
+      expect(res.body).not.toHaveProperty('summary');
+    }
+    // beside a real command, the line stays in the note and only the real one answers
+    const mixed = await comment(who.bob, mr.api, '/subscribe\n/todo');
+    expect(mixed.status).toBe(201);
+    expect((mixed.body as ApiNote).body).toBe('/subscribe');
+    expect((await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id)).toHaveLength(1);
+    expect(await notes(mr.id, false)).toEqual(['/weight 3', '/subscribe', '/unsubscribe', '/subscribe']);
+    // nothing stores a merge request subscription
+    const [{ table }] = (await app.ds.query(`SELECT to_regclass('merge_request_subscriptions')::text AS table`)) as Array<{ table: string | null }>;
+    expect(table).toBeNull();
+    // GraphQL's createNote: the same plain note, no quick-action status
+    const g = await gql<{ createNote: { note: { body: string } | null; quickActionsStatus: unknown; errors: string[] } }>(
+      app,
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { note { body } quickActionsStatus { messages errorMessages } errors } }`,
+      { input: { noteableId: `gid://tandem/MergeRequest/${mr.id}`, body: '/unsubscribe' } },
+      who.bob,
+    );
+    expect(g.data!.createNote).toMatchObject({ note: { body: '/unsubscribe' }, quickActionsStatus: null, errors: [] });
   });
 
   it("the command autocomplete lists the merge request's commands the actor may run now, as the planner decides", async () => {
     const mr = await newMr('Autocomplete');
     const author = await commandNames(who.alice, mr.iid);
-    expect(author).toEqual(expect.arrayContaining(['close', 'title', 'label', 'assign_reviewer', 'target_branch', 'draft', 'merge', 'award', 'todo', 'unsubscribe']));
-    for (const absent of ['reopen', 'ready', 'unlock', 'unapprove', 'approve', 'subscribe', 'done', 'weight', 'due']) expect(author).not.toContain(absent);
-    // a guest: only their own to-do, notifications and reaction
-    expect(await commandNames(who.dave, mr.iid)).toEqual(['award', 'todo', 'subscribe']);
+    expect(author).toEqual(expect.arrayContaining(['close', 'title', 'label', 'assign_reviewer', 'target_branch', 'draft', 'merge', 'award', 'todo']));
+    // no /subscribe or /unsubscribe: merge request notification mails do not exist yet
+    for (const absent of ['reopen', 'ready', 'unlock', 'unapprove', 'approve', 'subscribe', 'unsubscribe', 'done', 'weight', 'due']) expect(author).not.toContain(absent);
+    // a guest: only their own to-do and reaction
+    expect(await commandNames(who.dave, mr.iid)).toEqual(['award', 'todo']);
     const entry = (await call<Array<QuickActionSource<string>>>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=${mr.iid}`, { auth: who.alice })).body.find((c) => c.name === 'assign_reviewer');
     expect(entry).toMatchObject({ aliases: ['reviewer', 'request_review'], description: 'Assign reviewers', params: ['@user1 @user2'] });
     // bad input is a 4xx with a message

@@ -21,5 +21,7 @@ describe('quick actions in a pending comment', () => {
     expect(applyingCommandsText('/request_review @bob', 'MergeRequest')).toBe('Applying command to assign reviewers');
     expect(applyingCommandsText('Nice.\n/approve', 'MergeRequest')).toBe('Applying command to approve a merge request');
     expect(applyingCommandsText('/weight 3', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('set weight'));
+    // not a merge request command (no merge request notification mail yet): the same fallback as /weight
+    expect(applyingCommandsText('/subscribe', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('subscribe'));
   });
 });

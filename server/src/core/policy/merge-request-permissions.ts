@@ -25,7 +25,7 @@ export function canMergeRequest(actor: Actor | null, ability: MergeRequestAbilit
   if (!scopeAllows(actor, ability)) return false;
   if (!canReadMergeRequests(actor, p)) return false;
   if (ability === 'read_merge_request') return true;
-  // A to-do and notifications are the reader's own (GitLab's update_subscription), archived project or not
+  // A to-do is the reader's own (GitLab's update_subscription), archived project or not
   if (ability === 'update_subscription') return actor !== null;
   if (actor === null || p.archived) return false;
   const developer = actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER;

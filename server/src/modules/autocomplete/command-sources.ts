@@ -20,7 +20,6 @@ import { availableQuickActions } from '../issue/quick-actions/quick-action-avail
 import { SubscriptionStore } from '../issue/subscription.store';
 import { AVAILABLE_ITERATIONS_SQL } from '../iteration/iteration.queries';
 import { MergeRequestLoader, mergeRequestFacts } from '../merge-request/merge-request.loader';
-import { mergeRequestSubscriptions } from '../merge-request/merge-request-subscriptions';
 import { commandSubject } from '../merge-request/quick-actions/merge-request-quick-actions';
 import { availableMergeRequestCommands } from '../merge-request/quick-actions/plan-merge-request-commands';
 import { TodoService } from '../todo/todo.service';
@@ -68,7 +67,7 @@ export class CommandSources {
     }));
   }
 
-  /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do and subscription. */
+  /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do. */
   async listForMergeRequest(actor: Actor | null, project: Project, iid: number): Promise<Array<QuickActionSource<MergeRequestQuickActionName>>> {
     if (!actor) return [];
     const l = await this.mergeRequests.findReadable(actor, project.id, iid);
@@ -76,7 +75,6 @@ export class CommandSources {
     // Only whether it has labels matters here (unlabel, relabel): their ids are not read
     const subject = commandSubject(l, l.mr.labels.map((title) => ({ id: 0, title })));
     subject.hasTodo = await this.todos.pendingOnMergeRequest(actor.id, l.mr.id);
-    subject.subscribed = await mergeRequestSubscriptions.isSubscribed(this.ds.manager, l.mr.id, actor.id);
     const names = availableMergeRequestCommands(subject, {
       actor: { id: actor.id, username: me?.username ?? String(actor.id) },
       can: (ability) => MergeRequestLoader.can(actor, ability, l),

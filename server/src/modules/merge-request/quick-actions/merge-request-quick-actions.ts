@@ -19,7 +19,6 @@ import { actorBasic, UpdateMergeRequestAction } from '../actions/update-merge-re
 import { mergeRequestNotes } from '../merge-request-links';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable } from '../merge-request.mapper';
-import { mergeRequestSubscriptions } from '../merge-request-subscriptions';
 import { planMergeRequestCommands, type MergeRequestCommandLookups, type MergeRequestCommandSubject } from './plan-merge-request-commands';
 
 /** The merge request as its commands see it. */
@@ -43,10 +42,10 @@ export function commandSubject(l: LoadedMergeRequest, labels: ReadonlyArray<{ id
  * planned by plan-merge-request-commands.ts, then applied through the actions the sidebar and
  * REST use, in the note's transaction: UpdateMergeRequestAction.executeInTx for the fields (its
  * policy check, system notes, `merge_request.updated` event and lock_version), setReviewState for
- * /approve and /unapprove (with GitLab's approval note), the to-do store and the subscriptions for
- * /todo, /done, /subscribe and /unsubscribe (the actor's own). /merge moves a git ref, so it runs after
- * the commit through MergeMergeRequestAction (the Merge button's path), and its message is
- * replaced by "Could not apply" when the merge is refused.
+ * /approve and /unapprove (with GitLab's approval note), the to-do store for /todo and /done (the
+ * actor's own). /merge moves a git ref, so it runs after the commit through
+ * MergeMergeRequestAction (the Merge button's path), and its message is replaced by "Could not
+ * apply" when the merge is refused.
  */
 @Injectable()
 export class MergeRequestQuickActions {
@@ -69,7 +68,6 @@ export class MergeRequestQuickActions {
     const names = new Set(commands.map((c) => c.name));
     const subject = commandSubject(l, lookups.current);
     if (names.has('todo') || names.has('done')) subject.hasTodo = await this.todos.pendingOnMergeRequest(actor.id, l.mr.id, m);
-    if (names.has('subscribe') || names.has('unsubscribe')) subject.subscribed = await mergeRequestSubscriptions.isSubscribed(m, l.mr.id, actor.id);
     const plan = planMergeRequestCommands(commands, subject, lookups, {
       actor: { id: actor.id, username: me[0]?.username ?? String(actor.id) },
       can: (ability) => MergeRequestLoader.can(actor, ability, l),
@@ -83,11 +81,9 @@ export class MergeRequestQuickActions {
         await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, mergeRequestNoteable(l.mr, l.project.fullPath), l.project.id, author, [note], l.project.fullPath);
       }
     }
-    // The planner saw the to-do and the subscription as they are: each write changes a row
+    // The planner saw the to-do as it is: the write changes a row
     const todo = plan.changes.todo_event;
     if (todo === 'add' || todo === 'done') await this.todos.setOnMergeRequest(tx, actor.id, l.project.id, l.mr.id, todo === 'add');
-    const subscription = plan.changes.subscription_event;
-    if (subscription === 'subscribe' || subscription === 'unsubscribe') await mergeRequestSubscriptions.set(m, l.mr.id, actor.id, subscription === 'subscribe');
     return { messages: plan.messages, errorMessages: plan.errorMessages, changes: plan.changes };
   }
 

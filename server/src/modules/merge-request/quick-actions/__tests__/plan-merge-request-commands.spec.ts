@@ -85,29 +85,41 @@ describe('merge request quick actions', () => {
     expect(dev).not.toContain('close');
   });
 
-  it("/todo, /done, /subscribe and /unsubscribe plan the actor's own to-do and subscription with the issue's messages", () => {
-    const fresh = subject({ hasTodo: false, subscribed: false });
-    expect(plan('/todo\n/subscribe', fresh)).toMatchObject({ input: {}, messages: [T.todoAdded, T.subscribed], errorMessages: [], changes: { todo_event: 'add', subscription_event: 'subscribe' } });
-    expect(plan('/done\n/unsubscribe', subject({ hasTodo: true, subscribed: true }))).toMatchObject({ messages: [T.todoDone, T.unsubscribed], changes: { todo_event: 'done', subscription_event: 'unsubscribe' } });
-    // later commands see earlier ones: /todo then /done, /subscribe twice
-    expect(plan('/todo\n/done\n/subscribe\n/subscribe', fresh)).toMatchObject({ messages: [T.todoAdded, T.todoDone, T.subscribed], errorMessages: [T.couldNotApply('subscribe')], changes: { todo_event: 'done' } });
+  it("/todo and /done plan the actor's own to-do with the issue's messages", () => {
+    const fresh = subject({ hasTodo: false });
+    expect(plan('/todo', fresh)).toMatchObject({ input: {}, messages: [T.todoAdded], errorMessages: [], changes: { todo_event: 'add' } });
+    expect(plan('/done', subject({ hasTodo: true }))).toMatchObject({ messages: [T.todoDone], changes: { todo_event: 'done' } });
+    // later commands see earlier ones: /todo then /done, /todo twice
+    expect(plan('/todo\n/done', fresh)).toMatchObject({ messages: [T.todoAdded, T.todoDone], errorMessages: [], changes: { todo_event: 'done' } });
+    expect(plan('/todo\n/todo', fresh)).toMatchObject({ messages: [T.todoAdded], errorMessages: [T.couldNotApply('todo')] });
     // what does not apply, or was not read, is refused
-    expect(plan('/done\n/unsubscribe', fresh).errorMessages).toEqual([T.couldNotApply('done'), T.couldNotApply('unsubscribe')]);
+    expect(plan('/done', fresh).errorMessages).toEqual([T.couldNotApply('done')]);
     expect(plan('/todo').errorMessages).toEqual([T.couldNotApply('todo')]);
     // a reader without update_subscription (a read-only token) may not
-    expect(plan('/todo\n/subscribe', fresh, (a) => a !== 'update_subscription').errorMessages).toEqual([T.couldNotApply('todo'), T.couldNotApply('subscribe')]);
+    expect(plan('/todo', fresh, (a) => a !== 'update_subscription').errorMessages).toEqual([T.couldNotApply('todo')]);
   });
 
-  it('the availability list offers the to-do and subscription commands that apply, as the planner would', () => {
+  it('/subscribe and /unsubscribe are not merge request commands (no merge request notification mail exists): text, as /weight', () => {
+    const parsed = parseQuickActions('/todo\n/subscribe\n/unsubscribe\n/weight 3', { names: MERGE_REQUEST_QUICK_ACTION_NAMES });
+    expect(parsed.commands.map((c) => c.name)).toEqual(['todo']);
+    expect(parsed.body).toBe('/subscribe\n/unsubscribe\n/weight 3');
+    // handed to the planner anyway, they are refused as any name outside the table is, and change nothing
+    const direct = planMergeRequestCommands([{ name: 'subscribe', arg: '', line: 0 }, { name: 'weight', arg: '3', line: 1 }], subject({ hasTodo: false }), lookups, { actor: alice, can: developer, canAward: true });
+    expect(direct).toMatchObject({ input: {}, messages: [], errorMessages: [T.couldNotApply('subscribe'), T.couldNotApply('weight')], changes: {} });
+  });
+
+  it('the availability list offers the to-do command that applies, as the planner would, and never /subscribe or /unsubscribe', () => {
     const env = { actor: bob, can: (a: MergeRequestAbility) => a === 'update_subscription', canAward: false };
-    expect(availableMergeRequestCommands(subject({ hasTodo: false, subscribed: true }), env)).toEqual(['todo', 'unsubscribe']);
-    expect(availableMergeRequestCommands(subject({ hasTodo: true, subscribed: false }), env)).toEqual(['done', 'subscribe']);
+    expect(availableMergeRequestCommands(subject({ hasTodo: false }), env)).toEqual(['todo']);
+    expect(availableMergeRequestCommands(subject({ hasTodo: true }), env)).toEqual(['done']);
     // every offered command plans without "Could not apply"
-    const s = subject({ hasTodo: true, subscribed: false, reviewers: [{ ...bob, review_state: 'unreviewed' }], labels: [{ id: 10, title: 'bug' }] });
-    for (const name of availableMergeRequestCommands(s, { actor: bob, can: developer, canAward: true })) {
+    const s = subject({ hasTodo: true, reviewers: [{ ...bob, review_state: 'unreviewed' }], labels: [{ id: 10, title: 'bug' }] });
+    const offered = availableMergeRequestCommands(s, { actor: bob, can: developer, canAward: true });
+    expect(offered).not.toContain('subscribe');
+    expect(offered).not.toContain('unsubscribe');
+    for (const name of offered) {
       const arg = { title: 'New', label: '~bug', unlabel: '~bug', relabel: '~bug', assign: '@alice', assign_reviewer: '@alice', unassign_reviewer: '@bob', milestone: '%v1.0', target_branch: 'release', award: ':tada:' }[name as string] ?? '';
       expect(planMergeRequestCommands([{ name, arg, line: 0 }], s, lookups, { actor: bob, can: developer, canAward: true }).errorMessages, name).toEqual([]);
     }
   });
 });
-
