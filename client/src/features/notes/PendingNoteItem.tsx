@@ -15,7 +15,8 @@ export function PendingNoteItem({ pending, reply }: { pending: PendingNote; repl
   // Sends the issue's kept comments now, in order, each with its own key (a lost answer never doubles one)
   const retry = () => void flushOutbox(issueKey, paths.createNote, noteableId).then((errors) => errors.length && setError(errors[0]!));
   // A merge request's comment names its own commands (the paths say which noteable this is)
-  const applying = pending.status === 'sending' ? applyingCommandsText(pending.note, paths.createNote.includes('target_type=merge_request') ? 'MergeRequest' : undefined) : null;
+  const noteableType = paths.createNote.includes('target_type=merge_request') ? 'MergeRequest' : undefined;
+  const applying = pending.status === 'sending' ? applyingCommandsText(pending.note, noteableType) : null;
   return (
     <li className={`note note--pending${reply ? ' note--reply' : ''}`} data-testid="pending-note" data-status={pending.status} aria-busy={pending.status === 'sending'}>
       <div className="note__avatar">{me && <Avatar user={me} size={reply ? 26 : 40} decorative />}</div>
@@ -28,7 +29,7 @@ export function PendingNoteItem({ pending, reply }: { pending: PendingNote; repl
             </span>
           )}
         </div>
-        {withoutCommands(pending.note) && <div className="note-body__saving">{withoutCommands(pending.note)}</div>}
+        {withoutCommands(pending.note, noteableType) && <div className="note-body__saving">{withoutCommands(pending.note, noteableType)}</div>}
         {applying && <p className="note-edited">{applying}</p>}
         {pending.status === 'queued' && (
           <p className="note-edited">

@@ -20,8 +20,10 @@ describe('quick actions in a pending comment', () => {
     expect(applyingCommandsText('/close', 'MergeRequest')).toBe('Applying command to close this merge request');
     expect(applyingCommandsText('/request_review @bob', 'MergeRequest')).toBe('Applying command to assign reviewers');
     expect(applyingCommandsText('Nice.\n/approve', 'MergeRequest')).toBe('Applying command to approve a merge request');
-    expect(applyingCommandsText('/weight 3', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('set weight'));
-    // not a merge request command (no merge request notification mail yet): the same fallback as /weight
-    expect(applyingCommandsText('/subscribe', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('subscribe'));
+    // not merge request commands: the server posts them as text, so nothing says it applies them
+    expect(applyingCommandsText('/weight 3', 'MergeRequest')).toBeNull();
+    expect(applyingCommandsText('/subscribe', 'MergeRequest')).toBeNull();
+    expect(applyingCommandsText('/subscribe\n/close', 'MergeRequest')).toBe('Applying command to close this merge request');
+    expect(withoutCommands('Thanks\n/weight 3\n/close', 'MergeRequest')).toBe('Thanks\n/weight 3');
   });
 });
