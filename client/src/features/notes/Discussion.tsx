@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
@@ -23,8 +23,10 @@ function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
 /**
  * A discussion: an individual note, or a thread (collapsible, with replies, resolve and a reply
  * form). An individual note shows as a thread while a reply is written and reverts on cancel.
+ * Memoised: a live note re-renders its own discussion, not every one on the page (the list's
+ * discussions keep their objects until they change).
  */
-export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
+export const Discussion = memo(function Discussion({ discussion }: { discussion: ApiDiscussion }) {
   const { issueKey, canReply, permissions, renderDiscussionHeader, review } = useNotesContext();
   const [replying, setReplying] = useState<{ quote: string } | null>(null);
   const [expanded, setExpanded] = useState(!discussion.resolved);
@@ -89,7 +91,7 @@ export function Discussion({ discussion }: { discussion: ApiDiscussion }) {
       )}
     </li>
   );
-}
+});
 
 /** The text selected inside this discussion, quoted for a reply ('' when none). */
 function selectedTextIn(discussionId: string): string {
