@@ -121,6 +121,24 @@ function cpuMsOf(pid, part = 'both', tid = null) {
 const backendsCpuMs = (pids) => pids.reduce((a, pid) => a + cpuMsOf(pid), 0);
 
 /**
+ * `loops` loops calling `step(loop)` one after another for `ms`: as fast as each answers, or,
+ * with `rate`, each call on its own schedule so that all of them make `rate` calls a second.
+ */
+async function inLoops(ms, rate, loops, step) {
+  const start = Date.now();
+  const end = start + ms;
+  await Promise.all(Array.from({ length: loops }, async (_, s) => {
+    for (let k = 0; Date.now() < end; k++) {
+      if (rate) {
+        const due = start + ((k * loops + s) * 1000) / rate;
+        if (due > Date.now()) await sleep(due - Date.now());
+      }
+      await step(s);
+    }
+  }));
+}
+
+/**
  * The floor: 4 connections, each inserting one event's JSON row at a time, for `ms`. With `cpu`,
  * their backends' CPU is added to it. With `rate`, paced to that many rows/s in all (the load
  * beside the title PUTs, run on the senders' thread).
@@ -138,21 +156,11 @@ async function floor(databaseUrl, event, ms, cpu = null, rate = null) {
   const pids = cpu ? await Promise.all(clients.map(async (c) => (await c.query('SELECT pg_backend_pid() AS p')).rows[0].p)) : [];
   const cpu0 = backendsCpuMs(pids);
   let n = 0;
-  const end = Date.now() + ms;
   const t0 = process.hrtime.bigint();
-  const start = Date.now();
-  await Promise.all(clients.map(async (c, s) => {
-    let k = 0;
-    while (Date.now() < end) {
-      if (rate) {
-        const due = start + ((k * SENDERS + s) * 1000) / rate;
-        if (due > Date.now()) await sleep(due - Date.now());
-        k += 1;
-      }
-      await c.query('INSERT INTO bench_floor_events (error_id, event_id, occurred_at, payload) VALUES ($1, $2, now(), $3)', [1, freshId(), JSON.stringify({ ...event, event_id: freshId() })]);
-      n += 1;
-    }
-  }));
+  await inLoops(ms, rate, clients.length, async (s) => {
+    await clients[s].query('INSERT INTO bench_floor_events (error_id, event_id, occurred_at, payload) VALUES ($1, $2, now(), $3)', [1, freshId(), JSON.stringify({ ...event, event_id: freshId() })]);
+    n += 1;
+  });
   const s = Number(process.hrtime.bigint() - t0) / 1e9;
   if (cpu) Object.assign(cpu, { rows: n, pgMs: backendsCpuMs(pids) - cpu0 });
   await Promise.all(clients.map((c) => c.end()));
@@ -356,21 +364,11 @@ async function senders({ ingestUrl, auth, text, oldId, ms, rate }) {
   const send = () => request(ingestUrl, { method: 'POST', headers: { 'x-sentry-auth': auth, 'content-type': 'application/x-sentry-envelope' }, body: envelopeWithNewId(text, oldId) });
   let ok = 0;
   let bad = 0;
-  const end = Date.now() + ms;
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: SENDERS }, async (_, s) => {
-    let k = 0;
-    while (Date.now() < end) {
-      if (rate) {
-        const due = t0 + ((k * SENDERS + s) * 1000) / rate;
-        if (due > Date.now()) await sleep(due - Date.now());
-        k += 1;
-      }
-      const r = await send();
-      if (r.status === 200) ok += 1;
-      else bad += 1;
-    }
-  }));
+  await inLoops(ms, rate, SENDERS, async () => {
+    const r = await send();
+    if (r.status === 200) ok += 1;
+    else bad += 1;
+  });
   agent.destroy();
   return { ok, bad };
 }

@@ -57,14 +57,9 @@ export class CommandSources {
       canPromote: await this.promote.allowed(actor, ctx),
       hasIterations: iterations!.length > 0,
     };
-    return availableQuickActions(ctx.issue, facts, labels!.length > 0, (ability) => canOnIssue(actor, ability, ctx)).map((name) => ({
-      name,
-      aliases: [...QUICK_ACTION_NAMES[name]],
-      description: QUICK_ACTION_DESCRIPTIONS[name],
-      params: QUICK_ACTION_PARAMS[name] ? [QUICK_ACTION_PARAMS[name]] : [],
-      warning: '',
-      icon: '',
-    }));
+    return availableQuickActions(ctx.issue, facts, labels!.length > 0, (ability) => canOnIssue(actor, ability, ctx)).map((name) =>
+      commandSource(name, QUICK_ACTION_NAMES, QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_PARAMS),
+    );
   }
 
   /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do. */
@@ -80,13 +75,12 @@ export class CommandSources {
       can: (ability) => MergeRequestLoader.can(actor, ability, l),
       canAward: mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).awardEmoji,
     });
-    return names.map((name) => ({
-      name,
-      aliases: [...MERGE_REQUEST_QUICK_ACTION_NAMES[name]],
-      description: MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS[name],
-      params: MERGE_REQUEST_QUICK_ACTION_PARAMS[name] ? [MERGE_REQUEST_QUICK_ACTION_PARAMS[name]] : [],
-      warning: '',
-      icon: '',
-    }));
+    return names.map((name) => commandSource(name, MERGE_REQUEST_QUICK_ACTION_NAMES, MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS, MERGE_REQUEST_QUICK_ACTION_PARAMS));
   }
+}
+
+/** One entry of GitLab's command sources, from a noteable's command tables. */
+function commandSource<N extends string>(name: N, names: Record<N, readonly string[]>, descriptions: Record<N, string>, params: Partial<Record<N, string>>): QuickActionSource<N> {
+  const param = params[name];
+  return { name, aliases: [...names[name]], description: descriptions[name], params: param ? [param] : [], warning: '', icon: '' };
 }
