@@ -23,6 +23,8 @@ const PRESENTED_CACHE_SIZE = 16;
 export class MergeRequestDiffs {
   /** Highlighted files by project path, base, head, whitespace and expanded files; least recently used first. */
   private readonly presented = new Map<string, ApiDiffFile[]>();
+  /** Presentations being computed, by key: callers asking meanwhile wait for the same one. */
+  private readonly building = new Map<string, Promise<ApiDiffFile[]>>();
 
   constructor(
     private readonly repos: RepositoryService,
@@ -83,6 +85,19 @@ export class MergeRequestDiffs {
       this.presented.set(key, cached);
       return { diff_files: cached, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
     }
+    // One computation for the calls that ask at once (a review's diff notes are planned together)
+    let building = this.building.get(key);
+    if (!building) {
+      building = this.build(l, base, head, opts).finally(() => this.building.delete(key));
+      this.building.set(key, building);
+    }
+    const diffFiles = await building;
+    this.presented.set(key, diffFiles);
+    if (this.presented.size > PRESENTED_CACHE_SIZE) this.presented.delete(this.presented.keys().next().value!);
+    return { diff_files: diffFiles, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+  }
+
+  private async build(l: LoadedMergeRequest, base: string, head: string, opts: { ignoreWhitespace: boolean; expand?: ReadonlySet<string> }): Promise<ApiDiffFile[]> {
     const repo = await this.repos.open(l.project.id);
     const files = await repo.diff(base, head, { ignoreWhitespace: opts.ignoreWhitespace });
     const sizes = new Map<string, number>();
@@ -98,8 +113,6 @@ export class MergeRequestDiffs {
         ]),
     ]);
     const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes, lineCounts }, opts.expand));
-    this.presented.set(key, diffFiles);
-    if (this.presented.size > PRESENTED_CACHE_SIZE) this.presented.delete(this.presented.keys().next().value!);
-    return { diff_files: diffFiles, diff_refs: refs, whitespace_hidden: opts.ignoreWhitespace };
+    return diffFiles;
   }
 }

@@ -144,8 +144,9 @@ export class DraftNotesService {
       const r = await this.resolveNote.prepare(actor, t, { discussionId }, true).catch(() => null);
       if (r) resolves.set(discussionId, r);
     }
-    // The notes are planned at once (their reads overlap; a 30-draft review planned one after
-    // another took most of its publish's time), with the author read once for all of them
+    // The notes are planned a few at a time (their reads overlap; a 30-draft review planned one
+    // after another took most of its publish's time; a diff note's plan reads the diff, so not all
+    // at once), with the author read once for all of them
     const actorUser = t.actorUser ?? (await this.ds.getRepository(User).findOneBy({ id: actor.id }));
     const target: MergeRequestNoteTarget = actorUser ? { ...t, actorUser } : t;
     const planned: Array<{ body: string; d: DraftNoteRow | null }> = [];
@@ -154,8 +155,7 @@ export class DraftNotesService {
       if (body !== null && body !== undefined) planned.push({ body, d });
     }
     if (summaryBody !== null) planned.push({ body: summaryBody, d: null });
-    const notes: PreparedNote[] = await Promise.all(
-      planned.map(({ body, d }, k) =>
+    const notes: PreparedNote[] = await mapAtMost(PLANNED_AT_ONCE, planned, ({ body, d }, k) =>
         this.createNote.prepare(
           actor,
           target,
@@ -170,7 +170,6 @@ export class DraftNotesService {
               }
             : { body, type: null, batch: { index: size, size } },
         ),
-      ),
     );
 
     const ids = rows.map((d) => d.id);
@@ -232,4 +231,21 @@ export class DraftNotesService {
       updated_at: r.updatedAt.toISOString(),
     }));
   }
+}
+
+/** Notes of a publish planned at once, at most. */
+const PLANNED_AT_ONCE = 4;
+
+/** `fn` over `items`, at most `limit` running at a time; the results in the items' order. */
+async function mapAtMost<T, R>(limit: number, items: readonly T[], fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
