@@ -28,12 +28,21 @@ export type TodoAction = (typeof TODO_ACTIONS)[number];
 export const TODO_STATES = ['pending', 'done'] as const;
 export type TodoState = (typeof TODO_STATES)[number];
 
-/** POST / DELETE {project}/-/todos: the sidebar toggle's body (spec: {issuable_id, issuable_type}). */
+/** The sidebar's issuable types (the page sends GitLab's snake_case name; the class name is accepted too). */
+export const TODO_ISSUABLE_TYPES = ['issue', 'merge_request'] as const;
+export type TodoIssuableType = (typeof TODO_ISSUABLE_TYPES)[number];
+
+/**
+ * GET / POST / DELETE {project}/-/todos: the sidebar toggle's input (spec: {issuable_id, issuable_type}).
+ * issuable_id is the issue's or the merge request's id; issuable_type comes out as the to-do's target_type.
+ */
 export const todoToggleSchema = z.object({
   issuable_id: z.coerce.number({ invalid_type_error: VALIDATION.notInteger }).int(VALIDATION.notInteger).positive(VALIDATION.mustBePositive).max(2_147_483_647, VALIDATION.tooLarge(2_147_483_647)),
-  issuable_type: z.enum(['issue', 'Issue'], { errorMap: () => ({ message: VALIDATION.notAllowed(['issue']) }) }),
+  issuable_type: z
+    .enum(['issue', 'Issue', 'merge_request', 'MergeRequest'], { errorMap: () => ({ message: VALIDATION.notAllowed(TODO_ISSUABLE_TYPES) }) })
+    .transform((t): TodoTargetType => (t === 'issue' || t === 'Issue' ? 'Issue' : 'MergeRequest')),
 });
-export type TodoToggleInput = z.infer<typeof todoToggleSchema>;
+export type TodoToggleInput = z.output<typeof todoToggleSchema>;
 
 /** The toggle's answer: the user's pending count, and the path that removes the to-do (null once done). */
 export interface TodoToggleResponse {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TODO_TEXTS } from '@tandem/shared-types';
 import { api, markDocument, sameDocument, signedInPage } from './support/session';
 
 const P = '/api/v4/projects/acme%2Ftandem';
@@ -57,9 +58,13 @@ test("alice's /label and /assign_reviewer on a merge request apply live on bob's
   await bobForm.locator('textarea').pressSequentially('/to');
   await menu.getByRole('option', { name: /\/todo/ }).click();
   await expect(bobForm.locator('textarea')).toHaveValue(/^\/todo/);
+  const sidebarTodo = bob.getByTestId('mr-sidebar').getByTestId('sidebar-todo').getByRole('button');
+  await expect(sidebarTodo).toHaveText(TODO_TEXTS.add);
   await bobForm.getByTestId('comment-submit').click();
   await expect(bob.getByTestId('notes-notice')).toContainText('Added a to-do item.');
   await expect(todos).toHaveAttribute('aria-label', `To-Do List (${pending + 1} pending)`);
+  // the sidebar's to-do button follows the command, without a reload
+  await expect(sidebarTodo).toHaveText(TODO_TEXTS.markDone);
 });
 
 test('a review draft with /approve applies when the review is submitted, not before', async ({ browser }) => {

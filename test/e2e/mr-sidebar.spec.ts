@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TODO_TEXTS } from '@tandem/shared-types';
 import { api, markDocument, sameDocument, signedInPage } from './support/session';
 
 async function openMergeRequest(page: Page, iid: number): Promise<void> {
@@ -54,4 +55,33 @@ test('the merge request sidebar: reviewers and labels chosen on one page appear 
   await expect(rerequest).toHaveCount(0);
   await expect(bob.getByText('requested review from @bob').last()).toBeVisible({ timeout: 5000 });
   expect(await sameDocument(bob)).toBe(true);
+});
+
+test("the merge request sidebar's to-do: 'Add a to do' raises the navbar count by one and reads 'Mark as done'; 'Mark as done' brings the count back", async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const carol = await signedInPage(browser, 'carol');
+  const stamp = Date.now();
+  const branch = `todo-${stamp}`;
+  await api(alice, 'post', '/api/v4/projects/acme%2Ftandem/repository/branches', { branch, ref: 'main' });
+  const mr = await api<{ iid: number }>(alice, 'post', '/api/v4/projects/acme%2Ftandem/merge_requests', { title: `To-do ${stamp}`, source_branch: branch, target_branch: 'main' });
+  await openMergeRequest(carol, mr.iid);
+
+  const nav = carol.getByTestId('todos-nav');
+  await expect(nav).toBeVisible();
+  const before = Number(/\((\d+) pending\)/.exec((await nav.getAttribute('aria-label')) ?? '')?.[1]);
+  const block = carol.getByTestId('mr-sidebar').getByTestId('sidebar-todo');
+  await block.getByRole('button', { name: TODO_TEXTS.add }).click();
+  await expect(block.getByRole('button', { name: TODO_TEXTS.markDone })).toBeVisible();
+  await expect(nav).toHaveAttribute('aria-label', TODO_TEXTS.navLabel(before + 1));
+
+  // It is the server's: the to-do list shows it, and the page reads it again after a reload
+  const todos = (await (await carol.request.get('/api/v4/todos?type=MergeRequest')).json()) as Array<{ target: { iid: number } }>;
+  expect(todos.some((t) => t.target.iid === mr.iid)).toBe(true);
+  await openMergeRequest(carol, mr.iid);
+  await expect(block.getByRole('button', { name: TODO_TEXTS.markDone })).toBeVisible();
+  await expect(nav).toHaveAttribute('aria-label', TODO_TEXTS.navLabel(before + 1));
+
+  await block.getByRole('button', { name: TODO_TEXTS.markDone }).click();
+  await expect(block.getByRole('button', { name: TODO_TEXTS.add })).toBeVisible();
+  await expect(nav).toHaveAttribute('aria-label', TODO_TEXTS.navLabel(before));
 });

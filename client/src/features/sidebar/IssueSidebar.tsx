@@ -94,7 +94,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
             <X size={16} aria-hidden="true" />
           </button>
         </div>
-        <TodoWidget projectPath={projectPath} issueId={issue.id} />
+        <TodoWidget projectPath={projectPath} issuableType="issue" issuableId={issue.id} />
         <AssigneesWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LabelsWidget issueKey={issueKey} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />
         <MilestoneWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdate && permissions.canAdmin} />

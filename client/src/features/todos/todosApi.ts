@@ -1,4 +1,4 @@
-import type { ApiTodo, TodoState, TodoToggleResponse } from '@tandem/shared-types';
+import type { ApiTodo, TodoIssuableType, TodoState, TodoToggleResponse } from '@tandem/shared-types';
 import { requestJson } from '../../shared/api/http';
 
 export class TodoRequestError extends Error {}
@@ -28,23 +28,33 @@ export async function markAllTodosDone(): Promise<void> {
   if (!res.ok) throw new TodoRequestError(`mark all done: ${res.status}`);
 }
 
-/** The issue's to-do path (GitLab's project_todos_path). */
+/** The sidebar's to-do path (GitLab's project_todos_path). */
 export const todoPath = (projectPath: string) => `/${projectPath}/-/todos`;
 
-export interface IssueTodoState {
+/** What the sidebar's to-do block is about: the page's issuable_type and the issue's or merge request's id. */
+export interface TodoIssuable {
+  type: TodoIssuableType;
+  id: number;
+}
+
+/** Every sidebar block's read of the user's to-do (useTodoCount reads them again when the user's to-dos change). */
+export const ISSUABLE_TODO_KEY = ['todos', 'issuable'] as const;
+export const issuableTodoKey = (projectPath: string, issuable: TodoIssuable) => [...ISSUABLE_TODO_KEY, projectPath, issuable.type, issuable.id] as const;
+
+export interface IssuableTodoState {
   todoId: number | null;
   count: number;
 }
 
-export async function fetchIssueTodo(projectPath: string, issueId: number): Promise<IssueTodoState> {
-  const res = await requestJson<TodoToggleResponse & { todo_id: number | null }>(`${todoPath(projectPath)}?issuable_id=${issueId}&issuable_type=issue`);
-  if (!res.ok) throw new TodoRequestError(`issue to-do: ${res.status}`);
+export async function fetchIssuableTodo(projectPath: string, issuable: TodoIssuable): Promise<IssuableTodoState> {
+  const res = await requestJson<TodoToggleResponse & { todo_id: number | null }>(`${todoPath(projectPath)}?issuable_id=${issuable.id}&issuable_type=${issuable.type}`);
+  if (!res.ok) throw new TodoRequestError(`${issuable.type} to-do: ${res.status}`);
   return { todoId: res.data.todo_id, count: res.data.count };
 }
 
 /** The sidebar toggle: POST adds, DELETE marks done; both answer {count, delete_path}. */
-export async function toggleIssueTodo(projectPath: string, issueId: number, add: boolean): Promise<TodoToggleResponse> {
-  const res = await requestJson<TodoToggleResponse>(todoPath(projectPath), { method: add ? 'POST' : 'DELETE', body: { issuable_id: issueId, issuable_type: 'issue' } });
+export async function toggleIssuableTodo(projectPath: string, issuable: TodoIssuable, add: boolean): Promise<TodoToggleResponse> {
+  const res = await requestJson<TodoToggleResponse>(todoPath(projectPath), { method: add ? 'POST' : 'DELETE', body: { issuable_id: issuable.id, issuable_type: issuable.type } });
   if (!res.ok) throw new TodoRequestError(`toggle: ${res.status}`);
   return res.data;
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { realtimeClient } from '../../realtime/realtimeConnection';
 import { connectionStateAtom } from '../../realtime/realtimeAtoms';
 import { currentUserAtom } from '../session/sessionAtoms';
-import { fetchTodoCount } from './todosApi';
+import { fetchTodoCount, ISSUABLE_TODO_KEY } from './todosApi';
 
 export const TODO_COUNT_KEY = ['todos', 'count'] as const;
 /** While the socket is down the count is polled (and refetched when the tab regains focus). */
@@ -13,7 +13,7 @@ export const TODO_COUNT_POLL_MS = 30_000;
 /**
  * The navbar's pending to-do count: read once, then kept by the user channel's `todos.count`
  * pushes on this tab's socket; polled only while the socket is not open, and refetched after a
- * reconnect (pushes are not replayed).
+ * reconnect (pushes are not replayed). A push also makes the sidebar's to-do blocks read their state again.
  */
 export function useTodoCount(): number | null {
   const user = useAtomValue(currentUserAtom);
@@ -30,6 +30,8 @@ export function useTodoCount(): number | null {
   useEffect(() => {
     if (!user) return;
     return realtimeClient().onTodosCount((count) => {
+      // The user's to-dos changed (a sidebar toggle, a /todo or /done in a comment, another tab): the sidebar blocks read theirs again
+      void client.invalidateQueries({ queryKey: ISSUABLE_TODO_KEY });
       if (count === null) void client.invalidateQueries({ queryKey: TODO_COUNT_KEY });
       else client.setQueryData(TODO_COUNT_KEY, count);
     });

@@ -46,6 +46,14 @@ export class MergeRequestLoader {
     return this.findReadable(actor, mr.targetProjectId, mr.iid);
   }
 
+  /** By database id (a page's issuable_id) in the project the path names, readable by the actor. */
+  async byIdIn(actor: Actor | null, idOrPath: string | number, id: number): Promise<LoadedMergeRequest> {
+    const { project, facts } = await this.project(actor, idOrPath);
+    const mr = await mergeRequestById(this.ds, id);
+    if (!mr || mr.targetProjectId !== project.id) throw new AppError('MERGE_REQUEST_NOT_FOUND');
+    return { project, facts, mr };
+  }
+
   /** The row again (after a write). */
   async reload(l: LoadedMergeRequest, m: Queryable = this.ds): Promise<LoadedMergeRequest> {
     const mr = await mergeRequestById(m, l.mr.id);

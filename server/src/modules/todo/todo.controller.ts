@@ -9,7 +9,7 @@ import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
 import { scopeAllows, type Actor } from '../../core/policy/policy';
 import { TodoService } from './todo.service';
-import { TodoTargetLoader } from './todo-target';
+import { TodoTargetLoader, type TodoTarget } from './todo-target';
 
 const signedIn = (actor: Actor | null, write: boolean): Actor => {
   if (!actor) throw new AppError('UNAUTHORIZED');
@@ -23,7 +23,7 @@ const idParam = (v: string): number => {
   return Number(v);
 };
 
-/** GitLab's REST to-dos (/api/v4/todos) and an issue's POST .../todo. */
+/** GitLab's REST to-dos (/api/v4/todos) and an issue's or a merge request's POST .../todo. */
 @Controller('api/v4')
 export class TodoController {
   constructor(
@@ -66,18 +66,31 @@ export class TodoController {
   @Post('projects/:id/issues/:iid/todo')
   async create(@CurrentActor() actor: Actor | null, @Param('id') project: string, @Param('iid') iid: string, @Res({ passthrough: true }) res: Response): Promise<ApiTodo | undefined> {
     const me = signedIn(actor, true);
-    const target = await this.targets.byIid(me, project, iid);
-    if (await this.todos.pendingOn(me.id, target.issue.id)) {
+    const { project: p, issue } = await this.targets.byIid(me, project, iid);
+    return this.createOn(me, { type: 'Issue', projectId: p.id, id: issue.id }, res);
+  }
+
+  /** Policy: read_merge_request and update_subscription, signed in, write scope. 201 with the to-do; 304 when one is pending already (GitLab's). */
+  @Post('projects/:id/merge_requests/:iid/todo')
+  async createOnMergeRequest(@CurrentActor() actor: Actor | null, @Param('id') project: string, @Param('iid') iid: string, @Res({ passthrough: true }) res: Response): Promise<ApiTodo | undefined> {
+    const me = signedIn(actor, true);
+    return this.createOn(me, await this.targets.mergeRequestByIid(me, project, iid), res);
+  }
+
+  private async createOn(me: Actor, target: TodoTarget, res: Response): Promise<ApiTodo | undefined> {
+    // Two requests at once: the one whose insert lost answers as if it came second
+    const id = (await this.todos.pendingOn(me.id, target)) === null ? await this.todos.addOn(me.id, target) : null;
+    const created = id === null ? null : await this.todos.find(me.id, id);
+    if (!created) {
       res.status(304);
       return undefined;
     }
-    const { id } = await this.todos.mark(me.id, target.project.id, target.issue.id);
     res.status(201);
-    return this.todos.toApi((await this.todos.find(me.id, id))!);
+    return this.todos.toApi(created);
   }
 }
 
-/** The issue sidebar's to-do toggle (page endpoints, GitLab's {project}/-/todos and /dashboard/todos/:id). */
+/** The issue's and the merge request's sidebar to-do toggle (page endpoints, GitLab's {project}/-/todos and /dashboard/todos/:id). */
 @Controller()
 export class TodoPageController {
   constructor(
@@ -85,35 +98,33 @@ export class TodoPageController {
     private readonly targets: TodoTargetLoader,
   ) {}
 
-  /** Policy: read_issue, signed in. The user's pending to-do on the issue, if any, and their count. */
+  /** Policy: read_issue (an issue) or read_merge_request (a merge request), signed in. The user's pending to-do on it, if any, and their count. */
   @Get('*project/-/todos')
   async state(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Query() q: Record<string, unknown>): Promise<TodoToggleResponse & { todo_id: number | null }> {
     const me = signedIn(actor, false);
-    const input = parseInput(todoToggleSchema, q);
-    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
-    const todoId = await this.todos.pendingOn(me.id, target.issue.id);
+    const target = await this.targets.forToggle(me, project.join('/'), parseInput(todoToggleSchema, q), false);
+    const todoId = await this.todos.pendingOn(me.id, target);
     return { todo_id: todoId, count: await this.todos.pendingCount(me.id), delete_path: todoId ? `/dashboard/todos/${todoId}` : null };
   }
 
-  /** Policy: read_issue, signed in, write scope. "Add a to do". */
+  /** Policy: read_issue (an issue) or read_merge_request and update_subscription (a merge request), signed in, write scope. "Add a to do". */
   @Post('*project/-/todos')
   @HttpCode(200)
   async add(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Body() body: unknown): Promise<TodoToggleResponse> {
     const me = signedIn(actor, true);
-    const input = parseInput(todoToggleSchema, body);
-    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
-    const { id } = await this.todos.mark(me.id, target.project.id, target.issue.id);
-    return { count: await this.todos.pendingCount(me.id), delete_path: `/dashboard/todos/${id}` };
+    const target = await this.targets.forToggle(me, project.join('/'), parseInput(todoToggleSchema, body), true);
+    // One was pending already (or a second click raced the first): the pending one is the answer's
+    const id = (await this.todos.addOn(me.id, target)) ?? (await this.todos.pendingOn(me.id, target));
+    return { count: await this.todos.pendingCount(me.id), delete_path: id === null ? null : `/dashboard/todos/${id}` };
   }
 
-  /** Policy: read_issue, signed in, write scope. "Mark as done": every pending to-do of the user on the issue. */
+  /** Policy: read_issue (an issue) or read_merge_request and update_subscription (a merge request), signed in, write scope. "Mark as done": every pending to-do of the user on it. */
   @Delete('*project/-/todos')
   @HttpCode(200)
   async done(@CurrentActor() actor: Actor | null, @Param('project') project: string[], @Body() body: unknown): Promise<TodoToggleResponse> {
     const me = signedIn(actor, true);
-    const input = parseInput(todoToggleSchema, body);
-    const target = await this.targets.byId(me, project.join('/'), input.issuable_id);
-    await this.todos.markDone(me.id, { issueId: target.issue.id });
+    const target = await this.targets.forToggle(me, project.join('/'), parseInput(todoToggleSchema, body), true);
+    await this.todos.doneOn(me.id, target);
     return { count: await this.todos.pendingCount(me.id), delete_path: null };
   }
 

@@ -9,6 +9,7 @@ import { canReadIssue, type Actor } from '../../core/policy/policy';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { UserChannel } from '../../core/realtime/user-channel';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
+import type { TodoTarget } from './todo-target';
 
 /** A to-do with what deciding its readability needs (the policy module decides). */
 interface TodoRow {
@@ -145,11 +146,11 @@ export class TodoService implements OnModuleInit {
 
   /**
    * A merge request's /todo and /done, in the caller's transaction (the comment's, or the review's
-   * publish): the user's hand-made to-do added (at most one pending), or every pending one marked
-   * done. The user's open tabs get the new count after the commit (Tx.touchedUsers). True when a
-   * row changed.
+   * publish), or the sidebar's toggle (one statement: EventLogService.autocommit): the user's
+   * hand-made to-do added (at most one pending), or every pending one marked done. The user's open
+   * tabs get the new count after the commit (Tx.touchedUsers). The ids of the rows changed.
    */
-  async setOnMergeRequest(tx: { manager: EntityManager; touchedUsers: Set<number> }, userId: number, projectId: number, mergeRequestId: number, pending: boolean): Promise<boolean> {
+  async setOnMergeRequest(tx: { manager: EntityManager; touchedUsers: Set<number> }, userId: number, projectId: number, mergeRequestId: number, pending: boolean): Promise<number[]> {
     const rows = (
       pending
         ? await tx.manager.query(
@@ -158,15 +159,35 @@ export class TodoService implements OnModuleInit {
             [userId, projectId, mergeRequestId],
           )
         : await tx.manager.query(`UPDATE todos SET state = 'done', updated_at = now() WHERE user_id = $1 AND merge_request_id = $2 AND state = 'pending' RETURNING id`, [userId, mergeRequestId])
-    ) as unknown[];
+    ) as Array<{ id: number | string }>;
     if (rows.length) tx.touchedUsers.add(userId);
-    return rows.length > 0;
+    return rows.map((r) => Number(r.id));
   }
 
-  /** The user's pending to-do on an issue, if any (the sidebar shows "Mark as done"). */
-  async pendingOn(userId: number, issueId: number): Promise<number | null> {
-    const [row] = (await this.ds.query(`SELECT id FROM todos WHERE user_id = $1 AND target_id = $2 AND state = 'pending' ORDER BY id DESC LIMIT 1`, [userId, issueId])) as Array<{ id: number }>;
+  /** The user's pending to-do on an issue or a merge request, if any (the sidebar shows "Mark as done"). */
+  async pendingOn(userId: number, target: Pick<TodoTarget, 'type' | 'id'>): Promise<number | null> {
+    const column = target.type === 'MergeRequest' ? 'merge_request_id' : 'target_id';
+    const [row] = (await this.ds.query(`SELECT id FROM todos WHERE user_id = $1 AND ${column} = $2 AND state = 'pending' ORDER BY id DESC LIMIT 1`, [userId, target.id])) as Array<{ id: number }>;
     return row ? Number(row.id) : null;
+  }
+
+  /**
+   * "Add a to do" on an issue or a merge request (sidebar, REST): the new to-do's id, or null when
+   * one was pending already. Either way the user's open tabs get the new count.
+   */
+  async addOn(userId: number, target: TodoTarget): Promise<number | null> {
+    if (target.type === 'Issue') {
+      const { id, created } = await this.mark(userId, target.projectId, target.id);
+      return created ? id : null;
+    }
+    const [id] = await this.events.autocommit((tx) => this.setOnMergeRequest(tx, userId, target.projectId, target.id, true));
+    return id ?? null;
+  }
+
+  /** "Mark as done" on an issue or a merge request: every pending to-do of the user on it. */
+  async doneOn(userId: number, target: TodoTarget): Promise<void> {
+    if (target.type === 'Issue') await this.markDone(userId, { issueId: target.id });
+    else await this.events.autocommit((tx) => this.setOnMergeRequest(tx, userId, target.projectId, target.id, false));
   }
 
   /** Marks the user's to-dos done: one, every pending one on an issue, or all; the ids that changed. */

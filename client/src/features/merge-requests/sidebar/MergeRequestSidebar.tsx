@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { PEOPLE_TEXTS, type MergeRequestPageData } from '@tandem/shared-types';
 import { useCollapsedGutter } from '../../sidebar/people/collapsedGutter';
+import { TodoWidget } from '../../sidebar/widgets/TodoWidget';
 import { mergeRequestPageKey } from '../mergeRequestApi';
 import { MergeRequestLabelsBlock } from './MergeRequestLabelsBlock';
 import { MergeRequestMilestoneBlock } from './MergeRequestMilestoneBlock';
@@ -9,7 +10,7 @@ import { MergeRequestPeopleBlock } from './MergeRequestPeopleBlock';
 import { MergeRequestParticipants } from '../MergeRequestParticipants';
 
 /**
- * The merge request's right sidebar: assignees, reviewers, labels, milestone, participants. It reads the page
+ * The merge request's right sidebar: the user's to-do, assignees, reviewers, labels, milestone, participants. It reads the page
  * data, which every merge_request.updated event reads again (mergeRequestEvents), so a change
  * made on another page shows here without a reload; a save here reads it at once.
  */
@@ -26,6 +27,7 @@ export function MergeRequestSidebar({ data, projectPath }: { data: MergeRequestP
           {collapsed ? <ChevronsLeft size={16} aria-hidden="true" /> : <ChevronsRight size={16} aria-hidden="true" />}
         </button>
       </div>
+      <TodoWidget projectPath={projectPath} issuableType="merge_request" issuableId={mr.id} />
       <MergeRequestPeopleBlock kind="assignees" people={data.sidebar.assignees} projectPath={projectPath} iid={mr.iid} canUpdate={canUpdate} onSaved={refresh} />
       <MergeRequestPeopleBlock kind="reviewers" people={data.sidebar.reviewers} projectPath={projectPath} iid={mr.iid} canUpdate={canUpdate} onSaved={refresh} />
       <MergeRequestLabelsBlock labels={mr.labels} projectPath={projectPath} iid={mr.iid} canUpdate={canUpdate} onSaved={refresh} />
