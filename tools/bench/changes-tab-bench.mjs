@@ -89,15 +89,23 @@ async function load(browser, url, ready, scroll = false) {
         new Promise((resolve) => {
           const before = window.__long.length;
           const frames = [];
+          // Where each slow frame came: its index and the scroll position (px of the page's height) it rendered
+          const slowAt = [];
           let last = performance.now();
           const step = () => {
             const now = performance.now();
             frames.push(now - last);
+            if (now - last > 50) slowAt.push(`frame ${frames.length} at ${Math.round(window.scrollY)}/${document.documentElement.scrollHeight} px: ${(now - last).toFixed(0)} ms`);
             last = now;
             const end = document.documentElement.scrollHeight - window.innerHeight;
+            // A page that never lets the scroll reach its end is reported, not waited on forever
+            if (frames.length >= 3000) {
+              resolve({ frames: frames.length, slowFrames: frames.filter((f) => f > 50).length, worstFrame: Math.max(...frames), longTasks: window.__long.length - before, height: document.documentElement.scrollHeight, rows: document.querySelectorAll('tr.diff-line').length, slowAt, stuckAt: `${Math.round(window.scrollY)}/${document.documentElement.scrollHeight} px` });
+              return;
+            }
             if (window.scrollY >= end - 1) {
               // Let the last files render and be counted
-              setTimeout(() => resolve({ frames: frames.length, slowFrames: frames.filter((f) => f > 50).length, worstFrame: Math.max(...frames), longTasks: window.__long.length - before, height: document.documentElement.scrollHeight, rows: document.querySelectorAll('tr.diff-line').length }), 500);
+              setTimeout(() => resolve({ frames: frames.length, slowFrames: frames.filter((f) => f > 50).length, worstFrame: Math.max(...frames), longTasks: window.__long.length - before, height: document.documentElement.scrollHeight, rows: document.querySelectorAll('tr.diff-line').length, slowAt }), 500);
               return;
             }
             window.scrollBy(0, 300);
@@ -132,11 +140,17 @@ await withDatabase('tandem_changes_bench', (databaseUrl) =>
     for (let r = 0; r < ROUNDS; r++) {
       runs.overview.push(await load(browser, overview, OVERVIEW_READY));
       runs.changes.push(await load(browser, changes, CHANGES_READY, true));
+      const sc = runs.changes[r].scroll;
+      console.log(`round ${r + 1}: scroll ${sc.frames} frames, ${sc.slowFrames} over 50 ms${sc.slowAt.length ? ` (${sc.slowAt.join('; ')})` : ''}, long tasks ${sc.longTasks}`);
+      if (sc.stuckAt) throw new Error(`round ${r + 1}: the scroll did not reach the end of the Changes tab in ${sc.frames} frames (stuck at ${sc.stuckAt})`);
     }
     const m = (kind, k) => median(runs[kind].map((x) => x[k]));
     const s = (k) => median(runs.changes.map((x) => x.scroll[k]));
     const row = (label, o, c) => `| ${label} | ${o.toFixed(1)} | ${c.toFixed(1)} | ${(c / o).toFixed(2)}x |`;
-    const met = m('changes', 'lcp') / m('overview', 'lcp') <= 2 && m('changes', 'tti') / m('overview', 'tti') <= 2 && s('slowFrames') === 0;
+    // No frame over 50 ms in any round's scroll (not only in the median round)
+    const slowEach = runs.changes.map((x) => x.scroll.slowFrames);
+    const worstEach = runs.changes.map((x) => x.scroll.worstFrame);
+    const met = m('changes', 'lcp') / m('overview', 'lcp') <= 2 && m('changes', 'tti') / m('overview', 'tti') <= 2 && slowEach.every((n) => n === 0);
     const markdown = [
       `### Changes tab of ${diffs.diff_files.length} files and ${lines} changed lines against the Overview of the same merge request (Chromium, medians of ${ROUNDS} alternated loads)`,
       '',
@@ -146,9 +160,9 @@ await withDatabase('tandem_changes_bench', (databaseUrl) =>
       row('time to interactive (last long task before a quiet second)', m('overview', 'tti'), m('changes', 'tti')),
       `| long tasks during the load | ${m('overview', 'longTasks')} | ${m('changes', 'longTasks')} | |`,
       '',
-      `Scrolling the whole Changes tab (one 300 px step a frame, ${s('frames')} frames, ${s('rows')} diff rows rendered at the end, page ${s('height')} px): frames over 50 ms ${s('slowFrames')}, worst frame ${s('worstFrame').toFixed(1)} ms, long tasks ${s('longTasks')} (medians of ${ROUNDS}).`,
+      `Scrolling the whole Changes tab (one 300 px step a frame, ${s('frames')} frames, ${s('rows')} diff rows rendered at the end, page ${s('height')} px): frames over 50 ms ${s('slowFrames')}, worst frame ${s('worstFrame').toFixed(1)} ms, long tasks ${s('longTasks')} (medians of ${ROUNDS}). Each round: frames over 50 ms ${slowEach.join(', ')}; worst frame ${worstEach.map((w) => w.toFixed(1)).join(', ')} ms.`,
       '',
-      `Goal (issue #21): LCP and time to interactive at most 2x the Overview's, no frame over 50 ms while scrolling. ${met ? 'Met' : 'Missed'} in this run.`,
+      `Goal (issue #21): LCP and time to interactive at most 2x the Overview's, no frame over 50 ms while scrolling (in every round). ${met ? 'Met' : 'Missed'} in this run.`,
     ].join('\n');
     if (SAVE) writeSection('changes-tab', markdown, `node tools/bench/changes-tab-bench.mjs --rounds ${ROUNDS} --save`, cal);
     else console.log(`\n${markdown}\n\n(not saved: add --save to write the section changes-tab of docs/benchmarks.md)`);

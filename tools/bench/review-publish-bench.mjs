@@ -51,6 +51,13 @@ const untilAll = (page, texts) =>
     texts,
   );
 
+/** The node's delivery-lag histogram (sum in seconds, count of emits), from /-/metrics (open to 127.0.0.1). */
+async function deliveryLag() {
+  const text = await (await fetch(`${URL_BASE}/-/metrics`)).text();
+  const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { sum: read('tandem_realtime_delivery_lag_seconds_sum'), count: read('tandem_realtime_delivery_lag_seconds_count') };
+}
+
 // Its own data folder: the pushed repository must not outlive the run
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-publish-data-'));
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -71,6 +78,8 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
       const single = [];
       const review = [];
       const reviewFrames = [];
+      // Where a review's time goes: the publish answered; its frame at bob's page; the page showing all of it
+      const parts = { answered: [], frame: [], render: [], emit: [] };
       for (let r = 0; r < ROUNDS + 1; r++) {
         const one = `single ${r} ${Date.now()}`;
         const seen1 = untilAll(page, [one]);
@@ -84,15 +93,27 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         await sleep(300);
         const seen = untilAll(page, texts);
         const fromFrame = frames.length;
+        const lag0 = await deliveryLag();
         const t0 = Date.now();
         await api(alice, 'POST', `${mrApi}/draft_notes/bulk_publish`);
-        const d = (await seen) - t0;
+        const answered = Date.now() - t0;
+        const shown = await seen;
+        const d = shown - t0;
         await sleep(300);
+        // The server's own figure: from the publish's statement to its emit to the room (this node's metric)
+        const lag1 = await deliveryLag();
+        const emitLag = lag1.count > lag0.count ? ((lag1.sum - lag0.sum) / (lag1.count - lag0.count)) * 1000 : NaN;
         const mine = frames.slice(fromFrame).filter((f) => f.text.includes(tag));
         if (r === 0) continue; // warm-up
         single.push(d1);
         review.push(d);
         reviewFrames.push(mine.length);
+        const frameAt = mine.length ? mine[mine.length - 1].at - t0 : NaN;
+        parts.answered.push(answered);
+        parts.frame.push(frameAt);
+        parts.render.push(d - frameAt);
+        parts.emit.push(emitLag);
+        console.log(`round ${r}: single ${d1} ms; review ${d} ms (publish answered ${answered} ms, its last frame at bob's page ${frameAt} ms of ${mine.length} (${mine.map((f) => `${f.at - t0} ms, ${f.text.length} chars`).join('; ')}), shown ${d - frameAt} ms after it; server: statement to emit ${emitLag.toFixed(1)} ms)`);
       }
       const p = (xs, q) => pct(xs, q).toFixed(1);
       const met = pct(review, 99) < 2 * pct(single, 99);
@@ -103,6 +124,8 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         '|---|---|---|---|',
         `| request start to the other page showing it, median | ${p(single, 50)} | ${p(review, 50)} | ${(pct(review, 50) / pct(single, 50)).toFixed(2)}x |`,
         `| same, p99 | ${p(single, 99)} | ${p(review, 99)} | ${(pct(review, 99) / pct(single, 99)).toFixed(2)}x |`,
+        '',
+        `Where the review's time went (medians): the publish request answered after ${median(parts.answered)} ms, the server emitted the review to the room ${median(parts.emit).toFixed(1)} ms after its write statement (its delivery-lag metric), its last frame reached the other page at ${median(parts.frame)} ms, and the page showed all ${DRAFTS} comments ${median(parts.render)} ms after that frame (frame times as Playwright reports them to the bench).`,
         '',
         `Per publish (median): ${median(reviewFrames)} socket frame(s) to the other page carried the review's comments (the publish is one transaction and reaches subscribers as one \`batch\` message of its note.created events, applied in one update: server/test/merge-request-drafts.int.spec.ts).`,
         '',
