@@ -206,6 +206,44 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     for (const t of texts) expect(bodies.filter((b) => b === t)).toHaveLength(1);
   });
 
+  it('a review written in one statement: two replies turn an individual comment into a thread once, and each event names its stored note (id, permalink, order)', async () => {
+    const comment = await call<ApiNote>(app, 'POST', `${api}/notes`, { auth: who.alice, body: { body: 'A plain comment' } });
+    expect(comment.status).toBe(201);
+    const root = (await discussions(who.alice)).find((d) => d.notes.some((n) => n.id === Number(comment.body.id)))!;
+    expect(root.individual_note).toBe(true);
+    const aliceSees = await listen(who.alice);
+    expect((await draft(who.mallory, { note: 'Reply one', in_reply_to_discussion_id: root.id })).status).toBe(201);
+    expect((await draft(who.mallory, { note: 'A thought of its own' })).status).toBe(201);
+    expect((await draft(who.mallory, { note: 'Reply two', in_reply_to_discussion_id: root.id })).status).toBe(201);
+    expect((await call(app, 'POST', `${api}/draft_notes/bulk_publish`, { auth: who.mallory })).status).toBe(204);
+    const deadline = Date.now() + 5000;
+    while (aliceSees.filter((e) => e.type === 'note.created').length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    // the root's conversion is announced once, before the first reply, and seqs run without a gap
+    expect(aliceSees.map((e) => [e.type, e.payload.note!.note])).toEqual([
+      ['note.updated', 'A plain comment'],
+      ['note.created', 'Reply one'],
+      ['note.created', 'A thought of its own'],
+      ['note.created', 'Reply two'],
+    ]);
+    expect(aliceSees.map((e) => e.seq - aliceSees[0]!.seq)).toEqual([0, 1, 2, 3]);
+    expect(aliceSees[0]!.payload.note).toMatchObject({ id: String(comment.body.id), type: 'DiscussionNote' });
+    // each event carries its own note's id and permalink, ids in the drafts' order
+    const after = await discussions(who.alice);
+    const thread = after.find((d) => d.id === root.id)!;
+    expect(thread.individual_note).toBe(false);
+    expect(thread.notes.map((n) => n.body)).toEqual(['A plain comment', 'Reply one', 'Reply two']);
+    const stored = new Map(after.flatMap((d) => d.notes).map((n) => [n.body, n.id]));
+    const created = aliceSees.filter((e) => e.type === 'note.created');
+    for (const e of created) {
+      expect(e.payload.note!.id).toBe(String(stored.get(e.payload.note!.note)));
+      expect(e.payload.note!.noteable_note_url).toMatch(new RegExp(`#note_${stored.get(e.payload.note!.note)}$`));
+    }
+    const ids = created.map((e) => Number(e.payload.note!.id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(created.map((e) => e.payload.note!.discussion_id)).toEqual([root.id, expect.any(String), root.id]);
+  });
+
   it('two racing submits publish the drafts once; publishing one draft leaves the others pending', async () => {
     for (const n of ['One', 'Two', 'Three']) expect((await draft(who.carol, { note: `Race ${n}` })).status).toBe(201);
     const count = async () => (await discussions(who.alice)).filter((d) => d.notes.some((n) => n.body.startsWith('Race '))).length;

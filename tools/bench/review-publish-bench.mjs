@@ -87,12 +87,14 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         await api(alice, 'POST', `${mrApi}/notes`, { body: one });
         const d1 = (await seen1) - t1;
 
+        const beforeDrafts = frames.length;
         const tag = `review ${r} ${Date.now()}`;
         const texts = Array.from({ length: DRAFTS }, (_, k) => `${tag} draft ${k + 1}.`);
         for (const t of texts) await api(alice, 'POST', `${mrApi}/draft_notes`, { note: t });
         await sleep(300);
         const seen = untilAll(page, texts);
         const fromFrame = frames.length;
+        if (process.env.REVIEW_BENCH_DEBUG) console.log(`round ${r}: frames while drafting: ${frames.slice(beforeDrafts).map((f) => f.text.slice(0, 80)).join(' | ')}`);
         const lag0 = await deliveryLag();
         const t0 = Date.now();
         await api(alice, 'POST', `${mrApi}/draft_notes/bulk_publish`);

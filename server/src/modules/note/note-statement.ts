@@ -1,6 +1,7 @@
 import type { UserBasic } from '@tandem/shared-types';
 import { EventStatement, type Appended, type PlannedEvent } from '../../core/realtime/event-append';
 import type { Noteable, StatementTx } from '../../core/realtime/event-log.service';
+import type { NoteRecord } from './note.mapper';
 
 /**
  * The one-statement write every note action shares (like update-issue's write): the action's
@@ -29,4 +30,72 @@ export async function runNoteStatement(
   const own = ctes(st.param);
   const out = await st.run(tx, name, `WITH ${own}, ${st.ctes()} SELECT ${st.columns}`);
   return out!;
+}
+
+/** One note's write as a row: what `runNoteRowsStatement` inserts, and its events (a reply may first turn its individual root into a thread). */
+export interface PlannedNoteRow {
+  noteable: Noteable;
+  author: UserBasic;
+  /** A new note's permalink is this plus its id. */
+  urlPrefix: string;
+  projectId: number | null;
+  idempotencyKey: string | null;
+  /** The note as planned (its id, times and seq filled by the statement). */
+  record: NoteRecord;
+  /** The individual note this reply turns into a thread's root, if any. */
+  convertsRootId: number | null;
+  /** That root's note.updated, when it converts one. */
+  converted: PlannedEvent | null;
+  created: PlannedEvent;
+}
+
+/**
+ * Many notes of one noteable by one author, and their events, as ONE statement (a review's
+ * publish: one round trip instead of one a note). Every column goes in as an array (`unnest ...
+ * WITH ORDINALITY`), so the text is the same for any number of notes: prepared once. The notes'
+ * ids are drawn from their sequence in the rows' order before the insert, which is how each
+ * note.created event learns its note's id (`new<k>` in `changed`). A root that several replies
+ * convert is converted, and announced, once (by the first). Rows with an idempotency key are
+ * not taken: their conflict handling is the single statement's (runNoteStatement).
+ */
+export async function runNoteRowsStatement(tx: StatementTx, rows: readonly PlannedNoteRow[]): Promise<NoteStatementResult> {
+  const first = rows[0];
+  if (!first) throw new Error('runNoteRowsStatement: no rows');
+  for (const r of rows) {
+    if (r.idempotencyKey !== null) throw new Error('runNoteRowsStatement: a row with an idempotency key');
+    if (r.noteable.type !== first.noteable.type || r.noteable.id !== first.noteable.id || r.author.id !== first.author.id || r.urlPrefix !== first.urlPrefix || r.projectId !== first.projectId) {
+      throw new Error('runNoteRowsStatement: rows of one noteable and one author only');
+    }
+  }
+  const events: PlannedNoteEvent[] = [];
+  const convertedRoots = new Set<number>();
+  rows.forEach((r, k) => {
+    if (r.convertsRootId !== null && r.converted && !convertedRoots.has(r.convertsRootId)) {
+      convertedRoots.add(r.convertsRootId);
+      events.push({ key: `conv${r.convertsRootId}`, ...r.converted });
+    }
+    events.push({ key: `new${k + 1}`, ...r.created });
+  });
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const col = <T>(f: (r: NoteRecord) => T) => rows.map((r) => f(r.record));
+  return runNoteStatement(
+    tx,
+    'note.create_rows',
+    first.noteable,
+    first.author,
+    first.urlPrefix,
+    (p) => `rows AS (SELECT * FROM unnest(${p(col((r) => r.note))}::text[], ${p(col((r) => r.noteHtml))}::text[], ${p(col((r) => r.type))}::varchar[], ${p(col((r) => r.discussionId))}::varchar[],
+            ${p(col((r) => r.internal))}::boolean[], ${p(col((r) => r.resolvable))}::boolean[], ${p(col((r) => json(r.position)))}::text[], ${p(col((r) => json(r.originalPosition)))}::text[],
+            ${p(col((r) => r.positionOutdated ?? false))}::boolean[], ${p(col((r) => json(r.suggestions)))}::text[], ${p(col((r) => r.resolvedAt !== null))}::boolean[], ${p(col((r) => r.resolvedById))}::int[])
+          WITH ORDINALITY AS u(note, note_html, type, discussion_id, internal, resolvable, position, original_position, position_outdated, suggestions, resolved, resolved_by_id, ord)),
+        ids AS (SELECT ord, nextval(pg_get_serial_sequence('notes', 'id'))::int AS id FROM (SELECT ord FROM rows ORDER BY ord) o),
+        ins AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, position, original_position, position_outdated, suggestions, resolved_at, resolved_by_id, created_at, updated_at)
+          SELECT ids.id, ${p(first.noteable.type)}::varchar, ${p(first.noteable.id)}::int, ${p(first.projectId)}::int, ${p(first.author.id)}::int, r.note, r.note_html, r.type, r.discussion_id, false, r.internal, r.resolvable,
+            r.position::jsonb, r.original_position::jsonb, r.position_outdated, r.suggestions::jsonb, CASE WHEN r.resolved THEN now() END, r.resolved_by_id, now(), now()
+          FROM rows r JOIN ids ON ids.ord = r.ord ORDER BY r.ord RETURNING id),
+        conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
+          WHERE id = ANY(${p([...convertedRoots])}::int[]) AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),
+        changed AS (SELECT 'conv' || id AS key, id FROM conv UNION ALL SELECT 'new' || ids.ord, ids.id FROM ids WHERE ids.id IN (SELECT id FROM ins))`,
+    events,
+  );
 }

@@ -14,6 +14,7 @@ import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-n
 import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
+import { runNoteRowsStatement } from '../../note/note-statement';
 import { User } from '../../user/user.entity';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
@@ -27,9 +28,10 @@ import type { DraftCreateInput, DraftUpdateInput } from './draft-note.validation
  * Review drafts (GitLab's DraftNotes services): pending comments only their author sees, kept in
  * `draft_notes`, and the review's publish, which turns every draft into its note in ONE
  * transaction: the drafts are deleted first (a second, racing publish finds none and writes
- * nothing), then each note is written by the note module's own statement, then the threads the
- * drafts resolve. The note.created events carry `batch` {index, size}, are published after
- * COMMIT as one bus message, and the client applies them together when the last one is in.
+ * nothing), then the notes are written by the note module's statement (all of them in one:
+ * runNoteRowsStatement), then the threads the drafts resolve. The note.created events carry
+ * `batch` {index, size}, are published after COMMIT as one bus message, and the client applies
+ * them together when the last one is in.
  */
 @Injectable()
 export class DraftNotesService {
@@ -186,7 +188,9 @@ export class DraftNotesService {
         // The planner checked awardEmoji; an award given already stays as it is (GitLab's silence)
         if (typeof emoji === 'string') await this.addAward.execute(actor, this.awardables.ofTarget(actor, t), emoji, tx);
       }
-      for (const n of notes) await n.run(tx);
+      // The notes: one statement for all of them (one round trip, not one a note)
+      if (notes.length > 1) await runNoteRowsStatement(tx, notes.map((n) => n.row));
+      else for (const n of notes) await n.run(tx);
       for (const r of resolves.values()) await r.run(tx);
       if (reviewer && !outcome.changes.approve && !outcome.changes.unapprove) await setReviewState(tx, this.config.publicUrl, t.mergeRequest, actor.id, 'reviewed', reviewer);
       return notes.length;

@@ -12,7 +12,7 @@ import { ThrottleService } from '../../../core/throttle/throttle.service';
 import { User } from '../../user/user.entity';
 import { newDiscussionId, NOTE_EVENT_PATHS } from '../note-writer';
 import { validateNoteBody } from '../note-body';
-import { runNoteStatement, type NoteStatementResult } from '../note-statement';
+import { runNoteStatement, type NoteStatementResult, type PlannedNoteRow } from '../note-statement';
 import { NoteFinder } from '../note.finder';
 import { toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
 import { actorBasic, EPOCH, targetNoteMap, toTarget, viewerNotes, type NoteIssue, type NoteTarget } from '../note-target';
@@ -55,6 +55,8 @@ export interface CreateNoteInput {
 export interface PreparedNote {
   run: (tx: StatementTx) => Promise<NoteStatementResult>;
   finish: (r: NoteStatementResult) => Promise<CreateNoteResult>;
+  /** The same write as a row, for many notes of one noteable in one statement (runNoteRowsStatement). */
+  row: PlannedNoteRow;
 }
 
 export interface CreateNoteResult {
@@ -164,8 +166,8 @@ export class CreateNoteAction {
     return { ...(await planned.finish(out.written)), quickActions };
   }
 
-  /** Reads what the note needs and returns its one statement (`run`) and what makes the answer of it (`finish`). */
-  private async plan(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, body: string): Promise<{ run: (tx: StatementTx) => Promise<NoteStatementResult>; finish: (r: NoteStatementResult) => Promise<CreateNoteResult> }> {
+  /** Reads what the note needs and returns its one statement (`run`), the same write as a row (`row`) and what makes the answer of it (`finish`). */
+  private async plan(actor: Actor, ctx: NoteTarget, input: CreateNoteInput, body: string): Promise<PreparedNote> {
     const can = { readInternalNote: ctx.abilities.readInternalNote };
 
     const key = { type: ctx.noteable.type, id: ctx.noteable.id };
@@ -218,6 +220,22 @@ export class CreateNoteAction {
     const noteable = ctx.noteable;
     const urlPrefix = `${map.noteableUrl}#note_`;
 
+    const row: PlannedNoteRow = {
+      noteable,
+      author,
+      urlPrefix,
+      projectId: ctx.projectId,
+      idempotencyKey: input.idempotencyKey ?? null,
+      record,
+      convertsRootId: converts ? root!.id : null,
+      converted: convertedRoot ? { type: 'note.updated', payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] } : null,
+      created: {
+        type: 'note.created',
+        payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}) },
+        timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
+        newNote: true,
+      },
+    };
     const statement = (tx: StatementTx) =>
       runNoteStatement(
         tx,
@@ -234,20 +252,9 @@ export class CreateNoteAction {
           conv AS (UPDATE notes SET type = 'DiscussionNote', resolvable = true, updated_at = now()
             WHERE id = ${p(converts ? root!.id : 0)}::int AND type IS NULL AND EXISTS (SELECT 1 FROM ins) RETURNING id),
           changed AS (SELECT 'conv'::text AS key, id FROM conv UNION ALL SELECT 'new'::text, id FROM ins)`,
-        [
-          ...(convertedRoot
-            ? [{ key: 'conv', type: 'note.updated' as const, payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] }]
-            : []),
-          {
-            key: 'new',
-            type: 'note.created' as const,
-            payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}) },
-            timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
-            newNote: true,
-          },
-        ],
+        [...(row.converted ? [{ key: 'conv', ...row.converted }] : []), { key: 'new', ...row.created }],
       );
-    return { run: statement, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
+    return { run: statement, row, finish: (result) => this.finish(actor, ctx, input, result, { record, thread, convertedRoot, root, map }) };
   }
 
   private async finish(
