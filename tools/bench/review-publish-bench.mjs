@@ -5,8 +5,11 @@
 // the same for a single comment (POST .../notes), alternated in the same run. Bob's socket frames
 // during each publish are counted (the frames carrying its comments).
 // Usage: node tools/bench/review-publish-bench.mjs [--rounds 12] [--drafts 30] [--port 3621] [--save]
+//   REVIEW_BENCH_DEBUG=1: the frames the other page got while the drafts were written, and its long
+//   animation frames (with the scripts they ran) during each publish.
+//   REVIEW_BENCH_PROFILE=<file>: a Chromium CPU profile of the other page over each publish (<file>.<round>.cpuprofile).
 // Needs: the built server and client, Postgres on 127.0.0.1:5432 (trust), /usr/bin/chromium.
-/* global document, MutationObserver -- page.evaluate bodies run in the browser */
+/* global document, MutationObserver, window, PerformanceObserver -- page.evaluate bodies run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +78,12 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
       await page.goto(`${URL_BASE}/${PROJECT}/-/merge_requests/${iid}`, { waitUntil: 'load' });
       await page.waitForSelector('[data-testid="notes-area"]');
       await sleep(1500); // subscribed
+      // REVIEW_BENCH_PROFILE=<file>: a CPU profile of the other page over the rounds' publishes (Chromium's profiler)
+      const cdp = process.env.REVIEW_BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      }
       const single = [];
       const review = [];
       const reviewFrames = [];
@@ -92,20 +101,35 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         const texts = Array.from({ length: DRAFTS }, (_, k) => `${tag} draft ${k + 1}.`);
         for (const t of texts) await api(alice, 'POST', `${mrApi}/draft_notes`, { note: t });
         await sleep(300);
+        // REVIEW_BENCH_DEBUG: the page's long animation frames during the publish, with the scripts they ran
+        if (process.env.REVIEW_BENCH_DEBUG) {
+          await page.evaluate(() => {
+            window.__loaf = [];
+            window.__loafObs?.disconnect();
+            window.__loafObs = new PerformanceObserver((l) => window.__loaf.push(...l.getEntries().map((e) => ({ start: Math.round(e.startTime), dur: Math.round(e.duration), blocking: Math.round(e.blockingDuration), render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0), scripts: e.scripts.map((x) => `${x.invoker} ${Math.round(x.duration)}ms ${x.sourceFunctionName}@${x.sourceURL.split('/').pop()}:${x.sourceCharPosition}`) }))));
+            window.__loafObs.observe({ type: 'long-animation-frame' });
+          });
+        }
         const seen = untilAll(page, texts);
         const fromFrame = frames.length;
         if (process.env.REVIEW_BENCH_DEBUG) console.log(`round ${r}: frames while drafting: ${frames.slice(beforeDrafts).map((f) => f.text.slice(0, 80)).join(' | ')}`);
         const lag0 = await deliveryLag();
         const t0 = Date.now();
+        if (cdp && r > 0) await cdp.send('Profiler.start');
         await api(alice, 'POST', `${mrApi}/draft_notes/bulk_publish`);
         const answered = Date.now() - t0;
         const shown = await seen;
+        if (cdp && r > 0) {
+          const { profile } = await cdp.send('Profiler.stop');
+          fs.writeFileSync(`${process.env.REVIEW_BENCH_PROFILE}.${r}.cpuprofile`, JSON.stringify(profile));
+        }
         const d = shown - t0;
         await sleep(300);
         // The server's own figure: from the publish's statement to its emit to the room (this node's metric)
         const lag1 = await deliveryLag();
         const emitLag = lag1.count > lag0.count ? ((lag1.sum - lag0.sum) / (lag1.count - lag0.count)) * 1000 : NaN;
         const mine = frames.slice(fromFrame).filter((f) => f.text.includes(tag));
+        if (process.env.REVIEW_BENCH_DEBUG) console.log(`round ${r}: long animation frames: ${JSON.stringify(await page.evaluate(() => window.__loaf))}`);
         if (r === 0) continue; // warm-up
         single.push(d1);
         review.push(d);
