@@ -9,7 +9,7 @@
 //   animation frames (with the scripts they ran) during each publish.
 //   REVIEW_BENCH_PROFILE=<file>: a Chromium CPU profile of the other page over each publish (<file>.<round>.cpuprofile).
 // Needs: the built server and client, Postgres on 127.0.0.1:5432 (trust), /usr/bin/chromium.
-/* global document, MutationObserver, window, PerformanceObserver -- page.evaluate bodies run in the browser */
+/* global document, MutationObserver, window -- page.evaluate bodies run in the browser */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
