@@ -1,22 +1,55 @@
 // The floor: a bare Socket.IO server (same version and options as Tandem's gateway) that
 // broadcasts a given set of packets to a room when asked over HTTP. No auth, no database.
-// Usage: node tools/bench/bare-server.mjs <port> [listen backlog: Tandem's LISTEN_BACKLOG default, 8192]
+// Usage: node tools/bench/bare-server.mjs <port> [listen backlog: Tandem's LISTEN_BACKLOG default, 8192] [--redis <url>]
+//   --redis: two or more of these are one cluster, the floor of cross-node delivery (P5): a
+//   broadcast asked of one node is PUBLISHed to Redis first (written to the socket at once, one
+//   RESP command, as Tandem's RedisPublisher does), then emitted locally; every other node emits
+//   what it receives from its subscription (node-redis, as Tandem's bus) to its own room.
 import http from 'node:http';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../server/package.json', import.meta.url));
 const { Server } = require('socket.io');
 
-const port = Number(process.argv[2] ?? 3690);
-const backlog = Number(process.argv[3] ?? 8192);
+const argv = process.argv.slice(2);
+const redisAt = argv.indexOf('--redis');
+const redisUrl = redisAt >= 0 ? argv.splice(redisAt, 2)[1] : null;
+const port = Number(argv[0] ?? 3690);
+const backlog = Number(argv[1] ?? 8192);
+const CHANNEL = 'bare:broadcast';
+const me = String(process.pid);
+let publish = () => undefined;
+if (redisUrl) {
+  const u = new URL(redisUrl);
+  const pub = net.connect(Number(u.port || 6379), u.hostname);
+  pub.setNoDelay(true);
+  await new Promise((r, j) => pub.once('connect', r).once('error', j));
+  pub.on('data', () => undefined); // the PUBLISH replies (subscriber counts), unread
+  const bulk = (x) => `$${Buffer.byteLength(x)}\r\n${x}\r\n`;
+  publish = (message) => pub.write(`*3\r\n${bulk('PUBLISH')}${bulk(CHANNEL)}${bulk(message)}`);
+  const { createClient } = require('redis');
+  const sub = createClient({ url: redisUrl });
+  await sub.connect();
+  await sub.subscribe(CHANNEL, (message) => {
+    const m = JSON.parse(message);
+    if (m.from !== me) deliver(m);
+  });
+}
+/** The packets of one broadcast to its room on this node. */
+function deliver({ room, events, updated }) {
+  for (const e of events) io.to(room).emit(e.type, e);
+  if (updated) io.to(room).emit('updated', updated);
+}
 const server = http.createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/broadcast') {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      const { room, events, updated } = JSON.parse(body);
-      for (const e of events) io.to(room).emit(e.type, e);
-      if (updated) io.to(room).emit('updated', updated);
+      const m = JSON.parse(body);
+      // The other nodes first (the publish is written before the local emit, as in Tandem)
+      if (redisUrl) publish(JSON.stringify({ from: me, ...m }));
+      deliver(m);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     return;

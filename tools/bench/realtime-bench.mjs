@@ -770,8 +770,8 @@ async function p4() {
 }
 
 /** The bare server as a process whose RSS can be read. */
-async function startBareProc(port) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+async function startBareProc(port, redisUrl = null) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), ...(redisUrl ? ['--redis', redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   await sleep(500);
   return {
@@ -807,6 +807,7 @@ async function p5() {
   const a = await startNode({ port: PORT(3606), db, name: 'p5-a', redis, ...hooked });
   const b = await startNode({ port: PORT(3607), db, name: 'p5-b', redis, ...hooked });
   const runs = [];
+  const floorRuns = [];
   try {
     const tok = await token(a.url);
     const pid = await projectIdOf(a.url, tok);
@@ -820,51 +821,28 @@ async function p5() {
     ]);
     for (let w = 0; w < 3; w++) await put(a.url, tok, pid, 1, { title: `warmup ${w}` });
     await sleep(300);
-    for (let run = 0; run < RUNS; run++) {
-      await Promise.all([onA.all({ cmd: 'reset', collectAll: true }, 'reset'), onB.all({ cmd: 'reset', collectAll: true }, 'reset')]);
-      const lag0 = await busLagOf(b.url);
-      const lastA = [], lastB = [], paired = [];
-      let delivered = 0;
-      for (let k = 0; k < mutations; k++) {
-        const id = `p5-${run}-${k}`;
-        const t0 = now();
-        await put(a.url, tok, pid, 1, { title: `bench ${id} ${t0.toFixed(3)}` });
-        const deadline = Date.now() + 10_000;
-        let ga, gb;
-        for (;;) {
-          await sleep(10);
-          [ga, gb] = await Promise.all([onA.stats(), onB.stats()]).then(([x, y]) => [x.per.get(id), y.per.get(id)]);
-          if (((ga?.n ?? 0) >= openedA.acked && (gb?.n ?? 0) >= openedB.acked) || Date.now() > deadline) break;
-        }
-        delivered += (ga?.n ?? 0) + (gb?.n ?? 0);
-        if (ga && gb) {
-          lastA.push(ga.max);
-          lastB.push(gb.max);
-          paired.push(gb.max - ga.max);
-        }
-        await sleep(60);
-      }
-      const lag1 = await busLagOf(b.url);
-      const [sa, sb] = await Promise.all([onA.stats(true), onB.stats(true)]);
-      const r = {
-        allA: summary(sa.lat),
-        allB: summary(sb.lat),
-        lastA: summary(lastA),
-        lastB: summary(lastB),
-        paired: summary(paired),
-        busLagMs: lag1.count > lag0.count ? ((lag1.sum - lag0.sum) * 1000) / (lag1.count - lag0.count) : NaN,
-        delivered,
-        expected: (openedA.acked + openedB.acked) * mutations,
-        gaps: sa.gaps + sb.gaps,
-        dups: sa.dups + sb.dups,
-        load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
-      };
-      r.addedP50 = r.allB.p50 - r.allA.p50;
-      r.addedP99 = r.allB.p99 - r.allA.p99;
-      runs.push(r);
-      console.log(`run ${run + 1}: added p50 ${r.addedP50.toFixed(2)} ms, p99 ${r.addedP99.toFixed(2)} ms; A p50/p99 ${f(r.allA.p50)}/${f(r.allA.p99)}, B ${f(r.allB.p50)}/${f(r.allB.p99)}; publish->B callback mean ${r.busLagMs.toFixed(2)} ms; delivered ${r.delivered}/${r.expected}, gaps/dups ${r.gaps}/${r.dups}; load ${r.load}`);
-    }
+    runs.push(...(await crossNodeRuns({ label: 'tandem', RUNS, mutations, onA, onB, openedA, openedB, trigger: (title) => put(a.url, tok, pid, 1, { title }), busLag: () => busLagOf(b.url) })));
     await Promise.all([onA.close(), onB.close()]);
+
+    // The floor, same run: two bare Socket.IO nodes relaying through the same Redis (bare-server.mjs
+    // --redis), the same packets broadcast through node A', the same clients half on each
+    if (!capturedEvents) await captureEvents(a, tok, pid);
+    const bareA = await startBareProc(PORT(3694), redis.url);
+    const bareB = await startBareProc(PORT(3695), redis.url);
+    try {
+      const fA = new Workers(2);
+      const fB = new Workers(2);
+      await Promise.all([fA.ready(), fB.ready()]);
+      const [fOpenedA, fOpenedB] = await Promise.all([fA.open(bareA.url, tok, [{ project_path: PROJECT, iid: 1 }], half), fB.open(bareB.url, tok, [{ project_path: PROJECT, iid: 1 }], half)]);
+      bareSeq = 0;
+      const trigger = bareTrigger(bareA, `Issue:${PROJECT}#1`);
+      for (let w = 0; w < 3; w++) await trigger(`warmup ${w}`);
+      await sleep(300);
+      floorRuns.push(...(await crossNodeRuns({ label: 'floor', RUNS, mutations, onA: fA, onB: fB, openedA: fOpenedA, openedB: fOpenedB, trigger, busLag: null })));
+      await Promise.all([fA.close(), fB.close()]);
+    } finally {
+      await Promise.all([bareA.stop(), bareB.stop()]);
+    }
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
@@ -876,24 +854,82 @@ async function p5() {
   recordSummary({
     goal: `Cross-node: added p50 / p99 over one node, ${runs.length} runs in a row`,
     tandem: runs.map((r) => `${r.addedP50.toFixed(1)} / ${r.addedP99.toFixed(1)} ms`).join('; '),
-    floor: 'same mutations on node A (same run)',
+    floor: `two bare Socket.IO nodes on the same Redis: ${floorRuns.map((r) => `${r.addedP50.toFixed(1)} / ${r.addedP99.toFixed(1)} ms`).join('; ')}`,
     ratio: `worst ${Math.max(...runs.map((r) => r.addedP50)).toFixed(1)} / ${Math.max(...runs.map((r) => r.addedP99)).toFixed(1)} ms`,
     target: '<= +2 / +5 ms, every run',
     met: met === runs.length && runs.length > 0,
   });
-  const rows = runs.map(
-    (r, i) =>
-      `| ${i + 1} | ${f(r.allA.p50)} / ${f(r.allA.p99)} | ${f(r.allB.p50)} / ${f(r.allB.p99)} | **${r.addedP50.toFixed(2)}** | **${r.addedP99.toFixed(2)}** | ${f(r.paired.p50)} | ${r.busLagMs.toFixed(2)} | ${r.delivered}/${r.expected} | ${r.gaps}/${r.dups} | ${r.load} |`,
-  );
+  const row = (who) => (r, i) =>
+    `| ${who} ${i + 1} | ${f(r.allA.p50)} / ${f(r.allA.p99)} | ${f(r.allB.p50)} / ${f(r.allB.p99)} | **${r.addedP50.toFixed(2)}** | **${r.addedP99.toFixed(2)}** | ${f(r.paired.p50)} | ${Number.isNaN(r.busLagMs) ? '-' : r.busLagMs.toFixed(2)} | ${r.delivered}/${r.expected} | ${r.gaps}/${r.dups} | ${r.load} |`;
+  const rows = [...runs.map(row('Tandem')), ...floorRuns.map(row('floor'))];
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const floorLine = floorRuns.length
+    ? `The floor's added p50 / p99 (median of its ${floorRuns.length} runs): ${median(floorRuns.map((r) => r.addedP50)).toFixed(2)} / ${median(floorRuns.map((r) => r.addedP99)).toFixed(2)} ms; Tandem's: ${median(runs.map((r) => r.addedP50)).toFixed(2)} / ${median(runs.map((r) => r.addedP99)).toFixed(2)} ms.`
+    : '';
   writeSection(
     'p5',
     `### P5: P1 at N=${N} with the subscribers on two nodes (Redis), ${RUNS} runs in a row\n\n` +
       `Two nodes sharing Postgres and Redis; ${N / 2} subscribers of one issue on node A and ${N / 2} on node B, all at once; ${mutations} title changes through node A per run, one at a time. ` +
       `Both halves receive the same mutations under the same load, so the difference between them is the cost of the Redis hop (pub/sub publish, delivery to B, B's ordering and emit). ` +
+      `The floor, in the same run after Tandem's: two bare Socket.IO servers (\`tools/bench/bare-server.mjs --redis\`) on the same Redis, the same packets broadcast through A' (PUBLISHed first, written at once, then emitted locally; B' emits what its subscription receives), the same clients half on each. ` +
       `"publish -> B" is the mean of node B's \`tandem_realtime_bus_lag_seconds\` over the run (from the moment A published to B's subscriber callback). Goal: added p50 <= 2 ms and p99 <= 5 ms in every run.\n\n` +
-      `| run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
-      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.**${hops ? `\n\n${hops}` : ''}`,
+      `| server, run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
+      `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.** ${floorLine}${hops ? `\n\n${hops}` : ''}`,
   );
+}
+
+/**
+ * P5's measurement, for Tandem's two nodes and for the floor's: `RUNS` runs of `mutations`
+ * mutations one at a time through `trigger`, the receipts of the subscribers on A (`onA`) and on B
+ * (`onB`) compared; `busLag` reads node B's publish -> callback mean (Tandem only).
+ */
+async function crossNodeRuns({ label, RUNS, mutations, onA, onB, openedA, openedB, trigger, busLag }) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    await Promise.all([onA.all({ cmd: 'reset', collectAll: true }, 'reset'), onB.all({ cmd: 'reset', collectAll: true }, 'reset')]);
+    const lag0 = busLag ? await busLag() : null;
+    const lastA = [], lastB = [], paired = [];
+    let delivered = 0;
+    for (let k = 0; k < mutations; k++) {
+      const id = `p5-${run}-${k}`;
+      const t0 = now();
+      await trigger(`bench ${id} ${t0.toFixed(3)}`);
+      const deadline = Date.now() + 10_000;
+      let ga, gb;
+      for (;;) {
+        await sleep(10);
+        [ga, gb] = await Promise.all([onA.stats(), onB.stats()]).then(([x, y]) => [x.per.get(id), y.per.get(id)]);
+        if (((ga?.n ?? 0) >= openedA.acked && (gb?.n ?? 0) >= openedB.acked) || Date.now() > deadline) break;
+      }
+      delivered += (ga?.n ?? 0) + (gb?.n ?? 0);
+      if (ga && gb) {
+        lastA.push(ga.max);
+        lastB.push(gb.max);
+        paired.push(gb.max - ga.max);
+      }
+      await sleep(60);
+    }
+    const lag1 = busLag ? await busLag() : null;
+    const [sa, sb] = await Promise.all([onA.stats(true), onB.stats(true)]);
+    const r = {
+      allA: summary(sa.lat),
+      allB: summary(sb.lat),
+      lastA: summary(lastA),
+      lastB: summary(lastB),
+      paired: summary(paired),
+      busLagMs: lag0 && lag1 && lag1.count > lag0.count ? ((lag1.sum - lag0.sum) * 1000) / (lag1.count - lag0.count) : NaN,
+      delivered,
+      expected: (openedA.acked + openedB.acked) * mutations,
+      gaps: sa.gaps + sb.gaps,
+      dups: sa.dups + sb.dups,
+      load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    };
+    r.addedP50 = r.allB.p50 - r.allA.p50;
+    r.addedP99 = r.allB.p99 - r.allA.p99;
+    runs.push(r);
+    console.log(`${label} run ${run + 1}: added p50 ${r.addedP50.toFixed(2)} ms, p99 ${r.addedP99.toFixed(2)} ms; A p50/p99 ${f(r.allA.p50)}/${f(r.allA.p99)}, B ${f(r.allB.p50)}/${f(r.allB.p99)}; publish->B callback mean ${r.busLagMs.toFixed(2)} ms; delivered ${r.delivered}/${r.expected}, gaps/dups ${r.gaps}/${r.dups}; load ${r.load}`);
+  }
+  return runs;
 }
 
 /**
