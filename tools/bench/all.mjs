@@ -4,8 +4,8 @@
 // Tandem's side by side, the machine calibration and the command.
 // Runs, in order: P3 (polls vs the bare ETag server), P5 (cross-node, 5 runs in a row), P4
 // (memory per socket vs bare Socket.IO), P6 (restart vs the bare reconnect storm) and the write
-// path vs the write floor; each saves its own section too. Estimated at 12-15 minutes on an idle
-// 2-core machine (not yet measured end to end: see docs/benchmarks.md).
+// path vs the write floor; each saves its own section too. 7.0 minutes end to end on an idle
+// 2-core machine (28 Nov 2026, before P5 gained its two-node floor, about a minute more).
 // Usage: node tools/bench/all.mjs [--no-build] [--no-save] [--only p3,p5,p4,p6,write] [--quick]
 //   --quick: the realtime scenarios at their small sizes (a check of the command, not figures)
 // Needs what the benches need: Postgres on 127.0.0.1:5432 (trust), redis-server on the PATH,
