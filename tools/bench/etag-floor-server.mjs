@@ -11,6 +11,10 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../server/package.json', import.meta.url));
+// ETAG_FLOOR_ALS=1: an AsyncLocalStorage entered once at start, as Tandem's process has them
+// (nestjs-pino, the request base URL, the spam check): Node 20 then runs its async-context hooks
+// for every async resource, so the run tells what that costs a 304 by itself
+if (process.env.ETAG_FLOOR_ALS === '1') new (await import('node:async_hooks')).AsyncLocalStorage().enterWith({ bench: true });
 const args = process.argv.slice(2).filter((a) => a !== '--tandem-code');
 const tandemCode = process.argv.includes('--tandem-code');
 const port = Number(args[0] ?? 3693);
