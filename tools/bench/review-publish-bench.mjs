@@ -8,6 +8,7 @@
 //   REVIEW_BENCH_DEBUG=1: the frames the other page got while the drafts were written, and its long
 //   animation frames (with the scripts they ran) during each publish.
 //   REVIEW_BENCH_PROFILE=<file>: a Chromium CPU profile of the other page over each publish (<file>.<round>.cpuprofile).
+//   REVIEW_BENCH_TRACE=<file>: a Chromium trace of the last round's publish (style, layout, paint, script).
 // Needs: the built server and client, Postgres on 127.0.0.1:5432 (trust), /usr/bin/chromium.
 /* global document, MutationObserver, window -- page.evaluate bodies run in the browser */
 import fs from 'node:fs';
@@ -116,9 +117,13 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         const lag0 = await deliveryLag();
         const t0 = Date.now();
         if (cdp && r > 0) await cdp.send('Profiler.start');
+        // REVIEW_BENCH_TRACE=<file>: a Chromium trace (style, layout, paint, script) of the last round's publish
+        const tracing = process.env.REVIEW_BENCH_TRACE && r === ROUNDS;
+        if (tracing) await browser.startTracing(page, { path: process.env.REVIEW_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8'] });
         await api(alice, 'POST', `${mrApi}/draft_notes/bulk_publish`);
         const answered = Date.now() - t0;
         const shown = await seen;
+        if (tracing) await browser.stopTracing();
         if (cdp && r > 0) {
           const { profile } = await cdp.send('Profiler.stop');
           fs.writeFileSync(`${process.env.REVIEW_BENCH_PROFILE}.${r}.cpuprofile`, JSON.stringify(profile));
