@@ -12,9 +12,10 @@ import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type C
  * and changes nothing; a review's drafts carry commands that run when it is submitted, and a
  * draft of only commands publishes no note; /merge merges through the Merge button's action.
  * /todo and /done are the actor's own to-do (listed with their to-dos); /subscribe and
- * /unsubscribe are no merge request commands (no merge request notification mail exists), so
- * they stay text as any command merge requests do not have; the command autocomplete lists what
- * the planner would apply; a review's /award is given when it is published.
+ * /unsubscribe the actor's own notifications (what the merge request's mail follows, tested in
+ * merge-request-notifications.int.spec.ts), while a command merge requests do not have (/weight)
+ * stays text; the command autocomplete lists what the planner would apply; a review's /award is
+ * given when it is published.
  */
 const P = 'acme/tandem';
 const me = { name: 'Test', email: 'test@example.com' };
@@ -170,45 +171,54 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
     expect((await pendingTodos(who.alice)).filter((t) => t.target.id === mr.id)).toEqual([]);
   });
 
-  it('/subscribe and /unsubscribe are text on a merge request, as a command it does not have (/weight): no merge request notification mail exists', async () => {
-    const mr = await newMr('No subscription commands');
-    // today's answer for a command merge requests do not have: a plain note keeping the line, no status
-    const weight = await comment(who.bob, mr.api, '/weight 3');
+  it("/subscribe and /unsubscribe are the actor's own notifications, with the issue's messages; /weight stays text", async () => {
+    const mr = await newMr('Subscription commands');
+    const subscribed = async (auth: Auth) => (await call<ApiMergeRequest>(app, 'GET', mr.api, { auth })).body.subscribed;
+    // a command merge requests do not have: a plain note keeping the line, no status
+    const weight = await comment(who.dave, mr.api, '/weight 3');
     expect(weight.status).toBe(201);
     expect(weight.body).toMatchObject({ body: '/weight 3', commands_changes: {} });
-    for (const line of ['/subscribe', '/unsubscribe']) {
-      const res = await comment(who.bob, mr.api, line);
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ body: line, commands_changes: {} });
-      expect(res.body).not.toHaveProperty('summary');
-    }
-    // beside a real command, the line stays in the note and only the real one answers
-    const mixed = await comment(who.bob, mr.api, '/subscribe\n/todo');
-    expect(mixed.status).toBe(201);
-    expect((mixed.body as ApiNote).body).toBe('/subscribe');
-    expect((await pendingTodos(who.bob)).filter((t) => t.target.id === mr.id)).toHaveLength(1);
-    expect(await notes(mr.id, false)).toEqual(['/weight 3', '/subscribe', '/unsubscribe', '/subscribe']);
-    // nothing stores a merge request subscription
-    const [{ table }] = (await app.ds.query(`SELECT to_regclass('merge_request_subscriptions')::text AS table`)) as Array<{ table: string | null }>;
-    expect(table).toBeNull();
-    // GraphQL's createNote: the same plain note, no quick-action status
-    const g = await gql<{ createNote: { note: { body: string } | null; quickActionsStatus: unknown; errors: string[] } }>(
+    // dave commented, so he is a participant now: subscribed without a row; carol is not
+    expect(await subscribed(who.dave)).toBe(true);
+    expect(await subscribed(who.carol)).toBe(false);
+    const on = await comment(who.carol, mr.api, '/subscribe');
+    expect(on.status).toBe(202);
+    expect((on.body as Rest).summary).toEqual([T.subscribed]);
+    expect((on.body as Rest).commands_changes).toEqual({ subscription_event: 'subscribe' });
+    expect(await subscribed(who.carol)).toBe(true);
+    // the same again does not apply; the autocomplete now offers the way back
+    expect(((await comment(who.carol, mr.api, '/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('subscribe')]);
+    const offered = await commandNames(who.carol, mr.iid);
+    expect(offered).toContain('unsubscribe');
+    expect(offered).not.toContain('subscribe');
+    // beside text: the note keeps its text, the command applies
+    const off = await comment(who.carol, mr.api, 'Muting this.\n/unsubscribe');
+    expect(off.status).toBe(201);
+    expect((off.body as ApiNote).body).toBe('Muting this.');
+    // commenting made carol a participant, yet her explicit choice wins
+    expect(await subscribed(who.carol)).toBe(false);
+    // nobody else's changed: the author stays subscribed by default, so /subscribe does not apply to her
+    expect(await subscribed(who.alice)).toBe(true);
+    expect(((await comment(who.alice, mr.api, '/subscribe')).body as Rest).summary).toEqual([T.couldNotApply('subscribe')]);
+    // GraphQL's createNote: the same command, its status
+    const g = await gql<{ createNote: { note: { body: string } | null; quickActionsStatus: { messages: string[] } | null; errors: string[] } }>(
       app,
       `mutation($input: CreateNoteInput!) { createNote(input: $input) { note { body } quickActionsStatus { messages errorMessages } errors } }`,
-      { input: { noteableId: `gid://tandem/MergeRequest/${mr.id}`, body: '/unsubscribe' } },
-      who.bob,
+      { input: { noteableId: `gid://tandem/MergeRequest/${mr.id}`, body: '/subscribe' } },
+      who.carol,
     );
-    expect(g.data!.createNote).toMatchObject({ note: { body: '/unsubscribe' }, quickActionsStatus: null, errors: [] });
+    expect(g.data!.createNote.quickActionsStatus?.messages).toEqual([T.subscribed]);
+    expect(await subscribed(who.carol)).toBe(true);
   });
 
   it("the command autocomplete lists the merge request's commands the actor may run now, as the planner decides", async () => {
     const mr = await newMr('Autocomplete');
     const author = await commandNames(who.alice, mr.iid);
-    expect(author).toEqual(expect.arrayContaining(['close', 'title', 'label', 'assign_reviewer', 'target_branch', 'draft', 'merge', 'award', 'todo']));
-    // no /subscribe or /unsubscribe: merge request notification mails do not exist yet
-    for (const absent of ['reopen', 'ready', 'unlock', 'unapprove', 'approve', 'subscribe', 'unsubscribe', 'done', 'weight', 'due']) expect(author).not.toContain(absent);
-    // a guest: only their own to-do and reaction
-    expect(await commandNames(who.dave, mr.iid)).toEqual(['award', 'todo']);
+    // the author is subscribed by default: /unsubscribe, not /subscribe
+    expect(author).toEqual(expect.arrayContaining(['close', 'title', 'label', 'assign_reviewer', 'target_branch', 'draft', 'merge', 'award', 'todo', 'unsubscribe']));
+    for (const absent of ['reopen', 'ready', 'unlock', 'unapprove', 'approve', 'subscribe', 'done', 'weight', 'due']) expect(author).not.toContain(absent);
+    // a guest: only their own to-do, notifications and reaction
+    expect(await commandNames(who.dave, mr.iid)).toEqual(['award', 'todo', 'subscribe']);
     const entry = (await call<Array<QuickActionSource<string>>>(app, 'GET', `/${P}/-/autocomplete_sources/commands?type=MergeRequest&type_id=${mr.iid}`, { auth: who.alice })).body.find((c) => c.name === 'assign_reviewer');
     expect(entry).toMatchObject({ aliases: ['reviewer', 'request_review'], description: 'Assign reviewers', params: ['@user1 @user2'] });
     // bad input is a 4xx with a message

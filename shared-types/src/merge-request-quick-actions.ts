@@ -5,11 +5,7 @@
  */
 import { QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_PARAMS, toSentence } from './quick-actions';
 
-/**
- * Every merge request command and its aliases (GitLab's names). /subscribe and /unsubscribe are
- * absent: Tandem sends no notification mail for merge requests yet, so a subscription would
- * change nothing; they are text on a merge request, as any command it does not have.
- */
+/** Every merge request command and its aliases (GitLab's names). */
 export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
   close: [],
   reopen: [],
@@ -34,6 +30,8 @@ export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
   award: ['react'],
   todo: [],
   done: [],
+  subscribe: [],
+  unsubscribe: [],
 } as const satisfies Record<string, readonly string[]>;
 export type MergeRequestQuickActionName = keyof typeof MERGE_REQUEST_QUICK_ACTION_NAMES;
 
@@ -62,6 +60,8 @@ export const MERGE_REQUEST_QUICK_ACTION_DESCRIPTIONS: Record<MergeRequestQuickAc
   award: 'Add emoji reaction',
   todo: QUICK_ACTION_DESCRIPTIONS.todo,
   done: QUICK_ACTION_DESCRIPTIONS.done,
+  subscribe: QUICK_ACTION_DESCRIPTIONS.subscribe,
+  unsubscribe: QUICK_ACTION_DESCRIPTIONS.unsubscribe,
 };
 
 /** The argument each merge request command takes, as the command autocomplete shows it (GitLab's params). */

@@ -60,6 +60,8 @@ export interface ApiMergeRequest {
   task_completion_status: { count: number; completed_count: number };
   /** Tandem: optimistic-locking version (a PUT may send it back; stale -> 409). */
   lock_version: number;
+  /** The viewer's own notifications (GitLab's single merge request entity): false signed out; absent from lists. */
+  subscribed?: boolean;
 }
 
 /** One commit as the MR's commits list gives it (GitLab's Commit entity). */

@@ -55,7 +55,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   title: 'Notifications',
   intro: 'You can specify notification level per group or per project.',
   /** A callout on the page (dismissed for 365 days): what GitLab users may look for in vain. */
-  issuesOnly: 'Notification emails are sent about issues only: merge request, pipeline and release events are not mailed.',
+  issuesOnly: 'Notification emails are sent about issues, and about comments and assignments on merge requests: other merge request events, pipelines and releases are not mailed.',
   globalHeading: 'Global notification settings',
   globalLevel: 'Global notification level',
   globalHelp: 'By default, all projects and groups use the global notifications setting.',
@@ -92,9 +92,12 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
 export const NOTIFICATION_TEXTS = {
   subject: (projectName: string, title: string, iid: number) => `Re: ${projectName} | ${title} (#${iid})`,
   newIssueSubject: (projectName: string, title: string, iid: number) => `${projectName} | ${title} (#${iid})`,
+  /** A merge request's mail (GitLab's `!iid`): every one answers its thread. */
+  mergeRequestSubject: (projectName: string, title: string, iid: number) => `Re: ${projectName} | ${title} (!${iid})`,
   commented: (name: string) => `${name} commented:`,
   mentioned: (name: string) => `${name} mentioned you:`,
   reassigned: (name: string, assignees: string) => (assignees ? `${name} assigned this issue to ${assignees}.` : `${name} removed all assignees.`),
+  reassignedMergeRequest: (name: string, assignees: string) => (assignees ? `${name} assigned this merge request to ${assignees}.` : `${name} removed all assignees.`),
   closed: (name: string) => `Issue was closed by ${name}.`,
   reopened: (name: string) => `Issue was reopened by ${name}.`,
   dueDate: (name: string, date: string | null) => (date ? `${name} changed the due date to ${date}.` : `${name} removed the due date.`),
@@ -103,6 +106,7 @@ export const NOTIFICATION_TEXTS = {
   mentionedInIssue: 'You have been mentioned in an issue.',
   viewIt: (url: string) => `View it on Tandem: ${url}`,
   unsubscribe: (url: string) => `Unsubscribe from this issue: ${url}`,
+  unsubscribeMergeRequest: (url: string) => `Unsubscribe from this merge request: ${url}`,
   why: "You're receiving this email because of your activity, subscription or notification settings.",
   unsubscribedTitle: 'Unsubscribed',
   unsubscribed: (ref: string) => `You have been unsubscribed from ${ref}.`,

@@ -20,7 +20,7 @@ async function open(page: Page, iid: number): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'open');
 }
 
-test("alice's /label and /assign_reviewer on a merge request apply live on bob's page; bob's /todo is offered and counted, /unsubscribe is not", async ({ browser }) => {
+test("alice's /label and /assign_reviewer on a merge request apply live on bob's page; bob's /todo is offered and counted, and /unsubscribe (a reviewer is subscribed)", async ({ browser }) => {
   test.setTimeout(120_000);
   const alice = await signedInPage(browser, 'alice');
   const bob = await signedInPage(browser, 'bob');
@@ -50,10 +50,10 @@ test("alice's /label and /assign_reviewer on a merge request apply live on bob's
   const pending = Number(/\((\d+) pending\)/.exec((await todos.getAttribute('aria-label')) ?? '')?.[1]);
   const bobForm = bob.getByTestId('comment-form');
   const menu = bob.getByTestId('md-autocomplete');
-  // No /subscribe or /unsubscribe on a merge request: Tandem sends no merge request notification mail yet
+  // A reviewer is a participant, so subscribed: /unsubscribe is offered beside /unlabel
   await bobForm.locator('textarea').pressSequentially('/u');
   await expect(menu.getByRole('option', { name: /\/unlabel/ })).toBeVisible();
-  await expect(menu.getByRole('option', { name: /subscribe/ })).toHaveCount(0);
+  await expect(menu.getByRole('option', { name: /\/unsubscribe/ })).toBeVisible();
   await bobForm.locator('textarea').fill('');
   await bobForm.locator('textarea').pressSequentially('/to');
   await menu.getByRole('option', { name: /\/todo/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TODO_TEXTS } from '@tandem/shared-types';
+import { NOTIFICATION_TEXTS, PEOPLE_TEXTS, QUICK_ACTION_TEXTS, TODO_TEXTS } from '@tandem/shared-types';
 import { api, markDocument, sameDocument, signedInPage } from './support/session';
 
 async function openMergeRequest(page: Page, iid: number): Promise<void> {
@@ -84,4 +84,41 @@ test("the merge request sidebar's to-do: 'Add a to do' raises the navbar count b
   await block.getByRole('button', { name: TODO_TEXTS.markDone }).click();
   await expect(block.getByRole('button', { name: TODO_TEXTS.add })).toBeVisible();
   await expect(nav).toHaveAttribute('aria-label', TODO_TEXTS.navLabel(before));
+});
+
+test("the merge request sidebar's notifications switch: carol's other tab follows live, the next comment mails her, /unsubscribe turns it off", async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const carol = await signedInPage(browser, 'carol');
+  const carolAgain = await signedInPage(browser, 'carol');
+  const stamp = Date.now();
+  const branch = `notify-${stamp}`;
+  const title = `Notify ${stamp}`;
+  await api(alice, 'post', '/api/v4/projects/acme%2Ftandem/repository/branches', { branch, ref: 'main' });
+  const mr = await api<{ iid: number }>(alice, 'post', '/api/v4/projects/acme%2Ftandem/merge_requests', { title, source_branch: branch, target_branch: 'main' });
+  await openMergeRequest(carol, mr.iid);
+  await openMergeRequest(carolAgain, mr.iid);
+  await markDocument(carolAgain);
+
+  const toggle = (page: Page) => page.getByTestId('mr-sidebar').getByTestId('sidebar-subscription').getByRole('switch', { name: PEOPLE_TEXTS.notifications });
+  // carol is no participant: off, until she turns it on; her other tab follows without a reload
+  await expect(toggle(carol)).toHaveAttribute('aria-checked', 'false');
+  await toggle(carol).click();
+  await expect(toggle(carol)).toHaveAttribute('aria-checked', 'true');
+  await expect(toggle(carolAgain)).toHaveAttribute('aria-checked', 'true', { timeout: 5000 });
+  expect(await sameDocument(carolAgain)).toBe(true);
+
+  // alice's next comment mails her, about the merge request
+  const text = `Ready for a look ${stamp}`;
+  await api(alice, 'post', `/api/v4/projects/acme%2Ftandem/merge_requests/${mr.iid}/notes`, { body: text });
+  const mailed = async () => ((await (await alice.request.get('/-/outbox')).json()) as Array<{ to: string; subject: string; body: string }>).find((m) => m.to === 'carol@example.com' && m.body.includes(text));
+  await expect.poll(mailed, { message: 'the comment mails carol', timeout: 10_000 }).toBeTruthy();
+  expect((await mailed())!.subject).toBe(NOTIFICATION_TEXTS.mergeRequestSubject('Tandem', title, mr.iid));
+
+  // /unsubscribe typed in a comment: both of carol's tabs follow, and a reload keeps it
+  const res = await api<{ summary: string[] }>(carol, 'post', `/api/v4/projects/acme%2Ftandem/merge_requests/${mr.iid}/notes`, { body: '/unsubscribe' });
+  expect(res.summary).toEqual([QUICK_ACTION_TEXTS.unsubscribed]);
+  await expect(toggle(carol)).toHaveAttribute('aria-checked', 'false', { timeout: 5000 });
+  await expect(toggle(carolAgain)).toHaveAttribute('aria-checked', 'false', { timeout: 5000 });
+  await openMergeRequest(carolAgain, mr.iid);
+  await expect(toggle(carolAgain)).toHaveAttribute('aria-checked', 'false');
 });

@@ -90,7 +90,7 @@ export class RealtimeClient {
   private readonly errorWatches = new Map<string, Set<(ids: number[] | null) => void>>();
   /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
   private readonly todoCountListeners = new Set<(count: number | null) => void>();
-  private readonly subscriptionListeners = new Set<(signal: SubscriptionSignal) => void>();
+  private readonly subscriptionListeners = { Issue: new Set<(signal: SubscriptionSignal) => void>(), MergeRequest: new Set<(signal: SubscriptionSignal) => void>() };
 
   constructor(private readonly opts: RealtimeClientOptions) {
     this.now = opts.now ?? (() => Date.now());
@@ -211,10 +211,11 @@ export class RealtimeClient {
     return () => void this.todoCountListeners.delete(listener);
   }
 
-  /** The user's notifications choices made in their other tabs (user channel `issue.subscription`). */
-  onSubscription(listener: (signal: SubscriptionSignal) => void): () => void {
-    this.subscriptionListeners.add(listener);
-    return () => void this.subscriptionListeners.delete(listener);
+  /** The user's notifications choices made in their other tabs (user channel `issue.subscription`, or `merge_request.subscription`). */
+  onSubscription(listener: (signal: SubscriptionSignal) => void, noteableType: 'Issue' | 'MergeRequest' = 'Issue'): () => void {
+    const listeners = this.subscriptionListeners[noteableType];
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   }
 
   /** This tab's presence on a followed issue; dropped while the socket is down (the next refresh repeats it). */
@@ -268,7 +269,12 @@ export class RealtimeClient {
     socket.on('issue.subscription', (signal) => {
       this.touch();
       const parsed = subscriptionSignalSchema.safeParse(signal);
-      if (parsed.success) for (const l of this.subscriptionListeners) l(parsed.data);
+      if (parsed.success) for (const l of this.subscriptionListeners.Issue) l(parsed.data);
+    });
+    socket.on('merge_request.subscription', (signal) => {
+      this.touch();
+      const parsed = subscriptionSignalSchema.safeParse(signal);
+      if (parsed.success) for (const l of this.subscriptionListeners.MergeRequest) l(parsed.data);
     });
     socket.on('updated', () => this.touch());
     for (const type of EVENT_TYPES) {

@@ -77,6 +77,8 @@ export type ServerToClientEvents = {
   'todos.count': (signal: TodosCountSignal) => void;
   /** The user turned an issue's notifications on or off in another tab (realtime/user-channel.ts). */
   'issue.subscription': (signal: SubscriptionSignal) => void;
+  /** The same for a merge request (realtime/user-channel.ts). */
+  'merge_request.subscription': (signal: SubscriptionSignal) => void;
 };
 
 export interface ClientToServerEvents {

@@ -12,8 +12,9 @@ export interface TodosCountSignal {
 export const todosCountSignalSchema = z.object({ count: z.number().int().min(0) });
 
 /**
- * `issue.subscription`: the user turned notifications of an issue on or off (sidebar, API,
- * bulk form), so the notifications switch of that issue follows in the user's other tabs.
+ * `issue.subscription` / `merge_request.subscription`: the user turned notifications of an issue
+ * (or a merge request) on or off (sidebar, API, bulk form, /subscribe), so the notifications
+ * switch of that issue or merge request follows in the user's other tabs.
  */
 export interface SubscriptionSignal {
   project_path: string;

@@ -16,14 +16,17 @@ describe('quick actions in a pending comment', () => {
     expect(applyingCommandsText('/shrug')).toBe(DISCUSSION_TEXTS.applyingCommand);
   });
 
-  it("on a merge request, its own commands are named (/close, /request_review, /approve)", () => {
+  it("on a merge request, its own commands are named (/close, /request_review, /approve, /subscribe)", () => {
     expect(applyingCommandsText('/close', 'MergeRequest')).toBe('Applying command to close this merge request');
     expect(applyingCommandsText('/request_review @bob', 'MergeRequest')).toBe('Applying command to assign reviewers');
     expect(applyingCommandsText('Nice.\n/approve', 'MergeRequest')).toBe('Applying command to approve a merge request');
-    // not merge request commands: the server posts them as text, so nothing says it applies them
+    // merge requests have notifications: /subscribe and /unsubscribe are their commands
+    expect(applyingCommandsText('/subscribe', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('subscribe'));
+    expect(applyingCommandsText('Off.\n/unsubscribe', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingCommandTo('unsubscribe'));
+    expect(applyingCommandsText('/subscribe\n/close', 'MergeRequest')).toBe(DISCUSSION_TEXTS.applyingMultipleCommands);
+    expect(withoutCommands('Thanks\n/subscribe', 'MergeRequest')).toBe('Thanks');
+    // not a merge request command: the server posts it as text, so nothing says it applies it
     expect(applyingCommandsText('/weight 3', 'MergeRequest')).toBeNull();
-    expect(applyingCommandsText('/subscribe', 'MergeRequest')).toBeNull();
-    expect(applyingCommandsText('/subscribe\n/close', 'MergeRequest')).toBe('Applying command to close this merge request');
     expect(withoutCommands('Thanks\n/weight 3\n/close', 'MergeRequest')).toBe('Thanks\n/weight 3');
   });
 });

@@ -60,10 +60,10 @@ describe('NotificationSettings', () => {
     expect(global.value).toBe('participating');
   });
 
-  it('says that only issues are mailed, in a callout that stays closed after a reload', async () => {
+  it('says what is mailed (issues, merge request comments and assignments), in a callout that stays closed after a reload', async () => {
     const { unmount } = renderWithStores(<NotificationSettings />);
     const callout = await screen.findByTestId('notifications-issues-only');
-    expect(callout.textContent).toContain('Notification emails are sent about issues only');
+    expect(callout.textContent).toContain('Notification emails are sent about issues, and about comments and assignments on merge requests');
     fireEvent.click(within(callout).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('notifications-issues-only')).toBeNull();
     unmount();

@@ -18,7 +18,7 @@ const GLOBAL_LEVELS = NOTIFICATION_LEVELS.filter((l) => l !== 'global');
  * GitLab's notification settings (profile notifications): the global level and the notification
  * email, then a level per group and per project (Global defers to the global level); the custom
  * level's events are chosen under its select. Each change is saved at once. A callout (closed
- * for 365 days) says that only issues are mailed.
+ * for 365 days) says what is mailed: issues, and merge requests' comments and assignments.
  */
 export function NotificationSettings() {
   const { data, error } = useNotificationSettingsPage();

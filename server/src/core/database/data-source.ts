@@ -48,6 +48,7 @@ import { MergeRequestNotesFilter1795920000000 } from './migrations/1795920000000
 import { MergeRequestAllowCollaboration1795950000000 } from './migrations/1795950000000-MergeRequestAllowCollaboration';
 import { GroupGroupLinks1795970000000 } from './migrations/1795970000000-GroupGroupLinks';
 import { MergeRequestTodosSubscriptions1796020000000 } from './migrations/1796020000000-MergeRequestTodosSubscriptions';
+import { MergeRequestSubscriptions1796030000000 } from './migrations/1796030000000-MergeRequestSubscriptions';
 import { NotifyJobSkipsSystemNotes1796010000000 } from './migrations/1796010000000-NotifyJobSkipsSystemNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -97,6 +98,7 @@ export const MIGRATIONS = [
   GroupGroupLinks1795970000000,
   NotifyJobSkipsSystemNotes1796010000000,
   MergeRequestTodosSubscriptions1796020000000,
+  MergeRequestSubscriptions1796030000000,
 ];
 
 export interface DatabaseTarget {

@@ -25,7 +25,7 @@ export function canMergeRequest(actor: Actor | null, ability: MergeRequestAbilit
   if (!scopeAllows(actor, ability)) return false;
   if (!canReadMergeRequests(actor, p)) return false;
   if (ability === 'read_merge_request') return true;
-  // A to-do is the reader's own (GitLab's update_subscription), archived project or not
+  // A to-do and notifications are the reader's own (GitLab's update_subscription), archived project or not
   if (ability === 'update_subscription') return actor !== null;
   if (actor === null || p.archived) return false;
   const developer = actor.isAdmin || p.accessLevel >= ACCESS_LEVEL.DEVELOPER;
@@ -39,6 +39,16 @@ export function canMergeRequest(actor: Actor | null, ability: MergeRequestAbilit
     case 'merge_merge_request':
       return developer && m !== null && m.state === 'opened';
   }
+}
+
+/**
+ * Whether a user may be mailed about a merge request (notification mail): only if they may read
+ * it (a guest or outsider of a private project may not), and about an internal note only if they
+ * may read internal notes (reporters and up), as canBeNotifiedAbout for issues.
+ */
+export function canBeNotifiedAboutMergeRequest(actor: Actor, p: ProjectFacts, m: MergeRequestFacts, internalNote: boolean): boolean {
+  const abilities = mergeRequestNoteableAbilities(actor, p, m);
+  return abilities.read && (!internalNote || abilities.readInternalNote);
 }
 
 /** The note rules' view of a merge request (as issues': readers comment unless locked; reporters see internal notes). */

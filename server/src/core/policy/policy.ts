@@ -110,7 +110,7 @@ export type MergeRequestAbility =
   | 'admin_merge_request'
   | 'merge_merge_request'
   | 'push_code'
-  /** The reader's own to-do on it (/todo, /done): any signed-in reader, archived project or not. */
+  /** The reader's own to-do and notifications on it (/todo, /subscribe): any signed-in reader, archived project or not. */
   | 'update_subscription';
 export type Ability = ProjectAbility | IssueAbility | GroupAbility | EpicAbility | MergeRequestAbility;
 

@@ -3,12 +3,12 @@ import { userRoom, type SubscriptionSignal, type TodosCountSignal } from '@tande
 
 /** What the user channel needs of the Socket.IO server: a room and an emit (the adapter reaches every node). */
 export interface UserChannelServer {
-  to(room: string): { emit(event: 'todos.count', signal: TodosCountSignal): boolean; emit(event: 'issue.subscription', signal: SubscriptionSignal): boolean };
+  to(room: string): { emit(event: 'todos.count', signal: TodosCountSignal): boolean; emit(event: 'issue.subscription' | 'merge_request.subscription', signal: SubscriptionSignal): boolean };
 }
 
 /**
  * The per-user channel (shared-types realtime/user-channel.ts): domain code tells a user's open
- * tabs about their own state (the to-do count, their notifications choice per issue) without importing the realtime module. The
+ * tabs about their own state (the to-do count, their notifications choice per issue or merge request) without importing the realtime module. The
  * gateway binds the Socket.IO server and joins each signed-in socket to its user's room; the
  * emit goes through the adapter (Redis with REDIS_URL), so tabs on other nodes get it too.
  */
@@ -27,5 +27,10 @@ export class UserChannel {
   /** The user's own notifications choice for an issue, to their other tabs. */
   subscription(userId: number, signal: SubscriptionSignal): void {
     this.io?.to(userRoom(userId)).emit('issue.subscription', signal);
+  }
+
+  /** The user's own notifications choice for a merge request, to their other tabs. */
+  mergeRequestSubscription(userId: number, signal: SubscriptionSignal): void {
+    this.io?.to(userRoom(userId)).emit('merge_request.subscription', signal);
   }
 }

@@ -20,6 +20,7 @@ import { availableQuickActions } from '../issue/quick-actions/quick-action-avail
 import { SubscriptionStore } from '../issue/subscription.store';
 import { AVAILABLE_ITERATIONS_SQL } from '../iteration/iteration.queries';
 import { MergeRequestLoader, mergeRequestFacts } from '../merge-request/merge-request.loader';
+import { MergeRequestSubscriptions } from '../merge-request/merge-request-subscriptions';
 import { commandSubject } from '../merge-request/quick-actions/merge-request-quick-actions';
 import { availableMergeRequestCommands } from '../merge-request/quick-actions/plan-merge-request-commands';
 import { TodoService } from '../todo/todo.service';
@@ -41,6 +42,7 @@ export class CommandSources {
     private readonly promote: PromoteToEpicAction,
     private readonly mergeRequests: MergeRequestLoader,
     private readonly todos: TodoService,
+    private readonly mergeRequestSubscriptions: MergeRequestSubscriptions,
   ) {}
 
   async list(actor: Actor | null, project: Project, iid: number): Promise<QuickActionSource[]> {
@@ -62,7 +64,7 @@ export class CommandSources {
     );
   }
 
-  /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do. */
+  /** A merge request's commands (`type=MergeRequest`): the planner's subject, with the actor's to-do and subscription. */
   async listForMergeRequest(actor: Actor | null, project: Project, iid: number): Promise<Array<QuickActionSource<MergeRequestQuickActionName>>> {
     if (!actor) return [];
     const l = await this.mergeRequests.findReadable(actor, project.id, iid);
@@ -70,6 +72,7 @@ export class CommandSources {
     // Only whether it has labels matters here (unlabel, relabel): their ids are not read
     const subject = commandSubject(l, l.mr.labels.map((title) => ({ id: 0, title })));
     subject.hasTodo = await this.todos.pendingOnMergeRequest(actor.id, l.mr.id);
+    subject.subscribed = await this.mergeRequestSubscriptions.isSubscribed(l.mr.id, actor.id);
     const names = availableMergeRequestCommands(subject, {
       actor: { id: actor.id, username: me?.username ?? String(actor.id) },
       can: (ability) => MergeRequestLoader.can(actor, ability, l),

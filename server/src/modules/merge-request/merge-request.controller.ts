@@ -15,6 +15,7 @@ import { UpdateMergeRequestAction } from './actions/update-merge-request';
 import { toUserBasic } from '../user/user.mapper';
 import { userFromRow } from '../user/user.row';
 import { MergeRequestPeople } from './merge-request-people';
+import { MergeRequestSubscriptions } from './merge-request-subscriptions';
 import { MergeRequestLoader, type LoadedMergeRequest } from './merge-request.loader';
 import { toApiMergeRequest } from './merge-request.mapper';
 import { listMergeRequests } from './merge-request.store';
@@ -60,6 +61,7 @@ export class MergeRequestController {
     private readonly mergeAction: MergeMergeRequestAction,
     private readonly mrDiffs: MergeRequestDiffs,
     private readonly people: MergeRequestPeople,
+    private readonly subscriptions: MergeRequestSubscriptions,
   ) {}
 
   private get base(): string {
@@ -92,10 +94,11 @@ export class MergeRequestController {
     return this.api({ mr, project });
   }
 
-  /** Policy: read_merge_request. */
+  /** Policy: read_merge_request. With the viewer's `subscribed` (GitLab's single merge request entity; false signed out). */
   @Get(':iid')
   async show(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Param('iid') iid: string) {
-    return this.api(await this.load(actor, id, iid));
+    const l = await this.load(actor, id, iid);
+    return { ...this.api(l), subscribed: actor ? await this.subscriptions.isSubscribed(l.mr.id, actor.id) : false };
   }
 
   /** Policy: update_merge_request (developers, the author). title, description, target_branch, assignees, labels, milestone, state_event, lock_version. */

@@ -18,6 +18,9 @@ import { MergeRequestTemplatesController } from './merge-request-templates.contr
 import { MergeRequestDemoSeed } from './merge-request-demo.seed';
 import { MergeRequestLoader } from './merge-request.loader';
 import { MergeRequestPeople } from './merge-request-people';
+import { MergeRequestSubscriptions } from './merge-request-subscriptions';
+import { MergeRequestSubscriptionController } from './merge-request-subscription.controller';
+import { MergeRequestSubscriptionResolver } from './merge-request-subscription.resolver';
 import { MergeRequestResolver } from './merge-request.resolver';
 import { MergeRequestPeopleResolver } from './merge-request-people.resolver';
 import { BlobDiffController } from './diffs/blob-diff.controller';
@@ -29,8 +32,8 @@ import { BlobDiffController } from './diffs/blob-diff.controller';
  */
 @Module({
   imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
-  controllers: [MergeRequestController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController, BlobDiffController],
-  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs, MergeRequestPeople, RereviewAction],
-  exports: [MergeRequestLoader, MergeRequestDiffs, MergeRequestPeople, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
+  controllers: [MergeRequestController, MergeRequestSubscriptionController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController, BlobDiffController],
+  providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs, MergeRequestPeople, RereviewAction, MergeRequestSubscriptions, MergeRequestSubscriptionResolver],
+  exports: [MergeRequestLoader, MergeRequestDiffs, MergeRequestPeople, MergeRequestSubscriptions, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],
 })
 export class MergeRequestModule {}

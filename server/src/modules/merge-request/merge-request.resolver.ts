@@ -157,7 +157,8 @@ export class MergeRequestResolver {
     private readonly rereview: RereviewAction,
   ) {}
 
-  private async toType(l: LoadedMergeRequest): Promise<MergeRequestType> {
+  /** The GraphQL type of a loaded merge request (also the subscription mutation's answer). */
+  async toType(l: LoadedMergeRequest): Promise<MergeRequestType> {
     const api = toApiMergeRequest(l.mr, l.project.fullPath, this.config.publicUrl);
     const labels = (await this.ds.query(`SELECT l.id, l.title, l.color, l.group_id FROM label_links ll JOIN labels l ON l.id = ll.label_id WHERE ll.target_type = 'MergeRequest' AND ll.target_id = $1 ORDER BY l.title`, [l.mr.id])) as Array<{
       id: number; title: string; color: string; group_id: number | null;

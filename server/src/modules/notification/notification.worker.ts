@@ -1,22 +1,28 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AnyRealtimeEvent, ApiNote, EventType, IssueFieldsChanged, UserBasic } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ApiNote, EventType, IssueFieldsChanged, MergeRequestFieldsChanged, NoteableType, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { JobQueue, type Job } from '../../core/jobs/job-queue';
 import { Mailer } from '../../core/mail/mailer';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { mentionedUsernames } from '../todo/mentions';
 import { notificationMail, type MailEvent } from './notification-mail';
-import { loadCandidates, type EventFacts } from './notification-recipients';
+import { loadCandidates, type EventFacts, type NotifiedType } from './notification-recipients';
 import { notificationRecipients, type NotificationAction } from './notification-rules';
 import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 
 /**
  * The events the `issue_events` trigger queues a 'notify' job for: the same test as its function
- * (migration NotifyJobSkipsSystemNotes). A system note mails nobody, so it queues nothing.
+ * (migrations NotifyJobSkipsSystemNotes, MergeRequestSubscriptions). A system note mails nobody,
+ * so it queues nothing. On a merge request: a comment, and an assignee change after its opening.
  */
-export function queuesNotification(e: AnyRealtimeEvent): boolean {
+export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEvent): boolean {
+  if (noteableType === 'MergeRequest') {
+    if (e.type === 'note.created') return !e.payload.note.system;
+    return e.type === 'merge_request.updated' && e.seq > 1 && 'assignees' in e.payload.fields;
+  }
+  if (noteableType !== 'Issue') return false;
   if (e.type === 'note.created') return !e.payload.note.system;
   if (e.type === 'issue.assignees' || e.type === 'issue.created') return true;
   return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields || 'description' in e.payload.fields);
@@ -24,7 +30,9 @@ export function queuesNotification(e: AnyRealtimeEvent): boolean {
 
 interface StoredEvent {
   id: number;
-  issueId: number;
+  noteableType: NotifiedType;
+  /** The issue's or the merge request's id. */
+  targetId: number;
   seq: number;
   type: EventType;
   doc: { payload: unknown; actor: UserBasic | null };
@@ -44,7 +52,7 @@ interface Plan extends EventFacts {
  * Notification mail (spec sidebar-and-widgets: subscriptions; GitLab's NotificationService):
  * the 'notify' queue's handler. The job names an `issue_events` row; the worker decides what
  * it means (a comment, an assignment, a state or due-date change, a new issue, users newly
- * mentioned by a description edit), loads the
+ * mentioned by a description edit; on a merge request a comment or an assignment), loads the
  * candidates (notification-recipients.ts), keeps those the rules allow
  * (notification-rules.ts), and writes one mail each to the outbox in one statement. The
  * request that caused the event did none of this: the job was written by the event's own
@@ -66,7 +74,7 @@ export class NotificationWorker implements OnModuleInit {
     this.jobs.register<{ event_id: number | string }>('notify', (job) => this.run(job));
     // Kicks this node's queue after a commit that may have queued mail; the request does not wait for it
     this.events.onCommit((batch) => {
-      if (batch.some((b) => b.noteableType === 'Issue' && queuesNotification(b.event))) this.jobs.kick();
+      if (batch.some((b) => queuesNotification(b.noteableType, b.event))) this.jobs.kick();
     });
   }
 
@@ -80,35 +88,36 @@ export class NotificationWorker implements OnModuleInit {
   }
 
   private async run(job: Job<{ event_id: number | string }>): Promise<void> {
-    const [row] = (await this.ds.query(`SELECT id, noteable_id, seq, type, payload FROM issue_events WHERE id = $1 AND noteable_type = 'Issue'`, [job.payload.event_id])) as Array<{
-      id: string; noteable_id: number; seq: number; type: EventType; payload: StoredEvent['doc'];
-    }>;
+    const [row] = (await this.ds.query(`SELECT id, noteable_type, noteable_id, seq, type, payload FROM issue_events WHERE id = $1 AND noteable_type IN ('Issue', 'MergeRequest')`, [
+      job.payload.event_id,
+    ])) as Array<{ id: string; noteable_type: NotifiedType; noteable_id: number; seq: number; type: EventType; payload: StoredEvent['doc'] }>;
     // Pruned from the log (retention) before the job ran: nothing left to tell
     if (!row) return;
-    const ev: StoredEvent = { id: Number(row.id), issueId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
+    const ev: StoredEvent = { id: Number(row.id), noteableType: row.noteable_type, targetId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
     const mails: Array<ReturnType<typeof notificationMail>> = [];
     // One event may mean several mails (closing an issue while editing its description mentions someone)
     for (const plan of await this.plans(ev)) {
-      const loaded = await loadCandidates(this.ds, ev.issueId, plan);
+      const loaded = await loadCandidates(this.ds, ev.noteableType, ev.targetId, plan);
       if (!loaded) continue;
       const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId));
       if (!ids.size) continue;
       const base = this.config.publicUrl;
       const host = new URL(base).host;
       const secret = await this.unsubscribeSecret();
-      const issueUrl = `${base}/${loaded.issue.projectPath}/-/issues/${loaded.issue.iid}`;
-      const mailEvent: MailEvent = { eventId: ev.id, action: plan.action, actorName: plan.actorName, text: plan.text, url: plan.noteUrl ?? issueUrl, detail: plan.detail };
+      const t = loaded.target;
+      const pageUrl = `${base}/${t.projectPath}/-/${t.type === 'MergeRequest' ? 'merge_requests' : 'issues'}/${t.iid}`;
+      const mailEvent: MailEvent = { eventId: ev.id, action: plan.action, actorName: plan.actorName, text: plan.text, url: plan.noteUrl ?? pageUrl, detail: plan.detail };
       mails.push(
         ...loaded.candidates
           .filter((c) => ids.has(c.id))
-          .map((c) => notificationMail(loaded.issue, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, ev.issueId)}`, host)),
+          .map((c) => notificationMail(t, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, t.id, t.type)}`, host)),
       );
     }
     if (mails.length) await this.mailer.enqueueMany(mails);
   }
 
   private async plans(ev: StoredEvent): Promise<Plan[]> {
-    if (ev.type !== 'issue.updated') {
+    if (ev.type !== 'issue.updated' || ev.noteableType !== 'Issue') {
       const one = await this.plan(ev);
       return one ? [one] : [];
     }
@@ -154,8 +163,11 @@ export class NotificationWorker implements OnModuleInit {
         if (note.system) return null;
         return { ...base, action: 'new_note', actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName, mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
       }
-      case 'issue.assignees': {
-        const now = (ev.doc.payload as { assignees: UserBasic[] }).assignees;
+      case 'issue.assignees':
+      case 'merge_request.updated': {
+        const now = ev.type === 'issue.assignees' ? (ev.doc.payload as { assignees: UserBasic[] }).assignees : (ev.doc.payload as { fields: MergeRequestFieldsChanged }).fields.assignees;
+        // A merge request's edit without an assignee change (the trigger queues only those with one)
+        if (!now) return null;
         const before = await this.previousAssignees(ev);
         const nowIds = new Set(now.map((u) => u.id));
         const changed = [...now.map((u) => u.id).filter((id) => !before.has(id)), ...[...before].filter((id) => !nowIds.has(id))];
@@ -163,6 +175,7 @@ export class NotificationWorker implements OnModuleInit {
         return { ...base, action: 'reassign', assignmentChanged: changed, detail: now.map((u) => u.name).join(', ') };
       }
       case 'issue.created': {
+        if (ev.noteableType !== 'Issue') return null;
         const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
         return { ...base, action: 'new_issue', mentionedUsernames: mentionedUsernames(f.description), text: f.description ?? null };
       }
@@ -171,12 +184,19 @@ export class NotificationWorker implements OnModuleInit {
     }
   }
 
-  /** The assignees before this event: the issue's previous 'issue.assignees' event, else none. */
+  /**
+   * The assignees before this event: the issue's previous 'issue.assignees' event, a merge
+   * request's previous 'merge_request.updated' with assignees (its opening event has them), else none.
+   */
   private async previousAssignees(ev: StoredEvent): Promise<Set<number>> {
+    const mr = ev.noteableType === 'MergeRequest';
     const [prev] = (await this.ds.query(
-      `SELECT payload FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq < $2 AND type = 'issue.assignees' ORDER BY seq DESC LIMIT 1`,
-      [ev.issueId, ev.seq],
-    )) as Array<{ payload: { payload: { assignees: UserBasic[] } } }>;
-    return new Set((prev?.payload.payload.assignees ?? []).map((u) => u.id));
+      mr
+        ? `SELECT payload->'payload'->'fields' AS doc FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND seq < $2 AND type = 'merge_request.updated'
+             AND (payload->'payload'->'fields') ? 'assignees' ORDER BY seq DESC LIMIT 1`
+        : `SELECT payload->'payload' AS doc FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq < $2 AND type = 'issue.assignees' ORDER BY seq DESC LIMIT 1`,
+      [ev.targetId, ev.seq],
+    )) as Array<{ doc: { assignees?: UserBasic[] } }>;
+    return new Set((prev?.doc.assignees ?? []).map((u) => u.id));
   }
 }

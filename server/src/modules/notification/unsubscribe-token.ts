@@ -1,27 +1,33 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import type { NotifiedType } from './notification-recipients';
 
 /**
- * The unsubscribe link's token: the user and the issue, signed (HMAC-SHA256) with the
- * instance's secret, so the link works without signing in and cannot be forged for someone
- * else or another issue. `<user id>.<issue id>.<mac>`.
+ * The unsubscribe link's token: the user and the issue (or merge request), signed (HMAC-SHA256)
+ * with the instance's secret, so the link works without signing in and cannot be forged for
+ * someone else or another issue. `<user id>.<issue id>.<mac>`; a merge request's is
+ * `<user id>.m<merge request id>.<mac>`, signed over its type too, so an issue's token never
+ * names the merge request with the same id.
  */
-export function signUnsubscribe(secret: Buffer, userId: number, issueId: number): string {
-  return `${userId}.${issueId}.${mac(secret, userId, issueId)}`;
+export function signUnsubscribe(secret: Buffer, userId: number, targetId: number, type: NotifiedType = 'Issue'): string {
+  return `${userId}.${type === 'MergeRequest' ? 'm' : ''}${targetId}.${mac(secret, userId, targetId, type)}`;
 }
 
-/** The user and issue a token names, or null when it is malformed or not ours. */
-export function verifyUnsubscribe(secret: Buffer, token: string): { userId: number; issueId: number } | null {
-  const m = /^(\d{1,10})\.(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/** The user and the issue or merge request a token names, or null when it is malformed or not ours. */
+export function verifyUnsubscribe(secret: Buffer, token: string): { userId: number; type: NotifiedType; id: number } | null {
+  const m = /^(\d{1,10})\.(m?)(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const userId = Number(m[1]);
-  const issueId = Number(m[2]);
-  const want = Buffer.from(mac(secret, userId, issueId));
-  const got = Buffer.from(m[3]!);
-  return want.length === got.length && timingSafeEqual(want, got) ? { userId, issueId } : null;
+  const type: NotifiedType = m[2] ? 'MergeRequest' : 'Issue';
+  const id = Number(m[3]);
+  const want = Buffer.from(mac(secret, userId, id, type));
+  const got = Buffer.from(m[4]!);
+  return want.length === got.length && timingSafeEqual(want, got) ? { userId, type, id } : null;
 }
 
-const mac = (secret: Buffer, userId: number, issueId: number) => createHmac('sha256', secret).update(`unsubscribe\n${userId}\n${issueId}`).digest('base64url');
+// An issue's input is the one the first links were signed with, so they keep working
+const mac = (secret: Buffer, userId: number, id: number, type: NotifiedType) =>
+  createHmac('sha256', secret).update(type === 'Issue' ? `unsubscribe\n${userId}\n${id}` : `unsubscribe\n${userId}\n${type}\n${id}`).digest('base64url');
 
 /** The instance's named secret: written once by whichever node asks first, the same for every node and restart. */
 export async function instanceSecret(ds: DataSource, name: string): Promise<Buffer> {

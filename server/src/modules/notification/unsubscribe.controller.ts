@@ -4,15 +4,16 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { NOTIFICATION_TEXTS as T } from '@tandem/shared-types';
 import { SubscriptionStore } from '../issue/subscription.store';
+import { MergeRequestSubscriptions } from '../merge-request/merge-request-subscriptions';
 import { escapeHtml } from '../web/page-data';
 import { NotificationWorker } from './notification.worker';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 /**
  * The unsubscribe link of every notification mail: works without signing in (the signed token
- * names the user and the issue), in one click (GET from the mail, POST from a mail client's
+ * names the user and the issue or merge request), in one click (GET from the mail, POST from a mail client's
  * List-Unsubscribe-Post, RFC 8058). It records the user's explicit unsubscribe, which stops
- * every mail about the issue but a mention (notification-rules.ts).
+ * every mail about the issue (merge request) but a mention (notification-rules.ts).
  */
 @Controller('-/unsubscribe')
 export class UnsubscribeController {
@@ -20,6 +21,7 @@ export class UnsubscribeController {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly worker: NotificationWorker,
     private readonly subscriptions: SubscriptionStore,
+    private readonly mergeRequestSubscriptions: MergeRequestSubscriptions,
   ) {}
 
   /** Policy: public (the signed token is the credential: it only unsubscribes the user it names). */
@@ -40,16 +42,21 @@ export class UnsubscribeController {
     res.status(ref ? 200 : 404).json({ message: ref ? T.unsubscribed(ref) : T.badLink });
   }
 
-  /** The issue's reference (`group/project#iid`) once unsubscribed, or null for a bad token or a deleted issue. */
+  /** The reference (`group/project#iid`, `group/project!iid`) once unsubscribed, or null for a bad token or a deleted issue or merge request. */
   private async unsubscribe(token: string): Promise<string | null> {
     const who = verifyUnsubscribe(await this.worker.unsubscribeSecret(), token);
     if (!who) return null;
-    const [issue] = (await this.ds.query(
-      'SELECT i.iid, p.full_path FROM issues i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = $2 WHERE i.id = $1',
-      [who.issueId, who.userId],
+    const mr = who.type === 'MergeRequest';
+    const [row] = (await this.ds.query(
+      mr
+        ? 'SELECT mr.iid, p.full_path FROM merge_requests mr JOIN projects p ON p.id = mr.target_project_id JOIN users u ON u.id = $2 WHERE mr.id = $1'
+        : 'SELECT i.iid, p.full_path FROM issues i JOIN projects p ON p.id = i.project_id JOIN users u ON u.id = $2 WHERE i.id = $1',
+      [who.id, who.userId],
     )) as Array<{ iid: number; full_path: string }>;
-    if (!issue) return null;
-    await this.subscriptions.set(who.issueId, who.userId, false, { projectPath: issue.full_path, iid: Number(issue.iid) });
-    return `${issue.full_path}#${issue.iid}`;
+    if (!row) return null;
+    const ref = { projectPath: row.full_path, iid: Number(row.iid) };
+    if (mr) await this.mergeRequestSubscriptions.setAndAnnounce(who.id, who.userId, false, ref);
+    else await this.subscriptions.set(who.id, who.userId, false, ref);
+    return `${row.full_path}${mr ? '!' : '#'}${row.iid}`;
   }
 }

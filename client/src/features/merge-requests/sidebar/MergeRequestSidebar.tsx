@@ -7,10 +7,12 @@ import { mergeRequestPageKey } from '../mergeRequestApi';
 import { MergeRequestLabelsBlock } from './MergeRequestLabelsBlock';
 import { MergeRequestMilestoneBlock } from './MergeRequestMilestoneBlock';
 import { MergeRequestPeopleBlock } from './MergeRequestPeopleBlock';
+import { MergeRequestSubscriptionBlock } from './MergeRequestSubscriptionBlock';
 import { MergeRequestParticipants } from '../MergeRequestParticipants';
 
 /**
- * The merge request's right sidebar: the user's to-do, assignees, reviewers, labels, milestone, participants. It reads the page
+ * The merge request's right sidebar: the user's to-do, assignees, reviewers, labels, milestone, participants, the user's
+ * notifications. It reads the page
  * data, which every merge_request.updated event reads again (mergeRequestEvents), so a change
  * made on another page shows here without a reload; a save here reads it at once.
  */
@@ -37,6 +39,7 @@ export function MergeRequestSidebar({ data, projectPath }: { data: MergeRequestP
           <MergeRequestParticipants projectPath={projectPath} iid={mr.iid} />
         </div>
       </div>
+      <MergeRequestSubscriptionBlock projectPath={projectPath} iid={mr.iid} subscribed={mr.subscribed === true} />
     </aside>
   );
 }

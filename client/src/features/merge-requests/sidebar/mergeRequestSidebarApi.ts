@@ -23,6 +23,10 @@ const SET_MILESTONE = `mutation mergeRequestSetMilestone($input: MergeRequestSet
   mergeRequestSetMilestone(input: $input) { errors mergeRequest { id } }
 }`;
 
+const SET_SUBSCRIPTION = `mutation mergeRequestSetSubscription($input: MergeRequestSetSubscriptionInput!) {
+  mergeRequestSetSubscription(input: $input) { errors mergeRequest { id subscribed } }
+}`;
+
 const errorsOf = (p: Payload | null | undefined) => p?.errors ?? ['not saved'];
 
 /** GraphQL mergeRequestSetAssignees / mergeRequestSetReviewers (replace, by username): the errors. */
@@ -47,6 +51,15 @@ export async function setMergeRequestLabels(projectPath: string, iid: number, la
     input: { projectPath, iid: String(iid), labelIds: labelIds.map((id) => `gid://gitlab/Label/${id}`), operationMode: 'REPLACE' },
   });
   return errorsOf(data.mergeRequestSetLabels);
+}
+
+/** GraphQL mergeRequestSetSubscription: the viewer's new state, or null when it was not saved. */
+export async function setMergeRequestSubscription(projectPath: string, iid: number, subscribed: boolean): Promise<boolean | null> {
+  const data = await graphqlRequest<{ mergeRequestSetSubscription: (Payload & { mergeRequest: { subscribed: boolean } | null }) | null }>(SET_SUBSCRIPTION, {
+    input: { projectPath, iid: String(iid), subscribedState: subscribed },
+  });
+  const p = data.mergeRequestSetSubscription;
+  return p && !p.errors.length && p.mergeRequest ? p.mergeRequest.subscribed : null;
 }
 
 /** GraphQL mergeRequestSetMilestone (null removes it): the errors. */

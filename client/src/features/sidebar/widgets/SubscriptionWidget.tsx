@@ -17,31 +17,29 @@ interface SubscriptionWidgetProps {
   iid: number;
 }
 
+interface SubscriptionToggleProps {
+  subscribed: boolean;
+  /** Saves the choice: the new state, or null when it was not saved (the block then says so). */
+  save: (subscribed: boolean) => Promise<boolean | null>;
+}
+
 /**
- * The notifications block: the signed-in user's own subscription to the issue, as a switch
- * (issueSetSubscription). Per user, so it is not broadcast to the issue's watchers; the user's own
- * other tabs follow through the user channel (`issue.subscription`). Shown only to signed-in users.
+ * The notifications block of an issue or a merge request: the signed-in user's own
+ * subscription, as a switch. The caller owns the state and the save (an issue's atom and
+ * issueSetSubscription, a merge request's page data and mergeRequestSetSubscription); shown only
+ * to signed-in users.
  */
-export function SubscriptionWidget({ issueKey, projectPath, iid }: SubscriptionWidgetProps) {
-  const subscribed = useAtomValue(issueAtomFamily(issueKey))!.subscribed;
+export function SubscriptionToggle({ subscribed, save }: SubscriptionToggleProps) {
   const me = useAtomValue(currentUserAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const signedIn = me !== null;
-  useEffect(() => (signedIn ? realtimeClient().onSubscription((signal) => applySubscriptionSignal(appStore, signal)) : undefined), [signedIn]);
   if (!me) return null;
 
   const toggle = async () => {
     setBusy(true);
     setError(null);
     try {
-      const res = await setSubscription(projectPath, iid, !subscribed);
-      if (res.errors.length || res.subscribed === null) {
-        setError(PEOPLE_TEXTS.subscriptionFailed);
-        return;
-      }
-      const next = res.subscribed;
-      updateIssueAtom(appStore, issueKey, (issue) => ({ ...issue, subscribed: next }));
+      if ((await save(!subscribed)) === null) setError(PEOPLE_TEXTS.subscriptionFailed);
     } catch {
       setError(PEOPLE_TEXTS.subscriptionFailed);
     } finally {
@@ -64,4 +62,22 @@ export function SubscriptionWidget({ issueKey, projectPath, iid }: SubscriptionW
       )}
     </SidebarBlock>
   );
+}
+
+/**
+ * An issue's notifications block (issueSetSubscription). Per user, so it is not broadcast to the
+ * issue's watchers; the user's own other tabs follow through the user channel (`issue.subscription`).
+ */
+export function SubscriptionWidget({ issueKey, projectPath, iid }: SubscriptionWidgetProps) {
+  const subscribed = useAtomValue(issueAtomFamily(issueKey))!.subscribed;
+  const signedIn = useAtomValue(currentUserAtom) !== null;
+  useEffect(() => (signedIn ? realtimeClient().onSubscription((signal) => applySubscriptionSignal(appStore, signal)) : undefined), [signedIn]);
+  const save = async (next: boolean) => {
+    const res = await setSubscription(projectPath, iid, next);
+    if (res.errors.length || res.subscribed === null) return null;
+    const now = res.subscribed;
+    updateIssueAtom(appStore, issueKey, (issue) => ({ ...issue, subscribed: now }));
+    return now;
+  };
+  return <SubscriptionToggle subscribed={subscribed} save={save} />;
 }

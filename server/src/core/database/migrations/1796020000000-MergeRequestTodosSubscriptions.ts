@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `target_id` stays the issue's: every query that reads `target_id` keeps meaning an issue.
  * No merge request subscriptions table: Tandem sends no merge request notification mail yet, so
  * there is nothing a subscription would change (the class keeps its first name, unshipped, so a
- * database that ran it is not asked to run it again).
+ * database that ran it is not asked to run it again). The table came with the mails, in
+ * MergeRequestSubscriptions1796030000000.
  */
 export class MergeRequestTodosSubscriptions1796020000000 implements MigrationInterface {
   name = 'MergeRequestTodosSubscriptions1796020000000';

@@ -11,12 +11,14 @@ import type { RouteParams } from '../../note/noteable-kind';
 import { MergeRequestLoader, mergeRequestFacts } from '../merge-request.loader';
 import { forkSourceFacts } from '../merge-request-source';
 import { MergeRequestPeople } from '../merge-request-people';
+import { MergeRequestSubscriptions } from '../merge-request-subscriptions';
 import { toApiMergeRequest } from '../merge-request.mapper';
 import { MergeRequestNoteTargets } from './merge-request-note-target';
 
 /**
  * What only the merge request page has: its start (page.json: the merge request, the viewer's
- * flags, the stream's seq, notes data with the saved filter and the filter's choices, awards, the sidebar's people). Its discussion calls are the shared noteable routes.
+ * flags, the stream's seq, notes data with the saved filter and the filter's choices, awards, the sidebar's people, the viewer's
+ * notifications as the merge request's `subscribed`). Its discussion calls are the shared noteable routes.
  */
 @Controller('*project/-/merge_requests/:iid')
 export class MergeRequestPageController {
@@ -27,6 +29,7 @@ export class MergeRequestPageController {
     private readonly events: EventLogService,
     private readonly people: MergeRequestPeople,
     private readonly loader: MergeRequestLoader,
+    private readonly subscriptions: MergeRequestSubscriptions,
   ) {}
 
   /** Policy: read_merge_request. */
@@ -34,15 +37,16 @@ export class MergeRequestPageController {
   async page(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<MergeRequestPageData> {
     const t = await this.targets.fromPage(actor, params);
     const { mr, project, facts } = t.mergeRequest;
-    const [seq, notesData, awards, sidebar, fork] = await Promise.all([
+    const [seq, notesData, awards, sidebar, fork, subscribed] = await Promise.all([
       this.events.currentSeqs('MergeRequest', [mr.id]).then((m) => m.get(mr.id) ?? 0),
       this.discussions.pageNotesData(actor, t),
       this.awards.list('MergeRequest', mr.id),
       this.people.sidebar(t.mergeRequest),
       forkSourceFacts(this.loader.projects, actor, mr),
+      actor ? this.subscriptions.isSubscribed(mr.id, actor.id) : false,
     ]);
     return {
-      mergeRequest: toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl),
+      mergeRequest: { ...toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl), subscribed },
       projectPath: project.fullPath,
       // Apply on a suggestion: who may push to the source branch (a fork's: GitLab's collaboration rule)
       permissions: { ...mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)), canApplySuggestions: canApplySuggestion(actor, facts, mergeRequestFacts(mr), fork) },

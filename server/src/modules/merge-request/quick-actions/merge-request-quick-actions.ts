@@ -19,6 +19,7 @@ import { actorBasic, UpdateMergeRequestAction } from '../actions/update-merge-re
 import { mergeRequestNotes } from '../merge-request-links';
 import { MergeRequestLoader, type LoadedMergeRequest } from '../merge-request.loader';
 import { mergeRequestNoteable } from '../merge-request.mapper';
+import { MergeRequestSubscriptions } from '../merge-request-subscriptions';
 import { planMergeRequestCommands, type MergeRequestCommandLookups, type MergeRequestCommandSubject } from './plan-merge-request-commands';
 
 /** The merge request as its commands see it. */
@@ -42,10 +43,11 @@ export function commandSubject(l: LoadedMergeRequest, labels: ReadonlyArray<{ id
  * planned by plan-merge-request-commands.ts, then applied through the actions the sidebar and
  * REST use, in the note's transaction: UpdateMergeRequestAction.executeInTx for the fields (its
  * policy check, system notes, `merge_request.updated` event and lock_version), setReviewState for
- * /approve and /unapprove (with GitLab's approval note), the to-do store for /todo and /done (the
- * actor's own). /merge moves a git ref, so it runs after the commit through
- * MergeMergeRequestAction (the Merge button's path), and its message is replaced by "Could not
- * apply" when the merge is refused.
+ * /approve and /unapprove (with GitLab's approval note), the to-do store and the subscriptions for
+ * /todo, /done, /subscribe and /unsubscribe (the actor's own; a subscription change reaches the
+ * actor's other tabs after the commit). /merge moves a git ref, so it runs after the commit
+ * through MergeMergeRequestAction (the Merge button's path), and its message is replaced by
+ * "Could not apply" when the merge is refused.
  */
 @Injectable()
 export class MergeRequestQuickActions {
@@ -59,6 +61,7 @@ export class MergeRequestQuickActions {
     private readonly markdown: MarkdownService,
     private readonly repos: RepositoryService,
     private readonly todos: TodoService,
+    private readonly subscriptions: MergeRequestSubscriptions,
   ) {}
 
   async apply(tx: Tx, actor: Actor, l: LoadedMergeRequest, commands: ReadonlyArray<QuickActionCommand<string>>, canAward: boolean): Promise<QuickActionsOutcome> {
@@ -68,6 +71,7 @@ export class MergeRequestQuickActions {
     const names = new Set(commands.map((c) => c.name));
     const subject = commandSubject(l, lookups.current);
     if (names.has('todo') || names.has('done')) subject.hasTodo = await this.todos.pendingOnMergeRequest(actor.id, l.mr.id, m);
+    if (names.has('subscribe') || names.has('unsubscribe')) subject.subscribed = await this.subscriptions.isSubscribed(l.mr.id, actor.id, m);
     const plan = planMergeRequestCommands(commands, subject, lookups, {
       actor: { id: actor.id, username: me[0]?.username ?? String(actor.id) },
       can: (ability) => MergeRequestLoader.can(actor, ability, l),
@@ -81,14 +85,18 @@ export class MergeRequestQuickActions {
         await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, mergeRequestNoteable(l.mr, l.project.fullPath), l.project.id, author, [note], l.project.fullPath);
       }
     }
-    // The planner saw the to-do as it is: the write changes a row
+    // The planner saw the to-do and the subscription as they are: each write changes a row
     const todo = plan.changes.todo_event;
     if (todo === 'add' || todo === 'done') await this.todos.setOnMergeRequest(tx, actor.id, l.project.id, l.mr.id, todo === 'add');
+    const subscription = plan.changes.subscription_event;
+    if (subscription === 'subscribe' || subscription === 'unsubscribe') await this.subscriptions.set(l.mr.id, actor.id, subscription === 'subscribe', m);
     return { messages: plan.messages, errorMessages: plan.errorMessages, changes: plan.changes };
   }
 
-  /** After the commit: /merge, through the Merge button's action and policy, on the merge request as it now is. */
+  /** After the commit: the subscription change to the actor's other tabs; /merge, through the Merge button's action and policy, on the merge request as it now is. */
   async afterCommit(actor: Actor, l: LoadedMergeRequest, changes: Record<string, unknown>, status: { messages: string[]; error_messages: string[] }): Promise<void> {
+    const subscription = changes.subscription_event;
+    if (subscription === 'subscribe' || subscription === 'unsubscribe') this.subscriptions.announce(actor.id, { projectPath: l.project.fullPath, iid: l.mr.iid }, subscription === 'subscribe');
     if (changes.merge !== true) return;
     try {
       await this.mergeAction.execute(actor, await this.loader.reload(l), {});

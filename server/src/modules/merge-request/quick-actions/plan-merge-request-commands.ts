@@ -19,6 +19,8 @@ export interface MergeRequestCommandSubject {
   milestone: { id: number; title: string } | null;
   /** The actor's pending to-do on it (read only when /todo or /done is asked about; undefined: not read). */
   hasTodo?: boolean;
+  /** Whether the actor gets its notifications (read only for /subscribe and /unsubscribe). */
+  subscribed?: boolean;
 }
 
 /** What the arguments name, read by the caller only for the commands present (one query each). */
@@ -76,9 +78,11 @@ export const MERGE_REQUEST_COMMAND_ABILITY: Record<Exclude<MergeRequestQuickActi
   approve: 'merge_merge_request',
   unapprove: 'merge_merge_request',
   merge: 'merge_merge_request',
-  // The actor's own to-do (the issue side's ability, GitLab's update_subscription)
+  // The actor's own to-do and notifications (the issue side's ability, GitLab's update_subscription)
   todo: 'update_subscription',
   done: 'update_subscription',
+  subscribe: 'update_subscription',
+  unsubscribe: 'update_subscription',
 };
 
 /** GitLab's draft prefixes ("Draft:", "[Draft]", "(Draft)", "Draft - "). */
@@ -124,6 +128,10 @@ export function mergeRequestCommandApplies(name: MergeRequestQuickActionName, s:
       return s.hasTodo === false;
     case 'done':
       return s.hasTodo === true;
+    case 'subscribe':
+      return s.subscribed === false;
+    case 'unsubscribe':
+      return s.subscribed === true;
     default:
       return true;
   }
@@ -284,12 +292,18 @@ export function planMergeRequestCommands(commands: ReadonlyArray<QuickActionComm
         changes.merge = true;
         messages.push(M.merged);
         break;
-      // Written by the to-do store in the same transaction (merge-request-quick-actions.ts)
+      // Written by the to-do and subscription stores in the same transaction (merge-request-quick-actions.ts)
       case 'todo':
       case 'done':
         s.hasTodo = name === 'todo';
         changes.todo_event = name === 'todo' ? 'add' : 'done';
         messages.push(name === 'todo' ? T.todoAdded : T.todoDone);
+        break;
+      case 'subscribe':
+      case 'unsubscribe':
+        s.subscribed = name === 'subscribe';
+        changes.subscription_event = name;
+        messages.push(name === 'subscribe' ? T.subscribed : T.unsubscribed);
         break;
       case 'award': {
         const emoji = /^:?([a-z0-9_+-]+):?$/i.exec(arg.trim())?.[1];

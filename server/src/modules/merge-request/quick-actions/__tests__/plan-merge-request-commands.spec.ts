@@ -99,24 +99,32 @@ describe('merge request quick actions', () => {
     expect(plan('/todo', fresh, (a) => a !== 'update_subscription').errorMessages).toEqual([T.couldNotApply('todo')]);
   });
 
-  it('/subscribe and /unsubscribe are not merge request commands (no merge request notification mail exists): text, as /weight', () => {
+  it("/subscribe and /unsubscribe plan the actor's own notifications with the issue's messages", () => {
     const parsed = parseQuickActions('/todo\n/subscribe\n/unsubscribe\n/weight 3', { names: MERGE_REQUEST_QUICK_ACTION_NAMES });
-    expect(parsed.commands.map((c) => c.name)).toEqual(['todo']);
-    expect(parsed.body).toBe('/subscribe\n/unsubscribe\n/weight 3');
-    // handed to the planner anyway, they are refused as any name outside the table is, and change nothing
-    const direct = planMergeRequestCommands([{ name: 'subscribe', arg: '', line: 0 }, { name: 'weight', arg: '3', line: 1 }], subject({ hasTodo: false }), lookups, { actor: alice, can: developer, canAward: true });
-    expect(direct).toMatchObject({ input: {}, messages: [], errorMessages: [T.couldNotApply('subscribe'), T.couldNotApply('weight')], changes: {} });
+    expect(parsed.commands.map((c) => c.name)).toEqual(['todo', 'subscribe', 'unsubscribe']);
+    expect(parsed.body).toBe('/weight 3');
+    expect(plan('/subscribe', subject({ subscribed: false }))).toMatchObject({ input: {}, messages: [T.subscribed], errorMessages: [], changes: { subscription_event: 'subscribe' } });
+    expect(plan('/unsubscribe', subject({ subscribed: true }))).toMatchObject({ messages: [T.unsubscribed], changes: { subscription_event: 'unsubscribe' } });
+    // later commands see earlier ones: /subscribe twice, then /unsubscribe
+    expect(plan('/subscribe\n/subscribe\n/unsubscribe', subject({ subscribed: false }))).toMatchObject({
+      messages: [T.subscribed, T.unsubscribed],
+      errorMessages: [T.couldNotApply('subscribe')],
+      changes: { subscription_event: 'unsubscribe' },
+    });
+    // what does not apply, or was not read, is refused; a read-only token may not
+    expect(plan('/unsubscribe', subject({ subscribed: false })).errorMessages).toEqual([T.couldNotApply('unsubscribe')]);
+    expect(plan('/subscribe').errorMessages).toEqual([T.couldNotApply('subscribe')]);
+    expect(plan('/subscribe', subject({ subscribed: false }), (a) => a !== 'update_subscription').errorMessages).toEqual([T.couldNotApply('subscribe')]);
   });
 
-  it('the availability list offers the to-do command that applies, as the planner would, and never /subscribe or /unsubscribe', () => {
+  it('the availability list offers the to-do and subscription commands that apply, as the planner would', () => {
     const env = { actor: bob, can: (a: MergeRequestAbility) => a === 'update_subscription', canAward: false };
-    expect(availableMergeRequestCommands(subject({ hasTodo: false }), env)).toEqual(['todo']);
-    expect(availableMergeRequestCommands(subject({ hasTodo: true }), env)).toEqual(['done']);
+    expect(availableMergeRequestCommands(subject({ hasTodo: false, subscribed: true }), env)).toEqual(['todo', 'unsubscribe']);
+    expect(availableMergeRequestCommands(subject({ hasTodo: true, subscribed: false }), env)).toEqual(['done', 'subscribe']);
     // every offered command plans without "Could not apply"
-    const s = subject({ hasTodo: true, reviewers: [{ ...bob, review_state: 'unreviewed' }], labels: [{ id: 10, title: 'bug' }] });
+    const s = subject({ hasTodo: true, subscribed: false, reviewers: [{ ...bob, review_state: 'unreviewed' }], labels: [{ id: 10, title: 'bug' }] });
     const offered = availableMergeRequestCommands(s, { actor: bob, can: developer, canAward: true });
-    expect(offered).not.toContain('subscribe');
-    expect(offered).not.toContain('unsubscribe');
+    expect(offered).toContain('subscribe');
     for (const name of offered) {
       const arg = { title: 'New', label: '~bug', unlabel: '~bug', relabel: '~bug', assign: '@alice', assign_reviewer: '@alice', unassign_reviewer: '@bob', milestone: '%v1.0', target_branch: 'release', award: ':tada:' }[name as string] ?? '';
       expect(planMergeRequestCommands([{ name, arg, line: 0 }], s, lookups, { actor: bob, can: developer, canAward: true }).errorMessages, name).toEqual([]);

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUICK_ACTION_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
+import { JobQueue } from '../src/core/jobs/job-queue';
+import type { OutboxMessage } from '../src/core/mail/mailer';
+import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type Cast, type TestApp } from './harness';
+
+const PUBLIC = 'acme/tandem';
+const PRIVATE = 'acme/platform/secret-plans';
+const me = { name: 'Test', email: 'test@example.com' };
+
+/**
+ * Merge request notification mail and subscriptions, as their readers see them (outbox rows),
+ * on both databases: a comment (and each note of a published review) mails the author,
+ * assignees, reviewers and commenters, never the actor; an unsubscribed participant gets none;
+ * /subscribe makes a non-participant get the next one; an assignment mails who it (un)assigns;
+ * someone who may not read the merge request (a guest or outsider of a private project) is never
+ * mailed; REST subscribe/unsubscribe answer GitLab's 201/304/404/401, GraphQL
+ * mergeRequestSetSubscription and `subscribed` follow; the mail's unsubscribe link works signed out.
+ */
+describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
+  let app: TestApp;
+  let who: Cast;
+  let ids: Record<string, number>;
+  let n = 0;
+  const drain = () => app.running.app.get(JobQueue).drain();
+  const outbox = async () => (await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body;
+  /** The mails an action causes, oldest first. */
+  const mailsOf = async (act: () => Promise<unknown>) => {
+    await drain();
+    const since = (await outbox())[0]?.id ?? 0;
+    await act();
+    await drain();
+    return (await outbox()).filter((m) => m.id > since).reverse();
+  };
+  const to = (mails: OutboxMessage[]) => mails.map((m) => m.to.replace('@example.com', '')).sort();
+
+  /** A fresh merge request of Alice's in the project, on its own branches, with reviewers. */
+  const newMr = async (title: string, project = PUBLIC, reviewers: number[] = []) => {
+    n += 1;
+    const repo = await app.running.app.get(RepositoryService).open(await projectId(app, project));
+    const base = await repo.writeCommit({ branch: `mail-base-${n}`, startSha: null, message: 'Base', author: me, actions: REVIEW_DEMO.base() });
+    await repo.writeCommit({ branch: `mail-head-${n}`, startSha: base.sha, message: 'Change', author: me, actions: REVIEW_DEMO.change() });
+    const api = `/api/v4/projects/${enc(project)}/merge_requests`;
+    const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth: who.alice, body: { title, source_branch: `mail-head-${n}`, target_branch: `mail-base-${n}` } });
+    expect(mr.status).toBe(201);
+    if (reviewers.length) expect((await call(app, 'PUT', `${api}/${mr.body.iid}`, { auth: who.alice, body: { reviewer_ids: reviewers } })).status).toBe(200);
+    return { ...mr.body, api: `${api}/${mr.body.iid}` };
+  };
+  const comment = (auth: Auth, api: string, body: string) => call(app, 'POST', `${api}/notes`, { auth, body: { body } });
+  const subscribed = async (auth: Auth, api: string) => (await call<ApiMergeRequest>(app, 'GET', api, { auth })).body.subscribed;
+
+  beforeAll(async () => {
+    app = await bootApp(mode, { JOBS_POLL_SECONDS: '0' });
+    who = await castOf(app);
+    const rows = (await app.ds.query(`SELECT id, username FROM users`)) as Array<{ id: number; username: string }>;
+    ids = Object.fromEntries(rows.map((r) => [r.username, Number(r.id)]));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("a comment mails the author and the reviewers, not its author; GitLab's subject, thread and link", async () => {
+    const mr = await newMr('Mail on a merge request comment', PUBLIC, [ids.bob!, ids.carol!]);
+    // opening it and asking for reviews mailed nobody: the reviewers' first mail is the comment
+    const mails = await mailsOf(() => comment(who.bob, mr.api, 'Looks close.'));
+    expect(to(mails)).toEqual(['alice', 'carol']);
+    const alice = mails.find((m) => m.to === 'alice@example.com')!;
+    expect(alice.subject).toBe(`Re: Tandem | Mail on a merge request comment (!${mr.iid})`);
+    expect(alice.body).toMatch(/commented:/);
+    expect(alice.body).toContain('Looks close.');
+    expect(alice.body).toMatch(new RegExp(`/${PUBLIC}/-/merge_requests/${mr.iid}#note_\\d+`));
+    expect(alice.body).toContain('Unsubscribe from this merge request:');
+    expect(alice.headers!['In-Reply-To']).toMatch(new RegExp(`^<merge_request_${mr.id}@`));
+    expect(alice.headers!['Message-ID']).toMatch(new RegExp(`^<merge_request_${mr.id}_event_\\d+_${ids.alice}@`));
+    // bob commented, so he is a participant: the next comment (carol's) mails him and alice
+    expect(to(await mailsOf(() => comment(who.carol, mr.api, 'Agreed')))).toEqual(['alice', 'bob']);
+  });
+
+  it('each note of a published review mails the participants; an unsubscribed participant gets nothing, a mention still reaches them', async () => {
+    const mr = await newMr('Review mail', PUBLIC, [ids.bob!]);
+    // alice (the author) turns notifications off through REST
+    const off = await call<ApiMergeRequest>(app, 'POST', `${mr.api}/unsubscribe`, { auth: who.alice });
+    expect(off.status).toBe(201);
+    expect(off.body).toMatchObject({ iid: mr.iid, subscribed: false });
+    expect((await call(app, 'POST', `${mr.api}/unsubscribe`, { auth: who.alice })).status).toBe(304);
+    expect(await subscribed(who.alice, mr.api)).toBe(false);
+    // carol comments (a participant now), then bob publishes a review of two notes: carol gets one mail per note, alice none
+    await comment(who.carol, mr.api, 'Watching this');
+    const drafts = `${mr.api}/draft_notes`;
+    expect((await call(app, 'POST', drafts, { auth: who.bob, body: { note: 'First thought' } })).status).toBe(201);
+    expect((await call(app, 'POST', drafts, { auth: who.bob, body: { note: 'Second thought' } })).status).toBe(201);
+    const review = await mailsOf(() => call(app, 'POST', `${drafts}/bulk_publish`, { auth: who.bob }));
+    expect(to(review)).toEqual(['carol', 'carol']);
+    expect(review.map((m) => m.body.includes('First thought') || m.body.includes('Second thought'))).toEqual([true, true]);
+    // GitLab's rule: an explicit unsubscribe silences all but a mention
+    expect(to(await mailsOf(() => comment(who.bob, mr.api, 'over to you @alice')))).toEqual(['alice', 'carol']);
+  });
+
+  it('/subscribe makes a non-participant get the next comment; /unsubscribe stops it; an assignment mails the assignee', async () => {
+    const mr = await newMr('Subscribe by command', PUBLIC, [ids.carol!]);
+    expect(await subscribed(who.mallory, mr.api)).toBe(false);
+    const cmd = await comment(who.mallory, mr.api, '/subscribe');
+    expect(cmd.status).toBe(202);
+    expect((cmd.body as { summary: string[] }).summary).toEqual([T.subscribed]);
+    expect(await subscribed(who.mallory, mr.api)).toBe(true);
+    expect(to(await mailsOf(() => comment(who.carol, mr.api, 'Any news?')))).toEqual(['alice', 'mallory']);
+    await comment(who.mallory, mr.api, '/unsubscribe');
+    expect(to(await mailsOf(() => comment(who.carol, mr.api, 'Still here')))).toEqual(['alice']);
+    // an assignment mails the one it assigns (as a mention) and the participants, not the actor
+    const assigned = await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { assignee_ids: [ids.bob] } }));
+    expect(to(assigned)).toEqual(['bob', 'carol']);
+    expect(assigned.find((m) => m.to === 'bob@example.com')!.body).toContain('assigned this merge request to Bob Brown.');
+    // an edit that leaves the assignees alone mails nobody
+    expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { title: 'Subscribe by command, renamed' } })))).toEqual([]);
+  });
+
+  it('a user who may not read the merge request is never mailed (a private project: a guest, an outsider), even subscribed or mentioned', async () => {
+    const mr = await newMr('Private mail', PRIVATE, [ids.bob!]);
+    // dave (a guest: private projects hide merge requests from guests) and erin (no member) may not read it
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.dave })).status).toBe(404);
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.erin })).status).toBe(404);
+    // a subscription row from before access was lost changes nothing
+    await app.ds.query('INSERT INTO merge_request_subscriptions (merge_request_id, user_id, subscribed) VALUES ($1, $2, true)', [mr.id, ids.dave]);
+    expect(to(await mailsOf(() => comment(who.bob, mr.api, 'cc @dave @erin @carol')))).toEqual(['alice', 'carol']);
+  });
+
+  it('REST subscribe/unsubscribe: 201 with the merge request, 304 unchanged, 404 unknown, 401 signed out; GraphQL mergeRequestSetSubscription', async () => {
+    const mr = await newMr('Subscription endpoints');
+    const on = await call<ApiMergeRequest>(app, 'POST', `${mr.api}/subscribe`, { auth: who.carol });
+    expect(on.status).toBe(201);
+    expect(on.body).toMatchObject({ id: mr.id, iid: mr.iid, subscribed: true });
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.carol })).status).toBe(304);
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.anonymous })).status).toBe(401);
+    const base = `/api/v4/projects/${enc(PUBLIC)}/merge_requests`;
+    expect((await call(app, 'POST', `${base}/99999/subscribe`, { auth: who.carol })).status).toBe(404);
+    expect((await call(app, 'POST', `${base}/not-a-number/unsubscribe`, { auth: who.carol })).status).toBe(404);
+    // the author is subscribed without a row: unsubscribing changes her state, subscribing back answers 201
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.alice })).status).toBe(304);
+    expect((await call(app, 'POST', `${mr.api}/unsubscribe`, { auth: who.alice })).status).toBe(201);
+    expect(await subscribed(who.anonymous, mr.api)).toBe(false);
+
+    const set = (auth: Auth, subscribedState: boolean, iid = String(mr.iid)) =>
+      gql<{ mergeRequestSetSubscription: { errors: string[]; mergeRequest: { iid: string; subscribed: boolean } | null } | null }>(
+        app,
+        `mutation($input: MergeRequestSetSubscriptionInput!) { mergeRequestSetSubscription(input: $input) { errors mergeRequest { iid subscribed } } }`,
+        { input: { projectPath: PUBLIC, iid, subscribedState } },
+        auth,
+      );
+    expect((await set(who.carol, false)).data!.mergeRequestSetSubscription).toEqual({ errors: [], mergeRequest: { iid: String(mr.iid), subscribed: false } });
+    expect(await subscribed(who.carol, mr.api)).toBe(false);
+    expect((await set(who.carol, true)).data!.mergeRequestSetSubscription!.mergeRequest!.subscribed).toBe(true);
+    // signed out or an unknown merge request: an error, nothing stored
+    expect((await set(who.anonymous, true)).errors?.length).toBeGreaterThan(0);
+    expect((await set(who.carol, true, '99999')).errors?.length).toBeGreaterThan(0);
+    // the page data carries the viewer's state for the sidebar
+    const page = await call<{ mergeRequest: ApiMergeRequest }>(app, 'GET', `/${PUBLIC}/-/merge_requests/${mr.iid}/page.json`, { auth: who.carol });
+    expect(page.body.mergeRequest.subscribed).toBe(true);
+  });
+
+  it("the mail's unsubscribe link works signed out and names the merge request; a token for an issue of the same id does not touch it", async () => {
+    const mr = await newMr('Unsubscribe link', PUBLIC, [ids.carol!]);
+    const [mail] = await mailsOf(() => comment(who.alice, mr.api, 'Please review'));
+    expect(mail!.to).toBe('carol@example.com');
+    const path = new URL(/<(.+)>/.exec(mail!.headers!['List-Unsubscribe']!)![1]!).pathname;
+    expect(path).toMatch(new RegExp(`/-/unsubscribe/${ids.carol}\\.m${mr.id}\\.`));
+    // the same signature without the merge request mark is no valid token
+    expect((await call(app, 'GET', path.replace(`.m${mr.id}.`, `.${mr.id}.`))).status).toBe(404);
+    const page = await call<string>(app, 'GET', path);
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain(`You have been unsubscribed from ${PUBLIC}!${mr.iid}.`);
+    expect(await subscribed(who.carol, mr.api)).toBe(false);
+    expect(to(await mailsOf(() => comment(who.alice, mr.api, 'Anyone?')))).toEqual([]);
+  });
+});
