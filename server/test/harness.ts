@@ -6,12 +6,14 @@ import { hash } from '@node-rs/argon2';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { DEMO_PASSWORD } from '@tandem/shared-types';
+import { DEMO_PASSWORD, type ApiMergeRequest } from '@tandem/shared-types';
 import { startApp, type RunningApp } from '../src/app';
 import { loadConfig } from '../src/core/config/config';
 import { MIGRATIONS, openDatabase, runMigrations } from '../src/core/database/data-source';
 import { ENTITIES } from '../src/modules/entities';
 import { digest, PAT_PREFIX, randomToken } from '../src/modules/auth/tokens';
+import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
+import { RepositoryService } from '../src/modules/repository';
 import { ANON, call, createDatabase, pickPort, PG_ADMIN_URL, releasePort, signIn, tokenAuth, SERVER_TEST_PORTS, type Auth } from './support/shared-harness';
 
 export { ANON, authHeaders, call, enc, gql, signIn, tokenAuth } from './support/shared-harness';
@@ -290,3 +292,23 @@ export async function projectId(app: TestApp, fullPath: string): Promise<number>
   return p!.id;
 }
 
+
+/** Branches of demo merge requests made so far in this test file (each gets its own pair). */
+let demoBranches = 0;
+
+/**
+ * A fresh merge request by `auth` in `project`: REVIEW_DEMO's base and change committed on a pair
+ * of branches of its own (so every merge request of a test file has its own diff), opened
+ * through REST. `api` is its REST path.
+ */
+export async function demoMergeRequest(app: TestApp, auth: Auth, project: string, title: string): Promise<ApiMergeRequest & { api: string }> {
+  const n = ++demoBranches;
+  const author = { name: 'Test', email: 'test@example.com' };
+  const repo = await app.running.app.get(RepositoryService).open(await projectId(app, project));
+  const base = await repo.writeCommit({ branch: `demo-base-${n}`, startSha: null, message: 'Base', author, actions: REVIEW_DEMO.base() });
+  await repo.writeCommit({ branch: `demo-head-${n}`, startSha: base.sha, message: 'Change', author, actions: REVIEW_DEMO.change() });
+  const api = `/api/v4/projects/${encodeURIComponent(project)}/merge_requests`;
+  const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth, body: { title, source_branch: `demo-head-${n}`, target_branch: `demo-base-${n}` } });
+  if (mr.status !== 201) throw new Error(`demo merge request: HTTP ${mr.status} ${JSON.stringify(mr.body)}`);
+  return { ...mr.body, api: `${api}/${mr.body.iid}` };
+}

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_ACTION_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
 import { JobQueue } from '../src/core/jobs/job-queue';
 import type { OutboxMessage } from '../src/core/mail/mailer';
-import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
-import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, gql, type Auth, type Cast, type TestApp } from './harness';
 
 const PUBLIC = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
-const me = { name: 'Test', email: 'test@example.com' };
 
 /**
  * Merge request notification mail and subscriptions, as their readers see them (outbox rows),
@@ -23,7 +20,6 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
   let ids: Record<string, number>;
-  let n = 0;
   const drain = () => app.running.app.get(JobQueue).drain();
   const outbox = async () => (await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body;
   /** The mails an action causes, oldest first. */
@@ -38,15 +34,9 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
 
   /** A fresh merge request of Alice's in the project, on its own branches, with reviewers. */
   const newMr = async (title: string, project = PUBLIC, reviewers: number[] = []) => {
-    n += 1;
-    const repo = await app.running.app.get(RepositoryService).open(await projectId(app, project));
-    const base = await repo.writeCommit({ branch: `mail-base-${n}`, startSha: null, message: 'Base', author: me, actions: REVIEW_DEMO.base() });
-    await repo.writeCommit({ branch: `mail-head-${n}`, startSha: base.sha, message: 'Change', author: me, actions: REVIEW_DEMO.change() });
-    const api = `/api/v4/projects/${enc(project)}/merge_requests`;
-    const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth: who.alice, body: { title, source_branch: `mail-head-${n}`, target_branch: `mail-base-${n}` } });
-    expect(mr.status).toBe(201);
-    if (reviewers.length) expect((await call(app, 'PUT', `${api}/${mr.body.iid}`, { auth: who.alice, body: { reviewer_ids: reviewers } })).status).toBe(200);
-    return { ...mr.body, api: `${api}/${mr.body.iid}` };
+    const mr = await demoMergeRequest(app, who.alice, project, title);
+    if (reviewers.length) expect((await call(app, 'PUT', mr.api, { auth: who.alice, body: { reviewer_ids: reviewers } })).status).toBe(200);
+    return mr;
   };
   const comment = (auth: Auth, api: string, body: string) => call(app, 'POST', `${api}/notes`, { auth, body: { body } });
   const subscribed = async (auth: Auth, api: string) => (await call<ApiMergeRequest>(app, 'GET', api, { auth })).body.subscribed;

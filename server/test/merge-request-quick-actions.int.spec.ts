@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERGE_REQUEST_QUICK_ACTION_TEXTS as M, QUICK_ACTION_TEXTS as T, type ApiMergeRequest, type ApiNote, type ApiTodo, type QuickActionSource } from '@tandem/shared-types';
-import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
-import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, gql, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * Quick actions on merge requests, as a client sees them, on both databases: a comment's
@@ -18,13 +16,11 @@ import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Auth, type C
  * given when it is published.
  */
 const P = 'acme/tandem';
-const me = { name: 'Test', email: 'test@example.com' };
 type Rest = { commands_changes: Record<string, unknown>; summary: string[] };
 
 describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
-  let n = 0;
 
   beforeAll(async () => {
     app = await bootApp(mode);
@@ -35,15 +31,7 @@ describe.each(DB_MODES)('merge request quick actions on %s', (mode) => {
   });
 
   /** A fresh merge request of Alice's on its own branches. */
-  const newMr = async (title: string) => {
-    n += 1;
-    const repo = await app.running.app.get(RepositoryService).open(await projectId(app, P));
-    const base = await repo.writeCommit({ branch: `qa-base-${n}`, startSha: null, message: 'Base', author: me, actions: REVIEW_DEMO.base() });
-    await repo.writeCommit({ branch: `qa-head-${n}`, startSha: base.sha, message: 'Change', author: me, actions: REVIEW_DEMO.change() });
-    const mr = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title, source_branch: `qa-head-${n}`, target_branch: `qa-base-${n}` } });
-    expect(mr.status).toBe(201);
-    return { ...mr.body, api: `/api/v4/projects/${enc(P)}/merge_requests/${mr.body.iid}` };
-  };
+  const newMr = (title: string) => demoMergeRequest(app, who.alice, P, title);
   const read = async (api: string) => (await call<ApiMergeRequest & { reviewers: Array<{ username: string }> }>(app, 'GET', api, { auth: who.alice })).body;
   const comment = (auth: Auth, api: string, body: string) => call<ApiNote | Rest>(app, 'POST', `${api}/notes`, { auth, body: { body } });
   const notes = async (id: number, system: boolean) =>

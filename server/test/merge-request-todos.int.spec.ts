@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { VALIDATION, TODO_ISSUABLE_TYPES, type ApiMergeRequest, type ApiTodo, type TodoToggleResponse } from '@tandem/shared-types';
-import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
-import { RepositoryService } from '../src/modules/repository';
-import { bootApp, call, castOf, DB_MODES, enc, insertPat, projectId, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
+import { VALIDATION, TODO_ISSUABLE_TYPES, type ApiTodo, type TodoToggleResponse } from '@tandem/shared-types';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * A merge request's to-do as its user sees it, on both databases: the sidebar's toggle (the page
@@ -14,14 +12,12 @@ import { bootApp, call, castOf, DB_MODES, enc, insertPat, projectId, tokenAuth, 
  */
 const P = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
-const me = { name: 'Test', email: 'test@example.com' };
 
 type State = TodoToggleResponse & { todo_id: number | null };
 
 describe.each(DB_MODES)('merge request to-dos on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
-  let n = 0;
 
   beforeAll(async () => {
     app = await bootApp(mode);
@@ -32,15 +28,7 @@ describe.each(DB_MODES)('merge request to-dos on %s', (mode) => {
   });
 
   /** A fresh merge request of Alice's on its own branches of the project. */
-  const newMr = async (project: string, title: string) => {
-    n += 1;
-    const repo = await app.running.app.get(RepositoryService).open(await projectId(app, project));
-    const base = await repo.writeCommit({ branch: `todo-base-${n}`, startSha: null, message: 'Base', author: me, actions: REVIEW_DEMO.base() });
-    await repo.writeCommit({ branch: `todo-head-${n}`, startSha: base.sha, message: 'Change', author: me, actions: REVIEW_DEMO.change() });
-    const mr = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(project)}/merge_requests`, { auth: who.alice, body: { title, source_branch: `todo-head-${n}`, target_branch: `todo-base-${n}` } });
-    expect(mr.status).toBe(201);
-    return { ...mr.body, api: `/api/v4/projects/${enc(project)}/merge_requests/${mr.body.iid}` };
-  };
+  const newMr = (project: string, title: string) => demoMergeRequest(app, who.alice, project, title);
   const pending = async (auth: Auth) => {
     const res = await call<ApiTodo[]>(app, 'GET', '/api/v4/todos', { auth });
     expect(res.status).toBe(200);
