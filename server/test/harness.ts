@@ -14,6 +14,8 @@ import { ENTITIES } from '../src/modules/entities';
 import { digest, PAT_PREFIX, randomToken } from '../src/modules/auth/tokens';
 import { REVIEW_DEMO } from '../src/modules/merge-request/diffs/review-demo';
 import { RepositoryService } from '../src/modules/repository';
+import { JobQueue } from '../src/core/jobs/job-queue';
+import type { OutboxMessage } from '../src/core/mail/mailer';
 import { ANON, call, createDatabase, pickPort, PG_ADMIN_URL, releasePort, signIn, tokenAuth, SERVER_TEST_PORTS, type Auth } from './support/shared-harness';
 
 export { ANON, authHeaders, call, enc, gql, signIn, tokenAuth } from './support/shared-harness';
@@ -311,4 +313,24 @@ export async function demoMergeRequest(app: TestApp, auth: Auth, project: string
   const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth, body: { title, source_branch: `demo-head-${n}`, target_branch: `demo-base-${n}` } });
   if (mr.status !== 201) throw new Error(`demo merge request: HTTP ${mr.status} ${JSON.stringify(mr.body)}`);
   return { ...mr.body, api: `${api}/${mr.body.iid}` };
+}
+
+/** The notification mails an action causes (the 'notify' jobs drained before and after it), oldest first. */
+export async function mailsOf(app: TestApp, act: () => Promise<unknown>): Promise<OutboxMessage[]> {
+  const drain = () => app.running.app.get(JobQueue).drain();
+  const outbox = async () => (await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body;
+  await drain();
+  const since = (await outbox())[0]?.id ?? 0;
+  await act();
+  await drain();
+  return (await outbox()).filter((m) => m.id > since).reverse();
+}
+
+/** The mails' recipients by username (demo addresses are <username>@example.com), sorted. */
+export const recipients = (mails: readonly OutboxMessage[]): string[] => mails.map((m) => m.to.replace('@example.com', '')).sort();
+
+/** Every user's id by username. */
+export async function userIds(app: TestApp): Promise<Record<string, number>> {
+  const rows = (await app.ds.query(`SELECT id, username FROM users`)) as Array<{ id: number; username: string }>;
+  return Object.fromEntries(rows.map((r) => [r.username, Number(r.id)]));
 }

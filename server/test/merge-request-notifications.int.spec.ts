@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_ACTION_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
-import { JobQueue } from '../src/core/jobs/job-queue';
-import type { OutboxMessage } from '../src/core/mail/mailer';
-import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, gql, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, gql, mailsOf as mailsOfAction, recipients, userIds, type Auth, type Cast, type TestApp } from './harness';
 
 const PUBLIC = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
@@ -20,17 +18,8 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
   let ids: Record<string, number>;
-  const drain = () => app.running.app.get(JobQueue).drain();
-  const outbox = async () => (await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body;
-  /** The mails an action causes, oldest first. */
-  const mailsOf = async (act: () => Promise<unknown>) => {
-    await drain();
-    const since = (await outbox())[0]?.id ?? 0;
-    await act();
-    await drain();
-    return (await outbox()).filter((m) => m.id > since).reverse();
-  };
-  const to = (mails: OutboxMessage[]) => mails.map((m) => m.to.replace('@example.com', '')).sort();
+  const mailsOf = (act: () => Promise<unknown>) => mailsOfAction(app, act);
+  const to = recipients;
 
   /** A fresh merge request of Alice's in the project, on its own branches, with reviewers. */
   const newMr = async (title: string, project = PUBLIC, reviewers: number[] = []) => {
@@ -44,8 +33,7 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
   beforeAll(async () => {
     app = await bootApp(mode, { JOBS_POLL_SECONDS: '0' });
     who = await castOf(app);
-    const rows = (await app.ds.query(`SELECT id, username FROM users`)) as Array<{ id: number; username: string }>;
-    ids = Object.fromEntries(rows.map((r) => [r.username, Number(r.id)]));
+    ids = await userIds(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiNotificationSettingsPage } from '@tandem/shared-types';
-import type { OutboxMessage } from '../src/core/mail/mailer';
 import { JobQueue } from '../src/core/jobs/job-queue';
-import { bootApp, call, castOf, DB_MODES, enc, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, enc, mailsOf as mailsOfAction, recipients, userIds, type Auth, type Cast, type TestApp } from './harness';
 
 const PUBLIC = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
@@ -18,28 +17,18 @@ describe.each(DB_MODES)('notification mail on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
   let ids: Record<string, number>;
-  const drain = () => app.running.app.get(JobQueue).drain();
-  const outboxSince = async (id: number) => ((await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body).filter((m) => m.id > id);
-  const lastOutboxId = async () => ((await call<OutboxMessage[]>(app, 'GET', '/-/outbox')).body)[0]?.id ?? 0;
   const newIssue = async (project: string, body: Record<string, unknown>, auth: Auth = who.alice) =>
     (await call<{ id: number; iid: number }>(app, 'POST', `/api/v4/projects/${enc(project)}/issues`, { auth, body })).body;
   const comment = (project: string, iid: number, body: string, auth: Auth, internal = false) =>
     call(app, 'POST', `/api/v4/projects/${enc(project)}/issues/${iid}/notes`, { auth, body: { body, internal } });
-  /** The mails an action causes, by recipient's username. */
-  const mailsOf = async (act: () => Promise<unknown>) => {
-    await drain();
-    const since = await lastOutboxId();
-    await act();
-    await drain();
-    return (await outboxSince(since)).reverse();
-  };
-  const to = (mails: OutboxMessage[]) => mails.map((m) => m.to.replace('@example.com', '')).sort();
+  const drain = () => app.running.app.get(JobQueue).drain();
+  const mailsOf = (act: () => Promise<unknown>) => mailsOfAction(app, act);
+  const to = recipients;
 
   beforeAll(async () => {
     app = await bootApp(mode, { JOBS_POLL_SECONDS: '0' });
     who = await castOf(app);
-    const rows = (await app.ds.query(`SELECT id, username FROM users`)) as Array<{ id: number; username: string }>;
-    ids = Object.fromEntries(rows.map((r) => [r.username, Number(r.id)]));
+    ids = await userIds(app);
   });
   afterAll(async () => {
     await app?.close();
