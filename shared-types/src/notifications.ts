@@ -96,6 +96,8 @@ export const NOTIFICATION_TEXTS = {
   mergeRequestSubject: (projectName: string, title: string, iid: number) => `Re: ${projectName} | ${title} (!${iid})`,
   commented: (name: string) => `${name} commented:`,
   mentioned: (name: string) => `${name} mentioned you:`,
+  /** A submitted review's one mail (GitLab's new_review_email): every comment of it, in order. */
+  reviewed: (name: string, comments: number) => `${name} submitted a review of ${comments} comments:`,
   reassigned: (name: string, assignees: string) => (assignees ? `${name} assigned this issue to ${assignees}.` : `${name} removed all assignees.`),
   reassignedMergeRequest: (name: string, assignees: string) => (assignees ? `${name} assigned this merge request to ${assignees}.` : `${name} removed all assignees.`),
   closed: (name: string) => `Issue was closed by ${name}.`,

@@ -12,7 +12,7 @@ export interface MailEvent {
   text: string | null;
   /** Where the event is seen: the note's permalink or the issue's (merge request's) page. */
   url: string;
-  /** reassign: the new assignees' names; due_date: the date. */
+  /** reassign: the new assignees' names; due_date: the date; new_note: a submitted review's number of comments. */
   detail: string | null;
 }
 
@@ -25,7 +25,8 @@ export const threadId = (t: Pick<NoteableForMail, 'type' | 'id'>, host: string) 
 function lead(e: MailEvent, mentioned: boolean, type: NoteableForMail['type']): string {
   switch (e.action) {
     case 'new_note':
-      return mentioned ? T.mentioned(e.actorName) : T.commented(e.actorName);
+      // detail: a submitted review's number of comments (one mail for all of them)
+      return mentioned ? T.mentioned(e.actorName) : e.detail ? T.reviewed(e.actorName, Number(e.detail)) : T.commented(e.actorName);
     case 'reassign':
       return type === 'MergeRequest' ? T.reassignedMergeRequest(e.actorName, e.detail ?? '') : T.reassigned(e.actorName, e.detail ?? '');
     case 'close':

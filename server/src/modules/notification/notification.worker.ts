@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AnyRealtimeEvent, ApiNote, EventType, IssueFieldsChanged, MergeRequestFieldsChanged, NoteableType, UserBasic } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ApiNote, EventBatch, EventType, IssueFieldsChanged, MergeRequestFieldsChanged, NoteableType, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { JobQueue, type Job } from '../../core/jobs/job-queue';
 import { Mailer } from '../../core/mail/mailer';
@@ -15,11 +15,13 @@ import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 /**
  * The events the `issue_events` trigger queues a 'notify' job for: the same test as its function
  * (migrations NotifyJobSkipsSystemNotes, MergeRequestSubscriptions). A system note mails nobody,
- * so it queues nothing. On a merge request: a comment, and an assignee change after its opening.
+ * so it queues nothing. On a merge request: a comment (of a submitted review only its last note,
+ * whose job mails the review), and an assignee change after its opening.
  */
 export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEvent): boolean {
   if (noteableType === 'MergeRequest') {
-    if (e.type === 'note.created') return !e.payload.note.system;
+    // A submitted review is one mail, queued by its last note
+    if (e.type === 'note.created') return !e.payload.note.system && (!e.payload.batch || e.payload.batch.index === e.payload.batch.size);
     return e.type === 'merge_request.updated' && e.seq > 1 && 'assignees' in e.payload.fields;
   }
   if (noteableType !== 'Issue') return false;
@@ -159,9 +161,24 @@ export class NotificationWorker implements OnModuleInit {
     const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
     switch (ev.type) {
       case 'note.created': {
-        const note = (ev.doc.payload as { note: ApiNote }).note;
+        const { note, batch } = ev.doc.payload as { note: ApiNote; batch?: EventBatch };
         if (note.system) return null;
-        return { ...base, action: 'new_note', actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName, mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
+        const author = { actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName };
+        if (!batch || batch.size < 2) {
+          return { ...base, ...author, action: 'new_note', mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
+        }
+        // A submitted review (GitLab's new_review_email): one mail with every comment of it, in order
+        const notes = await this.reviewNotes(ev, batch.size);
+        return {
+          ...base,
+          ...author,
+          action: 'new_note',
+          mentionedUsernames: [...new Set(notes.flatMap((n) => mentionedUsernames(n.note)))],
+          internalNote: notes.some((n) => n.internal),
+          text: notes.map((n) => n.note).join('\n\n'),
+          noteUrl: notes[0]?.noteable_note_url ?? note.noteable_note_url,
+          detail: String(notes.length),
+        };
       }
       case 'issue.assignees':
       case 'merge_request.updated': {
@@ -182,6 +199,22 @@ export class NotificationWorker implements OnModuleInit {
       default:
         return null;
     }
+  }
+
+  /**
+   * The notes of the review whose last note is `ev`: its transaction's `note.created` events of
+   * the same batch (their `created_at` is the statement's now(), shared by the whole publish), in
+   * seq order.
+   */
+  private async reviewNotes(ev: StoredEvent, size: number): Promise<ApiNote[]> {
+    const rows = (await this.ds.query(
+      `SELECT e.payload->'payload'->'note' AS note FROM issue_events e, issue_events last
+       WHERE last.id = $1 AND e.noteable_type = last.noteable_type AND e.noteable_id = last.noteable_id AND e.type = 'note.created'
+         AND e.created_at = last.created_at AND e.seq <= last.seq AND (e.payload->'payload'->'batch'->>'size')::int = $2
+       ORDER BY e.seq`,
+      [ev.id, size],
+    )) as Array<{ note: ApiNote | string }>;
+    return rows.map((r) => (typeof r.note === 'string' ? (JSON.parse(r.note) as ApiNote) : r.note));
   }
 
   /**

@@ -17,7 +17,8 @@ const ISSUES_ONLY = `CREATE OR REPLACE FUNCTION tandem_notify_job() RETURNS trig
  * requests, /subscribe and /unsubscribe on a merge request). `merge_request_subscriptions` holds
  * explicit choices, as `issue_subscriptions` does for issues (participants count as subscribed
  * without a row). The notify trigger now also queues a job for a merge request's comment (a
- * non-system `note.created`: a diff note, each note of a published review) and for an assignee
+ * non-system `note.created`: a diff note; of a published review only its last note, whose job
+ * mails the whole review at once) and for an assignee
  * change (`merge_request.updated` with `assignees`, after the opening event at seq 1); the
  * worker (NotificationWorker) reads `queuesNotification` as the same test.
  */
@@ -42,7 +43,9 @@ export class MergeRequestSubscriptions1796030000000 implements MigrationInterfac
             INSERT INTO background_jobs (queue, payload) VALUES ('notify', jsonb_build_object('event_id', NEW.id));
           END IF;
         ELSIF NEW.noteable_type = 'MergeRequest' THEN
-          IF (NEW.type = 'note.created' AND (NEW.payload->'payload'->'note'->>'system') IS DISTINCT FROM 'true')
+          -- A submitted review is one mail: only its last note (batch index = size) queues the job
+          IF (NEW.type = 'note.created' AND (NEW.payload->'payload'->'note'->>'system') IS DISTINCT FROM 'true'
+              AND ((NEW.payload->'payload'->'batch') IS NULL OR (NEW.payload->'payload'->'batch'->>'index') = (NEW.payload->'payload'->'batch'->>'size')))
              OR (NEW.type = 'merge_request.updated' AND NEW.seq > 1 AND (NEW.payload->'payload'->'fields') ? 'assignees') THEN
             INSERT INTO background_jobs (queue, payload) VALUES ('notify', jsonb_build_object('event_id', NEW.id));
           END IF;
