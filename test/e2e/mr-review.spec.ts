@@ -122,11 +122,17 @@ test('context expansion shows the hidden lines in both views; the Overview keeps
   await expect(alice.getByTestId('mr-participants')).toContainText('Participant');
   const filter = alice.getByTestId('discussion-filter');
   await expect(filter.locator('option')).toHaveText(['Show all activity', 'Show comments only', 'Show history only']);
+  // The choice is saved by the discussions read that asks for it (persist_filter): a reload waits for that answer, as a user's would have to
+  const persisted = (value: number) => alice.waitForResponse((r) => r.url().includes('persist_filter=true') && r.url().includes(`notes_filter=${value}`) && r.ok());
+  const comments = persisted(1);
   await filter.selectOption({ label: 'Show comments only' });
+  await comments;
   await expect(alice.getByTestId('notes-area').locator('.system-note')).toHaveCount(0);
   await alice.reload();
   await expect(alice.getByTestId('discussion-filter')).toHaveValue('1');
+  const all = persisted(0);
   await alice.getByTestId('discussion-filter').selectOption({ label: 'Show all activity' });
+  await all;
   await alice.reload();
   await expect(alice.getByTestId('discussion-filter')).toHaveValue('0');
 });
