@@ -88,6 +88,29 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
     expect(to(await mailsOf(() => comment(who.bob, mr.api, 'over to you @alice')))).toEqual(['alice', 'carol']);
   });
 
+  it('a review that replies in an internal thread: its whole to those who read internal notes, its public comments alone to a guest', async () => {
+    const mr = await newMr('Review with an internal reply', PUBLIC, [ids.bob!]);
+    // dave (a guest) takes part; mallory starts an internal thread; bob reviews: one public comment, one internal reply
+    await comment(who.dave, mr.api, 'Following along');
+    expect((await call(app, 'POST', `${mr.api}/notes`, { auth: who.mallory, body: { body: 'Team only: the rollout date', internal: true } })).status).toBe(201);
+    const thread = (await call<Array<{ id: string; notes: Array<{ body: string }> }>>(app, 'GET', `${mr.api}/discussions`, { auth: who.mallory })).body.find((d) => d.notes[0]!.body.startsWith('Team only'))!;
+    const drafts = `${mr.api}/draft_notes`;
+    expect((await call(app, 'POST', drafts, { auth: who.bob, body: { note: 'Public point' } })).status).toBe(201);
+    expect((await call(app, 'POST', drafts, { auth: who.bob, body: { note: 'Internal reply', in_reply_to_discussion_id: thread.id } })).status).toBe(201);
+    const mails = await mailsOf(() => call(app, 'POST', `${drafts}/bulk_publish`, { auth: who.bob }));
+    const of = (user: string) => mails.filter((m) => m.to === `${user}@example.com`);
+    // one mail each: never two
+    expect(to(mails)).toEqual(['alice', 'dave', 'mallory']);
+    for (const reader of ['alice', 'mallory']) {
+      expect(of(reader)[0]!.body).toContain(NT.reviewed('Bob Brown', 2));
+      expect(of(reader)[0]!.body).toContain('Internal reply');
+    }
+    const guest = of('dave')[0]!.body;
+    expect(guest).toContain(NT.reviewed('Bob Brown', 1));
+    expect(guest).toContain('Public point');
+    expect(guest).not.toContain('Internal reply');
+  });
+
   it('/subscribe makes a non-participant get the next comment; /unsubscribe stops it; an assignment mails the assignee', async () => {
     const mr = await newMr('Subscribe by command', PUBLIC, [ids.carol!]);
     expect(await subscribed(who.mallory, mr.api)).toBe(false);

@@ -43,6 +43,8 @@ interface StoredEvent {
 /** What an event means for mail, before the recipients are known. */
 interface Plan extends EventFacts {
   action: NotificationAction;
+  /** Not to anyone an earlier plan of the same event mailed (a review's public part, after its whole to those who read internal notes). */
+  skipMailed?: boolean;
   actorId: number | null;
   actorName: string;
   text: string | null;
@@ -97,11 +99,13 @@ export class NotificationWorker implements OnModuleInit {
     if (!row) return;
     const ev: StoredEvent = { id: Number(row.id), noteableType: row.noteable_type, targetId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
     const mails: Array<ReturnType<typeof notificationMail>> = [];
+    const mailed = new Set<number>();
     // One event may mean several mails (closing an issue while editing its description mentions someone)
     for (const plan of await this.plans(ev)) {
       const loaded = await loadCandidates(this.ds, ev.noteableType, ev.targetId, plan);
       if (!loaded) continue;
-      const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId));
+      const ids = new Set(notificationRecipients(loaded.candidates, plan.action, plan.actorId).filter((id) => !plan.skipMailed || !mailed.has(id)));
+      for (const id of ids) mailed.add(id);
       if (!ids.size) continue;
       const base = this.config.publicUrl;
       const host = new URL(base).host;
@@ -119,6 +123,8 @@ export class NotificationWorker implements OnModuleInit {
   }
 
   private async plans(ev: StoredEvent): Promise<Plan[]> {
+    const batch = ev.type === 'note.created' ? (ev.doc.payload as { batch?: EventBatch }).batch : undefined;
+    if (batch && batch.size > 1) return this.reviewPlans(ev, batch.size);
     if (ev.type !== 'issue.updated' || ev.noteableType !== 'Issue') {
       const one = await this.plan(ev);
       return one ? [one] : [];
@@ -161,24 +167,9 @@ export class NotificationWorker implements OnModuleInit {
     const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
     switch (ev.type) {
       case 'note.created': {
-        const { note, batch } = ev.doc.payload as { note: ApiNote; batch?: EventBatch };
+        const note = (ev.doc.payload as { note: ApiNote }).note;
         if (note.system) return null;
-        const author = { actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName };
-        if (!batch || batch.size < 2) {
-          return { ...base, ...author, action: 'new_note', mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
-        }
-        // A submitted review (GitLab's new_review_email): one mail with every comment of it, in order
-        const notes = await this.reviewNotes(ev, batch.size);
-        return {
-          ...base,
-          ...author,
-          action: 'new_note',
-          mentionedUsernames: [...new Set(notes.flatMap((n) => mentionedUsernames(n.note)))],
-          internalNote: notes.some((n) => n.internal),
-          text: notes.map((n) => n.note).join('\n\n'),
-          noteUrl: notes[0]?.noteable_note_url ?? note.noteable_note_url,
-          detail: String(notes.length),
-        };
+        return { ...base, action: 'new_note', actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName, mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
       }
       case 'issue.assignees':
       case 'merge_request.updated': {
@@ -199,6 +190,32 @@ export class NotificationWorker implements OnModuleInit {
       default:
         return null;
     }
+  }
+
+  /**
+   * A submitted review (GitLab's new_review_email): ONE mail with every comment of it, in order.
+   * A review that replied in an internal thread mails all of it to those who may read internal
+   * notes, and its public comments alone to everyone else (as the comments one by one would have).
+   */
+  private async reviewPlans(ev: StoredEvent, size: number): Promise<Plan[]> {
+    const notes = (await this.reviewNotes(ev, size)).filter((n) => !n.system);
+    const last = notes[notes.length - 1];
+    if (!last) return [];
+    const plan = (some: ApiNote[], internalNote: boolean, skipMailed: boolean): Plan => ({
+      action: 'new_note',
+      actorId: last.author?.id ?? ev.doc.actor?.id ?? null,
+      actorName: last.author?.name ?? ev.doc.actor?.name ?? 'Someone',
+      mentionedUsernames: [...new Set(some.flatMap((n) => mentionedUsernames(n.note)))],
+      assignmentChanged: [],
+      internalNote,
+      text: some.map((n) => n.note).join('\n\n'),
+      noteUrl: some[0]!.noteable_note_url,
+      detail: String(some.length),
+      skipMailed,
+    });
+    const visible = notes.filter((n) => !n.internal);
+    if (visible.length === notes.length) return [plan(notes, false, false)];
+    return [plan(notes, true, false), ...(visible.length ? [plan(visible, false, true)] : [])];
   }
 
   /**
