@@ -54,8 +54,10 @@ export interface EventPayloads {
    * `batch`: the note is one of `size` published together (a submitted review, bulk_publish):
    * the events come with consecutive seqs and a client applies them at once, when the last
    * (index === size) arrives.
+   * `starts_discussion`: the note is the first of its discussion (a new comment or thread, not a
+   * reply), so a page that does not hold its discussion has nothing to read again.
    */
-  'note.created': { note: ApiNote; batch?: EventBatch };
+  'note.created': { note: ApiNote; batch?: EventBatch; starts_discussion?: true };
   'note.updated': { note: ApiNote };
   /** `internal`: the note was an internal note (only readers of internal notes receive the event). */
   'note.deleted': { note_id: string; discussion_id: string; internal?: true };

@@ -109,6 +109,25 @@ describe('noteEvents', () => {
     expect(refetch).toHaveBeenCalledTimes(1);
     unregister();
   });
+
+  it('a new thread (starts_discussion), alone or in a submitted review, shows at once and reads nothing again', () => {
+    vi.useFakeTimers();
+    const refetch = vi.fn();
+    const unregister = registerDiscussionsRefetch(KEY, refetch);
+    const started = (n: ApiNote) => ({ ...(ev('note.created', n) as object), payload: { note: n, starts_discussion: true } }) as unknown as AnyRealtimeEvent;
+    registry.dispatch(started(makeNote({ id: '7', discussion_id: 'X', individual_note: false })));
+    const review = [makeNote({ id: '8', discussion_id: 'Y', individual_note: false }), makeNote({ id: '9', discussion_id: 'Z', individual_note: false })];
+    registry.dispatchBatch(review.map((n, i) => ({ ...(started(n) as { payload: object }), payload: { note: n, starts_discussion: true, batch: { index: i + 1, size: 2 } } }) as unknown as AnyRealtimeEvent));
+    vi.advanceTimersByTime(REALTIME.notesFetchDebounceMs * 2);
+    expect(refetch).not.toHaveBeenCalled();
+    expect(appStore.get(discussionsAtomFamily(KEY))!.map((d) => d.id)).toEqual(['d1', 'T', 'X', 'Y', 'Z']);
+    // a reply in the same review to a thread the page does not hold still reads the discussions again
+    const reply = makeNote({ id: '10', discussion_id: 'W', individual_note: false });
+    registry.dispatchBatch([{ ...(ev('note.created', reply) as object), payload: { note: reply, batch: { index: 1, size: 1 } } } as unknown as AnyRealtimeEvent]);
+    vi.advanceTimersByTime(REALTIME.notesFetchDebounceMs);
+    expect(refetch).toHaveBeenCalledTimes(1);
+    unregister();
+  });
 });
 
 describe('the comment count', () => {

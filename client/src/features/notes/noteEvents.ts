@@ -7,13 +7,21 @@ import { scheduleDiscussionsRefetch } from './discussionsRefetch';
 import { countNoteChange, holdsNote } from './noteCount';
 import { flagsGoneStale, refreshViewerFlags } from './viewerFlags';
 
+/**
+ * Whether a note for a discussion the page does not hold means the page is missing that thread:
+ * a reply (or an older event that does not say) to a thread not held; a note that starts its
+ * discussion (`starts_discussion`) is the whole thread.
+ */
+const missesThread = (list: readonly { id: string }[], note: ApiNote, startsDiscussion: boolean | undefined): boolean =>
+  !note.individual_note && !startsDiscussion && list.length > 0 && !list.some((d) => d.id === note.discussion_id);
+
 /** Applies a created or changed note to the issue's discussions; a reply to a thread we do not hold refetches. */
-function applyNote(issue: { project_path: string; iid: number }, note: ApiNote, { store }: EventContext): void {
+function applyNote(issue: { project_path: string; iid: number }, note: ApiNote, { store }: EventContext, startsDiscussion?: boolean): void {
   const key = issueKey(issue.project_path, issue.iid);
   const list = store.get(discussionsAtomFamily(key));
   if (!list) return;
   const known = list.some((d) => d.id === note.discussion_id);
-  if (!known && !note.individual_note && list.length > 0) scheduleDiscussionsRefetch(key);
+  if (missesThread(list, note, startsDiscussion)) scheduleDiscussionsRefetch(key);
   const before = known ? holdsNote(store, key, note.id) ?? undefined : undefined;
   updateDiscussions(store, key, (l) => upsertNote(l, note));
   if (flagsGoneStale(before, note)) void refreshViewerFlags(store, key, issue.project_path, issue.iid, note);
@@ -26,7 +34,7 @@ export const noteEvents: EventReducers = {
     if (ctx.store.get(discussionsAtomFamily(key))) countNoteChange(ctx.store, key, e.payload.note, 1);
     // Before the list is loaded the count still follows (the page shows it elsewhere)
     else if (!e.payload.note.system) updateIssueAtom(ctx.store, key, (issue) => ({ ...issue, user_notes_count: issue.user_notes_count + 1 }));
-    applyNote(e.issue, e.payload.note, ctx);
+    applyNote(e.issue, e.payload.note, ctx, e.payload.starts_discussion);
   },
   'note.updated': (e, ctx) => {
     const key = issueKey(e.issue.project_path, e.issue.iid);
@@ -68,7 +76,7 @@ export const noteBatchEvents: BatchReducers = {
       const note = payload.note;
       if (!note.system && !held.has(note.id)) added++;
       const known = next.some((d) => d.id === note.discussion_id);
-      if (!known && !note.individual_note && next.length > 0) refetch = true;
+      if (missesThread(next, note, payload.starts_discussion)) refetch = true;
       if (flagsGoneStale(known ? held.get(note.id) : undefined, note)) stale.push(note);
       next = upsertNote(next, note);
     }

@@ -231,7 +231,7 @@ export class CreateNoteAction {
       converted: convertedRoot ? { type: 'note.updated', payload: { note: toApiNote(convertedRoot, map) }, timePaths: [NOTE_EVENT_PATHS.updatedAt] } : null,
       created: {
         type: 'note.created',
-        payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}) },
+        payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}), ...(root ? {} : { starts_discussion: true as const }) },
         timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
         newNote: true,
       },
