@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { DISCUSSION_TEXTS, type NoteAward } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -11,6 +10,7 @@ import { Emoji } from '../../shared/emoji/Emoji';
 import { EmojiPicker } from './EmojiPicker';
 import { useEmojiData } from '../../shared/emoji/useEmojiData';
 import './awards.css';
+import { useStoreValue } from '../../shared/useStoreValue';
 
 export interface AwardsBarProps {
   awardableType: AwardableType;
@@ -33,7 +33,7 @@ export interface AwardsBarProps {
 export function AwardsBar({ awardableType, awardableId, awards: seed, canAward, toggleUrl, currentUser }: AwardsBarProps) {
   const key = awardableKey(awardableType, awardableId);
   useState(() => seedAwards(appStore, key, seed));
-  const awards = useAtomValue(awardsAtomFamily(key), { store: appStore }) ?? seed;
+  const awards = useStoreValue(awardsAtomFamily(key)) ?? seed;
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const viewerId = currentUser?.id ?? null;

@@ -1,8 +1,7 @@
-import { useAtomValue } from 'jotai';
 import { streamNoteablePaths, type ApiNote } from '@tandem/shared-types';
-import { appStore } from '../../shared/store';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { AwardsBar } from './AwardsBar';
+import { useStoreValue } from '../../shared/useStoreValue';
 
 interface NoteAwardsBarProps {
   note: ApiNote;
@@ -24,7 +23,7 @@ interface NoteAwardsBarProps {
  * the note's award_emoji, live through awardsAtomFamily('Note:<id>'). System notes have none.
  */
 export function NoteAwardsBar({ note, projectPath, iid, issueId, canAward }: NoteAwardsBarProps) {
-  const currentUser = useAtomValue(currentUserAtom, { store: appStore });
+  const currentUser = useStoreValue(currentUserAtom);
   if (note.system || !note.emoji_awardable) return null;
   return (
     <AwardsBar

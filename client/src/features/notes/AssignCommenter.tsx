@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
+import { useStoreSelector } from '../../shared/useStoreValue';
 import { issueAtomFamily, updateIssueAtom } from '../issue/issueAtoms';
 import { setAssignees } from '../sidebar/people/peopleApi';
 import { useNotesContext } from './NotesContext';
@@ -15,18 +15,18 @@ import { useNotesContext } from './NotesContext';
  */
 export function AssignCommenter({ note }: { note: ApiNote }) {
   const { issueKey, projectPath, iid, setError } = useNotesContext();
-  const issue = useAtomValue(issueAtomFamily(issueKey), { store: appStore });
-  const [busy, setBusy] = useState(false);
   const author = note.author;
-  if (!author || !issue) return null;
-  const current = (issue.assignees ?? []).map((a) => a.username);
-  const assigned = current.includes(author.username);
+  // Whether the author is assigned (null before the issue is known): the issue changes at every comment, this rarely
+  const assigned = useStoreSelector(issueAtomFamily(issueKey), (issue) => (issue ? (issue.assignees ?? []).some((a) => a.username === author?.username) : null));
+  const [busy, setBusy] = useState(false);
+  if (!author || assigned === null) return null;
   const label = assigned ? DISCUSSION_TEXTS.unassignCommenter : DISCUSSION_TEXTS.assignCommenter;
 
   async function toggle() {
     setBusy(true);
     setError(null);
     try {
+      const current = (appStore.get(issueAtomFamily(issueKey))?.assignees ?? []).map((a) => a.username);
       const res = await setAssignees(projectPath, iid, assigned ? current.filter((u) => u !== author!.username) : [...current, author!.username]);
       if (res.errors.length || !res.assignees) throw new Error(res.errors.join(' '));
       const next = res.assignees;

@@ -1,5 +1,4 @@
 import { memo, useEffect, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
@@ -12,6 +11,7 @@ import { pendingNotesAtomFamily } from './pendingNotesAtoms';
 import { ReplyForm } from './ReplyForm';
 import { ResolveButton } from './ResolveButton';
 import { SystemNote } from './SystemNote';
+import { useStoreValue } from '../../shared/useStoreValue';
 
 /** Whether the viewer may resolve: the root note says so, else (broadcast notes) anyone who may comment. */
 function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
@@ -30,8 +30,8 @@ export const Discussion = memo(function Discussion({ discussion }: { discussion:
   const { issueKey, canReply, permissions, renderDiscussionHeader, review } = useNotesContext();
   const [replying, setReplying] = useState<{ quote: string } | null>(null);
   const [expanded, setExpanded] = useState(!discussion.resolved);
-  const request = useAtomValue(replyRequestAtom, { store: appStore });
-  const pending = useAtomValue(pendingNotesAtomFamily(issueKey), { store: appStore }).filter((p) => p.replyTo === discussion.id);
+  const request = useStoreValue(replyRequestAtom);
+  const pending = useStoreValue(pendingNotesAtomFamily(issueKey)).filter((p) => p.replyTo === discussion.id);
   const [root, ...replies] = discussion.notes;
 
   useEffect(() => setExpanded(!discussion.resolved), [discussion.resolved]);

@@ -90,18 +90,21 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
           </NoteBody>
         )}
       </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete comment"
-        message={DISCUSSION_TEXTS.confirmDelete('comment')}
-        confirmLabel="Delete comment"
-        danger
-        onConfirm={() => {
-          setConfirmDelete(false);
-          void edit.remove();
-        }}
-        onOpenChange={setConfirmDelete}
-      />
+      {/* Mounted while asked: a closed dialog is still several components under every note */}
+      {confirmDelete && (
+        <ConfirmDialog
+          open
+          title="Delete comment"
+          message={DISCUSSION_TEXTS.confirmDelete('comment')}
+          confirmLabel="Delete comment"
+          danger
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void edit.remove();
+          }}
+          onOpenChange={setConfirmDelete}
+        />
+      )}
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { EyeOff } from 'lucide-react';
 import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, type ApiNote } from '@tandem/shared-types';
-import { useAtomValue } from 'jotai';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { UserStatusEmoji } from '../../shared/emoji/UserStatusEmoji';
 import { knownUserStatusesAtom } from '../user-status/userStatusAtoms';
+import { useStoreValue } from '../../shared/useStoreValue';
 
 /** Author link, @username, and the time linking to the note's anchor (spec §2 Note header). */
 export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; noteableAuthor?: boolean }) {
   const { author } = note;
-  const status = useAtomValue(knownUserStatusesAtom).get(author?.username ?? '') ?? null;
+  const status = useStoreValue(knownUserStatusesAtom).get(author?.username ?? '') ?? null;
   return (
     <div className="note-header">
       {author ? (

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { issueAtomFamily } from '../issue/issueAtoms';
@@ -9,6 +8,7 @@ import { clearNoteDraft, noteEditDraftKey, readNoteDraft, writeNoteDraft } from 
 import { editingNotesAtom, editRequestAtom, remotelyChangedNotesAtom, updateDiscussions } from './notesAtoms';
 import { deleteNote, updateNote } from './notesApi';
 import { useNotesContext } from './NotesContext';
+import { useStoreValue } from '../../shared/useStoreValue';
 
 function setFlag(a: typeof editingNotesAtom, id: string, on: boolean) {
   const cur = appStore.get(a);
@@ -35,8 +35,8 @@ export function useNoteEditing(note: ApiNote) {
   const [deleting, setDeleting] = useState(false);
   // The text to put back in the reopened editor after a failed save
   const [restore, setRestore] = useState<string | null>(null);
-  const remoteChanged = !!useAtomValue(remotelyChangedNotesAtom, { store: appStore })[note.id];
-  const editRequest = useAtomValue(editRequestAtom, { store: appStore });
+  const remoteChanged = !!useStoreValue(remotelyChangedNotesAtom)[note.id];
+  const editRequest = useStoreValue(editRequestAtom);
 
   const setEditing = (on: boolean) => {
     // Opening the edit: an autosaved draft comes back, with the warning if the note changed since

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, type ApiDiscussion, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
+import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, type ApiDiffPosition, type ApiDiscussion, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
 import { requestJson } from '../../../shared/api/http';
 import { DiffLines } from './DiffLines';
 import { isOutdated, positionOf } from './DiffNotes';
@@ -17,16 +17,19 @@ async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesRe
  */
 export function DiffExcerpt({ discussion, projectPath, iid }: { discussion: ApiDiscussion; projectPath: string; iid: number }) {
   const position = positionOf(discussion);
+  // Most threads are on no line: they get no excerpt, and no query observer either
+  return position ? <PositionedExcerpt discussion={discussion} position={position} projectPath={projectPath} iid={iid} /> : null;
+}
+
+function PositionedExcerpt({ discussion, position, projectPath, iid }: { discussion: ApiDiscussion; position: ApiDiffPosition; projectPath: string; iid: number }) {
   const path = mergeRequestDiscussionDiffLinesPath(projectPath, iid, discussion.id);
   // Keyed by the position: a push that moves the thread reads its lines again
   const q = useQuery({
-    queryKey: ['discussion-diff-lines', path, position?.head_sha, position?.old_line, position?.new_line],
+    queryKey: ['discussion-diff-lines', path, position.head_sha, position.old_line, position.new_line],
     queryFn: () => fetchDiscussionLines(path),
-    enabled: !!position,
     retry: false,
     staleTime: Infinity,
   });
-  if (!position) return null;
   const outdated = isOutdated(discussion);
   return (
     <div className={`diff-excerpt${outdated ? ' is-outdated' : ''}`} data-testid="diff-excerpt" data-outdated={outdated || undefined}>
