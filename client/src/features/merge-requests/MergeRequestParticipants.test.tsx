@@ -29,14 +29,19 @@ describe('MergeRequestParticipants', () => {
     expect(block.querySelectorAll('li')).toHaveLength(7);
   });
 
-  it('reads them again when someone comments on the merge request', async () => {
+  it('reads them again when someone new comments on the merge request, not when a participant does', async () => {
     const queryClient = testQueryClient();
     renderWithStores(<MergeRequestParticipants projectPath="acme/tandem" iid={7} />, { queryClient });
     await screen.findByTestId('mr-participants');
     api.on({ 'POST /api/graphql': graphql({ getMrParticipants: answer(['alice', 'zed']) }) });
     // Only the fields the reducer reads
-    const e = { type: 'note.created', seq: 2, issue: { project_path: 'acme/tandem/-/merge_requests', iid: 7 }, payload: {}, actor: null, at: '' };
-    mergeRequestEvents['note.created']!(e as never, { queryClient, store: appStore });
+    const comment = (username: string) => ({ type: 'note.created', seq: 2, issue: { project_path: 'acme/tandem/-/merge_requests', iid: 7 }, payload: { note: { system: false, author: { username } } }, actor: null, at: '' });
+    const reads = api.callsTo('POST /api/graphql').length;
+    // bob is a participant already: his comment changes nothing, and nothing is read
+    mergeRequestEvents['note.created']!(comment('bob') as never, { queryClient, store: appStore });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('POST /api/graphql')).toHaveLength(reads);
+    mergeRequestEvents['note.created']!(comment('zed') as never, { queryClient, store: appStore });
     await waitFor(() => expect(screen.getByTestId('mr-participants').textContent).toContain('2 Participants'));
   });
 
