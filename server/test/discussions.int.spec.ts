@@ -370,6 +370,10 @@ describe.each(DB_MODES)('discussions on %s', (mode) => {
     expect(reply.status).toBe(201);
     const one = await call<{ notes: Array<{ body: string }> }>(app, 'GET', `${API}/issues/18/discussions/${thread.body.id}`, { auth: cast.bob });
     expect(one.body.notes.map((n) => n.body)).toEqual(['REST thread', 'REST reply']);
+    // The live events: the thread's first note says it starts its discussion (a page without the
+    // thread has nothing to read again), the reply does not (a page without the thread reads it)
+    const sent = (await app.ds.query(`SELECT payload->'payload' AS p FROM issue_events WHERE type = 'note.created' AND payload->'payload'->'note'->>'discussion_id' = $1 ORDER BY seq`, [thread.body.id])) as Array<{ p: { note: { body: string }; starts_discussion?: boolean } }>;
+    expect(sent.map((e) => [e.p.note.body, e.p.starts_discussion ?? null])).toEqual([['REST thread', true], ['REST reply', null]]);
     const upd = await call<{ body: string }>(app, 'PUT', `${API}/issues/18/discussions/${thread.body.id}/notes/${reply.body.id}`, { auth: cast.carol, body: { body: 'REST reply edited' } });
     expect(upd.body.body).toBe('REST reply edited');
     expect((await call(app, 'DELETE', `${API}/issues/18/discussions/${thread.body.id}/notes/${reply.body.id}`, { auth: cast.carol })).status).toBe(204);
