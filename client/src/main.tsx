@@ -18,6 +18,7 @@ import { NOTES_FILTER, noteablePaths } from '@tandem/shared-types';
 import './shared/styles/base.css';
 import './shared/styles/components.css';
 import './shared/styles/pages.css';
+import { IconSprite } from './shared/ui/Icon';
 
 const pageData = readPageData();
 appStore.set(currentUserAtom, pageData.currentUser);
@@ -37,6 +38,7 @@ createRoot(document.getElementById('root')!).render(
       <Provider store={appStore}>
         <BrowserRouter>
           <App pageData={pageData} />
+          <IconSprite />
           <CaptchaModal />
           <MergeRequestPopover />
         </BrowserRouter>

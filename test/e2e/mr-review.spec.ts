@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInPage } from './support/session';
+import { csrfOf, signedInPage } from './support/session';
 
 // The demo's review merge request on acme/tandem ("Refresh the banner and tidy the tools"): an image, a rename, a mode change, a binary, a large file and code.
 async function openChanges(page: Page): Promise<void> {
@@ -97,6 +97,19 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   // with its file, line and code excerpt
   await expect(thread.getByTestId('diff-excerpt')).toContainText('src/search.ts line 12');
   await expect(thread.getByTestId('diff-excerpt').locator('tr.diff-line').last()).toContainText('x * 12');
+  // A comment that arrives while Bob's Overview is open: he may react to it at once (a live note
+  // carries no viewer flags; the page's right decides)
+  const later = `And the tests? ${Date.now()}`;
+  const mrPath = new URL(bob.url()).pathname.replace(/\/$/, '');
+  const iid = mrPath.split('/').pop();
+  const posted = await alice.request.post(`/api/v4/projects/acme%2Ftandem/merge_requests/${iid}/notes`, { data: { body: later }, headers: { 'x-csrf-token': csrfOf(alice) } });
+  expect(posted.status()).toBe(201);
+  const live = bob.getByTestId('discussion').filter({ hasText: later });
+  await expect(live).toBeVisible();
+  await live.getByTestId('add-reaction').click();
+  await bob.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
+  await bob.getByTestId('emoji-results').locator('[data-emoji="tada"]').click();
+  await expect(live.getByTestId('award-tada')).toContainText('1');
 });
 
 test('context expansion shows the hidden lines in both views; the Overview keeps its discussion filter for merge requests and lists the participants', async ({ browser }) => {

@@ -19,6 +19,7 @@ import { MergeRequestSidebar } from './sidebar/MergeRequestSidebar';
 import { ReviewBar } from './review/ReviewBar';
 import { useReviewDrafts } from './review/reviewApi';
 import { useOverviewReview } from './review/useOverviewReview';
+import { liveAwardPermission } from '../awards/liveAwardPermission';
 
 const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 export type MergeRequestTab = 'overview' | 'commits' | 'changes';
@@ -81,7 +82,12 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
   const renderDiscussionHeader = useCallback((d: ApiDiscussion) => <DiffExcerpt discussion={d} projectPath={projectPath} iid={mr.iid} />, [projectPath, mr.iid]);
-  const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} issueId={mr.id} />, [projectPath, mr.iid, mr.id]);
+  // The page's live right to react (as the issue page's): a note that arrived live carries no viewer flags
+  const canAwardNow = liveAwardPermission(data.permissions, mr.discussion_locked);
+  const renderAwards = useCallback(
+    (note: ApiNote) => <NoteAwardsBar note={note} projectPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} issueId={mr.id} canAward={canAwardNow} />,
+    [projectPath, mr.iid, mr.id, canAwardNow],
+  );
   const toggle = async (e: 'CLOSE' | 'REOPEN') => {
     setBusy(true);
     setError(null);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Flag, Pencil, Reply, Trash2 } from 'lucide-react';
 import { ABUSE_TEXTS, DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
+import { SpriteIcon } from '../../shared/ui/Icon';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { AssignCommenter } from './AssignCommenter';
 import { canEditNote } from './discussionRules';
@@ -46,23 +46,23 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
                 className="btn btn--icon btn--tertiary"
                 aria-label={ABUSE_TEXTS.reportAbuse}
                 title={ABUSE_TEXTS.reportAbuse}
-                href={`/-/abuse_reports/new?${new URLSearchParams({ project_path: editorProjectPath, iid: String(iid), note_id: String(note.id) })}`}
+                href={`/-/abuse_reports/new?project_path=${encodeURIComponent(editorProjectPath)}&iid=${iid}&note_id=${encodeURIComponent(note.id)}`}
               >
-                <Flag size={14} aria-hidden="true" />
+                <SpriteIcon name="flag" size={14} />
               </a>
             )}
             {onReply && (
               <button type="button" className="btn btn--icon btn--tertiary" aria-label="Reply to comment" title="Reply to comment" onClick={onReply}>
-                <Reply size={14} aria-hidden="true" />
+                <SpriteIcon name="reply" size={14} />
               </button>
             )}
             {mine && !edit.editing && (
               <>
                 <button type="button" className="btn btn--icon btn--tertiary" aria-label="Edit comment" title="Edit comment" onClick={() => edit.setEditing(true)} disabled={edit.deleting}>
-                  <Pencil size={14} aria-hidden="true" />
+                  <SpriteIcon name="pencil" size={14} />
                 </button>
                 <button type="button" className="btn btn--icon btn--tertiary" aria-label="Delete comment" title="Delete comment" onClick={() => setConfirmDelete(true)} disabled={edit.deleting}>
-                  <Trash2 size={14} aria-hidden="true" />
+                  <SpriteIcon name="trash" size={14} />
                 </button>
               </>
             )}

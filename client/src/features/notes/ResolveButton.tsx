@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleDot } from 'lucide-react';
+import { SpriteIcon } from '../../shared/ui/Icon';
 import type { ApiDiscussion } from '@tandem/shared-types';
 import { useResolveDiscussion } from './useResolveDiscussion';
 
@@ -8,7 +8,7 @@ export function ResolveButton({ discussion }: { discussion: ApiDiscussion }) {
   const label = discussion.resolved ? 'Unresolve thread' : 'Resolve thread';
   return (
     <button type="button" className={`btn btn--icon btn--tertiary${discussion.resolved ? ' is-resolved' : ''}`} aria-label={label} title={label} disabled={busy} onClick={() => void toggle()}>
-      {discussion.resolved ? <CheckCircle2 size={14} aria-hidden="true" /> : <CircleDot size={14} aria-hidden="true" />}
+      <SpriteIcon name={discussion.resolved ? 'check-circle' : 'circle-dot'} size={14} />
     </button>
   );
 }
