@@ -49,11 +49,12 @@ export async function withDatabase(prefix, fn) {
 /**
  * The built server (server/dist) on `databaseUrl` at `baseUrl`'s port, with the demo seeded and
  * write limits off, once it is ready; and Chromium (Debian's, headless). `fn({ browser })`, then
- * both stop.
+ * both stop. BENCH_SERVER_NODE_ARGS: node's own flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export async function withServerAndBrowser({ databaseUrl, port, env = {} }, fn) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl, THROTTLE_API_WRITES_PER_USER: '0', THROTTLE_NOTES_PER_USER: '0', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
