@@ -44,7 +44,6 @@ export const REVIEW_TEXTS = {
   /** The review bar: the draft count beside "Submit review". */
   pendingComments: (n: number) => (n === 1 ? '1 pending comment' : `${n} pending comments`),
   summaryLabel: 'Summary comment (optional)',
-  publish: 'Publish',
   deleteDraft: 'Delete',
   /** discussions.md §8. */
   saveFailed: 'An error occurred while saving the draft comment.',
@@ -84,6 +83,10 @@ export const SUGGESTION_TEXTS = {
   applied: 'Applied',
   suggestedChange: 'Suggested change',
   commitMessageLabel: 'Commit message',
+  /** The apply dropdown's button, under its commit message field. */
+  apply: 'Apply',
+  /** The diff comment form's button: a suggestion block holding the commented line (discussions.md "the suggestion option"). */
+  insertSuggestion: 'Insert suggestion',
   /** discussions.md §8. */
   applyFailed: 'Something went wrong while applying the suggestion. Please try again.',
   applyBatchFailed: 'Something went wrong while applying the batch of suggestions. Please try again.',

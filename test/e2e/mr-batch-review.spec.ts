@@ -86,6 +86,9 @@ test('an applied suggestion shows as a commit and a resolved thread on both page
   const block = alice.getByTestId('suggestion').filter({ hasText: '// suggested' });
   await expect(block).toBeVisible({ timeout: 10_000 });
   await block.getByTestId('suggestion-apply').click();
+  // the apply dropdown: its commit message field shows the default message; left empty, the default is used
+  await expect(block.getByTestId('suggestion-commit-message')).toHaveAttribute('placeholder', 'Apply %{suggestions_count} suggestion(s) to %{files_count} file(s)');
+  await block.getByTestId('suggestion-apply-confirm').click();
 
   // Both pages: Applied, and the thread resolved
   for (const page of [alice, bob]) {

@@ -2,7 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
-import { quoteText } from './discussionRules';
+import { mayResolve, quoteText } from './discussionRules';
 import { Note } from './Note';
 import { replyRequestAtom } from './notesAtoms';
 import { useNotesContext } from './NotesContext';
@@ -12,13 +12,6 @@ import { ReplyForm } from './ReplyForm';
 import { ResolveButton } from './ResolveButton';
 import { SystemNote } from './SystemNote';
 import { useStoreValue } from '../../shared/useStoreValue';
-
-/** Whether the viewer may resolve: the root note says so, else (broadcast notes) anyone who may comment. */
-function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
-  if (!d.resolvable || d.individual_note) return false;
-  const flags = d.notes[0]?.current_user;
-  return flags ? flags.can_resolve_discussion : canComment;
-}
 
 /**
  * A discussion: an individual note, or a thread (collapsible, with replies, resolve and a reply

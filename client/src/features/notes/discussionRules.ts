@@ -160,3 +160,10 @@ export function quoteText(text: string): string {
     .map((l) => `> ${l}`)
     .join('\n')}\n\n`;
 }
+
+/** Whether the viewer may resolve: the root note says so, else (broadcast notes) anyone who may comment. */
+export function mayResolve(d: ApiDiscussion, canComment: boolean): boolean {
+  if (!d.resolvable || d.individual_note) return false;
+  const flags = d.notes[0]?.current_user;
+  return flags ? flags.can_resolve_discussion : canComment;
+}

@@ -31,6 +31,10 @@ export function updateDiscussions(store: typeof appStore, key: string, update: (
 export const replyRequestAtom = atom<{ discussionId: string; quote: string; n: number } | null>(null);
 replyRequestAtom.debugLabel = 'replyRequestAtom';
 
+/** Suggestion applies in flight (discussions.md §4: "Polling is paused while suggestions are applied"); the notes poller skips its turn while above 0. */
+export const notesPollPausedAtom = atom(0);
+notesPollPausedAtom.debugLabel = 'notesPollPausedAtom';
+
 /** A request to open a note's edit form (Up in an empty comment box). */
 export const editRequestAtom = atom<{ noteId: string; n: number } | null>(null);
 editRequestAtom.debugLabel = 'editRequestAtom';

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
 import { REALTIME } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
 import { discussionOfNote } from './discussionRules';
 import { registerDiscussionsRefetch } from './discussionsRefetch';
-import { discussionsAtomFamily } from './notesAtoms';
-import { applyNotesPoll } from './useNotesPolling';
+import { discussionsAtomFamily, notesPollPausedAtom } from './notesAtoms';
+import { applyNotesPoll, useNotesPolling } from './useNotesPolling';
+import { stubFetch } from '../../test/kit';
 import { makeNote, makeThread } from './testNotes';
 
 const KEY = 'g/p#3';
@@ -40,5 +42,26 @@ describe('applyNotesPoll', () => {
     vi.advanceTimersByTime(REALTIME.notesFetchDebounceMs);
     expect(refetch).toHaveBeenCalledTimes(1);
     off();
+  });
+});
+
+describe('useNotesPolling', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    appStore.set(notesPollPausedAtom, 0);
+  });
+
+  it('skips its turns while suggestions are applied (spec: polling is paused meanwhile), then polls again', async () => {
+    vi.useFakeTimers();
+    const api = stubFetch({ 'GET /g/p/-/issues/3/notes': { notes: [], last_fetched_at: 2, more: false } });
+    appStore.set(discussionsAtomFamily(KEY), []);
+    appStore.set(notesPollPausedAtom, 1);
+    const { unmount } = renderHook(() => useNotesPolling(KEY, '/g/p/-/issues/3/notes', 1, true));
+    await vi.advanceTimersByTimeAsync(REALTIME.notesFirstPollDelayMs + REALTIME.notesPollIntervalMs * 2);
+    expect(api.callsTo('GET /g/p/-/issues/3/notes')).toHaveLength(0);
+    appStore.set(notesPollPausedAtom, 0);
+    await vi.advanceTimersByTimeAsync(REALTIME.notesPollIntervalMs);
+    expect(api.callsTo('GET /g/p/-/issues/3/notes')).toHaveLength(1);
+    unmount();
   });
 });

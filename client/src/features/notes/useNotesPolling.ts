@@ -4,7 +4,7 @@ import { pollIntervalOf } from '../issue/useRealtimeChangesPolling';
 import { appStore } from '../../shared/store';
 import { removeNote, upsertNote } from './discussionRules';
 import { scheduleDiscussionsRefetch } from './discussionsRefetch';
-import { discussionsAtomFamily, updateDiscussions } from './notesAtoms';
+import { discussionsAtomFamily, notesPollPausedAtom, updateDiscussions } from './notesAtoms';
 import { pollNotes } from './notesApi';
 import { SmartInterval } from '../../shared/polling/smartInterval';
 
@@ -39,6 +39,8 @@ export function useNotesPolling(key: string, notesPath: string, initialLastFetch
       hiddenMs: null,
       firstDelayMs: REALTIME.notesFirstPollDelayMs,
       tick: async () => {
+        // Paused while suggestions are applied; the turn counts as busy, so the pace stays at its start
+        if (appStore.get(notesPollPausedAtom) > 0) return true;
         let news = false;
         // A page of at most notesPageLimit notes says `more`: the rest is read at once
         for (let page = 0; page < 20; page++) {

@@ -186,11 +186,13 @@ describe('ChangesTab', () => {
     expect(blocks[0]!.querySelector('.diff-code.old')?.textContent).toBe('after');
     expect(blocks[0]!.querySelector('.diff-code.new')?.textContent).toBe('after2');
     fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.applySuggestion));
+    fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.apply));
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/501/apply')).toHaveLength(1));
     fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.addToBatch));
     fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.addToBatch));
     expect(within(blocks[0]!).getByText(SUGGESTION_TEXTS.removeFromBatch)).toBeTruthy();
     fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.applyBatch(2)));
+    fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.apply));
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
     expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502] });
   });

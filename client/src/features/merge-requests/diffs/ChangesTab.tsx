@@ -92,6 +92,7 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
               projectPath={review.projectPath}
               iid={review.iid}
               position={positionFor(file, l, refs)}
+              line={l}
               pendingCount={review.drafts.length}
               label="Comment on this line"
               onCancel={() => setOpen(null)}

@@ -81,7 +81,7 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
               <ReviewCommentForm
                 projectPath={review.projectPath}
                 iid={review.iid}
-                discussionId={d.id}
+                discussion={d}
                 pendingCount={review.drafts.length}
                 label="Reply to this thread"
                 onCancel={() => setReplying(null)}

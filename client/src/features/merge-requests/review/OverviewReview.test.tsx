@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
-import { renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
+import { NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
+import { deferred, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
+import { appStore } from '../../../shared/store';
+import { notesPollPausedAtom } from '../../notes/notesAtoms';
 import { DiscussionArea } from '../../notes/DiscussionArea';
 import { alice, makeNote } from '../../notes/testNotes';
 import { MR_PATHS, mergeRequestNoteable, resetMergeRequestDiscussion } from '../testMergeRequestDiscussion';
@@ -67,11 +69,44 @@ describe('batch review and suggestions in the Overview', () => {
     expect(within(thread(DIFF)).getByTestId('review-add').textContent).toBe(REVIEW_TEXTS.addToReview);
   });
 
-  it('a thread without a diff position keeps the plain reply form', async () => {
+  it('a reply to an ordinary thread offers batch review too: a draft in reply to it', async () => {
+    const P = 'p'.repeat(40);
     renderWithStores(<Overview />);
-    await waitFor(() => expect(thread('p'.repeat(40))).toBeTruthy());
-    fireEvent.click(within(thread('p'.repeat(40))).getByText('Reply…'));
-    expect(within(thread('p'.repeat(40))).queryByTestId('diff-comment-form')).toBeNull();
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    expect(within(form).getAllByRole('button').map((b) => b.textContent)).toEqual([REVIEW_TEXTS.startReview, REVIEW_TEXTS.addCommentNow, REVIEW_TEXTS.cancel]);
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'On the overview' } });
+    fireEvent.click(within(form).getByTestId('review-resolve'));
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.startReview));
+    await waitFor(() => expect(api.callsTo(NEW_DRAFT)).toHaveLength(1));
+    expect(api.lastCall(NEW_DRAFT).body).toEqual({ note: 'On the overview', in_reply_to_discussion_id: P, resolve_discussion: true });
+    await waitFor(() => expect(thread(P).textContent).toContain('On the overview'));
+  });
+
+  it('Resolve thread shows only when the viewer may resolve the thread; Add comment now resolves it with the reply', async () => {
+    const P = 'p'.repeat(40);
+    const REPLY = `POST /api/v4/projects/g%2Fp/merge_requests/3/discussions/${P}/notes`;
+    const RESOLVE = `PUT ${PATHS.discussionResolve(P)}`;
+    const flags = (may: boolean) => ({ can_edit: false, can_award_emoji: true, can_resolve: may, can_resolve_discussion: may });
+    const notResolvable = { ...diffThread, notes: [{ ...diffThread.notes[0]!, current_user: flags(false) }] };
+    api.on({
+      [`GET ${PATHS.discussions}`]: [notResolvable, { ...plain, notes: [{ ...plain.notes[0]!, current_user: flags(true) }] }],
+      [REPLY]: makeNote({ id: '7', discussion_id: P, individual_note: false, noteable_type: 'MergeRequest' }),
+      [RESOLVE]: { ...plain, resolved: true },
+    });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    fireEvent.click(within(thread(DIFF)).getByText('Reply…'));
+    expect(within(thread(DIFF)).queryByTestId('review-resolve')).toBeNull();
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    expect(within(form).getByTestId('review-resolve').parentElement!.textContent).toContain(NOTE_FORM_TEXTS.replyAndResolve);
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'Done, resolving' } });
+    fireEvent.click(within(form).getByTestId('review-resolve'));
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
+    await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
+    expect(api.lastCall(REPLY).body).toEqual({ body: 'Done, resolving' });
   });
 
   it('suggestions render with Apply suggestion and Add to batch; a batch of two is applied at once', async () => {
@@ -84,8 +119,45 @@ describe('batch review and suggestions in the Overview', () => {
     const applyBatch = within(first!).getByTestId('suggestion-apply-batch');
     expect(applyBatch.textContent).toBe(SUGGESTION_TEXTS.applyBatch(2));
     fireEvent.click(applyBatch);
+    // The apply dropdown: a commit message field whose placeholder is the default message
+    const message = within(first!).getByTestId('suggestion-commit-message');
+    expect(message.getAttribute('placeholder')).toBe(SUGGESTION_TEXTS.defaultCommitMessage);
+    fireEvent.change(message, { target: { value: 'Tidy the search' } });
+    const held = deferred();
+    api.on({ 'PUT /api/v4/suggestions/batch_apply': held.handler });
+    fireEvent.click(within(first!).getByTestId('suggestion-apply-confirm'));
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
-    expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502] });
+    expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toEqual({ ids: [501, 502], commit_message: 'Tidy the search' });
+    // While it applies: both suggestions say is_applying_batch, and notes polling is paused
+    expect(within(thread(DIFF)).getAllByTestId('suggestion').map((b) => b.dataset.applyingBatch)).toEqual(['true', 'true']);
+    expect(appStore.get(notesPollPausedAtom)).toBe(1);
+    held.release([]);
+    await waitFor(() => expect(appStore.get(notesPollPausedAtom)).toBe(0));
+    expect(within(thread(DIFF)).getAllByTestId('suggestion').map((b) => b.dataset.applyingBatch)).toEqual(['false', 'false']);
+  });
+
+  it('Apply suggestion alone sends no commit message when none is typed (the server uses the default)', async () => {
+    api.on({ 'PUT /api/v4/suggestions/501/apply': {} });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(within(thread(DIFF)).getAllByTestId('suggestion')).toHaveLength(2));
+    const [first] = within(thread(DIFF)).getAllByTestId('suggestion');
+    fireEvent.click(within(first!).getByTestId('suggestion-apply'));
+    fireEvent.click(within(first!).getByTestId('suggestion-apply-confirm'));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/501/apply')).toHaveLength(1));
+    expect(api.lastCall('PUT /api/v4/suggestions/501/apply').body).toEqual({});
+  });
+
+  it('a pending draft offers Submit review and Add comment now: the latter publishes this draft alone', async () => {
+    const PUBLISH = 'PUT /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/90/publish';
+    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, created_at: '', updated_at: '' }];
+    api.on({ [PUBLISH]: undefined });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    const card = await within(thread(DIFF)).findByTestId('pending-draft');
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual([REVIEW_TEXTS.submitReview, REVIEW_TEXTS.addCommentNow, REVIEW_TEXTS.deleteDraft]);
+    fireEvent.click(within(card).getByText(REVIEW_TEXTS.addCommentNow));
+    await waitFor(() => expect(api.callsTo(PUBLISH)).toHaveLength(1));
+    expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/bulk_publish')).toHaveLength(0);
   });
 
   it("a review reply autocompletes the merge request's commands", async () => {

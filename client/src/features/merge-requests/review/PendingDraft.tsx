@@ -2,9 +2,14 @@ import { useState } from 'react';
 import { DISCUSSION_TEXTS, REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
 import { errorText } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { deleteDraft, publishDraft } from './reviewApi';
+import { REVIEW_SUMMARY_ID, deleteDraft, publishDraft } from './reviewApi';
 
-/** A pending draft (discussions.md §2 "Pending draft comment card"): the Pending badge, its text, Publish and Delete. */
+/**
+ * A pending draft (discussions.md §2 "Pending draft comment card"): the Pending badge, its text, a
+ * publish button and "Add comment now", then Delete. As GitLab's draft card, the publish button
+ * (Submit review) leads to the review's submit form, where the whole review goes out with its
+ * summary; "Add comment now" publishes this draft alone, the rest staying pending.
+ */
 export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: ApiDraftNote; projectPath: string; iid: number; onChange: () => void }) {
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -28,8 +33,11 @@ export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: Api
       <div className="md" dangerouslySetInnerHTML={{ __html: draft.note_html }} />
       {error && <p role="alert">{error}</p>}
       <div className="review-form-actions">
-        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => publishDraft(projectPath, iid, draft.id), REVIEW_TEXTS.publishFailed)} data-testid="pending-draft-publish">
-          {REVIEW_TEXTS.publish}
+        <button type="button" className="btn btn-sm btn-confirm" disabled={busy} onClick={openReviewForm} data-testid="pending-draft-publish">
+          {REVIEW_TEXTS.submitReview}
+        </button>
+        <button type="button" className="btn btn-sm" disabled={busy} aria-busy={busy} onClick={() => void run(() => publishDraft(projectPath, iid, draft.id), REVIEW_TEXTS.publishFailed)} data-testid="pending-draft-now">
+          {REVIEW_TEXTS.addCommentNow}
         </button>
         <button type="button" className="btn btn-sm btn-danger-text" disabled={busy} onClick={() => setConfirm(true)} data-testid="pending-draft-delete">
           {REVIEW_TEXTS.deleteDraft}
@@ -49,4 +57,11 @@ export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: Api
       />
     </div>
   );
+}
+
+/** GitLab's publish button on a draft (should-publish false) opens the review's submit form: here the review bar's summary. */
+function openReviewForm() {
+  const summary = document.getElementById(REVIEW_SUMMARY_ID);
+  summary?.scrollIntoView({ block: 'center' });
+  summary?.focus();
 }

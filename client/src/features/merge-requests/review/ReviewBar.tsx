@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DISCUSSION_TEXTS, REVIEW_TEXTS } from '@tandem/shared-types';
 import { errorText } from '../../../shared/api/http';
 import { applyingCommandsText } from '../../notes/quickActions';
-import { submitReview } from './reviewApi';
+import { REVIEW_SUMMARY_ID, submitReview } from './reviewApi';
 
 /**
  * The pending review bar (discussions.md §2 "Submit review button with a draft count badge"):
@@ -33,7 +33,7 @@ export function ReviewBar({ projectPath, iid, count, notes = [], onSubmitted }: 
       <span data-testid="review-bar-count">{REVIEW_TEXTS.pendingComments(count)}</span>
       <label className="review-summary">
         <span>{REVIEW_TEXTS.summaryLabel}</span>
-        <textarea value={summary} onChange={(e) => setSummary(e.target.value)} rows={2} data-testid="review-summary" />
+        <textarea id={REVIEW_SUMMARY_ID} value={summary} onChange={(e) => setSummary(e.target.value)} rows={2} data-testid="review-summary" />
       </label>
       {error && <p role="alert">{error}</p>}
       {busy && commands && (

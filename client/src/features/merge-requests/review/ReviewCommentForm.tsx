@@ -1,17 +1,22 @@
 import { useMemo, useRef, useState } from 'react';
-import { DISCUSSION_TEXTS, REVIEW_TEXTS, mergeRequestNoteablePaths, type ApiDiffPosition } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { AutocompleteMenu } from '../../../shared/markdown/AutocompleteMenu';
 import { useMarkdownAutocomplete } from '../../../shared/markdown/useMarkdownAutocomplete';
+import { mayResolve } from '../../notes/discussionRules';
+import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
+import { lineSuggestion, suggestibleLine } from './suggestionInsert';
 
 interface ReviewCommentFormProps {
   projectPath: string;
   iid: number;
   /** A new diff thread on this line. */
   position?: ApiDiffPosition;
+  /** The diff line commented on (a new thread): it may receive a suggestion. */
+  line?: ApiDiffLine;
   /** A reply in this thread. */
-  discussionId?: string;
+  discussion?: ApiDiscussion;
   /** Drafts already pending: "Add to review" instead of "Start a review". */
   pendingCount: number;
   label: string;
@@ -20,12 +25,14 @@ interface ReviewCommentFormProps {
 }
 
 /**
- * A diff line's comment form and a diff thread's reply form with batch review (discussions.md §2
+ * A diff line's comment form and a thread's reply form with batch review (discussions.md §2
  * "Note form"): "Start a review" (or "Add to review" once drafts are pending) keeps the comment
- * as a draft only its author sees; "Add comment now" posts it at once; Cancel. It autocompletes
- * from the merge request's sources, its quick actions included (a draft's run when it is published).
+ * as a draft only its author sees; "Add comment now" posts it at once; Cancel. A reply in a
+ * thread the viewer may resolve offers Resolve (or Unresolve) thread, for the draft and for the
+ * comment now alike. A new-side line offers Insert suggestion. It autocompletes from the merge
+ * request's sources, its quick actions included (a draft's run when it is published).
  */
-export function ReviewCommentForm({ projectPath, iid, position, discussionId, pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
+export function ReviewCommentForm({ projectPath, iid, position, line, discussion, pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
   const [text, setText] = useState('');
   const [resolve, setResolve] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'note' | null>(null);
@@ -35,13 +42,21 @@ export function ReviewCommentForm({ projectPath, iid, position, discussionId, pe
   // The merge request's autocomplete sources (only the iid names it there)
   const sources = useMemo(() => mergeRequestNoteablePaths(projectPath, iid, 0), [projectPath, iid]);
   const autocomplete = useMarkdownAutocomplete(ref, { projectPath, iid, id: 0, onChange: setText, sources });
+  // The form is only offered to a viewer who may comment
+  const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
+  const suggestible = !discussion && line && suggestibleLine(line) ? line : null;
 
   const now = async () => {
     setBusy('note');
     setError(null);
-    const res = discussionId
-      ? await requestJson(`${api}/${discussionId}/notes`, { method: 'POST', body: { body: text } }).catch(() => null)
+    const res = discussion
+      ? await requestJson(`${api}/${discussion.id}/notes`, { method: 'POST', body: { body: text } }).catch(() => null)
       : await requestJson(api, { method: 'POST', body: { body: text, position } }).catch(() => null);
+    if (res?.ok && resolve && resolvable) {
+      // As the thread's own reply form: the thread is resolved (or unresolved) once the reply is in
+      const toggled = await resolveDiscussion(resolvable.resolve_path || sources.discussionResolve(resolvable.id), !resolvable.resolved).catch(() => null);
+      if (!toggled?.ok) setError(DISCUSSION_TEXTS.resolveFailed);
+    }
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, DISCUSSION_TEXTS.submitFailedNetwork));
     setText('');
@@ -50,22 +65,40 @@ export function ReviewCommentForm({ projectPath, iid, position, discussionId, pe
   const toReview = async () => {
     setBusy('draft');
     setError(null);
-    const res = await createDraft(projectPath, iid, discussionId ? { note: text, in_reply_to_discussion_id: discussionId, resolve_discussion: resolve } : { note: text, position: position ?? null }).catch(() => null);
+    const res = await createDraft(projectPath, iid, discussion ? { note: text, in_reply_to_discussion_id: discussion.id, resolve_discussion: resolve && !!resolvable && !resolvable.resolved } : { note: text, position: position ?? null }).catch(() => null);
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, REVIEW_TEXTS.saveFailed));
     setText('');
     onDone('draft');
   };
+  const insertSuggestion = () => {
+    if (!suggestible) return;
+    const box = ref.current;
+    const at = box ? box.selectionStart : text.length;
+    const block = lineSuggestion(suggestible);
+    const before = text.slice(0, at);
+    const next = `${before}${before && !before.endsWith('\n') ? '\n' : ''}${block}${text.slice(at)}`;
+    setText(next);
+    box?.focus();
+  };
   const empty = !text.trim();
   return (
     <div className="diff-comment-form" data-testid="diff-comment-form">
+      {suggestible && (
+        <div className="md-editor-toolbar">
+          <button type="button" className="btn btn-sm" onClick={insertSuggestion} data-testid="insert-suggestion">
+            {SUGGESTION_TEXTS.insertSuggestion}
+          </button>
+        </div>
+      )}
       <div className="md-editor-field">
         <textarea ref={ref} aria-label={label} value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus data-testid="diff-comment-text" {...autocomplete.textareaProps} />
         <AutocompleteMenu autocomplete={autocomplete} />
       </div>
-      {discussionId && (
+      {resolvable && (
         <label className="review-resolve">
-          <input type="checkbox" checked={resolve} onChange={(e) => setResolve(e.target.checked)} data-testid="review-resolve" /> {REVIEW_TEXTS.resolveThread}
+          <input type="checkbox" checked={resolve} onChange={(e) => setResolve(e.target.checked)} data-testid="review-resolve" />{' '}
+          {resolvable.resolved ? NOTE_FORM_TEXTS.replyAndUnresolve : NOTE_FORM_TEXTS.replyAndResolve}
         </label>
       )}
       {error && <p role="alert">{error}</p>}

@@ -28,6 +28,9 @@ export const deleteDraft = (projectPath: string, iid: number, id: number) => req
 
 export const publishDraft = (projectPath: string, iid: number, id: number) => requestJson<null>(`${draftsPath(projectPath, iid)}/${id}/publish`, { method: 'PUT' });
 
+/** The review bar's summary field: where a draft's publish button takes the reviewer. */
+export const REVIEW_SUMMARY_ID = 'review-summary';
+
 /** Submit review: every draft, and the optional summary comment, published at once. */
 export const submitReview = (projectPath: string, iid: number, summary: string) =>
   requestJson<null>(`${draftsPath(projectPath, iid)}/bulk_publish`, { method: 'POST', body: summary.trim() ? { note: summary } : {} });

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ApiDraftNote } from '@tandem/shared-types';
 import type { DiscussionReview } from '../../notes/NotesContext';
-import { positionOf } from '../diffs/DiffNotes';
 import { PendingDraft } from './PendingDraft';
 import { ReviewCommentForm } from './ReviewCommentForm';
 import { SuggestionBlocks } from './SuggestionBlock';
@@ -18,7 +17,7 @@ interface OverviewReviewOptions {
 
 /**
  * The Overview's threads as the Changes tab's (discussions.md "Note form", §8 suggestions): a
- * diff thread's reply offers Start a review / Add to review / Add comment now, its pending
+ * thread's reply (any but one on a commit) offers Start a review / Add to review / Add comment now, its pending
  * replies show under it, and a note's suggestions render with Apply suggestion and Add to batch
  * (one batch for the whole Overview).
  */
@@ -33,11 +32,12 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
           ?.filter((x) => x.discussion_id === d.id)
           .map((x) => <PendingDraft key={x.id} draft={x} projectPath={projectPath} iid={iid} onChange={onDraftsChange} />),
       replyForm: (d, close) =>
-        drafts && positionOf(d) ? (
+        // Batch review for any reply but one on a commit (discussions.md: "shown only for a new note that is not on a commit")
+        drafts && !d.for_commit ? (
           <ReviewCommentForm
             projectPath={projectPath}
             iid={iid}
-            discussionId={d.id}
+            discussion={d}
             pendingCount={drafts.length}
             label="Reply to this thread"
             onCancel={close}

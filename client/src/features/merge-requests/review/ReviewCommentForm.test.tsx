@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition } from '@tandem/shared-types';
+import { renderWithStores, stubFetch } from '../../../test/kit';
+import { ReviewCommentForm } from './ReviewCommentForm';
+
+const position: ApiDiffPosition = { base_sha: '1'.repeat(40), start_sha: '1'.repeat(40), head_sha: '2'.repeat(40), old_path: 'a.ts', new_path: 'a.ts', position_type: 'text', old_line: null, new_line: 7, line_range: null };
+const line = (over: Partial<ApiDiffLine>): ApiDiffLine => ({ type: 'new', old_line: null, new_line: 7, line_code: 'x_0_7', rich_text: '<span class="hljs-keyword">const</span> ok = a &amp;&amp; b;', ...over });
+
+function form(l: ApiDiffLine) {
+  return renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} position={position} line={l} pendingCount={0} label="Comment on this line" onDone={() => undefined} onCancel={() => undefined} />);
+}
+
+describe('the diff comment form: Insert suggestion', () => {
+  beforeEach(() => {
+    stubFetch({});
+  });
+
+  it("inserts a suggestion block holding the commented line's text, at the cursor", () => {
+    form(line({}));
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Clearer:' } });
+    box.setSelectionRange(8, 8);
+    fireEvent.click(screen.getByText(SUGGESTION_TEXTS.insertSuggestion));
+    expect(box.value).toBe('Clearer:\n```suggestion:-0+0\nconst ok = a && b;\n```\n');
+  });
+
+  it('an unchanged line may receive one too', () => {
+    form(line({ type: 'context', old_line: 6 }));
+    expect(screen.getByTestId('insert-suggestion').textContent).toBe(SUGGESTION_TEXTS.insertSuggestion);
+  });
+
+  it('a removed line (the old side) cannot receive a suggestion', () => {
+    form(line({ type: 'old', old_line: 6, new_line: null }));
+    expect(screen.queryByTestId('insert-suggestion')).toBeNull();
+  });
+});
