@@ -124,6 +124,19 @@ describe.each(DB_MODES)('review drafts on %s', (mode) => {
     expect((await call<ApiDraftNote[]>(app, 'GET', `${api}/draft_notes`, { auth: who.bob })).body).toEqual([]);
   });
 
+  it("a reply draft to an ordinary thread (no diff position) answers GitLab's REST fields; published, it lands in the thread and resolves it", async () => {
+    const thread = await call<D>(app, 'POST', `${api}/discussions`, { auth: who.alice, body: { body: 'An overview question' } });
+    expect(thread.status).toBe(201);
+    const made = await draft(who.bob, { note: 'Answered in the overview', in_reply_to_discussion_id: thread.body.id, resolve_discussion: true });
+    expect(made.status).toBe(201);
+    // GitLab's API::Entities::DraftNote, every field of it
+    expect(Object.keys(made.body)).toEqual(expect.arrayContaining(['id', 'author_id', 'merge_request_id', 'resolve_discussion', 'discussion_id', 'note', 'commit_id', 'line_code', 'position']));
+    expect(made.body).toMatchObject({ discussion_id: thread.body.id, resolve_discussion: true, position: null, line_code: null, file_path: null });
+    expect((await call(app, 'PUT', `${api}/draft_notes/${made.body.id}/publish`, { auth: who.bob })).status).toBe(204);
+    const after = (await discussions(who.alice)).find((d) => d.id === thread.body.id)!;
+    expect(after.notes.map((n) => [n.body, n.resolved])).toEqual([['An overview question', true], ['Answered in the overview', true]]);
+  });
+
   function code(): number {
     return file('src/search.ts').highlighted_diff_lines.find((l) => l.type === 'new')!.new_line!;
   }
