@@ -79,7 +79,11 @@ test('an applied suggestion shows as a commit and a resolved thread on both page
   await line.hover();
   await line.getByTestId('diff-comment-button').click();
   const original = (await line.locator('.diff-code').textContent())!;
-  await bob.getByTestId('diff-comment-text').fill(`Clearer:\n\`\`\`suggestion:-0+0\n${original} // suggested\n\`\`\``);
+  // Insert suggestion fills in the commented line as a suggestion block, which Bob then edits
+  await bob.getByTestId('insert-suggestion').click();
+  const box = bob.getByTestId('diff-comment-text');
+  await expect(box).toHaveValue(`\`\`\`suggestion:-0+0\n${original}\n\`\`\`\n`);
+  await box.fill(`Clearer:\n${(await box.inputValue()).replace(`${original}\n`, `${original} // suggested\n`)}`);
   await bob.getByTestId('diff-comment-submit').click();
 
   // Alice sees it live as a proposed change and applies it
