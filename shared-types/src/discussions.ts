@@ -383,6 +383,9 @@ export const NOTE_FORM_TEXTS = {
     `This ${type} is confidential and locked. People without permission will never get a notification and won't be able to comment.`,
   commentPlaceholder: 'Write a comment or drag your files here…',
   replyPlaceholder: 'Write a reply…',
+  /** Cancelling a reply with text asks first (its dialog's title and confirm button; the question is DISCUSSION_TEXTS.confirmCancelReply). */
+  cancelReplyTitle: 'Cancel reply',
+  discardReply: 'Discard reply',
   /** Above a public comment on an issue whose email participants are mailed it (GitLab's email participants warning; `more`: the ones not named yet). */
   emailParticipantsWarning: (shown: readonly string[], more: number) => (more > 0 ? `${shown.join(', ')}, and ${more} more will be notified of your comment.` : `${shown.join(', ')} will be notified of your comment.`),
   emailParticipantsMore: (more: number) => `and ${more} more`,

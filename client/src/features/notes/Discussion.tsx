@@ -74,7 +74,7 @@ export const Discussion = memo(function Discussion({ discussion }: { discussion:
       {asThread && canReply && (
         <div className="discussion__reply">
           {replying ? (
-            (review?.replyForm(discussion, () => setReplying(null)) ?? <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} resolvable={resolvable ? discussion : undefined} />)
+            (review?.replyForm(discussion, () => setReplying(null), replying.quote) ?? <ReplyForm discussionId={discussion.id} quote={replying.quote} onClose={() => setReplying(null)} resolvable={resolvable ? discussion : undefined} />)
           ) : (
             <button type="button" className="discussion__reply-placeholder" onClick={() => setReplying({ quote: '' })}>
               Reply…

@@ -38,7 +38,7 @@ export interface NotesContextValue {
 export interface DiscussionReview {
   noteExtra: (note: ApiNote) => React.ReactNode;
   footer: (discussion: ApiDiscussion) => React.ReactNode;
-  replyForm: (discussion: ApiDiscussion, close: () => void) => React.ReactNode | null;
+  replyForm: (discussion: ApiDiscussion, close: () => void, quote: string) => React.ReactNode | null;
 }
 
 export const NotesContext = createContext<NotesContextValue | null>(null);

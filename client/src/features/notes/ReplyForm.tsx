@@ -75,9 +75,9 @@ export function ReplyForm({ discussionId, quote, onClose, resolvable }: { discus
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Cancel reply"
+        title={NOTE_FORM_TEXTS.cancelReplyTitle}
         message={DISCUSSION_TEXTS.confirmCancelReply}
-        confirmLabel="Discard reply"
+        confirmLabel={NOTE_FORM_TEXTS.discardReply}
         danger
         onConfirm={() => {
           setConfirming(false);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
 import { deferred, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { appStore } from '../../../shared/store';
 import { notesPollPausedAtom } from '../../notes/notesAtoms';
@@ -82,6 +82,23 @@ describe('batch review and suggestions in the Overview', () => {
     await waitFor(() => expect(api.callsTo(NEW_DRAFT)).toHaveLength(1));
     expect(api.lastCall(NEW_DRAFT).body).toEqual({ note: 'On the overview', in_reply_to_discussion_id: P, resolve_discussion: true });
     await waitFor(() => expect(thread(P).textContent).toContain('On the overview'));
+  });
+
+  it('a reply quotes the selected text (r), and cancelling one with text asks first', async () => {
+    const P = 'p'.repeat(40);
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    const range = document.createRange();
+    range.selectNodeContents(thread(P).querySelector('.md, .note-text, p') ?? thread(P));
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    fireEvent.keyDown(document.body, { key: 'r' });
+    const form = await within(thread(P)).findByTestId('diff-comment-form');
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toMatch(/^> .+\n\n$/);
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.cancel));
+    expect(await screen.findByText(DISCUSSION_TEXTS.confirmCancelReply)).toBeTruthy();
+    fireEvent.click(screen.getByText(NOTE_FORM_TEXTS.discardReply));
+    await waitFor(() => expect(within(thread(P)).queryByTestId('diff-comment-form')).toBeNull());
   });
 
   it('Resolve thread shows only when the viewer may resolve the thread; Add comment now resolves it with the reply', async () => {

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { AutocompleteMenu } from '../../../shared/markdown/AutocompleteMenu';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useMarkdownAutocomplete } from '../../../shared/markdown/useMarkdownAutocomplete';
 import { mayResolve } from '../../notes/discussionRules';
 import { resolveDiscussion } from '../../notes/notesApi';
@@ -17,6 +18,8 @@ interface ReviewCommentFormProps {
   line?: ApiDiffLine;
   /** A reply in this thread. */
   discussion?: ApiDiscussion;
+  /** The reply's text to start from (a quote: Reply to comment, the r shortcut). */
+  initialText?: string;
   /** Drafts already pending: "Add to review" instead of "Start a review". */
   pendingCount: number;
   label: string;
@@ -32,8 +35,9 @@ interface ReviewCommentFormProps {
  * comment now alike. A new-side line offers Insert suggestion. It autocompletes from the merge
  * request's sources, its quick actions included (a draft's run when it is published).
  */
-export function ReviewCommentForm({ projectPath, iid, position, line, discussion, pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
-  const [text, setText] = useState('');
+export function ReviewCommentForm({ projectPath, iid, position, line, discussion, initialText = '', pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
+  const [text, setText] = useState(initialText);
+  const [confirming, setConfirming] = useState(false);
   const [resolve, setResolve] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'note' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,10 +113,24 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
         <button type="button" className="btn" disabled={busy !== null || empty} aria-busy={busy === 'note'} onClick={() => void now()} data-testid="diff-comment-submit">
           {REVIEW_TEXTS.addCommentNow}
         </button>
-        <button type="button" className="btn" onClick={onCancel}>
+        <button type="button" className="btn" onClick={() => (text.trim() ? setConfirming(true) : onCancel())}>
           {REVIEW_TEXTS.cancel}
         </button>
       </div>
+      {/* Cancelling with text asks first (discussions.md §5) */}
+      <ConfirmDialog
+        open={confirming}
+        title={NOTE_FORM_TEXTS.cancelReplyTitle}
+        message={DISCUSSION_TEXTS.confirmCancelReply}
+        confirmLabel={NOTE_FORM_TEXTS.discardReply}
+        danger
+        onConfirm={() => {
+          setConfirming(false);
+          setText('');
+          onCancel();
+        }}
+        onOpenChange={setConfirming}
+      />
     </div>
   );
 }

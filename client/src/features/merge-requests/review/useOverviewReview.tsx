@@ -31,13 +31,14 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
         drafts
           ?.filter((x) => x.discussion_id === d.id)
           .map((x) => <PendingDraft key={x.id} draft={x} projectPath={projectPath} iid={iid} onChange={onDraftsChange} />),
-      replyForm: (d, close) =>
+      replyForm: (d, close, quote) =>
         // Batch review for any reply but one on a commit (discussions.md: "shown only for a new note that is not on a commit")
         drafts && !d.for_commit ? (
           <ReviewCommentForm
             projectPath={projectPath}
             iid={iid}
             discussion={d}
+            initialText={quote}
             pendingCount={drafts.length}
             label="Reply to this thread"
             onCancel={close}
