@@ -8,6 +8,7 @@ import { DiscussionArea } from '../../notes/DiscussionArea';
 import { alice, makeNote } from '../../notes/testNotes';
 import { MR_PATHS, mergeRequestNoteable, resetMergeRequestDiscussion } from '../testMergeRequestDiscussion';
 import { useReviewDrafts } from './reviewApi';
+import { ReviewBar } from './ReviewBar';
 import { useOverviewReview } from './useOverviewReview';
 
 const PATHS = MR_PATHS;
@@ -175,6 +176,24 @@ describe('batch review and suggestions in the Overview', () => {
     fireEvent.click(within(card).getByText(REVIEW_TEXTS.addCommentNow));
     await waitFor(() => expect(api.callsTo(PUBLISH)).toHaveLength(1));
     expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/bulk_publish')).toHaveLength(0);
+  });
+
+  it("a pending draft's Submit review takes the reviewer to the review bar's summary (GitLab's draft card opens the review's submit form)", async () => {
+    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, created_at: '', updated_at: '' }];
+    const scroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = () => undefined;
+    renderWithStores(
+      <>
+        <Overview />
+        <ReviewBar projectPath="g/p" iid={3} count={1} onSubmitted={() => undefined} />
+      </>,
+    );
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    const card = await within(thread(DIFF)).findByTestId('pending-draft');
+    fireEvent.click(within(card).getByTestId('pending-draft-publish'));
+    expect(document.activeElement).toBe(screen.getByTestId('review-summary'));
+    expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/bulk_publish')).toHaveLength(0);
+    Element.prototype.scrollIntoView = scroll;
   });
 
   it("a review reply autocompletes the merge request's commands", async () => {
