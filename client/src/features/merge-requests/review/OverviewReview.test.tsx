@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type ApiDiffPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
-import { deferred, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
+import { deferred, jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { appStore } from '../../../shared/store';
 import { notesPollPausedAtom } from '../../notes/notesAtoms';
 import { DiscussionArea } from '../../notes/DiscussionArea';
@@ -125,6 +125,22 @@ describe('batch review and suggestions in the Overview', () => {
     fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
     await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
     expect(api.lastCall(REPLY).body).toEqual({ body: 'Done, resolving' });
+  });
+
+  it('a reply whose resolve fails says so and keeps the form, without its text (nothing posts twice)', async () => {
+    const P = 'p'.repeat(40);
+    const REPLY = `POST /api/v4/projects/g%2Fp/merge_requests/3/discussions/${P}/notes`;
+    api.on({ [REPLY]: makeNote({ id: '7', discussion_id: P, individual_note: false, noteable_type: 'MergeRequest' }), [`PUT ${PATHS.discussionResolve(P)}`]: jsonResponse({ message: 'boom' }, { status: 500 }) });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'Done' } });
+    fireEvent.click(within(form).getByTestId('review-resolve'));
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
+    expect((await within(form).findByRole('alert')).textContent).toBe(DISCUSSION_TEXTS.resolveFailed);
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe('');
+    expect(api.callsTo(REPLY)).toHaveLength(1);
   });
 
   it('suggestions render with Apply suggestion and Add to batch; a batch of two is applied at once', async () => {

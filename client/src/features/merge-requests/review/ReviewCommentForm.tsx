@@ -56,14 +56,13 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     const res = discussion
       ? await requestJson(`${api}/${discussion.id}/notes`, { method: 'POST', body: { body: text } }).catch(() => null)
       : await requestJson(api, { method: 'POST', body: { body: text, position } }).catch(() => null);
-    if (res?.ok && resolve && resolvable) {
-      // As the thread's own reply form: the thread is resolved (or unresolved) once the reply is in
-      const toggled = await resolveDiscussion(resolvable.resolve_path || sources.discussionResolve(resolvable.id), !resolvable.resolved).catch(() => null);
-      if (!toggled?.ok) setError(DISCUSSION_TEXTS.resolveFailed);
-    }
+    // As the thread's own reply form: the thread is resolved (or unresolved) once the reply is in
+    const toggled = res?.ok && resolve && resolvable ? await resolveDiscussion(resolvable.resolve_path || sources.discussionResolve(resolvable.id), !resolvable.resolved).catch(() => ({ ok: false })) : null;
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, DISCUSSION_TEXTS.submitFailedNetwork));
     setText('');
+    // The reply is in but the thread kept its state: the form stays to say so (its text is gone, so nothing posts twice)
+    if (toggled && !toggled.ok) return setError(DISCUSSION_TEXTS.resolveFailed);
     onDone('note');
   };
   const toReview = async () => {
