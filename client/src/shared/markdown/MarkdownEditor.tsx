@@ -41,6 +41,8 @@ export interface MarkdownEditorProps {
   /** The textarea's accessible name. */
   label: string;
   testId?: string;
+  /** The textarea's own test id (a form whose tests and journeys fill the box itself). */
+  textareaTestId?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface MarkdownEditorProps {
  */
 const withoutCommands = (paths: EditorSources): EditorSources => ({ ...paths, autocompleteKinds: paths.autocompleteKinds.filter((k) => k !== 'commands') });
 
-export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, maxLength, rows, disabled, autoFocus, label, testId }: MarkdownEditorProps) {
+export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown, textareaRef, previewProjectPath, noteable, sources, placeholder, maxLength, rows, disabled, autoFocus, label, testId, textareaTestId }: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [zen, setZen] = useState(false);
   const [preview, setPreview] = useState<{ html: string; commands: string[]; loading: boolean; failed: boolean }>({ html: '', commands: [], loading: false, failed: false });
@@ -139,6 +141,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
           rows={rows}
           disabled={disabled}
           autoFocus={autoFocus}
+          data-testid={textareaTestId}
           onChange={(e) => onChange(e.target.value)}
           {...(inProject ? attachments.textareaProps : {})}
           {...(inProject ? autocomplete.textareaProps : {})}

@@ -35,3 +35,14 @@ describe('the diff comment form: Insert suggestion', () => {
     expect(screen.queryByTestId('insert-suggestion')).toBeNull();
   });
 });
+
+describe('the diff comment form: its markdown editor', () => {
+  it('previews the comment (the note form\'s markdown preview)', async () => {
+    const api = stubFetch({ 'POST /api/v4/markdown': { html: '<p><strong>bold</strong></p>', commands: [] } });
+    form(line({}));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '**bold**' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect((await screen.findByText('bold')).tagName).toBe('STRONG');
+    expect(api.callsTo('POST /api/v4/markdown')).toHaveLength(1);
+  });
+});

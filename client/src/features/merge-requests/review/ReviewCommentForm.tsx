@@ -1,9 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
-import { AutocompleteMenu } from '../../../shared/markdown/AutocompleteMenu';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { useMarkdownAutocomplete } from '../../../shared/markdown/useMarkdownAutocomplete';
+import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
 import { mayResolve } from '../../notes/discussionRules';
 import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
@@ -45,7 +44,6 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
   const ref = useRef<HTMLTextAreaElement | null>(null);
   // The merge request's autocomplete sources (only the iid names it there)
   const sources = useMemo(() => mergeRequestNoteablePaths(projectPath, iid, 0), [projectPath, iid]);
-  const autocomplete = useMarkdownAutocomplete(ref, { projectPath, iid, id: 0, onChange: setText, sources });
   // The form is only offered to a viewer who may comment
   const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
   const suggestible = !discussion && line && suggestibleLine(line) ? line : null;
@@ -85,19 +83,30 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     box?.focus();
   };
   const empty = !text.trim();
+  const cancel = () => (text.trim() ? setConfirming(true) : onCancel());
   return (
     <div className="diff-comment-form" data-testid="diff-comment-form">
       {suggestible && (
-        <div className="md-editor-toolbar">
+        <div className="review-form-tools">
           <button type="button" className="btn btn-sm" onClick={insertSuggestion} data-testid="insert-suggestion">
             {SUGGESTION_TEXTS.insertSuggestion}
           </button>
         </div>
       )}
-      <div className="md-editor-field">
-        <textarea ref={ref} aria-label={label} value={text} onChange={(e) => setText(e.target.value)} rows={3} autoFocus data-testid="diff-comment-text" {...autocomplete.textareaProps} />
-        <AutocompleteMenu autocomplete={autocomplete} />
-      </div>
+      <MarkdownEditor
+        value={text}
+        onChange={setText}
+        onSubmit={() => void (empty || busy ? undefined : now())}
+        onCancel={cancel}
+        textareaRef={ref}
+        previewProjectPath={projectPath}
+        noteable={{ iid, id: 0 }}
+        sources={sources}
+        rows={3}
+        label={label}
+        autoFocus
+        textareaTestId="diff-comment-text"
+      />
       {resolvable && (
         <label className="review-resolve">
           <input type="checkbox" checked={resolve} onChange={(e) => setResolve(e.target.checked)} data-testid="review-resolve" />{' '}
@@ -112,7 +121,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
         <button type="button" className="btn" disabled={busy !== null || empty} aria-busy={busy === 'note'} onClick={() => void now()} data-testid="diff-comment-submit">
           {REVIEW_TEXTS.addCommentNow}
         </button>
-        <button type="button" className="btn" onClick={() => (text.trim() ? setConfirming(true) : onCancel())}>
+        <button type="button" className="btn" onClick={cancel}>
           {REVIEW_TEXTS.cancel}
         </button>
       </div>
