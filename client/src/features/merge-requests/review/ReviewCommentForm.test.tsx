@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition } from '@tandem/shared-types';
 import { renderWithStores, stubFetch } from '../../../test/kit';
 import { ReviewCommentForm } from './ReviewCommentForm';
@@ -44,5 +44,21 @@ describe('the diff comment form: its markdown editor', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
     expect((await screen.findByText('bold')).tagName).toBe('STRONG');
     expect(api.callsTo('POST /api/v4/markdown')).toHaveLength(1);
+  });
+});
+
+describe('the review comment form: autosave', () => {
+  it('keeps the text under autosave/ while written, gives it back on reopening, and drops it once the comment is added', async () => {
+    const api = stubFetch({ 'POST /api/v4/projects/g%2Fp/merge_requests/3/discussions': { id: 'n'.repeat(40), notes: [] } });
+    const key = 'autosave/g/p/-/merge_requests/3/line/a.ts::7';
+    const first = form(line({}));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Half a thought' } });
+    expect(JSON.parse(localStorage.getItem(key)!)).toMatchObject({ text: 'Half a thought' });
+    first.unmount();
+    form(line({}));
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('Half a thought');
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/discussions')).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
   });
 });

@@ -1,12 +1,19 @@
 import { useMemo, useRef, useState } from 'react';
-import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
+import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
 import { mayResolve } from '../../notes/discussionRules';
+import { clearNoteDraft, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
 import { lineSuggestion, suggestibleLine } from './suggestionInsert';
+
+/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>` or `.../line/<path>:<old>:<new>`. */
+function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
+  const at = discussionId ? `reply/${discussionId}` : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
+  return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
+}
 
 interface ReviewCommentFormProps {
   projectPath: string;
@@ -35,7 +42,17 @@ interface ReviewCommentFormProps {
  * request's sources, its quick actions included (a draft's run when it is published).
  */
 export function ReviewCommentForm({ projectPath, iid, position, line, discussion, initialText = '', pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
-  const [text, setText] = useState(initialText);
+  const draftKey = reviewFormDraftKey(projectPath, iid, discussion?.id ?? null, position ?? null);
+  // The text written before (autosaved), then the quote, as the plain reply form starts
+  const [text, setTextState] = useState(() => {
+    const saved = readNoteDraft(draftKey)?.text ?? '';
+    return initialText ? `${saved ? `${saved}\n` : ''}${initialText}` : saved;
+  });
+  // Kept under autosave/ while written (discussions.md §9); a merge request's lock version is not the page's to read here
+  const setText = (value: string) => {
+    setTextState(value);
+    writeNoteDraft(draftKey, { text: value, lock_version: 0 });
+  };
   const [confirming, setConfirming] = useState(false);
   const [resolve, setResolve] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'note' | null>(null);
@@ -59,6 +76,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, DISCUSSION_TEXTS.submitFailedNetwork));
     setText('');
+    clearNoteDraft(draftKey);
     // The reply is in but the thread kept its state: the form stays to say so (its text is gone, so nothing posts twice)
     if (toggled && !toggled.ok) return setError(DISCUSSION_TEXTS.resolveFailed);
     onDone('note');
@@ -70,6 +88,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, REVIEW_TEXTS.saveFailed));
     setText('');
+    clearNoteDraft(draftKey);
     onDone('draft');
   };
   const insertSuggestion = () => {
@@ -83,7 +102,11 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     box?.focus();
   };
   const empty = !text.trim();
-  const cancel = () => (text.trim() ? setConfirming(true) : onCancel());
+  const cancel = () => {
+    if (text.trim()) return setConfirming(true);
+    clearNoteDraft(draftKey);
+    onCancel();
+  };
   return (
     <div className="diff-comment-form" data-testid="diff-comment-form">
       {suggestible && (
