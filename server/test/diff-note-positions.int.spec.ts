@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
@@ -63,6 +64,13 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(followed).toMatchObject({ active: true, position: { new_line: 12, old_line: null, head_sha: pushed.sha, base_sha: newRefs.base_sha }, original_position: { new_line: 10, head_sha: head.sha } });
     const outdated = read.find((d) => d.id === onContext.id)!;
     expect(outdated).toMatchObject({ active: false, position: { new_line: 12, old_line: 12, head_sha: head.sha }, original_position: { new_line: 12 } });
+    // GitLab's diff_file of a diff thread: its file and the shas of its position (a traced thread's new ones); never resolved by a push
+    const filePath = followed.position!.new_path;
+    expect(followed).toMatchObject({
+      resolved_by_push: false,
+      diff_file: { file_hash: createHash('sha1').update(filePath).digest('hex'), file_path: filePath, diff_refs: { base_sha: newRefs.base_sha, start_sha: newRefs.start_sha, head_sha: pushed.sha } },
+    });
+    expect(outdated).toMatchObject({ diff_file: { diff_refs: { head_sha: head.sha } } });
     expect(outdated.notes.map((n) => n.outdated)).toEqual([true, true]);
 
     // REST clients see the same positions
