@@ -112,6 +112,20 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(newLines.at(-1)!.rich_text).toContain('100');
     expect((await call(app, 'GET', `${page}/discussions/nope/diff_lines.json`, { auth: who.bob })).status).toBe(400);
     expect((await call(app, 'GET', `${page}/discussions/${'a'.repeat(40)}/diff_lines.json`, { auth: who.bob })).status).toBe(404);
+    // GitLab's web form posts to the page's notes with the position as JSON text (note[position]), type DiffNote
+    const form = await call<{ discussion: Discussion & { diff_discussion: boolean } }>(app, 'POST', `${page}/notes?target_type=merge_request&target_id=${mr.id}`, {
+      auth: who.bob,
+      body: { note: { note: 'From the web form', type: 'DiffNote', noteable_type: 'MergeRequest', noteable_id: mr.id, position: JSON.stringify({ ...at(null, 11), head_sha: again.sha, base_sha: newRefs.base_sha, start_sha: newRefs.start_sha }), line_code: 'x' }, merge_request_diff_head_sha: again.sha, return_discussion: true },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.discussion).toMatchObject({ diff_discussion: true, position: { new_line: 11, head_sha: again.sha } });
+    expect(form.body.discussion.notes[0]).toMatchObject({ type: 'DiffNote', position: { new_line: 11 } });
+    const badForm = await call<{ errors?: unknown; message?: unknown }>(app, 'POST', `${page}/notes?target_type=merge_request&target_id=${mr.id}`, {
+      auth: who.bob,
+      body: { note: { note: 'x', type: 'DiffNote', position: '{not json' } },
+    });
+    expect(badForm.status).toBe(422);
+    expect(JSON.stringify(badForm.body)).toContain('Position is not valid JSON');
   });
 
   it("GraphQL: createDiffNote starts a diff thread at GitLab's DiffPositionInput; Note.position reads it; a bad position is an error naming it, nothing stored", async () => {
