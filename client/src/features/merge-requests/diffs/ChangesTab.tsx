@@ -9,6 +9,7 @@ import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { useReviewDrafts } from '../review/reviewApi';
 import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
+import { DiffFileTree } from './DiffFileTree';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
 
 /** Rows of a file rendered per task once it comes near, one of its tables (a 140-row file in one task made frames of 100 ms and more). */
@@ -46,26 +47,8 @@ function WhenNear({ eager, estimate, rows, anchor, children }: { eager: boolean;
   );
 }
 
-/** The file tree: every changed file, with its counts; a click scrolls to the file. */
-function FileTree({ files, viewed }: { files: ApiDiffFile[]; viewed: Record<string, string[]> }) {
-  return (
-    <nav className="diff-tree" aria-label="Changed files" style={{ width: DIFF_CONSTANTS.treeWidth, minWidth: DIFF_CONSTANTS.treeMinWidth, maxWidth: DIFF_CONSTANTS.treeMaxWidth }} data-testid="diff-tree">
-      <ul>
-        {files.map((f) => (
-          <li key={f.file_identifier_hash} className={viewed[f.file_identifier_hash] ? 'is-viewed' : undefined}>
-            <a href={`#diff-${f.file_hash}`} title={f.new_path} onClick={(e) => {
-              e.preventDefault();
-              document.getElementById(`diff-${f.file_hash}`)?.scrollIntoView({ block: 'start' });
-            }}>
-              {f.new_path}
-            </a>
-            <span className="add">+{f.added_lines}</span> <span className="del">−{f.removed_lines}</span>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+/** GitLab's first files: the first 3 render at once, each only when under the line limit (100). */
+export const rendersAtOnce = (f: ApiDiffFile, index: number) => index < DIFF_CONSTANTS.renderedAtOnce && f.highlighted_diff_lines.length < DIFF_CONSTANTS.renderedAtOnceMaxLines;
 
 /** A file's line notes: its threads under their lines (with the viewer's pending replies), its pending drafts, and the one open comment form. */
 function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs): LineNotes {
@@ -187,10 +170,10 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
         <p>{DIFF_TEXTS.noChanges}</p>
       ) : (
         <div className="diff-layout">
-          <FileTree files={files} viewed={viewed} />
+          <DiffFileTree files={files} viewed={viewed} />
           <div className="diff-files">
             {files.map((f, i) => (
-              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
+              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
                 <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}
