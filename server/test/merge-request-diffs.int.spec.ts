@@ -223,6 +223,14 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(ranged.body.notes[0]!.position).toMatchObject({ new_line: added.new_line, line_range: sent });
     const listed = await call<Array<{ id: string; position?: Record<string, unknown> }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
     expect(listed.body.find((d) => d.id === ranged.body.id)!.position).toMatchObject({ line_range: sent });
+    // A position stored before range ends carried lines: read from the line code and side
+    const bare = `(position->'line_range'->'start') - 'old_line' - 'new_line'`;
+    await app.ds.query(`UPDATE notes SET position = jsonb_set(jsonb_set(position, '{line_range,start}', ${bare}), '{line_range,end}', ${bare.replace('start', 'end')}) WHERE discussion_id = $1`, [ranged.body.id]);
+    const stored = (await app.ds.query(`SELECT position FROM notes WHERE discussion_id = $1`, [ranged.body.id])) as Array<{ position: unknown }>;
+    const storedPos = (typeof stored[0]!.position === 'string' ? JSON.parse(stored[0]!.position) : stored[0]!.position) as { line_range: { start: object; end: object } };
+    expect([storedPos.line_range.start, storedPos.line_range.end].some((e) => 'old_line' in e || 'new_line' in e)).toBe(false);
+    const reread = await call<Array<{ id: string; position?: Record<string, unknown> }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
+    expect(reread.body.find((d) => d.id === ranged.body.id)!.position).toMatchObject({ line_range: sent });
     // The Overview's excerpt of a range: its lines, first to last
     const rangeExcerpt = await call<{ truncated_diff_lines: ApiDiffLine[] }>(app, 'GET', `${page}/discussions/${ranged.body.id}/diff_lines.json`, { auth: who.bob });
     const lines = rangeExcerpt.body.truncated_diff_lines;

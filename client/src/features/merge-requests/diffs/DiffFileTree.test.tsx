@@ -91,6 +91,8 @@ describe('the renamed-file viewer', () => {
     later.release({ ...MOVED, viewer: { name: 'text' }, highlighted_diff_lines: [{ type: 'context', old_line: 1, new_line: 1, line_code: 'h_1_1', rich_text: '# Notes' }] });
     await waitFor(() => expect(document.querySelector('[data-path="docs/new.md"]')?.getAttribute('data-viewer')).toBe('text'));
     expect(screen.getByTestId('diff-inline').textContent).toContain('# Notes');
+    // Not lines of the diff: no comment on them
+    expect(screen.queryByTestId('diff-comment-button')).toBeNull();
     expect(api.lastCall(`GET ${ONE}`).query.get('file_hash')).toBe(MOVED.file_hash);
     // Still says it moved
     expect(screen.getByTestId('diff-renamed-notice').textContent).toContain(DIFF_TEXTS.renamed('docs/old.md', 'docs/new.md'));

@@ -91,7 +91,8 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
         <div className="diff-file-body">
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
           {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
-          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={notes} expansion={expansion} />
+          {/* A pure rename's loaded lines are no lines of the diff: the server takes no diff note on them */}
+          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={file.viewer.name === 'renamed' ? undefined : notes} expansion={expansion} />
           {expandFailed && (
             <Alert variant="danger" onDismiss={() => setExpandFailed(false)} testId="diff-expand-error">
               {DIFF_TEXTS.expandFailed}
