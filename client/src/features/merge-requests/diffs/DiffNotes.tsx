@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiLineRange, ApiLineRangeEnd } from '@tandem/shared-types';
-import { DIFF_TEXTS, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
+import { DIFF_TEXTS, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
@@ -39,8 +39,11 @@ export function rangeEndOf(line: ApiDiffLine): ApiLineRangeEnd {
 /** A range of more than one line (a range of one line is a line comment). */
 export const isMultiLine = (r: ApiLineRange | null | undefined): r is ApiLineRange => !!r && r.start.line_code !== r.end.line_code;
 
-/** "+12" and "+15" of a range from +12 to +15 (GitLab's getStartLineNumber, getEndLineNumber). */
-export const rangeLabels = (r: ApiLineRange): [string, string] => [rangeEndLabel(r.start, r.end), rangeEndLabel(r.end, r.start)];
+/** "+12" and "+15" of a range from +12 to +15 (GitLab's getStartLineNumber, getEndLineNumber); ends replayed from before they carried lines read them from their codes. */
+export const rangeLabels = (r: ApiLineRange): [string, string] => {
+  const [start, end] = [lineRangeEnd(r.start), lineRangeEnd(r.end)];
+  return [rangeEndLabel(start, end), rangeEndLabel(end, start)];
+};
 
 /**
  * The position GitLab's API takes for a comment on a line of a file, or on the lines `start` to

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type ApiLineRange, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { DiffExcerpt } from './DiffExcerpt';
+import { rangeLabels } from './DiffNotes';
 
 const l = (type: ApiDiffLine['type'], old_line: number | null, new_line: number | null, code: string | null, text: string): ApiDiffLine => ({ type, old_line, new_line, line_code: code, rich_text: text });
 // A hunk: context 1, removed old 2-3, added new 2-3, context 4
@@ -101,5 +102,11 @@ describe('comments on a range of lines', () => {
     expect((await screen.findByTestId('diff-excerpt-range')).textContent).toBe(DIFF_TEXTS.commentOnLines('+2', '+3'));
     await waitFor(() => expect(screen.getByTestId('diff-excerpt').textContent).toContain('THREE'));
     expect(screen.getByTestId('diff-excerpt').textContent).toContain('TWO');
+  });
+
+  it('a range stored before its ends carried lines is labelled from its line codes', () => {
+    const old = { start: { line_code: 'h_1_1', type: null }, end: { line_code: 'h_4_3', type: 'new' } } as unknown as ApiLineRange;
+    expect(rangeLabels(old)).toEqual(['1', '+3']);
+    expect(rangeLabels({ start: { line_code: 'h_2_2', type: 'old', old_line: 2, new_line: null }, end: { line_code: 'h_3_2', type: 'old', old_line: 3, new_line: null } })).toEqual(['-2', '-3']);
   });
 });
