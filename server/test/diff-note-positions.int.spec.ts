@@ -144,12 +144,23 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     const discussionId = made.data!.createDiffNote.note!.discussionId.split('/').pop();
     const read = (await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body;
     expect(read.find((d) => d.id === discussionId)).toMatchObject({ active: true, position: { new_line: 4, new_path: 'a.txt' } });
+    // A line range: each end's oldLine and newLine (GitLab's LinePositionType), from context line 3 to the added line 4
+    const hash = createHash('sha1').update('a.txt').digest('hex');
+    const ranged = `mutation($input: CreateDiffNoteInput!) { createDiffNote(input: $input) { errors note { position { newLine lineRange { start { lineCode type oldLine newLine } end { lineCode type oldLine newLine } } } } } }`;
+    type Ranged = { createDiffNote: { errors: string[]; note: { position: { newLine: number; lineRange: unknown } } | null } };
+    const range = { start: { lineCode: `${hash}_3_3`, type: null }, end: { lineCode: `${hash}_5_4`, type: 'new', oldLine: null, newLine: 4 } };
+    const withRange = await gql<Ranged>(app, ranged, { input: input({ lineRange: range }) }, who.bob);
+    expect(withRange.data!.createDiffNote).toEqual({
+      errors: [],
+      note: { position: { newLine: 4, lineRange: { start: { lineCode: `${hash}_3_3`, type: null, oldLine: 3, newLine: 3 }, end: { lineCode: `${hash}_5_4`, type: 'new', oldLine: null, newLine: 4 } } } },
+    });
 
     const bad = await gql<Res>(app, mutation, { input: input({ newLine: 99 }) }, who.bob);
     expect(bad.data!.createDiffNote).toEqual({ errors: ['Position line is not a line of the diff'], note: null });
     const stale = await gql<Res>(app, mutation, { input: input({ headSha: 'f'.repeat(40) }) }, who.bob);
     expect(stale.data!.createDiffNote.errors[0]).toContain('current diff');
-    expect((await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body.filter((d) => d.position)).toHaveLength(1);
+    // Nothing stored by the refused ones: the line comment and the range comment
+    expect((await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body.filter((d) => d.position)).toHaveLength(2);
     // Reporters may comment, anonymous users may not; an issue has no diff
     const anon = await gql<Res>(app, mutation, { input: input({}) }, who.anonymous);
     expect(anon.data?.createDiffNote ?? null).toBeNull();
