@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
@@ -63,6 +64,13 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(followed).toMatchObject({ active: true, position: { new_line: 12, old_line: null, head_sha: pushed.sha, base_sha: newRefs.base_sha }, original_position: { new_line: 10, head_sha: head.sha } });
     const outdated = read.find((d) => d.id === onContext.id)!;
     expect(outdated).toMatchObject({ active: false, position: { new_line: 12, old_line: 12, head_sha: head.sha }, original_position: { new_line: 12 } });
+    // GitLab's diff_file of a diff thread: its file and the shas of its position (a traced thread's new ones); never resolved by a push
+    const filePath = followed.position!.new_path;
+    expect(followed).toMatchObject({
+      resolved_by_push: false,
+      diff_file: { file_hash: createHash('sha1').update(filePath).digest('hex'), file_path: filePath, diff_refs: { base_sha: newRefs.base_sha, start_sha: newRefs.start_sha, head_sha: pushed.sha } },
+    });
+    expect(outdated).toMatchObject({ diff_file: { diff_refs: { head_sha: head.sha } } });
     expect(outdated.notes.map((n) => n.outdated)).toEqual([true, true]);
 
     // REST clients see the same positions
@@ -104,6 +112,20 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(newLines.at(-1)!.rich_text).toContain('100');
     expect((await call(app, 'GET', `${page}/discussions/nope/diff_lines.json`, { auth: who.bob })).status).toBe(400);
     expect((await call(app, 'GET', `${page}/discussions/${'a'.repeat(40)}/diff_lines.json`, { auth: who.bob })).status).toBe(404);
+    // GitLab's web form posts to the page's notes with the position as JSON text (note[position]), type DiffNote
+    const form = await call<{ discussion: Discussion & { diff_discussion: boolean } }>(app, 'POST', `${page}/notes?target_type=merge_request&target_id=${mr.id}`, {
+      auth: who.bob,
+      body: { note: { note: 'From the web form', type: 'DiffNote', noteable_type: 'MergeRequest', noteable_id: mr.id, position: JSON.stringify({ ...at(null, 11), head_sha: again.sha, base_sha: newRefs.base_sha, start_sha: newRefs.start_sha }), line_code: 'x' }, merge_request_diff_head_sha: again.sha, return_discussion: true },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.discussion).toMatchObject({ diff_discussion: true, position: { new_line: 11, head_sha: again.sha } });
+    expect(form.body.discussion.notes[0]).toMatchObject({ type: 'DiffNote', position: { new_line: 11 } });
+    const badForm = await call<{ errors?: unknown; message?: unknown }>(app, 'POST', `${page}/notes?target_type=merge_request&target_id=${mr.id}`, {
+      auth: who.bob,
+      body: { note: { note: 'x', type: 'DiffNote', position: '{not json' } },
+    });
+    expect(badForm.status).toBe(422);
+    expect(JSON.stringify(badForm.body)).toContain('Position is not valid JSON');
   });
 
   it("GraphQL: createDiffNote starts a diff thread at GitLab's DiffPositionInput; Note.position reads it; a bad position is an error naming it, nothing stored", async () => {
@@ -122,12 +144,23 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     const discussionId = made.data!.createDiffNote.note!.discussionId.split('/').pop();
     const read = (await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body;
     expect(read.find((d) => d.id === discussionId)).toMatchObject({ active: true, position: { new_line: 4, new_path: 'a.txt' } });
+    // A line range: each end's oldLine and newLine (GitLab's LinePositionType), from context line 3 to the added line 4
+    const hash = createHash('sha1').update('a.txt').digest('hex');
+    const ranged = `mutation($input: CreateDiffNoteInput!) { createDiffNote(input: $input) { errors note { position { newLine lineRange { start { lineCode type oldLine newLine } end { lineCode type oldLine newLine } } } } } }`;
+    type Ranged = { createDiffNote: { errors: string[]; note: { position: { newLine: number; lineRange: unknown } } | null } };
+    const range = { start: { lineCode: `${hash}_3_3`, type: null }, end: { lineCode: `${hash}_5_4`, type: 'new', oldLine: null, newLine: 4 } };
+    const withRange = await gql<Ranged>(app, ranged, { input: input({ lineRange: range }) }, who.bob);
+    expect(withRange.data!.createDiffNote).toEqual({
+      errors: [],
+      note: { position: { newLine: 4, lineRange: { start: { lineCode: `${hash}_3_3`, type: null, oldLine: 3, newLine: 3 }, end: { lineCode: `${hash}_5_4`, type: 'new', oldLine: null, newLine: 4 } } } },
+    });
 
     const bad = await gql<Res>(app, mutation, { input: input({ newLine: 99 }) }, who.bob);
     expect(bad.data!.createDiffNote).toEqual({ errors: ['Position line is not a line of the diff'], note: null });
     const stale = await gql<Res>(app, mutation, { input: input({ headSha: 'f'.repeat(40) }) }, who.bob);
     expect(stale.data!.createDiffNote.errors[0]).toContain('current diff');
-    expect((await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body.filter((d) => d.position)).toHaveLength(1);
+    // Nothing stored by the refused ones: the line comment and the range comment
+    expect((await call<Discussion[]>(app, 'GET', `/${P}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.alice })).body.filter((d) => d.position)).toHaveLength(2);
     // Reporters may comment, anonymous users may not; an issue has no diff
     const anon = await gql<Res>(app, mutation, { input: input({}) }, who.anonymous);
     expect(anon.data?.createDiffNote ?? null).toBeNull();

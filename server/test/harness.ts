@@ -301,16 +301,16 @@ let demoBranches = 0;
 /**
  * A fresh merge request by `auth` in `project`: REVIEW_DEMO's base and change committed on a pair
  * of branches of its own (so every merge request of a test file has its own diff), opened
- * through REST. `api` is its REST path.
+ * through REST, with any other `fields` of the create request. `api` is its REST path.
  */
-export async function demoMergeRequest(app: TestApp, auth: Auth, project: string, title: string): Promise<ApiMergeRequest & { api: string }> {
+export async function demoMergeRequest(app: TestApp, auth: Auth, project: string, title: string, fields: Record<string, unknown> = {}): Promise<ApiMergeRequest & { api: string }> {
   const n = ++demoBranches;
   const author = { name: 'Test', email: 'test@example.com' };
   const repo = await app.running.app.get(RepositoryService).open(await projectId(app, project));
   const base = await repo.writeCommit({ branch: `demo-base-${n}`, startSha: null, message: 'Base', author, actions: REVIEW_DEMO.base() });
   await repo.writeCommit({ branch: `demo-head-${n}`, startSha: base.sha, message: 'Change', author, actions: REVIEW_DEMO.change() });
   const api = `/api/v4/projects/${encodeURIComponent(project)}/merge_requests`;
-  const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth, body: { title, source_branch: `demo-head-${n}`, target_branch: `demo-base-${n}` } });
+  const mr = await call<ApiMergeRequest>(app, 'POST', api, { auth, body: { ...fields, title, source_branch: `demo-head-${n}`, target_branch: `demo-base-${n}` } });
   if (mr.status !== 201) throw new Error(`demo merge request: HTTP ${mr.status} ${JSON.stringify(mr.body)}`);
   return { ...mr.body, api: `${api}/${mr.body.iid}` };
 }

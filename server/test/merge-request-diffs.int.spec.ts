@@ -65,6 +65,28 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(DIFF_TEXTS.showFileContents).toBe('Show file contents');
   });
 
+  it("gives each file GitLab's content_sha, view_path (its blob page) and alternate_viewer (text for a renamed text file, else null)", async () => {
+    const { diff_files: files, diff_refs: refs } = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    expect(byPath(files, 'src/search.ts')).toMatchObject({ content_sha: refs.head_sha, view_path: `/${P}/-/blob/${refs.head_sha}/src/search.ts`, alternate_viewer: null });
+    expect(byPath(files, 'docs/new-name.md')).toMatchObject({ content_sha: refs.head_sha, view_path: `/${P}/-/blob/${refs.head_sha}/docs/new-name.md`, alternate_viewer: { name: 'text' } });
+    // A deleted file is read at the base
+    expect(byPath(files, 'docs/obsolete.md')).toMatchObject({ content_sha: refs.base_sha, view_path: `/${P}/-/blob/${refs.base_sha}/docs/obsolete.md`, alternate_viewer: null });
+    expect(byPath(files, 'assets/banner.png').alternate_viewer).toBeNull();
+  });
+
+  it('"Show file contents" of a renamed file without changes: its whole text, unchanged, in the text viewer', async () => {
+    const list = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob });
+    const moved = byPath(list.body.diff_files, 'docs/new-name.md');
+    expect(moved.highlighted_diff_lines).toEqual([]);
+    const one = await call<ApiDiffFile>(app, 'GET', `${page}/diff_for_path.json?file_hash=${moved.file_hash}`, { auth: who.bob });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ viewer: { name: 'text' }, renamed_file: true });
+    const lines = one.body.highlighted_diff_lines;
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.type === 'context')).toBe(true);
+    expect(lines.map((l) => l.new_line)).toEqual(lines.map((_, i) => i + 1));
+  });
+
   it('hides whitespace changes with w=1 (the file stays listed, without lines)', async () => {
     const res = await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json?w=1`, { auth: who.bob });
     expect(res.body.whitespace_hidden).toBe(true);
@@ -191,7 +213,28 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     const made = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'Why multiply?', position: at({ new_line: added.new_line, line_range: { start: { line_code: removed.line_code, type: 'old' }, end: { line_code: added.line_code, type: 'new' } } }) } });
     expect(made.status).toBe(201);
     expect(made.body.individual_note).toBe(false);
-    expect(made.body.notes[0]).toMatchObject({ type: 'DiffNote', resolvable: true, position: { new_line: 12, old_line: null, head_sha: refs.head_sha, new_path: 'src/search.ts', line_range: { start: { line_code: removed.line_code }, end: { line_code: added.line_code } } } });
+    // Each end of the range answers its own lines (spec: line_code, type, old_line, new_line), read from the diff
+    expect(made.body.notes[0]).toMatchObject({ type: 'DiffNote', resolvable: true, position: { new_line: 12, old_line: null, head_sha: refs.head_sha, new_path: 'src/search.ts', line_range: { start: { line_code: removed.line_code, type: 'old', old_line: 12, new_line: null }, end: { line_code: added.line_code, type: 'new', old_line: null, new_line: 12 } } } });
+    // As GitLab's client sends it: both ends with their lines; the thread lists it the same way
+    const ctx = code.highlighted_diff_lines.filter((l) => l.type === 'context' && l.new_line! < added.new_line!).pop()!;
+    const sent = { start: { line_code: ctx.line_code, type: null, old_line: ctx.old_line, new_line: ctx.new_line }, end: { line_code: added.line_code, type: 'new', old_line: null, new_line: added.new_line } };
+    const ranged = await call<D>(app, 'POST', discussions, { auth: who.bob, body: { body: 'These lines', position: at({ new_line: added.new_line, line_range: sent }) } });
+    expect(ranged.status).toBe(201);
+    expect(ranged.body.notes[0]!.position).toMatchObject({ new_line: added.new_line, line_range: sent });
+    const listed = await call<Array<{ id: string; position?: Record<string, unknown> }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
+    expect(listed.body.find((d) => d.id === ranged.body.id)!.position).toMatchObject({ line_range: sent });
+    // A position stored before range ends carried lines: read from the line code and side
+    const bare = `(position->'line_range'->'start') - 'old_line' - 'new_line'`;
+    await app.ds.query(`UPDATE notes SET position = jsonb_set(jsonb_set(position, '{line_range,start}', ${bare}), '{line_range,end}', ${bare.replace('start', 'end')}) WHERE discussion_id = $1`, [ranged.body.id]);
+    const stored = (await app.ds.query(`SELECT position FROM notes WHERE discussion_id = $1`, [ranged.body.id])) as Array<{ position: unknown }>;
+    const storedPos = (typeof stored[0]!.position === 'string' ? JSON.parse(stored[0]!.position) : stored[0]!.position) as { line_range: { start: object; end: object } };
+    expect([storedPos.line_range.start, storedPos.line_range.end].some((e) => 'old_line' in e || 'new_line' in e)).toBe(false);
+    const reread = await call<Array<{ id: string; position?: Record<string, unknown> }>>(app, 'GET', `${page}/discussions.json`, { auth: who.bob });
+    expect(reread.body.find((d) => d.id === ranged.body.id)!.position).toMatchObject({ line_range: sent });
+    // The Overview's excerpt of a range: its lines, first to last
+    const rangeExcerpt = await call<{ truncated_diff_lines: ApiDiffLine[] }>(app, 'GET', `${page}/discussions/${ranged.body.id}/diff_lines.json`, { auth: who.bob });
+    const lines = rangeExcerpt.body.truncated_diff_lines;
+    expect([lines[0]!.line_code, lines[lines.length - 1]!.line_code]).toEqual([ctx.line_code, added.line_code]);
     const old = await call<D>(app, 'POST', discussions, { auth: who.alice, body: { body: 'This went away', position: at({ old_line: removed.old_line }) } });
     expect(old.body.notes[0]!.position).toMatchObject({ old_line: 12, new_line: null });
     const reply = await call<{ type: string; position?: Record<string, unknown> }>(app, 'POST', `${discussions}/${made.body.id}/notes`, { auth: who.alice, body: { body: 'Faster.' } });
@@ -211,6 +254,8 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(await bad(at({ new_path: 'nope.ts', old_path: 'nope.ts', new_line: 1 }))).toBe('nope.ts is not a file of this diff');
     expect(await bad(at({}))).toBe('old_line or new_line is required');
     expect(await bad(at({ new_line: 12, line_range: { start: { line_code: 'x_1_1' }, end: { line_code: added.line_code } } }))).toBe('line_range start is not a line of the diff');
+    // An end whose lines are not those of its line code
+    expect(await bad(at({ new_line: 12, line_range: { start: { ...sent.start, new_line: 99 }, end: sent.end } }))).toBe('line_range start is not a line of the diff');
     expect(await bad('line 12')).toBe('is invalid');
     // Issues have no diff
     const issue = await call<{ iid: number }>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'No diff here' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TEXTS as NT, QUICK_ACTION_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, gql, mailsOf as mailsOfAction, recipients, userIds, type Auth, type Cast, type TestApp } from './harness';
+import { RepositoryService } from '../src/modules/repository';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, gql, mailsOf as mailsOfAction, projectId, recipients, userIds, type Auth, type Cast, type TestApp } from './harness';
 
 const PUBLIC = 'acme/tandem';
 const PRIVATE = 'acme/platform/secret-plans';
@@ -13,11 +14,15 @@ const PRIVATE = 'acme/platform/secret-plans';
  * someone who may not read the merge request (a guest or outsider of a private project) is never
  * mailed; REST subscribe/unsubscribe answer GitLab's 201/304/404/401, GraphQL
  * mergeRequestSetSubscription and `subscribed` follow; the mail's unsubscribe link works signed out.
+ * GitLab's merge request mails: a new merge request (its assignees, reviewers and the mentioned;
+ * it starts the thread), a review request (the reviewer asked), closed, reopened, merged and
+ * pushed to (participants and subscribers), and a custom level's chosen events.
  */
 describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
   let app: TestApp;
   let who: Cast;
   let ids: Record<string, number>;
+  let names: Record<string, string>;
   const mailsOf = (act: () => Promise<unknown>) => mailsOfAction(app, act);
   const to = recipients;
 
@@ -34,6 +39,7 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
     app = await bootApp(mode, { JOBS_POLL_SECONDS: '0' });
     who = await castOf(app);
     ids = await userIds(app);
+    names = Object.fromEntries(((await app.ds.query('SELECT username, name FROM users')) as Array<{ username: string; name: string }>).map((u) => [u.username, u.name]));
   });
   afterAll(async () => {
     await app?.close();
@@ -41,7 +47,7 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
 
   it("a comment mails the author and the reviewers, not its author; GitLab's subject, thread and link", async () => {
     const mr = await newMr('Mail on a merge request comment', PUBLIC, [ids.bob!, ids.carol!]);
-    // opening it and asking for reviews mailed nobody: the reviewers' first mail is the comment
+    // opening it and asking for reviews mailed the reviewers; the comment's mail is another
     const mails = await mailsOf(() => comment(who.bob, mr.api, 'Looks close.'));
     expect(to(mails)).toEqual(['alice', 'carol']);
     const alice = mails.find((m) => m.to === 'alice@example.com')!;
@@ -185,5 +191,109 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
     expect(String(page.body)).toContain(`You have been unsubscribed from ${PUBLIC}!${mr.iid}.`);
     expect(await subscribed(who.carol, mr.api)).toBe(false);
     expect(to(await mailsOf(() => comment(who.alice, mr.api, 'Anyone?')))).toEqual([]);
+  });
+
+  it('a new merge request mails its assignee, its reviewer and who its description mentions, not its author; its mail starts the thread', async () => {
+    let mr!: Awaited<ReturnType<typeof demoMergeRequest>>;
+    const opened = await mailsOf(async () => {
+      mr = await demoMergeRequest(app, who.alice, PUBLIC, 'A new merge request', { assignee_ids: [ids.bob], reviewer_ids: [ids.carol], description: 'Please look, @mallory' });
+    });
+    expect(mr.reviewers.map((u) => u.username)).toEqual(['carol']);
+    expect(to(opened)).toEqual(['bob', 'carol', 'mallory']);
+    const bob = opened.find((m) => m.to === 'bob@example.com')!;
+    expect(bob.subject).toBe(`Tandem | A new merge request (!${mr.iid})`);
+    expect(bob.body.startsWith(NT.newMergeRequest(names.alice!))).toBe(true);
+    expect(bob.body).toContain('Please look, @mallory');
+    expect(bob.body).toMatch(new RegExp(`/${PUBLIC}/-/merge_requests/${mr.iid}\\b`));
+    expect(bob.headers!['Message-ID']).toMatch(new RegExp(`^<merge_request_${mr.id}@[^>]+>$`));
+    expect(bob.headers!['In-Reply-To']).toBeUndefined();
+    // the next mail answers the thread the opening started
+    const [reply] = await mailsOf(() => comment(who.bob, mr.api, 'On it'));
+    expect(reply!.subject).toBe(`Re: Tandem | A new merge request (!${mr.iid})`);
+    expect(reply!.headers!['In-Reply-To']).toBe(bob.headers!['Message-ID']);
+    // nobody assigned, asked or mentioned, no watcher: an opening mails nobody
+    expect(to(await mailsOf(() => newMr('Opened quietly')))).toEqual([]);
+  });
+
+  it('asking for a review mails the reviewer asked only; asking again after their review mails them again; removing reviewers mails nobody', async () => {
+    const mr = await newMr('Review requests');
+    expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { assignee_ids: [ids.bob] } })))).toEqual(['bob']);
+    await comment(who.carol, mr.api, 'Following');
+    // bob (assignee) and carol (commenter) take part, and are not told
+    const asked = await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { reviewer_ids: [ids.mallory] } }));
+    expect(to(asked)).toEqual(['mallory']);
+    expect(asked[0]!.subject).toBe(`Re: Tandem | Review requests (!${mr.iid})`);
+    expect(asked[0]!.body.startsWith(NT.reviewRequested(names.alice!))).toBe(true);
+    expect(asked[0]!.headers!['Message-ID']).toMatch(new RegExp(`^<merge_request_${mr.id}_event_\\d+_request_review_${ids.mallory}@`));
+    // a second reviewer: only they are asked now
+    expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { reviewer_ids: [ids.mallory, ids.dave] } })))).toEqual(['dave']);
+    // mallory's submitted review is a comment's mail, no review request (dave is still unreviewed)
+    expect((await call(app, 'POST', `${mr.api}/draft_notes`, { auth: who.mallory, body: { note: 'One remark' } })).status).toBe(201);
+    const reviewed = await mailsOf(() => call(app, 'POST', `${mr.api}/draft_notes/bulk_publish`, { auth: who.mallory }));
+    expect(to(reviewed)).toEqual(['alice', 'bob', 'carol', 'dave']);
+    expect(reviewed.every((m) => !m.body.includes('requested a review'))).toBe(true);
+    // re-request review (the sidebar's, GitLab's mergeRequestReviewerRereview): mallory is asked again
+    const again = await mailsOf(() =>
+      gql(app, `mutation($input: MergeRequestReviewerRereviewInput!) { mergeRequestReviewerRereview(input: $input) { errors } }`, {
+        input: { projectPath: PUBLIC, iid: String(mr.iid), userId: `gid://gitlab/User/${ids.mallory}` },
+      }, who.alice),
+    );
+    expect(to(again)).toEqual(['mallory']);
+    expect(again[0]!.body.startsWith(NT.reviewRequested(names.alice!))).toBe(true);
+    // removing reviewers mails nobody
+    expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { reviewer_ids: [] } })))).toEqual([]);
+  });
+
+  it('closing, reopening and merging mail the participants and subscribers, never the actor nor an unsubscribed participant', async () => {
+    const mr = await newMr('State mails', PUBLIC, [ids.bob!]);
+    await comment(who.carol, mr.api, 'Watching this');
+    expect((await call(app, 'POST', `${mr.api}/unsubscribe`, { auth: who.carol })).status).toBe(201);
+    expect((await call(app, 'POST', `${mr.api}/subscribe`, { auth: who.mallory })).status).toBe(201);
+    const closed = await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { state_event: 'close' } }));
+    expect(to(closed)).toEqual(['bob', 'mallory']);
+    expect(closed[0]!.body.startsWith(NT.closedMergeRequest(mr.iid, names.alice!))).toBe(true);
+    expect(closed[0]!.headers!['In-Reply-To']).toMatch(new RegExp(`^<merge_request_${mr.id}@`));
+    const reopened = await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.bob, body: { state_event: 'reopen' } }));
+    expect(to(reopened)).toEqual(['alice', 'mallory']);
+    expect(reopened[0]!.body.startsWith(NT.reopenedMergeRequest(mr.iid, names.bob!))).toBe(true);
+    const merged = await mailsOf(async () => expect((await call(app, 'PUT', `${mr.api}/merge`, { auth: who.mallory, body: {} })).status).toBe(200));
+    expect(to(merged)).toEqual(['alice', 'bob']);
+    expect(merged[0]!.body.startsWith(NT.mergedMergeRequest(mr.iid, names.mallory!))).toBe(true);
+  });
+
+  it('a push to the source branch mails the participants with the new commits, not the pusher', async () => {
+    const mr = await newMr('Push mail', PUBLIC, [ids.bob!]);
+    await comment(who.carol, mr.api, 'Waiting for the fix');
+    const repos = app.running.app.get(RepositoryService);
+    const pid = await projectId(app, PUBLIC);
+    const repo = await repos.open(pid);
+    const old = (await repo.resolve(mr.source_branch))!;
+    const pushed = await repo.writeCommit({
+      branch: mr.source_branch, message: 'Fix the *banner* colour', author: { name: 'Test', email: 'test@example.com' }, actions: [{ action: 'create', path: 'push-mail.txt', content: Buffer.from('x\n') }],
+    });
+    const mails = await mailsOf(() => repos.refsChanged({ projectId: pid, actorId: ids.bob!, updates: [{ ref: `refs/heads/${mr.source_branch}`, oldSha: old, newSha: pushed.sha }], source: 'push' }));
+    expect(to(mails)).toEqual(['alice', 'carol']);
+    expect(mails[0]!.body.startsWith(NT.pushedToMergeRequest(names.bob!, mr.iid))).toBe(true);
+    expect(mails[0]!.body).toContain(`* ${pushed.sha.slice(0, 8)} - Fix the *banner* colour`);
+  });
+
+  it('a custom level mails the merge request events it chose and no other; an assignment is reassign_merge_request, not reassign_issue', async () => {
+    const projectApi = `/api/v4/projects/${enc(PUBLIC)}/notification_settings`;
+    const set = await call<{ level: string; events: Record<string, boolean> }>(app, 'PUT', projectApi, {
+      auth: who.dave, body: { level: 'custom', new_merge_request: true, close_merge_request: true, reassign_issue: true },
+    });
+    expect(set.body.events).toMatchObject({ new_merge_request: true, close_merge_request: true, reassign_issue: true, reopen_merge_request: false, reassign_merge_request: false, merge_merge_request: false });
+    try {
+      let mr!: Awaited<ReturnType<typeof demoMergeRequest>>;
+      expect(to(await mailsOf(async () => (mr = await newMr('Custom mail'))))).toEqual(['dave']);
+      expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { assignee_ids: [ids.bob] } })))).toEqual(['bob']);
+      expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { state_event: 'close' } })))).toEqual(['bob', 'dave']);
+      expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { state_event: 'reopen' } })))).toEqual(['bob']);
+      // reassign_merge_request chosen: the next assignment mails dave too
+      await call(app, 'PUT', projectApi, { auth: who.dave, body: { reassign_merge_request: true } });
+      expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { assignee_ids: [ids.carol] } })))).toEqual(['bob', 'carol', 'dave']);
+    } finally {
+      await call(app, 'PUT', projectApi, { auth: who.dave, body: { level: 'global' } });
+    }
   });
 });

@@ -48,6 +48,15 @@ describe.each(DB_MODES)('merge request reviewers on %s', (mode) => {
       ['carol', false, 'unreviewed', false],
       ['alice', true, 'unreviewed', false],
     ]);
+    expect([...sidebar.assignees, ...sidebar.reviewers].every((u) => u.availability === 'not_set')).toBe(true);
+  });
+
+  it("page.json: a busy assignee or reviewer is busy (their status), so the sidebar's tooltip adds (Busy)", async () => {
+    expect((await call(app, 'PUT', '/api/v4/user/status', { auth: who.carol, body: { availability: 'busy' } })).status).toBe(200);
+    const { sidebar } = await page(who.dave);
+    expect(sidebar.reviewers.map((u) => [u.username, u.availability])).toEqual([['carol', 'busy'], ['alice', 'not_set']]);
+    expect((await call(app, 'PUT', '/api/v4/user/status', { auth: who.carol, body: { availability: 'not_set' } })).status).toBe(200);
+    expect((await page(who.dave)).sidebar.reviewers[0]).toMatchObject({ username: 'carol', availability: 'not_set' });
   });
 
   it('a reviewer who submits a review is marked reviewed, live; a non-reviewer’s review marks nobody', async () => {

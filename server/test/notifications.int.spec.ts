@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiNotificationSettingsPage } from '@tandem/shared-types';
+import { NOTIFICATION_CUSTOM_EVENTS, type ApiNotificationSettingsPage } from '@tandem/shared-types';
 import { JobQueue } from '../src/core/jobs/job-queue';
 import { bootApp, call, castOf, DB_MODES, enc, mailsOf as mailsOfAction, recipients, userIds, type Auth, type Cast, type TestApp } from './harness';
 
@@ -132,7 +132,7 @@ describe.each(DB_MODES)('notification mail on %s', (mode) => {
     expect((await call(app, 'GET', groupApi)).status).toBe(401);
     expect((await call(app, 'GET', groupApi, { auth: who.carol })).body).toEqual({ level: 'global' });
     expect((await call(app, 'GET', '/api/v4/groups/no-such-group/notification_settings', { auth: who.carol })).status).toBe(404);
-    const none = { new_note: false, new_issue: false, reopen_issue: false, close_issue: false, reassign_issue: false, issue_due: false };
+    const none = Object.fromEntries(NOTIFICATION_CUSTOM_EVENTS.map((e) => [e, false]));
     expect((await call(app, 'PUT', groupApi, { auth: who.carol, body: { level: 'custom', close_issue: true } })).body).toEqual({ level: 'custom', events: { ...none, close_issue: true } });
     const bad = await call<{ message: unknown }>(app, 'PUT', groupApi, { auth: who.carol, body: { new_note: 'yes' } });
     expect(bad.status).toBe(400);

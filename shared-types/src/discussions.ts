@@ -53,6 +53,8 @@ export interface ApiDiscussion {
   active?: boolean;
   /** GET: the thread's code excerpt (merge request diff threads; mergeRequestDiscussionDiffLinesPath). */
   truncated_diff_lines_path?: string;
+  /** A diff thread's file (GitLab's diff_file: file_hash, file_path, diff_refs), at its position. */
+  diff_file?: { file_hash: string; file_path: string; diff_refs: { base_sha: string; start_sha: string; head_sha: string } };
   for_commit: boolean;
   commit_id: string | null;
   expanded: boolean;
@@ -62,6 +64,8 @@ export interface ApiDiscussion {
   resolved: boolean;
   resolved_at: string | null;
   resolved_by: UserBasic | null;
+  /** Resolved by a push that outdated it (GitLab's resolve_outdated_diff_discussions): Tandem never does, so always false. */
+  resolved_by_push: boolean;
   /** PUT resolves, DELETE unresolves. */
   resolve_path: string;
   discussion_path: string;

@@ -30,8 +30,48 @@ export interface ApiDiffPosition {
   old_line: number | null;
   /** null on a removed line. */
   new_line: number | null;
-  /** A comment on several lines: their first and last line codes and sides. */
-  line_range: { start: { line_code: string; type: 'old' | 'new' | null }; end: { line_code: string; type: 'old' | 'new' | null } } | null;
+  /** A comment on several lines: their first and last line (the position's own line is the last). */
+  line_range: ApiLineRange | null;
+}
+
+/** One end of a line range (issue-page.md "Line-range objects: line_code, type, old_line, new_line"); type null on a context line. */
+export interface ApiLineRangeEnd {
+  line_code: string;
+  type: 'old' | 'new' | null;
+  /** null on an added line. */
+  old_line: number | null;
+  /** null on a removed line. */
+  new_line: number | null;
+}
+
+export interface ApiLineRange {
+  start: ApiLineRangeEnd;
+  end: ApiLineRangeEnd;
+}
+
+/**
+ * A range end with its line numbers: positions stored before they carried old_line/new_line
+ * read them from the line code (`<file hash>_<old>_<new>`, GitLab's) and the side.
+ */
+export function lineRangeEnd(e: { line_code: string; type: 'old' | 'new' | null; old_line?: number | null; new_line?: number | null }): ApiLineRangeEnd {
+  const m = /_(\d+)_(\d+)$/.exec(e.line_code);
+  const oldLine = e.old_line !== undefined ? e.old_line : m && e.type !== 'new' ? Number(m[1]) : null;
+  const newLine = e.new_line !== undefined ? e.new_line : m && e.type !== 'old' ? Number(m[2]) : null;
+  return { line_code: e.line_code, type: e.type, old_line: oldLine, new_line: newLine };
+}
+
+/** A position with both range ends' line numbers (older stored positions have none). */
+export function withRangeLines<P extends ApiDiffPosition | null | undefined>(p: P): P {
+  if (!p?.line_range) return p;
+  return { ...p, line_range: { start: lineRangeEnd(p.line_range.start), end: lineRangeEnd(p.line_range.end) } };
+}
+
+/** A range end as GitLab writes it: `-12` on the old side, `+15` on the new, the number alone on a context line (multiline_comment_utils getLineNumber). */
+export function rangeEndLabel(e: ApiLineRangeEnd, other: ApiLineRangeEnd): string {
+  const sign = e.type === 'new' ? '+' : e.type === 'old' ? '-' : '';
+  // A context end shows the side the other end is on (the right side when that one is added)
+  const n = e.type === 'new' || (e.type === null && other.type === 'new') ? e.new_line : (e.old_line ?? e.new_line);
+  return n === null ? '' : `${sign}${n}`;
 }
 
 /** How a file is shown: text lines, an image viewer, a download link, or a notice only. */
@@ -56,6 +96,12 @@ export interface ApiDiffFile {
   /** Replaced, new, deleted or renamed (issue-page.md "Diff viewer" modes). */
   mode: 'replaced' | 'new' | 'deleted' | 'renamed';
   viewer: { name: DiffViewerName };
+  /** The viewer "Show file contents" switches to (GitLab's alternate_viewer): text on a renamed text file; null when none. */
+  alternate_viewer: { name: DiffViewerName } | null;
+  /** The commit the file's content is read at: the head, or the base for a deleted file (GitLab's content_sha). */
+  content_sha: string;
+  /** The file's blob page at content_sha: {project path}/-/blob/{sha}/{path}. */
+  view_path: string;
   /** Over the line limit: its lines load with "Show file contents". */
   collapsed: boolean;
   highlighted_diff_lines: ApiDiffLine[];
@@ -89,9 +135,13 @@ export const DIFF_CONSTANTS = {
   renderedAtOnce: 3,
   /** Lines over which a file is collapsed until "Show file contents". */
   collapseLines: 500,
-  treeWidth: 260,
+  /** The first files render at once only under this many lines (GitLab's LINES_TO_BE_RENDERED_DIRECTLY: the spec's "limit of 100"). */
+  renderedAtOnceMaxLines: 100,
+  /** The file tree's width: 320 by default, dragged between 240 and 400, remembered in local storage under treeWidthKey (GitLab's mr_tree_list_width). */
+  treeWidth: 320,
   treeMinWidth: 240,
   treeMaxWidth: 400,
+  treeWidthKey: 'mr_tree_list_width',
   contextLines: 3,
   /** Swipe view: resize handling debounce and the pixels added to the max size (issue-page.md §9). */
   swipeResizeDebounceMs: 400,
@@ -106,6 +156,9 @@ export const DIFF_TEXTS = {
   showFileContents: 'Show file contents',
   fileContentsFailed: 'Unable to load file contents. Try again later.',
   renamedNoChanges: 'File renamed with no changes.',
+  /** The comment form of a line range, and the header of a thread on one (GitLab: "Commenting on lines +12 to +15", "Comment on lines +12 to +15"). */
+  commentingOnLines: (start: string, end: string) => `Commenting on lines ${start} to ${end}`,
+  commentOnLines: (start: string, end: string) => `Comment on lines ${start} to ${end}`,
   renamed: (oldPath: string, newPath: string) => `File moved from ${oldPath} to ${newPath}`,
   modeChanged: (aMode: string, bMode: string) => `File mode changed from ${aMode} to ${bMode}`,
   collapsed: 'This diff is collapsed.',
@@ -186,10 +239,15 @@ export function isHiddenContextLine(lines: readonly ApiDiffLine[], oldLine: numb
 /** Lines shown above a diff thread in the Overview: the commented line and up to 3 before it in its hunk. */
 export const EXCERPT_LINES = 4;
 
-/** The commented line and the lines before it in its hunk (match lines end the excerpt): GitLab's truncated_diff_lines. */
-export function excerptLines(lines: readonly ApiDiffLine[], oldLine: number | null, newLine: number | null, size = EXCERPT_LINES): ApiDiffLine[] {
+/**
+ * The commented line and the lines before it in its hunk (match lines end the excerpt): GitLab's
+ * truncated_diff_lines; a comment on a range of lines shows the range, its first line to its last.
+ */
+export function excerptLines(lines: readonly ApiDiffLine[], oldLine: number | null, newLine: number | null, size = EXCERPT_LINES, rangeStartCode: string | null = null): ApiDiffLine[] {
   const at = lines.findIndex((l) => (newLine !== null ? l.new_line === newLine && l.type !== 'old' && l.type !== 'match' : l.type === 'old' && l.old_line === oldLine));
   if (at < 0) return [];
+  const start = rangeStartCode === null ? -1 : lines.findIndex((l) => l.line_code === rangeStartCode);
+  if (start >= 0 && start <= at) return lines.slice(start, at + 1);
   let from = at;
   while (from > 0 && at - from < size - 1 && lines[from - 1]!.type !== 'match') from--;
   return lines.slice(from, at + 1);

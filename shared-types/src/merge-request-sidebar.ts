@@ -9,6 +9,8 @@ export const REVIEWED_STATES: readonly ReviewState[] = ['reviewed', 'requested_c
 /** A person of the merge request sidebar: whether they may merge it (GitLab's can_merge). */
 export interface MergeRequestSidebarUser extends UserBasic {
   can_merge: boolean;
+  /** GitLab's availability ('busy' or 'not_set'): 'busy' adds '(Busy)' to the person's tooltip. */
+  availability: import('./sidebar-people').UserAvailability;
 }
 
 export interface MergeRequestSidebarReviewer extends MergeRequestSidebarUser {

@@ -5,11 +5,26 @@ export const NOTIFICATION_LEVELS = ['global', 'watch', 'participating', 'mention
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
 /**
- * The custom level's events Tandem mails (GitLab's NotificationSetting email events for issues):
- * a custom user gets what participating gets, plus these where chosen. GitLab's merge request,
- * pipeline and release events are not listed: Tandem sends no mail for them.
+ * The custom level's events Tandem mails (GitLab's NotificationSetting email events for issues
+ * and merge requests, its API keys in its order): a custom user gets what participating gets,
+ * plus these where chosen. GitLab's pipeline and release events are not listed: Tandem sends no
+ * mail for them.
  */
-export const NOTIFICATION_CUSTOM_EVENTS = ['new_note', 'new_issue', 'reopen_issue', 'close_issue', 'reassign_issue', 'issue_due'] as const;
+export const NOTIFICATION_CUSTOM_EVENTS = [
+  'new_note',
+  'new_issue',
+  'reopen_issue',
+  'close_issue',
+  'reassign_issue',
+  'issue_due',
+  'new_merge_request',
+  'push_to_merge_request',
+  'reopen_merge_request',
+  'close_merge_request',
+  'reassign_merge_request',
+  'change_reviewer_merge_request',
+  'merge_merge_request',
+] as const;
 export type NotificationCustomEvent = (typeof NOTIFICATION_CUSTOM_EVENTS)[number];
 export type NotificationEvents = Record<NotificationCustomEvent, boolean>;
 
@@ -55,7 +70,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   title: 'Notifications',
   intro: 'You can specify notification level per group or per project.',
   /** A callout on the page (dismissed for 365 days): what GitLab users may look for in vain. */
-  issuesOnly: 'Notification emails are sent about issues, and about comments and assignments on merge requests: other merge request events, pipelines and releases are not mailed.',
+  issuesOnly: 'Notification emails are sent about issues and merge requests: pipelines and releases are not mailed.',
   globalHeading: 'Global notification settings',
   globalLevel: 'Global notification level',
   globalHelp: 'By default, all projects and groups use the global notifications setting.',
@@ -82,6 +97,13 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
     close_issue: 'Close issue',
     reassign_issue: 'Reassign issue',
     issue_due: 'Issue due date changed',
+    new_merge_request: 'New merge request',
+    push_to_merge_request: 'Push to merge request',
+    reopen_merge_request: 'Reopen merge request',
+    close_merge_request: 'Close merge request',
+    reassign_merge_request: 'Reassign merge request',
+    change_reviewer_merge_request: 'Change reviewer merge request',
+    merge_merge_request: 'Merge merge request',
   } satisfies Record<NotificationCustomEvent, string>,
   saved: 'Notification settings saved',
   failed: 'An error occurred while updating the notification settings. Please try again.',
@@ -92,8 +114,9 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
 export const NOTIFICATION_TEXTS = {
   subject: (projectName: string, title: string, iid: number) => `Re: ${projectName} | ${title} (#${iid})`,
   newIssueSubject: (projectName: string, title: string, iid: number) => `${projectName} | ${title} (#${iid})`,
-  /** A merge request's mail (GitLab's `!iid`): every one answers its thread. */
+  /** A merge request's mail (GitLab's `!iid`) after its opening: it answers the thread the opening's mail started. */
   mergeRequestSubject: (projectName: string, title: string, iid: number) => `Re: ${projectName} | ${title} (!${iid})`,
+  newMergeRequestSubject: (projectName: string, title: string, iid: number) => `${projectName} | ${title} (!${iid})`,
   commented: (name: string) => `${name} commented:`,
   mentioned: (name: string) => `${name} mentioned you:`,
   /** A submitted review's one mail (GitLab's new_review_email): every comment of it, in order. */
@@ -104,6 +127,17 @@ export const NOTIFICATION_TEXTS = {
   reopened: (name: string) => `Issue was reopened by ${name}.`,
   dueDate: (name: string, date: string | null) => (date ? `${name} changed the due date to ${date}.` : `${name} removed the due date.`),
   newIssue: (name: string) => `${name} created an issue:`,
+  /** GitLab's new_merge_request_email, before the description. */
+  newMergeRequest: (name: string) => `${name} created a merge request:`,
+  /** GitLab's request_review_merge_request_email: to the reviewer asked (an added reviewer, or a review requested again). */
+  reviewRequested: (name: string) => `${name} requested a review of this merge request from you.`,
+  /** The same request as a watcher, a subscriber or a custom level's change_reviewer_merge_request reads it. */
+  reviewRequestedOf: (name: string, reviewers: string) => `${name} requested a review of this merge request from ${reviewers}.`,
+  closedMergeRequest: (iid: number, name: string) => `Merge request !${iid} was closed by ${name}.`,
+  reopenedMergeRequest: (iid: number, name: string) => `Merge request !${iid} was reopened by ${name}.`,
+  mergedMergeRequest: (iid: number, name: string) => `Merge request !${iid} was merged by ${name}.`,
+  /** GitLab's push_to_merge_request_email; the new commits (short sha and title) follow when known. */
+  pushedToMergeRequest: (name: string, iid: number) => `${name} pushed new commits to merge request !${iid}.`,
   /** GitLab's new_mention_in_issue_email: a description edit mentioned the reader. */
   mentionedInIssue: 'You have been mentioned in an issue.',
   viewIt: (url: string) => `View it on Tandem: ${url}`,

@@ -52,6 +52,11 @@ test("alice comments, replies, resolves and reacts on an epic; bob's open epic p
   await alice.getByRole('searchbox', { name: 'Search emoji' }).fill('tada');
   await alice.getByTestId('emoji-results').locator('[data-emoji="tada"]').click();
   await expect(noteWith(bob, comment).getByTestId('award-tada')).toContainText('1', { timeout: 1000 });
+  // Bob reacts to the comment that reached his page live (it carries no viewer flags: his page's right decides)
+  await noteWith(bob, comment).getByTestId('add-reaction').click();
+  await bob.getByRole('searchbox', { name: 'Search emoji' }).fill('rocket');
+  await bob.getByTestId('emoji-results').locator('[data-emoji="rocket"]').click();
+  await expect(noteWith(alice, comment).getByTestId('award-rocket')).toContainText('1', { timeout: 1000 });
 
   // An edit, and a change of the epic itself (its title, with its system note)
   const edited = `On the epic, edited ${stamp}`;

@@ -112,6 +112,46 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   await expect(live.getByTestId('award-tada')).toContainText('1');
 });
 
+test('a comment on a range of lines (dragged over their comment buttons) appears on the other page under the range\'s last line, saying which lines', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  const text = `These three lines ${Date.now()}`;
+  // Alice drags the comment button of context line 10 of src/search.ts down to the added line 12
+  const file = alice.locator('[data-path="src/search.ts"]');
+  const from = file.locator('tr.diff-line').filter({ has: alice.locator('td.diff-num', { hasText: /^10$/ }) }).first();
+  const to = file.locator('tr.diff-line.new').first();
+  // Both rows in the viewport: the mouse works at screen coordinates
+  await to.scrollIntoViewIfNeeded();
+  await from.hover();
+  const box = (await from.getByTestId('diff-comment-button').boundingBox())!;
+  await alice.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await alice.mouse.down();
+  const target = (await to.locator('td.diff-code').boundingBox())!;
+  await alice.mouse.move(target.x + 20, target.y + target.height / 2, { steps: 5 });
+  await expect(file.getByTestId('diff-range-line')).toHaveCount(4);
+  await alice.mouse.up();
+  await expect(alice.getByTestId('diff-range-form-header')).toHaveText('Commenting on lines 10 to +12');
+  await alice.getByTestId('diff-comment-text').fill(text);
+  await alice.getByTestId('diff-comment-submit').click();
+  await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
+  await expect(alice.getByTestId('diff-thread').filter({ hasText: text }).getByTestId('diff-thread-range')).toHaveText('Comment on lines 10 to +12');
+
+  // Bob sees it live, under the range's last line (the added line 12), with the lines it is on
+  const theirs = bob.getByTestId('diff-thread').filter({ hasText: text });
+  await expect(theirs).toBeVisible({ timeout: 5000 });
+  await expect(theirs.getByTestId('diff-thread-range')).toHaveText('Comment on lines 10 to +12');
+  const code = await to.getAttribute('data-line-code');
+  await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
+  // and in the Overview, over the range's lines
+  await bob.getByTestId('mr-tab-overview').click();
+  const excerpt = bob.getByTestId('discussion').filter({ hasText: text }).getByTestId('diff-excerpt');
+  await expect(excerpt.getByTestId('diff-excerpt-range')).toHaveText('Comment on lines 10 to +12');
+  await expect(excerpt.locator('tr.diff-line').first()).toContainText('x + 10');
+  await expect(excerpt.locator('tr.diff-line').last()).toContainText('x * 12');
+});
+
 test('context expansion shows the hidden lines in both views; the Overview keeps its discussion filter for merge requests and lists the participants', async ({ browser }) => {
   const alice = await signedInPage(browser, 'alice');
   await openChanges(alice);

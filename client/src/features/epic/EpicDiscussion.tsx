@@ -30,7 +30,12 @@ export function EpicDiscussion({ data, epicKey, groupPath }: { data: EpicPageDat
   const [error, setError] = useState<string | null>(null);
   const paths = useMemo(() => epicNoteablePaths(groupPath, epic.iid, epic.id), [groupPath, epic.iid, epic.id]);
   const streamPath = epicStreamPath(groupPath);
-  const renderAwards = useCallback((note: ApiNote) => <NoteAwardsBar note={note} projectPath={streamPath} iid={epic.iid} issueId={epic.id} />, [streamPath, epic.iid, epic.id]);
+  // The page's right to react decides (a comment that arrived live carries no viewer flags)
+  const canAward = data.permissions.canAwardEmoji;
+  const renderAwards = useCallback(
+    (note: ApiNote) => <NoteAwardsBar note={note} projectPath={streamPath} iid={epic.iid} issueId={epic.id} canAward={canAward} />,
+    [streamPath, epic.iid, epic.id, canAward],
+  );
   const toggle = async (e: 'CLOSE' | 'REOPEN') => {
     setBusy(true);
     setError(null);

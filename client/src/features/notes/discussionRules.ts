@@ -26,6 +26,7 @@ export function discussionOfNote(note: ApiNote): ApiDiscussion {
     resolved: false,
     resolved_at: null,
     resolved_by: null,
+    resolved_by_push: false,
     resolve_path: '',
     discussion_path: '',
     created_at: note.created_at,

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiNotificationSettingsPage } from '@tandem/shared-types';
+import { NOTIFICATION_CUSTOM_EVENTS, type ApiNotificationSettingsPage, type NotificationEvents } from '@tandem/shared-types';
 import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../test/kit';
 import { NotificationSettings } from './NotificationSettings';
 
 const PAGE = 'GET /-/profile/notifications.json';
-const none = { new_note: false, new_issue: false, reopen_issue: false, close_issue: false, reassign_issue: false, issue_due: false };
+const none = Object.fromEntries(NOTIFICATION_CUSTOM_EVENTS.map((e) => [e, false])) as NotificationEvents;
 
 const page = (): ApiNotificationSettingsPage => ({
   global: { level: 'participating', notification_email: 'carol@example.com' },
   groups: [{ id: 5, name: 'Acme', full_path: 'acme', setting: { level: 'global' } }],
-  projects: [{ id: 1, name_with_namespace: 'Acme / Tandem', path_with_namespace: 'acme/tandem', setting: { level: 'custom', events: { ...none, close_issue: true } } }],
+  projects: [{ id: 1, name_with_namespace: 'Acme / Tandem', path_with_namespace: 'acme/tandem', setting: { level: 'custom', events: { ...none, close_issue: true, merge_merge_request: true } } }],
 });
 
 describe('NotificationSettings', () => {
@@ -33,6 +33,13 @@ describe('NotificationSettings', () => {
     const events = screen.getByRole('group', { name: 'Custom notification events' });
     expect((within(events).getByLabelText('Close issue') as HTMLInputElement).checked).toBe(true);
     expect((within(events).getByLabelText('New note') as HTMLInputElement).checked).toBe(false);
+    // GitLab's merge request events, with its labels
+    expect(within(events).getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual([
+      'New note', 'New issue', 'Reopen issue', 'Close issue', 'Reassign issue', 'Issue due date changed', 'New merge request', 'Push to merge request',
+      'Reopen merge request', 'Close merge request', 'Reassign merge request', 'Change reviewer merge request', 'Merge merge request',
+    ]);
+    expect((within(events).getByLabelText('Merge merge request') as HTMLInputElement).checked).toBe(true);
+    expect((within(events).getByLabelText('Push to merge request') as HTMLInputElement).checked).toBe(false);
   });
 
   it('saves a level at once through GitLab API, shows the custom events when custom is chosen, and saves an event', async () => {
@@ -49,6 +56,8 @@ describe('NotificationSettings', () => {
     fireEvent.click(within(fieldsets[0]!).getByLabelText('New note'));
     await waitFor(() => expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ new_note: true }));
     await waitFor(() => expect((within(screen.getAllByRole('group', { name: 'Custom notification events' })[0]!).getByLabelText('New note') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(within(screen.getAllByRole('group', { name: 'Custom notification events' })[0]!).getByLabelText('Change reviewer merge request'));
+    await waitFor(() => expect(api.lastCall('PUT /api/v4/groups/5/notification_settings').body).toEqual({ change_reviewer_merge_request: true }));
   });
 
   it('a refused save shows the failure text and puts the previous level back', async () => {
@@ -60,10 +69,10 @@ describe('NotificationSettings', () => {
     expect(global.value).toBe('participating');
   });
 
-  it('says what is mailed (issues, merge request comments and assignments), in a callout that stays closed after a reload', async () => {
+  it('says what is mailed (issues and merge requests, not pipelines or releases), in a callout that stays closed after a reload', async () => {
     const { unmount } = renderWithStores(<NotificationSettings />);
     const callout = await screen.findByTestId('notifications-issues-only');
-    expect(callout.textContent).toContain('Notification emails are sent about issues, and about comments and assignments on merge requests');
+    expect(callout.textContent).toContain('Notification emails are sent about issues and merge requests: pipelines and releases are not mailed.');
     fireEvent.click(within(callout).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('notifications-issues-only')).toBeNull();
     unmount();

@@ -18,7 +18,7 @@ const GLOBAL_LEVELS = NOTIFICATION_LEVELS.filter((l) => l !== 'global');
  * GitLab's notification settings (profile notifications): the global level and the notification
  * email, then a level per group and per project (Global defers to the global level); the custom
  * level's events are chosen under its select. Each change is saved at once. A callout (closed
- * for 365 days) says what is mailed: issues, and merge requests' comments and assignments.
+ * for 365 days) says what is mailed: issues and merge requests (not pipelines or releases).
  */
 export function NotificationSettings() {
   const { data, error } = useNotificationSettingsPage();

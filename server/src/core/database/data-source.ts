@@ -49,6 +49,7 @@ import { MergeRequestAllowCollaboration1795950000000 } from './migrations/179595
 import { GroupGroupLinks1795970000000 } from './migrations/1795970000000-GroupGroupLinks';
 import { MergeRequestTodosSubscriptions1796020000000 } from './migrations/1796020000000-MergeRequestTodosSubscriptions';
 import { MergeRequestSubscriptions1796030000000 } from './migrations/1796030000000-MergeRequestSubscriptions';
+import { MergeRequestMails1796040000000 } from './migrations/1796040000000-MergeRequestMails';
 import { NotifyJobSkipsSystemNotes1796010000000 } from './migrations/1796010000000-NotifyJobSkipsSystemNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -99,6 +100,7 @@ export const MIGRATIONS = [
   NotifyJobSkipsSystemNotes1796010000000,
   MergeRequestTodosSubscriptions1796020000000,
   MergeRequestSubscriptions1796030000000,
+  MergeRequestMails1796040000000,
 ];
 
 export interface DatabaseTarget {

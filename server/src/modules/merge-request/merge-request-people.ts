@@ -10,6 +10,7 @@ import { readParticipants } from '../user/participants';
 import type { UserRow } from '../user/user.row';
 import { mergeRequestFacts, type LoadedMergeRequest } from './merge-request.loader';
 import { userBasicOf } from './merge-request.mapper';
+import { UserStatusStore } from '../user/user-status.store';
 
 /**
  * A merge request's participants (GitLab's `MergeRequest#participants`): the author, the
@@ -32,6 +33,7 @@ export class MergeRequestPeople {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly ds: DataSource,
     private readonly projects: ProjectService,
+    private readonly statuses: UserStatusStore,
   ) {}
 
   /** The participants `actor` may see (GraphQL `participants` and REST `GET .../participants` alike). One statement. */
@@ -44,18 +46,20 @@ export class MergeRequestPeople {
     const { mr, project, facts } = l;
     const ids = [...new Set([...mr.assignees, ...mr.reviewers].map((u) => u.id))];
     if (!ids.length) return { assignees: [], reviewers: [] };
-    const [levels, admins] = await Promise.all([
+    const [levels, admins, statuses] = await Promise.all([
       this.projects.accessLevels(ids, project),
       this.ds.query('SELECT id FROM users WHERE id = ANY($1::int[]) AND is_admin', [ids]) as Promise<Array<{ id: number }>>,
+      this.statuses.forUsers(ids),
     ]);
     const admin = new Set(admins.map((a) => Number(a.id)));
     const canMerge = (u: { id: number; username: string }) => userCanMerge({ id: u.id, username: u.username, isAdmin: admin.has(u.id) }, levels.get(u.id) ?? 0, facts);
     const base = this.config.publicUrl;
     return {
-      assignees: mr.assignees.map((u) => ({ ...userBasicOf(u, base), can_merge: canMerge(u) })),
+      // availability: 'busy' adds '(Busy)' to the person's tooltip (spec sidebar-and-widgets.md)
+      assignees: mr.assignees.map((u) => ({ ...userBasicOf(u, base), can_merge: canMerge(u), availability: statuses.get(u.id)?.availability ?? 'not_set' })),
       reviewers: mr.reviewers.map((u) => {
         const state = u.review_state as ReviewState;
-        return { ...userBasicOf(u, base), can_merge: canMerge(u), review_state: state, reviewed: REVIEWED_STATES.includes(state) };
+        return { ...userBasicOf(u, base), can_merge: canMerge(u), availability: statuses.get(u.id)?.availability ?? 'not_set', review_state: state, reviewed: REVIEWED_STATES.includes(state) };
       }),
     };
   }

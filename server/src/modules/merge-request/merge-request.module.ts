@@ -24,6 +24,7 @@ import { MergeRequestSubscriptionResolver } from './merge-request-subscription.r
 import { MergeRequestResolver } from './merge-request.resolver';
 import { MergeRequestPeopleResolver } from './merge-request-people.resolver';
 import { BlobDiffController } from './diffs/blob-diff.controller';
+import { UserModule } from '../user/user.module';
 
 /**
  * Merge requests (GitLab's app/services/merge_requests/): REST v4 projects/:id/merge_requests,
@@ -31,7 +32,7 @@ import { BlobDiffController } from './diffs/blob-diff.controller';
  * and its create-merge-request dropdown calls.
  */
 @Module({
-  imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule],
+  imports: [ProjectModule, RepositoryModule, IssueModule, NoteModule, MarkdownModule, UserModule],
   controllers: [MergeRequestController, MergeRequestSubscriptionController, MergeRequestTemplatesController, IssueMergeRequestsController, MergeRequestDiffsController, BlobDiffController],
   providers: [MergeRequestLoader, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction, MergeRequestDemoSeed, RefreshMergeRequestsAction, CommitMentionsAction, MergeRequestResolver, MergeRequestPeopleResolver, MergeRequestDiffs, MergeRequestPeople, RereviewAction, MergeRequestSubscriptions, MergeRequestSubscriptionResolver],
   exports: [MergeRequestLoader, MergeRequestDiffs, MergeRequestPeople, MergeRequestSubscriptions, CreateMergeRequestAction, UpdateMergeRequestAction, MergeMergeRequestAction],

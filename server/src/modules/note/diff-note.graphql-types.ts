@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import { lineRangeEnd, type ApiDiffPosition, type ApiLineRangeEnd } from '@tandem/shared-types';
 
 /**
  * GitLab's diff note GraphQL types (types/notes/diff_position_type.rb, diff_position_input_type.rb,
@@ -21,6 +21,8 @@ export class DiffRefsType {
 export class LinePositionType {
   @Field() lineCode!: string;
   @Field(() => String, { nullable: true }) type!: string | null;
+  @Field(() => Int, { nullable: true }) oldLine!: number | null;
+  @Field(() => Int, { nullable: true }) newLine!: number | null;
 }
 
 @ObjectType('LineRange')
@@ -42,7 +44,10 @@ export class DiffPositionObject {
 }
 
 export function toDiffPositionObject(p: ApiDiffPosition): DiffPositionObject {
-  const side = (s: { line_code: string; type: 'old' | 'new' | null }) => ({ lineCode: s.line_code, type: s.type });
+  const side = (s: ApiLineRangeEnd | { line_code: string; type: 'old' | 'new' | null }) => {
+    const e = lineRangeEnd(s);
+    return { lineCode: e.line_code, type: e.type, oldLine: e.old_line, newLine: e.new_line };
+  };
   return {
     diffRefs: { baseSha: p.base_sha, headSha: p.head_sha, startSha: p.start_sha },
     filePath: p.new_path,
@@ -65,6 +70,8 @@ export class DiffPathsInput {
 export class LinePositionInput {
   @Field() lineCode!: string;
   @Field(() => String, { nullable: true }) type?: string | null;
+  @Field(() => Int, { nullable: true }) oldLine?: number | null;
+  @Field(() => Int, { nullable: true }) newLine?: number | null;
 }
 
 @InputType('LineRangeInput')
@@ -86,7 +93,7 @@ export class DiffPositionInput {
 
 /** The position as REST takes it, for the one check (the merge request's note target). */
 export function restPositionOf(p: DiffPositionInput): Record<string, unknown> {
-  const side = (s: LinePositionInput) => ({ line_code: s.lineCode, type: s.type ?? null });
+  const side = (s: LinePositionInput) => ({ line_code: s.lineCode, type: s.type ?? null, old_line: s.oldLine ?? undefined, new_line: s.newLine ?? undefined });
   return {
     position_type: 'text', base_sha: p.baseSha, start_sha: p.startSha, head_sha: p.headSha, old_path: p.paths.oldPath ?? p.paths.newPath, new_path: p.paths.newPath ?? p.paths.oldPath,
     old_line: p.oldLine ?? null, new_line: p.newLine ?? null, line_range: p.lineRange ? { start: side(p.lineRange.start), end: side(p.lineRange.end) } : null,

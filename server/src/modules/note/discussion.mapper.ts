@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { discussionResolved, mergeRequestDiscussionDiffLinesPath, noteablePathsOf, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 
 /** Where a discussion lives: its noteable's paths (an epic's: `projectPath` is its group's path). */
@@ -24,6 +25,16 @@ export function toApiDiscussion(notes: readonly ApiNote[], place: DiscussionPlac
     diff_discussion: first.type === 'DiffNote',
     ...(first.position ? { position: first.position, original_position: first.original_position ?? first.position, active: !first.outdated } : {}),
     ...(first.position && place.type === 'MergeRequest' ? { truncated_diff_lines_path: mergeRequestDiscussionDiffLinesPath(place.projectPath, place.iid, first.discussion_id) } : {}),
+    ...(first.position
+      ? {
+          diff_file: {
+            // GitLab's file_hash: sha1 of the file's path (the diff file's, and its line codes' prefix)
+            file_hash: createHash('sha1').update(first.position.new_path).digest('hex'),
+            file_path: first.position.new_path,
+            diff_refs: { base_sha: first.position.base_sha, start_sha: first.position.start_sha, head_sha: first.position.head_sha },
+          },
+        }
+      : {}),
     for_commit: false,
     commit_id: null,
     expanded: !resolved,
@@ -32,6 +43,7 @@ export function toApiDiscussion(notes: readonly ApiNote[], place: DiscussionPlac
     resolved,
     resolved_at: last?.resolved_at ?? null,
     resolved_by: last?.resolved_by ?? null,
+    resolved_by_push: false,
     resolve_path: paths.discussionResolve(first.discussion_id),
     discussion_path: paths.discussion(first.discussion_id),
     created_at: first.created_at,

@@ -12,6 +12,7 @@ import { DiscussionFinder } from './discussion.finder';
 import { toApiDiscussion } from './discussion.mapper';
 import { parseIdempotencyKey } from './note-body';
 import { parseDiscussionsQuery, parseNoteId, parsePageCreate, parsePageUpdate } from './note.validation';
+import { diffPositionOf } from './note-target';
 import type { NoteableKind, NoteableTargets, RouteParams } from './noteable-kind';
 import { pageErrors } from './page-errors';
 
@@ -82,11 +83,13 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
       @Res({ passthrough: true }) res: Response,
     ) {
       return pageErrors(res, async () => {
-        const input = parsePageCreate(body);
+        const { position: rawPosition, ...input } = parsePageCreate(body);
         const idempotencyKey = parseIdempotencyKey(idempotency);
         const targetId = q.target_id ?? body?.target_id ?? (body?.note as { noteable_id?: unknown } | undefined)?.noteable_id;
         const t = await this.targets.fromPageNote(actor, params, { noteId: null, targetId, targetType: q.target_type });
-        const result = await this.createNote.execute(actor, t, { ...input, idempotencyKey });
+        // A diff note (GitLab's web form: note[position]); a reply keeps its thread's position
+        const position = rawPosition === null || input.discussionId ? null : await diffPositionOf(t, rawPosition);
+        const result = await this.createNote.execute(actor, t, { ...input, ...(position ? { type: 'DiscussionNote' as const, position } : {}), idempotencyKey });
         const qa = result.quickActions;
         const extra = { commands_changes: qa?.changes ?? {}, ...(qa ? { quick_actions_status: qa.status } : {}) };
         if (!result.note) {

@@ -1,4 +1,5 @@
 import type { ApiDiffPosition, ApiNote, UserBasic } from '@tandem/shared-types';
+import { ValidationError } from '../../core/errors/app-error';
 import type { AppConfig } from '../../core/config/config';
 import { issueNoteableAbilities, noteCurrentUser, notePermissionsOn, type NoteAbilities, type NoteableAbilities } from '../../core/policy/issue-permissions';
 import type { Actor } from '../../core/policy/policy';
@@ -114,3 +115,9 @@ export const EPOCH = new Date(0);
 
 /** A stored note as a record (entity rows are records already). */
 export const recordOf = (n: Note): NoteRecord => n;
+
+/** A diff note's position, checked by the noteable (only merge requests have diffs: 400 elsewhere). */
+export function diffPositionOf(t: NoteTarget, raw: unknown) {
+  if (!t.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
+  return t.diffPosition(raw);
+}

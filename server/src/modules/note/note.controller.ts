@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { IDEMPOTENCY_HEADER, NOTES_FILTER } from '@tandem/shared-types';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
-import { AppError, ValidationError } from '../../core/errors/app-error';
+import { AppError } from '../../core/errors/app-error';
 import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import { pageParams, setPaginationHeaders } from '../../core/http/pagination';
 import { parseInput } from '../../core/http/zod-input';
@@ -15,7 +15,7 @@ import { UpdateNoteAction } from './actions/update-note';
 import { DiscussionFinder } from './discussion.finder';
 import { toApiDiscussion } from './discussion.mapper';
 import { parseIdempotencyKey } from './note-body';
-import { noteViewer, targetNoteMap, type NoteTarget } from './note-target';
+import { diffPositionOf, noteViewer, targetNoteMap, type NoteTarget } from './note-target';
 import { NoteFinder } from './note.finder';
 import { toApiNote, userIdsOf } from './note.mapper';
 import { parseNoteId, parseResolved, parseRestCreate } from './note.validation';
@@ -201,8 +201,3 @@ export function noteControllerFor(kind: NoteableKind): Type<unknown> {
   return NoteController;
 }
 
-/** A diff note's position, checked by the noteable (only merge requests have diffs: 400 elsewhere). */
-function diffPositionOf(t: NoteTarget, raw: unknown) {
-  if (!t.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
-  return t.diffPosition(raw);
-}

@@ -1,4 +1,4 @@
-import { noteRoleBadge, noteSuggestions, type ApiNote, type NoteableType, type NoteAuthor, type NoteCurrentUser, type UserBasic } from '@tandem/shared-types';
+import { noteRoleBadge, noteSuggestions, withRangeLines, type ApiNote, type NoteableType, type NoteAuthor, type NoteCurrentUser, type UserBasic } from '@tandem/shared-types';
 import type { Note } from './note.entity';
 
 /** The stored fields a note's JSON is made of (the entity, or a row a writer just inserted). */
@@ -69,7 +69,7 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     emoji_awardable: !n.system,
     ...(ctx.accessLevels && !n.system && n.authorId !== null && ctx.accessLevels.has(n.authorId) ? { human_access: noteRoleBadge(ctx.accessLevels.get(n.authorId)) } : {}),
     ...(ctx.contributors?.has(n.authorId ?? 0) && !n.system && (ctx.accessLevels?.get(n.authorId!) ?? 0) <= 0 ? { is_contributor: true } : {}),
-    ...(n.position ? { position: n.position, original_position: n.originalPosition ?? n.position, outdated: n.positionOutdated ?? false } : {}),
+    ...(n.position ? { position: withRangeLines(n.position), original_position: withRangeLines(n.originalPosition ?? n.position), outdated: n.positionOutdated ?? false } : {}),
     ...(n.suggestions?.length ? { suggestions: noteSuggestions(n.id, n.note, n.position?.new_line, n.suggestions) } : {}),
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),

@@ -11,7 +11,11 @@ const discussionId = z.string().regex(/^[0-9a-f]{40}$/);
 const pageCreateSchema = z.object({
   note: z.object({
     note: z.unknown(),
-    type: z.enum(['DiscussionNote']).nullish().or(z.literal('')),
+    type: z.enum(['DiscussionNote', 'DiffNote']).nullish().or(z.literal('')),
+    /** A diff note's place (GitLab's web form sends it as JSON text; checked by the noteable). */
+    position: z.unknown().optional(),
+    line_code: z.string().nullish(),
+    commit_id: z.string().nullish(),
     internal: bool.optional(),
     confidential: bool.optional(),
     noteable_type: z.string().optional(),
@@ -28,11 +32,24 @@ export function parsePageCreate(raw: unknown) {
   const b = parseInput(pageCreateSchema, raw);
   return {
     body: b.note.note,
-    type: b.note.type === 'DiscussionNote' ? ('DiscussionNote' as const) : null,
+    // A diff note is a thread's note on a line: the position decides (CreateNoteAction), the type follows
+    type: b.note.type === 'DiscussionNote' || b.note.type === 'DiffNote' ? ('DiscussionNote' as const) : null,
+    position: parsePagePosition(b.note.position),
     internal: b.note.internal ?? b.note.confidential ?? false,
     discussionId: b.in_reply_to_discussion_id || null,
     returnDiscussion: b.return_discussion ?? false,
   };
+}
+
+/** A position as GitLab's page form sends it: an object, or its JSON as text (empty: none). */
+function parsePagePosition(raw: unknown): unknown {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new ValidationError({ position: ['is not valid JSON'] });
+  }
 }
 
 /** PUT {note path}: {note: {note}} (or a flat note string). */

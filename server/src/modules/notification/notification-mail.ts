@@ -8,11 +8,11 @@ export interface MailEvent {
   eventId: number;
   action: NotificationAction;
   actorName: string;
-  /** A comment's, a new issue's or an edited description's text (markdown source, sent as plain text). */
+  /** A comment's, a new issue's or merge request's or an edited description's text (markdown source, sent as plain text); a push's new commits. */
   text: string | null;
   /** Where the event is seen: the note's permalink or the issue's (merge request's) page. */
   url: string;
-  /** reassign: the new assignees' names; due_date: the date; new_note: a submitted review's number of comments. */
+  /** reassign: the new assignees' names; request_review: the reviewers asked; due_date: the date; new_note: a submitted review's number of comments. */
   detail: string | null;
 }
 
@@ -22,13 +22,23 @@ const threadKey = (t: Pick<NoteableForMail, 'type' | 'id'>) => `${t.type === 'Me
 /** The thread every mail about an issue (or a merge request) belongs to (GitLab's `issue_<id>@host`). */
 export const threadId = (t: Pick<NoteableForMail, 'type' | 'id'>, host: string) => `<${threadKey(t)}@${host}>`;
 
-function lead(e: MailEvent, mentioned: boolean, type: NoteableForMail['type']): string {
+/** The reader as the event concerns them: mentioned by it, or asked by it for a review. */
+interface Reader {
+  id: number;
+  email: string;
+  mentioned: boolean;
+  asked: boolean;
+}
+
+function lead(e: MailEvent, to: Reader, target: NoteableForMail): string {
   switch (e.action) {
     case 'new_note':
       // detail: a submitted review's number of comments (one mail for all of them)
-      return mentioned ? T.mentioned(e.actorName) : e.detail ? T.reviewed(e.actorName, Number(e.detail)) : T.commented(e.actorName);
+      return to.mentioned ? T.mentioned(e.actorName) : e.detail ? T.reviewed(e.actorName, Number(e.detail)) : T.commented(e.actorName);
     case 'reassign':
-      return type === 'MergeRequest' ? T.reassignedMergeRequest(e.actorName, e.detail ?? '') : T.reassigned(e.actorName, e.detail ?? '');
+      return T.reassigned(e.actorName, e.detail ?? '');
+    case 'reassign_merge_request':
+      return T.reassignedMergeRequest(e.actorName, e.detail ?? '');
     case 'close':
       return T.closed(e.actorName);
     case 'reopen':
@@ -39,31 +49,55 @@ function lead(e: MailEvent, mentioned: boolean, type: NoteableForMail['type']): 
       return T.newIssue(e.actorName);
     case 'new_mention':
       return T.mentionedInIssue;
+    case 'new_merge_request':
+      return T.newMergeRequest(e.actorName);
+    case 'request_review':
+      return to.asked ? T.reviewRequested(e.actorName) : T.reviewRequestedOf(e.actorName, e.detail ?? '');
+    case 'close_merge_request':
+      return T.closedMergeRequest(target.iid, e.actorName);
+    case 'reopen_merge_request':
+      return T.reopenedMergeRequest(target.iid, e.actorName);
+    case 'merge_merge_request':
+      return T.mergedMergeRequest(target.iid, e.actorName);
+    case 'push_to_merge_request':
+      return T.pushedToMergeRequest(e.actorName, target.iid);
   }
+}
+
+/**
+ * What tells one event's mails to one reader apart in their Message-ID: a description's new
+ * mentions beside the issue's state change; on a merge request, the actions of one edit (closed,
+ * reassigned and a review asked by one comment's quick actions).
+ */
+function eventPart(e: MailEvent, type: NoteableForMail['type']): string {
+  if (e.action === 'new_mention') return '_mention';
+  return type === 'MergeRequest' && e.action !== 'new_note' ? `_${e.action}` : '';
 }
 
 /**
  * One recipient's mail: GitLab's subject (`#iid` for an issue, `!iid` for a merge request), the
  * event's text, links to see it and to unsubscribe (also as List-Unsubscribe, one click: RFC
- * 8058), and the noteable's thread (a new issue starts it; everything after answers it; a merge
- * request's opening is not mailed, so its mails all answer it).
+ * 8058), and the noteable's thread (a new issue's or merge request's mail starts it; everything
+ * after answers it).
  */
-export function notificationMail(target: NoteableForMail, e: MailEvent, to: { id: number; email: string; mentioned: boolean }, unsubscribeUrl: string, host: string): MailMessage {
+export function notificationMail(target: NoteableForMail, e: MailEvent, to: Reader, unsubscribeUrl: string, host: string): MailMessage {
   const thread = threadId(target, host);
-  const first = e.action === 'new_issue';
+  const first = e.action === 'new_issue' || e.action === 'new_merge_request';
   const mr = target.type === 'MergeRequest';
-  const body = [lead(e, to.mentioned, target.type), ...(e.text ? ['', e.text] : []), '', '-- ', T.viewIt(e.url), mr ? T.unsubscribeMergeRequest(unsubscribeUrl) : T.unsubscribe(unsubscribeUrl), T.why].join('\n');
+  const body = [lead(e, to, target), ...(e.text ? ['', e.text] : []), '', '-- ', T.viewIt(e.url), mr ? T.unsubscribeMergeRequest(unsubscribeUrl) : T.unsubscribe(unsubscribeUrl), T.why].join('\n');
   return {
     to: to.email,
     subject: mr
-      ? T.mergeRequestSubject(target.projectName, target.title, target.iid)
+      ? first
+        ? T.newMergeRequestSubject(target.projectName, target.title, target.iid)
+        : T.mergeRequestSubject(target.projectName, target.title, target.iid)
       : first
         ? T.newIssueSubject(target.projectName, target.title, target.iid)
         : T.subject(target.projectName, target.title, target.iid),
     text: body,
     headers: {
-      // One event may mail a person twice (a state change and the description's new mention in one edit)
-      'Message-ID': first ? thread : `<${threadKey(target)}_event_${e.eventId}${e.action === 'new_mention' ? '_mention' : ''}_${to.id}@${host}>`,
+      // One event may mail a person twice (a state change and the description's new mention in one edit): eventPart
+      'Message-ID': first ? thread : `<${threadKey(target)}_event_${e.eventId}${eventPart(e, target.type)}_${to.id}@${host}>`,
       ...(first ? {} : { 'In-Reply-To': thread, References: thread }),
       'List-Unsubscribe': `<${unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

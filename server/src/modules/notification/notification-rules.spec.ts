@@ -88,6 +88,47 @@ describe('who is mailed about an event (GitLab NotificationRecipient#notifiable?
     expect(got).toEqual([3, 4]);
   });
 
+  it('a new merge request mails its assignees and reviewers (as mentions), the mentioned, subscribers and watchers, not participants by participation alone', () => {
+    const got = notificationRecipients(
+      [
+        person(ACTOR, { participant: true }),
+        person(2, { level: 'mention', participant: true, assignmentChanged: true }),
+        person(3, { mentioned: true }),
+        person(4, { level: 'watch', watcher: true }),
+        person(5, { participant: true }),
+        person(6, { subscribed: true }),
+        person(7, { level: 'custom', customEvents: ['new_merge_request'] }),
+        person(8, { level: 'custom', customEvents: ['new_issue'] }),
+      ],
+      'new_merge_request',
+      ACTOR,
+    );
+    expect(got).toEqual([2, 3, 4, 6, 7]);
+  });
+
+  it('a review request mails the reviewers asked (as mentions), and watchers, subscribers and change_reviewer_merge_request, not other participants', () => {
+    const cands = [
+      person(2, { level: 'mention', participant: true, assignmentChanged: true }),
+      person(3, { participant: true }),
+      person(4, { level: 'watch', watcher: true }),
+      person(5, { subscribed: true }),
+      person(6, { level: 'custom', customEvents: ['change_reviewer_merge_request'] }),
+      person(7, { level: 'custom', customEvents: ['reassign_merge_request'] }),
+      person(8, { assignmentChanged: true, subscribed: false }),
+    ];
+    expect(notificationRecipients(cands, 'request_review', ACTOR)).toEqual([2, 4, 5, 6, 8]);
+  });
+
+  it("a merge request's close, reopen, merge and push mail participants, subscribers, watchers and their custom event", () => {
+    const cands = [person(2, { participant: true }), person(3, { subscribed: true }), person(4, { level: 'watch', watcher: true }), person(5, { participant: true, subscribed: false })];
+    for (const action of ['close_merge_request', 'reopen_merge_request', 'merge_merge_request', 'push_to_merge_request'] as const) {
+      expect(notificationRecipients(cands, action, ACTOR)).toEqual([2, 3, 4]);
+      expect(notificationRecipients([person(6, { level: 'custom', customEvents: [action] }), person(7, { level: 'custom', customEvents: ['close_issue', 'reopen_issue'] })], action, ACTOR)).toEqual([6]);
+    }
+    // a merge request's assignment is reassign_merge_request, not reassign_issue
+    expect(notificationRecipients([person(2, { level: 'custom', customEvents: ['reassign_merge_request'] }), person(3, { level: 'custom', customEvents: ['reassign_issue'] })], 'reassign_merge_request', ACTOR)).toEqual([2]);
+  });
+
   it("a project's level overrides the global one unless it is 'global'; the default is participating", () => {
     expect(effectiveLevel('watch', 'disabled')).toBe('watch');
     expect(effectiveLevel('global', 'mention')).toBe('mention');

@@ -1,7 +1,7 @@
 import type { NotificationCustomEvent, NotificationLevel } from '@tandem/shared-types';
 
 /**
- * Who is mailed about an event on an issue (GitLab's NotificationRecipients::Builder and
+ * Who is mailed about an event on an issue or a merge request (GitLab's NotificationRecipients::Builder and
  * NotificationRecipient#notifiable?). Pure, so the rules are unit-tested apart from the
  * database; the recipients' facts (levels, subscriptions, access) are loaded by
  * notification-recipients.ts, and access is decided by the policy module.
@@ -9,10 +9,26 @@ import type { NotificationCustomEvent, NotificationLevel } from '@tandem/shared-
 
 
 /**
- * What happened: a comment, an assignment, the issue closed or reopened, its due date changed,
- * a new issue, or users newly mentioned by a description edit.
+ * What happened: on an issue a comment, an assignment, the issue closed or reopened, its due date
+ * changed, a new issue, or users newly mentioned by a description edit; on a merge request a
+ * comment, and GitLab's merge request actions (named as its custom events), of which
+ * 'request_review' is reviewers asked for a review (added, or asked again).
  */
-export type NotificationAction = 'new_note' | 'reassign' | 'close' | 'reopen' | 'due_date' | 'new_issue' | 'new_mention';
+export type NotificationAction =
+  | 'new_note'
+  | 'reassign'
+  | 'close'
+  | 'reopen'
+  | 'due_date'
+  | 'new_issue'
+  | 'new_mention'
+  | 'new_merge_request'
+  | 'reassign_merge_request'
+  | 'request_review'
+  | 'close_merge_request'
+  | 'reopen_merge_request'
+  | 'merge_merge_request'
+  | 'push_to_merge_request';
 
 /** The custom level's event for each action (GitLab's custom_action; a description's new mentions are its "new" action). */
 export const CUSTOM_EVENT_OF: Record<NotificationAction, NotificationCustomEvent> = {
@@ -23,7 +39,20 @@ export const CUSTOM_EVENT_OF: Record<NotificationAction, NotificationCustomEvent
   due_date: 'issue_due',
   new_issue: 'new_issue',
   new_mention: 'new_issue',
+  new_merge_request: 'new_merge_request',
+  reassign_merge_request: 'reassign_merge_request',
+  request_review: 'change_reviewer_merge_request',
+  close_merge_request: 'close_merge_request',
+  reopen_merge_request: 'reopen_merge_request',
+  merge_merge_request: 'merge_merge_request',
+  push_to_merge_request: 'push_to_merge_request',
 };
+
+/** Actions whose `assignmentChanged` users are mentions: who was (un)assigned, asked for a review, or assigned or asked by a new merge request. */
+const NAMES_ITS_USERS = new Set<NotificationAction>(['reassign', 'reassign_merge_request', 'request_review', 'new_merge_request']);
+
+/** Actions participants are not mailed about as such (GitLab's new_issue / new_merge_request builders; a review request goes to the reviewers asked). */
+const NOT_FOR_PARTICIPANTS = new Set<NotificationAction>(['new_issue', 'new_merge_request', 'request_review']);
 
 /** Why someone is a candidate, strongest first when one person is several (one mail each). */
 export type RecipientType = 'mention' | 'subscription' | 'participating' | 'watch' | 'custom';
@@ -36,7 +65,7 @@ export interface RecipientFacts {
   participant: boolean;
   /** Mentioned by what this event added (the comment's text, a new issue's description). */
   mentioned: boolean;
-  /** Assigned or unassigned by this event (GitLab mails both as mentions). */
+  /** Assigned or unassigned by this event (GitLab mails both as mentions), or asked for a review by it, or a new merge request's assignee or reviewer. */
   assignmentChanged: boolean;
   /** The issue's subscription toggle: true subscribed, false unsubscribed, null never set. */
   subscribed: boolean | null;
@@ -52,9 +81,9 @@ export interface RecipientFacts {
 
 /** The recipient type that brings this person in (strongest first), or null. */
 function typeOf(c: RecipientFacts, action: NotificationAction): RecipientType | null {
-  if (c.mentioned || (action === 'reassign' && c.assignmentChanged)) return 'mention';
+  if (c.mentioned || (NAMES_ITS_USERS.has(action) && c.assignmentChanged)) return 'mention';
   if (c.subscribed === true) return 'subscription';
-  if (c.participant && action !== 'new_issue') return 'participating';
+  if (c.participant && !NOT_FOR_PARTICIPANTS.has(action)) return 'participating';
   if (c.watcher) return 'watch';
   if (c.level === 'custom' && c.customEvents.includes(CUSTOM_EVENT_OF[action])) return 'custom';
   return null;
@@ -82,7 +111,8 @@ function suits(level: RecipientFacts['level'], type: RecipientType): boolean {
  * someone who may not read it (a confidential issue, an internal note); a manual subscription
  * mails even a 'disabled' user; an explicit unsubscribe silences everything but a mention.
  * 'new_mention' (a description edit) mails only the users it newly mentions, who are then
- * judged as a new issue's mentions are (GitLab's new_mentions_in_issue).
+ * judged as a new issue's mentions are (GitLab's new_mentions_in_issue). A new issue or merge
+ * request, and a review request, do not mail participants as such.
  */
 export function notificationRecipients(candidates: readonly RecipientFacts[], action: NotificationAction, actorId: number | null): number[] {
   const out: number[] = [];

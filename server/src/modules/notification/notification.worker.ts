@@ -1,28 +1,34 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AnyRealtimeEvent, ApiNote, EventBatch, EventType, IssueFieldsChanged, MergeRequestFieldsChanged, NoteableType, UserBasic } from '@tandem/shared-types';
+import type { AnyRealtimeEvent, ApiNote, EventBatch, IssueFieldsChanged, NoteableType, UserBasic } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { JobQueue, type Job } from '../../core/jobs/job-queue';
 import { Mailer } from '../../core/mail/mailer';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import { mentionedUsernames } from '../todo/mentions';
+import { mergeRequestPlans } from './merge-request-plans';
 import { notificationMail, type MailEvent } from './notification-mail';
-import { loadCandidates, type EventFacts, type NotifiedType } from './notification-recipients';
-import { notificationRecipients, type NotificationAction } from './notification-rules';
+import { planBase, type Plan, type StoredEvent } from './notification-plan';
+import { loadCandidates, type NotifiedType } from './notification-recipients';
+import { notificationRecipients } from './notification-rules';
 import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 
 /**
  * The events the `issue_events` trigger queues a 'notify' job for: the same test as its function
- * (migrations NotifyJobSkipsSystemNotes, MergeRequestSubscriptions). A system note mails nobody,
- * so it queues nothing. On a merge request: a comment (of a submitted review only its last note,
- * whose job mails the review), and an assignee change after its opening.
+ * (migrations NotifyJobSkipsSystemNotes, MergeRequestMails). A system note mails nobody, so it
+ * queues nothing. On a merge request: a comment (of a submitted review only its last note, whose
+ * job mails the review), its opening (seq 1), a state change (closed, reopened, merged), new
+ * commits, an assignee change, and reviewers of whom one is unreviewed (the worker mails those
+ * newly asked for a review; an approval beside an unreviewed reviewer mails nobody).
  */
 export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEvent): boolean {
   if (noteableType === 'MergeRequest') {
     // A submitted review is one mail, queued by its last note
     if (e.type === 'note.created') return !e.payload.note.system && (!e.payload.batch || e.payload.batch.index === e.payload.batch.size);
-    return e.type === 'merge_request.updated' && e.seq > 1 && 'assignees' in e.payload.fields;
+    if (e.type !== 'merge_request.updated') return false;
+    const f = e.payload.fields;
+    return e.seq === 1 || 'assignees' in f || 'state' in f || 'commits_changed' in f || (f.reviewers ?? []).some((r) => r.review_state === 'unreviewed');
   }
   if (noteableType !== 'Issue') return false;
   if (e.type === 'note.created') return !e.payload.note.system;
@@ -30,33 +36,12 @@ export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEve
   return e.type === 'issue.updated' && ('state' in e.payload.fields || 'due_date' in e.payload.fields || 'description' in e.payload.fields);
 }
 
-interface StoredEvent {
-  id: number;
-  noteableType: NotifiedType;
-  /** The issue's or the merge request's id. */
-  targetId: number;
-  seq: number;
-  type: EventType;
-  doc: { payload: unknown; actor: UserBasic | null };
-}
-
-/** What an event means for mail, before the recipients are known. */
-interface Plan extends EventFacts {
-  action: NotificationAction;
-  /** Not to anyone an earlier plan of the same event mailed (a review's public part, after its whole to those who read internal notes). */
-  skipMailed?: boolean;
-  actorId: number | null;
-  actorName: string;
-  text: string | null;
-  noteUrl: string | null;
-  detail: string | null;
-}
-
 /**
  * Notification mail (spec sidebar-and-widgets: subscriptions; GitLab's NotificationService):
  * the 'notify' queue's handler. The job names an `issue_events` row; the worker decides what
  * it means (a comment, an assignment, a state or due-date change, a new issue, users newly
- * mentioned by a description edit; on a merge request a comment or an assignment), loads the
+ * mentioned by a description edit; on a merge request a comment, its opening, a state change,
+ * new commits, an assignment or a review request: merge-request-plans.ts), loads the
  * candidates (notification-recipients.ts), keeps those the rules allow
  * (notification-rules.ts), and writes one mail each to the outbox in one statement. The
  * request that caused the event did none of this: the job was written by the event's own
@@ -94,7 +79,7 @@ export class NotificationWorker implements OnModuleInit {
   private async run(job: Job<{ event_id: number | string }>): Promise<void> {
     const [row] = (await this.ds.query(`SELECT id, noteable_type, noteable_id, seq, type, payload FROM issue_events WHERE id = $1 AND noteable_type IN ('Issue', 'MergeRequest')`, [
       job.payload.event_id,
-    ])) as Array<{ id: string; noteable_type: NotifiedType; noteable_id: number; seq: number; type: EventType; payload: StoredEvent['doc'] }>;
+    ])) as Array<{ id: string; noteable_type: NotifiedType; noteable_id: number; seq: number; type: StoredEvent['type']; payload: StoredEvent['doc'] }>;
     // Pruned from the log (retention) before the job ran: nothing left to tell
     if (!row) return;
     const ev: StoredEvent = { id: Number(row.id), noteableType: row.noteable_type, targetId: Number(row.noteable_id), seq: Number(row.seq), type: row.type, doc: row.payload };
@@ -116,7 +101,7 @@ export class NotificationWorker implements OnModuleInit {
       mails.push(
         ...loaded.candidates
           .filter((c) => ids.has(c.id))
-          .map((c) => notificationMail(t, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, t.id, t.type)}`, host)),
+          .map((c) => notificationMail(t, mailEvent, { id: c.id, email: c.email, mentioned: c.mentioned, asked: c.assignmentChanged }, `${base}/-/unsubscribe/${signUnsubscribe(secret, c.id, t.id, t.type)}`, host)),
       );
     }
     if (mails.length) await this.mailer.enqueueMany(mails);
@@ -125,12 +110,12 @@ export class NotificationWorker implements OnModuleInit {
   private async plans(ev: StoredEvent): Promise<Plan[]> {
     const batch = ev.type === 'note.created' ? (ev.doc.payload as { batch?: EventBatch }).batch : undefined;
     if (batch && batch.size > 1) return this.reviewPlans(ev, batch.size);
+    if (ev.type === 'merge_request.updated') return mergeRequestPlans(this.ds, ev);
     if (ev.type !== 'issue.updated' || ev.noteableType !== 'Issue') {
       const one = await this.plan(ev);
       return one ? [one] : [];
     }
-    const actor = ev.doc.actor;
-    const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
+    const base = planBase(ev.doc.actor);
     const f = (ev.doc.payload as { fields: IssueFieldsChanged }).fields;
     const out: Plan[] = [];
     if (f.state) out.push({ ...base, action: f.state === 'closed' ? 'close' : 'reopen' });
@@ -163,19 +148,15 @@ export class NotificationWorker implements OnModuleInit {
   }
 
   private async plan(ev: StoredEvent): Promise<Plan | null> {
-    const actor = ev.doc.actor;
-    const base = { actorId: actor?.id ?? null, actorName: actor?.name ?? 'Someone', mentionedUsernames: [] as string[], assignmentChanged: [] as number[], internalNote: false, text: null, noteUrl: null, detail: null };
+    const base = planBase(ev.doc.actor);
     switch (ev.type) {
       case 'note.created': {
         const note = (ev.doc.payload as { note: ApiNote }).note;
         if (note.system) return null;
         return { ...base, action: 'new_note', actorId: note.author?.id ?? base.actorId, actorName: note.author?.name ?? base.actorName, mentionedUsernames: mentionedUsernames(note.note), internalNote: note.internal, text: note.note, noteUrl: note.noteable_note_url };
       }
-      case 'issue.assignees':
-      case 'merge_request.updated': {
-        const now = ev.type === 'issue.assignees' ? (ev.doc.payload as { assignees: UserBasic[] }).assignees : (ev.doc.payload as { fields: MergeRequestFieldsChanged }).fields.assignees;
-        // A merge request's edit without an assignee change (the trigger queues only those with one)
-        if (!now) return null;
+      case 'issue.assignees': {
+        const now = (ev.doc.payload as { assignees: UserBasic[] }).assignees;
         const before = await this.previousAssignees(ev);
         const nowIds = new Set(now.map((u) => u.id));
         const changed = [...now.map((u) => u.id).filter((id) => !before.has(id)), ...[...before].filter((id) => !nowIds.has(id))];
@@ -234,17 +215,10 @@ export class NotificationWorker implements OnModuleInit {
     return rows.map((r) => (typeof r.note === 'string' ? (JSON.parse(r.note) as ApiNote) : r.note));
   }
 
-  /**
-   * The assignees before this event: the issue's previous 'issue.assignees' event, a merge
-   * request's previous 'merge_request.updated' with assignees (its opening event has them), else none.
-   */
+  /** The issue's assignees before this event: its previous 'issue.assignees' event, else none (a merge request's: merge-request-plans.ts). */
   private async previousAssignees(ev: StoredEvent): Promise<Set<number>> {
-    const mr = ev.noteableType === 'MergeRequest';
     const [prev] = (await this.ds.query(
-      mr
-        ? `SELECT payload->'payload'->'fields' AS doc FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND seq < $2 AND type = 'merge_request.updated'
-             AND (payload->'payload'->'fields') ? 'assignees' ORDER BY seq DESC LIMIT 1`
-        : `SELECT payload->'payload' AS doc FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq < $2 AND type = 'issue.assignees' ORDER BY seq DESC LIMIT 1`,
+      `SELECT payload->'payload' AS doc FROM issue_events WHERE noteable_type = 'Issue' AND noteable_id = $1 AND seq < $2 AND type = 'issue.assignees' ORDER BY seq DESC LIMIT 1`,
       [ev.targetId, ev.seq],
     )) as Array<{ doc: { assignees?: UserBasic[] } }>;
     return new Set((prev?.doc.assignees ?? []).map((u) => u.id));

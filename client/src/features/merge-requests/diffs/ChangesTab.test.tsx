@@ -12,7 +12,7 @@ const line = (type: ApiDiffLine['type'], old_line: number | null, new_line: numb
 
 const file = (over: Partial<ApiDiffFile>): ApiDiffFile => ({
   file_hash: 'a'.repeat(40), file_identifier_hash: 'b'.repeat(40), old_path: 'src/a.ts', new_path: 'src/a.ts', a_mode: '100644', b_mode: '100644', new_file: false, deleted_file: false, renamed_file: false, mode_changed: false, binary: false,
-  added_lines: 1, removed_lines: 1, mode: 'replaced', viewer: { name: 'text' }, collapsed: false, old_raw_path: '/acme/tandem/-/raw/1/src/a.ts', new_raw_path: '/acme/tandem/-/raw/2/src/a.ts', old_size: null, new_size: null,
+  added_lines: 1, removed_lines: 1, mode: 'replaced', viewer: { name: 'text' }, alternate_viewer: null, content_sha: '2', view_path: '/acme/tandem/-/blob/2/src/a.ts', collapsed: false, old_raw_path: '/acme/tandem/-/raw/1/src/a.ts', new_raw_path: '/acme/tandem/-/raw/2/src/a.ts', old_size: null, new_size: null,
   highlighted_diff_lines: [line('match', null, null, '@@ -1,2 +1,2 @@'), line('context', 1, 1, 'keep'), line('old', 2, null, 'before'), line('new', null, 2, '<span class="hljs-keyword">after</span>')],
   ...over,
 });

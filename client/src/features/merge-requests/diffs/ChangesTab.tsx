@@ -3,12 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
 import { RowLimit, ROWS_PER_TABLE, type LineNotes } from './DiffLines';
-import { LineThreads, lineKey, positionFor, threadsByLine, type ThreadReview } from './DiffNotes';
+import { LineThreads, lineKey, positionFor, rangeEndOf, rangeLabels, threadsByLine, type ThreadReview } from './DiffNotes';
+import type { LineRangeSelection } from './useLineRangeDrag';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { useReviewDrafts } from '../review/reviewApi';
 import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
+import { DiffFileTree } from './DiffFileTree';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
 
 /** Rows of a file rendered per task once it comes near, one of its tables (a 140-row file in one task made frames of 100 ms and more). */
@@ -46,30 +48,22 @@ function WhenNear({ eager, estimate, rows, anchor, children }: { eager: boolean;
   );
 }
 
-/** The file tree: every changed file, with its counts; a click scrolls to the file. */
-function FileTree({ files, viewed }: { files: ApiDiffFile[]; viewed: Record<string, string[]> }) {
-  return (
-    <nav className="diff-tree" aria-label="Changed files" style={{ width: DIFF_CONSTANTS.treeWidth, minWidth: DIFF_CONSTANTS.treeMinWidth, maxWidth: DIFF_CONSTANTS.treeMaxWidth }} data-testid="diff-tree">
-      <ul>
-        {files.map((f) => (
-          <li key={f.file_identifier_hash} className={viewed[f.file_identifier_hash] ? 'is-viewed' : undefined}>
-            <a href={`#diff-${f.file_hash}`} title={f.new_path} onClick={(e) => {
-              e.preventDefault();
-              document.getElementById(`diff-${f.file_hash}`)?.scrollIntoView({ block: 'start' });
-            }}>
-              {f.new_path}
-            </a>
-            <span className="add">+{f.added_lines}</span> <span className="del">−{f.removed_lines}</span>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
+/** GitLab's first files: the first 3 render at once, each only when under the line limit (100). */
+export const rendersAtOnce = (f: ApiDiffFile, index: number) => index < DIFF_CONSTANTS.renderedAtOnce && f.highlighted_diff_lines.length < DIFF_CONSTANTS.renderedAtOnceMaxLines;
+
+/** Where a line's threads and comment form sit: its new line (added and context lines), else its old line. */
+const lineKeyOf = (file: ApiDiffFile, l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
 
 /** A file's line notes: its threads under their lines (with the viewer's pending replies), its pending drafts, and the one open comment form. */
-function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, open: string | null, setOpen: (k: string | null) => void, refs: ApiDiffRefs): LineNotes {
-  const keyOf = (l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
+/** The open comment form: its file and its lines (one line, or a range; the form sits under its last line). */
+interface CommentTarget extends LineRangeSelection {
+  fileId: string;
+}
+
+function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, target: CommentTarget | null, setTarget: (t: CommentTarget | null) => void, refs: ApiDiffRefs): LineNotes {
+  const here = target?.fileId === file.file_identifier_hash ? target : null;
+  const open = here ? lineKeyOf(file, here.end) : null;
+  const keyOf = (l: ApiDiffLine) => lineKeyOf(file, l);
   const drafts = new Map<string, ApiDraftNote[]>();
   for (const d of review?.drafts ?? []) {
     if (d.discussion_id || !d.position || d.position.new_path !== file.new_path) continue;
@@ -79,25 +73,31 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
   return {
     after: (l) => {
       const k = keyOf(l);
-      const here = threads.get(k);
       const pending = drafts.get(k);
       const form = open === k && review;
-      if (!here && !form && !pending) return null;
+      const lineThreads = threads.get(k);
+      if (!lineThreads && !form && !pending) return null;
+      const ranged = form && here && here.start.line_code !== here.end.line_code ? DIFF_TEXTS.commentingOnLines(...rangeLabels({ start: rangeEndOf(here.start), end: rangeEndOf(here.end) })) : null;
       return (
         <>
-          {here && <LineThreads threads={here} review={review} />}
+          {lineThreads && <LineThreads threads={lineThreads} review={review} />}
+          {ranged && (
+            <p className="diff-range-header" data-testid="diff-range-form-header">
+              {ranged}
+            </p>
+          )}
           {review && pending?.map((d) => <PendingDraft key={d.id} draft={d} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
           {form && (
             <ReviewCommentForm
               projectPath={review.projectPath}
               iid={review.iid}
-              position={positionFor(file, l, refs)}
-              line={l}
+              position={positionFor(file, l, refs, here?.start ?? null)}
+              line={ranged ? undefined : l}
               pendingCount={review.drafts.length}
-              label="Comment on this line"
-              onCancel={() => setOpen(null)}
+              label={ranged ?? 'Comment on this line'}
+              onCancel={() => setTarget(null)}
               onDone={(kind) => {
-                setOpen(null);
+                setTarget(null);
                 review.onChange(kind);
               }}
             />
@@ -105,7 +105,8 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
         </>
       );
     },
-    onComment: review ? (l) => setOpen(keyOf(l)) : undefined,
+    onComment: review ? (start, end) => setTarget({ fileId: file.file_identifier_hash, start, end }) : undefined,
+    selected: here,
   };
 }
 
@@ -124,7 +125,7 @@ interface ChangesTabProps {
 export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
-  const [openForm, setOpenForm] = useState<string | null>(null);
+  const [openForm, setOpenForm] = useState<CommentTarget | null>(null);
   const { drafts, refresh: refreshDrafts } = useReviewDrafts(projectPath, iid, comment !== null);
   const [batchIds, setBatchIds] = useState<number[]>([]);
   // Stable between renders: each file re-renders only when its own notes change (memo)
@@ -188,10 +189,10 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
         <p>{DIFF_TEXTS.noChanges}</p>
       ) : (
         <div className="diff-layout">
-          <FileTree files={files} viewed={viewed} />
+          <DiffFileTree files={files} viewed={viewed} />
           <div className="diff-files">
             {files.map((f, i) => (
-              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={i < DIFF_CONSTANTS.renderedAtOnce} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
+              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
                 <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}

@@ -10,7 +10,7 @@ const header = (o: number, n: number): ApiDiffLine => ({ type: 'match', old_line
 // Lines 1-4 hidden above the first hunk; 8-39 (new side; old = new - 1) between the hunks; 43-70 below the last
 const FILE: ApiDiffFile = {
   file_hash: 'a'.repeat(40), file_identifier_hash: 'b'.repeat(40), old_path: 'src/a.ts', new_path: 'src/a.ts', a_mode: '100644', b_mode: '100644', new_file: false, deleted_file: false, renamed_file: false, mode_changed: false, binary: false,
-  added_lines: 2, removed_lines: 1, mode: 'replaced', viewer: { name: 'text' }, collapsed: false, old_raw_path: null, new_raw_path: null, old_size: null, new_size: null,
+  added_lines: 2, removed_lines: 1, mode: 'replaced', viewer: { name: 'text' }, alternate_viewer: null, content_sha: '2', view_path: '/acme/tandem/-/blob/2/src/a.ts', collapsed: false, old_raw_path: null, new_raw_path: null, old_size: null, new_size: null,
   highlighted_diff_lines: [
     header(5, 5), ctx(5, 5), { type: 'old', old_line: 6, new_line: null, line_code: 'h_6_6', rich_text: 'before' }, { type: 'new', old_line: null, new_line: 6, line_code: 'h_7_6', rich_text: 'after' }, ctx(7, 7),
     header(39, 40), ctx(39, 40), { type: 'new', old_line: null, new_line: 41, line_code: 'h_40_41', rich_text: 'added' }, ctx(40, 42),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, type ApiDiffPosition, type ApiDiscussion, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
 import { requestJson } from '../../../shared/api/http';
 import { DiffLines } from './DiffLines';
-import { isOutdated, positionOf } from './DiffNotes';
+import { isMultiLine, isOutdated, positionOf, rangeLabels } from './DiffNotes';
 
 async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesResponse> {
   const res = await requestJson<DiscussionDiffLinesResponse>(path);
@@ -11,7 +11,7 @@ async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesRe
 }
 
 /**
- * A diff thread's header in the Overview: its file, its line, "on an old version of the diff" when
+ * A diff thread's header in the Overview: its file, its line ("Comment on lines +12 to +15" on a range), "on an old version of the diff" when
  * a push outdated it, and its code, loaded lazily at the thread's own position (so an outdated
  * thread shows the code it was written on); 'Unable to load the diff' with Try again on failure.
  */
@@ -25,7 +25,7 @@ function PositionedExcerpt({ discussion, position, projectPath, iid }: { discuss
   const path = mergeRequestDiscussionDiffLinesPath(projectPath, iid, discussion.id);
   // Keyed by the position: a push that moves the thread reads its lines again
   const q = useQuery({
-    queryKey: ['discussion-diff-lines', path, position.head_sha, position.old_line, position.new_line],
+    queryKey: ['discussion-diff-lines', path, position.head_sha, position.old_line, position.new_line, position.line_range?.start.line_code ?? null],
     queryFn: () => fetchDiscussionLines(path),
     retry: false,
     staleTime: Infinity,
@@ -34,7 +34,14 @@ function PositionedExcerpt({ discussion, position, projectPath, iid }: { discuss
   return (
     <div className={`diff-excerpt${outdated ? ' is-outdated' : ''}`} data-testid="diff-excerpt" data-outdated={outdated || undefined}>
       <div className="diff-excerpt-file">
-        <strong>{position.new_path}</strong> {position.new_line !== null ? `line ${position.new_line}` : `old line ${position.old_line}`}
+        <strong>{position.new_path}</strong>{' '}
+        {isMultiLine(position.line_range) ? (
+          <span data-testid="diff-excerpt-range">{DIFF_TEXTS.commentOnLines(...rangeLabels(position.line_range))}</span>
+        ) : position.new_line !== null ? (
+          `line ${position.new_line}`
+        ) : (
+          `old line ${position.old_line}`
+        )}
         {outdated && (
           <span className="diff-excerpt-outdated" data-testid="diff-excerpt-outdated">
             {' '}

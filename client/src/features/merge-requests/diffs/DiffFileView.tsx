@@ -91,7 +91,8 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
         <div className="diff-file-body">
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
           {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
-          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={notes} expansion={expansion} />
+          {/* A pure rename's loaded lines are no lines of the diff: the server takes no diff note on them */}
+          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={file.viewer.name === 'renamed' ? undefined : notes} expansion={expansion} />
           {expandFailed && (
             <Alert variant="danger" onDismiss={() => setExpandFailed(false)} testId="diff-expand-error">
               {DIFF_TEXTS.expandFailed}
@@ -118,6 +119,24 @@ interface ViewerProps {
   expansion?: LineExpansion;
 }
 
+/** "Show file contents" of a collapsed or renamed file: busy while its lines load (the loader's error shows under the viewer). */
+function ShowContents({ loader, onShow }: { loader: LoaderState; onShow: () => void }) {
+  const loading = loader === 'loading';
+  return (
+    <>
+      <button type="button" className="btn-link" onClick={onShow} disabled={loading} aria-busy={loading} data-testid="diff-show-contents">
+        {DIFF_TEXTS.showFileContents}
+      </button>
+      {loading && (
+        <span className="diff-contents-loading" role="status" data-testid="diff-contents-loading">
+          {' '}
+          Loading…
+        </span>
+      )}
+    </>
+  );
+}
+
 function Viewer({ file, lines, view, loader, onShow, notes, expansion }: ViewerProps) {
   switch (file.viewer.name) {
     case 'text':
@@ -139,14 +158,22 @@ function Viewer({ file, lines, view, loader, onShow, notes, expansion }: ViewerP
     case 'collapsed':
       return (
         <p className="diff-notice" data-testid="diff-collapsed">
-          {DIFF_TEXTS.collapsed}{' '}
-          <button type="button" className="btn-link" onClick={onShow} disabled={loader === 'loading'} aria-busy={loader === 'loading'} data-testid="diff-show-contents">
-            {DIFF_TEXTS.showFileContents}
-          </button>
+          {DIFF_TEXTS.collapsed} <ShowContents loader={loader} onShow={onShow} />
         </p>
       );
     case 'renamed':
-      return <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamedNoChanges} {DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>;
+      // GitLab's renamed viewer: its contents load through the alternate (text) viewer
+      return (
+        <p className="diff-notice" data-testid="diff-renamed-notice">
+          {DIFF_TEXTS.renamedNoChanges} {DIFF_TEXTS.renamed(file.old_path, file.new_path)}
+          {file.alternate_viewer?.name === 'text' && (
+            <>
+              {' '}
+              <ShowContents loader={loader} onShow={onShow} />
+            </>
+          )}
+        </p>
+      );
     case 'mode_changed':
       return <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>;
     default:

@@ -1,8 +1,9 @@
-import { createContext, Fragment, memo, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, Fragment, memo, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffLine } from '@tandem/shared-types';
 import type { DiffView } from './diffPrefs';
 import { gapAt, type ExpandDirection } from './diffExpansion';
+import { LineRangeContext, useLineRangeDrag, type LineRangeSelection } from './useLineRangeDrag';
 
 /**
  * How many rows of a file's table to render now (the Changes tab renders a file that scrolls
@@ -49,22 +50,43 @@ function RowTable({ kind, rows, children }: { kind: 'inline' | 'parallel'; rows:
 const sign = (t: ApiDiffLine['type']) => (t === 'new' ? '+' : t === 'old' ? '-' : ' ');
 
 /** One line's code: rich_text is the server's highlighted HTML, every user character escaped there. */
-function Code({ line, className }: { line: ApiDiffLine | null; className?: string }) {
+function Code({ line, className, selected }: { line: ApiDiffLine | null; className?: string; selected?: ReadonlySet<string> }) {
   if (!line) return <td className={`diff-code empty ${className ?? ''}`} />;
-  return <td className={`diff-code ${line.type} ${className ?? ''}`} data-sign={sign(line.type)} dangerouslySetInnerHTML={{ __html: line.rich_text }} />;
+  const inRange = !!line.line_code && !!selected?.has(line.line_code);
+  return (
+    <td
+      className={`diff-code ${line.type} ${className ?? ''}${inRange ? ' diff-range-selected' : ''}`}
+      data-sign={sign(line.type)}
+      data-range-code={line.line_code ?? undefined}
+      data-testid={inRange ? 'diff-range-line' : undefined}
+      dangerouslySetInnerHTML={{ __html: line.rich_text }}
+    />
+  );
 }
 
 /** Diff notes on lines: what to show under a line (its threads, the comment form) and how to start a comment. */
 export interface LineNotes {
   after: (line: ApiDiffLine) => ReactNode;
-  onComment?: (line: ApiDiffLine) => void;
+  /** Opens a comment on the lines `start` to `end` (the same line: a one-line comment). */
+  onComment?: (start: ApiDiffLine, end: ApiDiffLine) => void;
+  /** The lines the open comment form is on. */
+  selected?: LineRangeSelection | null;
 }
 
-function CommentButton({ line, notes }: { line: ApiDiffLine | null; notes?: LineNotes }) {
+function CommentButton({ line }: { line: ApiDiffLine | null }) {
+  const range = useContext(LineRangeContext);
   // Expanded lines take comments too: the server takes an unchanged line outside the hunks (both sides given)
-  if (!line || !notes?.onComment || line.type.endsWith('nonewline')) return null;
+  if (!line || !range || line.type.endsWith('nonewline')) return null;
   return (
-    <button type="button" className="diff-comment-button" aria-label="Add a comment to this line" title="Add a comment to this line" onClick={() => notes.onComment!(line)} data-testid="diff-comment-button">
+    <button
+      type="button"
+      className="diff-comment-button"
+      aria-label="Add a comment to this line"
+      title="Add a comment to this line (drag over lines, or shift-click, for several)"
+      onMouseDown={(e) => e.button === 0 && !e.shiftKey && range.begin(line)}
+      onClick={(e) => range.click(line, e.shiftKey)}
+      data-testid="diff-comment-button"
+    >
       +
     </button>
   );
@@ -103,18 +125,18 @@ function ExpandButtons({ lines, index, expansion }: { lines: readonly ApiDiffLin
 }
 
 /** Unified view: old and new line numbers, then the line. */
-function InlineLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
+function InlineLines({ lines, notes, expansion, selected }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion; selected: ReadonlySet<string> }) {
   const limit = useContext(RowLimit);
   return (
     <div className="diff-lines inline" data-testid="diff-inline">
       {tablesOf(Math.min(limit, lines.length)).map(([start, end]) => (
-        <InlineRows key={start} lines={lines} start={start} end={end} notes={notes} expansion={expansion} />
+        <InlineRows key={start} lines={lines} start={start} end={end} notes={notes} expansion={expansion} selected={selected} />
       ))}
     </div>
   );
 }
 
-const InlineRows = memo(function InlineRows({ lines, start, end, notes, expansion }: { lines: ApiDiffLine[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion }) {
+const InlineRows = memo(function InlineRows({ lines, start, end, notes, expansion, selected }: { lines: ApiDiffLine[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion; selected: ReadonlySet<string> }) {
   return (
     <RowTable kind="inline" rows={end - start}>
       {lines.slice(start, end).map((l, j) => {
@@ -128,13 +150,13 @@ const InlineRows = memo(function InlineRows({ lines, start, end, notes, expansio
           </tr>
         ) : (
           <Fragment key={i}>
-            <tr className={`diff-line ${l.type}${l.expanded ? ' expanded' : ''}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined}>
+            <tr className={`diff-line ${l.type}${l.expanded ? ' expanded' : ''}`} id={l.line_code ?? undefined} data-line-code={l.line_code ?? undefined} data-range-code={l.line_code ?? undefined}>
               <td className="diff-num">
-                <CommentButton line={l} notes={notes} />
+                <CommentButton line={l} />
                 {l.old_line ?? ''}
               </td>
               <td className="diff-num">{l.new_line ?? ''}</td>
-              <Code line={l} />
+              <Code line={l} selected={selected} />
             </tr>
             <AfterRow content={notes?.after(l)} span={3} />
           </Fragment>
@@ -196,19 +218,19 @@ function AfterRow({ content, span }: { content: ReactNode; span: number }) {
 }
 
 /** Side-by-side view: the old file on the left, the new on the right. */
-function ParallelLines({ lines, notes, expansion }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion }) {
+function ParallelLines({ lines, notes, expansion, selected }: { lines: ApiDiffLine[]; notes?: LineNotes; expansion?: LineExpansion; selected: ReadonlySet<string> }) {
   const limit = useContext(RowLimit);
   const rows = useMemo(() => parallelRows(lines), [lines]);
   return (
     <div className="diff-lines parallel" data-testid="diff-parallel">
       {tablesOf(Math.min(limit, rows.length)).map(([start, end]) => (
-        <ParallelRows key={start} lines={lines} rows={rows} start={start} end={end} notes={notes} expansion={expansion} />
+        <ParallelRows key={start} lines={lines} rows={rows} start={start} end={end} notes={notes} expansion={expansion} selected={selected} />
       ))}
     </div>
   );
 }
 
-const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes, expansion }: { lines: ApiDiffLine[]; rows: Row[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion }) {
+const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes, expansion, selected }: { lines: ApiDiffLine[]; rows: Row[]; start: number; end: number; notes?: LineNotes; expansion?: LineExpansion; selected: ReadonlySet<string> }) {
   return (
     <RowTable kind="parallel" rows={end - start}>
       {rows.slice(start, end).map((r, j) => {
@@ -223,16 +245,16 @@ const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes
         ) : (
           <Fragment key={i}>
             <tr className={`diff-line${r.left?.expanded ? ' expanded' : ''}`} data-line-code={r.right?.line_code ?? r.left?.line_code ?? undefined}>
-              <td className="diff-num">
-                <CommentButton line={r.left} notes={notes} />
+              <td className="diff-num" data-range-code={r.left?.line_code ?? undefined}>
+                <CommentButton line={r.left} />
                 {r.left?.old_line ?? ''}
               </td>
-              <Code line={r.left} className="left" />
-              <td className="diff-num">
-                {r.right !== r.left && <CommentButton line={r.right} notes={notes} />}
+              <Code line={r.left} className="left" selected={selected} />
+              <td className="diff-num" data-range-code={r.right?.line_code ?? undefined}>
+                {r.right !== r.left && <CommentButton line={r.right} />}
                 {r.right?.new_line ?? ''}
               </td>
-              <Code line={r.right} className="right" />
+              <Code line={r.right} className="right" selected={selected} />
             </tr>
             <AfterRow content={notes && afterBoth(notes, r)} span={4} />
           </Fragment>
@@ -243,5 +265,13 @@ const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes
 });
 
 export function DiffLines({ lines, view, notes, expansion }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes; expansion?: LineExpansion }) {
-  return view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const { handlers, selected } = useLineRangeDrag(lines, ref, notes?.onComment, notes?.selected);
+  return (
+    <LineRangeContext.Provider value={handlers}>
+      <div ref={ref} className="diff-lines-range">
+        {view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} selected={selected} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} selected={selected} />}
+      </div>
+    </LineRangeContext.Provider>
+  );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion } from '@tandem/shared-types';
-import { REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
+import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiLineRange, ApiLineRangeEnd } from '@tandem/shared-types';
+import { DIFF_TEXTS, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
@@ -30,12 +30,42 @@ export function threadsByLine(discussions: readonly ApiDiscussion[] | null, head
   return out;
 }
 
-/** The position GitLab's API takes for a comment on one line of a file. */
-export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffRefs): ApiDiffPosition {
+/** A diff line as one end of a line range (GitLab's formatLineRange: line_code, type, old_line, new_line; a context line's type is null). */
+export function rangeEndOf(line: ApiDiffLine): ApiLineRangeEnd {
+  const type = line.type === 'old' || line.type === 'new' ? line.type : null;
+  return { line_code: line.line_code!, type, old_line: type === 'new' ? null : line.old_line, new_line: type === 'old' ? null : line.new_line };
+}
+
+/** A range of more than one line (a range of one line is a line comment). */
+export const isMultiLine = (r: ApiLineRange | null | undefined): r is ApiLineRange => !!r && r.start.line_code !== r.end.line_code;
+
+/** "+12" and "+15" of a range from +12 to +15 (GitLab's getStartLineNumber, getEndLineNumber); ends replayed from before they carried lines read them from their codes. */
+export const rangeLabels = (r: ApiLineRange): [string, string] => {
+  const [start, end] = [lineRangeEnd(r.start), lineRangeEnd(r.end)];
+  return [rangeEndLabel(start, end), rangeEndLabel(end, start)];
+};
+
+/**
+ * The position GitLab's API takes for a comment on a line of a file, or on the lines `start` to
+ * `line`: the position's own line is the range's last, as GitLab's.
+ */
+export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffRefs, start: ApiDiffLine | null = null): ApiDiffPosition {
+  const range = start && start.line_code !== line.line_code && start.line_code && line.line_code ? { start: rangeEndOf(start), end: rangeEndOf(line) } : null;
   return {
     base_sha: refs.base_sha!, start_sha: refs.start_sha!, head_sha: refs.head_sha!, old_path: file.old_path, new_path: file.new_path, position_type: 'text',
-    old_line: line.type === 'new' ? null : line.old_line, new_line: line.type === 'old' ? null : line.new_line, line_range: null,
+    old_line: line.type === 'new' ? null : line.old_line, new_line: line.type === 'old' ? null : line.new_line, line_range: range,
   };
+}
+
+/** "Comment on lines +12 to +15" over a thread on several lines. */
+function RangeHeader({ discussion }: { discussion: ApiDiscussion }) {
+  const range = positionOf(discussion)?.line_range;
+  if (!isMultiLine(range)) return null;
+  return (
+    <p className="diff-range-header" data-testid="diff-thread-range">
+      {DIFF_TEXTS.commentOnLines(...rangeLabels(range))}
+    </p>
+  );
 }
 
 /** What a line's threads need for batch review: the viewer's drafts, and where replies go. */
@@ -64,6 +94,7 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
         const resolver = resolved ? (resolvable[resolvable.length - 1]?.resolved_by?.name ?? null) : null;
         return (
         <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={resolved ? 'true' : 'false'}>
+          <RangeHeader discussion={d} />
           {d.notes.map((n) => (
             <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">
               <strong>{n.author?.name ?? 'Someone'}</strong>

@@ -61,3 +61,23 @@ export function useViewedFiles(projectPath: string, iid: number) {
   );
   return { viewed, toggle };
 }
+
+/** A tree width within the spec's bounds (240..400). */
+export const clampTreeWidth = (w: number) => Math.round(Math.min(DIFF_CONSTANTS.treeMaxWidth, Math.max(DIFF_CONSTANTS.treeMinWidth, w)));
+
+/** The file tree's width: 320 until dragged, then what it was dragged to, remembered in local storage (GitLab's mr_tree_list_width). */
+export function useTreeWidth() {
+  const [width, setState] = useState<number>(() => {
+    const stored = Number(read(DIFF_CONSTANTS.treeWidthKey));
+    return stored > 0 ? clampTreeWidth(stored) : DIFF_CONSTANTS.treeWidth;
+  });
+  /** While dragging: the width on screen only. */
+  const preview = useCallback((w: number) => setState(clampTreeWidth(w)), []);
+  /** At the end of a drag: remembered. */
+  const commit = useCallback((w: number) => {
+    const c = clampTreeWidth(w);
+    write(DIFF_CONSTANTS.treeWidthKey, String(c));
+    setState(c);
+  }, []);
+  return { width, preview, commit };
+}

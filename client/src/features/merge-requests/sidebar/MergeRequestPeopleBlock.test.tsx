@@ -4,22 +4,24 @@ import type { MergeRequestSidebarReviewer } from '@tandem/shared-types';
 import { graphql, renderWithStores, stubFetch } from '../../../test/kit';
 import { MergeRequestPeopleBlock } from './MergeRequestPeopleBlock';
 
-const reviewer = (id: number, name: string, can_merge: boolean, reviewed = false): MergeRequestSidebarReviewer => ({
-  id, username: name.toLowerCase(), name, state: 'active', locked: false, avatar_url: null, web_url: `/${name.toLowerCase()}`, can_merge, review_state: reviewed ? 'reviewed' : 'unreviewed', reviewed,
+const reviewer = (id: number, name: string, can_merge: boolean, reviewed = false, availability: 'busy' | 'not_set' = 'not_set'): MergeRequestSidebarReviewer => ({
+  id, username: name.toLowerCase(), name, state: 'active', locked: false, avatar_url: null, web_url: `/${name.toLowerCase()}`, can_merge, availability, review_state: reviewed ? 'reviewed' : 'unreviewed', reviewed,
 });
 
 describe('the merge request reviewers block', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('lists those who can merge first, with a warning icon and "Cannot merge" for the others', () => {
-    renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(1, 'Carol', false), reviewer(2, 'Bob', true)]} projectPath="acme/tandem" iid={3} canUpdate={false} onSaved={() => {}} />);
+  it('lists those who can merge first, with a warning icon and "Cannot merge" for the others, and (Busy) for a busy one', () => {
+    renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(1, 'Carol', false, false, 'busy'), reviewer(2, 'Bob', true)]} projectPath="acme/tandem" iid={3} canUpdate={false} onSaved={() => {}} />);
     const block = screen.getByTestId('mr-sidebar-reviewers');
     expect(within(block).getByRole('heading').textContent).toBe('2 Reviewers');
     const rows = within(block).getAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('data-username'))).toEqual(['bob', 'carol']);
     expect(within(rows[0]!).queryByTestId('cannot-merge')).toBeNull();
     expect(within(rows[1]!).getByTestId('cannot-merge').getAttribute('title')).toBe('Cannot merge');
-    expect(within(rows[1]!).getByRole('link').getAttribute('title')).toBe('Carol (Cannot merge)');
+    // Carol is busy (her status): '(Busy)' before the merge flag
+    expect(within(rows[1]!).getByRole('link').getAttribute('title')).toBe('Carol (Busy) (Cannot merge)');
+    expect(within(rows[0]!).getByRole('link').getAttribute('title')).toBe('Bob');
     // No re-request for a viewer who may not update, nor an Edit
     expect(within(block).queryByTestId('rerequest-review')).toBeNull();
     expect(within(block).queryByRole('button', { name: 'Edit' })).toBeNull();

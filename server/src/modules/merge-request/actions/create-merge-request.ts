@@ -17,8 +17,8 @@ import { refreshIssueLinks } from '../merge-request-links';
 import { MergeRequestLoader } from '../merge-request.loader';
 import { mergeRequestById, type MergeRequestRow } from '../merge-request.store';
 import type { MergeRequestCreateInput } from '../merge-request.validation';
-import { checkMilestone, checkUsers, labelDetails, labelIdsFor, setAssignees, setLabels } from '../merge-request-writes';
-import { mergeRequestNoteable, toApiMergeRequest } from '../merge-request.mapper';
+import { checkMilestone, checkUsers, labelDetails, labelIdsFor, setAssignees, setLabels, setReviewers } from '../merge-request-writes';
+import { mergeRequestNoteable, toApiMergeRequest, userBasicOf } from '../merge-request.mapper';
 
 /**
  * Opens a merge request (GitLab's MergeRequests::CreateService): developers of the project, from
@@ -26,7 +26,7 @@ import { mergeRequestNoteable, toApiMergeRequest } from '../merge-request.mapper
  * per source and target; its head is the source branch's head now. With `target_project_id` an
  * upstream of the project, it goes there from the fork: the upstream's iid, its source commits
  * fetched into the upstream's `refs/merge-requests/<iid>/head` in the same transaction. In one transaction: the row
- * (iid from the project's counter), assignees, labels, the first description version, the issues
+ * (iid from the project's counter), assignees, reviewers, labels, the first description version, the issues
  * it closes and the "mentioned in merge request" notes on the issues it names (live on them).
  */
 @Injectable()
@@ -54,6 +54,7 @@ export class CreateMergeRequestAction {
     if (!target) throw new ValidationError({ target_branch: ['does not exist'] });
     const labels = await labelIdsFor(this.ds, project.id, input.labels ?? []);
     await checkUsers(this.ds, input.assigneeIds ?? []);
+    await checkUsers(this.ds, input.reviewerIds ?? [], 'reviewer_ids');
     await checkMilestone(this.ds, project.id, input.milestoneId ?? null);
     const id = await this.events.transaction(async (tx) => {
       const q = tx.manager;
@@ -75,6 +76,7 @@ export class CreateMergeRequestAction {
       if (fromFork && !(await repo.fetchMergeRequestHead(sourceRepo, input.sourceBranch, Number(iid), source.commit.id))) throw new ValidationError({ source_branch: ['does not exist'] });
       const mrId = Number(row!.id);
       await setAssignees(q, mrId, input.assigneeIds ?? []);
+      if (input.reviewerIds?.length) await setReviewers(q, mrId, input.reviewerIds);
       await setLabels(q, mrId, labels.map((l) => l.id));
       await this.versions.recordInitial(q, { type: 'MergeRequest', id: mrId }, actor!.id, input.description ?? null);
       const [u] = (await q.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`, [actor!.id])) as UserRow[];
@@ -90,6 +92,8 @@ export class CreateMergeRequestAction {
           fields: {
             title: mr.title, description: mr.description, description_html: html, state: 'opened', target_branch: mr.targetBranch, labels: mr.labels,
             label_details: await labelDetails(q, mrId), assignees: api.assignees, milestone: api.milestone, lock_version: Number(mr.lockVersion), updated_at: api.updated_at,
+            // Reviewers asked at opening (their new merge request mail names them; a later request compares with these)
+            ...(mr.reviewers.length ? { reviewers: mr.reviewers.map((r) => ({ ...userBasicOf(r, this.config.publicUrl), review_state: r.review_state })) } : {}),
           },
         },
         author,

@@ -1,4 +1,4 @@
-import { isHiddenContextLine, type ApiDiffFile, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { isHiddenContextLine, lineRangeEnd, type ApiDiffFile, type ApiLineRangeEnd, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 
 const SHA = /^[0-9a-f]{40}$/;
@@ -22,7 +22,7 @@ export function findPositionLine(file: ApiDiffFile, oldLine: number | null, newL
 /**
  * GitLab's `position` of a new diff note, checked against the merge request's current diff:
  * the three shas must be its diff_refs, the paths a file of the diff and the line(s) lines of
- * that file's diff or unchanged lines hidden around its hunks (both line numbers given). A `line_range` keeps the codes of its first and last line (both must be in the file).
+ * that file's diff or unchanged lines hidden around its hunks (both line numbers given). A `line_range` keeps its first and last line (code, side, old_line and new_line; both must be in the file).
  * 400 naming what is wrong otherwise.
  */
 export function parseDiffPosition(raw: unknown, diff: MergeRequestDiffsResponse): ApiDiffPosition {
@@ -45,15 +45,20 @@ export function parseDiffPosition(raw: unknown, diff: MergeRequestDiffsResponse)
   if (!findPositionLine(file, oldLine, newLine) && !hidden(oldLine, newLine)) fail('line is not a line of the diff');
   let lineRange: ApiDiffPosition['line_range'] = null;
   if (p.line_range !== undefined && p.line_range !== null) {
-    const r = p.line_range as { start?: { line_code?: unknown; type?: unknown }; end?: { line_code?: unknown; type?: unknown } };
+    type End = { line_code?: unknown; type?: unknown; old_line?: unknown; new_line?: unknown };
+    const r = p.line_range as { start?: End; end?: End };
     const codes = new Set(file.highlighted_diff_lines.map((l) => l.line_code));
     const hiddenCode = (code: string) => {
       const m = /^([0-9a-f]{40})_(\d+)_(\d+)$/.exec(code);
       return !!m && m[1] === file.file_hash && hidden(Number(m[2]), Number(m[3]));
     };
-    const side = (s: { line_code?: unknown; type?: unknown } | undefined, name: string): { line_code: string; type: 'old' | 'new' | null } => {
+    // Each end's old_line/new_line are those of its line (read from the code and side when not given; given ones must agree)
+    const side = (s: End | undefined, name: string): ApiLineRangeEnd => {
       if (!s || typeof s.line_code !== 'string' || !(codes.has(s.line_code) || hiddenCode(s.line_code))) return fail(`line_range ${name} is not a line of the diff`);
-      return { line_code: s.line_code, type: s.type === 'old' || s.type === 'new' ? s.type : null };
+      const end = lineRangeEnd({ line_code: s.line_code, type: s.type === 'old' || s.type === 'new' ? s.type : null });
+      const given = (v: unknown, k: 'old_line' | 'new_line') => v === undefined || v === null || v === '' || lineOf(v, `line_range ${name} ${k}`) === end[k];
+      if (!given(s.old_line, 'old_line') || !given(s.new_line, 'new_line')) fail(`line_range ${name} is not a line of the diff`);
+      return end;
     };
     lineRange = { start: side(r.start, 'start'), end: side(r.end, 'end') };
   }

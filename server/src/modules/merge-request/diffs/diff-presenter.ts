@@ -1,6 +1,6 @@
 import { DIFF_CONSTANTS, type ApiDiffFile, type ApiDiffLine, type DiffViewerName } from '@tandem/shared-types';
 import type { DiffFile } from '../../repository';
-import { diffLines, sha1 } from './diff-lines';
+import { blobLines, diffLines, sha1 } from './diff-lines';
 
 /** The images the repository's -/raw/ route shows inline (never SVG: it can carry script). */
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|ico)$/i;
@@ -16,6 +16,8 @@ export interface DiffSides {
   sizes?: Map<string, number>;
   /** Lines of the new side's blobs, by blob id (for the bottom match line). */
   lineCounts?: ReadonlyMap<string, number>;
+  /** The whole text of renamed files without changes whose contents were asked for ("Show file contents"), by new path. */
+  renamedContents?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -66,7 +68,12 @@ export function presentDiffFile(d: DiffFile, sides: DiffSides, expand: ReadonlyS
   const fileHash = sha1(d.newPath);
   const lineCount = d.diff ? d.diff.split('\n').length - 1 : 0;
   const collapsed = !d.binary && lineCount > DIFF_CONSTANTS.collapseLines && !expand.has(fileHash);
-  const raw = (sha: string, path: string) => `/${sides.projectPath}/-/raw/${sha}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const route = (kind: 'raw' | 'blob', sha: string, path: string) => `/${sides.projectPath}/-/${kind}/${sha}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const raw = (sha: string, path: string) => route('raw', sha, path);
+  const viewer = viewerOf(d, lineCount, collapsed);
+  // A renamed file's contents, asked for: all its lines, unchanged (GitLab's renamed viewer switching to its alternate, the text viewer)
+  const renamedText = viewer === 'renamed' ? sides.renamedContents?.get(d.newPath) : undefined;
+  const contentSha = d.deletedFile ? sides.baseSha : sides.headSha;
   return {
     file_hash: fileHash,
     file_identifier_hash: sha1(`${d.oldPath}\0${d.newPath}`),
@@ -82,9 +89,12 @@ export function presentDiffFile(d: DiffFile, sides: DiffSides, expand: ReadonlyS
     added_lines: d.additions,
     removed_lines: d.deletions,
     mode: modeOf(d),
-    viewer: { name: viewerOf(d, lineCount, collapsed) },
+    viewer: { name: renamedText !== undefined ? 'text' : viewer },
+    alternate_viewer: viewer === 'renamed' ? { name: 'text' } : null,
+    content_sha: contentSha,
+    view_path: route('blob', contentSha, d.deletedFile ? d.oldPath : d.newPath),
     collapsed,
-    highlighted_diff_lines: collapsed || d.binary ? [] : linesWithBottom(d, fileHash, sides.lineCounts),
+    highlighted_diff_lines: renamedText !== undefined ? blobLines(renamedText, d.newPath, 1, Number.MAX_SAFE_INTEGER, 0) : collapsed || d.binary ? [] : linesWithBottom(d, fileHash, sides.lineCounts),
     old_raw_path: d.newFile ? null : raw(sides.baseSha, d.oldPath),
     new_raw_path: d.deletedFile ? null : raw(sides.headSha, d.newPath),
     old_size: d.newFile ? null : (sides.sizes?.get(`old:${d.oldPath}`) ?? null),

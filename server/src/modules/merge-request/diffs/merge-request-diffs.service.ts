@@ -10,6 +10,8 @@ import { blobLines, diffLines, sha1 } from './diff-lines';
 
 /** The most of a file read for a thread's excerpt on a line outside the hunks. */
 const EXCERPT_BLOB_BYTES = 10 * 1024 * 1024;
+/** The most of a renamed file read for "Show file contents". */
+const RENAMED_BLOB_BYTES = 10 * 1024 * 1024;
 import { RepositoryService, type DiffFile, type DiffOptions } from '../../repository';
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
@@ -43,7 +45,7 @@ export class MergeRequestDiffs {
     if (!(await repo.resolve(p.base_sha)) || !(await repo.resolve(p.head_sha))) return [];
     const file = (await repo.diff(p.base_sha, p.head_sha)).find((f) => f.newPath === p.new_path && f.oldPath === p.old_path);
     if (!file) return [];
-    const lines = excerptLines(diffLines(file.diff, file.newPath, sha1(file.newPath)), p.old_line, p.new_line);
+    const lines = excerptLines(diffLines(file.diff, file.newPath, sha1(file.newPath)), p.old_line, p.new_line, EXCERPT_LINES, p.line_range?.start.line_code ?? null);
     if (lines.length || p.old_line === null || p.new_line === null || file.binary) return lines;
     // An unchanged line outside the hunks (commented after context expansion): the file's own lines
     const blob = await repo.blob(p.head_sha, p.new_path, EXCERPT_BLOB_BYTES);
@@ -112,7 +114,14 @@ export class MergeRequestDiffs {
           f.deletedFile ? null : repo.blob(head, f.newPath, 1).then((b) => sizes.set(`new:${f.newPath}`, b.size)),
         ]),
     ]);
-    const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes, lineCounts }, opts.expand));
+    // "Show file contents" of a renamed file without changes: its whole text at the head
+    const renamedContents = new Map<string, string>();
+    await Promise.all(
+      files
+        .filter((f) => f.renamedFile && !f.binary && !f.diff && opts.expand?.has(sha1(f.newPath)))
+        .map((f) => repo.blob(head, f.newPath, RENAMED_BLOB_BYTES).then((b) => renamedContents.set(f.newPath, b.content.toString('utf8')))),
+    );
+    const diffFiles: ApiDiffFile[] = files.map((f) => presentDiffFile(f, { projectPath: l.project.fullPath, baseSha: base, headSha: head, sizes, lineCounts, renamedContents }, opts.expand));
     return diffFiles;
   }
 }

@@ -1,4 +1,4 @@
-import type { ApiDiffLine, ApiDiffPosition, ApiDiffRefs } from '@tandem/shared-types';
+import { lineRangeEnd, type ApiDiffLine, type ApiDiffPosition, type ApiDiffRefs, type ApiLineRangeEnd } from '@tandem/shared-types';
 import { diffLines, sha1 } from './diff-lines';
 
 /**
@@ -126,11 +126,11 @@ export function traceDiffPosition(p: ApiDiffPosition, input: TraceInput): TraceR
   if (!main) return outdated;
   let lineRange: ApiDiffPosition['line_range'] = null;
   if (p.line_range) {
-    const end = (e: { line_code: string; type: 'old' | 'new' | null }) => {
+    const end = (e: { line_code: string; type: 'old' | 'new' | null }): ApiLineRangeEnd | null => {
       const nums = codeNumbers(e.line_code);
       if (!nums) return null;
       const t = e.type === 'old' ? traceSide(input, file, lines, nums.old, null, p.old_path, p.new_path) : traceSide(input, file, lines, e.type === 'new' ? null : nums.old, nums.new, p.old_path, p.new_path);
-      return t?.line?.line_code ? { line_code: t.line.line_code, type: e.type } : null;
+      return t?.line?.line_code ? lineRangeEnd({ line_code: t.line.line_code, type: e.type }) : null;
     };
     const start = end(p.line_range.start);
     const stop = end(p.line_range.end);

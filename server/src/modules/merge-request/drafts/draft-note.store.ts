@@ -1,4 +1,4 @@
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import { withRangeLines, type ApiDiffPosition } from '@tandem/shared-types';
 import type { Queryable } from '../merge-request.store';
 
 /** A review draft as its queries read it (table draft_notes). */
@@ -38,7 +38,7 @@ const fromRaw = (r: Raw): DraftNoteRow => ({
   authorId: Number(r.author_id),
   note: r.note,
   noteHtml: r.note_html,
-  position: typeof r.position === 'string' ? (JSON.parse(r.position) as ApiDiffPosition) : r.position,
+  position: withRangeLines(typeof r.position === 'string' ? (JSON.parse(r.position) as ApiDiffPosition) : r.position),
   discussionId: r.discussion_id,
   resolveDiscussion: r.resolve_discussion,
   commitId: r.commit_id,

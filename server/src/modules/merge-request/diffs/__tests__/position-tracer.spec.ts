@@ -101,10 +101,10 @@ describe('traceDiffPosition', () => {
 
   it("a line range follows with both ends' new line codes, and is outdated when one end changed", () => {
     const hash = sha1('f.txt');
-    const range = { start: { line_code: `${hash}_11_11`, type: null }, end: { line_code: `${hash}_12_12`, type: null } };
+    const range = { start: { line_code: `${hash}_11_11`, type: null, old_line: 11, new_line: 11 }, end: { line_code: `${hash}_12_12`, type: null, old_line: 12, new_line: 12 } };
     const shifted = text('top', ...HEAD.trimEnd().split('\n'));
     const r = traceDiffPosition(pos('f.txt', 12, 12, { line_range: range }), push('f.txt', BASE, HEAD, shifted));
-    expect(r).toEqual({ outdated: false, position: expect.objectContaining({ new_line: 13, line_range: { start: { line_code: `${hash}_11_12`, type: null }, end: { line_code: `${hash}_12_13`, type: null } } }) });
+    expect(r).toEqual({ outdated: false, position: expect.objectContaining({ new_line: 13, line_range: { start: { line_code: `${hash}_11_12`, type: null, old_line: 11, new_line: 12 }, end: { line_code: `${hash}_12_13`, type: null, old_line: 12, new_line: 13 } } }) });
     const touched = HEAD.replace('line 11\n', 'line eleven\n');
     expect(traceDiffPosition(pos('f.txt', 12, 12, { line_range: range }), push('f.txt', BASE, HEAD, touched))).toEqual({ outdated: true });
   });
