@@ -188,9 +188,11 @@ describe('ChangesTab', () => {
     fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.applySuggestion));
     fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.apply));
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/501/apply')).toHaveLength(1));
+    // The apply's answer handled (the batch buttons are disabled while it is in flight)
+    await waitFor(() => expect((within(blocks[0]!).getByTestId('suggestion-batch-toggle') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(blocks[0]!).getByText(SUGGESTION_TEXTS.addToBatch));
     fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.addToBatch));
-    expect(within(blocks[0]!).getByText(SUGGESTION_TEXTS.removeFromBatch)).toBeTruthy();
+    expect(await within(blocks[0]!).findByText(SUGGESTION_TEXTS.removeFromBatch)).toBeTruthy();
     fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.applyBatch(2)));
     fireEvent.click(within(blocks[1]!).getByText(SUGGESTION_TEXTS.apply));
     await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
