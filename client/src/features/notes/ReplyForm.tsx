@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
+import { NOTE_FORM_TEXTS, type ApiDiscussion } from '@tandem/shared-types';
 import { MarkdownEditor } from '../../shared/markdown/MarkdownEditor';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useNotesContext } from './NotesContext';
 import { useNoteForm } from './useNoteForm';
 import { useResolveDiscussion } from './useResolveDiscussion';
+import { DiscardReplyDialog } from './DiscardReplyDialog';
 
 /**
  * The reply box inside a thread; cancelling with text asks first (spec §5). `resolvable`: the
@@ -73,13 +73,9 @@ export function ReplyForm({ discussionId, quote, onClose, resolvable }: { discus
           Cancel
         </button>
       </div>
-      <ConfirmDialog
+      <DiscardReplyDialog
         open={confirming}
-        title={NOTE_FORM_TEXTS.cancelReplyTitle}
-        message={DISCUSSION_TEXTS.confirmCancelReply}
-        confirmLabel={NOTE_FORM_TEXTS.discardReply}
-        danger
-        onConfirm={() => {
+        onDiscard={() => {
           setConfirming(false);
           form.setText('');
           onClose();

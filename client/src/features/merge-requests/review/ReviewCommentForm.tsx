@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
 import { mayResolve } from '../../notes/discussionRules';
 import { clearNoteDraft, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
 import { lineSuggestion, suggestibleLine } from './suggestionInsert';
+import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 
 /** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>` or `.../line/<path>:<old>:<new>`. */
 function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
@@ -149,13 +149,9 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
         </button>
       </div>
       {/* Cancelling with text asks first (discussions.md §5) */}
-      <ConfirmDialog
+      <DiscardReplyDialog
         open={confirming}
-        title={NOTE_FORM_TEXTS.cancelReplyTitle}
-        message={DISCUSSION_TEXTS.confirmCancelReply}
-        confirmLabel={NOTE_FORM_TEXTS.discardReply}
-        danger
-        onConfirm={() => {
+        onDiscard={() => {
           setConfirming(false);
           setText('');
           onCancel();
