@@ -213,6 +213,16 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
     expect(reply!.headers!['In-Reply-To']).toBe(bob.headers!['Message-ID']);
     // nobody assigned, asked or mentioned, no watcher: an opening mails nobody
     expect(to(await mailsOf(() => newMr('Opened quietly')))).toEqual([]);
+    // an unknown reviewer is refused naming the field: no merge request, no mail
+    const count = async () => Number(((await app.ds.query(`SELECT count(*)::int AS n FROM merge_requests`)) as Array<{ n: number }>)[0]!.n);
+    const before = await count();
+    let refused: unknown = null;
+    const none = await mailsOf(async () => {
+      refused = await demoMergeRequest(app, who.alice, PUBLIC, 'With a ghost reviewer', { reviewer_ids: [987654] }).catch((e: Error) => e.message);
+    });
+    expect(String(refused)).toMatch(/HTTP 400 .*reviewer_ids.*unknown user 987654/);
+    expect(none).toEqual([]);
+    expect(await count()).toBe(before);
   });
 
   it('asking for a review mails the reviewer asked only; asking again after their review mails them again; removing reviewers mails nobody', async () => {
