@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition } from '@tandem/shared-types';
+import { IDEMPOTENCY_HEADER, SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition } from '@tandem/shared-types';
 import { renderWithStores, stubFetch } from '../../../test/kit';
 import { ReviewCommentForm } from './ReviewCommentForm';
 
@@ -60,5 +60,31 @@ describe('the review comment form: autosave', () => {
     fireEvent.click(screen.getByTestId('diff-comment-submit'));
     await waitFor(() => expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/discussions')).toHaveLength(1));
     await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+  });
+});
+
+describe('the review comment form: Add comment now after a lost answer', () => {
+  it('sends the same idempotency key again, so the server returns the comment it wrote rather than a second', async () => {
+    const POST = 'POST /api/v4/projects/g%2Fp/merge_requests/3/discussions';
+    let lose = true;
+    const api = stubFetch({
+      [POST]: () => {
+        if (lose) throw new TypeError('Failed to fetch');
+        return { id: 'n'.repeat(40), notes: [] };
+      },
+    });
+    form(line({}));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Once only' } });
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo(POST)).toHaveLength(1));
+    // the answer was lost: the text stays with the error, and pressing again retries with the same key
+    await waitFor(() => expect((screen.getByTestId('diff-comment-submit') as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('Once only');
+    lose = false;
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo(POST)).toHaveLength(2));
+    const [first, second] = api.callsTo(POST);
+    expect(first!.headers.get(IDEMPOTENCY_HEADER)).toMatch(/\S{8,}/);
+    expect(second!.headers.get(IDEMPOTENCY_HEADER)).toBe(first!.headers.get(IDEMPOTENCY_HEADER));
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
+import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
 import { mayResolve } from '../../notes/discussionRules';
@@ -65,12 +65,18 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
   const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
   const suggestible = !discussion && line && suggestibleLine(line) ? line : null;
 
+  // One key per text sent: pressing again after a lost answer returns the comment already written
+  // instead of writing it twice (the server's idempotency key, as the thread reply form's outbox sends)
+  const sent = useRef<{ text: string; key: string } | null>(null);
   const now = async () => {
     setBusy('note');
     setError(null);
+    if (sent.current?.text !== text) sent.current = { text, key: crypto.randomUUID() };
+    const headers = { [IDEMPOTENCY_HEADER]: sent.current.key };
     const res = discussion
-      ? await requestJson(`${api}/${discussion.id}/notes`, { method: 'POST', body: { body: text } }).catch(() => null)
-      : await requestJson(api, { method: 'POST', body: { body: text, position } }).catch(() => null);
+      ? await requestJson(`${api}/${discussion.id}/notes`, { method: 'POST', body: { body: text }, headers }).catch(() => null)
+      : await requestJson(api, { method: 'POST', body: { body: text, position }, headers }).catch(() => null);
+    if (res?.ok) sent.current = null;
     // As the thread's own reply form: the thread is resolved (or unresolved) once the reply is in
     const toggled = res?.ok && resolve && resolvable ? await resolveDiscussion(resolvable.resolve_path || sources.discussionResolve(resolvable.id), !resolvable.resolved).catch(() => ({ ok: false })) : null;
     setBusy(null);
