@@ -3,7 +3,7 @@
  * merge request commands that Tandem's merge requests have fields for, their aliases, and
  * GitLab's texts for the ones issues do not have (quick-actions.ts holds the shared ones).
  */
-import { QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_PARAMS, toSentence } from './quick-actions';
+import { QUICK_ACTION_DESCRIPTIONS, QUICK_ACTION_PARAMS, explainQuickAction, toSentence } from './quick-actions';
 
 /** Every merge request command and its aliases (GitLab's names). */
 export const MERGE_REQUEST_QUICK_ACTION_NAMES = {
@@ -99,4 +99,28 @@ export function mergeRequestQuickActionOf(nameOrAlias: string): MergeRequestQuic
     if (name === n || aliases.includes(n)) return name;
   }
   return null;
+}
+
+const userWords = (arg: string) => arg.split(/\s+/).filter(Boolean);
+
+/**
+ * GitLab's explanation of a merge request command (QuickActions explain: what a draft's or a
+ * preview's command will do); the commands issues share keep their texts. The argument as typed.
+ */
+export function explainMergeRequestQuickAction(name: MergeRequestQuickActionName, arg: string): string {
+  const a = arg.trim();
+  const users = userWords(a);
+  switch (name) {
+    case 'close': return 'Closes this merge request.';
+    case 'reopen': return 'Reopens this merge request.';
+    case 'assign_reviewer': return `Assigns ${toSentence(users)} as ${users.length === 1 ? 'reviewer' : 'reviewers'}.`;
+    case 'unassign_reviewer': return users.length ? `Removes ${users.length === 1 ? 'reviewer' : 'reviewers'} ${toSentence(users)}.` : 'Removes all reviewers.';
+    case 'target_branch': return `Sets target branch to ${a}.`;
+    case 'draft': return 'Marks this merge request as a draft.';
+    case 'ready': return 'Marks this merge request as ready.';
+    case 'approve': return 'Approve the current merge request.';
+    case 'unapprove': return 'Unapprove the current merge request.';
+    case 'merge': return 'Merges this merge request immediately.';
+    default: return explainQuickAction(name, a);
+  }
 }

@@ -124,6 +124,8 @@ export interface MergeRequestPageData {
   projectPath: string;
   /** The shared discussion area's flags (IssuePermissions), whether the viewer may merge, and may apply suggestions (push to the source branch). */
   permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean };
+  /** Spec Noteable data `can_receive_suggestion` (GitLab's supports_suggestion?): the diff lines take code suggestions (Insert suggestion). */
+  can_receive_suggestion: boolean;
   /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
   seq: number;
   lastFetchedAt: number;

@@ -23,6 +23,12 @@ export interface ApiDraftNote {
   line_code: string | null;
   file_path: string | null;
   author: UserBasic | null;
+  /**
+   * GitLab's draft references: `users`, the existing users its text mentions; `commands`, what
+   * its quick actions will do when the review is published (their explanation, rendered and
+   * sanitised HTML; '' without commands).
+   */
+  references: { users: string[]; commands: string };
   created_at: string;
   updated_at: string;
 }

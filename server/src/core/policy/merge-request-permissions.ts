@@ -129,6 +129,15 @@ export function canPushToSourceBranch(actor: Actor | null, p: ProjectFacts, m: M
 }
 
 /**
+ * GitLab's noteable `can_receive_suggestion` (MergeRequest#supports_suggestion?, always true for
+ * a merge request): its diff lines take code suggestions from whoever may comment on them (the
+ * comment form's Insert suggestion); applying one is canApplySuggestion's.
+ */
+export function mergeRequestReceivesSuggestions(): boolean {
+  return true;
+}
+
+/**
  * Applying a code suggestion (GitLab's :apply_suggestion): writes a commit on the source branch,
  * so who may push to it (canPushToSourceBranch), on an open merge request.
  */

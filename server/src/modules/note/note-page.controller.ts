@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
 import type { Response } from 'express';
-import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
-import { AppError } from '../../core/errors/app-error';
+import { DISCUSSION_LIMITS, IDEMPOTENCY_HEADER, toSentence, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
+import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
 import { CreateNoteAction } from './actions/create-note';
@@ -14,7 +14,7 @@ import { parseIdempotencyKey } from './note-body';
 import { parseDiscussionsQuery, parseNoteId, parsePageCreate, parsePageUpdate } from './note.validation';
 import { diffPositionOf } from './note-target';
 import type { NoteableKind, NoteableTargets, RouteParams } from './noteable-kind';
-import { pageErrors } from './page-errors';
+import { pageErrorMessages, pageErrors } from './page-errors';
 
 /**
  * The page's discussion endpoints of one noteable type, at the paths of `noteablePaths()` /
@@ -82,6 +82,8 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
       @Headers(IDEMPOTENCY_HEADER) idempotency: string | undefined,
       @Res({ passthrough: true }) res: Response,
     ) {
+      // A review comment (GitLab's draft_note form): a draft, answered as GitLab's drafts endpoint
+      if (body && typeof body === 'object' && 'draft_note' in body) return this.createDraft(actor, params, q, body, res);
       return pageErrors(res, async () => {
         const { position: rawPosition, ...input } = parsePageCreate(body);
         const idempotencyKey = parseIdempotencyKey(idempotency);
@@ -103,6 +105,22 @@ export function notePageControllerFor(kind: NoteableKind): Type<unknown> {
         if (input.returnDiscussion) return { discussion: toApiDiscussion(result.discussion, t.place), valid: true, ...extra };
         return { ...result.note, valid: true, ...extra };
       });
+    }
+
+    /**
+     * Policy: create_note (draftNoteAbilities.create). GitLab's DraftsController#create: the draft
+     * (with its references), or 422 {errors: "<messages as a sentence>"}; merge requests only.
+     */
+    private async createDraft(actor: Actor, params: RouteParams, q: Record<string, unknown>, body: Record<string, unknown>, res: Response) {
+      const t = await this.targets.fromPageNote(actor, params, { noteId: null, targetId: q.target_id ?? body.target_id, targetType: q.target_type });
+      try {
+        if (!t.createDraft) throw new ValidationError({ draft_note: ['is not supported on this noteable'] });
+        return await t.createDraft(actor, body);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        res.status(422);
+        return { errors: toSentence(pageErrorMessages(e)) };
+      }
     }
 
     /** Policy: create_note and own note (its author only); 410 Gone when the note is no longer there. */

@@ -49,6 +49,8 @@ export interface NoteTarget {
   commandNames?: QuickActionNames;
   /** Another noteable's quick actions, applied in the note's transaction (epics: epic-quick-actions.ts; merge requests: merge-request-quick-actions.ts). */
   commands?(tx: Tx, actor: Actor, commands: readonly QuickActionCommand[]): Promise<QuickActionsOutcome>;
+  /** Merge requests: a review comment posted to the page's create-note endpoint (GitLab's `draft_note` form) is kept as a draft; answers the draft. Absent: refused. */
+  createDraft?(actor: Actor, body: unknown): Promise<unknown>;
   /** What a noteable's commands do after the note's transaction commits (a merge request's /merge moves a git ref). */
   afterCommands?(actor: Actor, changes: Record<string, unknown>, status: { messages: string[]; error_messages: string[] }): Promise<void>;
 }

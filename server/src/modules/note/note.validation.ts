@@ -42,7 +42,7 @@ export function parsePageCreate(raw: unknown) {
 }
 
 /** A position as GitLab's page form sends it: an object, or its JSON as text (empty: none). */
-function parsePagePosition(raw: unknown): unknown {
+export function parsePagePosition(raw: unknown): unknown {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw !== 'string') return raw;
   try {

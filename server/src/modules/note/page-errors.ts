@@ -8,8 +8,13 @@ export async function pageErrors<T>(res: Response, fn: () => Promise<T>): Promis
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
     res.status(422);
-    return { errors: { base: Object.entries(e.fields).map(([f, m]) => `${humanize(f)} ${m.join(', ')}`) } };
+    return { errors: { base: pageErrorMessages(e) } };
   }
+}
+
+/** A validation failure's messages as the page words them ("Note can't be blank"). */
+export function pageErrorMessages(e: ValidationError): string[] {
+  return Object.entries(e.fields).map(([f, m]) => `${humanize(f)} ${m.join(', ')}`);
 }
 
 const humanize = (f: string) => {

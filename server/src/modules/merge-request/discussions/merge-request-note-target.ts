@@ -15,6 +15,8 @@ import { parseDiffPosition } from '../diffs/diff-position';
 import { MergeRequestDiffs } from '../diffs/merge-request-diffs.service';
 import { RepositoryService } from '../../repository';
 import { MergeRequestQuickActions } from '../quick-actions/merge-request-quick-actions';
+import { parsePageDraft } from '../drafts/draft-note.validation';
+import { DraftNotesService } from '../drafts/draft-notes.service';
 
 /** A merge request as the note actions take it. */
 export interface MergeRequestNoteTarget extends NoteTarget {
@@ -32,6 +34,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     private readonly crossReferences: CrossReferenceVisibility,
     private readonly repos: RepositoryService,
     private readonly quickActions: MergeRequestQuickActions,
+    private readonly drafts: DraftNotesService,
   ) {}
 
   get publicUrl(): string {
@@ -73,7 +76,7 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
   of(actor: Actor | null, l: LoadedMergeRequest): MergeRequestNoteTarget {
     const { mr, project, facts } = l;
     const abilities = mergeRequestNoteableAbilities(actor, facts, mergeRequestFacts(mr));
-    return {
+    const target: MergeRequestNoteTarget = {
       kind: 'target',
       mergeRequest: l,
       noteable: mergeRequestNoteable(mr, project.fullPath),
@@ -99,7 +102,10 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
       commandNames: MERGE_REQUEST_QUICK_ACTION_NAMES,
       commands: (tx, a, commands) => this.quickActions.apply(tx, a, l, commands, abilities.awardEmoji),
       afterCommands: (a, changes, status) => this.quickActions.afterCommit(a, l, changes, status),
+      // The page's review comment (draft_note): validated and stored as the REST draft notes API's
+      createDraft: (a, body) => this.drafts.create(a, target, parsePageDraft(body)),
     };
+    return target;
   }
 }
 

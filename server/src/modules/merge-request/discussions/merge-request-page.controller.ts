@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { NOTES_FILTER_OPTIONS, type MergeRequestPageData } from '@tandem/shared-types';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
-import { canApplySuggestion, mergeRequestPagePermissions } from '../../../core/policy/merge-request-permissions';
+import { canApplySuggestion, mergeRequestPagePermissions, mergeRequestReceivesSuggestions } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AwardFinder } from '../../award/award.finder';
@@ -50,6 +50,7 @@ export class MergeRequestPageController {
       projectPath: project.fullPath,
       // Apply on a suggestion: who may push to the source branch (a fork's: GitLab's collaboration rule)
       permissions: { ...mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)), canApplySuggestions: canApplySuggestion(actor, facts, mergeRequestFacts(mr), fork) },
+      can_receive_suggestion: mergeRequestReceivesSuggestions(),
       seq,
       lastFetchedAt: Date.now() * 1000,
       awards: awards.map(toNoteAward),

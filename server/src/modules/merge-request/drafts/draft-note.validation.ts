@@ -1,6 +1,7 @@
 import { VALIDATION } from '@tandem/shared-types';
 import { ValidationError } from '../../../core/errors/app-error';
 import { validateNoteBody } from '../../note/note-body';
+import { parsePagePosition } from '../../note/note.validation';
 
 /** POST .../draft_notes as GitLab takes it (JSON or form fields). */
 export interface DraftCreateInput {
@@ -72,4 +73,23 @@ export function parseSummary(body: unknown): string | null {
   const note = obj(body).note;
   if (note === undefined || note === null || (typeof note === 'string' && note.trim() === '')) return null;
   return validateNoteBody(note);
+}
+
+/**
+ * The page's create-note endpoint with GitLab's `draft_note` form (DraftsController#create's
+ * params): draft_note {note, position (an object or its JSON text), resolve_discussion,
+ * commit_id}, in_reply_to_discussion_id beside it; then as the REST API's (parseDraftCreate).
+ */
+export function parsePageDraft(body: unknown): DraftCreateInput {
+  const b = obj(body);
+  const raw = b.draft_note;
+  if (typeof raw !== 'string' && (!raw || typeof raw !== 'object' || Array.isArray(raw))) throw new ValidationError({ draft_note: [VALIDATION.invalid] });
+  const d = typeof raw === 'string' ? { note: raw } : obj(raw);
+  return parseDraftCreate({
+    ...d,
+    position: parsePagePosition(d.position),
+    in_reply_to_discussion_id: b.in_reply_to_discussion_id ?? d.in_reply_to_discussion_id,
+    // GitLab's older web form sends 'undefined' for no commit
+    commit_id: d.commit_id === 'undefined' ? null : d.commit_id,
+  });
 }

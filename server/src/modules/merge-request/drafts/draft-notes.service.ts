@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DRAFT_ERRORS, REVIEW_LIMITS, type ApiDiffPosition, type ApiDraftNote } from '@tandem/shared-types';
+import { DRAFT_ERRORS, REVIEW_LIMITS, explainMergeRequestQuickAction, type ApiDiffPosition, type ApiDraftNote, type MergeRequestQuickActionName } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
@@ -16,6 +16,7 @@ import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
 import { runNoteRowsStatement } from '../../note/note-statement';
 import { User } from '../../user/user.entity';
+import { mentionedUsernames } from '../../todo/mentions';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
 import { setReviewState } from '../actions/rereview-merge-request';
@@ -51,12 +52,12 @@ export class DraftNotesService {
   async list(actor: Actor | null, t: MergeRequestNoteTarget): Promise<ApiDraftNote[]> {
     if (!actor) throw new AppError('UNAUTHORIZED');
     const rows = await draftsOf(this.ds, t.mergeRequest.mr.id, actor.id);
-    return this.present(rows);
+    return this.present(t, rows);
   }
 
   async get(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null): Promise<ApiDraftNote> {
     const row = await this.own(actor, t, id, 'read');
-    return (await this.present([row]))[0]!;
+    return (await this.present(t, [row]))[0]!;
   }
 
   async create(actor: Actor | null, t: MergeRequestNoteTarget, input: DraftCreateInput): Promise<ApiDraftNote> {
@@ -78,7 +79,7 @@ export class DraftNotesService {
         mergeRequestId: t.mergeRequest.mr.id,
         authorId: actor.id,
         note: input.note,
-        noteHtml: this.markdown.render(input.note, t.markdown),
+        noteHtml: this.renderText(t, input.note),
         position,
         discussionId: input.inReplyToDiscussionId,
         resolveDiscussion: input.resolveDiscussion,
@@ -87,7 +88,7 @@ export class DraftNotesService {
       REVIEW_LIMITS.maxDrafts,
     );
     if (!row) throw new ValidationError({ base: [DRAFT_ERRORS.tooMany] });
-    return (await this.present([row]))[0]!;
+    return (await this.present(t, [row]))[0]!;
   }
 
   async update(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null, input: DraftUpdateInput): Promise<ApiDraftNote> {
@@ -95,9 +96,9 @@ export class DraftNotesService {
     const note = input.note ?? row.note;
     // A reply keeps its thread's position; a new thread's may move to another line
     const position = row.discussionId || input.position === null ? row.position : await this.checkPosition(t, input.position);
-    const updated = await updateDraft(this.ds, row.id, row.authorId, { note, noteHtml: this.markdown.render(note, t.markdown), resolveDiscussion: input.resolveDiscussion ?? row.resolveDiscussion, position });
+    const updated = await updateDraft(this.ds, row.id, row.authorId, { note, noteHtml: this.renderText(t, note), resolveDiscussion: input.resolveDiscussion ?? row.resolveDiscussion, position });
     if (!updated) throw new AppError('DRAFT_NOTE_NOT_FOUND');
-    return (await this.present([updated]))[0]!;
+    return (await this.present(t, [updated]))[0]!;
   }
 
   async remove(actor: Actor | null, t: MergeRequestNoteTarget, id: number | null): Promise<void> {
@@ -138,13 +139,22 @@ export class DraftNotesService {
     if (summaryParsed) commands.push(...summaryParsed.commands);
     const summaryBody = summaryParsed?.body.trim() ? summaryParsed.body : null;
     const size = bodies.filter((b) => b !== null).length + (summaryBody === null ? 0 : 1);
-    // Every read is made before the transaction opens (PGlite has one connection). A thread the
-    // actor may not resolve (or that cannot be) gets the reply without resolving it.
-    const resolving = [...new Set(rows.filter((d) => d.resolveDiscussion && d.discussionId).map((d) => d.discussionId!))];
+    // Every read is made before the transaction opens (PGlite has one connection). A reply sets
+    // its thread's state as GitLab's set_discussion_resolve_status, the thread's last reply
+    // deciding: resolved when it asks to and the actor may resolve the thread, otherwise a
+    // resolved thread is reopened (a thread that cannot be resolved is left as it is).
+    const lastReply = new Map<string, DraftNoteRow>();
+    for (const d of rows) if (d.discussionId) lastReply.set(d.discussionId, d);
     const resolves = new Map<string, Awaited<ReturnType<ResolveNoteAction['prepare']>>>();
-    for (const discussionId of resolving) {
-      const r = await this.resolveNote.prepare(actor, t, { discussionId }, true).catch(() => null);
-      if (r) resolves.set(discussionId, r);
+    const reopens: Array<Awaited<ReturnType<ResolveNoteAction['prepare']>>> = [];
+    for (const [discussionId, d] of lastReply) {
+      const r = d.resolveDiscussion ? await this.resolveNote.prepare(actor, t, { discussionId }, true).catch(() => null) : null;
+      if (r) {
+        resolves.set(discussionId, r);
+        continue;
+      }
+      const reopen = await this.resolveNote.prepare(actor, t, { discussionId }, false, 'api', true).catch(() => null);
+      if (reopen?.changes) reopens.push(reopen);
     }
     // The notes are planned a few at a time (their reads overlap; a 30-draft review planned one
     // after another took most of its publish's time; a diff note's plan reads the diff, so not all
@@ -191,7 +201,7 @@ export class DraftNotesService {
       // The notes: one statement for all of them (one round trip, not one a note)
       if (notes.length > 1) await runNoteRowsStatement(tx, notes.map((n) => n.row));
       else for (const n of notes) await n.run(tx);
-      for (const r of resolves.values()) await r.run(tx);
+      for (const r of [...resolves.values(), ...reopens]) await r.run(tx);
       if (reviewer && !outcome.changes.approve && !outcome.changes.unapprove) await setReviewState(tx, this.config.publicUrl, t.mergeRequest, actor.id, 'reviewed', reviewer);
       return notes.length;
     });
@@ -214,9 +224,40 @@ export class DraftNotesService {
     return t.diffPosition(raw);
   }
 
-  private async present(rows: DraftNoteRow[]): Promise<ApiDraftNote[]> {
+  /** A draft's text and its quick actions apart (GitLab's PreviewMarkdownService: the text shown is without its command lines). */
+  private split(t: MergeRequestNoteTarget, note: string) {
+    return parseQuickActions(note, { names: t.commandNames }) as { body: string; commands: Array<QuickActionCommand<MergeRequestQuickActionName>> };
+  }
+
+  private renderText(t: MergeRequestNoteTarget, note: string): string {
+    return this.markdown.render(this.split(t, note).body, t.markdown);
+  }
+
+  /**
+   * GitLab's draft `references`: `users`, the existing users the text mentions, and `commands`,
+   * the explanation of its quick actions (QuickActions explain, rendered as markdown; '' without any).
+   */
+  private async references(t: MergeRequestNoteTarget, rows: DraftNoteRow[]): Promise<Map<number, { users: string[]; commands: string }>> {
+    const parts = rows.map((r) => ({ id: r.id, ...this.split(t, r.note) }));
+    const mentioned = parts.map((p) => mentionedUsernames(p.body));
+    const names = [...new Set(mentioned.flat())];
+    const found = names.length ? ((await this.ds.query(`SELECT username FROM users WHERE lower(username) = ANY($1::text[])`, [names])) as Array<{ username: string }>) : [];
+    const byName = new Map(found.map((u) => [u.username.toLowerCase(), u.username]));
+    return new Map(
+      parts.map((p, i) => {
+        const users = mentioned[i]!.flatMap((n) => (byName.has(n) ? [byName.get(n)!] : []));
+        const commands = p.commands.length ? this.markdown.render(p.commands.map((c) => explainMergeRequestQuickAction(c.name, c.arg)).join(' '), t.markdown) : '';
+        return [p.id, { users, commands }];
+      }),
+    );
+  }
+
+  private async present(t: MergeRequestNoteTarget, rows: DraftNoteRow[]): Promise<ApiDraftNote[]> {
     const ids = [...new Set(rows.map((r) => r.authorId))];
-    const users = ids.length ? ((await this.ds.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ANY($1::int[])`, [ids])) as UserRow[]) : [];
+    const [users, references] = await Promise.all([
+      ids.length ? (this.ds.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ANY($1::int[])`, [ids]) as Promise<UserRow[]>) : Promise.resolve([] as UserRow[]),
+      this.references(t, rows),
+    ]);
     const byId = new Map(users.map((u) => [Number(u.id), toUserBasic(userFromRow(u), this.config.publicUrl)]));
     return rows.map((r) => ({
       id: r.id,
@@ -231,6 +272,7 @@ export class DraftNotesService {
       line_code: r.position?.line_range?.end.line_code ?? null,
       file_path: r.position?.new_path ?? null,
       author: byId.get(r.authorId) ?? null,
+      references: references.get(r.id)!,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
     }));

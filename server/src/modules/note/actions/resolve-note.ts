@@ -37,8 +37,13 @@ export class ResolveNoteAction {
     return prepared.finish(await this.events.autocommit(prepared.run));
   }
 
-  /** The checks and reads now; the one statement is `run(tx)` (a review's publish runs it in its transaction). */
-  async prepare(actor: Actor, source: NoteIssue | NoteTarget, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api') {
+  /**
+   * The checks and reads now; the one statement is `run(tx)` (a review's publish runs it in its
+   * transaction). `reopenedByReply`: a published review reply reopens its thread (GitLab's
+   * set_discussion_resolve_status unresolves without a resolve right; the caller checked the
+   * draft's publish ability in the policy), so unresolving then needs no resolve right.
+   */
+  async prepare(actor: Actor, source: NoteIssue | NoteTarget, target: ResolveTarget, resolve: boolean, surface: NoteSurface = 'api', reopenedByReply = false) {
     const ctx = toTarget(actor, source);
     const key = { type: ctx.noteable.type, id: ctx.noteable.id };
     const thread = await this.notes.thread(key, target, actor.id);
@@ -56,7 +61,7 @@ export class ResolveNoteAction {
     if (!can(discussion[0]!).readNote) throw 'noteId' in target ? missingNote(surface) : new AppError('DISCUSSION_NOT_FOUND');
     if (!targets.length || !targets.every((n) => n.resolvable)) throw 'noteId' in target ? new AppError('NOTE_NOT_FOUND') : new AppError('DISCUSSION_NOT_FOUND');
     const allowed = 'noteId' in target ? can(targets[0]!).resolveNote : can(discussion[0]!).resolveDiscussion || targets.every((n) => can(n).resolveNote);
-    if (!allowed) throw new AppError('FORBIDDEN');
+    if (!allowed && !(reopenedByReply && !resolve)) throw new AppError('FORBIDDEN');
 
     const users = thread.users;
     const map = targetNoteMap(this.config, ctx, users);
@@ -77,7 +82,7 @@ export class ResolveNoteAction {
             RETURNING id::text AS key, id)`,
         changing.map((n) => ({ key: String(n.id), type: 'note.updated' as const, payload: { note: toApiNote(planned(n), map) }, timePaths })),
       );
-    return { run, finish: (result: NoteStatementResult) => this.finish(actor, ctx, discussion, result, planned, resolve, map) };
+    return { run, changes: changing.length, finish: (result: NoteStatementResult) => this.finish(actor, ctx, discussion, result, planned, resolve, map) };
   }
 
   private finish(actor: Actor, ctx: NoteTarget, discussion: Note[], result: NoteStatementResult, planned: (n: NoteRecord) => NoteRecord, resolve: boolean, map: NoteMapContext): ApiDiscussion {
