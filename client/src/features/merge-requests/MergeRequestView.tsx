@@ -141,6 +141,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
         <ChangesTab
           projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
           canApplySuggestions={data.permissions.canApplySuggestions}
+          canReceiveSuggestion={data.can_receive_suggestion}
         />
       )}
     </div>

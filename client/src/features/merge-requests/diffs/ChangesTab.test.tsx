@@ -149,7 +149,7 @@ describe('ChangesTab', () => {
 
   it('batch review: "Start a review" keeps a pending draft under its line, then the form says "Add to review"; a reply draft sits in its thread; Delete asks first', async () => {
     const pos = { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text' as const, old_line: null, new_line: 2, line_range: null };
-    const draft = (over: Partial<ApiDraftNote>): ApiDraftNote => ({ id: 1, author_id: 2, merge_request_id: 70, discussion_id: null, resolve_discussion: false, note: 'Rename it', note_html: '<p>Rename it</p>', commit_id: null, position: pos, line_code: null, file_path: 'src/a.ts', author: null, created_at: '', updated_at: '', ...over });
+    const draft = (over: Partial<ApiDraftNote>): ApiDraftNote => ({ id: 1, author_id: 2, merge_request_id: 70, discussion_id: null, resolve_discussion: false, note: 'Rename it', note_html: '<p>Rename it</p>', commit_id: null, position: pos, line_code: null, file_path: 'src/a.ts', author: null, references: { users: [], commands: '' }, created_at: '', updated_at: '', ...over });
     api.on({ [`GET ${DISCUSSIONS}`]: [THREAD], [`POST ${DRAFTS}`]: draft({}) });
     renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
     await screen.findByTestId('diff-thread');

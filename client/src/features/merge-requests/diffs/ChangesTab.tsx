@@ -93,6 +93,7 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
               iid={review.iid}
               position={positionFor(file, l, refs, here?.start ?? null)}
               line={ranged ? undefined : l}
+              canReceiveSuggestion={review.canReceiveSuggestion}
               pendingCount={review.drafts.length}
               label={ranged ?? 'Comment on this line'}
               onCancel={() => setTarget(null)}
@@ -119,10 +120,12 @@ interface ChangesTabProps {
   comment?: { projectPath: string; iid: number } | null;
   /** The viewer may apply code suggestions. */
   canApplySuggestions?: boolean;
+  /** The merge request takes code suggestions (Insert suggestion on a line's comment form). */
+  canReceiveSuggestion?: boolean;
 }
 
 /** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
-export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false }: ChangesTabProps) {
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false, canReceiveSuggestion = false }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<CommentTarget | null>(null);
@@ -134,9 +137,9 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   const review: ThreadReview | null = useMemo(() => {
     const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
     return commentPath !== null && commentIid !== null
-      ? { projectPath: commentPath, iid: commentIid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, batch }
+      ? { projectPath: commentPath, iid: commentIid, drafts, onChange: (kind) => void (kind === 'note' ? reload() : refreshDrafts()), canApply: canApplySuggestions, canReceiveSuggestion, batch }
       : null;
-  }, [batchIds, commentPath, commentIid, drafts, reload, refreshDrafts, canApplySuggestions]);
+  }, [batchIds, commentPath, commentIid, drafts, reload, refreshDrafts, canApplySuggestions, canReceiveSuggestion]);
   const { view, setView, hideWhitespace, setHideWhitespace } = useDiffPrefs();
   const { viewed, toggle } = useViewedFiles(projectPath, iid);
   const q = useQuery({ queryKey: diffsKey(projectPath, iid, hideWhitespace), queryFn: () => fetchDiffs(projectPath, iid, hideWhitespace), placeholderData: keepPreviousData });

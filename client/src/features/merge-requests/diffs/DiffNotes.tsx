@@ -77,6 +77,8 @@ export interface ThreadReview {
   onChange: (kind: 'draft' | 'note') => void;
   /** The viewer may apply code suggestions (push to the source branch of an open merge request). */
   canApply: boolean;
+  /** The merge request takes code suggestions (spec Noteable data can_receive_suggestion): a new line's comment form offers Insert suggestion. */
+  canReceiveSuggestion: boolean;
   batch: SuggestionBatch;
 }
 

@@ -4,6 +4,7 @@ import { DISCUSSION_TEXTS, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, type
 import { deferred, jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { appStore } from '../../../shared/store';
 import { notesPollPausedAtom } from '../../notes/notesAtoms';
+import { connectionStateAtom } from '../../../realtime/realtimeAtoms';
 import { DiscussionArea } from '../../notes/DiscussionArea';
 import { alice, makeNote } from '../../notes/testNotes';
 import { MR_PATHS, mergeRequestNoteable, resetMergeRequestDiscussion } from '../testMergeRequestDiscussion';
@@ -106,7 +107,7 @@ describe('batch review and suggestions in the Overview', () => {
 
   it('Resolve thread shows only when the viewer may resolve the thread; Add comment now resolves it with the reply', async () => {
     const P = 'p'.repeat(40);
-    const REPLY = `POST /api/v4/projects/g%2Fp/merge_requests/3/discussions/${P}/notes`;
+    const REPLY = `POST ${PATHS.createNote}`;
     const RESOLVE = `PUT ${PATHS.discussionResolve(P)}`;
     const flags = (may: boolean) => ({ can_edit: false, can_award_emoji: true, can_resolve: may, can_resolve_discussion: may });
     const notResolvable = { ...diffThread, notes: [{ ...diffThread.notes[0]!, current_user: flags(false) }] };
@@ -126,12 +127,12 @@ describe('batch review and suggestions in the Overview', () => {
     fireEvent.click(within(form).getByTestId('review-resolve'));
     fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
     await waitFor(() => expect(api.callsTo(RESOLVE)).toHaveLength(1));
-    expect(api.lastCall(REPLY).body).toEqual({ body: 'Done, resolving' });
+    expect(api.lastCall(REPLY).body).toMatchObject({ note: { note: 'Done, resolving' }, in_reply_to_discussion_id: P });
   });
 
   it('a reply whose resolve fails says so and keeps the form, without its text (nothing posts twice)', async () => {
     const P = 'p'.repeat(40);
-    const REPLY = `POST /api/v4/projects/g%2Fp/merge_requests/3/discussions/${P}/notes`;
+    const REPLY = `POST ${PATHS.createNote}`;
     api.on({ [REPLY]: makeNote({ id: '7', discussion_id: P, individual_note: false, noteable_type: 'MergeRequest' }), [`PUT ${PATHS.discussionResolve(P)}`]: jsonResponse({ message: 'boom' }, { status: 500 }) });
     renderWithStores(<Overview />);
     await waitFor(() => expect(thread(P)).toBeTruthy());
@@ -185,7 +186,7 @@ describe('batch review and suggestions in the Overview', () => {
 
   it('a pending draft offers Submit review and Add comment now: the latter publishes this draft alone', async () => {
     const PUBLISH = 'PUT /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/90/publish';
-    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, created_at: '', updated_at: '' }];
+    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, references: { users: [], commands: '' }, created_at: '', updated_at: '' }];
     api.on({ [PUBLISH]: undefined });
     renderWithStores(<Overview />);
     await waitFor(() => expect(thread(DIFF)).toBeTruthy());
@@ -197,7 +198,7 @@ describe('batch review and suggestions in the Overview', () => {
   });
 
   it("a pending draft's Submit review takes the reviewer to the review bar's summary (GitLab's draft card opens the review's submit form)", async () => {
-    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, created_at: '', updated_at: '' }];
+    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Pending words', note_html: '<p>Pending words</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, references: { users: [], commands: '' }, created_at: '', updated_at: '' }];
     const scroll = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = () => undefined;
     renderWithStores(
@@ -212,6 +213,49 @@ describe('batch review and suggestions in the Overview', () => {
     expect(document.activeElement).toBe(screen.getByTestId('review-summary'));
     expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/bulk_publish')).toHaveLength(0);
     Element.prototype.scrollIntoView = scroll;
+  });
+
+  it("a pending draft shows what its quick actions will do (GitLab's references.commands)", async () => {
+    drafts = [{ id: 90, author_id: 1, merge_request_id: 30, discussion_id: DIFF, resolve_discussion: false, note: 'Fine\n/close', note_html: '<p>Fine</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, references: { users: [], commands: '<p>Closes this merge request.</p>' }, created_at: '', updated_at: '' }];
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    const card = await within(thread(DIFF)).findByTestId('pending-draft');
+    expect(within(card).getByTestId('draft-commands').textContent).toBe('Closes this merge request.');
+    expect(card.textContent).not.toContain('/close');
+  });
+
+  it("Add comment now while offline is the issue page's reply: kept in the outbox and shown pending, sent when the connection returns", async () => {
+    const P = 'p'.repeat(40);
+    const CREATE = `POST ${PATHS.createNote}`;
+    api.on({ [CREATE]: makeNote({ id: '8', discussion_id: P, individual_note: false, noteable_type: 'MergeRequest', note_html: '<p>Written offline</p>' }) });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    appStore.set(connectionStateAtom, 'closed');
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'Written offline' } });
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
+    await waitFor(() => expect(screen.getByTestId('pending-note').getAttribute('data-status')).toBe('queued'));
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+    await waitFor(() => expect(within(thread(P)).queryByTestId('diff-comment-form')).toBeNull());
+    // Back online: sent once, in reply to its thread
+    appStore.set(connectionStateAtom, 'open');
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    expect(api.lastCall(CREATE).body).toMatchObject({ note: { note: 'Written offline' }, in_reply_to_discussion_id: P });
+    await waitFor(() => expect(screen.queryByTestId('pending-note')).toBeNull());
+  });
+
+  it("Add comment now of quick actions only says 'Commands applied', as the issue page's reply", async () => {
+    const P = 'p'.repeat(40);
+    const CREATE = `POST ${PATHS.createNote}`;
+    api.on({ [CREATE]: { commands_changes: {}, valid: false, errors: { commands_only: [] }, quick_actions_status: { messages: [] } } });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: '/todo' } });
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.addCommentNow));
+    expect((await screen.findByTestId('notes-notice')).textContent).toContain(DISCUSSION_TEXTS.commandsApplied);
   });
 
   it("a review reply autocompletes the merge request's commands", async () => {

@@ -31,6 +31,8 @@ export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: Api
       </div>
       {/* note_html is rendered and sanitised on the server */}
       <div className="md" dangerouslySetInnerHTML={{ __html: draft.note_html }} />
+      {/* What its quick actions will do at publish (GitLab's references.commands; rendered and sanitised on the server) */}
+      {draft.references?.commands && <div className="referenced-commands draft-note-commands" data-testid="draft-commands" dangerouslySetInnerHTML={{ __html: draft.references.commands }} />}
       {error && <p role="alert">{error}</p>}
       <div className="review-form-actions">
         <button type="button" className="btn btn-sm btn-confirm" disabled={busy} onClick={openReviewForm} data-testid="pending-draft-publish">

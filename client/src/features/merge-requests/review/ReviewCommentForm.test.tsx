@@ -7,8 +7,8 @@ import { ReviewCommentForm } from './ReviewCommentForm';
 const position: ApiDiffPosition = { base_sha: '1'.repeat(40), start_sha: '1'.repeat(40), head_sha: '2'.repeat(40), old_path: 'a.ts', new_path: 'a.ts', position_type: 'text', old_line: null, new_line: 7, line_range: null };
 const line = (over: Partial<ApiDiffLine>): ApiDiffLine => ({ type: 'new', old_line: null, new_line: 7, line_code: 'x_0_7', rich_text: '<span class="hljs-keyword">const</span> ok = a &amp;&amp; b;', ...over });
 
-function form(l: ApiDiffLine) {
-  return renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} position={position} line={l} pendingCount={0} label="Comment on this line" onDone={() => undefined} onCancel={() => undefined} />);
+function form(l: ApiDiffLine, canReceiveSuggestion = true) {
+  return renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} position={position} line={l} pendingCount={0} canReceiveSuggestion={canReceiveSuggestion} label="Comment on this line" onDone={() => undefined} onCancel={() => undefined} />);
 }
 
 describe('the diff comment form: Insert suggestion', () => {
@@ -28,6 +28,12 @@ describe('the diff comment form: Insert suggestion', () => {
   it('an unchanged line may receive one too', () => {
     form(line({ type: 'context', old_line: 6 }));
     expect(screen.getByTestId('insert-suggestion').textContent).toBe(SUGGESTION_TEXTS.insertSuggestion);
+  });
+
+  it("offers none when the merge request does not take suggestions (the page data's can_receive_suggestion false)", () => {
+    form(line({}), false);
+    expect(screen.queryByTestId('insert-suggestion')).toBeNull();
+    expect(screen.queryByText(SUGGESTION_TEXTS.insertSuggestion)).toBeNull();
   });
 
   it('a removed line (the old side) cannot receive a suggestion', () => {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTE_FORM_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, mergeRequestNoteablePaths, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
@@ -8,6 +8,7 @@ import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
 import { lineSuggestion, suggestibleLine } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
+import type { useNoteForm } from '../../notes/useNoteForm';
 
 /** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>` or `.../line/<path>:<old>:<new>`. */
 function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
@@ -28,6 +29,13 @@ interface ReviewCommentFormProps {
   initialText?: string;
   /** Drafts already pending: "Add to review" instead of "Start a review". */
   pendingCount: number;
+  /** The diff line takes code suggestions (spec Noteable data can_receive_suggestion): Insert suggestion. */
+  canReceiveSuggestion?: boolean;
+  /**
+   * A thread reply in the discussion area: its text, autosave and "Add comment now" are the issue
+   * page reply's (useNoteForm: the outbox while offline, the quick actions' messages).
+   */
+  form?: ReturnType<typeof useNoteForm>;
   label: string;
   onDone: (kind: 'draft' | 'note') => void;
   onCancel: () => void;
@@ -41,18 +49,26 @@ interface ReviewCommentFormProps {
  * comment now alike. A new-side line offers Insert suggestion. It autocompletes from the merge
  * request's sources, its quick actions included (a draft's run when it is published).
  */
-export function ReviewCommentForm({ projectPath, iid, position, line, discussion, initialText = '', pendingCount, label, onDone, onCancel }: ReviewCommentFormProps) {
+export function ReviewCommentForm({ projectPath, iid, position, line, discussion, initialText = '', pendingCount, canReceiveSuggestion = false, form, label, onDone, onCancel }: ReviewCommentFormProps) {
   const draftKey = reviewFormDraftKey(projectPath, iid, discussion?.id ?? null, position ?? null);
   // The text written before (autosaved), then the quote, as the plain reply form starts
-  const [text, setTextState] = useState(() => {
+  const [ownText, setTextState] = useState(() => {
+    if (form) return '';
     const saved = readNoteDraft(draftKey)?.text ?? '';
     return initialText ? `${saved ? `${saved}\n` : ''}${initialText}` : saved;
   });
   // Kept under autosave/ while written (discussions.md §9); a merge request's lock version is not the page's to read here
-  const setText = (value: string) => {
+  const setOwnText = (value: string) => {
     setTextState(value);
     writeNoteDraft(draftKey, { text: value, lock_version: 0 });
   };
+  const text = form ? form.text : ownText;
+  const setText = form ? form.setText : setOwnText;
+  // A reply form's quote goes after the text written before, as the plain reply form's
+  useEffect(() => {
+    if (form && initialText) form.setText(`${form.text ? `${form.text}\n` : ''}${initialText}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialText]);
   const [confirming, setConfirming] = useState(false);
   const [resolve, setResolve] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'note' | null>(null);
@@ -63,12 +79,14 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
   const sources = useMemo(() => mergeRequestNoteablePaths(projectPath, iid, 0), [projectPath, iid]);
   // The form is only offered to a viewer who may comment
   const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
-  const suggestible = !discussion && line && suggestibleLine(line) ? line : null;
+  // GitLab's canSuggest: the noteable takes suggestions and the line is suggestible
+  const suggestible = canReceiveSuggestion && !discussion && line && suggestibleLine(line) ? line : null;
 
   // One key per text sent: pressing again after a lost answer returns the comment already written
   // instead of writing it twice (the server's idempotency key, as the thread reply form's outbox sends)
   const sent = useRef<{ text: string; key: string } | null>(null);
   const now = async () => {
+    if (form) return nowAsReply(form);
     setBusy('note');
     setError(null);
     if (sent.current?.text !== text) sent.current = { text, key: crypto.randomUUID() };
@@ -87,6 +105,19 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     if (toggled && !toggled.ok) return setError(DISCUSSION_TEXTS.resolveFailed);
     onDone('note');
   };
+  // The issue page reply's send: queued in the outbox when offline, its commands' messages in the discussion area
+  const nowAsReply = async (f: NonNullable<typeof form>) => {
+    const toggle = resolve && resolvable;
+    setError(null);
+    if (!(await f.submit())) return;
+    if (toggle) {
+      setBusy('note');
+      const toggled = await resolveDiscussion(toggle.resolve_path || sources.discussionResolve(toggle.id), !toggle.resolved).catch(() => ({ ok: false }));
+      setBusy(null);
+      if (!toggled.ok) return setError(DISCUSSION_TEXTS.resolveFailed);
+    }
+    onDone('note');
+  };
   const toReview = async () => {
     setBusy('draft');
     setError(null);
@@ -94,7 +125,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     setBusy(null);
     if (!res?.ok) return setError(errorText(res?.data, REVIEW_TEXTS.saveFailed));
     setText('');
-    clearNoteDraft(draftKey);
+    if (!form) clearNoteDraft(draftKey);
     onDone('draft');
   };
   const insertSuggestion = () => {
@@ -108,9 +139,10 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     box?.focus();
   };
   const empty = !text.trim();
+  const sending = busy !== null || !!form?.submitting;
   const cancel = () => {
     if (text.trim()) return setConfirming(true);
-    clearNoteDraft(draftKey);
+    if (!form) clearNoteDraft(draftKey);
     onCancel();
   };
   return (
@@ -125,7 +157,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
       <MarkdownEditor
         value={text}
         onChange={setText}
-        onSubmit={() => void (empty || busy ? undefined : now())}
+        onSubmit={() => void (empty || sending ? undefined : now())}
         onCancel={cancel}
         textareaRef={ref}
         previewProjectPath={projectPath}
@@ -144,10 +176,10 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
       )}
       {error && <p role="alert">{error}</p>}
       <div className="review-form-actions">
-        <button type="button" className="btn btn-confirm" disabled={busy !== null || empty} aria-busy={busy === 'draft'} onClick={() => void toReview()} data-testid="review-add">
+        <button type="button" className="btn btn-confirm" disabled={sending || empty} aria-busy={busy === 'draft'} onClick={() => void toReview()} data-testid="review-add">
           {pendingCount > 0 ? REVIEW_TEXTS.addToReview : REVIEW_TEXTS.startReview}
         </button>
-        <button type="button" className="btn" disabled={busy !== null || empty} aria-busy={busy === 'note'} onClick={() => void now()} data-testid="diff-comment-submit">
+        <button type="button" className="btn" disabled={sending || empty} aria-busy={busy === 'note' || !!form?.submitting} onClick={() => void now()} data-testid="diff-comment-submit">
           {REVIEW_TEXTS.addCommentNow}
         </button>
         <button type="button" className="btn" onClick={cancel}>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { ApiDraftNote } from '@tandem/shared-types';
+import type { ApiDiscussion, ApiDraftNote } from '@tandem/shared-types';
 import type { DiscussionReview } from '../../notes/NotesContext';
+import { useNoteForm } from '../../notes/useNoteForm';
 import { PendingDraft } from './PendingDraft';
 import { ReviewCommentForm } from './ReviewCommentForm';
 import { SuggestionBlocks } from './SuggestionBlock';
@@ -34,13 +35,12 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
       replyForm: (d, close, quote) =>
         // Batch review for any reply but one on a commit (discussions.md: "shown only for a new note that is not on a commit")
         drafts && !d.for_commit ? (
-          <ReviewCommentForm
+          <OverviewReplyForm
             projectPath={projectPath}
             iid={iid}
             discussion={d}
-            initialText={quote}
+            quote={quote}
             pendingCount={drafts.length}
-            label="Reply to this thread"
             onCancel={close}
             onDone={(kind) => {
               close();
@@ -51,4 +51,26 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
         ) : null,
     };
   }, [batchIds, canApply, drafts, iid, onDraftsChange, projectPath]);
+}
+
+/**
+ * An Overview thread's reply with batch review: "Add comment now" is the issue page reply's send
+ * (useNoteForm: its autosave, the outbox while offline, the quick actions' messages), so the
+ * two pages' replies behave alike.
+ */
+function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, onCancel, onDone }: { projectPath: string; iid: number; discussion: ApiDiscussion; quote: string; pendingCount: number; onCancel: () => void; onDone: (kind: 'draft' | 'note') => void }) {
+  const form = useNoteForm(discussion.id);
+  return (
+    <ReviewCommentForm
+      projectPath={projectPath}
+      iid={iid}
+      discussion={discussion}
+      initialText={quote}
+      form={form}
+      pendingCount={pendingCount}
+      label="Reply to this thread"
+      onCancel={onCancel}
+      onDone={onDone}
+    />
+  );
 }
