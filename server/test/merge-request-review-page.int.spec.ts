@@ -106,6 +106,17 @@ describe.each(DB_MODES)('merge request review on the page (%s)', (mode) => {
     for (const id of [made.body.id, evil.body.id]) expect((await call(app, 'DELETE', `${api}/draft_notes/${id}`, { auth: who.bob })).status).toBe(204);
   });
 
+  it("a merge request comment's preview explains its commands as the draft does (target_type MergeRequest); an issue's stays an issue's", async () => {
+    const preview = (body: Record<string, unknown>) => call<{ html: string; commands: string[] }>(app, 'POST', '/api/v4/markdown', { auth: who.bob, body: { text: 'Done\n/close\n/assign_reviewer @carol', project: P, quick_actions: true, ...body } });
+    const mr = await preview({ target_type: 'MergeRequest' });
+    expect(mr.status).toBe(201);
+    expect(mr.body.commands).toEqual(['Closes this merge request.', 'Assigns @carol as reviewer.']);
+    expect(mr.body.html).not.toContain('/close');
+    const issue = await preview({});
+    expect(issue.body.commands).toEqual(['Closes this issue.']);
+    expect((await preview({ target_type: 'Epicish' })).status).toBe(400);
+  });
+
   it('a published reply reopens a resolved thread unless it resolves it (and may): live, in the publish transaction', async () => {
     const reopened = await thread('Resolved, then questioned');
     const stays = await thread('Resolved, and confirmed');

@@ -141,6 +141,8 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
   return {
     /** The group whose context the markdown preview renders &epic references in (Tandem's `group` of POST /api/v4/markdown): an epic's. */
     previewGroup: null as string | null,
+    /** Whose quick actions a comment's preview explains (GitLab's preview_markdown target_type): a merge request's; null: an issue's. */
+    previewTargetType: null as 'MergeRequest' | null,
     /** GET ?notes_filter=0|1|2&persist_filter=true|false -> ApiDiscussion[] */
     discussions: `${issue}/discussions.json`,
     /** GET with X-Last-Fetched-At -> NotesPollResponse */
@@ -214,6 +216,7 @@ export function mergeRequestNoteablePaths(projectPath: string, iid: number, id: 
   const base = noteablePaths(projectPath, iid, id);
   return {
     ...base,
+    previewTargetType: 'MergeRequest',
     discussions: `${mr}/discussions.json`,
     notes: `${mr}/notes`,
     createNote: `${mr}/notes?target_type=merge_request&target_id=${id}`,

@@ -64,6 +64,7 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
   const helpers: EditorSources | null = sources ?? (previewProjectPath !== null ? withoutCommands(noteablePaths(previewProjectPath, noteable.iid, noteable.id)) : null);
   const inProject = helpers !== null;
   const previewGroup = helpers?.previewGroup ?? null;
+  const previewTargetType = helpers?.previewTargetType ?? null;
   const commandsHere = helpers?.autocompleteKinds.includes('commands') ?? false;
   const autocomplete = useMarkdownAutocomplete(ref, { projectPath: previewProjectPath ?? '', iid: noteable.iid, id: noteable.id, onChange, ...(helpers ? { sources: helpers } : {}) });
   const attachments = useAttachments(ref, helpers?.uploads ?? '', onChange);
@@ -73,14 +74,14 @@ export function MarkdownEditor({ value, onChange, onSubmit, onCancel, onKeyDown,
     let live = true;
     setPreview((p) => ({ ...p, loading: true, failed: false }));
     // An issue comment's preview explains its quick actions (the editors that list commands)
-    const load = commandsHere && previewProjectPath ? previewComment(value, previewProjectPath) : previewMarkdown(value, previewProjectPath, previewGroup).then((html) => ({ html, commands: [] as string[] }));
+    const load = commandsHere && previewProjectPath ? previewComment(value, previewProjectPath, previewTargetType) : previewMarkdown(value, previewProjectPath, previewGroup).then((html) => ({ html, commands: [] as string[] }));
     load
       .then((p) => live && setPreview({ ...p, loading: false, failed: false }))
       .catch(() => live && setPreview({ html: '', commands: [], loading: false, failed: true }));
     return () => {
       live = false;
     };
-  }, [tab, value, previewProjectPath, previewGroup, commandsHere]);
+  }, [tab, value, previewProjectPath, previewGroup, previewTargetType, commandsHere]);
 
   function keyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // An open autocomplete list takes its keys (arrows, Enter, Tab, Escape) first

@@ -31,6 +31,8 @@ export interface EditorSources {
   autocompleteKinds: readonly AutocompleteKind[];
   /** The group the preview renders references in (an epic's group; GitLab's group preview_markdown), if any. */
   previewGroup?: string | null;
+  /** Whose quick actions the preview explains (GitLab's preview_markdown target_type): a merge request's; absent: an issue's. */
+  previewTargetType?: 'MergeRequest' | null;
 }
 
 export const SUGGESTIONS_SHOWN = 10;

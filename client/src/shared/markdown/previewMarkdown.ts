@@ -13,11 +13,11 @@ export async function previewMarkdown(text: string, projectPath: string | null, 
 
 /**
  * A comment's preview: the server leaves its quick-action lines out and explains them (GitLab's
- * preview texts, `commands`).
+ * preview texts, `commands`), a merge request's commands with `targetType` MergeRequest.
  */
-export async function previewComment(text: string, projectPath: string): Promise<{ html: string; commands: string[] }> {
+export async function previewComment(text: string, projectPath: string, targetType: 'MergeRequest' | null = null): Promise<{ html: string; commands: string[] }> {
   if (!text.trim()) return { html: '', commands: [] };
-  const res = await requestJson<{ html?: string; commands?: string[] }>('/api/v4/markdown', { method: 'POST', body: { text, project: projectPath, gfm: true, quick_actions: true } });
+  const res = await requestJson<{ html?: string; commands?: string[] }>('/api/v4/markdown', { method: 'POST', body: { text, project: projectPath, gfm: true, quick_actions: true, ...(targetType ? { target_type: targetType } : {}) } });
   if (!res.ok) throw new Error(`preview ${res.status}`);
   return { html: res.data?.html ?? '', commands: res.data?.commands ?? [] };
 }

@@ -6,8 +6,8 @@ import { loadLabelLookup } from '../../core/markdown/label-lookup';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { Actor } from '../../core/policy/policy';
 import { parseInput } from '../../core/http/zod-input';
-import { explainQuickAction } from '@tandem/shared-types';
-import { parseQuickActions } from '../issue/quick-actions/parse-quick-actions';
+import { MERGE_REQUEST_QUICK_ACTION_NAMES } from '@tandem/shared-types';
+import { explainQuickActions } from '../issue/quick-actions/explain-quick-actions';
 import { GroupService } from '../group/group.service';
 import { ProjectService } from '../project/project.service';
 import { markdownPreviewSchema } from './markdown.schema';
@@ -24,20 +24,21 @@ export class MarkdownController {
 
   /**
    * Policy: read_project when `project` is given, read_group when `group` is (references resolve
-   * against them). `quick_actions`: also `commands`, the preview's explanations of the commands.
+   * against them). `quick_actions`: also `commands`, the preview's explanations of the commands;
+   * `target_type` MergeRequest: a merge request's commands (GitLab's preview_markdown target_type).
    */
   @Post()
   @HttpCode(201)
   async render(@CurrentActor() actor: Actor | null, @Body() body: unknown) {
-    const { text: raw, project, group, quick_actions: qa } = parseInput(markdownPreviewSchema, body);
+    const { text: raw, project, group, quick_actions: qa, target_type: targetType } = parseInput(markdownPreviewSchema, body);
     // A comment's preview: its command lines are not text; GitLab explains them under the preview
-    const parsed = qa === true || qa === 'true' || qa === '1' ? parseQuickActions(raw) : null;
+    const parsed = qa === true || qa === 'true' || qa === '1' ? explainQuickActions(raw, targetType === 'MergeRequest' ? MERGE_REQUEST_QUICK_ACTION_NAMES : undefined) : null;
     const text = parsed ? parsed.body : raw;
     // references resolve against the project or group only when the caller may read it (404 otherwise)
     const readable = project ? (await this.projects.findReadable(actor, project)).project : null;
     const readableGroup = group ? (await this.groups.findReadable(actor, group)).group : null;
     const labelExists = readable ? await loadLabelLookup(this.ds, readable.id, text) : undefined;
     const html = this.markdown.render(text, { projectPath: readable?.fullPath, groupPath: readableGroup?.fullPath, labelExists });
-    return parsed ? { html, commands: parsed.commands.map((c) => explainQuickAction(c.name, c.arg)) } : { html };
+    return parsed ? { html, commands: parsed.commands } : { html };
   }
 }

@@ -12,5 +12,7 @@ export const markdownPreviewSchema = z.object({
   project: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
   /** Tandem's: the text is a comment's, so quick-action lines are left out and explained (`commands`, GitLab's preview). */
   quick_actions: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { errorMap: () => ({ message: VALIDATION.notBoolean }) }).optional(),
+  /** GitLab's preview_markdown target_type: whose quick actions a comment's preview explains (absent: an issue's). */
+  target_type: z.enum(['Issue', 'MergeRequest'], { errorMap: () => ({ message: VALIDATION.invalid }) }).optional(),
   group: z.string().max(LIMITS.usernameMaxLength * 2, VALIDATION.tooLong(LIMITS.usernameMaxLength * 2)).optional(),
 });

@@ -50,6 +50,8 @@ describe('the diff comment form: its markdown editor', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
     expect((await screen.findByText('bold')).tagName).toBe('STRONG');
     expect(api.callsTo('POST /api/v4/markdown')).toHaveLength(1);
+    // a merge request's commands are explained as a merge request's (GitLab's preview target_type)
+    expect(api.lastCall('POST /api/v4/markdown').body).toMatchObject({ quick_actions: true, target_type: 'MergeRequest' });
   });
 });
 

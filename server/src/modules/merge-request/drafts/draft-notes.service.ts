@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { DRAFT_ERRORS, REVIEW_LIMITS, explainMergeRequestQuickAction, type ApiDiffPosition, type ApiDraftNote, type MergeRequestQuickActionName } from '@tandem/shared-types';
+import { DRAFT_ERRORS, REVIEW_LIMITS, type ApiDiffPosition, type ApiDraftNote } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { MarkdownService } from '../../../core/markdown/markdown.service';
@@ -11,6 +11,7 @@ import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AddAwardAction } from '../../award/actions/add-award';
 import { AwardableLoader } from '../../award/awardable.loader';
 import { CreateNoteAction, type PreparedNote } from '../../note/actions/create-note';
+import { explainQuickActions } from '../../issue/quick-actions/explain-quick-actions';
 import { parseQuickActions, type QuickActionCommand } from '../../issue/quick-actions/parse-quick-actions';
 import { ResolveNoteAction } from '../../note/actions/resolve-note';
 import { NoteFinder } from '../../note/note.finder';
@@ -224,13 +225,9 @@ export class DraftNotesService {
     return t.diffPosition(raw);
   }
 
-  /** A draft's text and its quick actions apart (GitLab's PreviewMarkdownService: the text shown is without its command lines). */
-  private split(t: MergeRequestNoteTarget, note: string) {
-    return parseQuickActions(note, { names: t.commandNames }) as { body: string; commands: Array<QuickActionCommand<MergeRequestQuickActionName>> };
-  }
-
+  /** A draft's text shown without its command lines (GitLab's PreviewMarkdownService renders the explained text). */
   private renderText(t: MergeRequestNoteTarget, note: string): string {
-    return this.markdown.render(this.split(t, note).body, t.markdown);
+    return this.markdown.render(explainQuickActions(note, t.commandNames).body, t.markdown);
   }
 
   /**
@@ -238,7 +235,7 @@ export class DraftNotesService {
    * the explanation of its quick actions (QuickActions explain, rendered as markdown; '' without any).
    */
   private async references(t: MergeRequestNoteTarget, rows: DraftNoteRow[]): Promise<Map<number, { users: string[]; commands: string }>> {
-    const parts = rows.map((r) => ({ id: r.id, ...this.split(t, r.note) }));
+    const parts = rows.map((r) => ({ id: r.id, ...explainQuickActions(r.note, t.commandNames) }));
     const mentioned = parts.map((p) => mentionedUsernames(p.body));
     const names = [...new Set(mentioned.flat())];
     const found = names.length ? ((await this.ds.query(`SELECT username FROM users WHERE lower(username) = ANY($1::text[])`, [names])) as Array<{ username: string }>) : [];
@@ -246,7 +243,7 @@ export class DraftNotesService {
     return new Map(
       parts.map((p, i) => {
         const users = mentioned[i]!.flatMap((n) => (byName.has(n) ? [byName.get(n)!] : []));
-        const commands = p.commands.length ? this.markdown.render(p.commands.map((c) => explainMergeRequestQuickAction(c.name, c.arg)).join(' '), t.markdown) : '';
+        const commands = p.commands.length ? this.markdown.render(p.commands.join(' '), t.markdown) : '';
         return [p.id, { users, commands }];
       }),
     );
