@@ -263,5 +263,69 @@ describe.each(DB_MODES)('merge request diffs on %s', (mode) => {
     expect(onIssue.status).toBe(400);
     expect(onIssue.body.message.position[0]).toBe('is not supported on this noteable');
   });
+  it("each line carries GitLab's chunk (counted up after every hunk header and 'no newline' line) and its threads (discussions: the viewer's, not outdated, oldest first)", async () => {
+    const repos = app.running.app.get(RepositoryService);
+    const repo = await repos.open(await projectId(app, P));
+    const numbered = (f: (i: number) => string) => Array.from({ length: 30 }, (_, i) => f(i + 1)).join('\n');
+    // Three hunks, the last one's line without a newline on both sides
+    const base = await repo.writeCommit({ branch: 'chunk-base', startSha: null, message: 'Base', author: me, actions: [{ action: 'create', path: 'src/chunks.txt', content: Buffer.from(numbered((i) => `line ${i}`)) }] });
+    await repo.writeCommit({ branch: 'chunk-head', startSha: base.sha, message: 'Change', author: me, actions: [{ action: 'update', path: 'src/chunks.txt', content: Buffer.from(numbered((i) => (i === 2 || i === 15 || i === 30 ? `LINE ${i}` : `line ${i}`))) }] });
+    const mr = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title: 'Chunks', source_branch: 'chunk-head', target_branch: 'chunk-base' } });
+    const at = `/${P}/-/merge_requests/${mr.body.iid}`;
+    const read = async (auth = who.bob) => {
+      const res = await call<MergeRequestDiffsResponse>(app, 'GET', `${at}/diffs.json`, { auth });
+      expect(res.status).toBe(200);
+      return { refs: res.body.diff_refs, file: byPath(res.body.diff_files, 'src/chunks.txt') };
+    };
+    const { refs, file } = await read();
+    const lines = file.highlighted_diff_lines;
+    const find = (type: ApiDiffLine['type'], n: number) => lines.find((l) => l.type === type && (type === 'old' ? l.old_line : l.new_line) === n)!;
+    expect(lines.map((l) => l.type).filter((t) => t === 'match')).toHaveLength(3);
+    // The hunk header keeps the count before it; the lines after it are the next chunk
+    expect(lines[0]).toMatchObject({ type: 'match', chunk: 0 });
+    expect([find('old', 2).chunk, find('new', 2).chunk, find('context', 3).chunk]).toEqual([1, 1, 1]);
+    expect([find('new', 15).chunk, find('old', 30).chunk]).toEqual([2, 3]);
+    // "\ No newline at end of file" is a meta line too: the added last line is a chunk of its own
+    expect(lines.find((l) => l.type === 'old-nonewline')!.chunk).toBe(3);
+    expect(find('new', 30).chunk).toBe(4);
+    expect(lines.every((l) => Array.isArray(l.discussions) && typeof l.chunk === 'number')).toBe(true);
+
+    const discussions = `/api/v4/projects/${enc(P)}/merge_requests/${mr.body.iid}/discussions`;
+    const pos = (over: Record<string, unknown>) => ({ position_type: 'text', base_sha: refs.base_sha, start_sha: refs.start_sha, head_sha: refs.head_sha, old_path: 'src/chunks.txt', new_path: 'src/chunks.txt', old_line: null, new_line: null, ...over });
+    const thread = async (auth: Cast['bob'], position: Record<string, unknown>) => {
+      const r = await call<{ id: string }>(app, 'POST', discussions, { auth, body: { body: 'Here', position } });
+      expect(r.status).toBe(201);
+      return r.body.id;
+    };
+    const first = await thread(who.bob, pos({ new_line: 2 }));
+    const second = await thread(who.alice, pos({ new_line: 2 }));
+    const onRemoved = await thread(who.bob, pos({ old_line: 2 }));
+    const ctx = find('context', 3);
+    const ranged = await thread(who.bob, pos({ old_line: 3, new_line: 3, line_range: { start: { line_code: find('new', 2).line_code, type: 'new', old_line: null, new_line: 2 }, end: { line_code: ctx.line_code, type: null, old_line: 3, new_line: 3 } } }));
+    const outdated = await thread(who.bob, pos({ new_line: 15 }));
+    await app.ds.query(`UPDATE notes SET position_outdated = true WHERE discussion_id = $1`, [outdated]);
+    await app.ds.query(`UPDATE notes SET internal = true WHERE discussion_id = $1`, [onRemoved]);
+    // A reply leaves its thread listed once
+    expect((await call(app, 'POST', `${discussions}/${first}/notes`, { auth: who.alice, body: { body: 'Agreed' } })).status).toBe(201);
+
+    const seen = (await read()).file.highlighted_diff_lines;
+    const on = (ls: ApiDiffLine[], type: ApiDiffLine['type'], n: number) => ls.find((l) => l.type === type && (type === 'old' ? l.old_line : l.new_line) === n)!.discussions;
+    expect(on(seen, 'new', 2)).toEqual([{ id: first }, { id: second }]);
+    expect(on(seen, 'old', 2)).toEqual([{ id: onRemoved }]);
+    // A range thread sits on its last line (its position's), as GitLab's
+    expect(on(seen, 'context', 3)).toEqual([{ id: ranged }]);
+    expect(on(seen, 'new', 15)).toEqual([]);
+    expect(seen.filter((l) => l.discussions!.length).length).toBe(3);
+    // A guest does not see the internal thread on the removed line
+    const guest = (await read(who.dave)).file.highlighted_diff_lines;
+    expect(on(guest, 'old', 2)).toEqual([]);
+    expect(on(guest, 'new', 2)).toEqual([{ id: first }, { id: second }]);
+    // "Show file contents" answers the file with its threads too
+    const one = await call<ApiDiffFile>(app, 'GET', `${at}/diff_for_path.json?file_hash=${file.file_hash}`, { auth: who.bob });
+    expect(on(one.body.highlighted_diff_lines, 'new', 2)).toEqual([{ id: first }, { id: second }]);
+    // Other merge requests' diffs are untouched by these threads
+    const other = (await call<MergeRequestDiffsResponse>(app, 'GET', `${page}/diffs.json`, { auth: who.bob })).body;
+    expect(byPath(other.diff_files, 'src/spaces.ts').highlighted_diff_lines.every((l) => l.discussions!.length === 0)).toBe(true);
+  });
 });
 

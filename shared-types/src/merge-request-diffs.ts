@@ -16,6 +16,37 @@ export interface ApiDiffLine {
   meta_data?: { old_pos: number; new_pos: number } | null;
   /** Read from the file by context expansion, not a line of the diff (the client marks it; no diff note goes on it). */
   expanded?: boolean;
+  /**
+   * GitLab's `chunk` (diffs store utils, parallelizeDiffLines): the part of the file's lines the
+   * line is in, counted up after each meta line (`match`, `old-nonewline`, `new-nonewline`; the
+   * meta line itself keeps the count before it). Dragging over lines selects within one chunk.
+   * On diffs.json's lines; the client counts again after context expansion (`withChunks`).
+   */
+  chunk?: number;
+  /**
+   * The diff threads on this line in diffs.json (GitLab's line `discussions`, which its client
+   * fills from discussions.json): the viewer's visible, not outdated threads whose position is
+   * this line of this version, oldest first, trimmed to their ids (the threads themselves come
+   * from discussions.json and live events).
+   */
+  discussions?: ApiDiffLineDiscussion[];
+}
+
+/** A thread on a diff line, as the line lists it. */
+export interface ApiDiffLineDiscussion {
+  id: string;
+}
+
+const isMetaLine = (l: ApiDiffLine) => l.type === 'match' || l.type === 'old-nonewline' || l.type === 'new-nonewline';
+
+/** The lines with GitLab's `chunk` numbers (a new array; lines whose number is already right are kept as they are). */
+export function withChunks<L extends ApiDiffLine>(lines: readonly L[]): L[] {
+  let chunk = 0;
+  return lines.map((l) => {
+    const at = chunk;
+    if (isMetaLine(l)) chunk++;
+    return l.chunk === at ? l : { ...l, chunk: at };
+  });
 }
 
 /** GitLab's diff note position (text positions): the diff's three shas, both paths and the line on each side. */

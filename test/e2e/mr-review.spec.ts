@@ -90,6 +90,12 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   await expect(theirs).toBeVisible({ timeout: 5000 });
   const code = await line.getAttribute('data-line-code');
   await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
+  // Hovering the thread highlights its lines (10, 11, the removed and the added 12), and only while hovered
+  const highlighted = bob.locator('[data-path="src/search.ts"] td.diff-code.diff-range-hover');
+  await theirs.hover();
+  await expect(highlighted).toHaveCount(4);
+  await bob.mouse.move(0, 0);
+  await expect(highlighted).toHaveCount(0);
   // and in the Overview
   await bob.getByTestId('mr-tab-overview').click();
   const thread = bob.getByTestId('discussion').filter({ hasText: text });
@@ -133,6 +139,9 @@ test('a comment on a range of lines (dragged over their comment buttons) appears
   await expect(file.getByTestId('diff-range-line')).toHaveCount(4);
   await alice.mouse.up();
   await expect(alice.getByTestId('diff-range-form-header')).toHaveText('Commenting on lines 10 to +12');
+  // Insert suggestion takes the range's lines but the removed one: lines 10, 11 and the new 12, two above the last
+  await alice.getByTestId('insert-suggestion').click();
+  await expect(alice.getByTestId('diff-comment-text')).toHaveValue(/^```suggestion:-2\+0\n.*x \+ 10;\n.*x \+ 11;\n.*x \* 12; \/\/ <b>not bold<\/b>\n```\n$/);
   await alice.getByTestId('diff-comment-text').fill(text);
   await alice.getByTestId('diff-comment-submit').click();
   await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
@@ -144,6 +153,12 @@ test('a comment on a range of lines (dragged over their comment buttons) appears
   await expect(theirs.getByTestId('diff-thread-range')).toHaveText('Comment on lines 10 to +12');
   const code = await to.getAttribute('data-line-code');
   await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
+  // Hovering the thread highlights its lines (10, 11, the removed and the added 12), and only while hovered
+  const highlighted = bob.locator('[data-path="src/search.ts"] td.diff-code.diff-range-hover');
+  await theirs.hover();
+  await expect(highlighted).toHaveCount(4);
+  await bob.mouse.move(0, 0);
+  await expect(highlighted).toHaveCount(0);
   // and in the Overview, over the range's lines
   await bob.getByTestId('mr-tab-overview').click();
   const excerpt = bob.getByTestId('discussion').filter({ hasText: text }).getByTestId('diff-excerpt');

@@ -50,6 +50,15 @@ export interface PlannedNoteRow {
 }
 
 /**
+ * Drafts a publish turns into its notes, deleted by the same statement: the notes are written
+ * only when every one of them was still there (a publish racing this one took them first).
+ */
+export interface ConsumedDrafts {
+  ids: readonly number[];
+  authorId: number;
+}
+
+/**
  * Many notes of one noteable by one author, and their events, as ONE statement (a review's
  * publish: one round trip instead of one a note). Every column goes in as an array (`unnest ...
  * WITH ORDINALITY`), so the text is the same for any number of notes: prepared once. The notes'
@@ -58,7 +67,7 @@ export interface PlannedNoteRow {
  * convert is converted, and announced, once (by the first). Rows with an idempotency key are
  * not taken: their conflict handling is the single statement's (runNoteStatement).
  */
-export async function runNoteRowsStatement(tx: StatementTx, rows: readonly PlannedNoteRow[]): Promise<NoteStatementResult> {
+export async function runNoteRowsStatement(tx: StatementTx, rows: readonly PlannedNoteRow[], consumes?: ConsumedDrafts): Promise<NoteStatementResult> {
   const first = rows[0];
   if (!first) throw new Error('runNoteRowsStatement: no rows');
   for (const r of rows) {
@@ -84,10 +93,12 @@ export async function runNoteRowsStatement(tx: StatementTx, rows: readonly Plann
     first.noteable,
     first.author,
     first.urlPrefix,
-    (p) => `rows AS (SELECT * FROM unnest(${p(col((r) => r.note))}::text[], ${p(col((r) => r.noteHtml))}::text[], ${p(col((r) => r.type))}::varchar[], ${p(col((r) => r.discussionId))}::varchar[],
+    (p) => `${consumes ? `gone AS (DELETE FROM draft_notes WHERE id = ANY(${p(consumes.ids)}::int[]) AND author_id = ${p(consumes.authorId)}::int RETURNING id),
+        ` : ''}rows AS (SELECT * FROM unnest(${p(col((r) => r.note))}::text[], ${p(col((r) => r.noteHtml))}::text[], ${p(col((r) => r.type))}::varchar[], ${p(col((r) => r.discussionId))}::varchar[],
             ${p(col((r) => r.internal))}::boolean[], ${p(col((r) => r.resolvable))}::boolean[], ${p(col((r) => json(r.position)))}::text[], ${p(col((r) => json(r.originalPosition)))}::text[],
             ${p(col((r) => r.positionOutdated ?? false))}::boolean[], ${p(col((r) => json(r.suggestions)))}::text[], ${p(col((r) => r.resolvedAt !== null))}::boolean[], ${p(col((r) => r.resolvedById))}::int[])
-          WITH ORDINALITY AS u(note, note_html, type, discussion_id, internal, resolvable, position, original_position, position_outdated, suggestions, resolved, resolved_by_id, ord)),
+          WITH ORDINALITY AS u(note, note_html, type, discussion_id, internal, resolvable, position, original_position, position_outdated, suggestions, resolved, resolved_by_id, ord)${consumes ? `
+          WHERE (SELECT count(*) FROM gone) = ${p(consumes.ids.length)}` : ''}),
         ids AS (SELECT ord, nextval(pg_get_serial_sequence('notes', 'id'))::int AS id FROM (SELECT ord FROM rows ORDER BY ord) o),
         ins AS (INSERT INTO notes (id, noteable_type, noteable_id, project_id, author_id, note, note_html, type, discussion_id, system, internal, resolvable, position, original_position, position_outdated, suggestions, resolved_at, resolved_by_id, created_at, updated_at)
           SELECT ids.id, ${p(first.noteable.type)}::varchar, ${p(first.noteable.id)}::int, ${p(first.projectId)}::int, ${p(first.author.id)}::int, r.note, r.note_html, r.type, r.discussion_id, false, r.internal, r.resolvable,

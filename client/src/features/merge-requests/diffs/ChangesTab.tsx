@@ -60,6 +60,13 @@ interface CommentTarget extends LineRangeSelection {
   fileId: string;
 }
 
+/** The lines from `start` to `end` as shown (a range's lines; only the open form's range is read). */
+const linesBetween = (lines: readonly ApiDiffLine[], start: ApiDiffLine, end: ApiDiffLine): ApiDiffLine[] => {
+  const from = lines.findIndex((x) => x.line_code === start.line_code);
+  const to = lines.findIndex((x) => x.line_code === end.line_code);
+  return from < 0 || to < from ? [end] : lines.slice(from, to + 1);
+};
+
 function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, target: CommentTarget | null, setTarget: (t: CommentTarget | null) => void, refs: ApiDiffRefs): LineNotes {
   const here = target?.fileId === file.file_identifier_hash ? target : null;
   const open = here ? lineKeyOf(file, here.end) : null;
@@ -71,7 +78,7 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
     drafts.set(k, [...(drafts.get(k) ?? []), d]);
   }
   return {
-    after: (l) => {
+    after: (l, shownLines) => {
       const k = keyOf(l);
       const pending = drafts.get(k);
       const form = open === k && review;
@@ -92,7 +99,7 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
               projectPath={review.projectPath}
               iid={review.iid}
               position={positionFor(file, l, refs, here?.start ?? null)}
-              line={ranged ? undefined : l}
+              lines={ranged && here ? linesBetween(shownLines, here.start, l) : [l]}
               canReceiveSuggestion={review.canReceiveSuggestion}
               pendingCount={review.drafts.length}
               label={ranged ?? 'Comment on this line'}

@@ -3,7 +3,7 @@ import { ChevronDown, ChevronsUpDown, ChevronUp } from 'lucide-react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, type ApiDiffLine } from '@tandem/shared-types';
 import type { DiffView } from './diffPrefs';
 import { gapAt, type ExpandDirection } from './diffExpansion';
-import { LineRangeContext, useLineRangeDrag, type LineRangeSelection } from './useLineRangeDrag';
+import { LineRangeContext, RangeHoverContext, useLineRangeDrag, useRangeHover, type LineRangeSelection } from './useLineRangeDrag';
 
 /**
  * How many rows of a file's table to render now (the Changes tab renders a file that scrolls
@@ -66,7 +66,8 @@ function Code({ line, className, selected }: { line: ApiDiffLine | null; classNa
 
 /** Diff notes on lines: what to show under a line (its threads, the comment form) and how to start a comment. */
 export interface LineNotes {
-  after: (line: ApiDiffLine) => ReactNode;
+  /** `lines`: the file's lines as shown (with what context expansion added), for a range's lines. */
+  after: (line: ApiDiffLine, lines: readonly ApiDiffLine[]) => ReactNode;
   /** Opens a comment on the lines `start` to `end` (the same line: a one-line comment). */
   onComment?: (start: ApiDiffLine, end: ApiDiffLine) => void;
   /** The lines the open comment form is on. */
@@ -84,6 +85,8 @@ function CommentButton({ line }: { line: ApiDiffLine | null }) {
       aria-label="Add a comment to this line"
       title="Add a comment to this line (drag over lines, or shift-click, for several)"
       onMouseDown={(e) => e.button === 0 && !e.shiftKey && range.begin(line)}
+      // A finger or a pen: its drag is read from pointer moves (a mouse's from the rows it enters)
+      onPointerDown={(e) => e.pointerType !== 'mouse' && e.isPrimary && range.begin(line, 'touch')}
       onClick={(e) => range.click(line, e.shiftKey)}
       data-testid="diff-comment-button"
     >
@@ -158,7 +161,7 @@ const InlineRows = memo(function InlineRows({ lines, start, end, notes, expansio
               <td className="diff-num">{l.new_line ?? ''}</td>
               <Code line={l} selected={selected} />
             </tr>
-            <AfterRow content={notes?.after(l)} span={3} />
+            <AfterRow content={notes?.after(l, lines)} span={3} />
           </Fragment>
         );
       })}
@@ -197,9 +200,9 @@ export function parallelRows(lines: ApiDiffLine[]): Row[] {
 }
 
 /** What sits under a side-by-side row: the left line's and the right line's notes (once for context lines). */
-function afterBoth(notes: LineNotes, r: Row): ReactNode {
-  const a = r.left ? notes.after(r.left) : null;
-  const b = r.right && r.right !== r.left ? notes.after(r.right) : null;
+function afterBoth(notes: LineNotes, r: Row, lines: readonly ApiDiffLine[]): ReactNode {
+  const a = r.left ? notes.after(r.left, lines) : null;
+  const b = r.right && r.right !== r.left ? notes.after(r.right, lines) : null;
   return a || b ? (
     <>
       {a}
@@ -256,7 +259,7 @@ const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes
               </td>
               <Code line={r.right} className="right" selected={selected} />
             </tr>
-            <AfterRow content={notes && afterBoth(notes, r)} span={4} />
+            <AfterRow content={notes && afterBoth(notes, r, lines)} span={4} />
           </Fragment>
         );
       })}
@@ -267,11 +270,14 @@ const ParallelRows = memo(function ParallelRows({ lines, rows, start, end, notes
 export function DiffLines({ lines, view, notes, expansion }: { lines: ApiDiffLine[]; view: DiffView; notes?: LineNotes; expansion?: LineExpansion }) {
   const ref = useRef<HTMLDivElement>(null);
   const { handlers, selected } = useLineRangeDrag(lines, ref, notes?.onComment, notes?.selected);
+  const hover = useRangeHover(lines, ref);
   return (
     <LineRangeContext.Provider value={handlers}>
-      <div ref={ref} className="diff-lines-range">
-        {view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} selected={selected} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} selected={selected} />}
-      </div>
+      <RangeHoverContext.Provider value={hover}>
+        <div ref={ref} className="diff-lines-range">
+          {view === 'parallel' ? <ParallelLines lines={lines} notes={notes} expansion={expansion} selected={selected} /> : <InlineLines lines={lines} notes={notes} expansion={expansion} selected={selected} />}
+        </div>
+      </RangeHoverContext.Provider>
     </LineRangeContext.Provider>
   );
 }

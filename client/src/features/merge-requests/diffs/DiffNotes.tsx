@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiLineRange, ApiLineRangeEnd } from '@tandem/shared-types';
 import { DIFF_TEXTS, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
+import { RangeHoverContext } from './useLineRangeDrag';
 
 /** A diff discussion's position: its first note's (live: a push moves it by note.updated), or the discussion's. */
 export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.notes[0]?.position ?? d.position;
@@ -87,15 +88,19 @@ const NO_BATCH: SuggestionBatch = { ids: [], toggle: () => undefined, clear: () 
 /** A line's threads: each note's author and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
 export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; review?: ThreadReview | null }) {
   const [replying, setReplying] = useState<string | null>(null);
+  const hover = useContext(RangeHoverContext);
   return (
     <div className="diff-threads">
       {threads.map((d) => {
+        // A thread on several lines shows them while it is hovered or focused (GitLab's comment position hover)
+        const range = positionOf(d)?.line_range;
+        const onRange = hover && isMultiLine(range) ? { onMouseEnter: () => hover(range), onMouseLeave: () => hover(null), onFocus: () => hover(range), onBlur: () => hover(null) } : null;
         // Live notes change under a discussion read earlier: resolved when every resolvable note is (spec §4)
         const resolvable = d.notes.filter((n) => n.resolvable);
         const resolved = resolvable.length > 0 && resolvable.every((n) => n.resolved);
         const resolver = resolved ? (resolvable[resolvable.length - 1]?.resolved_by?.name ?? null) : null;
         return (
-        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={resolved ? 'true' : 'false'}>
+        <div key={d.id} className="diff-thread" data-testid="diff-thread" data-discussion-id={d.id} data-resolved={resolved ? 'true' : 'false'} {...onRange}>
           <RangeHeader discussion={d} />
           {d.notes.map((n) => (
             <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">

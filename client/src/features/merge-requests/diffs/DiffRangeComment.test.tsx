@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine, type ApiLineRange, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { DIFF_TEXTS, SUGGESTION_TEXTS, withChunks, type ApiDiffFile, type ApiDiffLine, type ApiLineRange, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { DiffExcerpt } from './DiffExcerpt';
 import { rangeLabels } from './DiffNotes';
+import { suggestionLines } from '../review/suggestionInsert';
 
 const l = (type: ApiDiffLine['type'], old_line: number | null, new_line: number | null, code: string | null, text: string): ApiDiffLine => ({ type, old_line, new_line, line_code: code, rich_text: text });
 // A hunk: context 1, removed old 2-3, added new 2-3, context 4
@@ -18,7 +19,7 @@ const DIFFS = '/acme/tandem/-/merge_requests/7/diffs.json';
 const POST = 'POST /api/v4/projects/acme%2Ftandem/merge_requests/7/discussions';
 const response: MergeRequestDiffsResponse = { diff_files: [FILE], diff_refs: { base_sha: '1', start_sha: '1', head_sha: '2' }, whitespace_hidden: false };
 const REFS = { base_sha: '1', start_sha: '1', head_sha: '2', old_path: 'src/a.ts', new_path: 'src/a.ts', position_type: 'text' };
-const tab = () => <ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: 'acme/tandem/-/merge_requests#7', id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />;
+const tab = () => <ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: 'acme/tandem/-/merge_requests#7', id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} canReceiveSuggestion />;
 
 /** The comment button of a line (by its code) in the view on screen. */
 const button = (code: string) => {
@@ -108,5 +109,116 @@ describe('comments on a range of lines', () => {
     const old = { start: { line_code: 'h_1_1', type: null }, end: { line_code: 'h_4_3', type: 'new' } } as unknown as ApiLineRange;
     expect(rangeLabels(old)).toEqual(['1', '+3']);
     expect(rangeLabels({ start: { line_code: 'h_2_2', type: 'old', old_line: 2, new_line: null }, end: { line_code: 'h_3_2', type: 'old', old_line: 3, new_line: null } })).toEqual(['-2', '-3']);
+  });
+  const text = () => screen.getByTestId('diff-comment-text') as HTMLTextAreaElement;
+
+  it("Insert suggestion on a range inserts GitLab's ```suggestion:-N+0 with all the range's lines, and the comment's position ends on the range's last line (what the block replaces)", async () => {
+    renderWithStores(tab());
+    await screen.findByTestId('diff-inline');
+    fireEvent.mouseDown(button('h_4_2'), { button: 0 });
+    fireEvent.mouseOver(cell('h_4_4'));
+    fireEvent.mouseUp(cell('h_4_4'));
+    await screen.findByTestId('diff-range-form-header');
+    fireEvent.click(screen.getByTestId('insert-suggestion'));
+    expect(text().value).toBe('```suggestion:-2+0\nTWO\nTHREE\nfour\n```\n');
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo(POST)).toHaveLength(1));
+    expect(api.lastCall(POST).body).toMatchObject({ body: '```suggestion:-2+0\nTWO\nTHREE\nfour\n```\n', position: { old_line: 4, new_line: 4, line_range: { start: { line_code: 'h_4_2' }, end: { line_code: 'h_4_4' } } } });
+  });
+
+  it("a range's removed lines stay out of its suggestion (GitLab's commentLines)", async () => {
+    renderWithStores(tab());
+    await screen.findByTestId('diff-inline');
+    fireEvent.click(button('h_2_2'));
+    fireEvent.click(button('h_4_3'), { shiftKey: true });
+    expect((await screen.findByTestId('diff-range-form-header')).textContent).toBe('Commenting on lines -2 to +3');
+    fireEvent.click(screen.getByTestId('insert-suggestion'));
+    expect(text().value).toBe('```suggestion:-1+0\nTWO\nTHREE\n```\n');
+  });
+
+  it('a range ending on a removed line takes no suggestion', async () => {
+    renderWithStores(tab());
+    await screen.findByTestId('diff-inline');
+    fireEvent.click(button('h_1_1'));
+    fireEvent.click(button('h_3_2'), { shiftKey: true });
+    expect((await screen.findByTestId('diff-range-form-header')).textContent).toBe('Commenting on lines 1 to -3');
+    expect(screen.queryByTestId('insert-suggestion')).toBeNull();
+    expect(SUGGESTION_TEXTS.insertSuggestion).toBe('Insert suggestion');
+  });
+
+  it('no suggestion over lines a hidden gap splits (it would replace lines the range does not show); a fence outgrows backticks in the lines', () => {
+    const gapped = [l('new', null, 2, 'h_4_2', 'TWO'), l('match', null, null, null, '@@ -9 +9 @@'), l('context', 9, 9, 'h_9_9', 'nine')];
+    expect(suggestionLines(gapped)).toBeNull();
+    expect(suggestionLines(LINES.slice(1))!.map((x) => x.line_code)).toEqual(['h_1_1', 'h_4_2', 'h_4_3', 'h_4_4']);
+  });
+
+  it("hovering a range thread highlights its lines, and only while hovered (GitLab's comment position hover)", async () => {
+    api.on({ 'GET /acme/tandem/-/merge_requests/7/discussions.json': [THREAD] });
+    renderWithStores(tab());
+    const thread = await screen.findByTestId('diff-thread');
+    const hovered = () => ['h_1_1', 'h_4_2', 'h_4_3', 'h_4_4'].filter((c) => cell(c).classList.contains('diff-range-hover'));
+    expect(hovered()).toEqual([]);
+    fireEvent.mouseEnter(thread);
+    expect(hovered()).toEqual(['h_4_2', 'h_4_3']);
+    fireEvent.mouseLeave(thread);
+    expect(hovered()).toEqual([]);
+  });
+
+  it('side-by-side: hovering a range thread highlights both cells of its unchanged lines', async () => {
+    localStorage.setItem('diff_view', 'parallel');
+    const onContext = { ...THREAD, notes: [{ ...THREAD.notes[0]!, position: { ...REFS, old_line: 4, new_line: 4, line_range: { start: { line_code: 'h_1_1', type: null, old_line: 1, new_line: 1 }, end: { line_code: 'h_4_4', type: null, old_line: 4, new_line: 4 } } } }] };
+    api.on({ 'GET /acme/tandem/-/merge_requests/7/discussions.json': [onContext] });
+    renderWithStores(tab());
+    fireEvent.mouseEnter(await screen.findByTestId('diff-thread'));
+    expect(document.querySelectorAll('td.diff-code.diff-range-hover[data-range-code="h_1_1"]')).toHaveLength(2);
+    expect(document.querySelectorAll('td.diff-code.diff-range-hover')).toHaveLength(2 + 2 + 2 + 2);
+  });
+
+  describe('on a touch screen', () => {
+    /** Where the finger is: the code cell of each line, by its row. */
+    let under: Element | null = null;
+    beforeEach(() => {
+      document.elementFromPoint = () => under;
+    });
+    const moveTo = (code: string) => {
+      under = cell(code);
+      fireEvent.pointerMove(document, { pointerType: 'touch', isPrimary: true, clientX: 5, clientY: 5 });
+    };
+
+    it("a finger dragged from a line's comment button over lines selects them (read where the finger is), and lifting it opens the range's form", async () => {
+      renderWithStores(tab());
+      await screen.findByTestId('diff-inline');
+      fireEvent.pointerDown(button('h_4_2'), { pointerType: 'touch', isPrimary: true, button: 0 });
+      moveTo('h_4_3');
+      moveTo('h_4_4');
+      expect(screen.getAllByTestId('diff-range-line').map((c) => c.textContent)).toEqual(['TWO', 'THREE', 'four']);
+      fireEvent.pointerUp(document, { pointerType: 'touch', isPrimary: true });
+      expect((await screen.findByTestId('diff-range-form-header')).textContent).toBe('Commenting on lines +2 to 4');
+    });
+
+    it('a drag the browser takes over (pointercancel) ends with nothing selected and no form', async () => {
+      renderWithStores(tab());
+      await screen.findByTestId('diff-inline');
+      fireEvent.pointerDown(button('h_4_2'), { pointerType: 'touch', isPrimary: true, button: 0 });
+      moveTo('h_4_4');
+      expect(screen.getAllByTestId('diff-range-line')).toHaveLength(3);
+      fireEvent.pointerCancel(document, { pointerType: 'touch' });
+      expect(screen.queryAllByTestId('diff-range-line')).toHaveLength(0);
+      fireEvent.pointerUp(document, { pointerType: 'touch' });
+      expect(screen.queryByTestId('diff-range-form-header')).toBeNull();
+    });
+  });
+
+  it("a drag stays in its chunk (GitLab's: the lines between two hunk headers)", async () => {
+    const two = withChunks([...LINES, l('match', null, null, null, '@@ -9,1 +9,1 @@'), l('context', 9, 9, 'h_9_9', 'nine')]);
+    api.on({ [`GET ${DIFFS}`]: { ...response, diff_files: [{ ...FILE, highlighted_diff_lines: two }] } });
+    renderWithStores(tab());
+    await screen.findByTestId('diff-inline');
+    fireEvent.mouseDown(button('h_4_3'), { button: 0 });
+    fireEvent.mouseOver(cell('h_4_4'));
+    fireEvent.mouseOver(cell('h_9_9'));
+    expect(screen.getAllByTestId('diff-range-line').map((c) => c.textContent)).toEqual(['THREE', 'four']);
+    fireEvent.mouseUp(cell('h_9_9'));
+    expect((await screen.findByTestId('diff-range-form-header')).textContent).toBe('Commenting on lines +3 to 4');
   });
 });

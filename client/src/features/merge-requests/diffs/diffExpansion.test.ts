@@ -45,4 +45,13 @@ describe('context expansion', () => {
     expect(all.filter((l) => l.type === 'match')).toHaveLength(1);
     expect(all.map((l) => l.new_line).filter((n) => n !== null)).toEqual([5, 6, 7, ...Array.from({ length: 32 }, (_, i) => 8 + i), 40]);
   });
+
+  it("counts GitLab's chunks again: lines shown under a header that stays are a chunk apart from the hunk below it; a closed gap joins the two hunks into one", () => {
+    const gap = gapAt(LINES, 5)!;
+    const fetched = (since: number, to: number) => Array.from({ length: to - since + 1 }, (_, i) => ctx(since + i - 2, since + i));
+    const down = withExpanded(LINES, 5, fetched(8, 27), { since: 8, to: 27 }, gap);
+    expect([down[1]!.chunk, down[5]!.chunk, down[25]!.chunk, down[26]!.chunk]).toEqual([1, 1, 1, 2]);
+    const all = withExpanded(LINES, 5, fetched(8, 39), { since: 8, to: 39 }, gap);
+    expect(new Set(all.slice(1).map((l) => l.chunk))).toEqual(new Set([1]));
+  });
 });

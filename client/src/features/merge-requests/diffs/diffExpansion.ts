@@ -1,4 +1,4 @@
-import { DIFF_CONSTANTS, type ApiDiffLine, type DiffGap } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, withChunks, type ApiDiffLine, type DiffGap } from '@tandem/shared-types';
 
 export { gapAt, type DiffGap } from '@tandem/shared-types';
 
@@ -14,7 +14,8 @@ export function rangeFor(gap: DiffGap, dir: ExpandDirection, count: number = DIF
 /**
  * The lines with `fetched` shown in the gap at `index`: the hunk header stays where lines are
  * still hidden (above the fetched ones, its hunk now starting at them; or below them), and goes
- * once the gap is closed. Fetched lines are marked `expanded`.
+ * once the gap is closed. Fetched lines are marked `expanded`. Chunks are counted again (GitLab
+ * counts them on every render): a closed gap joins the hunks on each side into one.
  */
 export function withExpanded(lines: readonly ApiDiffLine[], index: number, fetched: readonly ApiDiffLine[], range: { since: number; to: number }, gap: DiffGap): ApiDiffLine[] {
   const m = lines[index]!;
@@ -22,5 +23,5 @@ export function withExpanded(lines: readonly ApiDiffLine[], index: number, fetch
   if (range.since > gap.since) mid.push({ ...m, meta_data: { new_pos: range.since, old_pos: range.since - gap.offset } });
   mid.push(...fetched.map((l) => ({ ...l, expanded: true })));
   if (range.to < gap.to) mid.push(m);
-  return [...lines.slice(0, index), ...mid, ...lines.slice(index + 1)];
+  return withChunks([...lines.slice(0, index), ...mid, ...lines.slice(index + 1)]);
 }

@@ -8,7 +8,7 @@ const position: ApiDiffPosition = { base_sha: '1'.repeat(40), start_sha: '1'.rep
 const line = (over: Partial<ApiDiffLine>): ApiDiffLine => ({ type: 'new', old_line: null, new_line: 7, line_code: 'x_0_7', rich_text: '<span class="hljs-keyword">const</span> ok = a &amp;&amp; b;', ...over });
 
 function form(l: ApiDiffLine, canReceiveSuggestion = true) {
-  return renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} position={position} line={l} pendingCount={0} canReceiveSuggestion={canReceiveSuggestion} label="Comment on this line" onDone={() => undefined} onCancel={() => undefined} />);
+  return renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} position={position} lines={[l]} pendingCount={0} canReceiveSuggestion={canReceiveSuggestion} label="Comment on this line" onDone={() => undefined} onCancel={() => undefined} />);
 }
 
 describe('the diff comment form: Insert suggestion', () => {

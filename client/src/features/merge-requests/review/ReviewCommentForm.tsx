@@ -6,7 +6,7 @@ import { mayResolve } from '../../notes/discussionRules';
 import { clearNoteDraft, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
-import { lineSuggestion, suggestibleLine } from './suggestionInsert';
+import { linesSuggestion, suggestionLines } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 import type { useNoteForm } from '../../notes/useNoteForm';
 
@@ -21,8 +21,8 @@ interface ReviewCommentFormProps {
   iid: number;
   /** A new diff thread on this line. */
   position?: ApiDiffPosition;
-  /** The diff line commented on (a new thread): it may receive a suggestion. */
-  line?: ApiDiffLine;
+  /** The diff lines commented on (a new thread: one line, or a range's lines in the diff's order): they may receive a suggestion. */
+  lines?: readonly ApiDiffLine[];
   /** A reply in this thread. */
   discussion?: ApiDiscussion;
   /** The reply's text to start from (a quote: Reply to comment, the r shortcut). */
@@ -46,10 +46,10 @@ interface ReviewCommentFormProps {
  * "Note form"): "Start a review" (or "Add to review" once drafts are pending) keeps the comment
  * as a draft only its author sees; "Add comment now" posts it at once; Cancel. A reply in a
  * thread the viewer may resolve offers Resolve (or Unresolve) thread, for the draft and for the
- * comment now alike. A new-side line offers Insert suggestion. It autocompletes from the merge
+ * comment now alike. A new-side line, or a range ending on one, offers Insert suggestion (all the range's lines). It autocompletes from the merge
  * request's sources, its quick actions included (a draft's run when it is published).
  */
-export function ReviewCommentForm({ projectPath, iid, position, line, discussion, initialText = '', pendingCount, canReceiveSuggestion = false, form, label, onDone, onCancel }: ReviewCommentFormProps) {
+export function ReviewCommentForm({ projectPath, iid, position, lines, discussion, initialText = '', pendingCount, canReceiveSuggestion = false, form, label, onDone, onCancel }: ReviewCommentFormProps) {
   const draftKey = reviewFormDraftKey(projectPath, iid, discussion?.id ?? null, position ?? null);
   // The text written before (autosaved), then the quote, as the plain reply form starts
   const [ownText, setTextState] = useState(() => {
@@ -79,8 +79,8 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
   const sources = useMemo(() => mergeRequestNoteablePaths(projectPath, iid, 0), [projectPath, iid]);
   // The form is only offered to a viewer who may comment
   const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
-  // GitLab's canSuggest: the noteable takes suggestions and the line is suggestible
-  const suggestible = canReceiveSuggestion && !discussion && line && suggestibleLine(line) ? line : null;
+  // GitLab's canSuggest: the noteable takes suggestions and the lines are suggestible
+  const suggestible = useMemo(() => (canReceiveSuggestion && !discussion && lines ? suggestionLines(lines) : null), [canReceiveSuggestion, discussion, lines]);
 
   // One key per text sent: pressing again after a lost answer returns the comment already written
   // instead of writing it twice (the server's idempotency key, as the thread reply form's outbox sends)
@@ -132,7 +132,7 @@ export function ReviewCommentForm({ projectPath, iid, position, line, discussion
     if (!suggestible) return;
     const box = ref.current;
     const at = box ? box.selectionStart : text.length;
-    const block = lineSuggestion(suggestible);
+    const block = linesSuggestion(suggestible);
     const before = text.slice(0, at);
     const next = `${before}${before && !before.endsWith('\n') ? '\n' : ''}${block}${text.slice(at)}`;
     setText(next);

@@ -1,4 +1,4 @@
-import { DIFF_CONSTANTS, type ApiDiffFile, type ApiDiffLine, type DiffViewerName } from '@tandem/shared-types';
+import { DIFF_CONSTANTS, withChunks, type ApiDiffFile, type ApiDiffLine, type DiffViewerName } from '@tandem/shared-types';
 import type { DiffFile } from '../../repository';
 import { blobLines, diffLines, sha1 } from './diff-lines';
 
@@ -41,6 +41,9 @@ function linesWithBottom(d: DiffFile, fileHash: string, lineCounts: ReadonlyMap<
   lines.push({ type: 'match', old_line: null, new_line: null, line_code: null, rich_text: '', meta_data: { old_pos: total + 1 - offset, new_pos: total + 1 } });
   return lines;
 }
+
+/** GitLab's prepared lines: each with its chunk and an empty thread list (the threads are the viewer's: added per request, `withLineDiscussions`). */
+const prepared = (lines: ApiDiffLine[]): ApiDiffLine[] => withChunks(lines).map((l) => ({ ...l, discussions: [] }));
 
 /** Replaced, new, deleted or renamed. */
 function modeOf(d: DiffFile): ApiDiffFile['mode'] {
@@ -94,7 +97,7 @@ export function presentDiffFile(d: DiffFile, sides: DiffSides, expand: ReadonlyS
     content_sha: contentSha,
     view_path: route('blob', contentSha, d.deletedFile ? d.oldPath : d.newPath),
     collapsed,
-    highlighted_diff_lines: renamedText !== undefined ? blobLines(renamedText, d.newPath, 1, Number.MAX_SAFE_INTEGER, 0) : collapsed || d.binary ? [] : linesWithBottom(d, fileHash, sides.lineCounts),
+    highlighted_diff_lines: prepared(renamedText !== undefined ? blobLines(renamedText, d.newPath, 1, Number.MAX_SAFE_INTEGER, 0) : collapsed || d.binary ? [] : linesWithBottom(d, fileHash, sides.lineCounts)),
     old_raw_path: d.newFile ? null : raw(sides.baseSha, d.oldPath),
     new_raw_path: d.deletedFile ? null : raw(sides.headSha, d.newPath),
     old_size: d.newFile ? null : (sides.sizes?.get(`old:${d.oldPath}`) ?? null),

@@ -23,20 +23,23 @@ export class MergeRequestDiffsController {
     return this.loader.findReadable(actor, project, parseMergeRequestIid(String(params.iid ?? '')));
   }
 
-  /** Policy: read_merge_request. Every file of the diff (`w=1` hides whitespace changes); files over the limit come collapsed. */
+  /** Policy: read_merge_request (internal threads on lines: read_internal_note). Every file of the diff (`w=1` hides whitespace changes); files over the limit come collapsed. */
   @Get('*project/-/merge_requests/:iid/diffs.json')
   async list(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Query('w') w: unknown): Promise<MergeRequestDiffsResponse> {
-    return this.diffs.present(await this.load(actor, params), { ignoreWhitespace: truthy(w) });
+    const l = await this.load(actor, params);
+    const res = await this.diffs.present(l, { ignoreWhitespace: truthy(w) });
+    return { ...res, diff_files: await this.diffs.withLineDiscussions(actor, l, res.diff_files, res.diff_refs) };
   }
 
   /** Policy: read_merge_request. One file with all its lines ("Show file contents"); 404 when the diff has no such file. */
   @Get('*project/-/merge_requests/:iid/diff_for_path.json')
   async one(@CurrentActor() actor: Actor | null, @Param() params: RouteParams, @Query('file_hash') fileHash: unknown, @Query('w') w: unknown): Promise<ApiDiffFile> {
     if (typeof fileHash !== 'string' || !/^[0-9a-f]{40}$/.test(fileHash)) throw new AppError('BAD_REQUEST', 'file_hash is invalid');
-    const res = await this.diffs.present(await this.load(actor, params), { ignoreWhitespace: truthy(w), expand: new Set([fileHash]) });
+    const l = await this.load(actor, params);
+    const res = await this.diffs.present(l, { ignoreWhitespace: truthy(w), expand: new Set([fileHash]) });
     const file = res.diff_files.find((f) => f.file_hash === fileHash);
     if (!file) throw new AppError('NOT_FOUND', '404 File Not Found');
-    return file;
+    return (await this.diffs.withLineDiscussions(actor, l, [file], res.diff_refs))[0]!;
   }
 
   /**

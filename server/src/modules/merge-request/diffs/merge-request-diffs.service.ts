@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffLineDiscussion, type ApiDiffPosition, type ApiDiffRefs, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { AppError } from '../../../core/errors/app-error';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
@@ -16,6 +16,9 @@ import { RepositoryService, type DiffFile, type DiffOptions } from '../../reposi
 import type { LoadedMergeRequest } from '../merge-request.loader';
 import { presentDiffFile } from './diff-presenter';
 import { sourceHeadIn } from '../merge-request-source';
+
+/** Where a thread sits: its file (both paths) and its line on each side (null on the side it is not on). */
+const lineDiscussionKey = (oldPath: string, newPath: string, oldLine: number | null, newLine: number | null) => `${oldPath}\0${newPath}\0${oldLine ?? ''}\0${newLine ?? ''}`;
 
 /** Presented diffs kept (GitLab's Gitlab::Diff::HighlightCache): a diff between two commits never changes. */
 const PRESENTED_CACHE_SIZE = 16;
@@ -50,6 +53,40 @@ export class MergeRequestDiffs {
     // An unchanged line outside the hunks (commented after context expansion): the file's own lines
     const blob = await repo.blob(p.head_sha, p.new_path, EXCERPT_BLOB_BYTES);
     return blobLines(blob.content.toString('utf8'), p.new_path, Math.max(1, p.new_line - EXCERPT_LINES + 1), p.new_line, p.new_line - p.old_line);
+  }
+
+  /**
+   * The files with each line's threads (GitLab's line `discussions`): the diff threads the viewer
+   * may read, not outdated, whose position is on this version (its head) and on that line of that
+   * file, oldest first, by id. The presented lines are shared (cached): only lines with threads
+   * are copied (the others keep the presenter's empty list). One statement.
+   */
+  async withLineDiscussions<F extends ApiDiffFile>(actor: Actor | null, l: LoadedMergeRequest, files: F[], refs: ApiDiffRefs): Promise<F[]> {
+    if (!files.length || !refs.head_sha) return files;
+    const rows = (await this.ds.query(
+      `SELECT DISTINCT ON (discussion_id) discussion_id, position, internal, created_at, id FROM notes
+        WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND position IS NOT NULL AND NOT position_outdated AND position->>'head_sha' = $2
+        ORDER BY discussion_id, created_at, id`,
+      [l.mr.id, refs.head_sha],
+    )) as Array<{ discussion_id: string; position: ApiDiffPosition | string; internal: boolean; created_at: Date; id: number }>;
+    const readInternal = mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote;
+    const byLine = new Map<string, ApiDiffLineDiscussion[]>();
+    const filesWithThreads = new Set<string>();
+    const visible = rows.filter((r) => readInternal || !r.internal).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || Number(a.id) - Number(b.id));
+    for (const r of visible) {
+      const p = (typeof r.position === 'string' ? JSON.parse(r.position) : r.position) as ApiDiffPosition;
+      const k = lineDiscussionKey(p.old_path, p.new_path, p.old_line, p.new_line);
+      byLine.set(k, [...(byLine.get(k) ?? []), { id: r.discussion_id }]);
+      filesWithThreads.add(`${p.old_path}\0${p.new_path}`);
+    }
+    return files.map((f) => {
+      if (!filesWithThreads.has(`${f.old_path}\0${f.new_path}`)) return f;
+      const lines = f.highlighted_diff_lines.map((line) => {
+        const found = line.type === 'match' || line.type.endsWith('nonewline') ? undefined : byLine.get(lineDiscussionKey(f.old_path, f.new_path, line.type === 'new' ? null : line.old_line, line.type === 'old' ? null : line.new_line));
+        return found ? { ...line, discussions: found } : line;
+      });
+      return { ...f, highlighted_diff_lines: lines };
+    });
   }
 
   /** Merge base of target and head (the merged head, and the base it was merged onto, once merged). */

@@ -31,7 +31,9 @@ import type { DraftCreateInput, DraftUpdateInput } from './draft-note.validation
  * `draft_notes`, and the review's publish, which turns every draft into its note in ONE
  * transaction: the drafts are deleted first (a second, racing publish finds none and writes
  * nothing), then the notes are written by the note module's statement (all of them in one:
- * runNoteRowsStatement), then the threads the drafts resolve. The note.created events carry
+ * runNoteRowsStatement), then the threads the drafts resolve or reopen. A publish of notes alone (no
+ * command, resolve, reopening or review state) is that one statement, the drafts' delete in it, committed
+ * on its own. The note.created events carry
  * `batch` {index, size}, are published after COMMIT as one bus message, and the client applies
  * them together when the last one is in.
  */
@@ -187,6 +189,13 @@ export class DraftNotesService {
 
     const ids = rows.map((d) => d.id);
     const reviewer = submitReview && t.mergeRequest.mr.reviewers.some((r) => r.id === actor.id) ? await actorBasic(this.ds, actor, this.config.publicUrl) : null;
+    // Notes and nothing else (no command, resolve, reopening or review state): the drafts' delete and
+    // the notes are one statement, committed on its own (no BEGIN, DELETE and COMMIT round trips)
+    const reviewState = reviewer !== null;
+    if (notes.length && !commands.length && !resolves.size && !reopens.length && !reviewState) {
+      const out = await this.events.autocommit((tx) => runNoteRowsStatement(tx, notes.map((n) => n.row), { ids, authorId: actor.id }));
+      return out.changed.size ? notes.length : 0;
+    }
     const outcome = { changes: {} as Record<string, unknown>, status: { messages: [] as string[], error_messages: [] as string[] } };
     const published = await this.events.transaction(async (tx) => {
       // The drafts go first: a publish racing this one waits on their rows, then finds none
