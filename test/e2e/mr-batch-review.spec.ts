@@ -107,3 +107,25 @@ test('an applied suggestion shows as a commit and a resolved thread on both page
     await expect(page.getByText('Apply 1 suggestion(s) to 1 file(s)').first()).toBeVisible({ timeout: 10_000 });
   }
 });
+
+test("a pending draft says what its quick actions will do when the review is published", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await signedInPage(browser, 'alice');
+  await openChanges(alice);
+  const tag = `commands-${Date.now()}`;
+  const line = alice.locator('[data-path="src/search.ts"] tr.diff-line.new').first();
+  await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await line.hover();
+  await line.getByTestId('diff-comment-button').click();
+  await alice.getByTestId('diff-comment-text').fill(`${tag}\n/todo`);
+  await alice.getByTestId('review-add').click();
+  const card = alice.getByTestId('pending-draft').filter({ hasText: tag });
+  await expect(card).toBeVisible();
+  // GitLab's explanation under the text; the command line itself is not shown as text
+  await expect(card.getByTestId('draft-commands')).toHaveText('Adds a to-do item.');
+  await expect(card).not.toContainText('/todo');
+  // Deleted after asking: nothing left pending
+  await card.getByTestId('pending-draft-delete').click();
+  await alice.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(alice.getByTestId('pending-draft').filter({ hasText: tag })).toHaveCount(0);
+});
