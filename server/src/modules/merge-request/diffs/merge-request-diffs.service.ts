@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffPosition, type MergeRequestDiffsResponse, isTextPosition } from '@tandem/shared-types';
 import { AppError } from '../../../core/errors/app-error';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
@@ -41,6 +41,8 @@ export class MergeRequestDiffs {
     )) as Array<{ position: ApiDiffPosition | string; internal: boolean }>;
     if (!note || (note.internal && !mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote)) throw new AppError('NOT_FOUND', '404 Discussion Not Found');
     const p = (typeof note.position === 'string' ? JSON.parse(note.position) : note.position) as ApiDiffPosition;
+    // An image thread shows its image and badge, no lines
+    if (!isTextPosition(p)) return [];
     const repo = await this.repos.open(l.project.id);
     if (!(await repo.resolve(p.base_sha)) || !(await repo.resolve(p.head_sha))) return [];
     const file = (await repo.diff(p.base_sha, p.head_sha)).find((f) => f.newPath === p.new_path && f.oldPath === p.old_path);

@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import type { ApiDiffPosition, ApiTextDiffPosition } from '@tandem/shared-types';
 import { sha1 } from '../diff-lines';
 import { mapLine, traceDiffPosition, type FileChange, type NewDiffFile, type TraceInput } from '../position-tracer';
 
@@ -14,7 +14,7 @@ const numbered = (n: number, f: (i: number) => string = (i) => `line ${i}`) => A
 
 const OLD_REFS = { base_sha: 'b'.repeat(40), start_sha: 'b'.repeat(40), head_sha: '1'.repeat(40) };
 const NEW_REFS = { base_sha: 'b'.repeat(40), start_sha: 'b'.repeat(40), head_sha: '2'.repeat(40) };
-const pos = (path: string, oldLine: number | null, newLine: number | null, extra: Partial<ApiDiffPosition> = {}): ApiDiffPosition => ({
+const pos = (path: string, oldLine: number | null, newLine: number | null, extra: Partial<ApiTextDiffPosition> = {}): ApiTextDiffPosition => ({
   ...OLD_REFS, old_path: path, new_path: path, position_type: 'text', old_line: oldLine, new_line: newLine, line_range: null, ...extra,
 });
 
