@@ -108,4 +108,29 @@ describe('traceDiffPosition', () => {
     const touched = HEAD.replace('line 11\n', 'line eleven\n');
     expect(traceDiffPosition(pos('f.txt', 12, 12, { line_range: range }), push('f.txt', BASE, HEAD, touched))).toEqual({ outdated: true });
   });
+
+  describe('image positions (GitLab image strategy)', () => {
+    const img: ApiDiffPosition = { ...OLD_REFS, old_path: 'a.png', new_path: 'a.png', position_type: 'image', x: 7, y: 8, width: 80, height: 50 };
+    const input = (head: FileChange | null, newDiff: NewDiffFile[] = [{ oldPath: 'a.png', newPath: head?.newPath ?? 'a.png', diff: '' }]): TraceInput => ({
+      headChanges: new Map(head ? [['a.png', head]] : []), baseChanges: new Map(), newDiff, refs: NEW_REFS,
+    });
+
+    it('an image the push left alone keeps its point, on the new shas', () => {
+      expect(traceDiffPosition(img, input(null))).toEqual({ outdated: false, position: { ...img, ...NEW_REFS } });
+    });
+
+    it('a renamed image with the same content carries its point to the new path', () => {
+      const r = traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'b.png', deleted: false, diff: '', sameContent: true }));
+      expect(r).toEqual({ outdated: false, position: { ...img, ...NEW_REFS, new_path: 'b.png' } });
+    });
+
+    it('an image whose content changed, or that was deleted, outdates its notes', () => {
+      expect(traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'a.png', deleted: false, diff: '', sameContent: false }))).toEqual({ outdated: true });
+      expect(traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'a.png', deleted: true, diff: '' }, []))).toEqual({ outdated: true });
+    });
+
+    it('an image no longer in the merge request\'s diff outdates its notes', () => {
+      expect(traceDiffPosition(img, input(null, []))).toEqual({ outdated: true });
+    });
+  });
 });
