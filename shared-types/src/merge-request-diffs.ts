@@ -210,7 +210,13 @@ export const DIFF_TEXTS = {
   expandDown: 'Expand down',
   expandAll: 'Expand all lines',
   expandFailed: 'Something went wrong while fetching diff lines.',
+  /** The comment form on a point of an image, and an image badge's name (its thread's number on the image). */
+  commentOnImage: 'Comment on this image',
+  imageBadge: (n: number) => `Thread ${n} on this image`,
 } as const;
+
+/** A file at a commit through the repository's raw route: {project path}/-/raw/{sha}/{path} (the diff's image viewers and the Overview's image threads). */
+export const repositoryRawPath = (projectPath: string, sha: string, path: string) => `/${projectPath}/-/raw/${sha}/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /**
  * GET: lines `since`..`to` (new-file line numbers) of a file at a commit, numbered on the old side

@@ -9,9 +9,13 @@ import { createDraft } from './reviewApi';
 import { lineSuggestion, suggestibleLine } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 
-/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>` or `.../line/<path>:<old>:<new>`. */
+/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>:<x>:<y>`. */
 function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
-  const at = discussionId ? `reply/${discussionId}` : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
+  const at = discussionId
+    ? `reply/${discussionId}`
+    : position?.position_type === 'image'
+      ? `image/${position.new_path}:${position.x}:${position.y}`
+      : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
   return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
 }
 

@@ -1,0 +1,131 @@
+import type { CSSProperties } from 'react';
+import { DIFF_TEXTS, isImagePosition, type ApiDiscussion, type ApiDraftNote, type ApiImageDiffPosition } from '@tandem/shared-types';
+import { PendingDraft } from '../review/PendingDraft';
+import { ReviewCommentForm } from '../review/ReviewCommentForm';
+import { LineThreads, positionOf, type ThreadReview } from './DiffNotes';
+import { badgeStyle, imagePointOf, type ImagePoint } from './imagePoint';
+
+/** An image file's diff notes (GitLab's image diff overlay and its discussions list). */
+export interface ImageNotes {
+  /** The image's threads on the diff shown, in the order they were started: badge 1, 2, … */
+  threads: readonly ApiDiscussion[];
+  /** The viewer's pending new threads on this image. */
+  drafts: readonly ApiDraftNote[];
+  review: ThreadReview | null;
+  /** The point the open comment form is on. */
+  open: ImagePoint | null;
+  /** Opens the comment form at a point (absent: the viewer may not comment). */
+  onComment?: (point: ImagePoint) => void;
+  onClose: () => void;
+  positionFor: (point: ImagePoint) => ApiImageDiffPosition;
+}
+
+/** Which of an image's threads the viewer folded by their badge. */
+export interface ThreadToggle {
+  hidden: ReadonlySet<string>;
+  toggle: (discussionId: string) => void;
+}
+
+/**
+ * The badges of an image's threads over the image (a layer its size, `style` giving that size
+ * where the image is not its parent's only content), and the point the open form is on.
+ */
+export function ImageBadges({ notes, fold, style }: { notes: ImageNotes; fold: ThreadToggle; style?: CSSProperties }) {
+  return (
+    <div className="image-badges" style={style} data-testid="image-badges">
+      {notes.threads.map((d, i) => {
+        const p = positionOf(d);
+        if (!isImagePosition(p)) return null;
+        return (
+          <button
+            key={d.id}
+            type="button"
+            className="image-badge"
+            style={badgeStyle(p)}
+            aria-label={DIFF_TEXTS.imageBadge(i + 1)}
+            aria-expanded={!fold.hidden.has(d.id)}
+            // The swipe frame drags on pointer down: a badge is a button, not a handle
+            onPointerDown={(e) => e.stopPropagation()}
+            onClick={(e) => {
+              e.stopPropagation();
+              fold.toggle(d.id);
+            }}
+            data-testid="image-badge"
+            data-discussion-id={d.id}
+          >
+            {i + 1}
+          </button>
+        );
+      })}
+      {notes.open && <span className="image-badge is-new" style={badgeStyle(notes.open)} aria-hidden="true" data-testid="image-comment-point" />}
+    </div>
+  );
+}
+
+/** An image that takes a comment where it is clicked, with its threads' badges over it. */
+export function CommentableImage({ src, alt, notes, fold }: { src: string; alt: string; notes?: ImageNotes; fold: ThreadToggle }) {
+  if (!notes) return <img src={src} alt={alt} />;
+  const comment = notes.onComment;
+  return (
+    <div className={comment ? 'image-frame is-commentable' : 'image-frame'} data-testid="image-frame">
+      <img
+        src={src}
+        alt={alt}
+        title={comment ? DIFF_TEXTS.commentOnImage : undefined}
+        onClick={comment ? (e) => comment(imagePointOf(e.clientX, e.clientY, e.currentTarget.getBoundingClientRect())) : undefined}
+        data-testid="image-commentable"
+      />
+      <ImageBadges notes={notes} fold={fold} />
+    </div>
+  );
+}
+
+/** The image's threads under it, each with its badge's number (a folded one shows its first note's author and text), its pending drafts and the open comment form. */
+export function ImageThreadList({ notes, fold }: { notes: ImageNotes; fold: ThreadToggle }) {
+  const { review } = notes;
+  const pending = review ? notes.drafts : [];
+  if (!notes.threads.length && !pending.length && !(notes.open && review)) return null;
+  return (
+    <div className="image-threads" data-testid="image-threads">
+      {notes.threads.length > 0 && (
+        <ol className="image-thread-list">
+          {notes.threads.map((d, i) => {
+            const shown = !fold.hidden.has(d.id);
+            const first = d.notes[0];
+            return (
+              <li key={d.id} className="image-thread" data-testid="image-thread" data-badge={i + 1} data-discussion-id={d.id}>
+                <button type="button" className="image-badge is-static" aria-label={DIFF_TEXTS.imageBadge(i + 1)} aria-expanded={shown} onClick={() => fold.toggle(d.id)} data-testid="image-thread-badge">
+                  {i + 1}
+                </button>
+                {shown ? (
+                  <LineThreads threads={[d]} review={review} />
+                ) : (
+                  <button type="button" className="btn-link image-thread-folded" onClick={() => fold.toggle(d.id)} data-testid="image-thread-folded">
+                    {first ? `${first.author?.name ?? 'Someone'}: ${first.note}` : ''}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {review && pending.map((d) => <PendingDraft key={d.id} draft={d} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
+      {review && notes.open && (
+        <ReviewCommentForm
+          // A new point is a new comment: its own autosaved text
+          key={`${notes.open.x}:${notes.open.y}`}
+          projectPath={review.projectPath}
+          iid={review.iid}
+          position={notes.positionFor(notes.open)}
+          pendingCount={review.drafts.length}
+          label={DIFF_TEXTS.commentOnImage}
+          onCancel={notes.onClose}
+          onDone={(kind) => {
+            notes.onClose();
+            review.onChange(kind);
+          }}
+        />
+      )}
+    </div>
+  );
+}
