@@ -57,7 +57,7 @@ describe('comments on an image of the diff', () => {
     // The old image takes no comment; only the new one is commentable
     expect(screen.getAllByTestId('image-commentable')).toHaveLength(1);
     expect(screen.getByTestId('image-commentable').getAttribute('alt')).toBe('New version');
-    fireEvent.click(placeNewImage(), { clientX: 140, clientY: 250 });
+    fireEvent.click(placeNewImage(), { clientX: 140, clientY: 250, detail: 1 });
     const form = await screen.findByTestId('diff-comment-form');
     expect(within(form).getByLabelText(DIFF_TEXTS.commentOnImage)).toBeTruthy();
     expect(within(form).getByTestId('review-add').textContent).toBe(REVIEW_TEXTS.startReview);
@@ -69,12 +69,24 @@ describe('comments on an image of the diff', () => {
     expect(api.lastCall(POST).body).toEqual({ body: 'Too dark here', position: at(40, 50, 160, 100) });
   });
 
+  it('from the keyboard the image\'s button comments on its centre', async () => {
+    renderWithStores(tab());
+    await screen.findByTestId('image-two-up');
+    placeNewImage();
+    // Enter or Space on a button is a click without a pointer (detail 0)
+    fireEvent.click(screen.getByRole('button', { name: DIFF_TEXTS.commentOnImage }), { detail: 0 });
+    fireEvent.change(await screen.findByTestId('diff-comment-text'), { target: { value: 'Middle' } });
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo(POST)).toHaveLength(1));
+    expect(api.lastCall(POST).body).toEqual({ body: 'Middle', position: at(80, 50, 160, 100) });
+  });
+
   it('Start a review keeps the comment as a draft on the image', async () => {
     const draft: ApiDraftNote = { id: 1, author_id: 2, merge_request_id: 70, discussion_id: null, resolve_discussion: false, note: 'Later', note_html: '<p>Later</p>', commit_id: null, position: at(10, 10), line_code: null, file_path: 'assets/banner.png', author: null, created_at: '', updated_at: '' };
     api.on({ [`POST ${DRAFTS}`]: draft });
     renderWithStores(tab());
     await screen.findByTestId('image-two-up');
-    fireEvent.click(placeNewImage(), { clientX: 100, clientY: 200 });
+    fireEvent.click(placeNewImage(), { clientX: 100, clientY: 200, detail: 1 });
     fireEvent.change(await screen.findByTestId('diff-comment-text'), { target: { value: 'Later' } });
     api.on({ [`GET ${DRAFTS}`]: [draft] });
     fireEvent.click(screen.getByTestId('review-add'));
@@ -110,7 +122,7 @@ describe('comments on an image of the diff', () => {
     api.on({ [`GET ${DIFFS}`]: { ...response, diff_files: [deleted] } });
     renderWithStores(tab());
     await screen.findByTestId('image-single');
-    fireEvent.click(placeNewImage(), { clientX: 260, clientY: 300 });
+    fireEvent.click(placeNewImage(), { clientX: 260, clientY: 300, detail: 1 });
     fireEvent.change(await screen.findByTestId('diff-comment-text'), { target: { value: 'Why gone?' } });
     fireEvent.click(screen.getByTestId('diff-comment-submit'));
     await waitFor(() => expect(api.callsTo(POST)).toHaveLength(1));

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties, type MouseEvent } from 'react';
 import { DIFF_TEXTS, isImagePosition, type ApiDiscussion, type ApiDraftNote, type ApiImageDiffPosition } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
@@ -62,19 +62,29 @@ export function ImageBadges({ notes, fold, style }: { notes: ImageNotes; fold: T
   );
 }
 
-/** An image that takes a comment where it is clicked, with its threads' badges over it. */
+/**
+ * An image that takes a comment where it is clicked (GitLab's image overlay: a button over the
+ * image), with its threads' badges over it; from the keyboard the button comments on its centre.
+ */
 export function CommentableImage({ src, alt, notes, fold }: { src: string; alt: string; notes?: ImageNotes; fold: ThreadToggle }) {
+  const img = useRef<HTMLImageElement>(null);
   if (!notes) return <img src={src} alt={alt} />;
   const comment = notes.onComment;
+  const at = (e: MouseEvent<HTMLButtonElement>) => {
+    const rect = img.current!.getBoundingClientRect();
+    // A click has a pointer; Enter or Space (detail 0) takes the centre
+    const keyboard = e.detail === 0;
+    comment!(imagePointOf(keyboard ? rect.left + rect.width / 2 : e.clientX, keyboard ? rect.top + rect.height / 2 : e.clientY, rect));
+  };
   return (
     <div className={comment ? 'image-frame is-commentable' : 'image-frame'} data-testid="image-frame">
-      <img
-        src={src}
-        alt={alt}
-        title={comment ? DIFF_TEXTS.commentOnImage : undefined}
-        onClick={comment ? (e) => comment(imagePointOf(e.clientX, e.clientY, e.currentTarget.getBoundingClientRect())) : undefined}
-        data-testid="image-commentable"
-      />
+      {comment ? (
+        <button type="button" className="image-comment-area" aria-label={DIFF_TEXTS.commentOnImage} title={DIFF_TEXTS.commentOnImage} onClick={at}>
+          <img ref={img} src={src} alt={alt} data-testid="image-commentable" />
+        </button>
+      ) : (
+        <img src={src} alt={alt} />
+      )}
       <ImageBadges notes={notes} fold={fold} />
     </div>
   );
