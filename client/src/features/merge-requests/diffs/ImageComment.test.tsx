@@ -69,6 +69,19 @@ describe('comments on an image of the diff', () => {
     expect(api.lastCall(POST).body).toEqual({ body: 'Too dark here', position: at(40, 50, 160, 100) });
   });
 
+  it('a second click elsewhere on the image moves the open comment there; its text stays', async () => {
+    renderWithStores(tab());
+    await screen.findByTestId('image-two-up');
+    fireEvent.click(placeNewImage(), { clientX: 110, clientY: 210, detail: 1 });
+    fireEvent.change(await screen.findByTestId('diff-comment-text'), { target: { value: 'Here, no, there' } });
+    fireEvent.click(placeNewImage(), { clientX: 180, clientY: 260, detail: 1 });
+    expect((screen.getByTestId('diff-comment-text') as HTMLTextAreaElement).value).toBe('Here, no, there');
+    expect(screen.getAllByTestId('diff-comment-form')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('diff-comment-submit'));
+    await waitFor(() => expect(api.callsTo(POST)).toHaveLength(1));
+    expect(api.lastCall(POST).body).toEqual({ body: 'Here, no, there', position: at(80, 60, 160, 100) });
+  });
+
   it('from the keyboard the image\'s button comments on its centre', async () => {
     renderWithStores(tab());
     await screen.findByTestId('image-two-up');
@@ -95,6 +108,10 @@ describe('comments on an image of the diff', () => {
     const pending = await screen.findByTestId('pending-draft');
     expect(within(screen.getByTestId('image-threads')).getByTestId('pending-draft')).toBe(pending);
     expect(screen.queryByTestId('diff-comment-form')).toBeNull();
+    // Numbered on the image at its point like a thread, and in the list
+    const badge = screen.getByTestId('image-draft-badge');
+    expect([badge.textContent, badge.style.left, badge.style.top]).toEqual(['1', '12.5%', '20%']);
+    expect(screen.getByTestId('image-draft').getAttribute('data-badge')).toBe('1');
   });
 
   it("numbers the image's threads on the image and in the list under it; a badge folds and unfolds its thread", async () => {

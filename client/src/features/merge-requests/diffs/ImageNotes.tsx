@@ -57,6 +57,15 @@ export function ImageBadges({ notes, fold, style }: { notes: ImageNotes; fold: T
           </button>
         );
       })}
+      {/* The viewer's pending comments, numbered after the threads (GitLab's image discussions with drafts) */}
+      {notes.review &&
+        notes.drafts.map((x, j) =>
+          isImagePosition(x.position) ? (
+            <span key={`draft-${x.id}`} className="image-badge is-draft" style={badgeStyle(x.position)} aria-hidden="true" data-testid="image-draft-badge">
+              {notes.threads.length + j + 1}
+            </span>
+          ) : null,
+        )}
       {notes.open && <span className="image-badge is-new" style={badgeStyle(notes.open)} aria-hidden="true" data-testid="image-comment-point" />}
     </div>
   );
@@ -119,11 +128,21 @@ export function ImageThreadList({ notes, fold }: { notes: ImageNotes; fold: Thre
           })}
         </ol>
       )}
-      {review && pending.map((d) => <PendingDraft key={d.id} draft={d} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />)}
+      {review && pending.length > 0 && (
+        <ol className="image-thread-list">
+          {pending.map((d, j) => (
+            <li key={d.id} className="image-thread" data-testid="image-draft" data-badge={notes.threads.length + j + 1}>
+              <span className="image-badge is-static is-draft" aria-hidden="true">
+                {notes.threads.length + j + 1}
+              </span>
+              <PendingDraft draft={d} projectPath={review.projectPath} iid={review.iid} onChange={() => review.onChange('draft')} />
+            </li>
+          ))}
+        </ol>
+      )}
       {review && notes.open && (
         <ReviewCommentForm
-          // A new point is a new comment: its own autosaved text
-          key={`${notes.open.x}:${notes.open.y}`}
+          // Another click moves the point; the text stays (one form per image)
           projectPath={review.projectPath}
           iid={review.iid}
           position={notes.positionFor(notes.open)}

@@ -9,12 +9,12 @@ import { createDraft } from './reviewApi';
 import { lineSuggestion, suggestibleLine } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 
-/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>:<x>:<y>`. */
+/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays). */
 function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
   const at = discussionId
     ? `reply/${discussionId}`
     : position?.position_type === 'image'
-      ? `image/${position.new_path}:${position.x}:${position.y}`
+      ? `image/${position.new_path}`
       : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
   return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
 }
