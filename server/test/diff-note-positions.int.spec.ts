@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
+import type { ApiDiffPosition, ApiTextDiffPosition, ApiMergeRequest, MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { RepositoryService } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, gql, projectId, type Cast, type TestApp } from './harness';
 
@@ -78,7 +78,7 @@ describe.each(DB_MODES)('diff note positions after a push on %s', (mode) => {
     expect(rest.find((d) => d.id === onAdded.id)!.notes[0]!.position).toMatchObject({ new_line: 12, head_sha: pushed.sha });
 
     // Live: one note.updated per note of the traced threads, then the merge request's update
-    type Stored = { payload: { note?: { id: string; outdated: boolean; position: ApiDiffPosition } } };
+    type Stored = { payload: { note?: { id: string; outdated: boolean; position: ApiTextDiffPosition } } };
     const rows = (await app.ds.query(`SELECT type, payload FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND seq > $2 ORDER BY seq`, [mr.id, seqBefore])) as Array<{ type: string; payload: Stored | string }>;
     const events = rows.map((r) => ({ type: r.type, payload: (typeof r.payload === 'string' ? (JSON.parse(r.payload) as Stored) : r.payload).payload }));
     expect(events.map((e) => e.type)).toEqual(['note.created', 'note.updated', 'note.updated', 'note.updated', 'merge_request.updated']);

@@ -49,13 +49,17 @@ export function withChunks<L extends ApiDiffLine>(lines: readonly L[]): L[] {
   });
 }
 
-/** GitLab's diff note position (text positions): the diff's three shas, both paths and the line on each side. */
-export interface ApiDiffPosition {
+/** What every diff note position carries: the diff's three shas and both paths. */
+interface ApiDiffPositionBase {
   base_sha: string;
   start_sha: string;
   head_sha: string;
   old_path: string;
   new_path: string;
+}
+
+/** GitLab's text position: the line on each side. */
+export interface ApiTextDiffPosition extends ApiDiffPositionBase {
   position_type: 'text';
   /** null on an added line. */
   old_line: number | null;
@@ -64,6 +68,25 @@ export interface ApiDiffPosition {
   /** A comment on several lines: their first and last line (the position's own line is the last). */
   line_range: ApiLineRange | null;
 }
+
+/**
+ * GitLab's image position (Gitlab::Diff::Formatters::ImageFormatter): a point `x`, `y` on the
+ * image as it was shown, `width` × `height` (integers; 0 <= x <= width, 0 <= y <= height). On the
+ * new image, or the old one of a deleted file. No lines.
+ */
+export interface ApiImageDiffPosition extends ApiDiffPositionBase {
+  position_type: 'image';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** GitLab's diff note position (sidebar-and-widgets.md "Diff note position"): on lines of a text file, or a point of an image. */
+export type ApiDiffPosition = ApiTextDiffPosition | ApiImageDiffPosition;
+
+export const isTextPosition = (p: ApiDiffPosition | null | undefined): p is ApiTextDiffPosition => !!p && p.position_type !== 'image';
+export const isImagePosition = (p: ApiDiffPosition | null | undefined): p is ApiImageDiffPosition => !!p && p.position_type === 'image';
 
 /** One end of a line range (issue-page.md "Line-range objects: line_code, type, old_line, new_line"); type null on a context line. */
 export interface ApiLineRangeEnd {
@@ -93,7 +116,7 @@ export function lineRangeEnd(e: { line_code: string; type: 'old' | 'new' | null;
 
 /** A position with both range ends' line numbers (older stored positions have none). */
 export function withRangeLines<P extends ApiDiffPosition | null | undefined>(p: P): P {
-  if (!p?.line_range) return p;
+  if (!isTextPosition(p) || !p.line_range) return p;
   return { ...p, line_range: { start: lineRangeEnd(p.line_range.start), end: lineRangeEnd(p.line_range.end) } };
 }
 
@@ -218,7 +241,13 @@ export const DIFF_TEXTS = {
   expandDown: 'Expand down',
   expandAll: 'Expand all lines',
   expandFailed: 'Something went wrong while fetching diff lines.',
+  /** The comment form on a point of an image, and an image badge's name (its thread's number on the image). */
+  commentOnImage: 'Comment on this image',
+  imageBadge: (n: number) => `Thread ${n} on this image`,
 } as const;
+
+/** A file at a commit through the repository's raw route: {project path}/-/raw/{sha}/{path} (the diff's image viewers and the Overview's image threads). */
+export const repositoryRawPath = (projectPath: string, sha: string, path: string) => `/${projectPath}/-/raw/${sha}/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /**
  * GET: lines `since`..`to` (new-file line numbers) of a file at a commit, numbered on the old side

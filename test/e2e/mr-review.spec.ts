@@ -204,3 +204,57 @@ test('context expansion shows the hidden lines in both views; the Overview keeps
   await alice.reload();
   await expect(alice.getByTestId('discussion-filter')).toHaveValue('0');
 });
+
+test('a comment on a point of an image: the other page shows its numbered badge on the image and its thread under it live, and the Overview shows the image with the point', async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  const text = `This orange is too loud ${Date.now()}`;
+  const image = (page: Page) => page.locator('[data-testid="diff-file"][data-path="assets/banner.png"]');
+  // Alice clicks a point of the new image in 2-up (the demo's new banner is 80 × 50, shown at its size)
+  const newImage = image(alice).getByTestId('image-commentable');
+  await newImage.scrollIntoViewIfNeeded();
+  await expect.poll(() => newImage.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(80);
+  const box = (await newImage.boundingBox())!;
+  await newImage.click({ position: { x: 20, y: 10 } });
+  await expect(image(alice).getByTestId('image-comment-point')).toBeVisible();
+  await alice.getByTestId('diff-comment-text').fill(text);
+  const posted = alice.waitForResponse((r) => r.request().method() === 'POST' && /\/merge_requests\/\d+\/discussions$/.test(r.url()));
+  await alice.getByTestId('diff-comment-submit').click();
+  const sent = (await (await posted).request().postDataJSON()) as { position: Record<string, unknown> };
+  expect(sent.position).toMatchObject({ position_type: 'image', new_path: 'assets/banner.png', x: 20, y: 10, width: Math.round(box.width), height: Math.round(box.height) });
+  await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
+  const mine = image(alice).getByTestId('image-thread').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  const n = (await mine.getAttribute('data-badge'))!;
+
+  // Bob sees the thread under the image and its badge on the new image, with the same number, without a reload
+  const theirs = image(bob).getByTestId('image-thread').filter({ hasText: text });
+  await expect(theirs).toBeVisible({ timeout: 5000 });
+  await expect(theirs).toHaveAttribute('data-badge', n);
+  const badge = image(bob).getByTestId('image-frame').getByTestId('image-badge').filter({ hasText: new RegExp(`^${n}$`) });
+  await expect(badge).toBeVisible();
+  // At the point Alice clicked: its centre within a pixel of it
+  const img = (await image(bob).getByTestId('image-commentable').boundingBox())!;
+  const b = (await badge.boundingBox())!;
+  expect(Math.abs(b.x + b.width / 2 - (img.x + 20))).toBeLessThanOrEqual(1.5);
+  expect(Math.abs(b.y + b.height / 2 - (img.y + 10))).toBeLessThanOrEqual(1.5);
+  // Its badge folds and unfolds the thread
+  await badge.click();
+  await expect(theirs.getByTestId('diff-thread')).toHaveCount(0);
+  await expect(theirs.getByTestId('image-thread-folded')).toContainText(text);
+  await badge.click();
+  await expect(theirs.getByTestId('diff-thread')).toContainText(text);
+  // Swipe shows the badges over the new image too
+  await image(bob).getByRole('tab', { name: 'Swipe' }).click();
+  await expect(image(bob).getByTestId('image-swipe').getByTestId('image-badge').filter({ hasText: new RegExp(`^${n}$`) })).toBeVisible();
+
+  // The Overview shows the thread with the image and its point instead of code
+  await bob.getByTestId('mr-tab-overview').click();
+  const thread = bob.getByTestId('discussion').filter({ hasText: text });
+  await expect(thread.getByTestId('diff-excerpt')).toContainText('assets/banner.png');
+  await expect(thread.getByTestId('diff-excerpt-image').locator('img')).toHaveJSProperty('naturalWidth', 80);
+  await expect(thread.getByTestId('diff-excerpt-badge')).toBeVisible();
+  await expect(thread.getByTestId('diff-excerpt').locator('tr.diff-line')).toHaveCount(0);
+});

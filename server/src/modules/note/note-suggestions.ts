@@ -24,7 +24,8 @@ export async function suggestionRows(
     if (r.applied && !sameBlock(old[i], blocks[i])) throw new ValidationError({ note: [SUGGESTION_TEXTS.appliedEditRefused] });
   });
   if (!blocks.length) return null;
-  const line = position.new_line;
+  // An image note has no line to replace
+  const line = position.position_type === 'text' ? position.new_line : null;
   let content: Promise<string | null> | null = null;
   const file = () => (content ??= line ? ctx.suggestionSource!(position) : Promise.resolve(null));
   return Promise.all(

@@ -5,7 +5,7 @@ import { toGlobalId } from '../../core/graphql/global-id';
 import { TimeScalar } from '../../core/graphql/scalars';
 import { UserType } from '../user/user.graphql-types';
 import { DiscussionIDScalar, NoteableIDScalar, NoteIDScalar } from './note-gid.scalars';
-import { DiffPositionInput, DiffPositionObject, toDiffPositionObject } from './diff-note.graphql-types';
+import { DiffImagePositionInput, DiffPositionInput, DiffPositionObject, toDiffPositionObject } from './diff-note.graphql-types';
 
 /** GitLab's NotePermissions. */
 @ObjectType('NotePermissions')
@@ -188,6 +188,22 @@ export class CreateDiffNoteInput {
 
 @ObjectType('CreateDiffNotePayload')
 export class CreateDiffNotePayload {
+  @Field(() => String, { nullable: true }) clientMutationId!: string | null;
+  @Field(() => NoteType, { nullable: true }) note!: NoteType | null;
+  @Field(() => [String]) errors!: string[];
+}
+
+@InputType('CreateImageDiffNoteInput')
+export class CreateImageDiffNoteInput {
+  @Field(() => String, { nullable: true }) clientMutationId?: string | null;
+  @Field(() => NoteableIDScalar, { description: 'Global ID of the resource to add a note to.' }) noteableId!: string;
+  @Field() body!: string;
+  @Field(() => DiffImagePositionInput) position!: DiffImagePositionInput;
+  @Field(() => Boolean, { nullable: true }) internal?: boolean | null;
+}
+
+@ObjectType('CreateImageDiffNotePayload')
+export class CreateImageDiffNotePayload {
   @Field(() => String, { nullable: true }) clientMutationId!: string | null;
   @Field(() => NoteType, { nullable: true }) note!: NoteType | null;
   @Field(() => [String]) errors!: string[];

@@ -70,7 +70,7 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     ...(ctx.accessLevels && !n.system && n.authorId !== null && ctx.accessLevels.has(n.authorId) ? { human_access: noteRoleBadge(ctx.accessLevels.get(n.authorId)) } : {}),
     ...(ctx.contributors?.has(n.authorId ?? 0) && !n.system && (ctx.accessLevels?.get(n.authorId!) ?? 0) <= 0 ? { is_contributor: true } : {}),
     ...(n.position ? { position: withRangeLines(n.position), original_position: withRangeLines(n.originalPosition ?? n.position), outdated: n.positionOutdated ?? false } : {}),
-    ...(n.suggestions?.length ? { suggestions: noteSuggestions(n.id, n.note, n.position?.new_line, n.suggestions) } : {}),
+    ...(n.suggestions?.length ? { suggestions: noteSuggestions(n.id, n.note, n.position?.position_type === 'text' ? n.position.new_line : null, n.suggestions) } : {}),
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };

@@ -30,8 +30,10 @@ import {
   UpdateNotePayload,
   CreateDiffNoteInput,
   CreateDiffNotePayload,
+  CreateImageDiffNoteInput,
+  CreateImageDiffNotePayload,
 } from './note.graphql-types';
-import { restPositionOf } from './diff-note.graphql-types';
+import { restImagePositionOf, restPositionOf } from './diff-note.graphql-types';
 
 /** `gid://tandem/Discussion/<40 hex>` (or gitlab's prefix), else null. */
 export function parseDiscussionGid(gid: string): string | null {
@@ -94,12 +96,25 @@ export class NoteResolver {
    * like REST's (a wrong sha, path or line is an error naming it, and nothing is stored).
    */
   @Mutation(() => CreateDiffNotePayload, { nullable: true })
-  async createDiffNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateDiffNoteInput): Promise<CreateDiffNotePayload> {
+  createDiffNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateDiffNoteInput): Promise<CreateDiffNotePayload> {
+    return this.createPositioned(actor, input, restPositionOf(input.position));
+  }
+
+  /**
+   * Policy: create_note on the merge request (read_merge_request to find it). GitLab's
+   * createImageDiffNote: a diff thread on a point of an image of the diff, checked as REST's.
+   */
+  @Mutation(() => CreateImageDiffNotePayload, { nullable: true })
+  createImageDiffNote(@CurrentActor() actor: Actor | null, @Args('input') input: CreateImageDiffNoteInput): Promise<CreateImageDiffNotePayload> {
+    return this.createPositioned(actor, input, restImagePositionOf(input.position));
+  }
+
+  private async createPositioned(actor: Actor | null, input: { noteableId: string; body: string; internal?: boolean | null; clientMutationId?: string | null }, raw: Record<string, unknown>) {
     const ctx = await this.targets.byId(actor, 'MergeRequest', parseGlobalId(input.noteableId, ['MergeRequest']));
     const clientMutationId = input.clientMutationId ?? null;
     try {
       if (!ctx.diffPosition) throw new ValidationError({ position: ['is not supported on this noteable'] });
-      const position = await ctx.diffPosition(restPositionOf(input.position));
+      const position = await ctx.diffPosition(raw);
       const r = await this.createAction.execute(actor, ctx, { body: input.body, internal: input.internal ?? false, discussionId: null, type: 'DiscussionNote', position });
       return { clientMutationId, note: r.note ? toNoteType(r.note) : null, errors: [] };
     } catch (e) {

@@ -3,7 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
 import { RowLimit, ROWS_PER_TABLE, type LineNotes } from './DiffLines';
-import { LineThreads, lineKey, positionFor, rangeEndOf, rangeLabels, threadsByLine, type ThreadReview } from './DiffNotes';
+import { imagePositionFor, imageThreadsByFile, LineThreads, lineKey, positionFor, rangeEndOf, rangeLabels, threadsByLine, type ThreadReview } from './DiffNotes';
+import type { ImageNotes } from './ImageNotes';
+import type { ImagePoint } from './imagePoint';
 import type { LineRangeSelection } from './useLineRangeDrag';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
@@ -54,10 +56,21 @@ export const rendersAtOnce = (f: ApiDiffFile, index: number) => index < DIFF_CON
 /** Where a line's threads and comment form sit: its new line (added and context lines), else its old line. */
 const lineKeyOf = (file: ApiDiffFile, l: ApiDiffLine) => lineKey(file.new_path, l.type === 'new' ? null : l.old_line, l.type === 'old' ? null : l.new_line);
 
-/** A file's line notes: its threads under their lines (with the viewer's pending replies), its pending drafts, and the one open comment form. */
-/** The open comment form: its file and its lines (one line, or a range; the form sits under its last line). */
-interface CommentTarget extends LineRangeSelection {
-  fileId: string;
+/** The open comment form: its file and its lines (one line, or a range; the form sits under its last line), or a point of its image. */
+type CommentTarget = (LineRangeSelection & { fileId: string; point?: undefined }) | { fileId: string; point: ImagePoint };
+
+/** An image file's notes: its image threads (badges and list), its pending drafts, and the comment form at a point. */
+function imageNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, target: CommentTarget | null, setTarget: (t: CommentTarget | null) => void, refs: ApiDiffRefs): ImageNotes {
+  const here = target?.fileId === file.file_identifier_hash && target.point ? target.point : null;
+  return {
+    threads: threads.get(file.new_path) ?? [],
+    drafts: (review?.drafts ?? []).filter((d) => !d.discussion_id && d.position?.position_type === 'image' && d.position.new_path === file.new_path),
+    review,
+    open: review ? here : null,
+    onComment: review ? (point) => setTarget({ fileId: file.file_identifier_hash, point }) : undefined,
+    onClose: () => setTarget(null),
+    positionFor: (point) => imagePositionFor(file, point, refs),
+  };
 }
 
 /** The lines from `start` to `end` as shown (a range's lines; only the open form's range is read). */
@@ -67,13 +80,14 @@ const linesBetween = (lines: readonly ApiDiffLine[], start: ApiDiffLine, end: Ap
   return from < 0 || to < from ? [end] : lines.slice(from, to + 1);
 };
 
+/** A file's line notes: its threads under their lines (with the viewer's pending replies), its pending drafts, and the one open comment form. */
 function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, review: ThreadReview | null, target: CommentTarget | null, setTarget: (t: CommentTarget | null) => void, refs: ApiDiffRefs): LineNotes {
-  const here = target?.fileId === file.file_identifier_hash ? target : null;
+  const here = target?.fileId === file.file_identifier_hash && !target.point ? target : null;
   const open = here ? lineKeyOf(file, here.end) : null;
   const keyOf = (l: ApiDiffLine) => lineKeyOf(file, l);
   const drafts = new Map<string, ApiDraftNote[]>();
   for (const d of review?.drafts ?? []) {
-    if (d.discussion_id || !d.position || d.position.new_path !== file.new_path) continue;
+    if (d.discussion_id || d.position?.position_type !== 'text' || d.position.new_path !== file.new_path) continue;
     const k = lineKey(file.new_path, d.position.old_line, d.position.new_line);
     drafts.set(k, [...(drafts.get(k) ?? []), d]);
   }
@@ -160,9 +174,16 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   const onScreen = newer || !latest ? shown : latest;
   const headSha = onScreen?.diff_refs.head_sha ?? null;
   const threads = useMemo(() => threadsByLine(discussions, headSha), [discussions, headSha]);
+  const imageThreads = useMemo(() => imageThreadsByFile(discussions, headSha), [discussions, headSha]);
   const notesByFile = useMemo(
-    () => new Map((onScreen?.diff_files ?? []).map((f) => [f.file_identifier_hash, lineNotesFor(f, threads, review, openForm, setOpenForm, onScreen!.diff_refs)])),
-    [onScreen, threads, review, openForm],
+    () =>
+      new Map(
+        (onScreen?.diff_files ?? []).map((f) => [
+          f.file_identifier_hash,
+          { lines: lineNotesFor(f, threads, review, openForm, setOpenForm, onScreen!.diff_refs), image: f.viewer.name === 'image' ? imageNotesFor(f, imageThreads, review, openForm, setOpenForm, onScreen!.diff_refs) : undefined },
+        ]),
+      ),
+    [onScreen, threads, imageThreads, review, openForm],
   );
   if (q.isError && !shown) return <p role="alert">{DIFF_TEXTS.loadFailed}</p>;
   const data = onScreen;
@@ -203,7 +224,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)} headSha={data.diff_refs.head_sha} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)?.lines} imageNotes={notesByFile.get(f.file_identifier_hash)?.image} headSha={data.diff_refs.head_sha} />
               </WhenNear>
             ))}
           </div>

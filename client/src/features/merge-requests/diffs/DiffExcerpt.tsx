@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, type ApiDiffPosition, type ApiDiscussion, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
+import { MessageSquare } from 'lucide-react';
+import { DIFF_TEXTS, mergeRequestDiscussionDiffLinesPath, repositoryRawPath, type ApiDiscussion, type ApiImageDiffPosition, type ApiTextDiffPosition, type DiscussionDiffLinesResponse } from '@tandem/shared-types';
 import { requestJson } from '../../../shared/api/http';
 import { DiffLines } from './DiffLines';
 import { isMultiLine, isOutdated, positionOf, rangeLabels } from './DiffNotes';
+import { badgeStyle } from './imagePoint';
 
 async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesResponse> {
   const res = await requestJson<DiscussionDiffLinesResponse>(path);
@@ -18,10 +21,49 @@ async function fetchDiscussionLines(path: string): Promise<DiscussionDiffLinesRe
 export function DiffExcerpt({ discussion, projectPath, iid }: { discussion: ApiDiscussion; projectPath: string; iid: number }) {
   const position = positionOf(discussion);
   // Most threads are on no line: they get no excerpt, and no query observer either
-  return position ? <PositionedExcerpt discussion={discussion} position={position} projectPath={projectPath} iid={iid} /> : null;
+  if (!position) return null;
+  if (position.position_type === 'image') return <ImageExcerpt discussion={discussion} position={position} projectPath={projectPath} />;
+  return <PositionedExcerpt discussion={discussion} position={position} projectPath={projectPath} iid={iid} />;
 }
 
-function PositionedExcerpt({ discussion, position, projectPath, iid }: { discussion: ApiDiscussion; position: ApiDiffPosition; projectPath: string; iid: number }) {
+function OutdatedMark() {
+  return (
+    <span className="diff-excerpt-outdated" data-testid="diff-excerpt-outdated">
+      {' '}
+      {DIFF_TEXTS.outdated}
+    </span>
+  );
+}
+
+/**
+ * An image thread's header in the Overview (GitLab's image diff overlay with a comment icon):
+ * the image at the thread's own version, its point marked on it; the old image of a deleted file.
+ */
+function ImageExcerpt({ discussion, position, projectPath }: { discussion: ApiDiscussion; position: ApiImageDiffPosition; projectPath: string }) {
+  const newSide = repositoryRawPath(projectPath, position.head_sha, position.new_path);
+  const oldSide = repositoryRawPath(projectPath, position.base_sha, position.old_path);
+  // A deleted file has no new side: its thread is on the old image
+  const [src, setSrc] = useState(newSide);
+  const outdated = isOutdated(discussion);
+  return (
+    <div className={`diff-excerpt is-image${outdated ? ' is-outdated' : ''}`} data-testid="diff-excerpt" data-outdated={outdated || undefined}>
+      <div className="diff-excerpt-file">
+        <strong>{position.new_path}</strong>
+        {outdated && <OutdatedMark />}
+      </div>
+      <div className="image-frame" data-testid="diff-excerpt-image">
+        <img src={src} alt={position.new_path} onError={() => src !== oldSide && setSrc(oldSide)} />
+        <div className="image-badges">
+          <span className="image-badge is-icon" style={badgeStyle(position)} data-testid="diff-excerpt-badge">
+            <MessageSquare size={12} aria-hidden="true" />
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PositionedExcerpt({ discussion, position, projectPath, iid }: { discussion: ApiDiscussion; position: ApiTextDiffPosition; projectPath: string; iid: number }) {
   const path = mergeRequestDiscussionDiffLinesPath(projectPath, iid, discussion.id);
   // Keyed by the position: a push that moves the thread reads its lines again
   const q = useQuery({
@@ -42,12 +84,7 @@ function PositionedExcerpt({ discussion, position, projectPath, iid }: { discuss
         ) : (
           `old line ${position.old_line}`
         )}
-        {outdated && (
-          <span className="diff-excerpt-outdated" data-testid="diff-excerpt-outdated">
-            {' '}
-            {DIFF_TEXTS.outdated}
-          </span>
-        )}
+        {outdated && <OutdatedMark />}
       </div>
       {q.isPending && <p aria-busy="true" className="diff-excerpt-loading" data-testid="diff-excerpt-loading">Loading…</p>}
       {q.isError && (

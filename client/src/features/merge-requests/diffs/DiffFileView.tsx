@@ -6,6 +6,7 @@ import { DiffLines, type LineExpansion, type LineNotes } from './DiffLines';
 import { gapAt, rangeFor, withExpanded, type ExpandDirection } from './diffExpansion';
 import type { DiffView } from './diffPrefs';
 import { ImageDiff } from './ImageDiff';
+import type { ImageNotes } from './ImageNotes';
 import { formatBytes } from '../../../shared/format/formatBytes';
 
 /** The diff loader (sidebar-and-widgets.md): idle → loading → idle or errored; errored → idle when acknowledged. */
@@ -22,6 +23,8 @@ interface Props {
   onViewed: (identifier: string, fileHash: string, on: boolean) => void;
   /** Diff notes on this file's lines (absent: none shown, no comment buttons). */
   notes?: LineNotes;
+  /** Diff notes on points of this file's image (absent: none shown, no commenting). */
+  imageNotes?: ImageNotes;
   /** The head commit of the diff on screen: context expansion reads the file there (absent: no expansion). */
   headSha?: string | null;
 }
@@ -29,7 +32,7 @@ interface Props {
 const MODE_TEXT: Record<ApiDiffFile['mode'], string> = { new: 'new file', deleted: 'deleted', renamed: 'renamed', replaced: '' };
 
 /** One file of the Changes tab: its header (path, counts, Viewed) and the viewer its kind needs. Memoised: a 50-file diff re-renders only the file that changed. */
-export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes, headSha = null }: Props) {
+export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes, imageNotes, headSha = null }: Props) {
   const [loaded, setLoaded] = useState<ApiDiffFile | null>(null);
   const [loader, setLoader] = useState<LoaderState>('idle');
   const [open, setOpen] = useState(!viewed);
@@ -92,7 +95,7 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}
           {file.mode_changed && shown.viewer.name !== 'mode_changed' && <p className="diff-notice" data-testid="diff-mode-notice">{DIFF_TEXTS.modeChanged(file.a_mode, file.b_mode)}</p>}
           {/* A pure rename's loaded lines are no lines of the diff: the server takes no diff note on them */}
-          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={file.viewer.name === 'renamed' ? undefined : notes} expansion={expansion} />
+          <Viewer file={shown} lines={lines} view={view} loader={loader} onShow={() => void showContents()} notes={file.viewer.name === 'renamed' ? undefined : notes} imageNotes={imageNotes} expansion={expansion} />
           {expandFailed && (
             <Alert variant="danger" onDismiss={() => setExpandFailed(false)} testId="diff-expand-error">
               {DIFF_TEXTS.expandFailed}
@@ -116,6 +119,7 @@ interface ViewerProps {
   loader: LoaderState;
   onShow: () => void;
   notes?: LineNotes;
+  imageNotes?: ImageNotes;
   expansion?: LineExpansion;
 }
 
@@ -137,12 +141,12 @@ function ShowContents({ loader, onShow }: { loader: LoaderState; onShow: () => v
   );
 }
 
-function Viewer({ file, lines, view, loader, onShow, notes, expansion }: ViewerProps) {
+function Viewer({ file, lines, view, loader, onShow, notes, imageNotes, expansion }: ViewerProps) {
   switch (file.viewer.name) {
     case 'text':
       return <DiffLines lines={lines} view={view} notes={notes} expansion={expansion} />;
     case 'image':
-      return <ImageDiff file={file} />;
+      return <ImageDiff file={file} notes={imageNotes} />;
     case 'download': {
       const href = file.new_raw_path ?? file.old_raw_path;
       const size = file.new_raw_path ? file.new_size : file.old_size;

@@ -1,6 +1,7 @@
 import { useContext, useState } from 'react';
-import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiLineRange, ApiLineRangeEnd } from '@tandem/shared-types';
-import { DIFF_TEXTS, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
+import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiImageDiffPosition, ApiLineRange, ApiLineRangeEnd, ApiTextDiffPosition } from '@tandem/shared-types';
+import { DIFF_TEXTS, isImagePosition, isTextPosition, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
+import type { ImagePoint } from './imagePoint';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
@@ -24,11 +25,28 @@ export function threadsByLine(discussions: readonly ApiDiscussion[] | null, head
   const out = new Map<string, ApiDiscussion[]>();
   for (const d of discussions ?? []) {
     const p = positionOf(d);
-    if (!p || (headSha !== null && p.head_sha !== headSha)) continue;
+    // Image threads sit on their image, not on a line
+    if (!isTextPosition(p) || (headSha !== null && p.head_sha !== headSha)) continue;
     const k = lineKey(p.new_path, p.old_line, p.new_line);
     out.set(k, [...(out.get(k) ?? []), d]);
   }
   return out;
+}
+
+/** Image threads by their file's new path, in the version of the diff shown, in the order they were started (their badges' numbers). */
+export function imageThreadsByFile(discussions: readonly ApiDiscussion[] | null, headSha: string | null = null): Map<string, ApiDiscussion[]> {
+  const out = new Map<string, ApiDiscussion[]>();
+  for (const d of discussions ?? []) {
+    const p = positionOf(d);
+    if (!isImagePosition(p) || (headSha !== null && p.head_sha !== headSha)) continue;
+    out.set(p.new_path, [...(out.get(p.new_path) ?? []), d]);
+  }
+  return out;
+}
+
+/** The position GitLab's API takes for a comment on a point of an image of the diff. */
+export function imagePositionFor(file: ApiDiffFile, point: ImagePoint, refs: ApiDiffRefs): ApiImageDiffPosition {
+  return { base_sha: refs.base_sha!, start_sha: refs.start_sha!, head_sha: refs.head_sha!, old_path: file.old_path, new_path: file.new_path, position_type: 'image', ...point };
 }
 
 /** A diff line as one end of a line range (GitLab's formatLineRange: line_code, type, old_line, new_line; a context line's type is null). */
@@ -50,7 +68,7 @@ export const rangeLabels = (r: ApiLineRange): [string, string] => {
  * The position GitLab's API takes for a comment on a line of a file, or on the lines `start` to
  * `line`: the position's own line is the range's last, as GitLab's.
  */
-export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffRefs, start: ApiDiffLine | null = null): ApiDiffPosition {
+export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffRefs, start: ApiDiffLine | null = null): ApiTextDiffPosition {
   const range = start && start.line_code !== line.line_code && start.line_code && line.line_code ? { start: rangeEndOf(start), end: rangeEndOf(line) } : null;
   return {
     base_sha: refs.base_sha!, start_sha: refs.start_sha!, head_sha: refs.head_sha!, old_path: file.old_path, new_path: file.new_path, position_type: 'text',
@@ -60,7 +78,8 @@ export function positionFor(file: ApiDiffFile, line: ApiDiffLine, refs: ApiDiffR
 
 /** "Comment on lines +12 to +15" over a thread on several lines. */
 function RangeHeader({ discussion }: { discussion: ApiDiscussion }) {
-  const range = positionOf(discussion)?.line_range;
+  const p = positionOf(discussion);
+  const range = isTextPosition(p) ? p.line_range : null;
   if (!isMultiLine(range)) return null;
   return (
     <p className="diff-range-header" data-testid="diff-thread-range">
@@ -93,7 +112,8 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
     <div className="diff-threads">
       {threads.map((d) => {
         // A thread on several lines shows them while it is hovered or focused (GitLab's comment position hover)
-        const range = positionOf(d)?.line_range;
+        const at = positionOf(d);
+        const range = at && isTextPosition(at) ? at.line_range : undefined;
         const onRange = hover && isMultiLine(range) ? { onMouseEnter: () => hover(range), onMouseLeave: () => hover(null), onFocus: () => hover(range), onBlur: () => hover(null) } : null;
         // Live notes change under a discussion read earlier: resolved when every resolvable note is (spec §4)
         const resolvable = d.notes.filter((n) => n.resolvable);

@@ -10,9 +10,13 @@ import { linesSuggestion, suggestionLines } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 import type { useNoteForm } from '../../notes/useNoteForm';
 
-/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>` or `.../line/<path>:<old>:<new>`. */
+/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays). */
 function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
-  const at = discussionId ? `reply/${discussionId}` : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
+  const at = discussionId
+    ? `reply/${discussionId}`
+    : position?.position_type === 'image'
+      ? `image/${position.new_path}`
+      : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
   return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
 }
 

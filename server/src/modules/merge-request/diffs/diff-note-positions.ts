@@ -13,7 +13,7 @@ async function changesBetween(repo: GitRepository, from: string, to: string): Pr
   if (from === to) return new Map();
   if (!(await repo.resolve(from))) return new Map([['*', { oldPath: '*', newPath: '*', deleted: true, diff: '' }]]);
   const files = await repo.diff(from, to);
-  return new Map(files.map((f) => [f.oldPath, { oldPath: f.oldPath, newPath: f.newPath, deleted: f.deletedFile, diff: f.diff }]));
+  return new Map(files.map((f) => [f.oldPath, { oldPath: f.oldPath, newPath: f.newPath, deleted: f.deletedFile, diff: f.diff, sameContent: f.sameContent ?? false }]));
 }
 
 export interface PositionUpdateContext {

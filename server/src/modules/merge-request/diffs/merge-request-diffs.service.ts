@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { EXCERPT_LINES, excerptLines, type ApiDiffFile, type ApiDiffLine, type ApiDiffLineDiscussion, type ApiDiffPosition, type ApiDiffRefs, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { EXCERPT_LINES, excerptLines, isTextPosition, type ApiDiffFile, type ApiDiffLine, type ApiDiffLineDiscussion, type ApiDiffPosition, type ApiDiffRefs, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { AppError } from '../../../core/errors/app-error';
 import { mergeRequestNoteableAbilities } from '../../../core/policy/merge-request-permissions';
 import type { Actor } from '../../../core/policy/policy';
@@ -44,6 +44,8 @@ export class MergeRequestDiffs {
     )) as Array<{ position: ApiDiffPosition | string; internal: boolean }>;
     if (!note || (note.internal && !mergeRequestNoteableAbilities(actor, l.facts, mergeRequestFacts(l.mr)).readInternalNote)) throw new AppError('NOT_FOUND', '404 Discussion Not Found');
     const p = (typeof note.position === 'string' ? JSON.parse(note.position) : note.position) as ApiDiffPosition;
+    // An image thread shows its image and badge, no lines
+    if (!isTextPosition(p)) return [];
     const repo = await this.repos.open(l.project.id);
     if (!(await repo.resolve(p.base_sha)) || !(await repo.resolve(p.head_sha))) return [];
     const file = (await repo.diff(p.base_sha, p.head_sha)).find((f) => f.newPath === p.new_path && f.oldPath === p.old_path);
@@ -75,6 +77,8 @@ export class MergeRequestDiffs {
     const visible = rows.filter((r) => readInternal || !r.internal).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || Number(a.id) - Number(b.id));
     for (const r of visible) {
       const p = (typeof r.position === 'string' ? JSON.parse(r.position) : r.position) as ApiDiffPosition;
+      // An image thread sits on its image, not on a line
+      if (!isTextPosition(p)) continue;
       const k = lineDiscussionKey(p.old_path, p.new_path, p.old_line, p.new_line);
       byLine.set(k, [...(byLine.get(k) ?? []), { id: r.discussion_id }]);
       filesWithThreads.add(`${p.old_path}\0${p.new_path}`);

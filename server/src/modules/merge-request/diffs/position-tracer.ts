@@ -1,4 +1,4 @@
-import { lineRangeEnd, type ApiDiffLine, type ApiDiffPosition, type ApiDiffRefs, type ApiLineRangeEnd } from '@tandem/shared-types';
+import { lineRangeEnd, type ApiDiffLine, type ApiDiffPosition, type ApiDiffRefs, type ApiImageDiffPosition, type ApiLineRangeEnd, type ApiTextDiffPosition } from '@tandem/shared-types';
 import { diffLines, sha1 } from './diff-lines';
 
 /**
@@ -15,6 +15,8 @@ export interface FileChange {
   deleted: boolean;
   /** Unified diff text from the first `@@` ('' when only the name or mode changed). */
   diff: string;
+  /** The same blob on both sides (a rename or a mode change only). */
+  sameContent?: boolean;
 }
 
 /** A file of the merge request's new diff (base → head). */
@@ -113,6 +115,30 @@ function traceSide(input: TraceInput, file: NewDiffFile, lines: ApiDiffLine[], o
  * of its line range cannot follow. A renamed file carries the note to its new path.
  */
 export function traceDiffPosition(p: ApiDiffPosition, input: TraceInput): TraceResult {
+  if (p.position_type === 'image') return traceImagePosition(p, input);
+  return traceTextPosition(p, input);
+}
+
+/**
+ * GitLab's image strategy: the image follows to the new diff when the push left it as it was (a
+ * rename carries it to its new path); it is outdated when its content changed or it was deleted,
+ * on either side it is shown from (the old image of a deleted file).
+ */
+function traceImagePosition(p: ApiImageDiffPosition, input: TraceInput): TraceResult {
+  const outdated: TraceResult = { outdated: true };
+  const head = input.headChanges.get(p.new_path);
+  const base = input.baseChanges.get(p.old_path);
+  const changed = (c: FileChange | undefined) => !!c && (c.deleted || !c.sameContent);
+  if (changed(head) || changed(base)) return outdated;
+  const newPath = head?.newPath ?? p.new_path;
+  const oldPath = base?.newPath ?? p.old_path;
+  const file = input.newDiff.find((f) => f.newPath === newPath && f.oldPath === oldPath) ?? input.newDiff.find((f) => f.newPath === newPath);
+  if (!file) return outdated;
+  const { x, y, width, height } = p;
+  return { outdated: false, position: { base_sha: input.refs.base_sha!, start_sha: input.refs.start_sha!, head_sha: input.refs.head_sha!, old_path: file.oldPath, new_path: file.newPath, position_type: 'image', x, y, width, height } };
+}
+
+function traceTextPosition(p: ApiTextDiffPosition, input: TraceInput): TraceResult {
   const outdated: TraceResult = { outdated: true };
   const head = input.headChanges.get(p.new_path);
   const base = input.baseChanges.get(p.old_path);
@@ -124,7 +150,7 @@ export function traceDiffPosition(p: ApiDiffPosition, input: TraceInput): TraceR
   const lines = linesOf(file);
   const main = traceSide(input, file, lines, p.old_line, p.new_line, p.old_path, p.new_path);
   if (!main) return outdated;
-  let lineRange: ApiDiffPosition['line_range'] = null;
+  let lineRange: ApiTextDiffPosition['line_range'] = null;
   if (p.line_range) {
     const end = (e: { line_code: string; type: 'old' | 'new' | null }): ApiLineRangeEnd | null => {
       const nums = codeNumbers(e.line_code);

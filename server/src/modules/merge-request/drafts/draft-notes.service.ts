@@ -275,7 +275,7 @@ export class DraftNotesService {
       note_html: r.noteHtml,
       commit_id: r.commitId,
       position: r.position,
-      line_code: r.position?.line_range?.end.line_code ?? null,
+      line_code: r.position?.position_type === 'text' ? (r.position.line_range?.end.line_code ?? null) : null,
       file_path: r.position?.new_path ?? null,
       author: byId.get(r.authorId) ?? null,
       references: references.get(r.id)!,

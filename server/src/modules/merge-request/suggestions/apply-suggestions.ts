@@ -76,7 +76,7 @@ export class ApplySuggestionsAction {
       if (!note || note.noteableType !== 'MergeRequest' || note.noteableId !== first.noteableId || (note.internal && !t.abilities.readInternalNote)) {
         throw note && note.noteableId !== first.noteableId ? new AppError('SUGGESTION_NOT_APPLICABLE', SUGGESTION_TEXTS.sameBranch) : new AppError('SUGGESTION_NOT_FOUND');
       }
-      const suggestion = noteSuggestions(note.id, note.note, note.position?.new_line, note.suggestions ?? [])[p.index];
+      const suggestion = noteSuggestions(note.id, note.note, note.position?.position_type === 'text' ? note.position.new_line : null, note.suggestions ?? [])[p.index];
       if (!suggestion || !note.position) throw new AppError('SUGGESTION_NOT_FOUND');
       return { id: p.id, note, index: p.index, suggestion };
     });

@@ -4,6 +4,7 @@ import type { DiffFile } from './types';
 interface RawEntry {
   aMode: string;
   bMode: string;
+  aSha: string;
   bSha: string;
   status: string;
   oldPath: string;
@@ -16,11 +17,11 @@ function parseRaw(out: string): RawEntry[] {
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
     if (!head || !head.startsWith(':')) continue;
-    const [aMode, bMode, , bSha, status] = head.slice(1).split(' ');
+    const [aMode, bMode, aSha, bSha, status] = head.slice(1).split(' ');
     const p1 = parts[i++]!;
     const st = status!;
     const p2 = st.startsWith('R') || st.startsWith('C') ? parts[i++]! : p1;
-    rows.push({ aMode: aMode!, bMode: bMode!, bSha: bSha!, status: st, oldPath: p1, newPath: p2 });
+    rows.push({ aMode: aMode!, bMode: bMode!, aSha: aSha!, bSha: bSha!, status: st, oldPath: p1, newPath: p2 });
   }
   return rows;
 }
@@ -109,6 +110,7 @@ export async function diffBetween(gitDir: string, from: string, to: string, opts
       additions: s.add,
       deletions: s.del,
       diff: s.binary ? '' : (hit?.text ?? ''),
+      sameContent: e.aSha === e.bSha,
       newBlobId: e.status === 'D' || e.bMode === '160000' || /^0+$/.test(e.bSha) ? null : e.bSha,
     };
   });

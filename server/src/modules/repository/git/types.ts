@@ -67,6 +67,8 @@ export interface DiffFile {
   diff: string;
   /** The new side's blob id (null for a deleted file or a submodule). */
   newBlobId: string | null;
+  /** Same blob on both sides: only the name or the mode changed (a binary file's diff text is '' either way). */
+  sameContent?: boolean;
 }
 
 export interface RefUpdate {

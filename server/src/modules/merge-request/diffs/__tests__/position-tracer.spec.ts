@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import type { ApiDiffPosition } from '@tandem/shared-types';
+import type { ApiDiffPosition, ApiTextDiffPosition } from '@tandem/shared-types';
 import { sha1 } from '../diff-lines';
 import { mapLine, traceDiffPosition, type FileChange, type NewDiffFile, type TraceInput } from '../position-tracer';
 
@@ -14,7 +14,7 @@ const numbered = (n: number, f: (i: number) => string = (i) => `line ${i}`) => A
 
 const OLD_REFS = { base_sha: 'b'.repeat(40), start_sha: 'b'.repeat(40), head_sha: '1'.repeat(40) };
 const NEW_REFS = { base_sha: 'b'.repeat(40), start_sha: 'b'.repeat(40), head_sha: '2'.repeat(40) };
-const pos = (path: string, oldLine: number | null, newLine: number | null, extra: Partial<ApiDiffPosition> = {}): ApiDiffPosition => ({
+const pos = (path: string, oldLine: number | null, newLine: number | null, extra: Partial<ApiTextDiffPosition> = {}): ApiTextDiffPosition => ({
   ...OLD_REFS, old_path: path, new_path: path, position_type: 'text', old_line: oldLine, new_line: newLine, line_range: null, ...extra,
 });
 
@@ -107,5 +107,30 @@ describe('traceDiffPosition', () => {
     expect(r).toEqual({ outdated: false, position: expect.objectContaining({ new_line: 13, line_range: { start: { line_code: `${hash}_11_12`, type: null, old_line: 11, new_line: 12 }, end: { line_code: `${hash}_12_13`, type: null, old_line: 12, new_line: 13 } } }) });
     const touched = HEAD.replace('line 11\n', 'line eleven\n');
     expect(traceDiffPosition(pos('f.txt', 12, 12, { line_range: range }), push('f.txt', BASE, HEAD, touched))).toEqual({ outdated: true });
+  });
+
+  describe('image positions (GitLab image strategy)', () => {
+    const img: ApiDiffPosition = { ...OLD_REFS, old_path: 'a.png', new_path: 'a.png', position_type: 'image', x: 7, y: 8, width: 80, height: 50 };
+    const input = (head: FileChange | null, newDiff: NewDiffFile[] = [{ oldPath: 'a.png', newPath: head?.newPath ?? 'a.png', diff: '' }]): TraceInput => ({
+      headChanges: new Map(head ? [['a.png', head]] : []), baseChanges: new Map(), newDiff, refs: NEW_REFS,
+    });
+
+    it('an image the push left alone keeps its point, on the new shas', () => {
+      expect(traceDiffPosition(img, input(null))).toEqual({ outdated: false, position: { ...img, ...NEW_REFS } });
+    });
+
+    it('a renamed image with the same content carries its point to the new path', () => {
+      const r = traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'b.png', deleted: false, diff: '', sameContent: true }));
+      expect(r).toEqual({ outdated: false, position: { ...img, ...NEW_REFS, new_path: 'b.png' } });
+    });
+
+    it('an image whose content changed, or that was deleted, outdates its notes', () => {
+      expect(traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'a.png', deleted: false, diff: '', sameContent: false }))).toEqual({ outdated: true });
+      expect(traceDiffPosition(img, input({ oldPath: 'a.png', newPath: 'a.png', deleted: true, diff: '' }, []))).toEqual({ outdated: true });
+    });
+
+    it('an image no longer in the merge request\'s diff outdates its notes', () => {
+      expect(traceDiffPosition(img, input(null, []))).toEqual({ outdated: true });
+    });
   });
 });
