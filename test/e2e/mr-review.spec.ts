@@ -67,6 +67,15 @@ test('the Changes tab in two browsers: file tree, highlighted lines in both view
   await expect(alice.getByTestId('diff-viewed-count')).toContainText('1/7');
   await expect(alice.getByTestId('diff-parallel').first()).toBeVisible();
   await expect(bob.getByTestId('diff-viewed-count')).toContainText('0/7');
+
+  // On a phone's width the file list sits above the files and the diff stays on screen (the tree's width pushed it off)
+  await bob.setViewportSize({ width: 360, height: 800 });
+  const deleted = bob.locator('[data-path="docs/obsolete.md"]');
+  await deleted.scrollIntoViewIfNeeded();
+  const onScreen = (await deleted.boundingBox())!;
+  expect(onScreen.x).toBeGreaterThanOrEqual(0);
+  expect(onScreen.x + onScreen.width).toBeLessThanOrEqual(360);
+  expect(await bob.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
 test('a line comment in the Changes tab appears on the other page, under its line and in the Overview', async ({ browser }) => {
