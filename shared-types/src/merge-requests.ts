@@ -122,8 +122,13 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  /** The shared discussion area's flags (IssuePermissions), whether the viewer may merge, and may apply suggestions (push to the source branch). */
-  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean };
+  /** Where the source branch lives (the project, or the fork it comes from); null when the viewer cannot read that fork. */
+  sourceProjectPath?: string | null;
+  /**
+   * The shared discussion area's flags (IssuePermissions), whether the viewer may merge, may apply suggestions (push to
+   * the source branch: also what editing a file of the diff needs) and may fork the project (the diff header's fork message).
+   */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean; canForkProject?: boolean };
   /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */
   seq: number;
   lastFetchedAt: number;
