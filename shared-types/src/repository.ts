@@ -46,6 +46,8 @@ export const FILE_EDIT_TEXTS = {
   committing: 'Committing…',
   loadFailed: 'An error occurred while loading the file. Please try again.',
   commitFailed: 'An error occurred while committing your changes. Please try again.',
+  /** GitLab's flash after a commit from the editor. */
+  committed: 'Your changes have been committed successfully.',
   notText: 'This file cannot be edited in the browser: it is not text.',
   /** The diff file header's item (GitLab's diff_file_header.vue). */
   editInSingleFileEditor: 'Edit in single-file editor',

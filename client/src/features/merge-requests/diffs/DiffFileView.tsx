@@ -92,12 +92,12 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
           <input type="checkbox" checked={viewed} onChange={(e) => markViewed(e.target.checked)} data-testid="diff-viewed" /> {DIFF_TEXTS.viewed}
         </label>
         {editAction?.kind === 'edit' && (
-          <a className="btn btn-sm diff-edit" href={editAction.href} data-testid="diff-edit-file">
+          <a className="btn btn--sm diff-edit" href={editAction.href} data-testid="diff-edit-file">
             {FILE_EDIT_TEXTS.editInSingleFileEditor}
           </a>
         )}
         {editAction?.kind === 'fork' && (
-          <button type="button" className="btn btn-sm diff-edit" onClick={() => setForkMessage(true)} data-testid="diff-edit-file">
+          <button type="button" className="btn btn--sm diff-edit" onClick={() => setForkMessage(true)} data-testid="diff-edit-file">
             {FILE_EDIT_TEXTS.editInSingleFileEditor}
           </button>
         )}
@@ -106,7 +106,7 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
       {forkMessage && (
         <div className="diff-fork-message" role="status" data-testid="diff-fork-message">
           <span>{FILE_EDIT_TEXTS.forkMessage}</span>{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setForkMessage(false)}>
+          <button type="button" className="btn btn--sm" onClick={() => setForkMessage(false)}>
             {FILE_EDIT_TEXTS.cancel}
           </button>
         </div>
