@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_EDIT_TEXTS, type ApiMergeRequest, type MergeRequestDiffsResponse } from '@tandem/shared-types';
+import { FILE_EDIT_TEXTS, type ApiMergeRequest, type MergeRequestDiffsResponse, type MergeRequestPageData } from '@tandem/shared-types';
 import { RepositoryService, type GitRepository } from '../src/modules/repository';
 import { bootApp, call, castOf, DB_MODES, enc, projectId, type Cast, type TestApp } from './harness';
 
@@ -80,6 +80,14 @@ describe.each(DB_MODES)('repository files writes on %s', (mode) => {
     expect((await repo.commit('edit-new'))!.parentIds).toEqual([await repo.resolve('edit-base')]);
     const taken = await call(app, 'PUT', F('docs/guide.md'), { auth: who.bob, body: { branch: 'edit-head', start_branch: 'edit-base', content: 'x', commit_message: 'm' } });
     expect([taken.status, taken.body]).toEqual([400, { message: FILE_EDIT_TEXTS.branchExists('edit-head') }]);
+  });
+
+  it('the merge request page says who may edit its files (push to the source branch) and who gets the fork message', async () => {
+    const page = async (auth?: Cast[keyof Cast]) => (await call<MergeRequestPageData>(app, 'GET', `/${P}/-/merge_requests/${iid}/page.json`, auth ? { auth } : {})).body;
+    const perms = (d: MergeRequestPageData) => [d.sourceProjectPath, d.permissions.canApplySuggestions, d.permissions.canForkProject];
+    expect(perms(await page(who.bob))).toEqual(['acme/tandem', true, true]);
+    expect(perms(await page(who.carol))).toEqual(['acme/tandem', false, true]);
+    expect(perms(await page())).toEqual(['acme/tandem', false, false]);
   });
 
   it('answers bad input with 400 naming the problem and moves nothing', async () => {

@@ -78,7 +78,8 @@ export function parseFileWrite(kind: FileWriteKind, rawPath: string, body: Recor
   if (lastCommitId !== null && !/^[0-9a-f]{40}$/i.test(lastCommitId)) invalid('last_commit_id');
   const oneLine = (name: string) => {
     const v = text(src, name) || null;
-    if (v !== null && (v.length > 255 || /[\u0000-\u001f<>]/.test(v))) invalid(name);
+    // One line without git's own delimiters: a newline or <> would forge another header of the commit
+    if (v !== null && (v.length > 255 || [...v].some((c) => c < ' ' || c === '<' || c === '>'))) invalid(name);
     return v;
   };
   const fm = src.execute_filemode;
