@@ -53,7 +53,6 @@ export const FILE_EDIT_TEXTS = {
   editInSingleFileEditor: 'Edit in single-file editor',
   /** Shown instead of editing when the viewer may fork but not push (GitLab's diff_file.vue fork suggestion). */
   forkMessage: "You're not allowed to edit files in this project directly. Please fork this project, make your changes there, and submit a merge request.",
-  fork: 'Fork',
 } as const;
 
 /** The single-file editor's path (GitLab's project_edit_blob_path): /<project>/-/edit/<branch>/<path>, from a merge request with ?from_merge_request_iid. */
