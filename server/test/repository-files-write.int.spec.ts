@@ -88,6 +88,12 @@ describe.each(DB_MODES)('repository files writes on %s', (mode) => {
     expect(perms(await page(who.bob))).toEqual(['acme/tandem', true, true]);
     expect(perms(await page(who.carol))).toEqual(['acme/tandem', false, true]);
     expect(perms(await page())).toEqual(['acme/tandem', false, false]);
+    // A source branch that is gone has no edit path
+    await repo.createBranch('edit-gone', 'edit-head');
+    const gone = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${enc(P)}/merge_requests`, { auth: who.alice, body: { title: 'Gone', source_branch: 'edit-gone', target_branch: 'edit-base' } });
+    await repo.deleteBranch('edit-gone', (await repo.resolve('edit-gone'))!);
+    const d = (await call<MergeRequestPageData>(app, 'GET', `/${P}/-/merge_requests/${gone.body.iid}/page.json`, { auth: who.bob })).body;
+    expect(d.sourceProjectPath).toBeNull();
   });
 
   it('answers bad input with 400 naming the problem and moves nothing', async () => {

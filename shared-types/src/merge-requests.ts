@@ -122,7 +122,7 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  /** Where the source branch lives (the project, or the fork it comes from); null when the viewer cannot read that fork. */
+  /** Where the source branch of an open merge request lives (the project, or the fork it comes from): the diff's edit path. null: not open, the branch is gone, or the viewer cannot read that fork. */
   sourceProjectPath?: string | null;
   /**
    * The shared discussion area's flags (IssuePermissions), whether the viewer may merge, may apply suggestions (push to

@@ -2,7 +2,7 @@ import { editBlobPath, type ApiDiffFile } from '@tandem/shared-types';
 
 /** What the Changes tab knows about editing its files: the merge request's source branch and the viewer's rights there. */
 export interface FileEditContext {
-  /** Where the source branch lives; null when the viewer cannot read that fork. */
+  /** Where the source branch lives; null when there is no edit path (the branch is gone, or in a fork the viewer cannot read). */
   sourceProjectPath: string | null;
   sourceBranch: string;
   /** The merge request's project (the editor returns there after a commit). */
