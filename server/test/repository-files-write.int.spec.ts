@@ -96,6 +96,22 @@ describe.each(DB_MODES)('repository files writes on %s', (mode) => {
     expect(d.sourceProjectPath).toBeNull();
   });
 
+  it('an edit in a fork moves the upstream merge request from that fork, and its page edits in the fork', async () => {
+    const fork = await call<{ id: number; path_with_namespace: string }>(app, 'POST', `/api/v4/projects/${enc(P)}/fork`, { auth: who.erin, body: {} });
+    expect(fork.status).toBe(201);
+    const inFork = (path: string) => `/api/v4/projects/${fork.body.id}/repository/files/${enc(path)}`;
+    expect((await call(app, 'POST', `/api/v4/projects/${fork.body.id}/repository/branches`, { auth: who.erin, body: { branch: 'fork-edit', ref: 'edit-head' } })).status).toBe(201);
+    const mr = await call<ApiMergeRequest>(app, 'POST', `/api/v4/projects/${fork.body.id}/merge_requests`, { auth: who.erin, body: { title: 'From the fork', source_branch: 'fork-edit', target_branch: 'edit-base', target_project_id: await projectId(app, P) } });
+    expect(mr.status).toBe(201);
+    const edited = await call(app, 'PUT', inFork('docs/guide.md'), { auth: who.erin, body: { branch: 'fork-edit', content: 'from the fork\n', commit_message: 'Fork edit' } });
+    expect(edited.status).toBe(200);
+    const forkRepo = await app.running.app.get(RepositoryService).open(fork.body.id);
+    const upstreamMr = (await call<ApiMergeRequest>(app, 'GET', `/api/v4/projects/${enc(P)}/merge_requests/${mr.body.iid}`, { auth: who.alice })).body;
+    expect(upstreamMr.sha).toBe(await forkRepo.resolve('fork-edit'));
+    const d = (await call<MergeRequestPageData>(app, 'GET', `/${P}/-/merge_requests/${mr.body.iid}/page.json`, { auth: who.erin })).body;
+    expect([d.sourceProjectPath, d.permissions.canApplySuggestions]).toEqual([fork.body.path_with_namespace, true]);
+  });
+
   it('answers bad input with 400 naming the problem and moves nothing', async () => {
     const head = await repo.resolve('edit-head');
     const ok = { branch: 'edit-head', content: 'x\n', commit_message: 'm' };
