@@ -4,6 +4,7 @@ import type { PageData } from '@tandem/shared-types';
 import { initialPath } from './shared/pageData';
 import { AbuseReportPage } from './pages/AbuseReportPage';
 import { AccessTokensPage } from './pages/AccessTokensPage';
+import { BlobEditPage } from './pages/BlobEditPage';
 import { EpicPage } from './pages/EpicPage';
 import { MergeRequestPage } from './pages/MergeRequestPage';
 import { HelpPage } from './pages/HelpPage';
@@ -36,6 +37,7 @@ const ERROR_LIST = /^\/(.+)\/-\/error_tracking\/?$/;
 const ERROR_DETAILS = /^\/(.+)\/-\/error_tracking\/(\d+)\/details\/?$/;
 const ERROR_SETTINGS = /^\/(.+)\/-\/settings\/error_tracking\/?$/;
 const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
+const BLOB_EDIT_PAGE = /^\/(.+?)\/-\/edit\/(.+)$/;
 const MERGE_REQUEST_PAGE = /^\/(.+)\/-\/merge_requests\/(\d+)(?:\/(diffs|commits))?\/?$/;
 const EPIC_PAGE = /^\/groups\/(.+)\/-\/epics\/(\d+)\/?$/;
 const EPIC_LIST = /^\/groups\/(.+)\/-\/epics\/?$/;
@@ -75,11 +77,13 @@ function UserRoute() {
 }
 
 function ProjectRoutes({ pageData }: { pageData: PageData }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // The server said 404 for the page it rendered (unknown project or issue): no API calls to find out again
   if (pageData.notFound && pathname === initialPath) return <NotFoundPage />;
   const statusPage = STATUS_PAGE.exec(pathname);
   if (statusPage) return <StatusPagePage key={statusPage[1]} projectPath={decodeURIComponent(statusPage[1]!)} />;
+  const blobEdit = BLOB_EDIT_PAGE.exec(pathname);
+  if (blobEdit) return <BlobEditPage key={pathname} projectPath={decodeURIComponent(blobEdit[1]!)} refAndPath={decodeURIComponent(blobEdit[2]!)} search={search} />;
   const mergeRequest = MERGE_REQUEST_PAGE.exec(pathname);
   if (mergeRequest) return <MergeRequestPage key={pathname} projectPath={decodeURIComponent(mergeRequest[1]!)} iid={Number(mergeRequest[2])} tab={mergeRequest[3] === 'diffs' ? 'changes' : mergeRequest[3] === 'commits' ? 'commits' : 'overview'} />;
   const epic = EPIC_PAGE.exec(pathname);

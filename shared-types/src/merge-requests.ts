@@ -122,8 +122,13 @@ export interface MergeRequestFieldsChanged {
 export interface MergeRequestPageData {
   mergeRequest: ApiMergeRequest;
   projectPath: string;
-  /** The shared discussion area's flags (IssuePermissions), whether the viewer may merge, and may apply suggestions (push to the source branch). */
-  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean };
+  /** Where the source branch of an open merge request lives (the project, or the fork it comes from): the diff's edit path. null: not open, the branch is gone, or the viewer cannot read that fork. */
+  sourceProjectPath?: string | null;
+  /**
+   * The shared discussion area's flags (IssuePermissions), whether the viewer may merge, may apply suggestions (push to
+   * the source branch: also what editing a file of the diff needs) and may fork the project (the diff header's fork message).
+   */
+  permissions: import('./api').IssuePermissions & { canMerge: boolean; canApplySuggestions: boolean; canForkProject?: boolean };
   /** Spec Noteable data `can_receive_suggestion` (GitLab's supports_suggestion?): the diff lines take code suggestions (Insert suggestion). */
   can_receive_suggestion: boolean;
   /** The merge request's event sequence at read time: the socket subscribes after it (MergeRequestsChannel). */

@@ -21,3 +21,43 @@ export function cloneUrl(httpUrl: string, option: CloneOption, username: string 
   }
   return httpUrl;
 }
+
+/**
+ * The single-file editor and GitLab's repository files API (PUT/POST/DELETE
+ * /projects/:id/repository/files/:file_path): GitLab's refusals (Files::UpdateService,
+ * Commits::CreateService, lib/api/files.rb) and the edit page's and diff header's labels.
+ */
+export const FILE_EDIT_TEXTS = {
+  /** A `last_commit_id` that is not the file's last commit on the branch any more (400). */
+  fileChanged: 'You are attempting to update a file that has changed since you started editing it.',
+  fileExists: 'A file with this name already exists',
+  fileMissing: "A file with this name doesn't exist",
+  notOnBranch: 'You can only create or edit files when you are on a branch',
+  branchExists: (branch: string) => `A branch called '${branch}' already exists. Switch to that branch in order to make changes`,
+  /** A protected branch (Tandem's: the default branch) written by someone below push_protected_branch. */
+  notAllowedToPush: 'You are not allowed to push into this branch',
+  /** The edit page's default commit message (GitLab's "Update #{blob.name}"). */
+  defaultCommitMessage: (fileName: string) => `Update ${fileName}`,
+  pageTitle: 'Edit file',
+  commitMessage: 'Commit message',
+  targetBranch: 'Target branch',
+  commitChanges: 'Commit changes',
+  cancel: 'Cancel',
+  committing: 'Committing…',
+  loadFailed: 'An error occurred while loading the file. Please try again.',
+  commitFailed: 'An error occurred while committing your changes. Please try again.',
+  /** GitLab's flash after a commit from the editor. */
+  committed: 'Your changes have been committed successfully.',
+  notText: 'This file cannot be edited in the browser: it is not text.',
+  /** The diff file header's item (GitLab's diff_file_header.vue). */
+  editInSingleFileEditor: 'Edit in single-file editor',
+  /** Shown instead of editing when the viewer may fork but not push (GitLab's diff_file.vue fork suggestion). */
+  forkMessage: "You're not allowed to edit files in this project directly. Please fork this project, make your changes there, and submit a merge request.",
+} as const;
+
+/** The single-file editor's path (GitLab's project_edit_blob_path): /<project>/-/edit/<branch>/<path>, from a merge request with ?from_merge_request_iid. */
+export function editBlobPath(projectPath: string, branch: string, filePath: string, fromMergeRequestIid?: number | null): string {
+  const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
+  const base = `/${projectPath}/-/edit/${enc(branch)}/${enc(filePath)}`;
+  return fromMergeRequestIid ? `${base}?from_merge_request_iid=${fromMergeRequestIid}` : base;
+}

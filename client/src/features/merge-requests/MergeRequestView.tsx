@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiDiscussion, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
@@ -13,6 +13,7 @@ import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea
 import { currentUserAtom } from '../session/sessionAtoms';
 import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
 import { ChangesTab } from './diffs/ChangesTab';
+import type { FileEditContext } from './diffs/fileEditRules';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
 import { MergeRequestCommits } from './MergeRequestTabs';
 import { MergeRequestSidebar } from './sidebar/MergeRequestSidebar';
@@ -78,6 +79,12 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
   const onDraftsChange = useCallback(() => void refreshDrafts(), [refreshDrafts]);
   // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
   const threadReview = useOverviewReview({ projectPath, iid: mr.iid, drafts: data.permissions.canCreateNote ? review.drafts : null, onDraftsChange, canApply: data.permissions.canApplySuggestions });
+  // Each diff file's "Edit in single-file editor": the source branch where it lives, pushed to as suggestions are applied
+  const sourceProjectPath = data.sourceProjectPath === undefined ? projectPath : data.sourceProjectPath;
+  const fileEdit = useMemo<FileEditContext>(
+    () => ({ sourceProjectPath, sourceBranch: mr.source_branch, projectPath, iid: mr.iid, open: mr.state === 'opened', canPush: data.permissions.canApplySuggestions, canFork: data.permissions.canForkProject === true }),
+    [sourceProjectPath, mr.source_branch, projectPath, mr.iid, mr.state, data.permissions.canApplySuggestions, data.permissions.canForkProject],
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
@@ -142,6 +149,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
           projectPath={projectPath} iid={mr.iid} discussions={{ key, id: mr.id }} comment={data.permissions.canCreateNote ? { projectPath, iid: mr.iid } : null}
           canApplySuggestions={data.permissions.canApplySuggestions}
           canReceiveSuggestion={data.can_receive_suggestion}
+          fileEdit={fileEdit}
         />
       )}
     </div>

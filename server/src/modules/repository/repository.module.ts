@@ -5,6 +5,8 @@ import { ProjectModule } from '../project/project.module';
 import { BranchesController } from './api/branches.controller';
 import { CommitsController } from './api/commits.controller';
 import { FilesController } from './api/files.controller';
+import { FilesWriteController } from './api/files-write.controller';
+import { RepositoryFileWrites } from './api/file-writes';
 import { RawPageController } from './api/raw-page.controller';
 import { RepositoryAccess } from './api/repository-access';
 import { GitHttpService } from './http/git-http.service';
@@ -17,8 +19,8 @@ import { RepositoryService } from './repository.service';
  */
 @Module({
   imports: [ProjectModule, AuthModule, RealtimeCoreModule],
-  controllers: [BranchesController, CommitsController, FilesController, RawPageController],
-  providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess],
+  controllers: [BranchesController, CommitsController, FilesController, FilesWriteController, RawPageController],
+  providers: [RepositoryService, GitHttpService, RepositoryPushEvents, RepositoryAccess, RepositoryFileWrites],
   exports: [RepositoryService, GitHttpService, RepositoryAccess],
 })
 export class RepositoryModule {}

@@ -12,6 +12,7 @@ import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { useReviewDrafts } from '../review/reviewApi';
 import { diffsKey, fetchDiffs } from './diffsApi';
 import { DiffFileView } from './DiffFileView';
+import type { FileEditContext } from './fileEditRules';
 import { DiffFileTree } from './DiffFileTree';
 import { useDiffPrefs, useViewedFiles } from './diffPrefs';
 
@@ -143,10 +144,12 @@ interface ChangesTabProps {
   canApplySuggestions?: boolean;
   /** The merge request takes code suggestions (Insert suggestion on a line's comment form). */
   canReceiveSuggestion?: boolean;
+  /** The source branch and the viewer's rights there: each file's "Edit in single-file editor". */
+  fileEdit?: FileEditContext | null;
 }
 
 /** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
-export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false, canReceiveSuggestion = false }: ChangesTabProps) {
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false, canReceiveSuggestion = false, fileEdit = null }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<CommentTarget | null>(null);
@@ -224,7 +227,7 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
           <div className="diff-files">
             {files.map((f, i) => (
               <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)?.lines} imageNotes={notesByFile.get(f.file_identifier_hash)?.image} headSha={data.diff_refs.head_sha} />
+                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)?.lines} imageNotes={notesByFile.get(f.file_identifier_hash)?.image} headSha={data.diff_refs.head_sha} edit={fileEdit} />
               </WhenNear>
             ))}
           </div>

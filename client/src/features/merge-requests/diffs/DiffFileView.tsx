@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { DIFF_TEXTS, type ApiDiffFile, type ApiDiffLine } from '@tandem/shared-types';
+import { DIFF_TEXTS, FILE_EDIT_TEXTS, type ApiDiffFile, type ApiDiffLine } from '@tandem/shared-types';
 import { Alert } from '../../../shared/ui/Alert';
 import { fetchBlobLines, fetchDiffForPath } from './diffsApi';
 import { DiffLines, type LineExpansion, type LineNotes } from './DiffLines';
@@ -8,6 +8,7 @@ import type { DiffView } from './diffPrefs';
 import { ImageDiff } from './ImageDiff';
 import type { ImageNotes } from './ImageNotes';
 import { formatBytes } from '../../../shared/format/formatBytes';
+import { fileEditAction, type FileEditContext } from './fileEditRules';
 
 /** The diff loader (sidebar-and-widgets.md): idle → loading → idle or errored; errored → idle when acknowledged. */
 type LoaderState = 'idle' | 'loading' | 'errored';
@@ -27,12 +28,16 @@ interface Props {
   imageNotes?: ImageNotes;
   /** The head commit of the diff on screen: context expansion reads the file there (absent: no expansion). */
   headSha?: string | null;
+  /** The merge request's source branch and the viewer's rights there: "Edit in single-file editor" (absent: not offered). */
+  edit?: FileEditContext | null;
 }
 
 const MODE_TEXT: Record<ApiDiffFile['mode'], string> = { new: 'new file', deleted: 'deleted', renamed: 'renamed', replaced: '' };
 
 /** One file of the Changes tab: its header (path, counts, Viewed) and the viewer its kind needs. Memoised: a 50-file diff re-renders only the file that changed. */
-export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes, imageNotes, headSha = null }: Props) {
+export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitespace, projectPath, iid, viewed, onViewed, notes, imageNotes, headSha = null, edit = null }: Props) {
+  const editAction = fileEditAction(file, edit);
+  const [forkMessage, setForkMessage] = useState(false);
   const [loaded, setLoaded] = useState<ApiDiffFile | null>(null);
   const [loader, setLoader] = useState<LoaderState>('idle');
   const [open, setOpen] = useState(!viewed);
@@ -89,7 +94,26 @@ export const DiffFileView = memo(function DiffFileView({ file, view, hideWhitesp
         <label className="diff-viewed">
           <input type="checkbox" checked={viewed} onChange={(e) => markViewed(e.target.checked)} data-testid="diff-viewed" /> {DIFF_TEXTS.viewed}
         </label>
+        {editAction?.kind === 'edit' && (
+          <a className="btn btn--sm diff-edit" href={editAction.href} data-testid="diff-edit-file">
+            {FILE_EDIT_TEXTS.editInSingleFileEditor}
+          </a>
+        )}
+        {editAction?.kind === 'fork' && (
+          <button type="button" className="btn btn--sm diff-edit" onClick={() => setForkMessage(true)} data-testid="diff-edit-file">
+            {FILE_EDIT_TEXTS.editInSingleFileEditor}
+          </button>
+        )}
       </header>
+      {/* GitLab's fork suggestion; Tandem has no fork page for its Fork button to open, so only the message and Cancel */}
+      {forkMessage && (
+        <div className="diff-fork-message" role="status" data-testid="diff-fork-message">
+          <span>{FILE_EDIT_TEXTS.forkMessage}</span>{' '}
+          <button type="button" className="btn btn--sm" onClick={() => setForkMessage(false)}>
+            {FILE_EDIT_TEXTS.cancel}
+          </button>
+        </div>
+      )}
       {open && (
         <div className="diff-file-body">
           {file.renamed_file && shown.viewer.name !== 'renamed' && <p className="diff-notice" data-testid="diff-renamed-notice">{DIFF_TEXTS.renamed(file.old_path, file.new_path)}</p>}

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { NOTES_FILTER_OPTIONS, type MergeRequestPageData } from '@tandem/shared-types';
 import { CurrentActor } from '../../../core/http/current-actor.decorator';
 import { canApplySuggestion, mergeRequestPagePermissions, mergeRequestReceivesSuggestions } from '../../../core/policy/merge-request-permissions';
-import type { Actor } from '../../../core/policy/policy';
+import { canProject, type Actor } from '../../../core/policy/policy';
 import { EventLogService } from '../../../core/realtime/event-log.service';
 import { AwardFinder } from '../../award/award.finder';
 import { toNoteAward } from '../../award/award.mapper';
@@ -13,6 +13,7 @@ import { forkSourceFacts } from '../merge-request-source';
 import { MergeRequestPeople } from '../merge-request-people';
 import { MergeRequestSubscriptions } from '../merge-request-subscriptions';
 import { toApiMergeRequest } from '../merge-request.mapper';
+import { RepositoryService } from '../../repository';
 import { MergeRequestNoteTargets } from './merge-request-note-target';
 
 /**
@@ -30,6 +31,7 @@ export class MergeRequestPageController {
     private readonly people: MergeRequestPeople,
     private readonly loader: MergeRequestLoader,
     private readonly subscriptions: MergeRequestSubscriptions,
+    private readonly repos: RepositoryService,
   ) {}
 
   /** Policy: read_merge_request. */
@@ -45,11 +47,20 @@ export class MergeRequestPageController {
       forkSourceFacts(this.loader.projects, actor, mr),
       actor ? this.subscriptions.isSubscribed(mr.id, actor.id) : false,
     ]);
+    // The single-file editor edits the source branch where it lives (a fork's path when it comes from one the viewer may
+    // read); an open merge request whose branch is gone has no edit path (GitLab's edit_path)
+    const sourcePath = mr.sourceProjectId === project.id ? project.fullPath : ((await this.loader.projects.findReadable(actor, mr.sourceProjectId).catch(() => null))?.project.fullPath ?? null);
+    const branchThere = sourcePath !== null && mr.state === 'opened' && (await this.repos.open(mr.sourceProjectId).then((r) => r.branch(mr.sourceBranch)).catch(() => null)) !== null;
+    const sourceProjectPath = branchThere ? sourcePath : null;
     return {
       mergeRequest: { ...toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl), subscribed },
       projectPath: project.fullPath,
+      sourceProjectPath,
       // Apply on a suggestion: who may push to the source branch (a fork's: GitLab's collaboration rule)
-      permissions: { ...mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)), canApplySuggestions: canApplySuggestion(actor, facts, mergeRequestFacts(mr), fork) },
+      permissions: { ...mergeRequestPagePermissions(actor, facts, mergeRequestFacts(mr)), canApplySuggestions: canApplySuggestion(actor, facts, mergeRequestFacts(mr), fork),
+        // The diff header's fork message (GitLab's can_current_user_fork)
+        canForkProject: canProject(actor, 'fork_project', facts),
+      },
       can_receive_suggestion: mergeRequestReceivesSuggestions(),
       seq,
       lastFetchedAt: Date.now() * 1000,

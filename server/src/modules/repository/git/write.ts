@@ -8,22 +8,22 @@ import { cleanRepoPath, ZERO_OID } from './validate';
 import type { CommitIdentity } from './types';
 
 /** Author and committer for commit-tree (both the user Tandem acts for). */
-export function identityEnv(who: CommitIdentity, date?: Date): Record<string, string> {
+export function identityEnv(who: CommitIdentity, date?: Date, committer: CommitIdentity = who): Record<string, string> {
   const env: Record<string, string> = {
     GIT_AUTHOR_NAME: who.name,
     GIT_AUTHOR_EMAIL: who.email,
-    GIT_COMMITTER_NAME: who.name,
-    GIT_COMMITTER_EMAIL: who.email,
+    GIT_COMMITTER_NAME: committer.name,
+    GIT_COMMITTER_EMAIL: committer.email,
   };
   if (date) env.GIT_AUTHOR_DATE = env.GIT_COMMITTER_DATE = `${Math.floor(date.getTime() / 1000)} +0000`;
   return env;
 }
 
 /** `git commit-tree`: a commit object with these parents; returns its sha. Moves no ref. */
-export async function commitTree(gitDir: string, tree: string, parents: string[], message: string, who: CommitIdentity, date?: Date): Promise<string> {
+export async function commitTree(gitDir: string, tree: string, parents: string[], message: string, who: CommitIdentity, date?: Date, committer?: CommitIdentity): Promise<string> {
   const args = ['commit-tree', tree];
   for (const p of parents) args.push('-p', p);
-  return gitText(gitDir, args, { input: message.endsWith('\n') ? message : message + '\n', env: identityEnv(who, date) });
+  return gitText(gitDir, args, { input: message.endsWith('\n') ? message : message + '\n', env: identityEnv(who, date, committer) });
 }
 
 export type FileAction =
@@ -39,6 +39,8 @@ export interface WriteCommitInput {
   expectedOldSha?: string | null;
   message: string;
   author: CommitIdentity;
+  /** Who committed, when not the author (the files API's author_name/author_email): the acting user. */
+  committer?: CommitIdentity;
   actions: FileAction[];
   date?: Date;
 }
@@ -82,7 +84,7 @@ export async function writeCommit(gitDir: string, input: WriteCommitInput): Prom
       await addFile(gitDir, env, p, a.content, a.executable ?? false);
     }
     const tree = await gitText(gitDir, ['write-tree'], { env });
-    const sha = await commitTree(gitDir, tree, parent ? [parent] : [], input.message, input.author, input.date);
+    const sha = await commitTree(gitDir, tree, parent ? [parent] : [], input.message, input.author, input.date, input.committer);
     await updateRef(gitDir, ref, sha, current ?? ZERO_OID, `tandem: ${input.message.split('\n', 1)[0]}`);
     return { sha, oldSha: current };
   } finally {
