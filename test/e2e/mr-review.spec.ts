@@ -99,12 +99,6 @@ test('a line comment in the Changes tab appears on the other page, under its lin
   await expect(theirs).toBeVisible({ timeout: 5000 });
   const code = await line.getAttribute('data-line-code');
   await expect(bob.locator(`[data-path="src/search.ts"] tr[data-line-code="${code}"] + tr.diff-notes-row`)).toContainText(text);
-  // Hovering the thread highlights its lines (10, 11, the removed and the added 12), and only while hovered
-  const highlighted = bob.locator('[data-path="src/search.ts"] td.diff-code.diff-range-hover');
-  await theirs.hover();
-  await expect(highlighted).toHaveCount(4);
-  await bob.mouse.move(0, 0);
-  await expect(highlighted).toHaveCount(0);
   // and in the Overview
   await bob.getByTestId('mr-tab-overview').click();
   const thread = bob.getByTestId('discussion').filter({ hasText: text });
