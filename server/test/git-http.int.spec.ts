@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '@tandem/shared-types';
 import { RepositoryService, type RefsChangedEvent } from '../src/modules/repository';
 import { bootApp, insertPat, addMember, projectId, type TestApp } from './harness';
@@ -97,7 +97,8 @@ describe('git over smart HTTP', () => {
     const remote = await git(work, 'ls-remote', url('acme/platform/secret-plans', 'bob'));
     expect(remote.out).toContain(`${sha}\trefs/heads/feature-x`);
     const pid = await projectId(app, 'acme/platform/secret-plans');
-    expect(events).toEqual([expect.objectContaining({ projectId: pid, source: 'push', updates: [{ ref: 'refs/heads/feature-x', oldSha: '0'.repeat(40), newSha: sha }] })]);
+    // The hook runs once git's answer is complete (its refs read again, the push recorded): the client may be done first
+    await vi.waitFor(() => expect(events).toEqual([expect.objectContaining({ projectId: pid, source: 'push', updates: [{ ref: 'refs/heads/feature-x', oldSha: '0'.repeat(40), newSha: sha }] })]), { timeout: 5000 });
   });
 
   it('refuses a push below developer and keeps the refs', async () => {
