@@ -87,6 +87,11 @@ export class GitRepository {
     return (await listRefs(this.gitDir, 'refs/heads/')).map((r) => r.name).filter((n) => matchesRefSearch(n, search));
   }
 
+  /** The branch's head commit, or null when there is no such branch (one git process; `branch` also reads the commit). */
+  async branchHead(name: string): Promise<string | null> {
+    return isPlausibleRefName(name) ? readRef(this.gitDir, `refs/heads/${name}`) : null;
+  }
+
   async branch(name: string): Promise<BranchInfo | null> {
     if (!isPlausibleRefName(name)) return null;
     const oid = await readRef(this.gitDir, `refs/heads/${name}`);

@@ -39,19 +39,15 @@ export class MergeRequestPageController {
   async page(@CurrentActor() actor: Actor | null, @Param() params: RouteParams): Promise<MergeRequestPageData> {
     const t = await this.targets.fromPage(actor, params);
     const { mr, project, facts } = t.mergeRequest;
-    const [seq, notesData, awards, sidebar, fork, subscribed] = await Promise.all([
+    const [seq, notesData, awards, sidebar, fork, subscribed, sourceProjectPath] = await Promise.all([
       this.events.currentSeqs('MergeRequest', [mr.id]).then((m) => m.get(mr.id) ?? 0),
       this.discussions.pageNotesData(actor, t),
       this.awards.list('MergeRequest', mr.id),
       this.people.sidebar(t.mergeRequest),
       forkSourceFacts(this.loader.projects, actor, mr),
       actor ? this.subscriptions.isSubscribed(mr.id, actor.id) : false,
+      this.sourceProjectPath(actor, mr, project),
     ]);
-    // The single-file editor edits the source branch where it lives (a fork's path when it comes from one the viewer may
-    // read); an open merge request whose branch is gone has no edit path (GitLab's edit_path)
-    const sourcePath = mr.sourceProjectId === project.id ? project.fullPath : ((await this.loader.projects.findReadable(actor, mr.sourceProjectId).catch(() => null))?.project.fullPath ?? null);
-    const branchThere = sourcePath !== null && mr.state === 'opened' && (await this.repos.open(mr.sourceProjectId).then((r) => r.branch(mr.sourceBranch)).catch(() => null)) !== null;
-    const sourceProjectPath = branchThere ? sourcePath : null;
     return {
       mergeRequest: { ...toApiMergeRequest(mr, project.fullPath, this.targets.publicUrl), subscribed },
       projectPath: project.fullPath,
@@ -69,5 +65,18 @@ export class MergeRequestPageController {
       notesData: { ...notesData, notesFilters: [...NOTES_FILTER_OPTIONS] },
       sidebar,
     };
+  }
+
+  /**
+   * Where the single-file editor edits the source branch (GitLab's edit_path): the project, or the
+   * fork the viewer may read; null unless the merge request is open and its branch is still there.
+   */
+  private async sourceProjectPath(actor: Actor | null, mr: { state: string; sourceProjectId: number; sourceBranch: string }, project: { id: number; fullPath: string }): Promise<string | null> {
+    if (mr.state !== 'opened') return null;
+    const [path, head] = await Promise.all([
+      mr.sourceProjectId === project.id ? project.fullPath : this.loader.projects.findReadable(actor, mr.sourceProjectId).then((f) => f.project.fullPath, () => null),
+      this.repos.open(mr.sourceProjectId).then((r) => r.branchHead(mr.sourceBranch), () => null),
+    ]);
+    return path !== null && head !== null ? path : null;
   }
 }
