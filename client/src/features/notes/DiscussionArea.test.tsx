@@ -61,7 +61,8 @@ describe('DiscussionArea', () => {
     act(() => answer.release(created({ id: '5', note_html: '<p>hello there</p>' })));
     await screen.findByText('hello there', { selector: 'p' });
     expect(screen.queryByTestId('pending-note')).toBeNull();
-    expect(box().value).toBe('');
+    // the form clears once the send resolves, which can be a tick after the stored note renders
+    await waitFor(() => expect(box().value).toBe(''));
     expect(localStorage.getItem(noteDraftKey('g/p', 1))).toBeNull();
   });
 
