@@ -88,6 +88,19 @@ describe('batch review and suggestions in the Overview', () => {
     await waitFor(() => expect(thread(P).textContent).toContain('On the overview'));
   });
 
+  it('a reply written in the review form before it took the reply autosave comes back when Reply is opened, once', async () => {
+    const P = 'p'.repeat(40);
+    localStorage.setItem(`autosave/g/p/-/merge_requests/3/reply/${P}`, JSON.stringify({ text: 'half a reply', lock_version: 0 }));
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(P)).toBeTruthy());
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    const form = within(thread(P)).getByTestId('diff-comment-form');
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe('half a reply');
+    // kept under the reply's key from now on, the old one gone
+    expect(localStorage.getItem(`autosave/g/p/-/merge_requests/3/reply/${P}`)).toBeNull();
+    expect(Object.keys(localStorage).filter((k) => k.endsWith(`/reply/${P}`)).map((k) => JSON.parse(localStorage.getItem(k)!).text)).toEqual(['half a reply']);
+  });
+
   it('a reply quotes the selected text (r), and cancelling one with text asks first', async () => {
     const P = 'p'.repeat(40);
     renderWithStores(<Overview />);

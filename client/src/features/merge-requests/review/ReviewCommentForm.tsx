@@ -11,7 +11,7 @@ import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 import type { useNoteForm } from '../../notes/useNoteForm';
 
 /** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays). */
-function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
+export function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
   const at = discussionId
     ? `reply/${discussionId}`
     : position?.position_type === 'image'

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { ApiDiscussion, ApiDraftNote } from '@tandem/shared-types';
 import type { DiscussionReview } from '../../notes/NotesContext';
+import { useNotesContext } from '../../notes/NotesContext';
+import { clearNoteDraft, noteDraftKey, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { useNoteForm } from '../../notes/useNoteForm';
 import { PendingDraft } from './PendingDraft';
-import { ReviewCommentForm } from './ReviewCommentForm';
+import { ReviewCommentForm, reviewFormDraftKey } from './ReviewCommentForm';
 import { SuggestionBlocks } from './SuggestionBlock';
 
 interface OverviewReviewOptions {
@@ -59,6 +61,10 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
  * two pages' replies behave alike.
  */
 function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, onCancel, onDone }: { projectPath: string; iid: number; discussion: ApiDiscussion; quote: string; pendingCount: number; onCancel: () => void; onDone: (kind: 'draft' | 'note') => void }) {
+  // A reply written before this form took the issue page's autosave key stays under the review
+  // form's key: it moves to the reply's key before the form reads it (nothing written is lost)
+  const notes = useNotesContext();
+  useState(() => adoptReviewFormDraft(reviewFormDraftKey(projectPath, iid, discussion.id, null), noteDraftKey(notes.projectPath, notes.iid, discussion.id)));
   const form = useNoteForm(discussion.id);
   return (
     <ReviewCommentForm
@@ -73,4 +79,12 @@ function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, 
       onDone={onDone}
     />
   );
+}
+
+/** Moves a draft from the review form's key to the reply form's, unless the reply's key holds one already. */
+export function adoptReviewFormDraft(from: string, to: string): void {
+  const old = readNoteDraft(from);
+  if (!old) return;
+  if (!readNoteDraft(to)?.text) writeNoteDraft(to, old);
+  clearNoteDraft(from);
 }
