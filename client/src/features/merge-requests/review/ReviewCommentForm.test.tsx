@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { IDEMPOTENCY_HEADER, SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition } from '@tandem/shared-types';
+import { IDEMPOTENCY_HEADER, SUGGESTION_TEXTS, type ApiDiffLine, type ApiDiffPosition, type ApiDiscussion } from '@tandem/shared-types';
+import { noteDraftKey } from '../../notes/noteDrafts';
 import { renderWithStores, stubFetch } from '../../../test/kit';
 import { ReviewCommentForm } from './ReviewCommentForm';
 
@@ -68,6 +69,27 @@ describe('the review comment form: autosave', () => {
     fireEvent.click(screen.getByTestId('diff-comment-submit'));
     await waitFor(() => expect(api.callsTo('POST /api/v4/projects/g%2Fp/merge_requests/3/discussions')).toHaveLength(1));
     await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+  });
+});
+
+describe('the review comment form: a thread reply shares its autosave with the Overview reply', () => {
+  const D = 'd'.repeat(40);
+  const thread = { id: D, individual_note: false, resolvable: true, resolved: false, notes: [] } as unknown as ApiDiscussion;
+  beforeEach(() => localStorage.clear());
+  const reply = () => renderWithStores(<ReviewCommentForm projectPath="g/p" iid={3} discussion={thread} pendingCount={0} label="Reply to this thread" onDone={() => undefined} onCancel={() => undefined} />);
+
+  it("writes under the thread's reply key on the merge request page, the one the Overview's reply form reads", () => {
+    reply();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Written in Changes' } });
+    expect(JSON.parse(localStorage.getItem(noteDraftKey('g/p/-/merge_requests', 3, D))!)).toMatchObject({ text: 'Written in Changes' });
+  });
+
+  it('takes over a reply autosaved under the earlier key, once', () => {
+    localStorage.setItem(`autosave/g/p/-/merge_requests/3/reply/${D}`, JSON.stringify({ text: 'from before', lock_version: 0 }));
+    reply();
+    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('from before');
+    expect(localStorage.getItem(`autosave/g/p/-/merge_requests/3/reply/${D}`)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(noteDraftKey('g/p/-/merge_requests', 3, D))!)).toMatchObject({ text: 'from before' });
   });
 });
 

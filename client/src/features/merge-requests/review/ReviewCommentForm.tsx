@@ -3,21 +3,40 @@ import { AUTOSAVE_PREFIX, DISCUSSION_TEXTS, IDEMPOTENCY_HEADER, NOTE_FORM_TEXTS,
 import { errorText, projectApiPath, requestJson } from '../../../shared/api/http';
 import { MarkdownEditor } from '../../../shared/markdown/MarkdownEditor';
 import { mayResolve } from '../../notes/discussionRules';
-import { clearNoteDraft, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
+import { clearNoteDraft, noteDraftKey, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { resolveDiscussion } from '../../notes/notesApi';
 import { createDraft } from './reviewApi';
 import { linesSuggestion, suggestionLines } from './suggestionInsert';
 import { DiscardReplyDialog } from '../../notes/DiscardReplyDialog';
 import type { useNoteForm } from '../../notes/useNoteForm';
 
-/** The form's autosave key: `autosave/<project>/-/merge_requests/<iid>/reply/<thread>`, `.../line/<path>:<old>:<new>` or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays). */
+/**
+ * The form's autosave key. A reply in a thread: the thread's reply key on the merge request page
+ * (`noteDraftKey` of the discussion area, so the Changes tab's and the Overview's replies to one
+ * thread share their text); a new diff thread: `autosave/<project>/-/merge_requests/<iid>/line/<path>:<old>:<new>`
+ * or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays).
+ */
 export function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
-  const at = discussionId
-    ? `reply/${discussionId}`
-    : position?.position_type === 'image'
-      ? `image/${position.new_path}`
-      : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
+  if (discussionId) return mergeRequestReplyDraftKey(projectPath, iid, discussionId);
+  const at = position?.position_type === 'image' ? `image/${position.new_path}` : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
   return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
+}
+
+/** A thread reply's key on a merge request page: the discussion area's (its stream path is `<project>/-/merge_requests`). */
+export const mergeRequestReplyDraftKey = (projectPath: string, iid: number, discussionId: string) => noteDraftKey(`${projectPath}/-/merge_requests`, iid, discussionId);
+
+/**
+ * A reply autosaved under the review form's earlier key (`.../merge_requests/<iid>/reply/<thread>`)
+ * moves to the thread's reply key when a reply form opens, unless that key holds a text already:
+ * nothing written before the forms shared one key is lost.
+ */
+export function adoptEarlierReplyDraft(projectPath: string, iid: number, discussionId: string): void {
+  const from = `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/reply/${discussionId}`;
+  const old = readNoteDraft(from);
+  if (!old) return;
+  const to = mergeRequestReplyDraftKey(projectPath, iid, discussionId);
+  if (!readNoteDraft(to)?.text) writeNoteDraft(to, old);
+  clearNoteDraft(from);
 }
 
 interface ReviewCommentFormProps {
@@ -58,6 +77,7 @@ export function ReviewCommentForm({ projectPath, iid, position, lines, discussio
   // The text written before (autosaved), then the quote, as the plain reply form starts
   const [ownText, setTextState] = useState(() => {
     if (form) return '';
+    if (discussion) adoptEarlierReplyDraft(projectPath, iid, discussion.id);
     const saved = readNoteDraft(draftKey)?.text ?? '';
     return initialText ? `${saved ? `${saved}\n` : ''}${initialText}` : saved;
   });

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { ApiDiscussion, ApiDraftNote } from '@tandem/shared-types';
 import type { DiscussionReview } from '../../notes/NotesContext';
-import { useNotesContext } from '../../notes/NotesContext';
-import { clearNoteDraft, noteDraftKey, readNoteDraft, writeNoteDraft } from '../../notes/noteDrafts';
 import { useNoteForm } from '../../notes/useNoteForm';
 import { PendingDraft } from './PendingDraft';
-import { ReviewCommentForm, reviewFormDraftKey } from './ReviewCommentForm';
+import { ReviewCommentForm, adoptEarlierReplyDraft } from './ReviewCommentForm';
 import { SuggestionBlocks } from './SuggestionBlock';
 
 interface OverviewReviewOptions {
@@ -61,10 +59,8 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
  * two pages' replies behave alike.
  */
 function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, onCancel, onDone }: { projectPath: string; iid: number; discussion: ApiDiscussion; quote: string; pendingCount: number; onCancel: () => void; onDone: (kind: 'draft' | 'note') => void }) {
-  // A reply written before this form took the issue page's autosave key stays under the review
-  // form's key: it moves to the reply's key before the form reads it (nothing written is lost)
-  const notes = useNotesContext();
-  useState(() => adoptReviewFormDraft(reviewFormDraftKey(projectPath, iid, discussion.id, null), noteDraftKey(notes.projectPath, notes.iid, discussion.id)));
+  // A reply autosaved under the review form's earlier key moves to the thread's before the form reads it
+  useState(() => adoptEarlierReplyDraft(projectPath, iid, discussion.id));
   const form = useNoteForm(discussion.id);
   return (
     <ReviewCommentForm
@@ -81,10 +77,3 @@ function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, 
   );
 }
 
-/** Moves a draft from the review form's key to the reply form's, unless the reply's key holds one already. */
-export function adoptReviewFormDraft(from: string, to: string): void {
-  const old = readNoteDraft(from);
-  if (!old) return;
-  if (!readNoteDraft(to)?.text) writeNoteDraft(to, old);
-  clearNoteDraft(from);
-}
