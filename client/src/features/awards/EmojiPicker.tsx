@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { SpriteIcon } from '../../shared/ui/Icon';
+import { spriteIcon } from '../../shared/ui/Icon';
 import { DISCUSSION_LIMITS, DISCUSSION_TEXTS } from '@tandem/shared-types';
 import { useDebouncedValue } from '../../shared/search/useDebouncedSearch';
 import { COMMON_EMOJI, EMOJI_CATEGORIES, searchEmojis, type EmojiEntry } from '../../shared/emoji/emojiData';
@@ -61,7 +61,7 @@ export function EmojiPicker({ onSelect, disabled, label = 'Add reaction' }: Emoj
         data-testid="add-reaction"
         onClick={() => setOpen((o) => !o)}
       >
-        <SpriteIcon name="smile-plus" size={16} />
+        {spriteIcon('smile-plus', 16)}
       </button>
       {open && (
         <EmojiPanel

@@ -15,6 +15,7 @@ import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './
 import { ChangesTab } from './diffs/ChangesTab';
 import type { FileEditContext } from './diffs/fileEditRules';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
+import { positionOf } from './diffs/DiffNotes';
 import { MergeRequestCommits } from './MergeRequestTabs';
 import { MergeRequestSidebar } from './sidebar/MergeRequestSidebar';
 import { ReviewBar } from './review/ReviewBar';
@@ -88,7 +89,8 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = `${mergeRequestStreamPath(projectPath)}#${mr.iid}`;
-  const renderDiscussionHeader = useCallback((d: ApiDiscussion) => <DiffExcerpt discussion={d} projectPath={projectPath} iid={mr.iid} />, [projectPath, mr.iid]);
+  // Most threads are on no line: no excerpt component for them at all
+  const renderDiscussionHeader = useCallback((d: ApiDiscussion) => (positionOf(d) ? <DiffExcerpt discussion={d} projectPath={projectPath} iid={mr.iid} /> : null), [projectPath, mr.iid]);
   // The page's live right to react (as the issue page's): a note that arrived live carries no viewer flags
   const canAwardNow = liveAwardPermission(data.permissions, mr.discussion_locked);
   const renderAwards = useCallback(

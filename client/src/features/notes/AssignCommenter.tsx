@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { appStore } from '../../shared/store';
-import { SpriteIcon } from '../../shared/ui/Icon';
+import { spriteIcon } from '../../shared/ui/Icon';
 import { useStoreSelector } from '../../shared/useStoreValue';
 import { issueAtomFamily, updateIssueAtom } from '../issue/issueAtoms';
 import { setAssignees } from '../sidebar/people/peopleApi';
@@ -40,7 +40,7 @@ export function AssignCommenter({ note }: { note: ApiNote }) {
 
   return (
     <button type="button" className="btn btn--icon btn--tertiary" aria-label={label} title={label} disabled={busy} onClick={() => void toggle()}>
-      <SpriteIcon name={assigned ? 'user-minus' : 'user-plus'} size={14} />
+      {spriteIcon(assigned ? 'user-minus' : 'user-plus', 14)}
     </button>
   );
 }

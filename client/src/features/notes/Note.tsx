@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ABUSE_TEXTS, DISCUSSION_TEXTS, type ApiNote } from '@tandem/shared-types';
 import { Avatar } from '../../shared/ui/Avatar';
-import { SpriteIcon } from '../../shared/ui/Icon';
+import { spriteIcon } from '../../shared/ui/Icon';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { AssignCommenter } from './AssignCommenter';
 import { canEditNote } from './discussionRules';
@@ -48,21 +48,21 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
                 title={ABUSE_TEXTS.reportAbuse}
                 href={`/-/abuse_reports/new?project_path=${encodeURIComponent(editorProjectPath)}&iid=${iid}&note_id=${encodeURIComponent(note.id)}`}
               >
-                <SpriteIcon name="flag" size={14} />
+                {spriteIcon('flag', 14)}
               </a>
             )}
             {onReply && (
               <button type="button" className="btn btn--icon btn--tertiary" aria-label="Reply to comment" title="Reply to comment" onClick={onReply}>
-                <SpriteIcon name="reply" size={14} />
+                {spriteIcon('reply', 14)}
               </button>
             )}
             {mine && !edit.editing && (
               <>
                 <button type="button" className="btn btn--icon btn--tertiary" aria-label="Edit comment" title="Edit comment" onClick={() => edit.setEditing(true)} disabled={edit.deleting}>
-                  <SpriteIcon name="pencil" size={14} />
+                  {spriteIcon('pencil', 14)}
                 </button>
                 <button type="button" className="btn btn--icon btn--tertiary" aria-label="Delete comment" title="Delete comment" onClick={() => setConfirmDelete(true)} disabled={edit.deleting}>
-                  <SpriteIcon name="trash" size={14} />
+                  {spriteIcon('trash', 14)}
                 </button>
               </>
             )}

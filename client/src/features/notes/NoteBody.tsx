@@ -17,7 +17,7 @@ export function NoteBody({ note, savingText, children }: { note: ApiNote; saving
         // note_html is rendered and sanitised on the server (MarkdownService)
         <div className="md" data-testid="note-text" dangerouslySetInnerHTML={{ __html: note.note_html }} />
       )}
-      <NoteEdited note={note} />
+      {note.last_edited_at && <NoteEdited note={note} />}
       {children}
     </div>
   );

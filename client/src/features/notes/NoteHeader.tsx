@@ -18,7 +18,7 @@ export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; no
       ) : (
         <span className="note-header__name">{DISCUSSION_TEXTS.deletedUser}</span>
       )}
-      <UserStatusEmoji status={status} />
+      {status?.emoji && <UserStatusEmoji status={status} />}
       <span className="note-header__sep" aria-hidden="true">
         ·
       </span>

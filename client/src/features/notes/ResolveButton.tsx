@@ -1,4 +1,4 @@
-import { SpriteIcon } from '../../shared/ui/Icon';
+import { spriteIcon } from '../../shared/ui/Icon';
 import type { ApiDiscussion } from '@tandem/shared-types';
 import { useResolveDiscussion } from './useResolveDiscussion';
 
@@ -8,7 +8,7 @@ export function ResolveButton({ discussion }: { discussion: ApiDiscussion }) {
   const label = discussion.resolved ? 'Unresolve thread' : 'Resolve thread';
   return (
     <button type="button" className={`btn btn--icon btn--tertiary${discussion.resolved ? ' is-resolved' : ''}`} aria-label={label} title={label} disabled={busy} onClick={() => void toggle()}>
-      <SpriteIcon name={discussion.resolved ? 'check-circle' : 'circle-dot'} size={14} />
+      {spriteIcon(discussion.resolved ? 'check-circle' : 'circle-dot', 14)}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { IconSprite, SpriteIcon, iconStyleSheet } from './Icon';
+import { IconSprite, iconStyleSheet, spriteIcon } from './Icon';
 
 describe('note icons', () => {
   it('the sprite becomes one style sheet: a mask for each lucide drawing, painted in the text colour', () => {
@@ -22,7 +22,7 @@ describe('note icons', () => {
   });
 
   it('an icon is one empty element hidden from assistive technology, sized by class', () => {
-    const { container } = render(<button aria-label="Reply to comment"><SpriteIcon name="reply" size={14} /></button>);
+    const { container } = render(<button aria-label="Reply to comment">{spriteIcon('reply', 14)}</button>);
     const icon = container.querySelector('button > span')!;
     expect(icon.className).toBe('icon icon--s14 icon--reply');
     expect(icon.getAttribute('aria-hidden')).toBe('true');

@@ -51,7 +51,11 @@ export function IconSprite() {
   );
 }
 
-/** One of the note icons (decorative: the control around it carries the label). */
-export function SpriteIcon({ name, size = 16 }: { name: SpriteIconName; size?: 14 | 16 }) {
+/**
+ * One of the note icons (decorative: the control around it carries the label). A function that
+ * returns the element, called as `{spriteIcon('reply', 14)}`: as a component it was one more
+ * React fiber for each of a note's four icons.
+ */
+export function spriteIcon(name: SpriteIconName, size: 14 | 16 = 16) {
   return <span className={`icon icon--s${size} icon--${name}`} aria-hidden="true" />;
 }

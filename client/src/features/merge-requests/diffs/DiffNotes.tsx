@@ -127,7 +127,7 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
               <strong>{n.author?.name ?? 'Someone'}</strong>
               {/* note_html is rendered and sanitised on the server */}
               <div className="md" dangerouslySetInnerHTML={{ __html: n.note_html }} />
-              <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />
+              {!!n.suggestions?.length && <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />}
             </div>
           ))}
           {resolved && <p className="diff-thread-resolved" data-testid="diff-thread-resolved">{REVIEW_TEXTS.resolvedBy(resolver)}</p>}

@@ -27,7 +27,7 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
   return useMemo(() => {
     const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
     return {
-      noteExtra: (note) => <SuggestionBlocks note={note} canApply={canApply} batch={batch} />,
+      noteExtra: (note) => (note.suggestions?.length ? <SuggestionBlocks note={note} canApply={canApply} batch={batch} /> : null),
       footer: (d) =>
         drafts
           ?.filter((x) => x.discussion_id === d.id)
