@@ -19,7 +19,7 @@ const servers = args.flatMap((a, i) => (a === '--server' ? [path.resolve(args[i 
 if (!servers.length) servers.push(path.join(ROOT, 'server/dist/main.js'));
 const ROUNDS = opt('--rounds', 3);
 const MS = opt('--ms', 6000);
-const PORT = 3696;
+const PORT = 3623;
 const DB = 'tandem_path_put_bench';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cpuMs = (pid) => {
