@@ -43,10 +43,10 @@ export class IssueLoader {
     const cols = (m: EntityMetadata, alias: string) => m.columns.map((c) => `${alias}.${c.databaseName} AS "${alias}_${c.databaseName}"`).join(', ');
     // One json column: node-postgres describes and parses every column of every execution, and
     // this read starts every issue request; JSON.parse of one value is the cheaper way in.
-    // Two texts, with and without the API's hydration, not one with a `CASE WHEN $4`: with the
-    // switch a parameter, Postgres planned the statement again at every execution (its custom
-    // plan, which folds the unused branch, always looked cheaper than the generic one): about
-    // 0.45 ms of the database's CPU on every issue request, a third of a title PUT's
+    // Two texts, with and without the API's hydration, not one switched by a `CASE WHEN $4`: a
+    // read without hydration then neither plans nor starts (ExecutorStart) the hydration's
+    // subplans, and no parameter decides a branch, which can keep Postgres from settling on the
+    // generic plan (docs/decisions.md, "A prepared statement's text has no switch")
     const readable = (where: string, hydrate: boolean) => `SELECT json_build_object(
         'p', row_to_json(p), 'n', row_to_json(n), 'i', CASE WHEN i.id IS NOT NULL THEN row_to_json(i) END,
         'access_level', lv.level, 'assignee_ids', lv.assignee_ids,${

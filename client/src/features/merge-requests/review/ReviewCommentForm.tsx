@@ -16,14 +16,14 @@ import type { useNoteForm } from '../../notes/useNoteForm';
  * thread share their text); a new diff thread: `autosave/<project>/-/merge_requests/<iid>/line/<path>:<old>:<new>`
  * or `.../image/<path>` (a click elsewhere on the image moves the comment, its text stays).
  */
-export function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
+function reviewFormDraftKey(projectPath: string, iid: number, discussionId: string | null, position: ApiDiffPosition | null): string {
   if (discussionId) return mergeRequestReplyDraftKey(projectPath, iid, discussionId);
   const at = position?.position_type === 'image' ? `image/${position.new_path}` : `line/${position?.new_path ?? ''}:${position?.old_line ?? ''}:${position?.new_line ?? ''}`;
   return `${AUTOSAVE_PREFIX}${projectPath}/-/merge_requests/${iid}/${at}`;
 }
 
 /** A thread reply's key on a merge request page: the discussion area's (its stream path is `<project>/-/merge_requests`). */
-export const mergeRequestReplyDraftKey = (projectPath: string, iid: number, discussionId: string) => noteDraftKey(`${projectPath}/-/merge_requests`, iid, discussionId);
+const mergeRequestReplyDraftKey = (projectPath: string, iid: number, discussionId: string) => noteDraftKey(`${projectPath}/-/merge_requests`, iid, discussionId);
 
 /**
  * A reply autosaved under the review form's earlier key (`.../merge_requests/<iid>/reply/<thread>`)

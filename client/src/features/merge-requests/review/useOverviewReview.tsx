@@ -76,4 +76,3 @@ function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, 
     />
   );
 }
-
