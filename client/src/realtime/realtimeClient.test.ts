@@ -8,11 +8,20 @@ import { reconnectDelayMs } from './connectionMonitor';
 class FakeSocket extends EventEmitter {
   subscribes: Array<{ req: SubscribeRequest; ack: (a: SubscribeAck) => void }> = [];
   sent: Array<[string, unknown]> = [];
+  /** The acknowledgement callbacks of what was sent with one, by event name, in order. */
+  acks: Array<[string, (res: unknown) => void]> = [];
   disconnected = false;
   override emit(event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'subscribe') this.subscribes.push({ req: args[0] as SubscribeRequest, ack: args[1] as (a: SubscribeAck) => void });
-    else this.sent.push([String(event), args[0]]);
+    else {
+      this.sent.push([String(event), args[0]]);
+      if (typeof args[1] === 'function') this.acks.push([String(event), args[1] as (res: unknown) => void]);
+    }
     return true;
+  }
+  /** The server answers every `event` sent with an acknowledgement so far. */
+  ackAll(event: string, res: unknown = { ok: true }) {
+    for (const [name, ack] of this.acks.splice(0)) if (name === event) ack(res);
   }
   serverEmit(event: string, ...args: unknown[]) {
     return super.emit(event, ...args);
@@ -207,25 +216,55 @@ describe('RealtimeClient', () => {
     expect(client.givenUp).toBe(false);
     expect(gaveUp).toEqual([true, false]);
   });
-  it('watches a project list: re-watches after a reconnect and refetches once, and hears only its own project', () => {
+  it('watches a project list: refetches once the room is joined on each connect, and hears only its own project', () => {
     const changes: string[] = [];
     client.start();
     const stop = client.watchProject('g/p', () => changes.push('g/p'));
     sockets[0]!.serverEmit('connect');
     expect(sockets[0]!.sent).toContainEqual(['watch_project', { project_path: 'g/p' }]);
+    // the list was read on page load, before the socket: once the room is joined it reads again
+    expect(changes).toEqual([]);
+    sockets[0]!.ackAll('watch_project');
+    expect(changes).toEqual(['g/p']);
     sockets[0]!.serverEmit('project_issues', { project_path: 'g/p' });
     sockets[0]!.serverEmit('project_issues', { project_path: 'other/p' });
-    expect(changes).toEqual(['g/p']);
+    expect(changes).toEqual(['g/p', 'g/p']);
     // the socket drops and comes back: watch again, and refetch what may have been missed
     sockets[0]!.serverEmit('disconnect');
     vi.advanceTimersByTime(reconnectDelayMs(1) + 1);
     sockets[1]!.serverEmit('connect');
     expect(sockets[1]!.sent).toContainEqual(['watch_project', { project_path: 'g/p' }]);
-    expect(changes).toEqual(['g/p', 'g/p']);
+    sockets[1]!.ackAll('watch_project');
+    expect(changes).toHaveLength(3);
     stop();
     expect(sockets[1]!.sent).toContainEqual(['unwatch_project', { project_path: 'g/p' }]);
     sockets[1]!.serverEmit('project_issues', { project_path: 'g/p' });
-    expect(changes).toHaveLength(2);
+    expect(changes).toHaveLength(3);
+  });
+
+  it('watches an error list the same way: null (refetch) once its room is joined, then the changed ids', () => {
+    const heard: Array<number[] | null> = [];
+    client.start();
+    client.watchErrors('g/p', (ids) => heard.push(ids));
+    sockets[0]!.serverEmit('connect');
+    expect(sockets[0]!.sent).toContainEqual(['watch_errors', { project_path: 'g/p' }]);
+    expect(heard).toEqual([]);
+    sockets[0]!.ackAll('watch_errors');
+    expect(heard).toEqual([null]);
+  });
+
+  it("reads the to-do count again on every connect, the first too (a count read on page load may predate the user's room)", () => {
+    const heard: Array<number | null> = [];
+    client.onTodosCount((count) => heard.push(count));
+    client.start();
+    sockets[0]!.serverEmit('connect');
+    expect(heard).toEqual([null]);
+    sockets[0]!.serverEmit('todos.count', { count: 4 });
+    expect(heard).toEqual([null, 4]);
+    sockets[0]!.serverEmit('disconnect');
+    vi.advanceTimersByTime(reconnectDelayMs(1) + 1);
+    sockets[1]!.serverEmit('connect');
+    expect(heard).toEqual([null, 4, null]);
   });
 
   it('passes presence on and sends this tab\'s presence only for a followed issue while open', () => {

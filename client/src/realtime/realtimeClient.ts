@@ -80,7 +80,6 @@ export class RealtimeClient {
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private gaveUp = false;
-  private everOpened = false;
   private readonly now: () => number;
   private readonly presenceListeners = new Set<(p: PresenceSignal) => void>();
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
@@ -166,7 +165,7 @@ export class RealtimeClient {
 
   /**
    * Calls `onChange` whenever issues of the project change (created, edited, closed, deleted),
-   * and after every reconnect (signals may have been missed meanwhile). Returns a stop function.
+   * and once the room is joined on each connect (signals may have been missed before). Returns a stop function.
    */
   watchProject(projectPath: string, onChange: () => void): () => void {
     let set = this.watches.get(projectPath);
@@ -185,7 +184,7 @@ export class RealtimeClient {
 
   /**
    * Calls `onChange` with the ids of the project's errors that got events or changed status
-   * (coalesced by the server), and with null after every reconnect (signals are not replayed).
+   * (coalesced by the server), and with null once the room is joined on each connect (signals are not replayed).
    */
   watchErrors(projectPath: string, onChange: (ids: number[] | null) => void): () => void {
     let set = this.errorWatches.get(projectPath);
@@ -204,7 +203,7 @@ export class RealtimeClient {
 
   /**
    * The signed-in user's pending to-do count, pushed on their private room (user channel);
-   * called with null after each (re)connect, when pushes may have been missed: refetch then.
+   * called with null on each connect (the first too: a count read before it may have missed a push): refetch then.
    */
   onTodosCount(listener: (count: number | null) => void): () => void {
     this.todoCountListeners.add(listener);
@@ -245,17 +244,21 @@ export class RealtimeClient {
       this.setGaveUp(false);
       this.setState('open');
       for (const s of this.streams.values()) this.subscribe(s);
-      for (const [path, listeners] of this.watches) {
-        socket.emit('watch_project', { project_path: path }, () => undefined);
-        // What changed while we were away is not replayed: the lists refetch once
-        if (this.everOpened) for (const l of listeners) l();
+      // Signals are not replayed: what a list read before its room was joined (while the socket
+      // was down, or on page load before this first connect) may have missed one, so the list
+      // refetches once the server answers that the room is joined
+      for (const path of this.watches.keys()) {
+        socket.emit('watch_project', { project_path: path }, () => {
+          if (this.socket === socket) for (const l of this.watches.get(path) ?? []) l();
+        });
       }
-      for (const [path, listeners] of this.errorWatches) {
-        socket.emit('watch_errors', { project_path: path }, () => undefined);
-        if (this.everOpened) for (const l of listeners) l(null);
+      for (const path of this.errorWatches.keys()) {
+        socket.emit('watch_errors', { project_path: path }, () => {
+          if (this.socket === socket) for (const l of this.errorWatches.get(path) ?? []) l(null);
+        });
       }
-      if (this.everOpened) for (const l of this.todoCountListeners) l(null);
-      this.everOpened = true;
+      // The user's room is joined before `connect` arrives: a count read before it is read again
+      for (const l of this.todoCountListeners) l(null);
       this.scheduleMonitor();
     });
     socket.on('connect_error', () => this.lost());

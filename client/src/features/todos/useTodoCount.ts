@@ -12,8 +12,8 @@ export const TODO_COUNT_POLL_MS = 30_000;
 
 /**
  * The navbar's pending to-do count: read once, then kept by the user channel's `todos.count`
- * pushes on this tab's socket; polled only while the socket is not open, and refetched after a
- * reconnect (pushes are not replayed). A push also makes the sidebar's to-do blocks read their state again.
+ * pushes on this tab's socket; polled only while the socket is not open, and read again on each
+ * connect (pushes are not replayed; the first read may predate the socket). A push also makes the sidebar's to-do blocks read their state again.
  */
 export function useTodoCount(): number | null {
   const user = useAtomValue(currentUserAtom);
@@ -33,7 +33,8 @@ export function useTodoCount(): number | null {
       // The user's to-dos changed (a sidebar toggle, a /todo or /done in a comment, another tab): the sidebar blocks read theirs again
       void client.invalidateQueries({ queryKey: ISSUABLE_TODO_KEY });
       if (count === null) void client.invalidateQueries({ queryKey: TODO_COUNT_KEY });
-      else client.setQueryData(TODO_COUNT_KEY, count);
+      // A read still in flight may have counted before this push's change: it must not overwrite it
+      else void client.cancelQueries({ queryKey: TODO_COUNT_KEY }).then(() => client.setQueryData(TODO_COUNT_KEY, count));
     });
   }, [user, client]);
   return user ? (query.data ?? null) : null;
