@@ -225,6 +225,29 @@ describe.each(DB_MODES)('merge request notification mail on %s', (mode) => {
     expect(await count()).toBe(before);
   });
 
+  it('a description edit mails only the users it newly mentions (not the actor, not who it mentioned before), with the merge request in the text', async () => {
+    let mr!: Awaited<ReturnType<typeof demoMergeRequest>>;
+    await mailsOf(async () => {
+      mr = await demoMergeRequest(app, who.alice, PUBLIC, 'Mentions in a description', { description: 'Thoughts, @mallory?' });
+    });
+    // bob takes part: a description edit is no comment, so it mails only whom it newly mentions
+    await comment(who.bob, mr.api, 'Following');
+    const edit = (description: string) => mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { description } }));
+    const mentioned = await edit('Thoughts, @mallory? And @carol, and me, @alice');
+    expect(to(mentioned)).toEqual(['carol']);
+    const carol = mentioned[0]!;
+    expect(carol.subject).toBe(`Re: Tandem | Mentions in a description (!${mr.iid})`);
+    expect(carol.body.startsWith(NT.mentionedInMergeRequest(mr.iid))).toBe(true);
+    expect(carol.body).toContain('And @carol');
+    expect(carol.headers!['Message-ID']).toMatch(new RegExp(`^<merge_request_${mr.id}_event_\\d+_mention_${ids.carol}@`));
+    // the same mentions again, reworded: nobody; a title edit: nobody
+    expect(await edit('Thoughts, @MALLORY? @carol, please')).toEqual([]);
+    expect(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { title: 'Mentions, renamed' } }))).toEqual([]);
+    // a mention inside code is no mention (as in comments)
+    expect(await edit('Thoughts, @mallory? @carol, please. `@dave`')).toEqual([]);
+    expect(to(await edit('Thoughts, @mallory? @carol, please, and @dave'))).toEqual(['dave']);
+  });
+
   it('asking for a review mails the reviewer asked only; asking again after their review mails them again; removing reviewers mails nobody', async () => {
     const mr = await newMr('Review requests');
     expect(to(await mailsOf(() => call(app, 'PUT', mr.api, { auth: who.alice, body: { assignee_ids: [ids.bob] } })))).toEqual(['bob']);

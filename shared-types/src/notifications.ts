@@ -140,6 +140,8 @@ export const NOTIFICATION_TEXTS = {
   pushedToMergeRequest: (name: string, iid: number) => `${name} pushed new commits to merge request !${iid}.`,
   /** GitLab's new_mention_in_issue_email: a description edit mentioned the reader. */
   mentionedInIssue: 'You have been mentioned in an issue.',
+  /** GitLab's new_mention_in_merge_request_email: a merge request's description edit mentioned the reader. */
+  mentionedInMergeRequest: (iid: number) => `You have been mentioned in merge request !${iid}.`,
   viewIt: (url: string) => `View it on Tandem: ${url}`,
   unsubscribe: (url: string) => `Unsubscribe from this issue: ${url}`,
   unsubscribeMergeRequest: (url: string) => `Unsubscribe from this merge request: ${url}`,

@@ -50,6 +50,7 @@ import { GroupGroupLinks1795970000000 } from './migrations/1795970000000-GroupGr
 import { MergeRequestTodosSubscriptions1796020000000 } from './migrations/1796020000000-MergeRequestTodosSubscriptions';
 import { MergeRequestSubscriptions1796030000000 } from './migrations/1796030000000-MergeRequestSubscriptions';
 import { MergeRequestMails1796040000000 } from './migrations/1796040000000-MergeRequestMails';
+import { MergeRequestMentionMails1796050000000 } from './migrations/1796050000000-MergeRequestMentionMails';
 import { NotifyJobSkipsSystemNotes1796010000000 } from './migrations/1796010000000-NotifyJobSkipsSystemNotes';
 
 /** Every migration, in order. CI fails if the entities drift from them (tools/check-migrations). */
@@ -101,6 +102,7 @@ export const MIGRATIONS = [
   MergeRequestTodosSubscriptions1796020000000,
   MergeRequestSubscriptions1796030000000,
   MergeRequestMails1796040000000,
+  MergeRequestMentionMails1796050000000,
 ];
 
 export interface DatabaseTarget {

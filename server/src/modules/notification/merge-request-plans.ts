@@ -11,7 +11,9 @@ const STATE_ACTIONS = { closed: 'close_merge_request', opened: 'reopen_merge_req
  * mentions with the users its description mentions. After it, one plan per change, as one edit
  * may make several: closed, reopened or merged; new commits on the source branch; assignees
  * changed (who was assigned or unassigned named); reviewers asked for a review (added, or asked
- * again: their state back to unreviewed). A review state that moved any other way mails nobody.
+ * again: their state back to unreviewed); users the description mentions that the description
+ * before did not (GitLab's new_mentions_in_merge_request). A review state that moved any other
+ * way mails nobody.
  */
 export async function mergeRequestPlans(ds: Pick<DataSource, 'query'>, ev: StoredEvent): Promise<Plan[]> {
   const f = (ev.doc.payload as { fields: MergeRequestFieldsChanged }).fields;
@@ -35,6 +37,12 @@ export async function mergeRequestPlans(ds: Pick<DataSource, 'query'>, ev: Store
     const asked = f.reviewers.filter((r) => r.review_state === 'unreviewed' && before.get(r.id) !== 'unreviewed');
     if (asked.length) out.push({ ...base, action: 'request_review', assignmentChanged: asked.map((r) => r.id), detail: asked.map((r) => r.name).join(', ') });
   }
+  const earlier = 'description' in f ? await previousDescription(ds, ev) : undefined;
+  if (earlier !== undefined) {
+    const before = new Set(mentionedUsernames(earlier).map((n) => n.toLowerCase()));
+    const added = mentionedUsernames(f.description).filter((n) => !before.has(n.toLowerCase()));
+    if (added.length) out.push({ ...base, action: 'new_mention_merge_request', mentionedUsernames: added, text: f.description ?? null });
+  }
   return out;
 }
 
@@ -51,6 +59,20 @@ async function previous<K extends 'assignees' | 'reviewers'>(ds: Pick<DataSource
   )) as Array<{ doc: NonNullable<MergeRequestFieldsChanged[K]> | string | null }>;
   const doc = row?.doc ?? [];
   return (typeof doc === 'string' ? JSON.parse(doc) : doc) as NonNullable<MergeRequestFieldsChanged[K]>;
+}
+
+/**
+ * The description before this event: the previous `merge_request.updated` that carried one (the
+ * opening event always does). None found (pruned from the log): undefined, and nobody is mailed
+ * rather than everyone (as for an issue whose earlier version is gone).
+ */
+async function previousDescription(ds: Pick<DataSource, 'query'>, ev: StoredEvent): Promise<string | null | undefined> {
+  const [row] = (await ds.query(
+    `SELECT payload->'payload'->'fields'->>'description' AS text FROM issue_events WHERE noteable_type = 'MergeRequest' AND noteable_id = $1 AND seq < $2 AND type = 'merge_request.updated'
+       AND (payload->'payload'->'fields') ? 'description' ORDER BY seq DESC LIMIT 1`,
+    [ev.targetId, ev.seq],
+  )) as Array<{ text: string | null }>;
+  return row ? row.text : undefined;
 }
 
 /**

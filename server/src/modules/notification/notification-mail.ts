@@ -49,6 +49,8 @@ function lead(e: MailEvent, to: Reader, target: NoteableForMail): string {
       return T.newIssue(e.actorName);
     case 'new_mention':
       return T.mentionedInIssue;
+    case 'new_mention_merge_request':
+      return T.mentionedInMergeRequest(target.iid);
     case 'new_merge_request':
       return T.newMergeRequest(e.actorName);
     case 'request_review':
@@ -70,7 +72,7 @@ function lead(e: MailEvent, to: Reader, target: NoteableForMail): string {
  * reassigned and a review asked by one comment's quick actions).
  */
 function eventPart(e: MailEvent, type: NoteableForMail['type']): string {
-  if (e.action === 'new_mention') return '_mention';
+  if (e.action === 'new_mention' || e.action === 'new_mention_merge_request') return '_mention';
   return type === 'MergeRequest' && e.action !== 'new_note' ? `_${e.action}` : '';
 }
 

@@ -168,6 +168,8 @@ describe('who is mailed about an event (GitLab NotificationRecipient#notifiable?
       person(ACTOR, { mentioned: true }),
     ];
     expect(notificationRecipients(cands, 'new_mention', ACTOR)).toEqual([2, 6]);
+    // a merge request's description edit: the same rules
+    expect(notificationRecipients(cands, 'new_mention_merge_request', ACTOR)).toEqual([2, 6]);
   });
 
   it('the effective setting: project, then the nearest group, then global; custom keeps its chosen events', () => {

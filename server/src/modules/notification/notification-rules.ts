@@ -11,7 +11,7 @@ import type { NotificationCustomEvent, NotificationLevel } from '@tandem/shared-
 /**
  * What happened: on an issue a comment, an assignment, the issue closed or reopened, its due date
  * changed, a new issue, or users newly mentioned by a description edit; on a merge request a
- * comment, and GitLab's merge request actions (named as its custom events), of which
+ * comment, users newly mentioned by a description edit, and GitLab's merge request actions (named as its custom events), of which
  * 'request_review' is reviewers asked for a review (added, or asked again).
  */
 export type NotificationAction =
@@ -22,6 +22,7 @@ export type NotificationAction =
   | 'due_date'
   | 'new_issue'
   | 'new_mention'
+  | 'new_mention_merge_request'
   | 'new_merge_request'
   | 'reassign_merge_request'
   | 'request_review'
@@ -39,6 +40,7 @@ export const CUSTOM_EVENT_OF: Record<NotificationAction, NotificationCustomEvent
   due_date: 'issue_due',
   new_issue: 'new_issue',
   new_mention: 'new_issue',
+  new_mention_merge_request: 'new_merge_request',
   new_merge_request: 'new_merge_request',
   reassign_merge_request: 'reassign_merge_request',
   request_review: 'change_reviewer_merge_request',
@@ -110,15 +112,16 @@ function suits(level: RecipientFacts['level'], type: RecipientType): boolean {
  * The users mailed about one event, once each, in the order given: never the actor; never
  * someone who may not read it (a confidential issue, an internal note); a manual subscription
  * mails even a 'disabled' user; an explicit unsubscribe silences everything but a mention.
- * 'new_mention' (a description edit) mails only the users it newly mentions, who are then
- * judged as a new issue's mentions are (GitLab's new_mentions_in_issue). A new issue or merge
+ * 'new_mention' and 'new_mention_merge_request' (a description edit) mail only the users it
+ * newly mentions, who are then judged as a new issue's or merge request's mentions are (GitLab's
+ * new_mentions_in_issue and new_mentions_in_merge_request). A new issue or merge
  * request, and a review request, do not mail participants as such.
  */
 export function notificationRecipients(candidates: readonly RecipientFacts[], action: NotificationAction, actorId: number | null): number[] {
   const out: number[] = [];
   for (const c of candidates) {
     if (c.id === actorId || !c.active || !c.canRead || out.includes(c.id)) continue;
-    if (action === 'new_mention' && !c.mentioned) continue;
+    if ((action === 'new_mention' || action === 'new_mention_merge_request') && !c.mentioned) continue;
     const type = typeOf(c, action);
     if (!type) continue;
     if (type === 'subscription') {

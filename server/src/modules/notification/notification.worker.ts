@@ -16,7 +16,7 @@ import { instanceSecret, signUnsubscribe } from './unsubscribe-token';
 
 /**
  * The events the `issue_events` trigger queues a 'notify' job for: the same test as its function
- * (migrations NotifyJobSkipsSystemNotes, MergeRequestMails). A system note mails nobody, so it
+ * (migrations NotifyJobSkipsSystemNotes, MergeRequestMails, MergeRequestMentionMails). A system note mails nobody, so it
  * queues nothing. On a merge request: a comment (of a submitted review only its last note, whose
  * job mails the review), its opening (seq 1), a state change (closed, reopened, merged), new
  * commits, an assignee change, and reviewers of whom one is unreviewed (the worker mails those
@@ -28,7 +28,7 @@ export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEve
     if (e.type === 'note.created') return !e.payload.note.system && (!e.payload.batch || e.payload.batch.index === e.payload.batch.size);
     if (e.type !== 'merge_request.updated') return false;
     const f = e.payload.fields;
-    return e.seq === 1 || 'assignees' in f || 'state' in f || 'commits_changed' in f || (f.reviewers ?? []).some((r) => r.review_state === 'unreviewed');
+    return e.seq === 1 || 'assignees' in f || 'state' in f || 'commits_changed' in f || 'description' in f || (f.reviewers ?? []).some((r) => r.review_state === 'unreviewed');
   }
   if (noteableType !== 'Issue') return false;
   if (e.type === 'note.created') return !e.payload.note.system;
@@ -41,7 +41,7 @@ export function queuesNotification(noteableType: NoteableType, e: AnyRealtimeEve
  * the 'notify' queue's handler. The job names an `issue_events` row; the worker decides what
  * it means (a comment, an assignment, a state or due-date change, a new issue, users newly
  * mentioned by a description edit; on a merge request a comment, its opening, a state change,
- * new commits, an assignment or a review request: merge-request-plans.ts), loads the
+ * new commits, an assignment, a review request or a description's new mentions: merge-request-plans.ts), loads the
  * candidates (notification-recipients.ts), keeps those the rules allow
  * (notification-rules.ts), and writes one mail each to the outbox in one statement. The
  * request that caused the event did none of this: the job was written by the event's own
