@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABUSE_TEXTS, VALIDATION } from '@tandem/shared-types';
-import { bootApp, call, castOf, DB_MODES, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
+import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
  * The issue header's Report abuse (signed-in readers who are not the author; stored for admins,
- * listed at GET /api/v4/admin/abuse_reports) and Submit as spam (admins: the issue is hidden
+ * listed at GET /api/v4/admin/abuse_reports), a comment's Report abuse on an issue or a merge
+ * request, and Submit as spam (admins: the issue is hidden
  * from everyone else, a spam_logs row kept).
  */
 const PUBLIC = 'acme/tandem';
@@ -72,6 +73,44 @@ describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
     const [sys] = (await app.ds.query(`SELECT id FROM notes WHERE system AND noteable_type = 'Issue' AND noteable_id = $1`, [issue.id])) as Array<{ id: number }>;
     expect((await report(who.carol, issue.iid, sys!.id)).status).toBe(404);
     expect((await report(who.carol, issue.iid, 'x1')).status).toBe(400);
+  });
+
+  it("reports a merge request comment's author (noteable_type): the merge request named and readable, the comment visible to the reporter", async () => {
+    const mr = await demoMergeRequest(app, who.alice, PUBLIC, 'Merge request with a rude comment');
+    const noteOf = async (auth: Auth, api: string, body: Record<string, unknown>) => (await call<{ id: number }>(app, 'POST', `${api}/notes`, { auth, body })).body.id;
+    const rude = await noteOf(who.carol, mr.api, { body: 'A rude review remark' });
+    const internal = await noteOf(who.alice, mr.api, { body: 'Team only, and rude', internal: true });
+    const report = (auth: Auth, body: Record<string, unknown>) =>
+      call<{ id: number; errors?: string[] }>(app, 'POST', '/-/abuse_reports', { auth, body: { project_path: PUBLIC, iid: mr.iid, noteable_type: 'MergeRequest', category: 'offensive', message: 'Rude', ...body } });
+    const res = await report(who.bob, { note_id: rude });
+    expect(res.status).toBe(201);
+    const [row] = (await app.ds.query(`SELECT u.username, a.reported_from_url, a.issue_id FROM abuse_reports a JOIN users u ON u.id = a.user_id WHERE a.id = $1`, [res.body.id])) as Array<Record<string, unknown>>;
+    expect(row).toEqual({ username: 'carol', issue_id: null, reported_from_url: expect.stringMatching(new RegExp(`/${PUBLIC}/-/merge_requests/${mr.iid}#note_${rude}$`)) });
+    // the admins' list has it
+    expect((await call<Array<{ id: number }>>(app, 'GET', '/api/v4/admin/abuse_reports', { auth: admin })).body.map((r) => r.id)).toContain(res.body.id);
+    // one's own comment: 403; the comment under another merge request's iid, or as an issue's: 404
+    expect((await report(who.carol, { note_id: rude })).status).toBe(403);
+    expect((await report(who.bob, { note_id: rude, iid: mr.iid + 1000 })).status).toBe(404);
+    expect((await report(who.bob, { note_id: rude, noteable_type: 'Issue' })).status).toBe(404);
+    // an internal comment is not found for a guest (dave), reportable by a reporter (bob)
+    expect((await report(who.dave, { note_id: internal })).status).toBe(404);
+    expect((await report(who.bob, { note_id: internal })).status).toBe(201);
+    // a merge request the reporter may not read: the same 404 as an unknown comment
+    const secret = await demoMergeRequest(app, who.alice, 'acme/platform/secret-plans', 'Private merge request');
+    const hidden = await noteOf(who.alice, secret.api, { body: 'Private remark' });
+    const unreadable = await report(who.dave, { project_path: 'acme/platform/secret-plans', iid: secret.iid, note_id: hidden });
+    const unknown = await report(who.dave, { project_path: 'acme/platform/secret-plans', iid: secret.iid, note_id: 987654321 });
+    expect([unreadable.status, unreadable.body]).toEqual([unknown.status, unknown.body]);
+    expect(unreadable.status).toBe(404);
+    // validation names the field; nothing stored
+    const before = Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n);
+    const noNote = await report(who.bob, {});
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.errors).toEqual(['note_id is required for a merge request']);
+    const badType = await report(who.bob, { note_id: rude, noteable_type: 'Epic' });
+    expect(badType.status).toBe(400);
+    expect(badType.body.errors).toEqual([expect.stringMatching(/^noteable_type must be one of: Issue, MergeRequest/)]);
+    expect(Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n)).toBe(before);
   });
 
   it('Submit as spam: admins only; the issue is then hidden from everyone else and logged', async () => {

@@ -174,7 +174,17 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     autocomplete: (kind: AutocompleteSourceKind) => `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
     /** The kinds the comment boxes autocomplete here (a project has no epics). */
     autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji', 'commands'] as readonly AutocompleteKind[],
+    /** The Report abuse form about a comment's author (GitLab's note `report_abuse_path`); null: notes here offer none. */
+    reportAbuse: ((noteId: string | number) => abuseReportPath(projectPath, iid, 'Issue', noteId)) as ((noteId: string | number) => string) | null,
   };
+}
+
+/** The Report abuse form's page: about a noteable's author, or (`noteId`) a comment's (POST /-/abuse_reports). */
+export function abuseReportPath(projectPath: string, iid: number, noteableType: 'Issue' | 'MergeRequest' = 'Issue', noteId?: string | number): string {
+  const q = new URLSearchParams({ project_path: projectPath, iid: String(iid) });
+  if (noteableType !== 'Issue') q.set('noteable_type', noteableType);
+  if (noteId !== undefined) q.set('note_id', String(noteId));
+  return `/-/abuse_reports/new?${q}`;
 }
 
 /**
@@ -204,6 +214,8 @@ export function epicNoteablePaths(groupPath: string, iid: number, id: number): R
     autocomplete: (kind) => `/groups/${groupPath}/-/autocomplete_sources/${kind}?type=Epic&type_id=${iid}`,
     autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'epics', 'emoji'],
     previewGroup: groupPath,
+    // Abuse reports name a project's issue or merge request
+    reportAbuse: null,
   };
 }
 
@@ -231,6 +243,7 @@ export function mergeRequestNoteablePaths(projectPath: string, iid: number, id: 
     descriptionDiff: (versionId, startVersionId) => `${mr}/descriptions/${versionId}/diff${startVersionId ? `?start_version_id=${startVersionId}` : ''}`,
     descriptionVersion: (versionId) => `${mr}/descriptions/${versionId}`,
     autocomplete: (kind) => `/${projectPath}/-/autocomplete_sources/${kind}?type=MergeRequest&type_id=${iid}`,
+    reportAbuse: (noteId) => abuseReportPath(projectPath, iid, 'MergeRequest', noteId),
   };
 }
 

@@ -16,10 +16,15 @@ export type AbuseCategory = keyof typeof ABUSE_CATEGORIES;
 
 export const ABUSE_REPORT_MESSAGE_MAX = 5000;
 
-/** POST /-/abuse_reports: a report about an issue's author, from the issue page, or (`note_id`) about a comment's author. */
+/**
+ * POST /-/abuse_reports: a report about an issue's author, from the issue page, or (`note_id`)
+ * about a comment's author, on an issue or (`noteable_type: 'MergeRequest'`, `iid` the merge
+ * request's) a merge request.
+ */
 export const abuseReportSchema = z.object({
   project_path: z.string({ message: VALIDATION.notString }).min(1, VALIDATION.required).max(255, VALIDATION.tooLong(255)),
   iid: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/, VALIDATION.notInteger)], { message: VALIDATION.notInteger }).transform(Number),
+  noteable_type: z.enum(['Issue', 'MergeRequest'], { message: VALIDATION.notAllowed(['Issue', 'MergeRequest']) }).default('Issue'),
   category: z.enum(Object.keys(ABUSE_CATEGORIES) as [AbuseCategory, ...AbuseCategory[]], { message: VALIDATION.notAllowed(Object.keys(ABUSE_CATEGORIES)) }),
   message: z.string({ message: VALIDATION.notString }).trim().min(1, VALIDATION.required).max(ABUSE_REPORT_MESSAGE_MAX, VALIDATION.tooLong(ABUSE_REPORT_MESSAGE_MAX)),
   note_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/, VALIDATION.notInteger)], { message: VALIDATION.notInteger }).transform(Number).optional(),
@@ -45,6 +50,8 @@ export const ABUSE_TEXTS = {
   messageLabel: 'Additional details',
   send: 'Send report',
   sent: 'Thank you for your report. An administrator will look into it shortly.',
+  backToIssue: 'Back to the issue',
+  backToMergeRequest: 'Back to the merge request',
   failed: 'Something went wrong. Please try again.',
   adminTitle: 'Abuse reports',
   adminEmpty: 'There are no abuse reports.',

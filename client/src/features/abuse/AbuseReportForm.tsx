@@ -4,20 +4,23 @@ import { errorText } from '../../shared/api/http';
 import { Alert } from '../../shared/ui/Alert';
 import { sendAbuseReport } from './abuseApi';
 
-/** Report an issue's author (or, with `noteId`, a comment's) to the administrators: a category and details (spec §2 header, discussions §6: Report abuse). */
-export function AbuseReportForm({ projectPath, iid, noteId }: { projectPath: string; iid: number; noteId?: number }) {
+/**
+ * Report an issue's author (or, with `noteId`, a comment's, on an issue or a merge request) to
+ * the administrators: a category and details (spec §2 header, discussions §6: Report abuse).
+ */
+export function AbuseReportForm({ projectPath, iid, noteId, mergeRequest = false }: { projectPath: string; iid: number; noteId?: number; mergeRequest?: boolean }) {
   const [category, setCategory] = useState<AbuseCategory | ''>('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const messageId = useId();
-  const issuePath = `/${projectPath}/-/issues/${iid}${noteId ? `#note_${noteId}` : ''}`;
+  const backPath = `/${projectPath}/-/${mergeRequest ? 'merge_requests' : 'issues'}/${iid}${noteId ? `#note_${noteId}` : ''}`;
 
   if (sent)
     return (
       <Alert variant="success" testId="abuse-report-sent">
-        {T.sent} <a href={issuePath}>Back to the issue</a>
+        {T.sent} <a href={backPath}>{mergeRequest ? T.backToMergeRequest : T.backToIssue}</a>
       </Alert>
     );
 
@@ -30,7 +33,7 @@ export function AbuseReportForm({ projectPath, iid, noteId }: { projectPath: str
         if (!category || !message.trim()) return;
         setBusy(true);
         setError(null);
-        sendAbuseReport({ project_path: projectPath, iid, ...(noteId ? { note_id: noteId } : {}), category, message })
+        sendAbuseReport({ project_path: projectPath, iid, ...(mergeRequest ? { noteable_type: 'MergeRequest' as const } : {}), ...(noteId ? { note_id: noteId } : {}), category, message })
           .then((res) => (res.ok ? setSent(true) : setError(errorText(res.data, T.failed))))
           .catch(() => setError(T.failed))
           .finally(() => setBusy(false));
@@ -55,7 +58,7 @@ export function AbuseReportForm({ projectPath, iid, noteId }: { projectPath: str
         <button type="submit" className="btn btn--confirm" disabled={busy || !category || !message.trim()}>
           {T.send}
         </button>
-        <a className="btn" href={issuePath}>
+        <a className="btn" href={backPath}>
           Cancel
         </a>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisVertical, EyeOff, FlaskConical, Lock, PanelRight, Siren } from 'lucide-react';
-import { ABUSE_TEXTS, type IssuePermissions } from '@tandem/shared-types';
+import { ABUSE_TEXTS, abuseReportPath, type IssuePermissions } from '@tandem/shared-types';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { issueAtomFamily } from './issueAtoms';
 import { IssueStatusBadge } from './IssueStatusBadge';
@@ -100,7 +100,7 @@ export function IssueHeader({ issueKey, endpoint, permissions, stateBusy, sideba
               {permissions.canReportAbuse && (
                 <DropdownMenu.Item
                   className="menu__item"
-                  onSelect={() => window.location.assign(`/-/abuse_reports/new?${new URLSearchParams({ project_path: projectPath, iid: String(issue.iid) })}`)}
+                  onSelect={() => window.location.assign(abuseReportPath(projectPath, issue.iid))}
                 >
                   {ABUSE_TEXTS.reportAbuse}
                 </DropdownMenu.Item>

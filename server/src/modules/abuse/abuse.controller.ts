@@ -41,14 +41,16 @@ export class AbuseController {
 
   /**
    * Policy: read_issue, signed in and not the issue's author (issueHeaderFlags.canReportAbuse);
-   * with `note_id`, not that comment's author (and the comment readable).
+   * with `note_id`, not that comment's author (and the comment readable); a merge request's
+   * comment (`noteable_type`): read_merge_request through its note target's abilities.
    */
   @Post('-/abuse_reports')
   @HttpCode(201)
   async report(@CurrentActor() actor: Actor | null, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     return pageAnswer(res, async () => {
       const input = parseInput(abuseReportSchema, body);
-      const url = `${this.config.publicUrl}/${input.project_path}/-/issues/${input.iid}${input.note_id !== undefined ? `#note_${input.note_id}` : ''}`;
+      const page = input.noteable_type === 'MergeRequest' ? 'merge_requests' : 'issues';
+      const url = `${this.config.publicUrl}/${input.project_path}/-/${page}/${input.iid}${input.note_id !== undefined ? `#note_${input.note_id}` : ''}`;
       const { id } = await this.reportAbuse.execute(actor, input, url);
       return { id, message: ABUSE_TEXTS.sent };
     });

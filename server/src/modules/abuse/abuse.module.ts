@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IssueModule } from '../issue/issue.module';
+import { NoteModule } from '../note/note.module';
 import { AbuseController } from './abuse.controller';
 import { MarkIssueAsSpamAction } from './actions/mark-issue-as-spam';
 import { ReportAbuseAction } from './actions/report-abuse';
 
-/** Abuse reports and spam: the issue header's Report abuse and Submit as spam, the admins' list. */
+/** Abuse reports and spam: the issue header's Report abuse and Submit as spam, a comment's Report abuse (issues and merge requests), the admins' list. */
 @Module({
-  imports: [IssueModule],
+  imports: [IssueModule, NoteModule],
   controllers: [AbuseController],
   providers: [ReportAbuseAction, MarkIssueAsSpamAction],
 })

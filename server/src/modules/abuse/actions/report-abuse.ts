@@ -2,25 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AbuseReportInput } from '@tandem/shared-types';
-import { AppError } from '../../../core/errors/app-error';
+import { AppError, ValidationError } from '../../../core/errors/app-error';
 import { issueHeaderFlags, issuePermissions } from '../../../core/policy/issue-permissions';
 import type { Actor } from '../../../core/policy/policy';
 import { IssueLoader } from '../../issue/issue.loader';
+import { NoteTargetRegistry } from '../../note/note-target-registry';
 
 /**
  * A report about an issue's author (spec §6: anyone signed in who is not the author, and who
- * may read the issue), or about a comment's author (`note_id`: a comment of the issue the actor
- * may read, not their own; discussions §6). Stored in abuse_reports for admins; one statement.
+ * may read the issue), or about a comment's author (`note_id`: a comment of the issue, or of the
+ * merge request with `noteable_type: 'MergeRequest'`, the actor may read, not their own;
+ * discussions §6). Stored in abuse_reports for admins; one statement.
  */
 @Injectable()
 export class ReportAbuseAction {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly loader: IssueLoader,
+    private readonly targets: NoteTargetRegistry,
   ) {}
 
   async execute(actor: Actor | null, input: AbuseReportInput, reportedFromUrl: string): Promise<{ id: number }> {
     if (!actor) throw new AppError('UNAUTHORIZED');
+    if (input.noteable_type === 'MergeRequest') return this.mergeRequestNote(actor, input, reportedFromUrl);
     const ctx = await this.loader.findReadable(actor, input.project_path, input.iid);
     let reported = ctx.issue.authorId;
     if (input.note_id !== undefined) {
@@ -33,6 +37,35 @@ export class ReportAbuseAction {
     const [row] = (await this.ds.query(
       `INSERT INTO abuse_reports (reporter_id, user_id, issue_id, category, message, reported_from_url) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [actor.id, reported, ctx.issue.id, input.category, input.message, reportedFromUrl],
+    )) as Array<{ id: number }>;
+    return { id: Number(row!.id) };
+  }
+
+  /**
+   * A merge request comment's author: the note's merge request must be the one named and readable
+   * by the actor (found through the note module's registry, so this module needs no merge
+   * request code); an internal note only for who may read internal notes there.
+   */
+  private async mergeRequestNote(actor: Actor, input: AbuseReportInput, reportedFromUrl: string): Promise<{ id: number }> {
+    if (input.note_id === undefined) throw new ValidationError({ note_id: ['is required for a merge request'] });
+    const [note] = (await this.ds.query(`SELECT author_id, system, internal, noteable_id FROM notes WHERE id = $1 AND noteable_type = 'MergeRequest'`, [input.note_id])) as Array<{
+      author_id: number | null;
+      system: boolean;
+      internal: boolean;
+      noteable_id: number;
+    }>;
+    if (!note || note.system || note.author_id === null) throw new AppError('NOT_FOUND');
+    // One answer for every note the actor may not report on (an unreadable merge request's too)
+    const t = await this.targets.byId(actor, 'MergeRequest', Number(note.noteable_id)).catch((e: unknown) => {
+      if (e instanceof AppError) throw new AppError('NOT_FOUND');
+      throw e;
+    });
+    const named = t.place.iid === input.iid && t.place.projectPath.toLowerCase() === input.project_path.toLowerCase();
+    if (!named || !t.abilities.read || (note.internal && !t.abilities.readInternalNote)) throw new AppError('NOT_FOUND');
+    if (Number(note.author_id) === actor.id) throw new AppError('FORBIDDEN');
+    const [row] = (await this.ds.query(
+      `INSERT INTO abuse_reports (reporter_id, user_id, issue_id, category, message, reported_from_url) VALUES ($1, $2, NULL, $3, $4, $5) RETURNING id`,
+      [actor.id, Number(note.author_id), input.category, input.message, reportedFromUrl],
     )) as Array<{ id: number }>;
     return { id: Number(row!.id) };
   }
