@@ -85,7 +85,7 @@ export class RealtimeClient {
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
   /** Watched projects' issue lists: their change listeners, by project path. */
   private readonly watches = new Map<string, Set<() => void>>();
-  /** Error lists kept live (watch_errors): listeners get the changed error ids, or null after a reconnect (refetch). */
+  /** Error lists kept live (watch_errors): listeners get the changed error ids, or null once the watch is acknowledged on a connect (refetch). */
   private readonly errorWatches = new Map<string, Set<(ids: number[] | null) => void>>();
   /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
   private readonly todoCountListeners = new Set<(count: number | null) => void>();
