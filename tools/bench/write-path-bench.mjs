@@ -8,7 +8,8 @@
 //   `write-load.mjs` with 16 writers on 20 issues, then with one writer; the floor is
 //   `write-floor.js` (from --floor-dir, by default ../shared/tools/floor beside the repository).
 //   Several --server builds are measured in the same alternation; --also-express adds each build
-//   again with FAST_ROUTES=false. --redis gives Tandem a Redis
+//   again with FAST_ROUTES=false. BENCH_NODE_ARGS adds Node flags to Tandem's server (e.g.
+//   "--cpu-prof --cpu-prof-dir=/tmp/prof", or "--perf-basic-prof" for `perf record`). --redis gives Tandem a Redis
 //   (REDIS_URL; without it, the in-process bus). --save writes the section write-path of
 //   docs/benchmarks.md with the machine and this command.
 // Needs: the server built (cd server && npx tsc -p tsconfig.build.json), Postgres on
@@ -271,7 +272,9 @@ async function start(c, databaseUrl, redis) {
   let proc;
   if (c.kind === 'tandem') {
     const url = `http://127.0.0.1:${TANDEM_PORT}`;
-    proc = spawn(process.execPath, [c.main], {
+    // BENCH_NODE_ARGS: extra Node flags for Tandem's server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    proc = spawn(process.execPath, [...extra, c.main], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(TANDEM_PORT), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...(redis ? { REDIS_URL: redis.url } : {}), SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0', ...c.env },
       stdio: ['ignore', 'ignore', 'inherit'],
