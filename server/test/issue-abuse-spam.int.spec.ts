@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABUSE_TEXTS, VALIDATION } from '@tandem/shared-types';
+import { ABUSE_TEXTS, abuseReportPath, VALIDATION, type ApiDiscussion, type ApiEpic, type ApiNote } from '@tandem/shared-types';
+import { EVENT_BUS, type BusEvent, type EventBus } from '../src/core/realtime/event-bus';
 import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
@@ -111,6 +112,65 @@ describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
     expect(badType.status).toBe(400);
     expect(badType.body.errors).toEqual([expect.stringMatching(/^noteable_type must be one of: Issue, MergeRequest/)]);
     expect(Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n)).toBe(before);
+  });
+
+  it("notes carry their report_abuse_path (GitLab's NoteEntity) in discussions.json, polling and the live events: an issue's and a merge request's comments, and none on a system note or an epic's", async () => {
+    const notesOf = (d: ApiDiscussion[]) => d.flatMap((x) => x.notes).map((n) => ({ id: n.id, system: n.system, path: n.report_abuse_path }));
+    const createdEvents = async (type: string, id: number) =>
+      ((await app.ds.query(`SELECT payload FROM issue_events WHERE noteable_type = $1 AND noteable_id = $2 AND type = 'note.created' ORDER BY seq`, [type, id])) as Array<{ payload: unknown }>).map((r) => {
+        const doc = (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as { payload: { note: ApiNote } };
+        return { id: doc.payload.note.id, path: doc.payload.note.report_abuse_path };
+      });
+
+    // An issue: a comment through the page (its answer too), and the close's system note
+    const issue = await newIssue('Issue whose comments may be reported');
+    const created = await call<ApiNote>(app, 'POST', `/${PUBLIC}/notes?target_type=issue&target_id=${issue.id}`, { auth: who.alice, body: { note: { noteable_type: 'Issue', noteable_id: issue.id, note: 'A remark' } } });
+    const issuePath = abuseReportPath(PUBLIC, issue.iid, 'Issue', created.body.id);
+    expect(created.body.report_abuse_path).toBe(issuePath);
+    await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/${issue.iid}`, { auth: who.bob, body: { state_event: 'close' } });
+    const issueNotes = notesOf((await call<ApiDiscussion[]>(app, 'GET', `/${PUBLIC}/-/issues/${issue.iid}/discussions.json`, { auth: who.carol })).body);
+    const sys = issueNotes.find((n) => n.system)!;
+    expect(issueNotes).toEqual([{ id: created.body.id, system: false, path: issuePath }, { id: sys.id, system: true, path: null }]);
+    // the statement fills the new note's id into the stored (and live) event, as into its permalink
+    expect(await createdEvents('Issue', issue.id)).toEqual([{ id: created.body.id, path: issuePath }, { id: sys.id, path: null }]);
+    const polled = await call<{ notes: ApiNote[] }>(app, 'GET', `/${PUBLIC}/noteable/issue/${issue.id}/notes`, { auth: who.carol, headers: { 'x-last-fetched-at': '0' } });
+    expect(polled.body.notes.map((n) => [n.id, n.report_abuse_path])).toEqual([[created.body.id, issuePath], [sys.id, null]]);
+
+    // A merge request: a comment, and a review's notes published at once; the path names the merge request
+    const mr = await demoMergeRequest(app, who.alice, PUBLIC, 'Merge request whose comments may be reported');
+    const live: BusEvent[] = [];
+    const off = app.running.app.get<EventBus>(EVENT_BUS).subscribe({ events: (b) => live.push(...b) });
+    const comment = (await call<{ id: number }>(app, 'POST', `${mr.api}/notes`, { auth: who.carol, body: { body: 'A review remark' } })).body.id;
+    expect((await call(app, 'POST', `${mr.api}/draft_notes`, { auth: who.bob, body: { note: 'Pending one' } })).status).toBe(201);
+    expect((await call(app, 'POST', `${mr.api}/draft_notes/bulk_publish`, { auth: who.bob, body: { note: 'Review summary' } })).status).toBe(204);
+    off();
+    const mrNotes = notesOf((await call<ApiDiscussion[]>(app, 'GET', `/${PUBLIC}/-/merge_requests/${mr.iid}/discussions.json`, { auth: who.dave })).body).filter((n) => !n.system);
+    expect(mrNotes).toHaveLength(3);
+    for (const n of mrNotes) {
+      expect(n.path).toBe(abuseReportPath(PUBLIC, mr.iid, 'MergeRequest', n.id));
+      expect(n.path).toContain('noteable_type=MergeRequest');
+    }
+    expect(mrNotes[0]!.id).toBe(String(comment));
+    expect((await createdEvents('MergeRequest', mr.id)).filter((e) => e.path !== null)).toEqual(mrNotes.map((n) => ({ id: n.id, path: n.path })));
+    // the live events carry what the stored ones do
+    const liveNotes = live.filter((e) => e.event.type === 'note.created').map((e) => (e.event.payload as { note: ApiNote }).note);
+    expect(liveNotes.map((n) => ({ id: n.id, path: n.report_abuse_path }))).toEqual(mrNotes.map((n) => ({ id: n.id, path: n.path })));
+    // the link's form reports that comment's author
+    const q = new URLSearchParams(mrNotes[0]!.path!.split('?')[1]);
+    const report = await call<{ id: number }>(app, 'POST', '/-/abuse_reports', {
+      auth: who.dave,
+      body: { project_path: q.get('project_path'), iid: q.get('iid'), noteable_type: q.get('noteable_type'), note_id: q.get('note_id'), category: 'spam', message: 'Spam' },
+    });
+    expect(report.status).toBe(201);
+    expect(await app.ds.query(`SELECT u.username FROM abuse_reports a JOIN users u ON u.id = a.user_id WHERE a.id = $1`, [report.body.id])).toEqual([{ username: 'carol' }]);
+
+    // An epic: its notes offer none
+    const epic = (await call<ApiEpic>(app, 'POST', `/api/v4/groups/acme/epics`, { auth: who.carol, body: { title: 'Epic with a comment' } })).body;
+    const epicNote = await call<ApiNote>(app, 'POST', `/groups/acme/-/epics/${epic.iid}/notes`, { auth: who.dave, body: { note: { note: 'An epic remark' } } });
+    expect(epicNote.body.report_abuse_path).toBeNull();
+    const epicNotes = notesOf((await call<ApiDiscussion[]>(app, 'GET', `/groups/acme/-/epics/${epic.iid}/discussions.json`, { auth: who.bob })).body);
+    expect(epicNotes).toEqual([{ id: epicNote.body.id, system: false, path: null }]);
+    expect(await createdEvents('Epic', epic.id)).toEqual([{ id: epicNote.body.id, path: null }]);
   });
 
   it('Submit as spam: admins only; the issue is then hidden from everyone else and logged', async () => {

@@ -260,6 +260,12 @@ export interface ApiNote {
   noteable_iid: number | null;
   /** Permalink on the noteable's page (`...#note_<id>`). */
   noteable_note_url: string;
+  /**
+   * The Report abuse form about this comment's author (GitLab's NoteEntity `report_abuse_path`:
+   * `abuseReportPath` with the note's id, as `noteablePaths().reportAbuse` builds it); null for
+   * system notes, notes of a deleted user and an epic's notes, which offer none.
+   */
+  report_abuse_path: string | null;
   project_id: number | null;
   /** 40-hex id of the discussion (thread) the note belongs to. */
   discussion_id: string;

@@ -174,12 +174,16 @@ export function noteablePaths(projectPath: string, iid: number, id: number) {
     autocomplete: (kind: AutocompleteSourceKind) => `${project}/-/autocomplete_sources/${kind}?type=Issue&type_id=${iid}`,
     /** The kinds the comment boxes autocomplete here (a project has no epics). */
     autocompleteKinds: ['members', 'issues', 'labels', 'milestones', 'emoji', 'commands'] as readonly AutocompleteKind[],
-    /** The Report abuse form about a comment's author (GitLab's note `report_abuse_path`); null: notes here offer none. */
+    /** The Report abuse form about a comment's author: the server's note `report_abuse_path` (ApiNote); null: notes here offer none. */
     reportAbuse: ((noteId: string | number) => abuseReportPath(projectPath, iid, 'Issue', noteId)) as ((noteId: string | number) => string) | null,
   };
 }
 
-/** The Report abuse form's page: about a noteable's author, or (`noteId`) a comment's (POST /-/abuse_reports). */
+/**
+ * The Report abuse form's page: about a noteable's author, or (`noteId`) a comment's (POST
+ * /-/abuse_reports). `note_id` comes last, so `abuseReportPath(..., '')` is the part before a
+ * new note's id (the server's write fills the id in, as it does the note's permalink).
+ */
 export function abuseReportPath(projectPath: string, iid: number, noteableType: 'Issue' | 'MergeRequest' = 'Issue', noteId?: string | number): string {
   const q = new URLSearchParams({ project_path: projectPath, iid: String(iid) });
   if (noteableType !== 'Issue') q.set('noteable_type', noteableType);

@@ -16,7 +16,7 @@ const reportPage = () => (
 );
 const bob = { ...alice, id: 99, username: 'bob', name: 'Bob' };
 const thread = (id: string, author: typeof alice): ApiDiscussion =>
-  ({ id: id.repeat(40), individual_note: true, resolvable: false, resolved: false, notes: [makeNote({ id, discussion_id: id.repeat(40), note: `from ${author.username}`, note_html: `<p>from ${author.username}</p>`, author, noteable_type: 'MergeRequest' })] }) as ApiDiscussion;
+  ({ id: id.repeat(40), individual_note: true, resolvable: false, resolved: false, notes: [makeNote({ id, discussion_id: id.repeat(40), note: `from ${author.username}`, note_html: `<p>from ${author.username}</p>`, author, noteable_type: 'MergeRequest', noteable_iid: 3, report_abuse_path: `/-/abuse_reports/new?project_path=g%2Fp&iid=3&noteable_type=MergeRequest&note_id=${id}` })] }) as ApiDiscussion;
 
 describe("Report abuse on a merge request's comments", () => {
   let api: FetchStub;
@@ -30,7 +30,7 @@ describe("Report abuse on a merge request's comments", () => {
     });
   });
 
-  it("links someone else's comment to the report form for the merge request (not to an issue of the same number); not one's own", async () => {
+  it("links someone else's comment to its report path, the form for the merge request; not one's own", async () => {
     renderWithStores(<DiscussionArea noteable={mergeRequestNoteable()} stateToggle={{ busy: false, toggle: async () => {} }} />);
     await screen.findByText('from bob');
     const [own, other] = screen.getAllByTestId('note');

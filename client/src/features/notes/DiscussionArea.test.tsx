@@ -223,14 +223,16 @@ describe('DiscussionArea', () => {
     expect(screen.queryByTestId('email-participants-warning')).toBeNull();
   });
 
-  it("Report abuse is offered on someone else's comment (linking the report form with its note), not on one's own", async () => {
-    const bobs = makeNote({ id: '9', note: 'from bob', note_html: '<p>from bob</p>', author: { ...alice, id: 99, username: 'bob', name: 'Bob' } });
-    api.on({ [DISCUSSIONS]: [discussionOfNote(mine), discussionOfNote(bobs)] });
+  it("Report abuse links someone else's note to its report path (the server's report_abuse_path); not one's own, nor a note without one", async () => {
+    const bobs = makeNote({ id: '9', note: 'from bob', note_html: '<p>from bob</p>', author: { ...alice, id: 99, username: 'bob', name: 'Bob' }, report_abuse_path: '/-/abuse_reports/new?project_path=g%2Fp&iid=1&note_id=9' });
+    const pathless = makeNote({ id: '8', note: 'no path', note_html: '<p>no path</p>', author: { ...alice, id: 98, username: 'carol', name: 'Carol' }, report_abuse_path: null });
+    api.on({ [DISCUSSIONS]: [discussionOfNote(mine), discussionOfNote(bobs), discussionOfNote(pathless)] });
     renderArea();
-    await screen.findByText('from bob');
-    const [own, other] = screen.getAllByTestId('note');
+    await screen.findByText('no path');
+    const [own, other, none] = ['1', '9', '8'].map((id) => screen.getAllByTestId('note').find((n) => n.dataset.noteId === id)!);
     expect(within(own!).queryByRole('link', { name: ABUSE_TEXTS.reportAbuse })).toBeNull();
     expect(within(other!).getByRole('link', { name: ABUSE_TEXTS.reportAbuse }).getAttribute('href')).toBe('/-/abuse_reports/new?project_path=g%2Fp&iid=1&note_id=9');
+    expect(within(none!).queryByRole('link', { name: ABUSE_TEXTS.reportAbuse })).toBeNull();
   });
 
   it('warns when the note being edited changes on the server meanwhile', async () => {

@@ -40,9 +40,9 @@ export function Note({ note, reply, onReply, actions }: NoteProps) {
             {actions}
             {/* An issue's (an epic has no assignees): who may assign may assign the note's author */}
             {editorProjectPath !== null && permissions.canAdmin && !note.system && note.author && <AssignCommenter note={note} />}
-            {/* Report abuse: a signed-in reader, on someone else's comment, where notes have a report path (issues, merge requests) */}
-            {paths.reportAbuse && currentUser && note.author && note.author.id !== currentUser.id && !note.system && (
-              <a className="btn btn--icon btn--tertiary" aria-label={ABUSE_TEXTS.reportAbuse} title={ABUSE_TEXTS.reportAbuse} href={paths.reportAbuse(note.id)}>
+            {/* Report abuse: a signed-in reader, on someone else's note that has a report path (the server's: comments on issues and merge requests) */}
+            {note.report_abuse_path && currentUser && note.author && note.author.id !== currentUser.id && (
+              <a className="btn btn--icon btn--tertiary" aria-label={ABUSE_TEXTS.reportAbuse} title={ABUSE_TEXTS.reportAbuse} href={note.report_abuse_path}>
                 {spriteIcon('flag', 14)}
               </a>
             )}

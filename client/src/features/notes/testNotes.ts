@@ -1,4 +1,4 @@
-import type { ApiDiscussion, ApiNote } from '@tandem/shared-types';
+import { abuseReportPath, type ApiDiscussion, type ApiNote } from '@tandem/shared-types';
 import { discussionOfNote } from './discussionRules';
 
 export const alice = { id: 1, username: 'alice', name: 'Alice Adams', state: 'active', locked: false, avatar_url: null, web_url: '/alice', path: '/alice' };
@@ -24,6 +24,8 @@ export function makeNote(over: Partial<ApiNote> = {}): ApiNote {
     noteable_type: 'Issue',
     noteable_iid: 1,
     noteable_note_url: `/g/p/-/issues/1#note_${id}`,
+    // As the server sends it: an issue's comment has one; a system note and an epic's note none
+    report_abuse_path: over.system || over.noteable_type === 'Epic' ? null : abuseReportPath('g/p', 1, 'Issue', id),
     project_id: 1,
     discussion_id: over.discussion_id ?? `d${id}`,
     individual_note: true,

@@ -10,8 +10,8 @@ export interface Noteable {
   ref: EventIssueRef;
 }
 
-/** Where a `note.created` event announcing a note its statement creates takes that note's id and permalink. */
-const NEW_NOTE_PATHS = { id: '{payload,note,id}', url: '{payload,note,noteable_note_url}' } as const;
+/** Where a `note.created` event announcing a note its statement creates takes that note's id, permalink and Report abuse path. */
+const NEW_NOTE_PATHS = { id: '{payload,note,id}', url: '{payload,note,noteable_note_url}', reportAbuse: '{payload,note,report_abuse_path}' } as const;
 
 /** An event a write statement appends, planned (payload and all) before the statement runs. */
 export interface PlannedEvent {
@@ -27,6 +27,8 @@ export interface PlannedEvent {
   timePaths?: readonly string[];
   /** The event announces a note the statement creates: the key's id is its id, and its permalink the statement's `urlPrefix` + id. */
   newNote?: boolean;
+  /** With `newNote`, a comment that may be reported: its `report_abuse_path` is this + its id (absent: left as planned, null). */
+  reportAbusePrefix?: string;
   /** Who did it, when not the statement's actor. */
   actor?: UserBasic | null;
 }
@@ -80,12 +82,14 @@ export class EventStatement {
   private readonly keyed: boolean;
   private readonly timed: boolean;
   private readonly noted: boolean;
+  private readonly reported: boolean;
   private built = false;
 
   constructor(private readonly spec: EventStatementSpec) {
     this.keyed = spec.changed === true || spec.events.some((e) => e.key !== undefined);
     this.timed = spec.events.some((e) => e.timePaths?.length);
     this.noted = spec.events.some((e) => e.newNote);
+    this.reported = spec.events.some((e) => e.newNote && e.reportAbusePrefix !== undefined);
   }
 
   /** Registers a value; returns its placeholder. */
@@ -103,13 +107,14 @@ export class EventStatement {
     const p = this.param;
     const by = events.map((e) => (e.actor === undefined ? actor : e.actor));
     const doc = events.map((e, k) => JSON.stringify({ payload: e.payload, actor: by[k], issue: noteable.ref }));
-    const columns = ['e.type', 'e.doc', 'e.actor_id', ...(this.timed ? ['e.time_paths'] : []), ...(this.noted ? ['e.new_note'] : [])];
+    const columns = ['e.type', 'e.doc', 'e.actor_id', ...(this.timed ? ['e.time_paths'] : []), ...(this.noted ? ['e.new_note'] : []), ...(this.reported ? ['e.abuse_prefix'] : [])];
     const arrays = [
       `${p(events.map((e) => e.type))}::text[]`,
       `${p(doc)}::text[]`,
       `${p(by.map((a) => a?.id ?? null))}::int[]`,
       ...(this.timed ? [`${p(events.map((e) => (e.timePaths ?? []).join(';')))}::text[]`] : []),
       ...(this.noted ? [`${p(events.map((e) => e.newNote === true))}::boolean[]`] : []),
+      ...(this.reported ? [`${p(events.map((e) => (e.newNote ? (e.reportAbusePrefix ?? null) : null)))}::text[]`] : []),
       ...(this.keyed ? [`${p(events.map((e) => e.key ?? null))}::text[]`] : []),
     ];
     const aliases = [...columns.map((c) => c.slice(2)), ...(this.keyed ? ['key'] : [])];
@@ -125,8 +130,10 @@ export class EventStatement {
     let payload = 'ev.doc::jsonb';
     if (this.timed) payload = `tandem_jsonb_fill(${payload}, string_to_array(ev.time_paths, ';'), to_jsonb(ev_now.iso))`;
     if (this.noted) {
+      let filled = `jsonb_set(jsonb_set(${payload}, '${NEW_NOTE_PATHS.id}', to_jsonb(ev.row_id::text)), '${NEW_NOTE_PATHS.url}', to_jsonb(${p(this.spec.urlPrefix ?? '')}::text || ev.row_id))`;
+      if (this.reported) filled = `CASE WHEN ev.abuse_prefix IS NULL THEN ${filled} ELSE jsonb_set(${filled}, '${NEW_NOTE_PATHS.reportAbuse}', to_jsonb(ev.abuse_prefix || ev.row_id)) END`;
       payload = `CASE WHEN ev.new_note AND ev.row_id IS NOT NULL
-          THEN jsonb_set(jsonb_set(${payload}, '${NEW_NOTE_PATHS.id}', to_jsonb(ev.row_id::text)), '${NEW_NOTE_PATHS.url}', to_jsonb(${p(this.spec.urlPrefix ?? '')}::text || ev.row_id))
+          THEN ${filled}
           ELSE ${payload} END`;
     }
     return `ev_now AS (SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso),
@@ -174,15 +181,16 @@ export class EventStatement {
 
 /**
  * The JS side of the statement's fills (the one function that does them): the statement's time
- * at `timePaths`, a new note's id and permalink. Copies along the paths; the planned payload is
- * left as it was.
+ * at `timePaths`, a new note's id, permalink and Report abuse path. Copies along the paths; the
+ * planned payload is left as it was.
  */
-export function fillPayload(e: Pick<PlannedEvent, 'payload' | 'timePaths' | 'newNote'>, at: string, rowId: number | undefined, urlPrefix: string): unknown {
+export function fillPayload(e: Pick<PlannedEvent, 'payload' | 'timePaths' | 'newNote' | 'reportAbusePrefix'>, at: string, rowId: number | undefined, urlPrefix: string): unknown {
   let doc: Record<string, unknown> = { payload: e.payload };
   for (const path of e.timePaths ?? []) doc = setPath(doc, path, at);
   if (e.newNote && rowId !== undefined) {
     doc = setPath(doc, NEW_NOTE_PATHS.id, String(rowId));
     doc = setPath(doc, NEW_NOTE_PATHS.url, `${urlPrefix}${rowId}`);
+    if (e.reportAbusePrefix !== undefined) doc = setPath(doc, NEW_NOTE_PATHS.reportAbuse, `${e.reportAbusePrefix}${rowId}`);
   }
   return doc.payload;
 }

@@ -12,7 +12,7 @@ import { toUserBasic } from '../user/user.mapper';
 import type { DiscussionPlace } from './discussion.mapper';
 import type { Note } from './note.entity';
 import type { NoteViewer } from './note.finder';
-import { noteablePageUrl, toApiNote, type NoteMapContext, type NoteRecord } from './note.mapper';
+import { noteablePlace, toApiNote, type NoteMapContext, type NoteRecord } from './note.mapper';
 
 /** An issue as a note action reads it: its context and the signed-in actor's user row (when loaded with it). */
 export type NoteIssue = IssueContext & { actorUser?: User | null };
@@ -78,12 +78,12 @@ export function toTarget(actor: Actor | null, x: NoteIssue | NoteTarget): NoteTa
 
 /** The noteable's note-mapping context, with `users` for the notes' names. */
 export function targetNoteMap(config: AppConfig, t: NoteTarget, users: ReadonlyMap<number, UserBasic>): NoteMapContext {
-  return { noteableIid: t.noteable.ref.iid, noteableUrl: noteablePageUrl(config.publicUrl, t.noteable), users };
+  return { ...noteablePlace(config.publicUrl, t.noteable), users };
 }
 
 /** The issue's note-mapping context, with `users` for the notes' names. */
 export function issueNoteMap(config: AppConfig, ctx: IssueContext, users: ReadonlyMap<number, UserBasic>): NoteMapContext {
-  return { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(config.publicUrl, issueNoteable(ctx.issue, ctx.project)), users };
+  return { ...noteablePlace(config.publicUrl, issueNoteable(ctx.issue, ctx.project)), users };
 }
 
 export function discussionPlace(ctx: IssueContext): DiscussionPlace {

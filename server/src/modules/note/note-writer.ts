@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { MarkdownService } from '../../core/markdown/markdown.service';
 import type { PlannedEvent } from '../../core/realtime/event-append';
 import type { Noteable, Tx } from '../../core/realtime/event-log.service';
-import { noteablePageUrl, toApiNote, type NoteRecord } from './note.mapper';
+import { noteablePlace, toApiNote, type NoteRecord } from './note.mapper';
 import { renderSystemNoteHtml } from './system-note-html';
 import type { SystemNoteText } from './system-notes';
 
@@ -38,8 +38,7 @@ export class NoteWriter {
    */
   systemNoteDrafts(noteable: Noteable, projectId: number, author: UserBasic, texts: readonly SystemNoteText[]): SystemNoteDrafts {
     const projectPath = noteable.ref.project_path;
-    const noteableUrl = noteablePageUrl(this.config.publicUrl, noteable);
-    const ctx = { noteableIid: noteable.ref.iid, noteableUrl, users: new Map([[author.id, author]]) };
+    const ctx = { ...noteablePlace(this.config.publicUrl, noteable), users: new Map([[author.id, author]]) };
     const records: NoteRecord[] = texts.map((t) => ({
       id: 0,
       noteableType: noteable.type,
@@ -70,7 +69,7 @@ export class NoteWriter {
         timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt],
         newNote: true,
       })),
-      urlPrefix: `${noteableUrl}#note_`,
+      urlPrefix: `${ctx.noteableUrl}#note_`,
       ctes: (param, from) =>
         // unnest of the ordinals, not generate_series: a generic plan then counts on a few rows, not 1000
         `note_ids AS (SELECT nextval('notes_id_seq')::int AS id, g AS ord FROM ${from ? `${from}, ` : ''}unnest(${param(records.map((_, i) => i + 1))}::int[]) g),
@@ -113,7 +112,7 @@ export async function writeSystemNotes(
       discussionId, system: true, systemNoteIconName: t.icon, internal: false, resolvable: false, resolvedAt: null, resolvedById: null,
       descriptionVersionId: t.descriptionVersionId ?? null, lastEditedAt: null, updatedById: null, createdAt: at, updatedAt: at,
     };
-    const note = toApiNote(record, { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(env.publicUrl, noteable), users: new Map([[author.id, author]]) });
+    const note = toApiNote(record, { ...noteablePlace(env.publicUrl, noteable), users: new Map([[author.id, author]]) });
     tx.recordLater(noteable, 'note.created', { note }, author);
     out.push(note);
   }

@@ -1,4 +1,5 @@
-import { noteRoleBadge, noteSuggestions, withRangeLines, type ApiNote, type NoteableType, type NoteAuthor, type NoteCurrentUser, type UserBasic } from '@tandem/shared-types';
+import { noteRoleBadge, noteSuggestions, streamNoteablePaths, withRangeLines, type ApiNote, type NoteableType, type NoteAuthor, type NoteCurrentUser, type UserBasic } from '@tandem/shared-types';
+import type { Noteable } from '../../core/realtime/event-log.service';
 import type { Note } from './note.entity';
 
 /** The stored fields a note's JSON is made of (the entity, or a row a writer just inserted). */
@@ -15,6 +16,8 @@ export interface NoteMapContext {
   noteableIid: number | null;
   /** Absolute URL of the noteable's page, for permalinks. */
   noteableUrl: string;
+  /** A comment's Report abuse path (the noteable's paths' `reportAbuse`); null: its notes offer none (an epic's). */
+  reportAbuse: ((noteId: string | number) => string) | null;
   users: ReadonlyMap<number, UserBasic>;
   /** Authors' effective project access levels, where known: their notes carry `human_access`. */
   accessLevels?: ReadonlyMap<number, number>;
@@ -57,6 +60,8 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     noteable_type: n.noteableType,
     noteable_iid: ctx.noteableIid,
     noteable_note_url: `${ctx.noteableUrl}#note_${id}`,
+    // Who wrote it may be reported (a system note or a deleted user's is no one's)
+    report_abuse_path: ctx.reportAbuse && !n.system && n.authorId !== null ? ctx.reportAbuse(id) : null,
     project_id: n.projectId,
     discussion_id: n.discussionId,
     individual_note: n.type === null,
@@ -74,6 +79,12 @@ export function toApiNote(n: NoteRecord, ctx: NoteMapContext, currentUser?: Note
     ...(n.descriptionVersionId ? descriptionVersionFields(n, ctx.noteableUrl) : {}),
     ...(currentUser ? { current_user: currentUser } : {}),
   };
+}
+
+/** A noteable's part of its notes' map context: its iid, page URL and Report abuse paths. */
+export function noteablePlace(publicUrl: string, n: Noteable): Pick<NoteMapContext, 'noteableIid' | 'noteableUrl' | 'reportAbuse'> {
+  // The ref's path is the noteable's stream path (a merge request's `<project>/-/merge_requests`, an epic's `groups/<group>`)
+  return { noteableIid: n.ref.iid, noteableUrl: noteablePageUrl(publicUrl, n), reportAbuse: streamNoteablePaths(n.ref.project_path, n.ref.iid, n.id).reportAbuse };
 }
 
 /** Absolute URL of a noteable's page (the permalink base of its notes). */

@@ -15,7 +15,7 @@ import { IssueLoader } from '../issue/issue.loader';
 import { ProjectService } from '../project/project.service';
 import { pollInterval } from '../realtime/etag-poll.middleware';
 import { NoteFinder } from './note.finder';
-import { noteablePageUrl, toApiNote, userIdsOf } from './note.mapper';
+import { noteablePlace, toApiNote, userIdsOf } from './note.mapper';
 import { issueTarget, noteViewer } from './note-target';
 
 const OVERLAP_US = BigInt(REALTIME.notesFetchOverlapMs) * 1000n;
@@ -75,7 +75,7 @@ export class NotesPollController {
     // Only empty answers are cacheable (GitLab's X-Gitlab-Skip-Etag)
     if (!page.notes.length) res.setHeader('ETag', await this.etags.handOut({ kind: 'notes', projectPath: p.fullPath, issueId: ctx.issue.id }, ctx.issue.eventSeq, pollScopeOf(res.req)));
     const perms = notePermissionsFor(actor, facts, ctx.facts);
-    const mapCtx = { noteableIid: ctx.issue.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users, accessLevels };
+    const mapCtx = { ...noteablePlace(this.config.publicUrl, noteable), users, accessLevels };
     return {
       notes: page.notes.map((n) => ({ ...toApiNote(n, mapCtx, noteCurrentUser(perms(n))), ...(n.system ? {} : { award_emoji: awards.get(n.id) ?? [] }) })),
       last_fetched_at: Number(next),

@@ -15,6 +15,18 @@ describe('the event append: the JS side of the statement fills', () => {
     expect(out.note.author).toBe(note.author);
   });
 
+  it("completes a new comment's Report abuse path with its id; a note without one keeps its null", () => {
+    const comment = { ...note, report_abuse_path: '/-/abuse_reports/new?project_path=acme%2Ftandem&iid=3&note_id=0' };
+    const out = fillPayload({ payload: { note: comment }, newNote: true, reportAbusePrefix: '/-/abuse_reports/new?project_path=acme%2Ftandem&iid=3&note_id=' }, 'x', 42, 'u#note_') as { note: typeof comment };
+    expect(out.note.report_abuse_path).toBe('/-/abuse_reports/new?project_path=acme%2Ftandem&iid=3&note_id=42');
+    const system = { ...note, report_abuse_path: null };
+    expect((fillPayload({ payload: { note: system }, newNote: true }, 'x', 42, 'u#note_') as { note: typeof system }).note.report_abuse_path).toBeNull();
+    // the statement fills it only for the events that have a prefix
+    const st = (prefix?: string) => new EventStatement({ noteable, actor: null, changed: true, events: [{ key: 'new', type: 'note.created', payload: { note }, newNote: true, ...(prefix ? { reportAbusePrefix: prefix } : {}) }] }).ctes();
+    expect(st('p=')).toContain('{payload,note,report_abuse_path}');
+    expect(st()).not.toContain('report_abuse_path');
+  });
+
   it('leaves a payload with nothing to fill as it is, and an id only where the event announces a new note', () => {
     const payload = { fields: { title: 'x' } };
     expect(fillPayload({ payload }, '2026-05-05T05:05:05.005Z', 7, 'u#note_')).toBe(payload);

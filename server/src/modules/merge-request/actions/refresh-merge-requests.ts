@@ -10,7 +10,6 @@ import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
 import { mergeRequestNotes } from '../merge-request-links';
 import { mergeRequestNoteable } from '../merge-request.mapper';
-import { noteablePageUrl } from '../../note/note.mapper';
 import { updateDiffNotePositions } from '../diffs/diff-note-positions';
 import type { NewDiffFile } from '../diffs/position-tracer';
 
@@ -71,7 +70,7 @@ export class RefreshMergeRequestsAction implements OnModuleInit {
           const noteable = mergeRequestNoteable({ id: Number(mr.id), iid: Number(mr.iid) }, mr.full_path);
           if (added > 0) await writeSystemNotes(tx, { markdown: this.markdown, publicUrl: this.config.publicUrl }, noteable, targetId, author, [mergeRequestNotes.addedCommits(added, commits)], mr.full_path);
           await updateDiffNotePositions(tx, repo, Number(mr.id), { newDiff, refs: { base_sha: base, start_sha: base, head_sha: u.newSha } }, {
-            noteable, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), publicUrl: this.config.publicUrl, actor: author,
+            noteable, publicUrl: this.config.publicUrl, actor: author,
           });
           tx.recordLater(noteable, 'merge_request.updated', { fields: { sha: u.newSha, commits_changed: true, lock_version: Number(r.lock_version), updated_at: new Date(r.updated_at).toISOString() } }, author);
         });

@@ -2,7 +2,7 @@ import type { ApiDiffPosition, ApiDiffRefs, UserBasic } from '@tandem/shared-typ
 import type { Tx } from '../../../core/realtime/write-tx';
 import type { GitRepository } from '../../repository';
 import { Note } from '../../note/note.entity';
-import { toApiNote, userIdsOf } from '../../note/note.mapper';
+import { noteablePlace, toApiNote, userIdsOf } from '../../note/note.mapper';
 import { toUserBasic } from '../../user/user.mapper';
 import { USER_COLUMNS, userFromRow, type UserRow } from '../../user/user.row';
 import type { Noteable } from '../../../core/realtime/event-append';
@@ -18,8 +18,6 @@ async function changesBetween(repo: GitRepository, from: string, to: string): Pr
 
 export interface PositionUpdateContext {
   noteable: Noteable;
-  /** Permalink base of the merge request's notes. */
-  noteableUrl: string;
   publicUrl: string;
   actor: UserBasic;
 }
@@ -84,7 +82,7 @@ export async function updateDiffNotePositions(
   }
   const ids = userIdsOf(notes);
   const users = (await m.query(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ANY($1::int[])`, [ids])) as UserRow[];
-  const map = { noteableIid: ctx.noteable.ref.iid, noteableUrl: ctx.noteableUrl, users: new Map(users.map((u) => [Number(u.id), toUserBasic(userFromRow(u), ctx.publicUrl)])) };
+  const map = { ...noteablePlace(ctx.publicUrl, ctx.noteable), users: new Map(users.map((u) => [Number(u.id), toUserBasic(userFromRow(u), ctx.publicUrl)])) };
   for (const n of notes) {
     n.updatedAt = new Date(updatedAt.get(n.id)!);
     tx.recordLater(ctx.noteable, 'note.updated', { note: toApiNote(n, map) }, ctx.actor);

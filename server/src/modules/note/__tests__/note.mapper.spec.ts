@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UserBasic } from '@tandem/shared-types';
-import { noteablePageUrl, toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
+import { abuseReportPath, type UserBasic } from '@tandem/shared-types';
+import { noteablePageUrl, noteablePlace, toApiNote, userIdsOf, type NoteRecord } from '../note.mapper';
 
 const user = (id: number, username: string): UserBasic => ({
   id, username, name: username.toUpperCase(), state: 'active', locked: false, avatar_url: null, web_url: `http://t.test/${username}`,
@@ -30,7 +30,7 @@ const base: NoteRecord = {
   createdAt: new Date('2026-01-02T03:04:05.678Z'),
   updatedAt: new Date('2026-01-02T03:04:05.678Z'),
 };
-const ctx = { noteableIid: 12, noteableUrl: 'http://t.test/acme/tandem/-/issues/12', users: new Map([[1, alice], [2, bob], [3, carol]]) };
+const ctx = { ...noteablePlace('http://t.test', { type: 'Issue', id: 500, ref: { id: 500, iid: 12, project_path: 'acme/tandem' } }), users: new Map([[1, alice], [2, bob], [3, carol]]) };
 
 describe('toApiNote', () => {
   it('gives a comment in the page note shape (string id, note and body, author path, permalink)', () => {
@@ -51,6 +51,7 @@ describe('toApiNote', () => {
       noteable_type: 'Issue',
       noteable_iid: 12,
       noteable_note_url: 'http://t.test/acme/tandem/-/issues/12#note_41',
+      report_abuse_path: '/-/abuse_reports/new?project_path=acme%2Ftandem&iid=12&note_id=41',
       project_id: 9,
       discussion_id: 'a'.repeat(40),
       individual_note: true,
@@ -83,7 +84,10 @@ describe('toApiNote', () => {
 
   it('shows a system note with its icon and no reactions; a deleted author is null', () => {
     const n: NoteRecord = { ...base, system: true, systemNoteIconName: 'issue-close', note: 'closed', noteHtml: '<p>closed</p>\n', authorId: null };
-    expect(toApiNote(n, ctx)).toMatchObject({ system: true, system_note_icon_name: 'issue-close', emoji_awardable: false, author: null });
+    expect(toApiNote(n, ctx)).toMatchObject({ system: true, system_note_icon_name: 'issue-close', emoji_awardable: false, author: null, report_abuse_path: null });
+    // no one to report: a system note, or a deleted user's comment
+    expect(toApiNote({ ...n, authorId: 1 }, ctx).report_abuse_path).toBeNull();
+    expect(toApiNote({ ...base, authorId: null }, ctx).report_abuse_path).toBeNull();
     // a comment never shows an icon, whatever is stored
     expect(toApiNote({ ...base, systemNoteIconName: 'lock' }, ctx).system_note_icon_name).toBeNull();
   });
@@ -94,6 +98,17 @@ describe('toApiNote', () => {
     const unedited = { ...base, id: 4, updatedById: 3 };
     expect(userIdsOf([base, edited, resolved, unedited]).sort()).toEqual([1, 2, 3]);
     expect(userIdsOf([{ ...base, authorId: null }])).toEqual([]);
+  });
+});
+
+describe('noteablePlace', () => {
+  it("gives a comment the Report abuse path of its noteable's paths: an issue's, a merge request's (named), none on an epic", () => {
+    const of = (type: 'Issue' | 'MergeRequest' | 'Epic', project_path: string) => noteablePlace('http://t.test', { type, id: 7, ref: { id: 7, iid: 5, project_path } });
+    expect(of('Issue', 'acme/tandem').reportAbuse!(41)).toBe(abuseReportPath('acme/tandem', 5, 'Issue', 41));
+    expect(of('MergeRequest', 'acme/tandem/-/merge_requests').reportAbuse!(41)).toBe('/-/abuse_reports/new?project_path=acme%2Ftandem&iid=5&noteable_type=MergeRequest&note_id=41');
+    expect(of('Epic', 'groups/acme').reportAbuse).toBeNull();
+    // a write completes a new note's path with its id, as its permalink (abuseReportPath puts note_id last)
+    expect(`${of('MergeRequest', 'acme/tandem/-/merge_requests').reportAbuse!('')}41`).toBe(of('MergeRequest', 'acme/tandem/-/merge_requests').reportAbuse!(41));
   });
 });
 

@@ -234,6 +234,8 @@ export class CreateNoteAction {
         payload: { note: toApiNote(record, map), ...(input.batch ? { batch: input.batch } : {}), ...(root ? {} : { starts_discussion: true as const }) },
         timePaths: [NOTE_EVENT_PATHS.createdAt, NOTE_EVENT_PATHS.updatedAt, ...(record.resolvedAt ? ['{payload,note,resolved_at}'] : [])],
         newNote: true,
+        // The path before the note's id (abuseReportPath puts it last): the statement appends the id
+        ...(map.reportAbuse ? { reportAbusePrefix: map.reportAbuse('') } : {}),
       },
     };
     const statement = (tx: StatementTx) =>

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
 import type { Noteable, Tx } from '../../../core/realtime/event-log.service';
 import { Note } from '../note.entity';
 import { NoteFinder } from '../note.finder';
-import { noteablePageUrl, toApiNote, userIdsOf } from '../note.mapper';
+import { noteablePlace, toApiNote, userIdsOf } from '../note.mapper';
 import { mergesIntoPrevious } from './description-merge';
 import { DescriptionVersion } from './description-version.entity';
 
@@ -133,7 +133,7 @@ export class DescriptionVersionStore {
     if (!noteIds.length) return;
     const notes = await tx.manager.getRepository(Note).createQueryBuilder('n').whereInIds(noteIds).getMany();
     const users = await this.notes.users(userIdsOf(notes), tx.manager);
-    const ctx = { noteableIid: noteable.ref.iid, noteableUrl: noteablePageUrl(this.config.publicUrl, noteable), users };
+    const ctx = { ...noteablePlace(this.config.publicUrl, noteable), users };
     for (const n of notes) tx.recordLater(noteable, 'note.updated', { note: toApiNote(n, ctx) as ApiNote }, actor);
   }
 }
