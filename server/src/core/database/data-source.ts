@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { pgSessionOptions } from './pg-session';
 
 import { Init1763780000000 } from './migrations/1763780000000-Init';
 import { WritePath1764020000000 } from './migrations/1764020000000-WritePath';
@@ -138,7 +139,7 @@ export async function openDatabase(
     logging: opts.logging ?? false,
   };
   if (target.url) {
-    const dataSource = new DataSource({ ...common, url: target.url, poolSize: target.poolSize ?? 20, extra: { idleTimeoutMillis: 30_000 } });
+    const dataSource = new DataSource({ ...common, url: target.url, poolSize: target.poolSize ?? 20, extra: { idleTimeoutMillis: 30_000, options: pgSessionOptions() } });
     await dataSource.initialize();
     // Nest's TypeOrmModule may already have destroyed it on app shutdown
     return { dataSource, mode: 'postgres', close: async () => { if (dataSource.isInitialized) await dataSource.destroy(); } };

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config';
+import { pgSessionOptions } from '../../../core/database/pg-session';
 
 /**
  * Where ingest writes: on a Postgres server, a small pool of its own (ERROR_INGEST_CONNECTIONS),
@@ -21,7 +22,7 @@ export class IngestDb {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.pool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, max: config.ERROR_INGEST_CONNECTIONS, idleTimeoutMillis: 30_000, application_name: 'tandem-ingest' }) : null;
+    this.pool = config.DATABASE_URL ? new Pool({ connectionString: config.DATABASE_URL, max: config.ERROR_INGEST_CONNECTIONS, idleTimeoutMillis: 30_000, application_name: 'tandem-ingest', options: pgSessionOptions() }) : null;
     this.pool?.on('error', (err) => this.logger.warn({ err }, 'idle ingest connection failed'));
     this.connections = this.pool ? config.ERROR_INGEST_CONNECTIONS : 1;
   }
