@@ -4,10 +4,10 @@ import { EVENT_BUS, type BusEvent, type EventBus } from '../src/core/realtime/ev
 import { bootApp, call, castOf, DB_MODES, demoMergeRequest, enc, insertPat, tokenAuth, type Auth, type Cast, type TestApp } from './harness';
 
 /**
- * The issue header's Report abuse (signed-in readers who are not the author; stored for admins,
- * listed at GET /api/v4/admin/abuse_reports), a comment's Report abuse on an issue or a merge
- * request, and Submit as spam (admins: the issue is hidden
- * from everyone else, a spam_logs row kept).
+ * The issue and merge request headers' Report abuse (signed-in readers who are not the author;
+ * stored for admins, listed at GET /api/v4/admin/abuse_reports), a comment's Report abuse on an
+ * issue or a merge request (the notes' report_abuse_path), and Submit as spam (admins: the issue
+ * is hidden from everyone else, a spam_logs row kept).
  */
 const PUBLIC = 'acme/tandem';
 
@@ -105,12 +105,57 @@ describe.each(DB_MODES)('abuse reports and spam on %s', (mode) => {
     expect(unreadable.status).toBe(404);
     // validation names the field; nothing stored
     const before = Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n);
-    const noNote = await report(who.bob, {});
-    expect(noNote.status).toBe(400);
-    expect(noNote.body.errors).toEqual(['note_id is required for a merge request']);
+    const badNote = await report(who.bob, { note_id: 'first' });
+    expect(badNote.status).toBe(400);
+    expect(badNote.body.errors).toEqual([`note_id ${VALIDATION.notInteger}`]);
     const badType = await report(who.bob, { note_id: rude, noteable_type: 'Epic' });
     expect(badType.status).toBe(400);
     expect(badType.body.errors).toEqual([expect.stringMatching(/^noteable_type must be one of: Issue, MergeRequest/)]);
+    expect(Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n)).toBe(before);
+  });
+
+  it("reports a merge request's author (its header's Report abuse, no note_id): a reader who is not the author; listed with the issues' reports", async () => {
+    const mr = await demoMergeRequest(app, who.alice, PUBLIC, 'Merge request reported from its header');
+    const report = (auth: Auth, body: Record<string, unknown> = {}) =>
+      call<{ id: number; message?: string; errors?: string[] }>(app, 'POST', '/-/abuse_reports', { auth, body: { project_path: PUBLIC, iid: mr.iid, noteable_type: 'MergeRequest', category: 'spam', message: 'Spammy merge request', ...body } });
+    const pageFlag = async (auth: Auth) => (await call<{ permissions: { canReportAbuse?: boolean } }>(app, 'GET', `/${PUBLIC}/-/merge_requests/${mr.iid}/page.json`, { auth })).body.permissions.canReportAbuse;
+    // the header offers it to a signed-in reader who is not the author
+    expect([await pageFlag(who.bob), await pageFlag(who.alice), await pageFlag(who.anonymous)]).toEqual([true, false, false]);
+
+    const res = await report(who.bob);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(ABUSE_TEXTS.sent);
+    const [row] = (await app.ds.query(`SELECT u.username, a.issue_id FROM abuse_reports a JOIN users u ON u.id = a.user_id WHERE a.id = $1`, [res.body.id])) as Array<Record<string, unknown>>;
+    expect(row).toEqual({ username: 'alice', issue_id: null });
+    // the admins' list shows it as it shows the issues' reports
+    const list = await call<Array<Record<string, unknown>>>(app, 'GET', '/api/v4/admin/abuse_reports?per_page=100', { auth: admin });
+    expect(list.body.find((r) => r.id === res.body.id)).toMatchObject({
+      category: 'spam',
+      message: 'Spammy merge request',
+      reported_from_url: expect.stringMatching(new RegExp(`/${PUBLIC}/-/merge_requests/${mr.iid}$`)),
+      reporter: { username: 'bob' },
+      user: { username: 'alice' },
+    });
+
+    // the author: the issue path's 403; signed out: 401
+    const own = await report(who.alice);
+    expect(own.status).toBe(403);
+    expect(own.body.errors).toEqual(['403 Forbidden']);
+    expect((await report(who.anonymous)).status).toBe(401);
+    // a merge request the reporter may not read: the same 404 as one that does not exist
+    const secret = await demoMergeRequest(app, who.alice, 'acme/platform/secret-plans', 'Private merge request reported');
+    const unreadable = await report(who.dave, { project_path: 'acme/platform/secret-plans', iid: secret.iid });
+    const unknown = await report(who.dave, { iid: mr.iid + 1000 });
+    expect(unreadable.status).toBe(404);
+    expect([unreadable.status, unreadable.body]).toEqual([unknown.status, unknown.body]);
+    // bad input: 400 naming the field; nothing stored
+    const before = Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n);
+    const badIid = await report(who.bob, { iid: 'first' });
+    expect(badIid.status).toBe(400);
+    expect(badIid.body.errors).toEqual([`iid ${VALIDATION.notInteger}`]);
+    const noPath = await report(who.bob, { project_path: '', category: 'rude' });
+    expect(noPath.status).toBe(400);
+    expect(noPath.body.errors).toEqual([`project_path ${VALIDATION.required}`, expect.stringMatching(/^category must be one of/)]);
     expect(Number(((await app.ds.query('SELECT count(*)::int AS n FROM abuse_reports')) as Array<{ n: number }>)[0]!.n)).toBe(before);
   });
 

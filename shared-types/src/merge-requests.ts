@@ -186,6 +186,8 @@ export const MERGE_REQUEST_TEXTS = {
   relatedMergeRequests: 'Related merge requests',
   relatedBranches: 'Related branches',
   opened: (time: string) => `Opened ${time}`,
+  /** The header's menu button (its items: Report abuse). */
+  headerActions: 'Merge request actions',
 } as const;
 
 /** GitLab's answers of PUT .../merge and POST .../merge_requests that are not validation. */

@@ -5,7 +5,7 @@ import { NotFoundPage } from './NotFoundPage';
 
 /**
  * /-/abuse_reports/new?project_path=...&iid=...[&noteable_type=MergeRequest][&note_id=...] (abuseReportPath):
- * the Report abuse form (about the issue's author, or a comment's on an issue or a merge request).
+ * the Report abuse form (about the issue's or the merge request's author, or a comment's on either).
  */
 export function AbuseReportPage() {
   const q = new URLSearchParams(window.location.search);
@@ -13,8 +13,7 @@ export function AbuseReportPage() {
   const iid = Number(q.get('iid'));
   const noteId = q.has('note_id') ? Number(q.get('note_id')) : undefined;
   const type = q.get('noteable_type') ?? 'Issue';
-  // A merge request's report is about one of its comments (its author is reported from nowhere else)
-  const bad = type !== 'Issue' && (type !== 'MergeRequest' || noteId === undefined);
+  const bad = type !== 'Issue' && type !== 'MergeRequest';
   if (!projectPath || bad || !Number.isSafeInteger(iid) || iid < 1 || (noteId !== undefined && (!Number.isSafeInteger(noteId) || noteId < 1))) return <NotFoundPage />;
   return (
     <AppLayout crumbs={[{ label: ABUSE_TEXTS.formTitle }]}>

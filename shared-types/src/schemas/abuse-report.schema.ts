@@ -17,9 +17,9 @@ export type AbuseCategory = keyof typeof ABUSE_CATEGORIES;
 export const ABUSE_REPORT_MESSAGE_MAX = 5000;
 
 /**
- * POST /-/abuse_reports: a report about an issue's author, from the issue page, or (`note_id`)
- * about a comment's author, on an issue or (`noteable_type: 'MergeRequest'`, `iid` the merge
- * request's) a merge request.
+ * POST /-/abuse_reports: a report about an issue's author, from the issue page's header, or
+ * (`noteable_type: 'MergeRequest'`, `iid` the merge request's) a merge request's, from its
+ * header; or (`note_id`) about the author of one of their comments.
  */
 export const abuseReportSchema = z.object({
   project_path: z.string({ message: VALIDATION.notString }).min(1, VALIDATION.required).max(255, VALIDATION.tooLong(255)),

@@ -18,7 +18,7 @@ const bob = { ...alice, id: 99, username: 'bob', name: 'Bob' };
 const thread = (id: string, author: typeof alice): ApiDiscussion =>
   ({ id: id.repeat(40), individual_note: true, resolvable: false, resolved: false, notes: [makeNote({ id, discussion_id: id.repeat(40), note: `from ${author.username}`, note_html: `<p>from ${author.username}</p>`, author, noteable_type: 'MergeRequest', noteable_iid: 3, report_abuse_path: `/-/abuse_reports/new?project_path=g%2Fp&iid=3&noteable_type=MergeRequest&note_id=${id}` })] }) as ApiDiscussion;
 
-describe("Report abuse on a merge request's comments", () => {
+describe('Report abuse on a merge request and its comments', () => {
   let api: FetchStub;
   beforeEach(() => {
     resetMergeRequestDiscussion();
@@ -51,8 +51,22 @@ describe("Report abuse on a merge request's comments", () => {
     expect(screen.getByTestId('abuse-report-sent').textContent).toContain(ABUSE_TEXTS.backToMergeRequest);
   });
 
-  it('a merge request report without a comment, or of another type, is no page', () => {
-    for (const q of ['project_path=g%2Fp&iid=3&noteable_type=MergeRequest', 'project_path=g%2Fp&iid=3&noteable_type=Epic&note_id=9']) {
+  it("the form from the merge request's header reports its author and leads back to the merge request", async () => {
+    window.history.pushState({}, '', '/-/abuse_reports/new?project_path=g%2Fp&iid=3&noteable_type=MergeRequest');
+    renderWithStores(reportPage());
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/g/p/-/merge_requests/3');
+    fireEvent.click(screen.getByLabelText(ABUSE_CATEGORIES.spam));
+    fireEvent.change(screen.getByLabelText(ABUSE_TEXTS.messageLabel), { target: { value: 'Spam' } });
+    fireEvent.click(screen.getByRole('button', { name: ABUSE_TEXTS.send }));
+    await waitFor(() => expect(api.callsTo('POST /-/abuse_reports')).toHaveLength(1));
+    expect(api.lastCall('POST /-/abuse_reports').body).toEqual({ project_path: 'g/p', iid: 3, noteable_type: 'MergeRequest', category: 'spam', message: 'Spam' });
+    const sent = await screen.findByTestId('abuse-report-sent');
+    expect(sent.querySelector('a')!.getAttribute('href')).toBe('/g/p/-/merge_requests/3');
+    expect(sent.textContent).toContain(ABUSE_TEXTS.backToMergeRequest);
+  });
+
+  it('a report about another type of noteable is no page', () => {
+    for (const q of ['project_path=g%2Fp&iid=3&noteable_type=Epic', 'project_path=g%2Fp&iid=3&noteable_type=Epic&note_id=9']) {
       window.history.pushState({}, '', `/-/abuse_reports/new?${q}`);
       const { unmount } = renderWithStores(reportPage());
       expect(screen.getByTestId('not-found')).toBeTruthy();

@@ -5,7 +5,7 @@ import { Alert } from '../../shared/ui/Alert';
 import { sendAbuseReport } from './abuseApi';
 
 /**
- * Report an issue's author (or, with `noteId`, a comment's, on an issue or a merge request) to
+ * Report an issue's or a merge request's author (or, with `noteId`, a comment's on either) to
  * the administrators: a category and details (spec §2 header, discussions §6: Report abuse).
  */
 export function AbuseReportForm({ projectPath, iid, noteId, mergeRequest = false }: { projectPath: string; iid: number; noteId?: number; mergeRequest?: boolean }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AbuseCategory, ApiAbuseReport } from '@tandem/shared-types';
 import { requestJson, type JsonResponse } from '../../shared/api/http';
 
-/** POST /-/abuse_reports: a report about an issue's author, or (`note_id`) a comment's, on an issue or a merge request (`noteable_type`). */
+/** POST /-/abuse_reports: a report about an issue's or a merge request's (`noteable_type`) author, or (`note_id`) a comment's on either. */
 export function sendAbuseReport(body: { project_path: string; iid: number; noteable_type?: 'MergeRequest'; note_id?: number; category: AbuseCategory; message: string }): Promise<JsonResponse<{ id?: number; message?: string; errors?: string[] }>> {
   return requestJson('/-/abuse_reports', { method: 'POST', body });
 }

@@ -12,6 +12,7 @@ import { NoteableHistory } from '../history/NoteableHistory';
 import { DiscussionArea, type DiscussionNoteable } from '../notes/DiscussionArea';
 import { currentUserAtom } from '../session/sessionAtoms';
 import { mergeMergeRequest, mergeRequestPageKey, setMergeRequestState } from './mergeRequestApi';
+import { MergeRequestHeader } from './MergeRequestHeader';
 import { ChangesTab } from './diffs/ChangesTab';
 import type { FileEditContext } from './diffs/fileEditRules';
 import { DiffExcerpt } from './diffs/DiffExcerpt';
@@ -23,7 +24,6 @@ import { useReviewDrafts } from './review/reviewApi';
 import { useOverviewReview } from './review/useOverviewReview';
 import { liveAwardPermission } from '../awards/liveAwardPermission';
 
-const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 export type MergeRequestTab = 'overview' | 'commits' | 'changes';
 
 /** The merge widget: Merge while open and mergeable for the viewer; merging; merged by; closed; GitLab's refusal texts. */
@@ -112,10 +112,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
   };
   return (
     <div className="mr-page" data-testid="merge-request-page">
-      <div className="mr-page-header">
-        <span className={`mr-state-badge mr-state-${mr.state}`} data-testid="mr-state">{STATE_LABEL[mr.state]}</span>
-        <h1 className="mr-title">{mr.title}</h1>
-      </div>
+      <MergeRequestHeader mergeRequest={mr} projectPath={projectPath} permissions={data.permissions} />
       <p className="mr-branches">
         {mr.author?.name ?? 'Someone'} requested to merge <code>{mr.source_branch}</code> into <code>{mr.target_branch}</code> · {mr.reference}
       </p>

@@ -69,7 +69,17 @@ export function mergeRequestNoteableAbilities(actor: Actor | null, p: ProjectFac
   };
 }
 
-/** The merge request page's flags, in the shared discussion area's names (IssuePermissions), and canMerge. */
+/**
+ * The header menu's Report abuse (GitLab's merge request header: its author reported), as the
+ * issue header's (issueHeaderFlags): a signed-in reader who may write notes (not a read-only
+ * token), not the author; none when the author's account is gone.
+ */
+export function mergeRequestHeaderFlags(actor: Actor | null, a: NoteableAbilities) {
+  const signedInWriter = actor !== null && a.read && scopeAllows(actor, 'create_note');
+  return { canReportAbuse: signedInWriter && a.authorId !== null && a.authorId !== actor!.id };
+}
+
+/** The merge request page's flags, in the shared discussion area's names (IssuePermissions), canMerge and the header's. */
 export function mergeRequestPagePermissions(actor: Actor | null, p: ProjectFacts, m: MergeRequestFacts) {
   const a = mergeRequestNoteableAbilities(actor, p, m);
   const update = canMergeRequest(actor, 'update_merge_request', p, m);
@@ -88,6 +98,7 @@ export function mergeRequestPagePermissions(actor: Actor | null, p: ProjectFacts
     canCreateInternalNote: a.createNote && a.readInternalNote,
     canAwardEmoji: a.awardEmoji,
     canMerge: canMergeRequest(actor, 'merge_merge_request', p, m),
+    ...mergeRequestHeaderFlags(actor, a),
   };
 }
 

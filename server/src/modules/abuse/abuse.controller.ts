@@ -26,8 +26,8 @@ async function pageAnswer<T>(res: Response, run: () => Promise<T>): Promise<T | 
 }
 
 /**
- * The issue header's Report abuse and Submit as spam, and the admins' list of abuse reports
- * (GitLab's GET /api/v4/admin/abuse_reports).
+ * The issue and merge request headers' Report abuse, a comment's, the issue header's Submit as
+ * spam, and the admins' list of abuse reports (GitLab's GET /api/v4/admin/abuse_reports).
  */
 @Controller()
 export class AbuseController {
@@ -41,8 +41,9 @@ export class AbuseController {
 
   /**
    * Policy: read_issue, signed in and not the issue's author (issueHeaderFlags.canReportAbuse);
-   * with `note_id`, not that comment's author (and the comment readable); a merge request's
-   * comment (`noteable_type`): read_merge_request through its note target's abilities.
+   * with `note_id`, not that comment's author (and the comment readable); a merge request
+   * (`noteable_type`): read_merge_request through its note target's abilities, and not its
+   * author (mergeRequestHeaderFlags.canReportAbuse) or, with `note_id`, not the comment's.
    */
   @Post('-/abuse_reports')
   @HttpCode(201)

@@ -5,7 +5,7 @@ import { AbuseController } from './abuse.controller';
 import { MarkIssueAsSpamAction } from './actions/mark-issue-as-spam';
 import { ReportAbuseAction } from './actions/report-abuse';
 
-/** Abuse reports and spam: the issue header's Report abuse and Submit as spam, a comment's Report abuse (issues and merge requests), the admins' list. */
+/** Abuse reports and spam: the issue and merge request headers' Report abuse, the issue's Submit as spam, a comment's Report abuse (issues and merge requests), the admins' list. */
 @Module({
   imports: [IssueModule, NoteModule],
   controllers: [AbuseController],

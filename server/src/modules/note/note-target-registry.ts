@@ -7,6 +7,8 @@ import type { NoteTarget } from './note-target';
 /** Finds a noteable of one type by its database id, as a note target for the actor (not found otherwise). */
 export interface NoteTargetFinder {
   byId(actor: Actor | null, id: number): Promise<NoteTarget>;
+  /** By the path its page names and its iid (a project's merge request); absent: not found that way. */
+  byIid?(actor: Actor | null, path: string, iid: number): Promise<NoteTarget>;
 }
 
 /**
@@ -26,6 +28,13 @@ export class NoteTargetRegistry {
     const f = this.finders.get(type);
     if (!f || id === null) throw new AppError('NOT_FOUND');
     return f.byId(actor, id);
+  }
+
+  /** By the path and iid its page names (the abuse report form's `project_path` and `iid`). */
+  async byIid(actor: Actor | null, type: NoteableType, path: string, iid: number): Promise<NoteTarget> {
+    const f = this.finders.get(type);
+    if (!f?.byIid) throw new AppError('NOT_FOUND');
+    return f.byIid(actor, path, iid);
   }
 
   /** The target a note of a registered noteable type belongs to (not found for issues' notes or unknown ones). */

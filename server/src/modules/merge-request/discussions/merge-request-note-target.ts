@@ -41,9 +41,9 @@ export class MergeRequestNoteTargets implements OnModuleInit, NoteableTargets<Me
     return this.config.publicUrl;
   }
 
-  /** Offers merge requests to the note module's global-id entry points (GraphQL createNote, awards). */
+  /** Offers merge requests to the note module's global-id entry points (GraphQL createNote, awards) and, by path and iid, to abuse reports. */
   onModuleInit(): void {
-    this.registry.register('MergeRequest', { byId: (actor, id) => this.byId(actor, id) });
+    this.registry.register('MergeRequest', { byId: (actor, id) => this.byId(actor, id), byIid: async (actor, path, iid) => this.of(actor, await this.loader.findReadable(actor, path, iid)) });
     // "mentioned in / closed via merge request !N" on an issue: hidden from who may not read !N
     this.crossReferences.register('merge_request', (actor, refs) =>
       Promise.all(refs.map((r) => this.loader.findReadable(actor, r.path, r.iid).then(() => true, () => false))),
