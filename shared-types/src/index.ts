@@ -24,6 +24,7 @@ export * from './password-reset';
 export * from './registration';
 export * from './history';
 export * from './merge-requests';
+export * from './merge-request-list';
 export * from './merge-request-sidebar';
 export * from './merge-request-diffs';
 export * from './repository';

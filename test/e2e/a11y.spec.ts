@@ -19,13 +19,16 @@ async function expectNoSeriousViolations(page: Page, name: string) {
   expect(serious, `${name}: serious or critical axe violations`).toEqual([]);
 }
 
-test('signed out: the issue page, the issue list and sign-in have no serious accessibility violation', async ({ page }) => {
+test('signed out: the issue page, the issue list, the merge request list and sign-in have no serious accessibility violation', async ({ page }) => {
   await page.goto(`/${PROJECT}/-/issues/1`);
   await expect(page.getByTestId('issue-title')).toBeVisible();
   await expectNoSeriousViolations(page, 'issue page (signed out)');
   await page.goto(`/${PROJECT}/-/issues`);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'issue list');
+  await page.goto(`/${PROJECT}/-/merge_requests?state=all`);
+  await expect(page.getByTestId('merge-request-row').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'merge request list');
   await page.goto('/users/sign_in');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expectNoSeriousViolations(page, 'sign-in');

@@ -35,7 +35,7 @@ describe('project watch on two nodes sharing Redis', () => {
     return c;
   };
 
-  it('an issue created on node A signals a list watcher on node B, carrying only the project path', async () => {
+  it('an issue created on node A signals a list watcher on node B, carrying only the project path and the list that changed', async () => {
     const bob = await as('bob', b);
     expect(await bob.watchProject(PROJECT)).toEqual({ ok: true });
     const res = await fetch(`${a.url}/api/v4/projects/${pid}/issues`, {
@@ -45,7 +45,7 @@ describe('project watch on two nodes sharing Redis', () => {
     });
     expect(res.status).toBe(201);
     const [signal] = await waitFor('the list signal on node B', () => (bob.projectSignals.length ? bob.projectSignals : null));
-    expect(signal).toEqual({ project_path: PROJECT, at: expect.any(Number) });
+    expect(signal).toEqual({ project_path: PROJECT, lists: ['issues'], at: expect.any(Number) });
   });
 
   it('a burst of changes is coalesced; a watcher of another project hears none of it', async () => {

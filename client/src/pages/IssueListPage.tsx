@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ACCESS_LEVEL, errorTrackingPaths, INCIDENT_TEXTS } from '@tandem/shared-types';
+import { ACCESS_LEVEL, errorTrackingPaths, INCIDENT_TEXTS, MERGE_REQUEST_LIST_TEXTS } from '@tandem/shared-types';
 import { currentUserAtom } from '../features/session/sessionAtoms';
 import { appStore } from '../shared/store';
 import { useProject } from '../features/projects/projectQueries';
@@ -43,6 +43,12 @@ export function IssueListPage({ projectPath }: { projectPath: string }) {
       <div className="page-head">
         <div className="page-head__row">
           <h1 className="page-title">Issues</h1>
+          {/* GitLab shows no merge requests where the project takes none */}
+          {project?.merge_requests_enabled && (
+            <a className="btn" href={`/${projectPath}/-/merge_requests`}>
+              {MERGE_REQUEST_LIST_TEXTS.listTitle}
+            </a>
+          )}
           <a className="btn" href={`/${projectPath}/-/incidents`}>
             {INCIDENT_TEXTS.listTitle}
           </a>

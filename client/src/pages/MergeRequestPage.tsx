@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { MERGE_REQUEST_LIST_TEXTS } from '@tandem/shared-types';
 import { AppLayout, projectCrumbs } from '../features/layout/AppLayout';
 import { fetchMergeRequestPage, mergeRequestPageKey } from '../features/merge-requests/mergeRequestApi';
 import { MergeRequestView, type MergeRequestTab } from '../features/merge-requests/MergeRequestView';
@@ -13,11 +14,11 @@ export function MergeRequestPage({ projectPath, iid, tab = 'overview' }: { proje
   const q = useQuery({ queryKey: mergeRequestPageKey(projectPath, iid), queryFn: () => fetchMergeRequestPage(projectPath, iid) });
   const connection = useMergeRequestSync(projectPath, iid, q.data ? q.data.seq : null);
   useEffect(() => {
-    if (q.data) document.title = `${q.data.mergeRequest.title} (!${iid}) · Merge requests · Tandem`;
+    if (q.data) document.title = `${q.data.mergeRequest.title} (!${iid}) · ${MERGE_REQUEST_LIST_TEXTS.listTitle} · Tandem`;
   }, [q.data, iid]);
   if (q.data === null) return <NotFoundPage />;
   return (
-    <AppLayout crumbs={[...projectCrumbs(projectPath), { label: 'Merge requests' }, { label: `!${iid}` }]} wide>
+    <AppLayout crumbs={[...projectCrumbs(projectPath), { label: MERGE_REQUEST_LIST_TEXTS.listTitle, href: `/${projectPath}/-/merge_requests` }, { label: `!${iid}` }]} wide>
       {q.isError && <Alert variant="danger">Something went wrong while fetching the merge request.</Alert>}
       {q.data && (
         <>

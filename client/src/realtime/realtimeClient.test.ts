@@ -242,6 +242,29 @@ describe('RealtimeClient', () => {
     expect(changes).toHaveLength(3);
   });
 
+  it('a project watch hears only the lists it follows: issues or merge requests (all of them when the signal names none)', () => {
+    const heard: string[] = [];
+    client.start();
+    const stopIssues = client.watchProject('g/p', () => heard.push('issues'));
+    const stopMrs = client.watchProject('g/p', () => heard.push('merge_requests'), 'merge_requests');
+    sockets[0]!.serverEmit('connect');
+    // one room for both lists
+    expect(sockets[0]!.sent.filter(([e]) => e === 'watch_project')).toEqual([['watch_project', { project_path: 'g/p' }]]);
+    sockets[0]!.ackAll('watch_project');
+    expect(heard.sort()).toEqual(['issues', 'merge_requests']);
+    heard.length = 0;
+    sockets[0]!.serverEmit('project_issues', { project_path: 'g/p', lists: ['merge_requests'] });
+    expect(heard).toEqual(['merge_requests']);
+    sockets[0]!.serverEmit('project_issues', { project_path: 'g/p', lists: ['issues'] });
+    expect(heard).toEqual(['merge_requests', 'issues']);
+    sockets[0]!.serverEmit('project_issues', { project_path: 'g/p' });
+    expect(heard).toHaveLength(4);
+    stopMrs();
+    expect(sockets[0]!.sent).not.toContainEqual(['unwatch_project', { project_path: 'g/p' }]);
+    stopIssues();
+    expect(sockets[0]!.sent).toContainEqual(['unwatch_project', { project_path: 'g/p' }]);
+  });
+
   it('watches an error list the same way: null (refetch) once its room is joined, then the changed ids', () => {
     const heard: Array<number[] | null> = [];
     client.start();

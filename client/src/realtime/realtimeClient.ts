@@ -12,6 +12,7 @@ import {
   type ConnectionState,
   type PresenceSignal,
   type PresenceState,
+  type ProjectList,
   type ResyncSignal,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -83,8 +84,8 @@ export class RealtimeClient {
   private readonly now: () => number;
   private readonly presenceListeners = new Set<(p: PresenceSignal) => void>();
   private readonly liveListeners = new Set<(projectPath: string, iid: number) => void>();
-  /** Watched projects' issue lists: their change listeners, by project path. */
-  private readonly watches = new Map<string, Set<() => void>>();
+  /** Watched projects' lists: their change listeners with the list each follows, by project path. */
+  private readonly watches = new Map<string, Map<() => void, ProjectList>>();
   /** Error lists kept live (watch_errors): listeners get the changed error ids, or null once the watch is acknowledged on a connect (refetch). */
   private readonly errorWatches = new Map<string, Set<(ids: number[] | null) => void>>();
   /** The user channel's to-do count listeners (null: refetch, signals may have been missed). */
@@ -164,19 +165,20 @@ export class RealtimeClient {
   }
 
   /**
-   * Calls `onChange` whenever issues of the project change (created, edited, closed, deleted),
-   * and once the room is joined on each connect (signals may have been missed before). Returns a stop function.
+   * Calls `onChange` whenever the project's `list` changes (issues or merge requests created,
+   * edited, closed, deleted), and once the room is joined on each connect (signals may have been
+   * missed before). Returns a stop function.
    */
-  watchProject(projectPath: string, onChange: () => void): () => void {
-    let set = this.watches.get(projectPath);
-    if (!set) {
-      this.watches.set(projectPath, (set = new Set()));
+  watchProject(projectPath: string, onChange: () => void, list: ProjectList = 'issues'): () => void {
+    let listeners = this.watches.get(projectPath);
+    if (!listeners) {
+      this.watches.set(projectPath, (listeners = new Map()));
       if (this.state === 'open') this.socket?.emit('watch_project', { project_path: projectPath }, () => undefined);
     }
-    set.add(onChange);
+    listeners.set(onChange, list);
     return () => {
-      set.delete(onChange);
-      if (set.size || this.watches.get(projectPath) !== set) return;
+      listeners.delete(onChange);
+      if (listeners.size || this.watches.get(projectPath) !== listeners) return;
       this.watches.delete(projectPath);
       this.socket?.emit('unwatch_project', { project_path: projectPath });
     };
@@ -249,7 +251,7 @@ export class RealtimeClient {
       // refetches once the server answers that the room is joined
       for (const path of this.watches.keys()) {
         socket.emit('watch_project', { project_path: path }, () => {
-          if (this.socket === socket) for (const l of this.watches.get(path) ?? []) l();
+          if (this.socket === socket) for (const l of this.watches.get(path)?.keys() ?? []) l();
         });
       }
       for (const path of this.errorWatches.keys()) {
@@ -300,7 +302,7 @@ export class RealtimeClient {
     });
     socket.on('project_issues', (sig) => {
       this.touch();
-      for (const l of this.watches.get(sig.project_path) ?? []) l();
+      for (const [l, list] of this.watches.get(sig.project_path) ?? []) if (!sig.lists || sig.lists.includes(list)) l();
     });
     socket.on('project_errors', (sig) => {
       this.touch();

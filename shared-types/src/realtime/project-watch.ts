@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { projectPathSchema } from './subscribe.schema';
 
 /**
- * Issue lists follow their project live: a socket watches a project (read_project checked),
- * and after issues of it are created, changed or deleted the project's watchers get one
- * coalesced `project_issues` signal and refetch the list they show (with their own access:
- * the signal carries no issue data, so a confidential issue reveals nothing).
+ * Issue and merge request lists follow their project live: a socket watches a project
+ * (read_project checked), and after issues or merge requests of it are created, changed or
+ * deleted the project's watchers get one coalesced `project_issues` signal naming the lists that
+ * changed, and refetch the list they show (with their own access: the signal carries no issue
+ * data, so a confidential issue reveals nothing).
  */
 export interface WatchProjectRequest {
   project_path: string;
@@ -13,8 +14,13 @@ export interface WatchProjectRequest {
 
 export type WatchProjectAck = { ok: true } | { ok: false; message: string };
 
+/** The lists of a project that a watch follows. */
+export type ProjectList = 'issues' | 'merge_requests';
+
 export interface ProjectIssuesSignal {
   project_path: string;
+  /** The lists that changed since the last signal; absent (older servers): all of them. */
+  lists?: ProjectList[];
 }
 
 export const PROJECT_WATCH = {

@@ -69,7 +69,7 @@ export type ServerToClientEvents = {
   heartbeat: (at: number) => void;
   /** Volatile: who else is on the issue (realtime/presence.ts). */
   presence: (signal: PresenceSignal) => void;
-  /** Issues of a watched project changed: refetch the list (realtime/project-watch.ts). */
+  /** Issues or merge requests of a watched project changed: refetch the lists named (realtime/project-watch.ts). */
   project_issues: (signal: ProjectIssuesSignal) => void;
   /** Errors of a watched project got events or changed (error-tracking.ts). */
   project_errors: (signal: import('../error-tracking').ProjectErrorsSignal) => void;

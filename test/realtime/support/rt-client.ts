@@ -33,7 +33,7 @@ export class RtClient {
   readonly unsubscribed: ResyncSignal[] = [];
   readonly acks: SubscribeAck[] = [];
   readonly presence: PresenceSignal[] = [];
-  readonly projectSignals: Array<{ project_path: string; at: number }> = [];
+  readonly projectSignals: Array<{ project_path: string; lists?: string[]; at: number }> = [];
   /** project_errors signals of watched error lists. */
   readonly errorSignals: Array<{ project_path: string; error_ids: number[]; at: number }> = [];
   /** The user channel's to-do counts, in arrival order. */

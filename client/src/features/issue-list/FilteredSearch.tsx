@@ -18,6 +18,8 @@ interface FilteredSearchProps {
   search: string;
   /** A token added or removed, or the search text submitted. */
   onChange(tokens: FilterToken[], search: string): void;
+  /** The token types offered (all by default); none makes it a plain search box. */
+  tokenTypes?: readonly TokenType[];
 }
 
 /**
@@ -25,7 +27,7 @@ interface FilteredSearchProps {
  * "is not", then a value from the project's data or a wildcard), with free text as the search.
  * downshift gives the ARIA combobox + listbox, arrow keys, Enter and Escape.
  */
-export function FilteredSearch({ projectPath, tokens, search, onChange }: FilteredSearchProps) {
+export function FilteredSearch({ projectPath, tokens, search, onChange, tokenTypes = TOKEN_TYPES }: FilteredSearchProps) {
   const [text, setText] = useState(search);
   const [pending, setPending] = useState<Pending | null>(null);
   const [values, setValues] = useState<Suggestion[]>([]);
@@ -62,7 +64,7 @@ export function FilteredSearch({ projectPath, tokens, search, onChange }: Filter
 
   const items: Item[] =
     stage === 'type'
-      ? TOKEN_TYPES.filter((t) => TOKEN_SPECS[t].title.toLowerCase().includes(term) && (TOKEN_SPECS[t].multiple || !tokens.some((k) => k.type === t))).map((t) => ({ kind: 'type', type: t, label: TOKEN_SPECS[t].title }))
+      ? tokenTypes.filter((t) => TOKEN_SPECS[t].title.toLowerCase().includes(term) && (TOKEN_SPECS[t].multiple || !tokens.some((k) => k.type === t))).map((t) => ({ kind: 'type', type: t, label: TOKEN_SPECS[t].title }))
       : stage === 'operator'
         ? ([{ kind: 'operator', operator: '=', label: 'is' }, ...(TOKEN_SPECS[pending!.type].negatable ? [{ kind: 'operator', operator: '!=', label: 'is not' }] : [])] as Item[])
         : values.map((v) => ({ kind: 'value', value: v.value, label: v.label }));

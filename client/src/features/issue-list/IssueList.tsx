@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { CircleCheck, CircleDot, EyeOff, MessageSquare } from 'lucide-react';
+import { CircleCheck, CircleDot, EyeOff } from 'lucide-react';
 import { PEOPLE_TEXTS, TEXTS } from '@tandem/shared-types';
 import { Alert } from '../../shared/ui/Alert';
-import { Avatar } from '../../shared/ui/Avatar';
+import { AvatarStack } from '../../shared/ui/AvatarStack';
+import { CommentCount } from '../../shared/ui/CommentCount';
 import { Pagination } from '../../shared/ui/Pagination';
 import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { LabelBadge } from '../labels/LabelBadge';
@@ -11,7 +12,7 @@ import { BulkUpdateForm } from './bulk/BulkUpdateForm';
 import { filterParams, useIssueCounts, useIssueList, type IssueListQuery, type IssueListState } from './issueListQueries';
 import { FilteredSearch } from './FilteredSearch';
 import { IssueSortControl } from './IssueSortControl';
-import { TabList } from '../../shared/ui/TabList';
+import { CountedTabLabel, TabList } from '../../shared/ui/TabList';
 
 const TABS: Array<{ state: IssueListState; label: string }> = [
   { state: 'opened', label: 'Open' },
@@ -39,14 +40,7 @@ export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: 
           label="Issue state"
           tabs={TABS.map((t) => ({
             id: t.state,
-            label: (
-              <>
-                {t.label}
-                <span className="tab__count" data-testid={`count-${t.state}`}>
-                  {countOf(t.state) ?? '–'}
-                </span>
-              </>
-            ),
+            label: <CountedTabLabel label={t.label} count={countOf(t.state)} testId={`count-${t.state}`} />,
           }))}
           selected={query.state}
           onSelect={(state) => onQuery({ state, page: 1 })}
@@ -95,17 +89,8 @@ export function IssueList({ projectPath, query, onQuery, canBulkEdit = false }: 
                 </div>
                 <div className="list__meta">
                   {issue.state === 'closed' && <span className="meta-item issue-row__closed">Closed</span>}
-                  {issue.assignees.length > 0 && (
-                    <span className="avatar-stack" aria-label={`Assigned to ${issue.assignees.map((a) => a.name).join(', ')}`}>
-                      {issue.assignees.slice(0, 3).map((a) => (
-                        <Avatar key={a.id} user={a} size={20} />
-                      ))}
-                    </span>
-                  )}
-                  <span className={`meta-item ${issue.user_notes_count ? '' : 'muted'}`} title="Comments">
-                    <MessageSquare size={14} aria-hidden="true" /> <span className="visually-hidden">Comments: </span>
-                    {issue.user_notes_count}
-                  </span>
+                  <AvatarStack users={issue.assignees} label={`Assigned to ${issue.assignees.map((a) => a.name).join(', ')}`} />
+                  <CommentCount count={issue.user_notes_count} />
                 </div>
               </li>
             ))}

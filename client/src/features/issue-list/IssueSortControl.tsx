@@ -1,13 +1,13 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { SORT_FIELDS, type IssueSort, type SortKey } from './filterTokens';
 
-/** The sort dropdown (GitLab's issue list sorts) and its ascending/descending toggle. */
-export function IssueSortControl({ sort, onSort }: { sort: IssueSort; onSort(s: IssueSort): void }) {
+/** The sort dropdown (GitLab's issue list sorts, or the few a list offers in `fields`) and its ascending/descending toggle. */
+export function IssueSortControl({ sort, onSort, fields = SORT_FIELDS }: { sort: IssueSort; onSort(s: IssueSort): void; fields?: ReadonlyArray<(typeof SORT_FIELDS)[number]> }) {
   const descending = sort.direction === 'desc';
   return (
     <div className="issue-sort">
       <select className="input" aria-label="Sort by" value={sort.key} onChange={(e) => onSort({ ...sort, key: e.target.value as SortKey })}>
-        {SORT_FIELDS.map((f) => (
+        {fields.map((f) => (
           <option key={f.key} value={f.key}>
             {f.title}
           </option>

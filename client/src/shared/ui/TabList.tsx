@@ -5,6 +5,18 @@ export interface TabItem<T extends string> {
   label: ReactNode;
 }
 
+/** A tab's label with its count beside it ('–' while unknown). */
+export function CountedTabLabel({ label, count, testId }: { label: ReactNode; count: number | null; testId?: string }) {
+  return (
+    <>
+      {label}
+      <span className="tab__count" data-testid={testId}>
+        {count ?? '–'}
+      </span>
+    </>
+  );
+}
+
 /**
  * The one tab-bar pattern (WAI-ARIA tabs, automatic activation): role tablist with a label,
  * role tab with aria-selected; only the selected tab is in the Tab order (roving tabindex);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PROJECT_WATCH, watchProjectRequestSchema, firstIssue, type WatchProjectAck } from '@tandem/shared-types';
+import { mergeRequestStreamPath, PROJECT_WATCH, watchProjectRequestSchema, firstIssue, type ProjectList, type WatchProjectAck } from '@tandem/shared-types';
 import { AppError } from '../../core/errors/app-error';
 import { EventLogService } from '../../core/realtime/event-log.service';
 import type { BusEvent } from '../../core/realtime/event-bus';
@@ -8,21 +8,33 @@ import type { Io, TandemSocket } from './noteable-room';
 
 /** Issue events that change what an issue list shows. */
 const LIST_EVENTS = new Set(['issue.created', 'issue.updated', 'issue.assignees', 'issue.labels', 'issue.deleted']);
+/** A merge request's stream path is its project's path with this suffix (mergeRequestStreamPath). */
+const MR_STREAM_SUFFIX = mergeRequestStreamPath('');
+
+/** The project and list an event changes, if any: issues' list events, and a merge request's own fields (created, edited, closed, merged, pushed to). */
+function listChange(e: BusEvent): { path: string; list: ProjectList } | null {
+  if (e.noteableType === 'Issue' && LIST_EVENTS.has(e.event.type)) return { path: e.event.issue.project_path, list: 'issues' };
+  const stream = e.event.issue.project_path;
+  if (e.noteableType === 'MergeRequest' && e.event.type === 'merge_request.updated' && stream.endsWith(MR_STREAM_SUFFIX))
+    return { path: stream.slice(0, -MR_STREAM_SUFFIX.length), list: 'merge_requests' };
+  return null;
+}
 
 const roomOf = (fullPath: string) => `ProjectIssues:${fullPath.toLowerCase()}`;
 
 /**
- * Issue lists kept live (shared-types realtime/project-watch.ts). A socket watches a project it
- * may read; when a write commits issue events, the node that wrote sends the project's room one
- * `project_issues` signal through the adapter (every node's watchers), at most one per
- * PROJECT_WATCH.coalesceMs, and the lists refetch with their own access.
+ * Issue and merge request lists kept live (shared-types realtime/project-watch.ts). A socket
+ * watches a project it may read; when a write commits issue or merge request events, the node
+ * that wrote sends the project's room one `project_issues` signal naming the lists that changed
+ * through the adapter (every node's watchers), at most one per PROJECT_WATCH.coalesceMs, and the
+ * lists refetch with their own access.
  */
 @Injectable()
 export class ProjectWatchService {
   private readonly logger = new Logger(ProjectWatchService.name);
   private io: Io | null = null;
-  /** Projects with a signal due, by room: the path to name in it. */
-  private readonly due = new Map<string, string>();
+  /** Projects with a signal due, by room: the path to name in it and the lists that changed. */
+  private readonly due = new Map<string, { project_path: string; lists: Set<ProjectList> }>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -74,9 +86,12 @@ export class ProjectWatchService {
 
   private onCommit(events: readonly BusEvent[]): void {
     for (const e of events) {
-      if (!LIST_EVENTS.has(e.event.type) || e.noteableType !== 'Issue') continue;
-      const path = e.event.issue.project_path;
-      this.due.set(roomOf(path), path);
+      const change = listChange(e);
+      if (!change) continue;
+      const room = roomOf(change.path);
+      const due = this.due.get(room) ?? { project_path: change.path, lists: new Set<ProjectList>() };
+      due.lists.add(change.list);
+      this.due.set(room, due);
     }
     if (this.due.size && !this.timer) this.timer = setTimeout(() => this.flush(), PROJECT_WATCH.coalesceMs);
   }
@@ -85,7 +100,7 @@ export class ProjectWatchService {
     this.timer = null;
     const io = this.io;
     if (!io) return;
-    for (const [room, project_path] of this.due) io.to(room).emit('project_issues', { project_path });
+    for (const [room, { project_path, lists }] of this.due) io.to(room).emit('project_issues', { project_path, lists: [...lists] });
     this.due.clear();
   }
 }

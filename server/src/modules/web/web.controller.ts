@@ -30,10 +30,10 @@ import { toCurrentUser } from '../user/user.mapper';
 import { embedJson, escapeHtml } from './page-data';
 
 const ISSUE_PAGE = /^\/(.+)\/-\/issues\/(\d+)\/?$/;
-/** A project's list pages (issues, new issue, incidents): a project that is not there (or not readable) is a 404. */
 /** The public status page: a project without one (not enabled, archived, unknown) is a 404, so the page asks for no list.json. */
 const STATUS_PAGE = /^\/-\/status_page\/(.+?)\/?$/;
-const PROJECT_LIST_PAGE = /^\/(?!groups\/|-\/)(.+?)\/-\/(?:issues(?:\/new)?|incidents)\/?$/;
+/** A project's list pages (issues, new issue, incidents, merge requests): a project that is not there (or not readable) is a 404. */
+const PROJECT_LIST_PAGE = /^\/(?!groups\/|-\/)(.+?)\/-\/(?:issues(?:\/new)?|incidents|merge_requests)\/?$/;
 
 /**
  * Serves the built client for every page route, with the page's initial data embedded so the
