@@ -1,4 +1,4 @@
-import type { MergeRequestState } from './merge-requests';
+import { MERGE_REQUEST_STATE_LABELS } from './merge-requests';
 
 /** A project's merge request list (GitLab's /-/merge_requests): its tabs, GitLab's REST `state` each asks for. */
 export const MERGE_REQUEST_LIST_TABS = [
@@ -24,7 +24,7 @@ export const MERGE_REQUEST_LIST_TEXTS = {
   /** A search that matched nothing. */
   noMatch: 'No merge requests match your search',
   /** A row's state badge (shown outside the Open tab). */
-  state: { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } satisfies Record<MergeRequestState, string>,
+  state: MERGE_REQUEST_STATE_LABELS,
   branches: (source: string, target: string) => `${source} → ${target}`,
   assignedTo: (names: string[]) => `Assigned to ${names.join(', ')}`,
   reviewers: (names: string[]) => `Review requested from ${names.join(', ')}`,

@@ -4,6 +4,9 @@ import type { ApiIssueMilestone } from './sidebar-taxonomy';
 /** GitLab's merge request states (a merged one never reopens). */
 export type MergeRequestState = 'opened' | 'closed' | 'merged' | 'locked';
 
+/** A merge request's state as its badges say it (the page header, the list, the popover, related merge requests). */
+export const MERGE_REQUEST_STATE_LABELS = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const satisfies Record<MergeRequestState, string>;
+
 /** GitLab REST v4 MergeRequest entity (the fields Tandem stores; no CI: head_pipeline is null). */
 export interface ApiMergeRequest {
   id: number;

@@ -1,8 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { EllipsisVertical } from 'lucide-react';
-import { ABUSE_TEXTS, MERGE_REQUEST_TEXTS as T, abuseReportPath, type ApiMergeRequest, type MergeRequestPageData } from '@tandem/shared-types';
-
-const STATE_LABEL = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
+import { ABUSE_TEXTS, MERGE_REQUEST_STATE_LABELS, MERGE_REQUEST_TEXTS as T, abuseReportPath, type ApiMergeRequest, type MergeRequestPageData } from '@tandem/shared-types';
 
 interface MergeRequestHeaderProps {
   mergeRequest: Pick<ApiMergeRequest, 'iid' | 'title' | 'state'>;
@@ -18,7 +16,7 @@ interface MergeRequestHeaderProps {
 export function MergeRequestHeader({ mergeRequest: mr, projectPath, permissions }: MergeRequestHeaderProps) {
   return (
     <div className="mr-page-header">
-      <span className={`mr-state-badge mr-state-${mr.state}`} data-testid="mr-state">{STATE_LABEL[mr.state]}</span>
+      <span className={`mr-state-badge mr-state-${mr.state}`} data-testid="mr-state">{MERGE_REQUEST_STATE_LABELS[mr.state]}</span>
       <h1 className="mr-title">{mr.title}</h1>
       {permissions.canReportAbuse && (
         <DropdownMenu.Root modal={false}>

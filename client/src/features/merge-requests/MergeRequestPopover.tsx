@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { MERGE_REQUEST_LIMITS, MERGE_REQUEST_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
+import { MERGE_REQUEST_LIMITS, MERGE_REQUEST_STATE_LABELS as STATE, MERGE_REQUEST_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
 import { projectApiPath, requestJson } from '../../shared/api/http';
 import { timeAgo } from '../../shared/time/formatTime';
 import './mergeRequests.css';
 
 const MR_HREF = /^\/(.+)\/-\/merge_requests\/(\d+)\/?$/;
-const STATE = { opened: 'Open', merged: 'Merged', closed: 'Closed', locked: 'Locked' } as const;
 
 interface Shown {
   mr: ApiMergeRequest;

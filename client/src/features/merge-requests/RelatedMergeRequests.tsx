@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { GitMerge, GitPullRequest, GitPullRequestClosed } from 'lucide-react';
-import { MERGE_REQUEST_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
+import { MERGE_REQUEST_STATE_LABELS, MERGE_REQUEST_TEXTS as T, type ApiMergeRequest } from '@tandem/shared-types';
 import { fetchRelatedMergeRequests, relatedMergeRequestsKey } from './mergeRequestApi';
 import './mergeRequests.css';
 
@@ -15,7 +15,7 @@ function RelatedMergeRequestRow({ mr, projectPath }: { mr: ApiMergeRequest; proj
       <Icon size={16} aria-label={mr.state} className={`mr-state-icon mr-state-${mr.state}`} />
       <a href={mr.web_url}>{mr.title}</a>
       <span className="related-mr-ref">{reference}</span>
-      <span className={`mr-state-badge mr-state-${mr.state}`}>{mr.state === 'opened' ? 'Open' : mr.state === 'merged' ? 'Merged' : 'Closed'}</span>
+      <span className={`mr-state-badge mr-state-${mr.state}`}>{MERGE_REQUEST_STATE_LABELS[mr.state]}</span>
     </li>
   );
 }
