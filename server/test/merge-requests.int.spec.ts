@@ -91,6 +91,25 @@ describe.each(DB_MODES)('merge requests on %s', (mode) => {
     expect((await call<{ message: string }>(app, 'PUT', `${mrs}/${b.iid}/merge`, { auth: who.alice, body: {} })).status).toBe(405);
   });
 
+  it('pages in SQL: per_page and page pick the rows, X-Total counts every match, the order holds across pages', async () => {
+    const all = (await call<ApiMergeRequest[]>(app, 'GET', `${mrs}?state=all&per_page=100`, { auth: who.carol })).body.map((m) => m.iid);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const pages: number[] = [];
+    for (let page = 1; page <= all.length; page++) {
+      const res = await call<ApiMergeRequest[]>(app, 'GET', `${mrs}?state=all&per_page=1&page=${page}`, { auth: who.carol });
+      expect(res.headers.get('x-total')).toBe(String(all.length));
+      expect(res.headers.get('x-total-pages')).toBe(String(all.length));
+      pages.push(...res.body.map((m) => m.iid));
+    }
+    expect(pages).toEqual(all);
+    const past = await call<ApiMergeRequest[]>(app, 'GET', `${mrs}?state=all&per_page=1&page=${all.length + 1}`, { auth: who.carol });
+    expect(past.body).toEqual([]);
+    expect(past.headers.get('x-total')).toBe(String(all.length));
+    // Filters count too: one match, one page
+    const one = await call<ApiMergeRequest[]>(app, 'GET', `${mrs}?state=all&search=needle&per_page=1`, { auth: who.carol });
+    expect(one.headers.get('x-total')).toBe('1');
+  });
+
   it('merges through git: a stale sha is 409, the merge moves main, "Closes #N" closes the issue with GitLab\'s note; related merge requests count it', async () => {
     const issue = await newIssue('Fix the widget');
     const head = await commit('fix-widget', 'widget.txt', 'fixed\n');

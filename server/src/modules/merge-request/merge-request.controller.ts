@@ -81,9 +81,9 @@ export class MergeRequestController {
   async list(@CurrentActor() actor: Actor | null, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const { project } = await this.loader.project(actor, id);
     const page = pageParams(query);
-    const rows = await listMergeRequests(this.ds, parseMergeRequestList(query, project.id));
-    setPaginationHeaders(req, res, this.base, page, rows.length);
-    return rows.slice((page.page - 1) * page.perPage, page.page * page.perPage).map((mr) => this.api({ mr, project }));
+    const { rows, total } = await listMergeRequests(this.ds, parseMergeRequestList(query, project.id), page);
+    setPaginationHeaders(req, res, this.base, page, total);
+    return rows.map((mr) => this.api({ mr, project }));
   }
 
   /** Policy: create_merge_request (developers) in this project; with target_project_id (an upstream) also canCreateMergeRequestIn there. 201 MergeRequest; 409 when one is open for the branches already. */

@@ -132,8 +132,12 @@ export interface MergeRequestFilter {
   sort: 'asc' | 'desc';
 }
 
-/** The project's merge requests matching the filter, in the asked order. */
-export async function listMergeRequests(m: Queryable, f: MergeRequestFilter): Promise<MergeRequestRow[]> {
+/**
+ * One page of the project's merge requests matching the filter, in the asked order, and how many
+ * match in all (X-Total): the page's rows are the only ones built (assignees, reviewers, labels,
+ * counts), whatever the project's size.
+ */
+export async function listMergeRequests(m: Queryable, f: MergeRequestFilter, page: { page: number; perPage: number }): Promise<{ rows: MergeRequestRow[]; total: number }> {
   const values: unknown[] = [f.projectId];
   const p = (v: unknown) => {
     values.push(v);
@@ -158,8 +162,14 @@ export async function listMergeRequests(m: Queryable, f: MergeRequestFilter): Pr
   }
   if (f.iids?.length) where.push(`m.iid = ANY(${p(f.iids)}::int[])`);
   const order = { created_at: 'm.created_at', updated_at: 'm.updated_at', title: 'm.title' }[f.orderBy];
-  const rows = (await m.query(`${MR_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} ${f.sort === 'asc' ? 'ASC' : 'DESC'}, m.id DESC LIMIT 10000`, values)) as Record<string, unknown>[];
-  return rows.map(toMergeRequestRow);
+  const filter = where.join(' AND ');
+  const countValues = [...values];
+  const pageSql = `${MR_SELECT} WHERE ${filter} ORDER BY ${order} ${f.sort === 'asc' ? 'ASC' : 'DESC'}, m.id DESC LIMIT ${p(page.perPage)} OFFSET ${p((page.page - 1) * page.perPage)}`;
+  const [counted, rows] = await Promise.all([
+    m.query(`SELECT count(*)::int AS total FROM merge_requests m WHERE ${filter}`, countValues) as Promise<Array<{ total: number }>>,
+    m.query(pageSql, values) as Promise<Record<string, unknown>[]>,
+  ]);
+  return { rows: rows.map(toMergeRequestRow), total: counted[0]?.total ?? 0 };
 }
 
 /**
