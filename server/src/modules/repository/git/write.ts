@@ -46,9 +46,12 @@ export interface WriteCommitInput {
 }
 
 /**
- * Writes a commit of changed file contents on a branch without a worktree: the parent's
- * tree is read into a temporary index (GIT_INDEX_FILE), the actions applied with
- * hash-object/update-index, then write-tree, commit-tree and update-ref with the old value.
+ * Writes a commit of changed file contents on a branch without a worktree, in a fixed number of
+ * git processes whatever the number of files (each spawn forks the whole server): the parent's
+ * tree is read into a temporary index (GIT_INDEX_FILE) and listed once, the actions are checked
+ * against that listing in order, every new content is written by one `hash-object`, every index
+ * change by one `update-index --index-info`, then write-tree, commit-tree and update-ref with
+ * the old value.
  */
 export async function writeCommit(gitDir: string, input: WriteCommitInput): Promise<{ sha: string; oldSha: string | null }> {
   const ref = `refs/heads/${input.branch}`;
@@ -60,29 +63,47 @@ export async function writeCommit(gitDir: string, input: WriteCommitInput): Prom
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tandem-index-'));
   const env = { GIT_INDEX_FILE: path.join(tmp, 'index') };
   try {
-    if (parent) await runGit(gitDir, ['read-tree', `${parent}^{tree}`], { env });
-    const present = async (p: string) => (await runGit(gitDir, ['ls-files', '--cached', '--', p], { env })).stdout.length > 0;
+    const index = new IndexListing(parent ? await listTree(gitDir, parent) : []);
+    // What the index gets, in the actions' order: a removal, or a path with its mode and either
+    // new content (hashed below) or an object it already has (a move without new content)
+    const changes: Change[] = [];
     for (const a of input.actions) {
       const p = cleanRepoPath(a.path);
       if (!p) throw new RepositoryError('invalid_path', 'path is invalid');
       if (a.action === 'delete' || a.action === 'move') {
         const from = a.action === 'move' ? cleanRepoPath(a.previousPath) : p;
-        if (!(await present(from))) throw new RepositoryError('not_found', `A file with this name doesn't exist`);
-        let content: Buffer | undefined = a.action === 'move' ? a.content : undefined;
-        if (a.action === 'move' && content === undefined) {
-          const oid = (await gitText(gitDir, ['ls-files', '--cached', '-s', '--', from], { env })).split(/\s+/)[1]!;
-          content = (await runGit(gitDir, ['cat-file', 'blob', oid])).stdout;
-        }
-        await runGit(gitDir, ['update-index', '--index-info'], { env, input: `0 ${ZERO_OID}\t${from}\n` });
+        const was = index.find(from);
+        if (!was) throw new RepositoryError('not_found', `A file with this name doesn't exist`);
+        changes.push({ path: from, mode: '0', oid: ZERO_OID });
+        index.remove(from);
         if (a.action === 'delete') continue;
-        await addFile(gitDir, env, p, content!, false);
+        // A move without new content keeps the file's object (or the content this commit gave it)
+        const moved: Change = a.content !== undefined ? { path: p, mode: '100644', content: a.content } : { path: p, mode: '100644', oid: was.oid, content: was.content };
+        changes.push(moved);
+        index.add(p, moved);
         continue;
       }
-      const exists = await present(p);
+      const exists = index.find(p) !== undefined;
       if (a.action === 'create' && exists) throw new RepositoryError('ref_exists', 'A file with this name already exists');
       if (a.action === 'update' && !exists) throw new RepositoryError('not_found', `A file with this name doesn't exist`);
-      await addFile(gitDir, env, p, a.content, a.executable ?? false);
+      const added: Change = { path: p, mode: a.executable ? '100755' : '100644', content: a.content };
+      changes.push(added);
+      index.add(p, added);
     }
+    const fresh = changes.filter((c) => c.oid === undefined);
+    if (fresh.length) {
+      // One hash-object for every blob: the contents as files of the temporary folder, their
+      // paths on stdin (raw bytes: --no-filters), one object id a line back, in order
+      const files = fresh.map((c, i) => {
+        const f = path.join(tmp, `blob-${i}`);
+        fs.writeFileSync(f, c.content!);
+        return f;
+      });
+      const oids = (await gitText(gitDir, ['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: files.join('\n') + '\n' })).split('\n');
+      fresh.forEach((c, i) => (c.oid = oids[i]));
+    }
+    if (parent) await runGit(gitDir, ['read-tree', `${parent}^{tree}`], { env });
+    if (changes.length) await runGit(gitDir, ['update-index', '--index-info'], { env, input: changes.map((c) => `${c.mode} ${c.oid}\t${c.path}\n`).join('') });
     const tree = await gitText(gitDir, ['write-tree'], { env });
     const sha = await commitTree(gitDir, tree, parent ? [parent] : [], input.message, input.author, input.date, input.committer);
     await updateRef(gitDir, ref, sha, current ?? ZERO_OID, `tandem: ${input.message.split('\n', 1)[0]}`);
@@ -92,7 +113,51 @@ export async function writeCommit(gitDir: string, input: WriteCommitInput): Prom
   }
 }
 
-async function addFile(gitDir: string, env: Record<string, string>, p: string, content: Buffer, executable: boolean): Promise<void> {
-  const oid = await gitText(gitDir, ['hash-object', '-w', '--stdin'], { input: content });
-  await runGit(gitDir, ['update-index', '--index-info'], { env, input: `${executable ? '100755' : '100644'} ${oid}\t${p}\n` });
+/** Every file of a commit's tree with its object id (ls-tree -r -z: NUL-separated, any path). */
+async function listTree(gitDir: string, commit: string): Promise<Array<[string, IndexEntry]>> {
+  const out = (await runGit(gitDir, ['ls-tree', '-r', '-z', '--full-tree', `${commit}^{tree}`])).stdout.toString('utf8');
+  const entries: Array<[string, IndexEntry]> = [];
+  for (const line of out.split('\0')) {
+    if (!line) continue;
+    // <mode> SP <type> SP <oid> TAB <path>
+    const tab = line.indexOf('\t');
+    entries.push([line.slice(tab + 1), { oid: line.slice(0, tab).split(' ')[2] }]);
+  }
+  return entries;
+}
+
+/**
+ * The index as the actions change it, answering as `git ls-files --cached -- <path>` did: a
+ * path names a file, or a folder through any file under it (its first one, in git's order).
+ */
+class IndexListing {
+  private readonly files: Map<string, IndexEntry>;
+  constructor(entries: Array<[string, IndexEntry]>) {
+    this.files = new Map(entries);
+  }
+  find(p: string): IndexEntry | undefined {
+    const exact = this.files.get(p);
+    if (exact !== undefined) return exact;
+    let first: string | null = null;
+    for (const f of this.files.keys()) if (f.startsWith(p + '/') && (first === null || f < first)) first = f;
+    return first === null ? undefined : this.files.get(first);
+  }
+  remove(p: string): void {
+    this.files.delete(p);
+  }
+  add(p: string, entry: IndexEntry): void {
+    this.files.set(p, entry);
+  }
+}
+
+/** A file of the index: its object, or the content this commit gives it (hashed later). */
+interface IndexEntry {
+  oid?: string;
+  content?: Buffer;
+}
+
+/** One line of `update-index --index-info`: mode 0 removes the path. */
+interface Change extends IndexEntry {
+  path: string;
+  mode: '0' | '100644' | '100755';
 }
