@@ -154,6 +154,7 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   // Nest hands its arguments on to http.Server#listen(port, host, backlog); its types name only a callback
   const listen = app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
   await listen.call(app, config.PORT, config.HOST, config.LISTEN_BACKLOG);
+  keepConnectionsAlive(app.getHttpServer() as http.Server, config.HTTP_KEEP_ALIVE_SECONDS);
   const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
   if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
   // Sentry SDKs' ingest (error tracking): its own path, ahead of everything (no session, CSRF or JSON body limit)
@@ -175,4 +176,14 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
       await db.close();
     },
   };
+}
+
+/**
+ * Idle keep-alive connections last `seconds` (config HTTP_KEEP_ALIVE_SECONDS); a request's headers
+ * may take a second longer, as Node requires headersTimeout > keepAliveTimeout for a connection
+ * that is reused right at the end of its idle time.
+ */
+export function keepConnectionsAlive(server: http.Server, seconds: number): void {
+  server.keepAliveTimeout = seconds * 1000;
+  server.headersTimeout = seconds * 1000 + 1000;
 }

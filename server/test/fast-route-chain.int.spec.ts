@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type express from 'express';
 import type { ApplicationConfig } from '@nestjs/core';
@@ -106,5 +107,27 @@ describe('the request chain the fast route stands in for', () => {
         })
         .sort(),
     }).toEqual(PINNED.update);
+  });
+
+  // Playwright's request contexts and many Node clients pool connections with no idle timeout of
+  // their own (Node 20's agent then ignores `Keep-Alive: timeout=N`): with Node's 5 s, a request
+  // sent on a connection as the node closed it was reset (ECONNRESET, seen in CI's e2e runs).
+  it('an idle keep-alive connection stays open past 5 s and says how long (HTTP_KEEP_ALIVE_SECONDS, 65)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status?: number; keepAlive?: string; reused: boolean }>((resolve, reject) => {
+        const req = http.get(`${app.url}/api/v4/projects/acme%2Ftandem/issues?per_page=1`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, keepAlive: res.headers['keep-alive'] as string | undefined, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false });
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });

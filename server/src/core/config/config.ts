@@ -18,6 +18,14 @@ const schema = z.object({
    * once after a restart, and every SYN dropped then waits out TCP's 1, 2, 4, 8 s retransmission.
    */
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(8192),
+  /**
+   * How long an idle keep-alive connection stays open (http.Server#keepAliveTimeout), announced in
+   * `Keep-Alive: timeout=N`. Node's 5 s is shorter than the idle time of most clients' pools (a
+   * Node agent without a timeout ignores the announcement; load balancers keep 60 s): a client
+   * that reuses a connection as the node closes it gets ECONNRESET. Keep it above any proxy's
+   * upstream idle timeout.
+   */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Attachments (POST {project}/uploads); default DATA_DIR/uploads. */
