@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnGit } from './git-spawner';
 
 /** Debian's git (2.39 has `merge-tree --write-tree`); GIT_BINARY overrides it for tests of the start check. */
 export const GIT_BINARY = process.env.GIT_BINARY ?? '/usr/bin/git';
@@ -57,38 +57,17 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   };
 }
 
-/** Runs `git --git-dir=<gitDir> <args>` without a shell; resolves with stdout as bytes. */
-export function runGit(gitDir: string | null, args: readonly string[], opts: GitRunOptions = {}): Promise<GitResult> {
+/**
+ * Runs `git --git-dir=<gitDir> <args>` without a shell, started by the git helper process (see
+ * git-spawner.ts: forking the server itself blocks its event loop); resolves with stdout as bytes.
+ */
+export async function runGit(gitDir: string | null, args: readonly string[], opts: GitRunOptions = {}): Promise<GitResult> {
   const full = gitDir ? [`--git-dir=${gitDir}`, ...args] : [...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(GIT_BINARY, full, { env: gitEnv(opts.env), stdio: ['pipe', 'pipe', 'pipe'], cwd: gitDir ?? undefined });
-    const out: Buffer[] = [];
-    let outLen = 0;
-    let truncated = false;
-    const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => {
-      if (truncated) return;
-      out.push(b);
-      outLen += b.length;
-      if (opts.maxBytes !== undefined && outLen > opts.maxBytes) {
-        truncated = true;
-        child.kill('SIGTERM');
-      }
-    });
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.stdin.on('error', () => undefined); // git may exit before reading all of stdin
-    child.on('close', (code, signal) => {
-      const stdout = Buffer.concat(out);
-      const stderr = Buffer.concat(err).toString('utf8');
-      const c = code ?? (signal ? 128 : 1);
-      if (truncated) return resolve({ stdout: stdout.subarray(0, opts.maxBytes), stderr, code: 0 });
-      if (c === 0 || opts.okCodes?.includes(c)) resolve({ stdout, stderr, code: c });
-      else reject(new GitCommandError(args, c, stderr));
-    });
-    if (opts.input !== undefined) child.stdin.end(opts.input);
-    else child.stdin.end();
-  });
+  const r = await spawnGit({ bin: GIT_BINARY, args: full, env: gitEnv(opts.env), cwd: gitDir ?? undefined, input: opts.input, maxBytes: opts.maxBytes });
+  const c = r.code ?? (r.signal ? 128 : 1);
+  if (r.truncated) return { stdout: r.stdout.subarray(0, opts.maxBytes), stderr: r.stderr, code: 0 };
+  if (c === 0 || opts.okCodes?.includes(c)) return { stdout: r.stdout, stderr: r.stderr, code: c };
+  throw new GitCommandError(args, c, r.stderr);
 }
 
 /** stdout as trimmed text. */
