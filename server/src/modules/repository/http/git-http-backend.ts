@@ -121,8 +121,16 @@ export function runHttpBackend(b: BackendRequest): Promise<number> {
       resolve(127);
     });
     child.on('close', (code) => {
-      if (!headersDone && !res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end(() => resolve(code ?? 1));
+      // A backend that died before it read the whole request (killed mid-push): the rest of the
+      // body will never be read, so the connection ends with the response; kept alive, the
+      // client would wait, unable to send, until the idle timeout
+      const unread = code !== 0 && !req.complete;
+      if (unread) req.unpipe(child.stdin);
+      if (!headersDone && !res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain', ...(unread ? { Connection: 'close' } : {}) });
+      res.end(() => {
+        if (unread) req.socket.destroy();
+        resolve(code ?? 1);
+      });
     });
     // A client that goes away mid-request: git sees EOF (or its pipe closes) and stops
     req.on('aborted', () => child.stdin.destroy());
