@@ -2,11 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
-// One real server per run, on a fresh embedded database with the demo seed (same as `npm start`).
+// One real server per run, on a fresh Postgres database with the demo seed (support/serve-on-postgres.mjs).
 const port = Number(process.env.E2E_PORT ?? 3300);
 const repoRoot = path.resolve(__dirname, '../..');
 const dataDir = path.join(os.tmpdir(), `tandem-e2e-${process.pid}-${Date.now()}`);
 process.env.TANDEM_E2E_DATA_DIR = dataDir; // global-setup removes it when the run ends
+// The run's database on the machine's Postgres (support/serve-on-postgres.mjs creates it,
+// global-setup drops it); named once, by the runner, whose workers inherit it
+const database = process.env.TANDEM_E2E_DATABASE ?? `tandem_e2e_${process.pid}_${Date.now()}`;
+process.env.TANDEM_E2E_DATABASE = database;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -51,7 +55,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node server/dist/main.js',
+    // Tandem as `npm start` runs it, on a fresh Postgres database: the journeys run against the
+    // real services (the embedded PGlite is for a newcomer's first start, and 11 % slower here)
+    command: 'node test/e2e/support/serve-on-postgres.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/-/readiness`,
     timeout: 120_000,
@@ -66,7 +72,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: '',
+      TANDEM_E2E_DATABASE: database,
       REDIS_URL: '',
       // The invitation journey reads the mail from the developers' outbox (GET /-/outbox)
       OUTBOX_PUBLIC: 'true',
