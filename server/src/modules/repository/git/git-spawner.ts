@@ -81,7 +81,7 @@ function spawnerMain(): void {
 
 let helper: ChildProcess | null = null;
 let nextId = 0;
-const inFlight = new Map<number, { resolve: (r: SpawnResult) => void; reject: (e: Error) => void }>();
+const inFlight = new Map<number, { helper: ChildProcess; resolve: (r: SpawnResult) => void; reject: (e: Error) => void }>();
 
 function startHelper(): ChildProcess {
   const child = spawn(process.execPath, ['-e', `(${spawnerMain.toString()})()`], {
@@ -101,6 +101,8 @@ function startHelper(): ChildProcess {
   const gone = (why: string) => {
     if (helper === child) helper = null;
     for (const [id, call] of inFlight) {
+      // only this helper's calls: a replacement may already be running others
+      if (call.helper !== child) continue;
       inFlight.delete(id);
       call.reject(new Error(`the git helper process ${why}`));
     }
@@ -115,7 +117,7 @@ function startHelper(): ChildProcess {
 
 function holdWhileBusy(child: ChildProcess): void {
   const channel = (child as ChildProcess & { channel?: { ref(): void; unref(): void } }).channel;
-  if (inFlight.size > 0) channel?.ref();
+  if ([...inFlight.values()].some((c) => c.helper === child)) channel?.ref();
   else channel?.unref();
 }
 
@@ -125,7 +127,7 @@ export function spawnGit(req: SpawnRequest): Promise<SpawnResult> {
   const child = helper;
   const id = ++nextId;
   return new Promise<SpawnResult>((resolve, reject) => {
-    inFlight.set(id, { resolve, reject });
+    inFlight.set(id, { helper: child, resolve, reject });
     holdWhileBusy(child);
     const sent = child.send({ id, bin: req.bin, args: req.args, env: req.env, cwd: req.cwd, input: req.input, maxBytes: req.maxBytes }, (e) => {
       if (!e || !inFlight.has(id)) return;
