@@ -21,7 +21,9 @@ describe('git through the helper process', () => {
   it('runGit keeps its answers: bytes out, okCodes, GitCommandError with stderr, maxBytes', async () => {
     const oid = (await runGit(null, ['hash-object', '--stdin'], { input: 'hello\n' })).stdout.toString().trim();
     expect(oid).toBe('ce013625030ba8dba906f756967f9e9ca394464a');
-    const failed = await runGit(fs.mkdtempSync(path.join(os.tmpdir(), 'not-a-repo-')), ['rev-parse', 'HEAD']).catch((e: unknown) => e);
+    const notARepo = fs.mkdtempSync(path.join(os.tmpdir(), 'not-a-repo-'));
+    const failed = await runGit(notARepo, ['rev-parse', 'HEAD']).catch((e: unknown) => e);
+    fs.rmSync(notARepo, { recursive: true, force: true });
     expect(failed).toBeInstanceOf(GitCommandError);
     expect(failed).toMatchObject({ code: 128, stderr: expect.stringContaining('not a git repository') });
     const big = await spawnGit({ bin: '/bin/sh', args: ['-c', 'yes x | head -c 10000000'], env, maxBytes: 1000 });
