@@ -71,6 +71,33 @@ describe.each(DB_MODES)('merge request list watch on %s', (mode) => {
     expect(other).toEqual([]);
   });
 
+  it("a comment added or deleted signals the list that shows its noteable's comment count, and no other", async () => {
+    const bob = await watcher('bob', P);
+    const other = await watcher('alice', PRIVATE);
+    // Each noteable's creation signal is heard first, so the comment's own signal is what follows
+    let iid = 0;
+    await signalled(bob, 'merge_requests', async () => (iid = (await demoMergeRequest(app, who.bob, P, 'Counted live')).iid));
+    const mrNotes = `/api/v4/projects/${enc(P)}/merge_requests/${iid}/notes`;
+    let noteId = 0;
+    const onMr = await signalled(bob, 'merge_requests', async () => {
+      const res = await call<{ id: number }>(app, 'POST', mrNotes, { auth: who.alice, body: { body: 'A comment the list counts' } });
+      expect(res.status).toBe(201);
+      noteId = res.body.id;
+    });
+    expect(onMr).toContainEqual({ project_path: P, lists: ['merge_requests'] });
+    const deleted = await signalled(bob, 'merge_requests', async () => expect((await call(app, 'DELETE', `${mrNotes}/${noteId}`, { auth: who.alice })).status).toBe(204));
+    expect(deleted).toContainEqual({ project_path: P, lists: ['merge_requests'] });
+
+    let issue = { iid: 0 } as ApiIssue;
+    await signalled(bob, 'issues', async () => (issue = (await call<ApiIssue>(app, 'POST', `/api/v4/projects/${enc(P)}/issues`, { auth: who.alice, body: { title: 'Commented live' } })).body));
+    const onIssue = await signalled(bob, 'issues', async () =>
+      expect((await call(app, 'POST', `/api/v4/projects/${enc(P)}/issues/${issue.iid}/notes`, { auth: who.alice, body: { body: 'A comment on the issue' } })).status).toBe(201),
+    );
+    expect(onIssue).toContainEqual({ project_path: P, lists: ['issues'] });
+    expect(onIssue.some((s) => s.lists?.includes('merge_requests'))).toBe(false);
+    expect(other).toEqual([]);
+  });
+
   it('the list page is served for a readable project and is a 404 (the client shows not found at once) for one the viewer may not read', async () => {
     const page = async (path: string) => {
       const res = await call(app, 'GET', path, { auth: who.anonymous, headers: { accept: 'text/html' } });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signedInPage } from './support/session';
+import { commentBox, noteWith } from './support/locators';
+import { createIssue, markDocument, sameDocument, signedInPage } from './support/session';
 
 /** Reporting an issue from the UI: the list's New issue button, the form, the created issue's page. */
 
@@ -58,6 +59,30 @@ test('an issue created by alice appears in bob\'s open issue list without a relo
 
   await expect(bob.getByRole('link', { name: title })).toBeVisible({ timeout: 3000 });
   expect(await bob.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+});
+
+test("a comment on an issue raises its comment count in bob's open issue list without a reload", async ({ browser }) => {
+  const alice = await signedInPage(browser, 'alice');
+  const title = `Counted in the list ${Date.now()}`;
+  const iid = await createIssue(alice, 'acme/tandem', { title });
+
+  const bob = await signedInPage(browser, 'bob');
+  await bob.goto(`/acme/tandem/-/issues?search=${encodeURIComponent(title)}`);
+  const row = bob.getByTestId('issue-row').filter({ has: bob.getByRole('link', { name: title }) });
+  await expect(row.getByTitle('Comments')).toHaveText('Comments: 0');
+  await markDocument(bob);
+  // let the list's socket watch the project before the change
+  await bob.waitForTimeout(1000);
+
+  await alice.goto(`/acme/tandem/-/issues/${iid}`);
+  await commentBox(alice).fill('Counted by every open list');
+  await commentBox(alice).press('Control+Enter');
+  await expect(noteWith(alice, 'Counted by every open list')).toBeVisible();
+
+  await expect(row.getByTitle('Comments')).toHaveText('Comments: 1', { timeout: 3000 });
+  expect(await sameDocument(bob)).toBe(true);
+  await alice.context().close();
+  await bob.context().close();
 });
 
 test('?issuable_template=Bug opens the New issue page with the Bug template; choosing another over edits asks first', async ({ browser }) => {

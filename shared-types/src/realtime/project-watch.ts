@@ -3,8 +3,8 @@ import { projectPathSchema } from './subscribe.schema';
 
 /**
  * Issue and merge request lists follow their project live: a socket watches a project
- * (read_project checked), and after issues or merge requests of it are created, changed or
- * deleted the project's watchers get one coalesced `project_issues` signal naming the lists that
+ * (read_project checked), and after issues or merge requests of it are created, changed,
+ * deleted or commented on (the rows' comment counts) the project's watchers get one coalesced `project_issues` signal naming the lists that
  * changed, and refetch the list they show (with their own access: the signal carries no issue
  * data, so a confidential issue reveals nothing).
  */

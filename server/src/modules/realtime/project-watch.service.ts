@@ -11,11 +11,19 @@ const LIST_EVENTS = new Set(['issue.created', 'issue.updated', 'issue.assignees'
 /** A merge request's stream path is its project's path with this suffix (mergeRequestStreamPath). */
 const MR_STREAM_SUFFIX = mergeRequestStreamPath('');
 
-/** The project and list an event changes, if any: issues' list events, and a merge request's own fields (created, edited, closed, merged, pushed to). */
+/** A comment added or deleted: both lists show each row's comment count (`user_notes_count`; system notes are not counted). */
+function changesCommentCount(e: BusEvent): boolean {
+  return (e.event.type === 'note.created' && !e.event.payload.note.system) || e.event.type === 'note.deleted';
+}
+
+/**
+ * The project and list an event changes, if any: issues' list events, a merge request's own
+ * fields (created, edited, closed, merged, pushed to), and either one's comments (the count).
+ */
 function listChange(e: BusEvent): { path: string; list: ProjectList } | null {
-  if (e.noteableType === 'Issue' && LIST_EVENTS.has(e.event.type)) return { path: e.event.issue.project_path, list: 'issues' };
+  if (e.noteableType === 'Issue' && (LIST_EVENTS.has(e.event.type) || changesCommentCount(e))) return { path: e.event.issue.project_path, list: 'issues' };
   const stream = e.event.issue.project_path;
-  if (e.noteableType === 'MergeRequest' && e.event.type === 'merge_request.updated' && stream.endsWith(MR_STREAM_SUFFIX))
+  if (e.noteableType === 'MergeRequest' && (e.event.type === 'merge_request.updated' || changesCommentCount(e)) && stream.endsWith(MR_STREAM_SUFFIX))
     return { path: stream.slice(0, -MR_STREAM_SUFFIX.length), list: 'merge_requests' };
   return null;
 }
