@@ -33,6 +33,12 @@ const EXPECTED = {
   issueGet: 1,
   /** the issue's project, the actor's access and the issue (the socket's credential was read at the handshake) */
   subscribeCheck: 1,
+  /**
+   * A member coming back behind the room's head right after another one that missed the same
+   * events (a restart's reconnections): its check is cached and its replay comes from the room's
+   * last replay read (SubscribeService.replayPage), so nothing is read. Was 1 (its own log read).
+   */
+  replayAfterAnother: 0,
   /* The writes below: the credential is cached as for titlePut (a cold token adds one). */
   /** project+access+issue (+ the actor's row), the write (note, seq and event in one statement) */
   notePost: 2,
@@ -289,6 +295,43 @@ describe('SQL statements per request (Postgres)', () => {
       socket.close();
     }
   });
+  it(`a replay right after another member's of the same events costs ${EXPECTED.replayAfterAnother}`, async () => {
+    const sockets: Socket[] = [];
+    const connect = async () => {
+      const s: Socket = io(app.url, { transports: ['websocket'], auth: { token }, reconnection: false });
+      sockets.push(s);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      return s;
+    };
+    const target = { channel: 'IssuesChannel', project_path: PUBLIC, iid: 7 };
+    try {
+      // A member keeps the room open; two title changes go past while the others are away
+      const first = (await (await connect()).timeout(10_000).emitWithAck('subscribe', target)) as { ok: boolean; seq: number };
+      expect(first.ok).toBe(true);
+      for (const title of ['Missed once', 'Missed twice']) expect((await call(app, 'PUT', `/api/v4/projects/${enc(PUBLIC)}/issues/7`, { auth: bob, body: { title } })).status).toBe(200);
+      // Connected before the count: the replay's statements are what is counted
+      const back = async (s: Socket) => {
+        const got: string[] = [];
+        s.on('issue.updated', (e: { payload: { fields: { title?: string } } }) => got.push(e.payload.fields.title ?? ''));
+        const ack = (await s.timeout(10_000).emitWithAck('subscribe', { ...target, after: first.seq })) as { ok: boolean; replayed: number };
+        expect(ack.ok).toBe(true);
+        expect(got).toEqual(['Missed once', 'Missed twice']);
+        return ack.replayed;
+      };
+      const replayed = await back(await connect());
+      expect(replayed).toBeGreaterThanOrEqual(2);
+      const third = await connect();
+      let again = 0;
+      expect(await counted(async () => (again = await back(third)))).toBe(EXPECTED.replayAfterAnother);
+      expect(again).toBe(replayed);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+
   it(`a note POST costs ${EXPECTED.notePost}, an edit ${EXPECTED.noteEdit}, a delete ${EXPECTED.noteDelete}, a thread resolve ${EXPECTED.discussionResolve}`, async () => {
     let n = 0;
     const notes = `/api/v4/projects/${enc(PUBLIC)}/issues/4/notes`;

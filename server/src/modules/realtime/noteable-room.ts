@@ -67,6 +67,12 @@ export class NoteableRoom {
   closed = false;
   /** Log reads in flight for replays, by "from:upTo" (shared by members replaying together). */
   readonly replayReads = new Map<string, Promise<AnyRealtimeEvent[]>>();
+  /**
+   * The room's last replay read, kept a few seconds (SubscribeService.replayPage): members that
+   * come back one after another after a restart, each a little behind, replay from it instead of
+   * each reading the log. Log events never change, so a page stays true.
+   */
+  lastReplay: { from: number; upTo: number; events: AnyRealtimeEvent[]; at: number } | null = null;
   /** The transaction (its commit-time stamp) whose access change the members were last re-checked for. */
   checkedTx: string | null = null;
   /**

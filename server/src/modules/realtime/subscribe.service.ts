@@ -187,14 +187,45 @@ export class SubscribeService {
    * node restart, all watchers of a noteable come back with the same `after`).
    */
   private replayPage(room: NoteableRoom, from: number, upTo: number): Promise<AnyRealtimeEvent[]> {
+    const kept = keptPage(room, from, upTo);
+    if (kept) return Promise.resolve(kept);
     const key = `${from}:${upTo}`;
     let p = room.replayReads.get(key);
     if (!p) {
-      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, 1000, upTo);
+      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, REPLAY_PAGE, upTo);
       room.replayReads.set(key, p);
       const forget = () => room.replayReads.delete(key);
-      p.then(forget, forget);
+      p.then((events) => {
+        forget();
+        // A contiguous page from `from` on: later members replaying from inside it read it here
+        if (!events.length || !events.every((e, i) => e.seq === from + 1 + i)) return;
+        const page = { from, upTo, events, at: Date.now() };
+        room.lastReplay = page;
+        // Not held longer than it is used: an idle room keeps no page
+        setTimeout(() => {
+          if (room.lastReplay === page) room.lastReplay = null;
+        }, REPLAY_KEEP_MS).unref();
+      }, forget);
     }
     return p;
   }
+}
+
+/** Events per replay read. */
+const REPLAY_PAGE = 1000;
+/** How long a room keeps its last replay read (a restart's reconnections come within a few seconds). */
+const REPLAY_KEEP_MS = 5000;
+
+/**
+ * What a log read of (from, upTo] would return, from the room's last replay read when that read
+ * covers it: the same upper bound, a start at or before `from`, and events past `from` (a page cut
+ * short by its size answers only up to its last event; the replay then reads on from there).
+ */
+function keptPage(room: NoteableRoom, from: number, upTo: number): AnyRealtimeEvent[] | null {
+  const kept = room.lastReplay;
+  if (!kept || kept.upTo !== upTo || kept.from > from || Date.now() - kept.at > REPLAY_KEEP_MS) return null;
+  const last = kept.events[kept.events.length - 1]!.seq;
+  if (from >= last) return null;
+  // Seqs are contiguous from kept.from + 1: the event after `from` is at this index
+  return kept.events.slice(from - kept.from);
 }
