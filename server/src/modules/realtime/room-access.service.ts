@@ -26,6 +26,10 @@ const RECHECK_ALL_MS = 10 * 60_000;
 export class RoomAccess {
   private readonly logger = new Logger(RoomAccess.name);
   private readonly checks = new Map<string, { grant: NoteableGrant; expires: number }>();
+  /** Checks in flight by the same key: sockets of one user subscribing together share one (a restart's reconnections). */
+  private readonly inflight = new Map<string, Promise<NoteableGrant>>();
+  /** Bumped whenever cached checks are dropped: a check that began before is neither kept nor shared after. */
+  private generation = 0;
   private timer: NodeJS.Timeout | null = null;
   private recheckingAll = false;
 
@@ -53,10 +57,29 @@ export class RoomAccess {
     const key = `${actor?.id ?? 0}:${actor?.scopes?.join(',') ?? ''}:${access.type}:${access.targetKey(target)}`;
     const hit = this.checks.get(key);
     if (hit && hit.expires > Date.now()) return hit.grant;
-    const grant = await access.resolve(actor, target);
-    if (this.checks.size >= CHECK_CACHE_MAX) this.checks.clear();
-    this.checks.set(key, { grant, expires: Date.now() + CHECK_CACHE_MS });
-    return grant;
+    const running = this.inflight.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const check = access.resolve(actor, target);
+    this.inflight.set(key, check);
+    try {
+      const grant = await check;
+      // Access may have changed while it ran: its answer is this caller's, not the cache's
+      if (generation === this.generation) {
+        if (this.checks.size >= CHECK_CACHE_MAX) this.checks.clear();
+        this.checks.set(key, { grant, expires: Date.now() + CHECK_CACHE_MS });
+      }
+      return grant;
+    } finally {
+      if (this.inflight.get(key) === check) this.inflight.delete(key);
+    }
+  }
+
+  /** Every cached check goes, and checks in flight are no longer shared. */
+  private forgetAll(): void {
+    this.generation++;
+    this.inflight.clear();
+    this.checks.clear();
   }
 
   /** Forgets cached subscribe checks of a noteable (an event or message changed who may read it). */
@@ -65,6 +88,9 @@ export class RoomAccess {
   }
 
   private forgetWhere(match: (grant: NoteableGrant) => boolean): void {
+    // A check in flight may be for the noteable (its grant is not known yet): none is kept or shared
+    this.generation++;
+    this.inflight.clear();
     for (const [k, v] of this.checks) if (match(v.grant)) this.checks.delete(k);
   }
 
@@ -101,7 +127,7 @@ export class RoomAccess {
   onControl(msg: Exclude<BusControl, { kind: 'credential_revoked' } | { kind: 'ingest_keys_changed' }>): void {
     if (msg.kind === 'recheck_noteable') this.forget(msg.noteableType, msg.noteableId);
     else if (msg.kind === 'recheck_project') this.forgetWhere((g) => g.projectId === msg.projectId);
-    else this.checks.clear();
+    else this.forgetAll();
     this.requestRecheck(
       this.rooms.all().filter((r) => {
         if (msg.kind === 'recheck_noteable') return r.noteable.type === msg.noteableType && r.noteable.id === msg.noteableId;
@@ -120,7 +146,7 @@ export class RoomAccess {
     if (this.recheckingAll) return;
     this.recheckingAll = true;
     try {
-      this.checks.clear();
+      this.forgetAll();
       for (const room of this.rooms.all()) {
         if (room.closed) continue;
         this.requestRecheck([room]);
