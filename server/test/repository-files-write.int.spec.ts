@@ -133,6 +133,19 @@ describe.each(DB_MODES)('repository files writes on %s', (mode) => {
     }
     expect(await repo.resolve('edit-head')).toBe(head);
     expect(await repo.branch('no-such-branch')).toBeNull();
+    // A file under a file, or where a folder is: refused, and the file and the folder stay
+    const placed: Array<[string, string, string]> = [
+      ['POST', 'docs/guide.md/inner.md', FILE_EDIT_TEXTS.fileExists],
+      ['POST', 'docs', FILE_EDIT_TEXTS.directoryExists],
+      ['PUT', 'docs', FILE_EDIT_TEXTS.fileMissing],
+      ['DELETE', 'docs', FILE_EDIT_TEXTS.fileMissing],
+    ];
+    for (const [method, path, message] of placed) {
+      const res = await call(app, method, F(path), { auth: who.bob, body: method === 'DELETE' ? { branch: 'edit-head', commit_message: 'm' } : ok });
+      expect([method, path, res.status, res.body]).toEqual([method, path, 400, { message }]);
+    }
+    expect(await repo.resolve('edit-head')).toBe(head);
+    expect((await repo.blob('edit-head', 'docs/guide.md')).content.toString()).toContain('# Guide');
   });
 
   it('needs push rights: anonymous 401, a reporter 403, the protected default branch only for maintainers', async () => {

@@ -32,6 +32,8 @@ export const FILE_EDIT_TEXTS = {
   fileChanged: 'You are attempting to update a file that has changed since you started editing it.',
   fileExists: 'A file with this name already exists',
   fileMissing: "A file with this name doesn't exist",
+  /** A file written where a folder is (Gitaly's ErrDirectoryExists). */
+  directoryExists: 'A directory with this name already exists',
   notOnBranch: 'You can only create or edit files when you are on a branch',
   branchExists: (branch: string) => `A branch called '${branch}' already exists. Switch to that branch in order to make changes`,
   /** A protected branch (Tandem's: the default branch) written by someone below push_protected_branch. */

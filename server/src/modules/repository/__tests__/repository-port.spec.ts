@@ -8,6 +8,8 @@ import { RepositoryService } from '../repository.service';
 import { MergeConflictError, RepositoryError } from '../git/errors';
 import { ZERO_OID } from '../git/validate';
 import type { GitRepository } from '../git-repository';
+import type { FileAction } from '../git/write';
+import { FILE_EDIT_TEXTS } from '@tandem/shared-types';
 
 const who = { name: 'Alice', email: 'alice@example.com' };
 let root: string;
@@ -175,6 +177,36 @@ describe('repository port', { timeout: 30_000 }, () => {
     const empty = await svc.open(4);
     await expect(empty.importHistory([{ commit: { branch: 'x', message: 'x', author: who, date, changes: [{ path: '../out', content: Buffer.from('') }] } }])).rejects.toMatchObject({ kind: 'invalid_path' });
     expect(await empty.isEmpty()).toBe(true);
+  });
+
+  it('writes files only where no folder is and under no file, deletes and moves files only, and moves a file created in the same commit', async () => {
+    const start = await repo.writeCommit({ branch: 'paths', startSha: await repo.resolve('main'), message: 'Paths', author: who, actions: [file('pkg/a.ts', 'a\n'), file('pkg/b.ts', 'b\n'), file('notes.txt', 'n\n')] });
+    const paths = async () => (await repo.tree('paths', '', true)).filter((e) => e.type === 'blob').map((e) => e.path).sort();
+    const before = await paths();
+    const refused = async (actions: FileAction[], kind: string, message: string) => {
+      await expect(repo.writeCommit({ branch: 'paths', expectedOldSha: start.sha, message: 'refused', author: who, actions })).rejects.toMatchObject({ kind, message });
+    };
+    // A folder named as a file: the folder and its files stay
+    await refused([{ action: 'delete', path: 'pkg' }], 'not_found', FILE_EDIT_TEXTS.fileMissing);
+    await refused([{ action: 'update', path: 'pkg', content: Buffer.from('x') }], 'not_found', FILE_EDIT_TEXTS.fileMissing);
+    await refused([file('pkg', 'x')], 'ref_exists', FILE_EDIT_TEXTS.directoryExists);
+    await refused([{ action: 'move', path: 'elsewhere', previousPath: 'pkg' }], 'not_found', FILE_EDIT_TEXTS.fileMissing);
+    // A file under a file: the file stays a file
+    await refused([file('notes.txt/inner', 'x')], 'ref_exists', FILE_EDIT_TEXTS.fileExists);
+    await refused([{ action: 'move', path: 'notes.txt/b.ts', previousPath: 'pkg/b.ts' }], 'ref_exists', FILE_EDIT_TEXTS.fileExists);
+    // A file moved onto a folder or an existing file
+    await refused([{ action: 'move', path: 'pkg', previousPath: 'notes.txt' }], 'ref_exists', FILE_EDIT_TEXTS.directoryExists);
+    await refused([{ action: 'move', path: 'pkg/a.ts', previousPath: 'notes.txt' }], 'ref_exists', FILE_EDIT_TEXTS.fileExists);
+    expect(await repo.resolve('paths')).toBe(start.sha);
+    expect(await paths()).toEqual(before);
+
+    // Created, then moved, in one commit: only the moved file, with the content given at creation
+    await repo.writeCommit({ branch: 'paths', expectedOldSha: start.sha, message: 'Create and move', author: who, actions: [file('draft.md', 'draft\n'), { action: 'move', path: 'docs/final.md', previousPath: 'draft.md' }] });
+    expect(await paths()).toEqual([...before, 'docs/final.md'].sort());
+    expect((await repo.blob('paths', 'docs/final.md')).content.toString()).toBe('draft\n');
+    // A folder emptied by a move frees its name for a file
+    await repo.writeCommit({ branch: 'paths', message: 'Flatten', author: who, actions: [{ action: 'move', path: 'final.md', previousPath: 'docs/final.md' }, file('docs', 'now a file\n')] });
+    expect((await repo.blob('paths', 'docs')).content.toString()).toBe('now a file\n');
   });
 
   it('leaves the repository consistent (git fsck clean)', () => {

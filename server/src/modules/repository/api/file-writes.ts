@@ -162,7 +162,8 @@ export class RepositoryFileWrites {
     try {
       written = await repo.writeCommit({ branch: input.branch, startSha, expectedOldSha: head, message: input.commitMessage, author, committer, actions: [action] });
     } catch (e) {
-      if (e instanceof RepositoryError && e.kind === 'ref_exists') bad(FILE_EDIT_TEXTS.fileExists);
+      // A file where a folder is says so; a file there or above it, that a file exists
+      if (e instanceof RepositoryError && e.kind === 'ref_exists') bad(e.message === FILE_EDIT_TEXTS.directoryExists ? FILE_EDIT_TEXTS.directoryExists : FILE_EDIT_TEXTS.fileExists);
       if (e instanceof RepositoryError && e.kind === 'not_found') bad(FILE_EDIT_TEXTS.fileMissing);
       // A branch created by someone else between our read and the write is a moved ref too
       if (e instanceof RepositoryError && e.kind === 'stale_ref') throw new AppError('REF_CHANGED');

@@ -6,6 +6,7 @@ import { RepositoryError } from './errors';
 import { readRef, updateRef } from './refs';
 import { cleanRepoPath, ZERO_OID } from './validate';
 import type { CommitIdentity } from './types';
+import { FILE_EDIT_TEXTS } from '@tandem/shared-types';
 
 /** Author and committer for commit-tree (both the user Tandem acts for). */
 export function identityEnv(who: CommitIdentity, date?: Date, committer: CommitIdentity = who): Record<string, string> {
@@ -72,20 +73,21 @@ export async function writeCommit(gitDir: string, input: WriteCommitInput): Prom
       if (!p) throw new RepositoryError('invalid_path', 'path is invalid');
       if (a.action === 'delete' || a.action === 'move') {
         const from = a.action === 'move' ? cleanRepoPath(a.previousPath) : p;
-        const was = index.find(from);
-        if (!was) throw new RepositoryError('not_found', `A file with this name doesn't exist`);
+        // Files only: a folder is neither deleted nor moved by its path
+        const was = from ? index.file(from) : undefined;
+        if (!was) throw new RepositoryError('not_found', FILE_EDIT_TEXTS.fileMissing);
         changes.push({ path: from, mode: '0', oid: ZERO_OID });
         index.remove(from);
         if (a.action === 'delete') continue;
+        index.checkFree(p);
         // A move without new content keeps the file's object (or the content this commit gave it)
         const moved: Change = a.content !== undefined ? { path: p, mode: '100644', content: a.content } : { path: p, mode: '100644', oid: was.oid, content: was.content };
         changes.push(moved);
         index.add(p, moved);
         continue;
       }
-      const exists = index.find(p) !== undefined;
-      if (a.action === 'create' && exists) throw new RepositoryError('ref_exists', 'A file with this name already exists');
-      if (a.action === 'update' && !exists) throw new RepositoryError('not_found', `A file with this name doesn't exist`);
+      if (a.action === 'create') index.checkFree(p);
+      else if (index.file(p) === undefined) throw new RepositoryError('not_found', FILE_EDIT_TEXTS.fileMissing);
       const added: Change = { path: p, mode: a.executable ? '100755' : '100644', content: a.content };
       changes.push(added);
       index.add(p, added);
@@ -127,20 +129,27 @@ async function listTree(gitDir: string, commit: string): Promise<Array<[string, 
 }
 
 /**
- * The index as the actions change it, answering as `git ls-files --cached -- <path>` did: a
- * path names a file, or a folder through any file under it (its first one, in git's order).
+ * The files of the index as the actions change it. A path is a file, a folder (some file is
+ * under it) or free; writing a file where a folder is, or under a file, would make git replace
+ * one with the other (the folder's files or the file silently gone), so both are refused.
  */
 class IndexListing {
   private readonly files: Map<string, IndexEntry>;
   constructor(entries: Array<[string, IndexEntry]>) {
     this.files = new Map(entries);
   }
-  find(p: string): IndexEntry | undefined {
-    const exact = this.files.get(p);
-    if (exact !== undefined) return exact;
-    let first: string | null = null;
-    for (const f of this.files.keys()) if (f.startsWith(p + '/') && (first === null || f < first)) first = f;
-    return first === null ? undefined : this.files.get(first);
+  /** The file at exactly this path. */
+  file(p: string): IndexEntry | undefined {
+    return this.files.get(p);
+  }
+  /** Refuses a new file at `p` unless nothing is there: no file, no folder, no file above it. */
+  checkFree(p: string): void {
+    if (this.files.has(p)) throw new RepositoryError('ref_exists', FILE_EDIT_TEXTS.fileExists);
+    for (let cut = p.lastIndexOf('/'); cut > 0; cut = p.lastIndexOf('/', cut - 1)) {
+      if (this.files.has(p.slice(0, cut))) throw new RepositoryError('ref_exists', FILE_EDIT_TEXTS.fileExists);
+    }
+    const under = p + '/';
+    for (const f of this.files.keys()) if (f.startsWith(under)) throw new RepositoryError('ref_exists', FILE_EDIT_TEXTS.directoryExists);
   }
   remove(p: string): void {
     this.files.delete(p);
