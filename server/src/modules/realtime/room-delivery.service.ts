@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { REALTIME, roomFor, type AnyRealtimeEvent } from '@tandem/shared-types';
+import { REALTIME, roomFor, type AnyRealtimeEvent, type NoteableType } from '@tandem/shared-types';
 import type { BusEvent } from '../../core/realtime/event-bus';
 import { EVENT_AUDIENCE, type AudienceCheck, type EventAudience } from '../../core/realtime/event-audience';
 import { EventLogService } from '../../core/realtime/event-log.service';
@@ -89,9 +89,9 @@ export class RoomDelivery {
     room.wake = () => void this.drain(room);
     this.rooms.add(room);
     // Read the head after the room exists: bus events from now on are kept in `pending`
-    room.ready = this.log.currentSeqs(room.noteable.type, [room.noteable.id]).then(
-      (m) => {
-        room.seq = m.get(room.noteable.id) ?? grant.seq;
+    room.ready = this.headOf(room.noteable.type, room.noteable.id).then(
+      (head) => {
+        room.seq = head ?? grant.seq;
         room.dropStale();
         void this.drain(room);
       },
@@ -102,6 +102,42 @@ export class RoomDelivery {
       },
     );
     return room;
+  }
+
+  /** Heads asked for in this turn of the event loop, by type: one read for all of them. */
+  private readonly heads = new Map<NoteableType, Map<number, Array<{ resolve: (seq: number | undefined) => void; reject: (err: unknown) => void }>>>();
+  private headsFlush: NodeJS.Immediate | null = null;
+
+  /**
+   * A noteable's committed head seq (undefined when it no longer exists). Rooms opened in the same
+   * turn (a restart's reconnections) share one statement instead of one each; it runs after the
+   * turn, so each room exists, keeping bus events, before its head is read.
+   */
+  private headOf(type: NoteableType, id: number): Promise<number | undefined> {
+    return new Promise((resolve, reject) => {
+      let byId = this.heads.get(type);
+      if (!byId) this.heads.set(type, (byId = new Map()));
+      const waiting = byId.get(id);
+      if (waiting) waiting.push({ resolve, reject });
+      else byId.set(id, [{ resolve, reject }]);
+      this.headsFlush ??= setImmediate(() => this.readHeads());
+    });
+  }
+
+  private readHeads(): void {
+    this.headsFlush = null;
+    const due = [...this.heads];
+    this.heads.clear();
+    for (const [type, byId] of due) {
+      this.log.currentSeqs(type, [...byId.keys()]).then(
+        (m) => {
+          for (const [id, waiting] of byId) for (const w of waiting) w.resolve(m.get(id));
+        },
+        (err: unknown) => {
+          for (const waiting of byId.values()) for (const w of waiting) w.reject(err);
+        },
+      );
+    }
   }
 
   onBusEvents(batch: readonly BusEvent[]): void {
