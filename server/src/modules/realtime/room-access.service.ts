@@ -75,6 +75,20 @@ export class RoomAccess {
     }
   }
 
+  /** A mark to pass to `changedSince`. */
+  get mark(): number {
+    return this.generation;
+  }
+
+  /**
+   * Whether access to anything may have changed since `mark` (a control message or an
+   * access-changing event was handled): a check that ran across it may be stale, and a member
+   * that joined its room after the room's re-check was not re-checked with the others.
+   */
+  changedSince(mark: number): boolean {
+    return this.generation !== mark;
+  }
+
   /** Every cached check goes, and checks in flight are no longer shared. */
   private forgetAll(): void {
     this.generation++;

@@ -97,6 +97,7 @@ export class SubscribeService {
     const access = this.access.accessFor(CHANNEL_NOTEABLE[channel]);
     if (!access) return ack({ ok: false, code: 'invalid', message: `channel ${channel} is not served` });
     let grant: NoteableGrant;
+    const mark = this.access.mark;
     try {
       grant = await this.access.resolve(socket.data.actor, access, target);
     } catch (e) {
@@ -114,8 +115,14 @@ export class SubscribeService {
     }
     sub.privileged = grant.abilities.readInternalNotes;
     const s = sub;
+    // Access changed while the check ran (its answer may be stale, and the room's re-check may
+    // have run before this member was in it): this member is checked again before it gets anything
+    const recheck = this.access.changedSince(mark);
     const chain: Promise<void> = s.chain
-      .then(() => this.catchUp(s, after, ack))
+      .then(async () => {
+        if (recheck && !(await this.access.verify(s))) return ack({ ok: false, code: 'not_found', message: ERRORS.ISSUE_NOT_FOUND.message });
+        return this.catchUp(s, after, ack);
+      })
       .catch((err: unknown) => {
         this.logger.error({ err }, 'replay failed');
         ack({ ok: false, message: 'replay failed' });
