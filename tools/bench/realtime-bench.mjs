@@ -100,6 +100,7 @@ async function waitHttp(url, timeoutMs = 180_000) {
 
 async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
   // BENCH_NODE_ARGS: extra Node flags for the server nodes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (BENCH_BARE_NODE_ARGS: the same for the bare Socket.IO floors, to profile both sides)
   const extra = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...nodeArgs];
   const p = spawn(process.execPath, ['--max-old-space-size=4096', ...extra, path.resolve(ROOT, process.env.TANDEM_BENCH_SERVER ?? 'server/dist/main.js')], {
     cwd: ROOT,
@@ -142,7 +143,8 @@ async function startNode({ port, db, redis, name, env = {}, nodeArgs = [] }) {
 }
 
 async function startBare(port) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), process.env.LISTEN_BACKLOG ?? '8192'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const extra = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const p = spawn(process.execPath, [...extra, path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), process.env.LISTEN_BACKLOG ?? '8192'], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   const url = `http://127.0.0.1:${port}`;
   // ready = its HTTP server answers (404 for /)
@@ -771,7 +773,8 @@ async function p4() {
 
 /** The bare server as a process whose RSS can be read. */
 async function startBareProc(port, redisUrl = null) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), ...(redisUrl ? ['--redis', redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const extra = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const p = spawn(process.execPath, [...extra, path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), ...(redisUrl ? ['--redis', redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(p);
   await sleep(500);
   return {
