@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { describe, expect, it, vi } from 'vitest';
 import type { NoteableType } from '@tandem/shared-types';
 import type { EventLogService } from '../../../core/realtime/event-log.service';
 import type { EventAudience } from '../../../core/realtime/event-audience';
@@ -49,11 +50,17 @@ describe('room heads', () => {
     for (const r of rooms.all()) rooms.close(r);
   });
 
-  it('a failed read starts every room of it at its grant', async () => {
-    const { d, rooms } = delivery(new Map(), true);
-    const opened = [d.roomFor(grant(1, 9), access), d.roomFor(grant(2, 19), access)];
-    await Promise.all(opened.map((r) => r.ready));
-    expect(opened.map((r) => r.seq)).toEqual([9, 19]);
-    for (const r of rooms.all()) rooms.close(r);
+  it('a failed read starts every room of it at its grant, and says so in the log', async () => {
+    const logged = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const { d, rooms } = delivery(new Map(), true);
+      const opened = [d.roomFor(grant(1, 9), access), d.roomFor(grant(2, 19), access)];
+      await Promise.all(opened.map((r) => r.ready));
+      expect(opened.map((r) => r.seq)).toEqual([9, 19]);
+      expect(logged.mock.calls.filter(([, msg]) => msg === 'room init failed')).toHaveLength(2);
+      for (const r of rooms.all()) rooms.close(r);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
