@@ -627,8 +627,8 @@ async function httpLoad(url, headers, { workers = 2, connections = 32, durationM
   return { rps: total / secs, statuses, secs };
 }
 
-async function startEtagFloor(port, redisUrl, tandemCode = false) {
-  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/etag-floor-server.mjs'), String(port), ...(redisUrl ? [redisUrl] : []), ...(tandemCode ? ['--tandem-code'] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+async function startEtagFloor(port, redisUrl, tandemCode = false, env = {}) {
+  const p = spawn(process.execPath, [path.join(ROOT, 'tools/bench/etag-floor-server.mjs'), String(port), ...(redisUrl ? [redisUrl] : []), ...(tandemCode ? ['--tandem-code'] : [])], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
   children.add(p);
   const url = `http://127.0.0.1:${port}`;
   await waitHttp(`${url}/`);
@@ -656,7 +656,9 @@ async function p3() {
   // machine's speed at the moment cancels out of the ratio. A third server, alternated with
   // them, is the floor's bare process answering through Tandem's own 304 code
   // (etag-floor-server.mjs --tandem-code): floor -> that tells what Tandem's code costs, that ->
-  // Tandem what the rest of Tandem's process costs.
+  // Tandem what the rest of Tandem's process costs. A fourth is that process with an
+  // AsyncLocalStorage entered (ETAG_FLOOR_ALS=1), as Tandem's process has them (nestjs-pino's
+  // request logger): on Node 20 its async hook runs for every async resource of every request.
   const DURATION = QUICK ? 3000 : 6000;
   const ROUNDS = QUICK ? 2 : 3;
   const db = await createDb('p3');
@@ -668,6 +670,7 @@ async function p3() {
       const floor = await startEtagFloor(PORT(3693), mode === 'redis' ? redis.url : null);
       // its own Redis database: Tandem's code uses Tandem's key names, and its prime would move Tandem's entry
       const code = await startEtagFloor(PORT(3694), mode === 'redis' ? `${redis.url}/1` : null, true);
+      const codeAls = await startEtagFloor(PORT(3689), mode === 'redis' ? `${redis.url}/2` : null, true, { ETAG_FLOOR_ALS: '1' });
       try {
         const tok = await token(node.url);
         const url = `${node.url}/${PROJECT}/-/issues/1/realtime_changes`;
@@ -681,23 +684,30 @@ async function p3() {
         const codeFirst = await fetch(codeUrl, { headers: { authorization: `Bearer ${tok}` } });
         const cHeaders = { authorization: `Bearer ${tok}`, 'if-none-match': codeFirst.headers.get('etag') };
         await codeFirst.arrayBuffer();
-        // warm-up, both
+        const alsUrl = `${codeAls.url}/${PROJECT}/-/issues/1/realtime_changes`;
+        const alsFirst = await fetch(alsUrl, { headers: { authorization: `Bearer ${tok}` } });
+        const aHeaders = { authorization: `Bearer ${tok}`, 'if-none-match': alsFirst.headers.get('etag') };
+        await alsFirst.arrayBuffer();
+        // warm-up, each
         await httpLoad(url, tHeaders, { durationMs: 1500 });
         await httpLoad(`${floor.url}/`, fHeaders, { durationMs: 1500 });
         await httpLoad(codeUrl, cHeaders, { durationMs: 1500 });
-        const tandem = [], bare = [], withCode = [];
+        await httpLoad(alsUrl, aHeaders, { durationMs: 1500 });
+        const tandem = [], bare = [], withCode = [], withAls = [];
         for (let r = 0; r < ROUNDS; r++) {
           tandem.push(await loadWithCpu(node, url, tHeaders, DURATION));
           bare.push(await loadWithCpu(floor, `${floor.url}/`, fHeaders, DURATION));
           withCode.push(await loadWithCpu(code, codeUrl, cHeaders, DURATION));
+          withAls.push(await loadWithCpu(codeAls, alsUrl, aHeaders, DURATION));
         }
         const miss = await httpLoad(url, { authorization: `Bearer ${tok}` }, { durationMs: DURATION });
         const ratios = tandem.map((t, i) => t.rps / bare[i].rps);
-        const row = { mode, tandem, bare, withCode, ratios, codeRatios: withCode.map((c, i) => c.rps / bare[i].rps), miss, load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') };
+        const row = { mode, tandem, bare, withCode, withAls, ratios, codeRatios: withCode.map((c, i) => c.rps / bare[i].rps), alsRatios: withAls.map((c, i) => c.rps / bare[i].rps), miss, load: fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') };
         rows.push(row);
-        console.log(mode, 'tandem 304/s', tandem.map((x) => x.rps.toFixed(0)).join(' '), 'floor', bare.map((x) => x.rps.toFixed(0)).join(' '), 'ratios', ratios.map((x) => x.toFixed(2)).join(' '), 'CPU µs per 304: tandem', tandem.map((x) => x.cpuUs.toFixed(0)).join(' '), 'floor', bare.map((x) => x.cpuUs.toFixed(0)).join(' '), "| floor with Tandem's 304 code", withCode.map((x) => x.rps.toFixed(0)).join(' '), 'CPU µs', withCode.map((x) => x.cpuUs.toFixed(0)).join(' '));
-        for (const x of [...tandem, ...bare, ...withCode]) if (Object.keys(x.statuses).some((k) => k !== '304')) console.log('  non-304 answers:', x.statuses);
+        console.log(mode, 'tandem 304/s', tandem.map((x) => x.rps.toFixed(0)).join(' '), 'floor', bare.map((x) => x.rps.toFixed(0)).join(' '), 'ratios', ratios.map((x) => x.toFixed(2)).join(' '), 'CPU µs per 304: tandem', tandem.map((x) => x.cpuUs.toFixed(0)).join(' '), 'floor', bare.map((x) => x.cpuUs.toFixed(0)).join(' '), "| floor with Tandem's 304 code", withCode.map((x) => x.rps.toFixed(0)).join(' '), 'CPU µs', withCode.map((x) => x.cpuUs.toFixed(0)).join(' '), '| and an AsyncLocalStorage', withAls.map((x) => x.rps.toFixed(0)).join(' '), 'CPU µs', withAls.map((x) => x.cpuUs.toFixed(0)).join(' '));
+        for (const x of [...tandem, ...bare, ...withCode, ...withAls]) if (Object.keys(x.statuses).some((k) => k !== '304')) console.log('  non-304 answers:', x.statuses);
       } finally {
+        await codeAls.stop();
         await code.stop();
         await floor.stop();
         await node.stop();
@@ -708,14 +718,14 @@ async function p3() {
     await db.drop();
   }
   const lines = [
-    "| ETag cache | Tandem 304/s (each round) | floor 304/s (each round) | Tandem vs floor (each round) | median ratio | floor process with Tandem's 304 code: 304/s (each round), median ratio to the floor | server CPU µs per 304, Tandem / floor / floor with Tandem's code (medians) | Tandem without If-None-Match (200/s) | load average after |",
-    '|---|---|---|---|---:|---|---:|---:|---|',
+    "| ETag cache | Tandem 304/s (each round) | floor 304/s (each round) | Tandem vs floor (each round) | median ratio | floor process with Tandem's 304 code: 304/s (each round), median ratio to the floor | the same with an AsyncLocalStorage entered: 304/s (each round), median ratio to the floor | server CPU µs per 304, Tandem / floor / floor with Tandem's code / and the AsyncLocalStorage (medians) | Tandem without If-None-Match (200/s) | load average after |",
+    '|---|---|---|---|---:|---|---|---:|---:|---|',
   ];
   for (const r of rows) {
     const each = (xs) => xs.map((x) => x.rps.toFixed(0)).join(', ');
-    lines.push(`| ${r.mode} | ${each(r.tandem)} | ${each(r.bare)} | ${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | **${median(r.ratios).toFixed(2)}x** | ${each(r.withCode)}; ${median(r.codeRatios).toFixed(2)}x | ${median(r.tandem.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.bare.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.withCode.map((x) => x.cpuUs)).toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.load} |`);
+    lines.push(`| ${r.mode} | ${each(r.tandem)} | ${each(r.bare)} | ${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | **${median(r.ratios).toFixed(2)}x** | ${each(r.withCode)}; ${median(r.codeRatios).toFixed(2)}x | ${each(r.withAls)}; ${median(r.alsRatios).toFixed(2)}x | ${median(r.tandem.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.bare.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.withCode.map((x) => x.cpuUs)).toFixed(0)} / ${median(r.withAls.map((x) => x.cpuUs)).toFixed(0)} | ${r.miss.rps.toFixed(0)} | ${r.load} |`);
   }
-  const non304 = rows.flatMap((r) => [...r.tandem, ...r.bare, ...r.withCode]).filter((x) => Object.keys(x.statuses).some((k) => k !== '304'));
+  const non304 = rows.flatMap((r) => [...r.tandem, ...r.bare, ...r.withCode, ...r.withAls]).filter((x) => Object.keys(x.statuses).some((k) => k !== '304'));
   for (const r of rows) {
     const ratio = median(r.ratios);
     recordSummary({ goal: `Polls: 304/s, ETag cache in ${r.mode}`, tandem: `${median(r.tandem.map((x) => x.rps)).toFixed(0)}/s`, floor: `${median(r.bare.map((x) => x.rps)).toFixed(0)}/s`, ratio: `${ratio.toFixed(2)}x (median of per-round ratios)`, target: '>= 0.9x', met: ratio >= 0.9 });
@@ -723,8 +733,8 @@ async function p3() {
   writeSection(
     'p3',
     `### P3: polls per second, \`GET {issue}/realtime_changes\` answered 304, beside a bare ETag server\n\n` +
-      `2 load processes x 32 keep-alive connections, ${DURATION / 1000} s per round, ${ROUNDS} rounds alternated (Tandem, floor, floor with Tandem's 304 code, Tandem ...), authenticated with a bearer token (which the 304 path never looks up). ` +
-      `The floor (\`tools/bench/etag-floor-server.mjs\`): a bare Node HTTP server comparing If-None-Match with the ETag it holds, from memory or with one Redis GET per poll (Tandem on Redis answers a repeated poll from its mirror, without a GET). "Floor process with Tandem's 304 code": the same bare server answering through Tandem's built EtagPollMiddleware and EtagCacheService (\`--tandem-code\`), alternated with the two. Goal: Tandem >= 0.9x the floor. ` +
+      `2 load processes x 32 keep-alive connections, ${DURATION / 1000} s per round, ${ROUNDS} rounds alternated (Tandem, floor, floor with Tandem's 304 code, that with an AsyncLocalStorage, Tandem ...), authenticated with a bearer token (which the 304 path never looks up). ` +
+      `The floor (\`tools/bench/etag-floor-server.mjs\`): a bare Node HTTP server comparing If-None-Match with the ETag it holds, from memory or with one Redis GET per poll (Tandem on Redis answers a repeated poll from its mirror, without a GET). "Floor process with Tandem's 304 code": the same bare server answering through Tandem's built EtagPollMiddleware and EtagCacheService (\`--tandem-code\`), alternated with the two; and that process with an AsyncLocalStorage entered (\`ETAG_FLOOR_ALS=1\`), as Tandem's has them (nestjs-pino's request logger): Node 20 runs their async hook for every async resource of every request. Goal: Tandem >= 0.9x the floor. ` +
       `Every answer counted was a 304${non304.length ? ` except: ${JSON.stringify(non304.map((x) => x.statuses))}` : ''}.\n\n${lines.join('\n')}`,
   );
 }

@@ -6,7 +6,7 @@ import { bounded, REDIS_PREFIX, type RedisClient } from './redis';
 
 /** How long a cached ETag lives without a change; bounds staleness if an update was lost. */
 const TTL_MS = 10 * 60_000;
-/** At most this many computed ETags are remembered (path, state and credential each). */
+/** At most this many computed ETags are remembered (path, state and credential each; all dropped when full). */
 const ETAG_MEMO_MAX = 50_000;
 /** Memory mode keeps at most this many keys (oldest dropped first). */
 const MEMORY_MAX_KEYS = 200_000;
@@ -17,7 +17,10 @@ const ETAG_KEY = `${REDIS_PREFIX}etag:`;
  * The polled paths whose answers depend only on one issue's state (docs/realtime.md, polling).
  * Both name the issue's project, so a path is cached only as the issue's own.
  */
-export type PollKey = { kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; projectPath: string; issueId: number };
+export type PollKey = ({ kind: 'realtime_changes'; projectPath: string; iid: number } | { kind: 'notes'; projectPath: string; issueId: number }) & {
+  /** The key's string (keyString), computed once for a key the poll path maps from a request path. */
+  readonly id?: string;
+};
 
 const REALTIME_CHANGES_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/realtime_changes\/?$/;
 const NOTES_PATH = /^\/(.+)\/noteable\/issue\/(\d{1,10})\/notes\/?$/;
@@ -46,10 +49,12 @@ function parsePollKey(path: string): PollKey | null {
   } catch {
     return null;
   }
-  return rc ? { kind: 'realtime_changes', projectPath, iid: Number(m[2]) } : { kind: 'notes', projectPath, issueId: Number(m[2]) };
+  const key: PollKey = rc ? { kind: 'realtime_changes', projectPath, iid: Number(m[2]) } : { kind: 'notes', projectPath, issueId: Number(m[2]) };
+  // The poll path looks entries up by this string on every poll: made once, its hash is kept
+  return { ...key, id: keyString(key) };
 }
 
-const keyString = (k: PollKey) => (k.kind === 'notes' ? `n:${k.projectPath.toLowerCase()}:${k.issueId}` : `rc:${k.projectPath.toLowerCase()}:${k.iid}`);
+const keyString = (k: PollKey) => k.id ?? (k.kind === 'notes' ? `n:${k.projectPath.toLowerCase()}:${k.issueId}` : `rc:${k.projectPath.toLowerCase()}:${k.iid}`);
 
 /** The polled paths of an issue. */
 const keysOf = (issue: EventIssueRef): [PollKey, PollKey] => [
@@ -108,8 +113,13 @@ export class EtagCacheService implements OnModuleDestroy {
   private readonly logger = new Logger(EtagCacheService.name);
   private secret: Buffer = randomBytes(32);
   private readonly memory = new Map<string, EtagEntry & { expires: number }>();
-  /** ETags already computed, by their MAC's input (cleared when full). */
-  private readonly etagMemo = new Map<string, string>();
+  /**
+   * ETags already computed: per path key, the entry state they were computed for and the ETag
+   * of each credential. A poll finds its ETag with two lookups, without building the MAC's
+   * input; at most ETAG_MEMO_MAX ETags are kept in all (then all are dropped).
+   */
+  private readonly etagMemo = new Map<string, { seq: number; salt: string; byScope: Map<string, string> }>();
+  private etagMemoSize = 0;
   /** Writes that failed while Redis was away, retried when it is back (key -> entry). */
   private readonly retry = new Map<string, EtagEntry>();
   private retryTimer: NodeJS.Timeout | null = null;
@@ -164,15 +174,29 @@ export class EtagCacheService implements OnModuleDestroy {
 
   /** The ETag of a polled path's entry for one credential (poll-scope.ts). */
   etagOf(key: PollKey, entry: EtagEntry, scope: string): string {
-    const input = `${keyString(key)}\n${entry.seq}\n${entry.salt}\n${scope}`;
+    const k = keyString(key);
     // A poller asks for the same (path, state, credential) every few seconds: the MAC is
     // computed once per state and credential, not on every 304 (a pure function of its input)
-    const known = this.etagMemo.get(input);
+    let memo = this.etagMemo.get(k);
+    if (memo && (memo.seq !== entry.seq || memo.salt !== entry.salt)) {
+      this.etagMemoSize -= memo.byScope.size;
+      memo = undefined;
+    }
+    const known = memo?.byScope.get(scope);
     if (known !== undefined) return known;
-    const mac = createHmac('sha256', this.secret).update(input).digest('base64url').slice(0, 16);
+    const mac = createHmac('sha256', this.secret).update(`${k}\n${entry.seq}\n${entry.salt}\n${scope}`).digest('base64url').slice(0, 16);
     const etag = `W/"${entry.seq}-${mac}"`;
-    if (this.etagMemo.size >= ETAG_MEMO_MAX) this.etagMemo.clear();
-    this.etagMemo.set(input, etag);
+    if (this.etagMemoSize >= ETAG_MEMO_MAX) {
+      this.etagMemo.clear();
+      this.etagMemoSize = 0;
+      memo = undefined;
+    }
+    if (!memo) {
+      memo = { seq: entry.seq, salt: entry.salt, byScope: new Map() };
+      this.etagMemo.set(k, memo);
+    }
+    memo.byScope.set(scope, etag);
+    this.etagMemoSize++;
     return etag;
   }
 

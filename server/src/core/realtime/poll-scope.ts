@@ -9,12 +9,15 @@ import { SESSION_COOKIE } from '@tandem/shared-types';
  * for none. Whether the credential is valid is not checked here: an ETag was only ever handed
  * to a request the application authenticated and authorised.
  */
+const BEARER = /^Bearer\s/i;
+
 export function pollScopeOf(req: Pick<IncomingMessage, 'headers' | 'url'> & { originalUrl?: string }): string {
   const h = req.headers;
   const header = h['private-token'];
   if (typeof header === 'string' && header) return `t:${header.trim()}`;
-  const bearer = /^Bearer\s+(.+)$/i.exec(typeof h.authorization === 'string' ? h.authorization : '')?.[1];
-  if (bearer) return `t:${bearer.trim()}`;
+  // `Bearer <token>` (AuthMiddleware's /^Bearer\s+(.+)$/i, without a match array on every poll)
+  const auth = h.authorization;
+  if (typeof auth === 'string' && auth.length > 7 && BEARER.test(auth)) return `t:${auth.slice(6).trim()}`;
   const url = req.originalUrl ?? req.url ?? '';
   const q = url.indexOf('?');
   if (q >= 0) {

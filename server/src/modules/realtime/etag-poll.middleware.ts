@@ -22,10 +22,18 @@ export function pollInterval(config: AppConfig, baseMs: number): number {
  */
 @Injectable()
 export class EtagPollMiddleware implements NestMiddleware {
+  /** The Poll-Interval header of each polled path's kind (the config is fixed for the process). */
+  private readonly intervals: Record<PollKey['kind'], string>;
+
   constructor(
     private readonly etags: EtagCacheService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.intervals = {
+      notes: String(pollInterval(config, REALTIME.notesPollIntervalMs)),
+      realtime_changes: String(pollInterval(config, REALTIME.realtimeChangesPollIntervalMs)),
+    };
+  }
 
   /** Works on plain Node requests, so it can run in front of Express (see app.ts). */
   use(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void): void {
@@ -63,8 +71,7 @@ export class EtagPollMiddleware implements NestMiddleware {
       return next();
     }
     countEtagLookup(this.etags.source, true);
-    const base = key.kind === 'notes' ? REALTIME.notesPollIntervalMs : REALTIME.realtimeChangesPollIntervalMs;
-    res.writeHead(304, ['ETag', etag, 'Poll-Interval', String(pollInterval(this.config, base)), 'Cache-Control', 'no-cache', 'X-Tandem-From-Cache', 'true']);
+    res.writeHead(304, ['ETag', etag, 'Poll-Interval', this.intervals[key.kind], 'Cache-Control', 'no-cache', 'X-Tandem-From-Cache', 'true']);
     res.end();
   }
 }
