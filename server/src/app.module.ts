@@ -24,6 +24,7 @@ import { WriteThrottleMiddleware } from './core/throttle/write-throttle.middlewa
 import { RealtimeCoreModule } from './core/realtime/realtime-core.module';
 import { AuthMiddleware } from './modules/auth/auth.middleware';
 import { InputGuardMiddleware } from './core/http/input-guard.middleware';
+import { RequestLogMiddleware } from './core/http/request-log.middleware';
 import { AuthModule } from './modules/auth/auth.module';
 import { AwardModule } from './modules/award/award.module';
 import { IssueLinkModule } from './modules/issue-link/issue-link.module';
@@ -78,14 +79,15 @@ export class AppModule implements NestModule {
           pinoHttp: [
             {
               level: config.LOG_LEVEL,
-              autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/-/') },
               redact: ['req.headers.cookie', 'req.headers["private-token"]', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
-              customProps: () => ({ node: config.nodeName }),
             },
             // A request line per request: written asynchronously (lines arriving while a write is in
             // flight go out together), not one blocking write to stdout each; flushed at shutdown
             pino.destination({ dest: 1, sync: false }),
           ],
+          // Its middleware is not applied: it binds each request's logger with an AsyncLocalStorage
+          // (core/http/request-log.middleware.ts writes the request line instead)
+          forRoutes: [],
         }),
         { module: ConfigHolder, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
         TypeOrmModule.forRootAsync({
@@ -167,7 +169,7 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // EtagPollMiddleware runs before this, at the HTTP server ahead of Express (app.ts): a poll
     // answered 304 from the cache never reaches the session lookup (SQL) here.
-    consumer.apply(HttpMetricsMiddleware, InputGuardMiddleware, AuthMiddleware, WriteThrottleMiddleware).forRoutes('*');
+    consumer.apply(RequestLogMiddleware, HttpMetricsMiddleware, InputGuardMiddleware, AuthMiddleware, WriteThrottleMiddleware).forRoutes('*');
     consumer.apply(GraphqlLimitsMiddleware).forRoutes('api/graphql');
   }
 }

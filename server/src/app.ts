@@ -97,7 +97,10 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   if (config.SEED_DEMO) await seedDemoRepositories(db.dataSource, app.get(RepositoryService));
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'extended');
-  app.use(requestBaseUrlMiddleware);
+  // Only without PUBLIC_URL: it is the one AsyncLocalStorage left on the request path, and Node 20
+  // runs an entered one's async hook for every promise (docs/decisions.md, "No AsyncLocalStorage
+  // on the request path")
+  if (!config.PUBLIC_URL) app.use(requestBaseUrlMiddleware);
   // git over smart HTTP: its own auth and policy, raw (maybe gzip) bodies; no CSRF, no body parser
   const gitHttp = app.get(GitHttpService);
   app.use(function gitSmartHttp(req: express.Request, res: express.Response, next: express.NextFunction) {

@@ -17,7 +17,8 @@ import { bootApp, type TestApp } from './harness';
 const PINNED = {
   expressMiddleware: [
     '<anonymous>',
-    'requestBaseUrlMiddleware',
+    // (requestBaseUrlMiddleware comes here only without PUBLIC_URL, which this app has; the fast route
+    // then runs its handler with the request's base URL the same way)
     // answers only /<project>.git/(info/refs|git-upload-pack|git-receive-pack); the fast PUT is never one
     'gitSmartHttp',
     'plainJsonContentType',
@@ -32,7 +33,8 @@ const PINNED = {
     '<anonymous>',
   ],
   nestMiddleware: [
-    { apply: ['HttpMetricsMiddleware', 'InputGuardMiddleware', 'AuthMiddleware', 'WriteThrottleMiddleware'], forRoutes: ['*'] },
+    // RequestLogMiddleware: the fast route writes the same request line itself
+    { apply: ['RequestLogMiddleware', 'HttpMetricsMiddleware', 'InputGuardMiddleware', 'AuthMiddleware', 'WriteThrottleMiddleware'], forRoutes: ['*'] },
     { apply: ['GraphqlLimitsMiddleware'], forRoutes: ['api/graphql'] },
   ],
   globalEnhancers: { guards: [], interceptors: [], pipes: [], filters: ['HttpExceptionFilter'] },
@@ -60,8 +62,9 @@ describe('the request chain the fast route stands in for', () => {
   it('Express middleware ahead of Nest is as pinned', () => {
     const ex = app.running.app.getHttpAdapter().getInstance() as express.Express & { router: { stack: Layer[] } };
     const stack = ex.router.stack;
-    // app-level middleware is everything before Nest's first middleware route ('/{*path}')
-    const first = stack.findIndex((l) => (l.route as { path?: string } | undefined)?.path !== undefined || l.name === 'handle');
+    // app-level middleware is everything before Nest's first middleware route ('/{*path}'; Nest's
+    // middleware classes are mounted as functions named `handler`)
+    const first = stack.findIndex((l) => (l.route as { path?: string } | undefined)?.path !== undefined || l.name === 'handle' || l.name === 'handler');
     expect(stack.slice(0, first).map((l) => l.name)).toEqual(PINNED.expressMiddleware);
   });
 

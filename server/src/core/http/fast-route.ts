@@ -5,7 +5,7 @@ import { LIMITS } from '@tandem/shared-types';
 import type { AppConfig } from '../config/config';
 import { isValidHost, runWithRequestBase } from '../config/request-base-url';
 import { AppError } from '../errors/app-error';
-import { runWithSpamRequest, spamRequestOf } from '../spam/spam-request';
+import { bindSpamRequest, spamRequestOf } from '../spam/spam-request';
 import { toHttp } from '../errors/http-exception.filter';
 import { observeHttpRequest } from '../metrics/metrics';
 import type { Actor } from '../policy/policy';
@@ -148,7 +148,7 @@ async function answer(route: FastRoute, params: string[], token: string, length:
     if (actor === 'invalid_token') throw new AppError('UNAUTHORIZED');
     if (deps.throttle) await deps.throttle(actor);
     const spam = spamRequestOf(req.url ?? '', body, req.headers, req.socket.remoteAddress ?? null);
-    payload = JSON.stringify(await runWithSpamRequest(spam, () => route.handle(actor, params, body)));
+    payload = JSON.stringify(await route.handle(bindSpamRequest(actor, spam), params, body));
   } catch (err) {
     const http = toHttp(err);
     status = http.status;

@@ -1,14 +1,16 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { CAPTCHA_HEADERS } from '@tandem/shared-types';
+import type { Actor } from '../policy/policy';
 
 /**
  * What the spam check needs to know about the request making a write: a captcha answer the
  * client added to a retried request (REST/page bodies: `captcha_response` + `spam_log_id`;
  * GraphQL and any request: GitLab's X-GitLab-Captcha-Response / X-GitLab-Spam-Log-Id headers),
- * and where it came from (kept on the spam log). Carried with the request, so the actions that
- * check spam need no extra parameter on every controller and resolver.
+ * and where it came from (kept on the spam log). Carried by the request's own copy of its actor
+ * (bindSpamRequest), so the actions that check spam need no extra parameter on every controller
+ * and resolver, and no AsyncLocalStorage (docs/decisions.md, "No AsyncLocalStorage on the
+ * request path").
  */
 export interface SpamRequest {
   captchaResponse: string | null;
@@ -20,11 +22,30 @@ export interface SpamRequest {
   passed?: boolean;
 }
 
-const store = new AsyncLocalStorage<SpamRequest>();
+/** Each request's actor (its own copy) -> that request's spam facts. */
+const byActor = new WeakMap<Actor, SpamRequest>();
+/** Each write request -> its spam facts, from spamRequestMiddleware until the actor is known. */
+const byRequest = new WeakMap<object, SpamRequest>();
 
-/** The current request's spam facts (null outside a request, e.g. the alert endpoint's own writes are inside one). */
-export function currentSpamRequest(): SpamRequest | null {
-  return store.getStore() ?? null;
+/**
+ * The actor as the request's own: a copy (actors are cached and shared by concurrent requests)
+ * that carries the request's spam facts to the spam check. Without facts, the actor itself.
+ */
+export function bindSpamRequest(actor: Actor, facts: SpamRequest | null | undefined): Actor {
+  if (!facts) return actor;
+  const own = { ...actor };
+  byActor.set(own, facts);
+  return own;
+}
+
+/** The spam facts of the request `actor` came with (null for an actor from elsewhere: a socket, a job). */
+export function spamRequestFor(actor: Actor): SpamRequest | null {
+  return byActor.get(actor) ?? null;
+}
+
+/** The facts spamRequestMiddleware read from a request, for the authentication to bind to its actor. */
+export function spamRequestOfRequest(req: object): SpamRequest | undefined {
+  return byRequest.get(req);
 }
 
 const header = (h: IncomingHttpHeaders, name: string) => {
@@ -49,12 +70,8 @@ export function spamRequestOf(path: string, body: unknown, headers: IncomingHttp
   };
 }
 
-export function runWithSpamRequest<T>(req: SpamRequest, fn: () => T): T {
-  return store.run(req, fn);
-}
-
-/** Express middleware, after the body parsers. */
+/** Express middleware, after the body parsers and ahead of the authentication (which binds the facts to the actor). */
 export function spamRequestMiddleware(req: Request, _res: Response, next: NextFunction): void {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
-  store.run(spamRequestOf(req.path, req.body, req.headers, req.ip ?? null), next);
+  if (req.method !== 'GET' && req.method !== 'HEAD') byRequest.set(req, spamRequestOf(req.path, req.body, req.headers, req.ip ?? null));
+  next();
 }

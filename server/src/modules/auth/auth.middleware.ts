@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, ERRORS, SESSION_COOKIE } from '@tandem/shared-types';
 import type { AuthedRequest, RequestAuth } from '../../core/http/request-context';
 import { headerToken } from '../../core/http/request-token';
+import { bindSpamRequest, spamRequestOfRequest } from '../../core/spam/spam-request';
 import { CredentialResolver, type PresentedCredential } from './credential-resolver';
 import { safeEqual } from './tokens';
 
@@ -54,7 +55,8 @@ export class AuthMiddleware implements NestMiddleware {
   async authenticate(req: Request): Promise<RequestAuth | 'invalid_token'> {
     const r = await this.credentials.resolve(presentedBy(req));
     if (r === 'invalid_token') return r;
-    return { actor: r.actor, method: r.method, sessionId: r.sessionId, csrfToken: r.csrfToken };
+    // A write's actor carries its request's spam facts (spam-request.ts)
+    return { actor: r.actor && bindSpamRequest(r.actor, spamRequestOfRequest(req)), method: r.method, sessionId: r.sessionId, csrfToken: r.csrfToken };
   }
 }
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
 import { NeedsCaptchaError } from '../../core/errors/app-error';
 import type { Actor } from '../../core/policy/policy';
-import { currentSpamRequest } from '../../core/spam/spam-request';
+import { spamRequestFor } from '../../core/spam/spam-request';
 import { CaptchaService } from './captcha.service';
 import { countLinks, parseSpamWords, spamVerdict, type SpamRules } from './spam-rules';
 
@@ -38,7 +38,7 @@ export class SpamCheckService {
 
   async check(actor: Actor, target: SpamTarget): Promise<void> {
     if (!this.config.SPAM_CHECK || actor.isAdmin) return;
-    const req = currentSpamRequest();
+    const req = spamRequestFor(actor);
     if (req?.captchaResponse && req.spamLogId) {
       await this.captcha.redeem(actor, req.spamLogId, req.captchaResponse);
       // one answer lets one request's writes through
