@@ -5,8 +5,8 @@ import { bootApp, call, castOf, enc, gql, issueRow, type Cast, type TestApp } fr
 /**
  * No AsyncLocalStorage is entered while Tandem answers requests (with PUBLIC_URL set, as every
  * deployment and benchmark has it): on Node 20 one entered store makes Node run an async hook for
- * every promise and tick of the whole process, about a quarter of a title PUT's CPU
- * (docs/decisions.md, "No AsyncLocalStorage on the request path"). The request's spam facts travel
+ * every promise and tick of the whole process (about 1 µs of CPU per 304 poll, P3's fourth server;
+ * docs/decisions.md, "No AsyncLocalStorage on the request path"). The request's spam facts travel
  * with its own actor instead (core/spam/spam-request.ts), and the request log line comes from
  * RequestLogMiddleware, not nestjs-pino's binding middleware. When this fails, something started
  * entering a store per request: pass the value along instead.

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
  * The request log line (pino-http) for every request Express answers, on nestjs-pino's root
  * logger. nestjs-pino's own middleware would also bind each request's logger to an
  * AsyncLocalStorage, whose async hook Node 20 then runs for every promise of every request
- * (a quarter of a title PUT's CPU, docs/benchmarks.md); it is not applied (app.module.ts), so
+ * (about 1 µs of CPU per 304 poll, docs/benchmarks.md P3); it is not applied (app.module.ts), so
  * log lines written by services during a request carry no `req` of their own (docs/decisions.md,
  * "No AsyncLocalStorage on the request path"). The routes answered ahead of Express write the
  * same line themselves (fast-route.ts).
