@@ -5,8 +5,10 @@
 //   broadcast asked of one node is PUBLISHed to Redis first (written to the socket at once, one
 //   RESP command, as Tandem's RedisPublisher does), then emitted locally; every other node emits
 //   what it receives from its subscription (node-redis, as Tandem's bus) to its own room.
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../server/package.json', import.meta.url));
@@ -19,6 +21,20 @@ const port = Number(argv[0] ?? 3690);
 const backlog = Number(argv[1] ?? 8192);
 const CHANNEL = 'bare:broadcast';
 const me = String(process.pid);
+// TANDEM_HOPS_DIR (P5 --hops): the same hop timestamps as tools/bench/hops-hook.cjs records in
+// Tandem's nodes (publish, bytes written, message at the other node, each node's emit), so the
+// floor's hops print beside Tandem's; node name from HOPS_NODE
+const hopsDir = process.env.TANDEM_HOPS_DIR;
+const hops = [];
+const rec = hopsDir ? (stage, seq) => hops.push(JSON.stringify({ node: process.env.HOPS_NODE, stage, seq, t: performance.timeOrigin + performance.now() })) : () => undefined;
+if (hopsDir) {
+  const out = path.join(hopsDir, `bare-hops-${process.pid}.jsonl`);
+  const flush = () => {
+    if (hops.length) fs.appendFileSync(out, hops.splice(0).join('\n') + '\n');
+  };
+  setInterval(flush, 500).unref();
+  process.on('exit', flush);
+}
 let publish = () => undefined;
 if (redisUrl) {
   const u = new URL(redisUrl);
@@ -33,13 +49,17 @@ if (redisUrl) {
   await sub.connect();
   await sub.subscribe(CHANNEL, (message) => {
     const m = JSON.parse(message);
-    if (m.from !== me) deliver(m);
+    if (m.from === me) return;
+    rec('message', m.events[0]?.seq);
+    deliver(m);
   });
 }
 /** The packets of one broadcast to its room on this node. */
 function deliver({ room, events, updated }) {
+  rec('emitStart', events[0]?.seq);
   for (const e of events) io.to(room).emit(e.type, e);
   if (updated) io.to(room).emit('updated', updated);
+  rec('emitEnd', events[0]?.seq);
 }
 const server = http.createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/broadcast') {
@@ -48,7 +68,11 @@ const server = http.createServer((req, res) => {
     req.on('end', () => {
       const m = JSON.parse(body);
       // The other nodes first (the publish is written before the local emit, as in Tandem)
-      if (redisUrl) publish(JSON.stringify({ from: me, ...m }));
+      rec('publish', m.events[0]?.seq);
+      if (redisUrl) {
+        publish(JSON.stringify({ from: me, ...m }));
+        rec('wire', m.events[0]?.seq);
+      }
       deliver(m);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });

@@ -782,13 +782,14 @@ async function p4() {
 }
 
 /** The bare server as a process whose RSS can be read. */
-async function startBareProc(port, redisUrl = null) {
+async function startBareProc(port, redisUrl = null, env = {}) {
   const extra = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const p = spawn(process.execPath, [...extra, path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), ...(redisUrl ? ['--redis', redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(process.execPath, [...extra, path.join(ROOT, 'tools/bench/bare-server.mjs'), String(port), ...(redisUrl ? ['--redis', redisUrl] : [])], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
   children.add(p);
   await sleep(500);
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => cpuMsOf(p.pid),
     rssKb: () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.pid}/status`, 'utf8'))?.[1] ?? 0),
     stop: async () => {
       p.kill('SIGTERM');
@@ -834,14 +835,14 @@ async function p5() {
     ]);
     for (let w = 0; w < 3; w++) await put(a.url, tok, pid, 1, { title: `warmup ${w}` });
     await sleep(300);
-    runs.push(...(await crossNodeRuns({ label: 'tandem', RUNS, mutations, onA, onB, openedA, openedB, trigger: (title) => put(a.url, tok, pid, 1, { title }), busLag: () => busLagOf(b.url) })));
+    runs.push(...(await crossNodeRuns({ label: 'tandem', RUNS, mutations, onA, onB, openedA, openedB, trigger: (title) => put(a.url, tok, pid, 1, { title }), busLag: () => busLagOf(b.url), cpu: [a.cpuMs, b.cpuMs] })));
     await Promise.all([onA.close(), onB.close()]);
 
     // The floor, same run: two bare Socket.IO nodes relaying through the same Redis (bare-server.mjs
     // --redis), the same packets broadcast through node A', the same clients half on each
     if (!capturedEvents) await captureEvents(a, tok, pid);
-    const bareA = await startBareProc(PORT(3694), redis.url);
-    const bareB = await startBareProc(PORT(3695), redis.url);
+    const bareA = await startBareProc(PORT(3694), redis.url, hopsDir ? { TANDEM_HOPS_DIR: hopsDir, HOPS_NODE: 'bare-a' } : {});
+    const bareB = await startBareProc(PORT(3695), redis.url, hopsDir ? { TANDEM_HOPS_DIR: hopsDir, HOPS_NODE: 'bare-b' } : {});
     try {
       const fA = new Workers(2);
       const fB = new Workers(2);
@@ -851,7 +852,7 @@ async function p5() {
       const trigger = bareTrigger(bareA, `Issue:${PROJECT}#1`);
       for (let w = 0; w < 3; w++) await trigger(`warmup ${w}`);
       await sleep(300);
-      floorRuns.push(...(await crossNodeRuns({ label: 'floor', RUNS, mutations, onA: fA, onB: fB, openedA: fOpenedA, openedB: fOpenedB, trigger, busLag: null })));
+      floorRuns.push(...(await crossNodeRuns({ label: 'floor', RUNS, mutations, onA: fA, onB: fB, openedA: fOpenedA, openedB: fOpenedB, trigger, busLag: null, cpu: [bareA.cpuMs, bareB.cpuMs] })));
       await Promise.all([fA.close(), fB.close()]);
     } finally {
       await Promise.all([bareA.stop(), bareB.stop()]);
@@ -861,7 +862,7 @@ async function p5() {
     await redis.stop();
     await db.drop();
   }
-  const hops = hopsDir ? hopTable(hopsDir) : '';
+  const hops = hopsDir ? `${hopTable(hopsDir, 'p5')}\n\n${hopTable(hopsDir, 'bare')}` : '';
   if (hopsDir) fs.rmSync(hopsDir, { recursive: true, force: true });
   const met = runs.filter((r) => r.addedP50 <= 2 && r.addedP99 <= 5 && r.delivered === r.expected && !r.gaps && !r.dups).length;
   recordSummary({
@@ -873,7 +874,7 @@ async function p5() {
     met: met === runs.length && runs.length > 0,
   });
   const row = (who) => (r, i) =>
-    `| ${who} ${i + 1} | ${f(r.allA.p50)} / ${f(r.allA.p99)} | ${f(r.allB.p50)} / ${f(r.allB.p99)} | **${r.addedP50.toFixed(2)}** | **${r.addedP99.toFixed(2)}** | ${f(r.paired.p50)} | ${Number.isNaN(r.busLagMs) ? '-' : r.busLagMs.toFixed(2)} | ${r.delivered}/${r.expected} | ${r.gaps}/${r.dups} | ${r.load} |`;
+    `| ${who} ${i + 1} | ${f(r.allA.p50)} / ${f(r.allA.p99)} | ${f(r.allB.p50)} / ${f(r.allB.p99)} | **${r.addedP50.toFixed(2)}** | **${r.addedP99.toFixed(2)}** | ${f(r.paired.p50)} | ${Number.isNaN(r.busLagMs) ? '-' : r.busLagMs.toFixed(2)} | ${r.cpuPerMutation.map((x) => x.toFixed(1)).join(' / ')} | ${r.delivered}/${r.expected} | ${r.gaps}/${r.dups} | ${r.load} |`;
   const rows = [...runs.map(row('Tandem')), ...floorRuns.map(row('floor'))];
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const floorLine = floorRuns.length
@@ -886,7 +887,7 @@ async function p5() {
       `Both halves receive the same mutations under the same load, so the difference between them is the cost of the Redis hop (pub/sub publish, delivery to B, B's ordering and emit). ` +
       `The floor, in the same run after Tandem's: two bare Socket.IO servers (\`tools/bench/bare-server.mjs --redis\`) on the same Redis, the same packets broadcast through A' (PUBLISHed first, written at once, then emitted locally; B' emits what its subscription receives), the same clients half on each. ` +
       `"publish -> B" is the mean of node B's \`tandem_realtime_bus_lag_seconds\` over the run (from the moment A published to B's subscriber callback). Goal: added p50 <= 2 ms and p99 <= 5 ms in every run.\n\n` +
-      `| server, run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
+      `| server, run | on A (same node) p50 / p99 ms | on B (via Redis) p50 / p99 ms | added p50 ms | added p99 ms | per mutation, last on B minus last on A, p50 ms | publish -> B callback, mean ms | server CPU per mutation, A / B ms | delivered/expected | gaps/dups | load average |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n` +
       `${rows.join('\n')}\n\n**${met} of ${runs.length} runs met the goal.** ${floorLine}${hops ? `\n\n${hops}` : ''}`,
   );
 }
@@ -896,11 +897,12 @@ async function p5() {
  * mutations one at a time through `trigger`, the receipts of the subscribers on A (`onA`) and on B
  * (`onB`) compared; `busLag` reads node B's publish -> callback mean (Tandem only).
  */
-async function crossNodeRuns({ label, RUNS, mutations, onA, onB, openedA, openedB, trigger, busLag }) {
+async function crossNodeRuns({ label, RUNS, mutations, onA, onB, openedA, openedB, trigger, busLag, cpu }) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     await Promise.all([onA.all({ cmd: 'reset', collectAll: true }, 'reset'), onB.all({ cmd: 'reset', collectAll: true }, 'reset')]);
     const lag0 = busLag ? await busLag() : null;
+    const cpu0 = cpu.map((c) => c());
     const lastA = [], lastB = [], paired = [];
     let delivered = 0;
     for (let k = 0; k < mutations; k++) {
@@ -931,6 +933,8 @@ async function crossNodeRuns({ label, RUNS, mutations, onA, onB, openedA, opened
       lastB: summary(lastB),
       paired: summary(paired),
       busLagMs: lag0 && lag1 && lag1.count > lag0.count ? ((lag1.sum - lag0.sum) * 1000) / (lag1.count - lag0.count) : NaN,
+      // each node's CPU per mutation (user + system, 10 ms ticks over the run, the waits between mutations included)
+      cpuPerMutation: cpu.map((c, i) => (c() - cpu0[i]) / mutations),
       delivered,
       expected: (openedA.acked + openedB.acked) * mutations,
       gaps: sa.gaps + sb.gaps,
@@ -948,17 +952,18 @@ async function crossNodeRuns({ label, RUNS, mutations, onA, onB, openedA, opened
 /**
  * Where a cross-node delivery's time goes (--hops): per mutation, the gap between hops recorded by
  * tools/bench/hops-hook.cjs on both nodes (same machine, one clock), as p50 / p90 over every
- * mutation of every run (warm-up included).
+ * mutation of every run (warm-up included). `nodes`: Tandem's ('p5': p5-a and p5-b) or the floor's
+ * ('bare': bare-a and bare-b, recorded by bare-server.mjs itself).
  */
-function hopTable(dir) {
+function hopTable(dir, nodes) {
   const at = new Map();
   for (const f of fs.readdirSync(dir)) {
     for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
       if (!line) continue;
       const h = JSON.parse(line);
-      if (!Number.isFinite(h.seq)) continue;
+      if (!Number.isFinite(h.seq) || !String(h.node).startsWith(`${nodes}-`)) continue;
       const o = at.get(h.seq) ?? {};
-      const k = `${h.node === 'p5-a' ? 'A' : 'B'}.${h.stage}`;
+      const k = `${h.node === `${nodes}-a` ? 'A' : 'B'}.${h.stage}`;
       // the first of each hop (a run of events: its first emit starts, its last ends)
       if (!(k in o) || h.stage === 'emitEnd') o[k] = h.t;
       at.set(h.seq, o);
@@ -979,8 +984,12 @@ function hopTable(dir) {
     const xs = [...at.values()].filter((o) => o['A.publish'] !== undefined && o[from] !== undefined && o[to] !== undefined).map((o) => o[to] - o[from]);
     if (xs.length) lines.push(`| ${label} | ${xs.length} | ${q(xs, 0.5).toFixed(2)} | ${q(xs, 0.9).toFixed(2)} |`);
   }
-  console.log(lines.join('\n'));
-  return `Hop timestamps (\`--hops\`, tools/bench/hops-hook.cjs; both nodes on one clock):\n\n${lines.join('\n')}`;
+  const title =
+    nodes === 'bare'
+      ? 'The floor\'s hops (bare-server.mjs records the same stages; its PUBLISH is written in the call, so its first row is 0):'
+      : 'Hop timestamps (`--hops`, tools/bench/hops-hook.cjs; both nodes on one clock):';
+  console.log(`${title}\n${lines.join('\n')}`);
+  return `${title}\n\n${lines.join('\n')}`;
 }
 
 /** Waits until every socket is caught up (or 60 s); returns the progress. */
