@@ -2,10 +2,10 @@
 // Postgres (TANDEM_E2E_DATABASE, named by the Playwright config), not the embedded PGlite: the
 // journeys run against the real services. Databases of e2e runs whose runner is gone are dropped
 // first (a run that was killed); global-setup drops this one when the run ends.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runnerAlive } from './runner-alive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -23,8 +23,8 @@ await client.connect();
 try {
   const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname LIKE 'tandem\\_e2e\\_%'");
   for (const { datname } of rows) {
-    const runner = Number(datname.split('_')[2]);
-    if (datname !== name && !fs.existsSync(`/proc/${runner}`)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    const [, , runner, namedAt] = datname.split('_').map(Number);
+    if (datname !== name && !runnerAlive(runner, namedAt)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   }
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${name}`);
