@@ -986,7 +986,7 @@ function hopTable(dir, nodes) {
   }
   const title =
     nodes === 'bare'
-      ? 'The floor\'s hops (bare-server.mjs records the same stages; its PUBLISH is written in the call, so its first row is 0):'
+      ? "The floor's hops (bare-server.mjs records the same stages; it writes its PUBLISH in the call, so its first row is the message's JSON.stringify):"
       : 'Hop timestamps (`--hops`, tools/bench/hops-hook.cjs; both nodes on one clock):';
   console.log(`${title}\n${lines.join('\n')}`);
   return `${title}\n\n${lines.join('\n')}`;

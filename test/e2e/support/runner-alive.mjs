@@ -9,6 +9,8 @@ import fs from 'node:fs';
 const TICKS = 100;
 
 export function runnerAlive(pid, namedAtMs) {
+  // not a runner's pid (0 would signal this process group): nobody's run
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch (e) {
