@@ -167,12 +167,10 @@ async function answer(route: FastRoute, params: string[], token: string, length:
   res.end(payload);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   observeHttpRequest(req.method!, route.metricRoute, status, seconds);
-  if (deps.logger.isLevelEnabled('info')) {
-    deps.logger.info(
-      { req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: status }, responseTime: Math.round(seconds * 1000), node: deps.config.nodeName },
-      'request completed',
-    );
-  }
+  // The line Express's requests get (RequestLogMiddleware): the logger's req and res serializers
+  // read the request and the response themselves (a plain { statusCode } read as null), and its
+  // redaction hides the credential headers
+  if (deps.logger.isLevelEnabled('info')) deps.logger.info({ req, res, responseTime: Math.round(seconds * 1000), node: deps.config.nodeName }, 'request completed');
 }
 
 /** The headers a middleware (helmet) sets on every response, recorded once from a stand-in response. */

@@ -23,7 +23,8 @@ export class RequestLogMiddleware implements NestMiddleware {
     // Built on first use: nestjs-pino sets its root logger when its module is configured
     this.log ??= pinoHttp({
       logger: PinoLogger.root,
-      autoLogging: { ignore: (r) => (r.url ?? '').startsWith('/-/') },
+      // The probes and metrics under /-/ write no line (originalUrl: Express strips the middleware's mount path from url)
+      autoLogging: { ignore: (r) => ((r as Request).originalUrl ?? r.url ?? '').startsWith('/-/') },
       customProps: () => ({ node: this.config.nodeName }),
     });
     this.log(req, res, next);
