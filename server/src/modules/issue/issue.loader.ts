@@ -3,6 +3,7 @@ import { projectLevelSql } from '../../core/policy/membership-sql';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
+import { entityFromJson } from '../../core/database/entity-json';
 import { pgPool, type PgPool } from '../../core/database/pg-pool';
 import { AppError } from '../../core/errors/app-error';
 import { issuePermissions } from '../../core/policy/issue-permissions';
@@ -190,18 +191,8 @@ export class IssueLoader {
     return pgPool(this.ds);
   }
 
-  /**
-   * An entity from `row_to_json` of its table: keys are column names, timestamps come as ISO
-   * text (node-postgres would have parsed them into Dates), the other types this table uses
-   * (integers, text, booleans, dates as 'YYYY-MM-DD') as the text protocol gives them.
-   */
   private fromJson(meta: EntityMetadata, row: Row): object {
-    const e = meta.create() as Record<string, unknown>;
-    for (const c of meta.columns) {
-      const v = row[c.databaseName];
-      e[c.propertyName] = typeof v === 'string' && TIMESTAMP_TYPES.has(String(c.type)) ? new Date(v) : this.ds.driver.prepareHydratedValue(v, c);
-    }
-    return e;
+    return entityFromJson(this.ds, meta, row);
   }
 
   private entity(meta: EntityMetadata, row: Row, alias: string): object {
@@ -212,8 +203,6 @@ export class IssueLoader {
 }
 
 type Row = Record<string, unknown>;
-
-const TIMESTAMP_TYPES = new Set(['timestamptz', 'timestamp with time zone', 'timestamp', 'timestamp without time zone']);
 
 /** The one json column of the readable-issue statement. */
 interface ReadableRow {

@@ -1,5 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { MergeRequestState } from '@tandem/shared-types';
+import { pgPool } from '../../core/database/pg-pool';
 
 /** Anything that runs SQL: the data source, a transaction's manager. */
 export type Queryable = Pick<DataSource | EntityManager, 'query'>;
@@ -105,14 +106,25 @@ export const toMergeRequestRow = (r: Record<string, unknown>): MergeRequestRow =
   downvotes: Number(r.downvotes ?? 0),
 });
 
-export async function mergeRequestByIid(m: Queryable, projectId: number, iid: number): Promise<MergeRequestRow | null> {
-  const rows = (await m.query(`${MR_SELECT} WHERE m.target_project_id = $1 AND m.iid = $2`, [projectId, iid])) as Record<string, unknown>[];
+const MR_BY_IID = `${MR_SELECT} WHERE m.target_project_id = $1::int AND m.iid = $2::int`;
+const MR_BY_ID = `${MR_SELECT} WHERE m.id = $1::int`;
+
+/**
+ * One merge request's row. Read through the data source itself (not a transaction's manager), it
+ * is a named statement, prepared once per connection: unnamed, Postgres parsed and planned it at
+ * every request about a merge request (0.2 + 0.5 ms of its CPU a read, in the statement log).
+ */
+async function mergeRequestRow(m: Queryable, name: string, text: string, values: unknown[]): Promise<MergeRequestRow | null> {
+  const rows = m instanceof DataSource ? (await pgPool(m).query({ name, text, values })).rows : ((await m.query(text, values)) as Record<string, unknown>[]);
   return rows[0] ? toMergeRequestRow(rows[0]) : null;
 }
 
-export async function mergeRequestById(m: Queryable, id: number): Promise<MergeRequestRow | null> {
-  const rows = (await m.query(`${MR_SELECT} WHERE m.id = $1`, [id])) as Record<string, unknown>[];
-  return rows[0] ? toMergeRequestRow(rows[0]) : null;
+export function mergeRequestByIid(m: Queryable, projectId: number, iid: number): Promise<MergeRequestRow | null> {
+  return mergeRequestRow(m, 'merge_request.by_iid', MR_BY_IID, [projectId, iid]);
+}
+
+export function mergeRequestById(m: Queryable, id: number): Promise<MergeRequestRow | null> {
+  return mergeRequestRow(m, 'merge_request.by_id', MR_BY_ID, [id]);
 }
 
 /** GitLab's list filters (lib/api/merge_requests.rb, MergeRequestsFinder) that Tandem serves. */
