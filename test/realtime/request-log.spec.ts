@@ -42,7 +42,7 @@ describe('the request log line', () => {
       .map((l) => JSON.parse(l) as LogLine)
       .filter((l) => l.msg === 'request completed');
   /** Waits for the line of `method url` (lines are written asynchronously). */
-  const lineOf = (method: string, url: string) => waitFor(`the log line of ${method} ${url}`, () => lines().find((l) => l.req?.method === method && l.req?.url === url) ?? false, 10_000, 50);
+  const lineOf = (method: string, url: string) => waitFor(`the log line of ${method} ${url}`, () => lines().find((l) => l.req?.method === method && l.req?.url === url) ?? null, 10_000, 50);
 
   it('names the request, its status, time and node, and redacts every credential header', async () => {
     const secretCookie = '_tandem_session=cookie-secret-1234';
