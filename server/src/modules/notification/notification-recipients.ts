@@ -1,5 +1,6 @@
 import { ACCESS_LEVEL, type NotificationLevel } from '@tandem/shared-types';
 import type { DataSource } from 'typeorm';
+import { pgPool } from '../../core/database/pg-pool';
 import { projectLevelSql } from '../../core/policy/membership-sql';
 import { canBeNotifiedAboutMergeRequest } from '../../core/policy/merge-request-permissions';
 import { canBeNotifiedAbout, type Actor, type IssueFacts, type ProjectFacts } from '../../core/policy/policy';
@@ -66,18 +67,9 @@ const SOURCES: Record<NotifiedType, { target: string; participants: string; subs
   },
 };
 
-/**
- * Everyone an event on the issue or merge request could mail, with the facts the rules need, in
- * ONE query: the participants (author, assignees, a merge request's reviewers, commenters),
- * everyone with a subscription row, the users mentioned and (un)assigned by the event, the
- * project's watchers and custom-level users (a project or group setting of 'watch' or 'custom',
- * or a global one with membership), with their settings for the project, its groups and
- * globally. Access is the policy module's answer.
- */
-export async function loadCandidates(ds: DataSource, type: NotifiedType, targetId: number, ev: EventFacts): Promise<{ target: NoteableForMail; candidates: Candidate[] } | null> {
-  const src = SOURCES[type];
-  const rows = (await ds.query(
-    `WITH t AS (${src.target}),
+/** loadCandidates' statement for each noteable type ($1 the target, $2 mentioned usernames, $3 (un)assigned ids). */
+const candidatesSql = (src: (typeof SOURCES)[NotifiedType]) =>
+  `WITH t AS (${src.target}),
      it AS (SELECT t.*, p.name AS project_name, p.full_path AS project_path, p.visibility, p.archived, p.namespace_id,
                         ns.type AS ns_type, ns.owner_id AS ns_owner_id,
                         ARRAY(WITH RECURSIVE up(id, parent_id, depth) AS (SELECT id, parent_id, 0 FROM namespaces WHERE id = p.namespace_id
@@ -104,9 +96,25 @@ export async function loadCandidates(ds: DataSource, type: NotifiedType, targetI
        it.author_id, it.discussion_locked, it.state AS target_state, it.hidden, it.iid, it.title,
        ARRAY(${src.assignees}) AS assignee_ids
      FROM cand JOIN users u ON u.id = cand.id, it
-     ORDER BY u.id`,
-    [targetId, ev.mentionedUsernames.map((n) => n.toLowerCase()), [...ev.assignmentChanged]],
-  )) as Row[];
+     ORDER BY u.id`;
+const CANDIDATES_SQL: Record<NotifiedType, string> = { Issue: candidatesSql(SOURCES.Issue), MergeRequest: candidatesSql(SOURCES.MergeRequest) };
+
+/**
+ * Everyone an event on the issue or merge request could mail, with the facts the rules need, in
+ * ONE query: the participants (author, assignees, a merge request's reviewers, commenters),
+ * everyone with a subscription row, the users mentioned and (un)assigned by the event, the
+ * project's watchers and custom-level users (a project or group setting of 'watch' or 'custom',
+ * or a global one with membership), with their settings for the project, its groups and
+ * globally. Access is the policy module's answer.
+ */
+export async function loadCandidates(ds: DataSource, type: NotifiedType, targetId: number, ev: EventFacts): Promise<{ target: NoteableForMail; candidates: Candidate[] } | null> {
+  // A named statement, prepared once per connection (unnamed, Postgres planned it again for every
+  // job: 2.4-2.7 ms of its CPU a comment in the statement log)
+  const { rows } = await pgPool(ds).query<Row>({
+    name: `notification.candidates.${type}`,
+    text: CANDIDATES_SQL[type],
+    values: [targetId, ev.mentionedUsernames.map((n) => n.toLowerCase()), [...ev.assignmentChanged]],
+  });
   if (!rows.length) return null;
   const f = rows[0]!;
   const target: NoteableForMail = { type, id: targetId, iid: Number(f.iid), title: f.title, projectId: Number(f.project_id), projectName: f.project_name, projectPath: f.project_path };
