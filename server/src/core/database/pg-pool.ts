@@ -12,3 +12,11 @@ export interface PgPool {
 export function pgPool(ds: DataSource): PgPool {
   return (ds.driver as unknown as { master: PgPool }).master;
 }
+
+/** Prepared-statement names (Postgres keeps 63 characters): one per distinct text, for statements built from a finite set of parts. */
+const names = new Map<string, string>();
+export function statementName(prefix: string, text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `${prefix}.${names.size + 1}`));
+  return name;
+}

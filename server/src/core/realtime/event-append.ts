@@ -1,4 +1,5 @@
 import type { AnyRealtimeEvent, EventIssueRef, EventType, NoteableType, UserBasic } from '@tandem/shared-types';
+import { statementName } from '../database/pg-pool';
 import type { StatementTx } from './write-tx';
 
 /** Which table holds a noteable's sequence counter. */
@@ -60,13 +61,6 @@ export interface Appended {
   events: AnyRealtimeEvent[];
 }
 
-/** Prepared-statement names (Postgres keeps 63 characters), one per distinct text. */
-const names = new Map<string, string>();
-const preparedName = (prefix: string, text: string) => {
-  let name = names.get(text);
-  if (!name) names.set(text, (name = `${prefix}.${names.size + 1}`));
-  return name;
-};
 
 /**
  * The one writer of `issue_events`. A write composes its statement as
@@ -157,7 +151,7 @@ export class EventStatement {
    */
   async run<R extends object = Record<string, never>>(tx: StatementTx, name: string, text: string): Promise<(Appended & { row: R }) | null> {
     const [row] = await tx.query<R & { ev_at: string; ev_base: number | string | null; ev_changed?: Array<{ key: string; id: number | string }> | string }>(
-      preparedName(name, text),
+      statementName(name, text),
       text,
       this.values,
     );

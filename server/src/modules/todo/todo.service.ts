@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ApiTodo, TodoAction, TodoState, TodoTargetType } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { pgPool, statementName } from '../../core/database/pg-pool';
 import { canMergeRequest } from '../../core/policy/merge-request-permissions';
 import { canReadIssue, type Actor } from '../../core/policy/policy';
 import { EventLogService } from '../../core/realtime/event-log.service';
@@ -300,7 +301,11 @@ export class TodoService implements OnModuleInit {
 
   private async rows(userId: number, f: TodoFilters & { id?: number }, m: EntityManager, countOnly = false): Promise<TodoRow[]> {
     const params: unknown[] = [userId];
-    return (await m.query(this.rowsSql(f, countOnly, params).text, params)) as TodoRow[];
+    const { text } = this.rowsSql(f, countOnly, params);
+    // Outside a transaction a named statement, one per filter combination: unnamed, Postgres parsed
+    // and planned it at every page's to-do count (0.4 + 1.2 ms of its CPU in the statement log)
+    if (m === this.ds.manager) return (await pgPool(this.ds).query<TodoRow>({ name: statementName('todo.rows', text), text, values: params })).rows;
+    return (await m.query(text, params)) as TodoRow[];
   }
 
   /** The SELECT of the user's ($1, already in `params`) to-dos with their facts; filters add their values to `params`. */
