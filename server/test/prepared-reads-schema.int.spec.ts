@@ -34,23 +34,24 @@ describe.each(DB_MODES)('named reads across a migration on %s', (mode) => {
       statuses.push((await call(app, 'GET', `${API}/merge_requests/${mrIid}`, { auth })).status);
       statuses.push((await call(app, 'GET', `${API}/labels`, { auth })).status);
       statuses.push((await call(app, 'GET', '/api/v4/todos', { auth })).status);
+      statuses.push((await call(app, 'GET', `${API}/issues/1/related_merge_requests`, { auth })).status);
     }
     return statuses;
   };
 
   it('answer as before after a column is added to every table they read', async () => {
     const auth = cast.alice;
-    expect(await reads(auth)).toEqual(Array(12).fill(200));
+    expect(await reads(auth)).toEqual(Array(15).fill(200));
     const before = (await call<unknown[]>(app, 'GET', `/${PUBLIC}/-/issues/1/discussions.json`, { auth })).body;
     const tables = ['notes', 'projects', 'namespaces', 'merge_requests', 'todos'];
     for (const t of tables) await app.ds.query(`ALTER TABLE ${t} ADD COLUMN migration_probe int`);
     try {
-      expect(await reads(auth)).toEqual(Array(12).fill(200));
+      expect(await reads(auth)).toEqual(Array(15).fill(200));
       // the same discussions, not one field more or less
       expect((await call<unknown[]>(app, 'GET', `/${PUBLIC}/-/issues/1/discussions.json`, { auth })).body).toEqual(before);
     } finally {
       for (const t of tables) await app.ds.query(`ALTER TABLE ${t} DROP COLUMN migration_probe`);
     }
-    expect(await reads(auth)).toEqual(Array(12).fill(200));
+    expect(await reads(auth)).toEqual(Array(15).fill(200));
   });
 });

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MERGE_REQUEST_TEXTS, suggestedBranchName, type CanCreateBranchResponse, type RefsResponse } from '@tandem/shared-types';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config';
+import { pgPool } from '../../core/database/pg-pool';
 import { AppError, ValidationError } from '../../core/errors/app-error';
 import { CurrentActor, SignedInActor } from '../../core/http/current-actor.decorator';
 import type { Actor } from '../../core/policy/policy';
@@ -26,6 +27,9 @@ const text = (v: unknown, name: string, max = 255): string => {
  * issue page's create-merge-request dropdown calls (can_create_branch, refs, create branch,
  * create merge request, related branches). Branches are made through the repository port.
  */
+const CLOSING_SQL = `${MR_SELECT} WHERE m.id IN (SELECT merge_request_id FROM merge_requests_closing_issues WHERE issue_id = $1::int) ORDER BY m.created_at, m.id`;
+const RELATED_SQL = `${MR_SELECT} WHERE m.id IN (${RELATED_MR_IDS_SQL}) ORDER BY m.created_at, m.id`;
+
 @Controller()
 export class IssueMergeRequestsController {
   constructor(
@@ -40,9 +44,8 @@ export class IssueMergeRequestsController {
   /** The merge requests related to the issue that the actor may read, oldest first. */
   private async related(actor: Actor | null, id: string, iid: string, closingOnly: boolean) {
     const l = await this.issues.findReadable(actor, id, iid);
-    const rows = (await this.ds.query(`${MR_SELECT} WHERE m.id IN (${closingOnly ? 'SELECT merge_request_id FROM merge_requests_closing_issues WHERE issue_id = $1' : RELATED_MR_IDS_SQL}) ORDER BY m.created_at, m.id`, [
-      l.issue.id,
-    ])) as Record<string, unknown>[];
+    // A named statement (the issue page asks on every load): unnamed, Postgres planned it each time
+    const { rows } = await pgPool(this.ds).query({ name: closingOnly ? 'merge_request.closing' : 'merge_request.related', text: closingOnly ? CLOSING_SQL : RELATED_SQL, values: [l.issue.id] });
     const out = [];
     for (const mr of rows.map(toMergeRequestRow)) {
       const p = await this.loader.project(actor, mr.targetProjectId).catch(() => null);
