@@ -115,14 +115,14 @@ export class DiscussionFinder {
   async pageNotesData(actor: Actor | null, source: IssueContext | NoteTarget): Promise<{ notesFilter: NotesFilter; prerenderedNotesCount: number; isProjectArchived: boolean }> {
     const ctx = toTarget(actor, source);
     const includeInternal = ctx.abilities.readInternalNote;
-    const [row] = (await this.ds.query(
-      `SELECT COALESCE((SELECT ${filterColumn(ctx.noteable.type)} FROM user_preferences WHERE user_id = $2), 0)::int AS filter,
+    const text = `SELECT COALESCE((SELECT ${filterColumn(ctx.noteable.type)} FROM user_preferences WHERE user_id = $2::int), 0)::int AS filter,
          count(DISTINCT n.discussion_id)::int AS n0,
          count(DISTINCT n.discussion_id) FILTER (WHERE NOT n.system)::int AS n1,
          count(DISTINCT n.discussion_id) FILTER (WHERE n.system)::int AS n2
-       FROM notes n WHERE n.noteable_type = $4 AND n.noteable_id = $1 AND ($3::boolean OR NOT n.internal)`,
-      [ctx.noteable.id, actor?.id ?? null, includeInternal, ctx.noteable.type],
-    )) as Array<{ filter: number; n0: number; n1: number; n2: number }>;
+       FROM notes n WHERE n.noteable_type = $4 AND n.noteable_id = $1 AND ($3::boolean OR NOT n.internal)`;
+    const {
+      rows: [row],
+    } = await pgPool(this.ds).query<{ filter: number; n0: number; n1: number; n2: number }>({ name: statementName('notes.page_data', text), text, values: [ctx.noteable.id, actor?.id ?? null, includeInternal, ctx.noteable.type] });
     const notesFilter = Number(row?.filter ?? 0) as NotesFilter;
     const counts = [row?.n0, row?.n1, row?.n2].map((n) => Number(n ?? 0));
     return { notesFilter, prerenderedNotesCount: counts[notesFilter] ?? 0, isProjectArchived: ctx.issue?.project.archived ?? false };

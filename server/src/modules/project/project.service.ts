@@ -34,11 +34,10 @@ export class ProjectService {
   /** The actor's effective level: max of the project's and every ancestor group's membership. */
   async accessLevel(userId: number | null, project: Project, manager: EntityManager = this.ds.manager): Promise<number> {
     if (userId === null) return ACCESS_LEVEL.NO_ACCESS;
-    const rows: Array<{ level: number | null }> = await manager.query(`SELECT ${projectLevelSql('$2::int', '$3::int', '$1::int')} AS level`, [
-      userId,
-      project.id,
-      project.namespaceId,
-    ]);
+    const values = [userId, project.id, project.namespaceId];
+    // Outside a transaction a named statement (prepared once per connection)
+    const rows: Array<{ level: number | null }> =
+      manager === this.ds.manager ? (await pgPool(this.ds).query<{ level: number | null }>({ name: 'project.access_level', text: ACCESS_LEVEL_SQL, values })).rows : await manager.query(ACCESS_LEVEL_SQL, values);
     return effectiveLevel(rows[0]?.level ?? ACCESS_LEVEL.NO_ACCESS, project, userId);
   }
 
@@ -261,6 +260,9 @@ export class ProjectService {
     return new Map(rows.map((r) => [r.project_id, r.n]));
   }
 }
+
+/** accessLevel's statement: user $1's level on project $2 of namespace $3. */
+const ACCESS_LEVEL_SQL = `SELECT ${projectLevelSql('$2::int', '$3::int', '$1::int')} AS level`;
 
 /** The user's (:uid) effective level on project `p` (membership-sql.ts), as a scalar subquery over `projects p`. */
 const EFFECTIVE_LEVEL_SQL = projectLevelSql('p.id', 'p.namespace_id', ':uid');

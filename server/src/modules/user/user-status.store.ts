@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { pgPool } from '../../core/database/pg-pool';
 import { DataSource } from 'typeorm';
 import type { UserAvailability } from '@tandem/shared-types';
 
@@ -27,10 +28,12 @@ export class UserStatusStore {
   async forUsers(userIds: readonly number[]): Promise<Map<number, UserStatusRow>> {
     const out = new Map<number, UserStatusRow>();
     if (!userIds.length) return out;
-    const rows = (await this.ds.query(
-      'SELECT user_id, availability, message, emoji, clear_status_at FROM user_statuses WHERE user_id = ANY($1::int[]) AND (clear_status_at IS NULL OR clear_status_at > now())',
-      [[...new Set(userIds)]],
-    )) as Array<{ user_id: number; availability: UserAvailability; message: string | null; emoji: string | null; clear_status_at: Date | string | null }>;
+    // Named: every page that shows people asks (prepared once per connection)
+    const { rows } = await pgPool(this.ds).query<{ user_id: number; availability: UserAvailability; message: string | null; emoji: string | null; clear_status_at: Date | string | null }>({
+      name: 'user_status.for_users',
+      text: 'SELECT user_id, availability, message, emoji, clear_status_at FROM user_statuses WHERE user_id = ANY($1::int[]) AND (clear_status_at IS NULL OR clear_status_at > now())',
+      values: [[...new Set(userIds)]],
+    });
     for (const r of rows) {
       out.set(Number(r.user_id), { availability: r.availability, message: r.message, emoji: r.emoji, clearStatusAt: r.clear_status_at ? new Date(r.clear_status_at).toISOString() : null });
     }
