@@ -20,6 +20,7 @@ import { EtagPollMiddleware } from './modules/realtime/etag-poll.middleware';
 import { plainJsonContentType, requestBaseUrlMiddleware } from './core/config/request-base-url';
 import { spamRequestMiddleware } from './core/spam/spam-request';
 import { captureHeaders, installFastRoutes, type FastRouteDeps } from './core/http/fast-route';
+import { indexRouterLayers } from './core/http/router-index';
 import { ThrottleService } from './core/throttle/throttle.service';
 import { CredentialResolver } from './modules/auth/credential-resolver';
 import { IssueController } from './modules/issue/issue.controller';
@@ -158,6 +159,8 @@ export async function startApp(config: AppConfig, opts: { pglite?: PGlite; quiet
   const listen = app.listen as unknown as (port: number, host: string, backlog: number) => Promise<unknown>;
   await listen.call(app, config.PORT, config.HOST, config.LISTEN_BACKLOG);
   keepConnectionsAlive(app.getHttpServer() as http.Server, config.HTTP_KEEP_ALIVE_SECONDS);
+  // Every route is registered by now: a literal-prefix test in front of each layer's regular expression
+  indexRouterLayers((app.getHttpAdapter().getInstance() as express.Express & { router: Parameters<typeof indexRouterLayers>[0] }).router);
   const fastRoutes = config.FAST_ROUTES ? issueFastRoutes(app.get(IssueController)) : [];
   if (fastRoutes.length) installFastRoutes(app.getHttpServer() as http.Server, fastRoutes, fastRouteDeps(app, config, securityHeaders));
   // Sentry SDKs' ingest (error tracking): its own path, ahead of everything (no session, CSRF or JSON body limit)

@@ -57,7 +57,8 @@ async function run(main) {
   await admin(`DROP DATABASE IF EXISTS ${DB}`);
   await admin(`CREATE DATABASE ${DB}`);
   const url = `http://127.0.0.1:${PORT}`;
-  const p = spawn(process.execPath, [main], {
+  // BENCH_SERVER_NODE_ARGS: node's own flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+  const p = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), main], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${DB}`, SEED_DEMO: 'true', LOG_LEVEL: 'warn', PUBLIC_URL: url, THROTTLE_API_WRITES_PER_USER: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
