@@ -5,15 +5,10 @@
 // Several builds are alternated in the same run, each on a fresh database.
 // Usage: node tools/bench/path-put-bench.mjs [--server path/to/dist/main.js ...] [--rounds 3] [--ms 6000]
 // Needs: the built server, Postgres on 127.0.0.1:5432 with trust auth.
-import path from 'node:path';
 import { calibrate, machineLine } from './machine.mjs';
-import { admin, measureLoop, ROOT, serversOf, withServer } from './server-rounds.mjs';
+import { alternateRounds, measureLoop, roundsOptions, withServer } from './server-rounds.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const servers = serversOf(args);
-const ROUNDS = opt('--rounds', 3);
-const MS = opt('--ms', 6000);
+const { servers, rounds, ms: MS } = roundsOptions(process.argv.slice(2), { rounds: 3, ms: 6000 });
 const PORT = 3623;
 const DB = 'tandem_path_put_bench';
 
@@ -36,10 +31,10 @@ const run = (main) =>
   );
 
 console.log(machineLine(await calibrate()));
-for (let r = 1; r <= ROUNDS; r++) {
-  for (const main of r % 2 ? servers : [...servers].reverse()) {
-    const x = await run(main);
-    console.log(`round ${r} ${path.relative(ROOT, main)}: ${x.rate.toFixed(0)} PUT/s by path (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per PUT, Postgres backends ${x.backends.toFixed(2)} ms per PUT`);
-  }
-}
-await admin(`DROP DATABASE IF EXISTS ${DB}`);
+await alternateRounds({
+  servers,
+  rounds,
+  db: DB,
+  run,
+  line: (r, main, x) => `round ${r} ${main}: ${x.rate.toFixed(0)} PUT/s by path (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per PUT, Postgres backends ${x.backends.toFixed(2)} ms per PUT`,
+});

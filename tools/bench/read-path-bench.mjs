@@ -9,15 +9,10 @@
 // Usage: node tools/bench/read-path-bench.mjs [--server path/to/dist/main.js ...] [--rounds 2] [--ms 6000]
 //   BENCH_SERVER_NODE_ARGS: node's own flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 // Needs: the built server, Postgres on 127.0.0.1:5432 with trust auth.
-import path from 'node:path';
 import { calibrate, machineLine } from './machine.mjs';
-import { admin, measureLoop, ROOT, serversOf, withServer } from './server-rounds.mjs';
+import { alternateRounds, measureLoop, roundsOptions, withServer } from './server-rounds.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
-const servers = serversOf(args);
-const ROUNDS = opt('--rounds', 2);
-const MS = opt('--ms', 6000);
+const { servers, rounds, ms: MS } = roundsOptions(process.argv.slice(2), { rounds: 2, ms: 6000 });
 const PORT = 3624;
 const DB = 'tandem_read_path_bench';
 const PROJECT = encodeURIComponent('acme/tandem');
@@ -41,10 +36,10 @@ const run = (main) =>
   });
 
 console.log(machineLine(await calibrate()));
-for (let r = 1; r <= ROUNDS; r++) {
-  for (const main of r % 2 ? servers : [...servers].reverse()) {
-    const x = await run(main);
-    console.log(`round ${r} ${path.relative(ROOT, main)}: ${x.rate.toFixed(0)} reads/s (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per read, Postgres backends ${x.backends.toFixed(2)} ms per read`);
-  }
-}
-await admin(`DROP DATABASE IF EXISTS ${DB}`);
+await alternateRounds({
+  servers,
+  rounds,
+  db: DB,
+  run,
+  line: (r, main, x) => `round ${r} ${main}: ${x.rate.toFixed(0)} reads/s (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per read, Postgres backends ${x.backends.toFixed(2)} ms per read`,
+});

@@ -102,3 +102,17 @@ export async function measureLoop({ pid, db, ms, one }) {
   const secs = (Date.now() - t0) / 1000;
   return { rate: ok / secs, bad, server: (cpuMs(pid) - c0) / ok, backends: (backendsMs(db) - g0) / ok };
 }
+
+/** The builds (--server ...), rounds (--rounds) and measured milliseconds (--ms) asked for. */
+export function roundsOptions(args, defaults) {
+  const opt = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+  return { servers: serversOf(args), rounds: opt('--rounds', defaults.rounds), ms: opt('--ms', defaults.ms) };
+}
+
+/** Runs every build once a round, the first of a round alternating, printing `line(round, build, result)`; then drops `db`. */
+export async function alternateRounds({ servers, rounds, db, run, line }) {
+  for (let r = 1; r <= rounds; r++) {
+    for (const main of r % 2 ? servers : [...servers].reverse()) console.log(line(r, path.relative(ROOT, main), await run(main)));
+  }
+  await admin(`DROP DATABASE IF EXISTS ${db}`);
+}
