@@ -18,15 +18,14 @@ const run = (main) =>
       pid,
       db: DB,
       ms: MS,
-      one: async (w, i) => {
-        const r = await fetch(`${url}/api/v4/projects/${encodeURIComponent('acme/tandem')}/issues/${1 + ((w + i) % 5)}`, {
+      request: (w, i) => [
+        `${url}/api/v4/projects/${encodeURIComponent('acme/tandem')}/issues/${1 + ((w + i) % 5)}`,
+        {
           method: 'PUT',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ title: `writer ${w} change ${i}` }),
-        });
-        await r.arrayBuffer();
-        return r.ok;
-      },
+        },
+      ],
     }),
   );
 
@@ -36,5 +35,6 @@ await alternateRounds({
   rounds,
   db: DB,
   run,
-  line: (r, main, x) => `round ${r} ${main}: ${x.rate.toFixed(0)} PUT/s by path (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per PUT, Postgres backends ${x.backends.toFixed(2)} ms per PUT`,
+  unit: 'PUT/s by path',
+  per: 'PUT',
 });

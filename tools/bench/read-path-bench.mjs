@@ -27,11 +27,7 @@ const run = (main) =>
       pid,
       db: DB,
       ms: MS,
-      one: async (w, i) => {
-        const r = await fetch(`${url}${paths[(w + i) % paths.length]}`, { headers });
-        await r.arrayBuffer();
-        return r.ok;
-      },
+      request: (w, i) => [`${url}${paths[(w + i) % paths.length]}`, { headers }],
     });
   });
 
@@ -41,5 +37,6 @@ await alternateRounds({
   rounds,
   db: DB,
   run,
-  line: (r, main, x) => `round ${r} ${main}: ${x.rate.toFixed(0)} reads/s (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per read, Postgres backends ${x.backends.toFixed(2)} ms per read`,
+  unit: 'reads/s',
+  per: 'read',
 });

@@ -76,10 +76,15 @@ export async function withServer(main, db, port, fn) {
 }
 
 /**
- * 16 closed-loop workers calling `one(worker, i)` (a fetch; ok when it resolves true) for `ms`
- * after a warm-up of the same; the rate and the server's and backends' CPU per call.
+ * 16 closed-loop workers fetching `request(worker, i)` (`[url, init]`; ok when the answer is) for
+ * `ms` after a warm-up of the same; the rate and the server's and backends' CPU per request.
  */
-export async function measureLoop({ pid, db, ms, one }) {
+export async function measureLoop({ pid, db, ms, request }) {
+  const one = async (w, i) => {
+    const r = await fetch(...request(w, i));
+    await r.arrayBuffer();
+    return r.ok;
+  };
   const load = async (span) => {
     let ok = 0;
     let bad = 0;
@@ -109,10 +114,13 @@ export function roundsOptions(args, defaults) {
   return { servers: serversOf(args), rounds: opt('--rounds', defaults.rounds), ms: opt('--ms', defaults.ms) };
 }
 
-/** Runs every build once a round, the first of a round alternating, printing `line(round, build, result)`; then drops `db`. */
-export async function alternateRounds({ servers, rounds, db, run, line }) {
+/** Runs every build once a round, the first of a round alternating, printing its rate (`unit`) and CPU per request (`per`); then drops `db`. */
+export async function alternateRounds({ servers, rounds, db, run, unit, per }) {
   for (let r = 1; r <= rounds; r++) {
-    for (const main of r % 2 ? servers : [...servers].reverse()) console.log(line(r, path.relative(ROOT, main), await run(main)));
+    for (const main of r % 2 ? servers : [...servers].reverse()) {
+      const x = await run(main);
+      console.log(`round ${r} ${path.relative(ROOT, main)}: ${x.rate.toFixed(0)} ${unit} (${x.bad} refused), server CPU ${x.server.toFixed(2)} ms per ${per}, Postgres backends ${x.backends.toFixed(2)} ms per ${per}`);
+    }
   }
   await admin(`DROP DATABASE IF EXISTS ${db}`);
 }
