@@ -80,6 +80,23 @@ describe('the request log line', () => {
     expect(node.output()).not.toContain(token);
   });
 
+  it('writes no request line below LOG_LEVEL=info, and answers the same', async () => {
+    const db2 = await createDatabase('request_log_warn');
+    const quiet = await startNode({ name: 'quiet-node', databaseUrl: db2.url, env: { LOG_LEVEL: 'warn' } });
+    try {
+      const t = await tokenFor(quiet.url, 'alice');
+      const p = await projectId(quiet.url, t, 'acme/tandem');
+      expect((await fetch(`${quiet.url}/api/v4/projects/${p}/issues/1`, { headers: { authorization: `Bearer ${t}` } })).status).toBe(200);
+      expect((await fetch(`${quiet.url}/api/v4/projects/${p}/issues/99999`, { headers: { authorization: `Bearer ${t}` } })).status).toBe(404);
+      // lines are written asynchronously: the node's own output gets the time a line would take
+      await new Promise((r) => setTimeout(r, 500));
+      expect(quiet.output()).not.toContain('request completed');
+    } finally {
+      await quiet.stop();
+      await db2.drop();
+    }
+  });
+
   it('writes no line for the probes under /-/', async () => {
     expect((await fetch(`${node.url}/-/readiness`)).status).toBe(200);
     // a later request's line is written, so the probe's would be too by then
