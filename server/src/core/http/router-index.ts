@@ -7,8 +7,8 @@
  * first parameter, wildcard, optional group or escape) cannot match a request path that does not
  * start with that text, compared without case (Express's default, and a necessary condition when
  * a router is case-sensitive too). It only ever skips a layer that would not have matched: the
- * layers, their order and every match are Express's own (`router-index.spec.ts` compares every
- * layer's answer with and without it over the app's real route table).
+ * layers, their order and every match are Express's own (`server/test/router-index.int.spec.ts` compares
+ * every layer's answer with and without it over the app's real route table).
  */
 
 /** What this needs of a router layer (router/lib/layer.js). */
