@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bootApp, call, DB_MODES, enc, insertPat, tokenAuth, type TestApp } from './harness';
+import { pgPool } from '../src/core/database/pg-pool';
+import { AppError } from '../src/core/errors/app-error';
+import type { Actor } from '../src/core/policy/policy';
 import { Issue } from '../src/modules/issue/issue.entity';
 import { Project } from '../src/modules/project/project.entity';
-import { IssueLoader } from '../src/modules/issue/issue.loader';
+import { User } from '../src/modules/user/user.entity';
+import { IssueLoader, type LoadedIssue } from '../src/modules/issue/issue.loader';
 
 /**
  * The issue loader reads the project, its namespace and the issue as one json column, and a
@@ -49,5 +53,38 @@ describe.each(DB_MODES)('the issue read and the write answer equal the stored ro
     expect((await call(app, 'GET', url, { auth })).body).toEqual(closed.body);
     const reopened = await call(app, 'PUT', url, { auth, body: { state_event: 'reopen' } });
     expect((await call(app, 'GET', url, { auth })).body).toEqual(reopened.body);
+  });
+
+  it('the subscribe checks of one turn are one statement, each answered as its own read answers it', async () => {
+    const loader = app.running.app.get(IssueLoader);
+    const users = await app.ds.getRepository(User).find();
+    // Every demo user (owner to non-member), an administrator and nobody, over a public issue,
+    // a confidential one, a missing one, a private project's issue and a project that is not there
+    const actors: Array<Actor | null> = [null, ...users.map((u) => ({ id: u.id, username: u.username, isAdmin: false, scopes: null })), { id: users[0]!.id, username: users[0]!.username, isAdmin: true, scopes: null }];
+    const targets: Array<[string, number | string]> = [[PUBLIC, 1], [PUBLIC, 2], ['ACME/Tandem', '3'], [PUBLIC, 999_999], ['acme/platform/secret-plans', 1], ['acme/no-such-project', 1]];
+    const outcome = (p: Promise<LoadedIssue>) =>
+      p.then(
+        (l) => ({ project: l.project.id, issue: l.issue.id, projectFacts: l.projectFacts, facts: l.facts, assignees: l.assigneeIds, actor: l.actorUser?.id ?? null, hydrated: l.hydrated }),
+        (e: unknown) => ({ error: e instanceof AppError ? e.code : String(e) }),
+      );
+    const cases = actors.flatMap((a) => targets.map(([path, iid]) => [a, path, iid] as const));
+    const one: unknown[] = [];
+    for (const [a, path, iid] of cases) one.push(await outcome(loader.findReadable(a, path, iid)));
+
+    const query = vi.spyOn(pgPool(app.ds), 'query');
+    try {
+      const together = await Promise.all(cases.map(([a, path, iid]) => outcome(loader.readableInTurn(a, path, iid))));
+      expect(together).toEqual(one);
+      expect(query.mock.calls.map(([q]) => q.name)).toEqual(['issue.readable.path.many']);
+      // Alone in its turn: the single read's own statement
+      query.mockClear();
+      expect(await outcome(loader.readableInTurn(actors[1]!, PUBLIC, 1))).toEqual(one[targets.length]);
+      expect(query.mock.calls.map(([q]) => q.name)).toEqual(['issue.readable.path']);
+    } finally {
+      query.mockRestore();
+    }
+    // Not a vacuous comparison: reads, and each refusal, are among the answers
+    const kinds = new Set(one.map((o) => ('error' in (o as object) ? (o as { error: string }).error : 'read')));
+    expect([...kinds].sort()).toEqual(['ISSUE_NOT_FOUND', 'PROJECT_NOT_FOUND', 'read']);
   });
 });

@@ -41,8 +41,9 @@ export class IssueNoteableAccess implements NoteableAccess<IssueTarget> {
 
   /** Throws the not-found AppError an HTTP read would get: the same for "missing" and "may not read". */
   async resolve(actor: Actor | null, target: IssueTarget): Promise<NoteableGrant> {
-    // The project, the actor's level, the issue and its assignees: one statement
-    return grantOf(actor, await this.issues.findReadable(actor, target.project_path, target.iid));
+    // The project, the actor's level, the issue and its assignees: one statement, shared by the
+    // checks of the same turn (a restart's reconnections come in bursts)
+    return grantOf(actor, await this.issues.readableInTurn(actor, target.project_path, target.iid));
   }
 
   targetKey(target: IssueTarget): string {

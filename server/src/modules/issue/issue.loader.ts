@@ -36,7 +36,9 @@ export interface LoadedIssue extends IssueContext {
  */
 @Injectable()
 export class IssueLoader {
-  private readonly sql: { byId: string; byPath: string; byIdHydrated: string; byPathHydrated: string; ctx: string; hydrate: string; hydrateOne: string };
+  private readonly sql: { byId: string; byPath: string; byIdHydrated: string; byPathHydrated: string; byPathMany: string; ctx: string; hydrate: string; hydrateOne: string };
+  /** readableInTurn's reads waiting for the end of this turn of the event loop. */
+  private turn: Array<{ path: string; actorId: number | null; iid: number; settle: (row: Row | undefined, err?: unknown) => void }> = [];
   private readonly meta: { issue: EntityMetadata; project: EntityMetadata; namespace: EntityMetadata };
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {
@@ -48,7 +50,8 @@ export class IssueLoader {
     // read without hydration then neither plans nor starts (ExecutorStart) the hydration's
     // subplans, and no parameter decides a branch, which can keep Postgres from settling on the
     // generic plan (docs/decisions.md, "A prepared statement's text has no switch")
-    const readable = (where: string, hydrate: boolean) => `SELECT json_build_object(
+    // `user` and `iid`: the actor's and the issue's expressions (parameters, or a batch's columns)
+    const readable = (where: string, hydrate: boolean, user = '$2', iid = '$3', level = EFFECTIVE_LEVEL_SQL) => `SELECT json_build_object(
         'p', row_to_json(p), 'n', row_to_json(n), 'i', CASE WHEN i.id IS NOT NULL THEN row_to_json(i) END,
         'access_level', lv.level, 'assignee_ids', lv.assignee_ids,${
           hydrate
@@ -57,16 +60,19 @@ export class IssueLoader {
         'subscribed', CASE WHEN i.id IS NOT NULL AND $2::int IS NOT NULL THEN ${subscribedSql('$2::int')} END,`
             : ''
         }
-        'actor', (SELECT ${USER_JSON} FROM users u WHERE u.id = $2)) AS r
+        'actor', (SELECT ${USER_JSON} FROM users u WHERE u.id = ${user})) AS r
       FROM projects p JOIN namespaces n ON n.id = p.namespace_id
-      LEFT JOIN issues i ON i.project_id = p.id AND i.iid = $3
-      CROSS JOIN LATERAL (SELECT ${EFFECTIVE_LEVEL_SQL} AS level, ${ASSIGNEE_IDS_SQL} AS assignee_ids OFFSET 0) lv
+      LEFT JOIN issues i ON i.project_id = p.id AND i.iid = ${iid}
+      CROSS JOIN LATERAL (SELECT ${level} AS level, ${ASSIGNEE_IDS_SQL} AS assignee_ids OFFSET 0) lv
       WHERE ${where}`;
     this.sql = {
       byId: readable('p.id = $1::int', false),
       byPath: readable('lower(p.full_path) = lower($1::text)', false),
       byIdHydrated: readable('p.id = $1::int', true),
       byPathHydrated: readable('lower(p.full_path) = lower($1::text)', true),
+      // Many (project path, actor, iid) at once: byPath's read for each, in the given order
+      byPathMany: `SELECT (${readable('lower(p.full_path) = lower(k.path)', false, 'k.actor', 'k.iid', projectLevelSql('p.id', 'p.namespace_id', 'k.actor'))} LIMIT 1) AS r
+        FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS k(path, actor, iid, ord) ORDER BY k.ord`,
       ctx: `SELECT ${cols(this.meta.issue, 'i')}, ${ASSIGNEE_IDS_SQL} AS assignee_ids FROM issues i WHERE i.project_id = $1 AND i.iid = $2`,
       // $2: the viewer, whose level decides whether internal notes count (hydrateSql's notes_count)
       hydrate: `SELECT ${cols(this.meta.issue, 'i')}, ${hydrateSql(EFFECTIVE_LEVEL_SQL, ASSIGNEE_IDS_SQL)} AS hydrated FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.id = ANY($1::int[])`,
@@ -92,7 +98,53 @@ export class IssueLoader {
       text: hydrate ? (byId ? this.sql.byIdHydrated : this.sql.byPathHydrated) : byId ? this.sql.byId : this.sql.byPath,
       values: [byId ? Number(ref) : ref, actor?.id ?? null, n ?? 0],
     });
-    const row = json<ReadableRow>(rows[0]?.r);
+    return this.loaded(actor, rows[0], n, hydrate);
+  }
+
+  /**
+   * findReadable by project path, without hydration, for a burst of callers (the subscribe
+   * check: a node's restart brings thousands of sockets back within a few seconds): the reads
+   * asked for in one turn of the event loop go to Postgres as ONE statement (byPathMany), each
+   * answered and checked as findReadable answers and checks it. A read alone in its turn is
+   * findReadable's own statement.
+   */
+  readableInTurn(actor: Actor | null, projectPath: string, iid: number | string): Promise<LoadedIssue> {
+    const n = parseIid(iid);
+    if (/^\d+$/.test(projectPath) || n === null) return this.findReadable(actor, projectPath, iid);
+    return new Promise<LoadedIssue>((resolve, reject) => {
+      const settle = (row: Row | undefined, err?: unknown) => {
+        if (err !== undefined) return reject(err);
+        try {
+          resolve(this.loaded(actor, row, n, false));
+        } catch (e) {
+          reject(e);
+        }
+      };
+      if (this.turn.push({ path: projectPath, actorId: actor?.id ?? null, iid: n, settle }) === 1) setImmediate(() => void this.readTurn());
+    });
+  }
+
+  /** Reads what readableInTurn collected: at most TURN_READS_MAX a statement. */
+  private async readTurn(): Promise<void> {
+    const all = this.turn;
+    this.turn = [];
+    for (let at = 0; at < all.length; at += TURN_READS_MAX) {
+      const part = all.slice(at, at + TURN_READS_MAX);
+      try {
+        const { rows } =
+          part.length === 1
+            ? await this.pool().query<Row>({ name: 'issue.readable.path', text: this.sql.byPath, values: [part[0]!.path, part[0]!.actorId, part[0]!.iid] })
+            : await this.pool().query<Row>({ name: 'issue.readable.path.many', text: this.sql.byPathMany, values: [part.map((q) => q.path), part.map((q) => q.actorId), part.map((q) => q.iid)] });
+        part.forEach((q, k) => q.settle(rows[k]));
+      } catch (err) {
+        for (const q of part) q.settle(undefined, err);
+      }
+    }
+  }
+
+  /** A readable-issue row as findReadable answers it: checked with the read policy (not found otherwise). */
+  private loaded(actor: Actor | null, rowOf: Row | undefined, n: number | null, hydrate: boolean): LoadedIssue {
+    const row = json<ReadableRow>(rowOf?.r);
     if (!row) throw new AppError('PROJECT_NOT_FOUND');
     const project = this.fromJson(this.meta.project, row.p) as Project;
     project.namespace = this.fromJson(this.meta.namespace, row.n) as Namespace;
@@ -114,7 +166,7 @@ export class IssueLoader {
       issue,
       assigneeIds,
       facts,
-      hydrated: opts.hydrate ? { ...hydratedFrom(issue, project, row.hydrated!, actor), subscribed: row.subscribed === true } : null,
+      hydrated: hydrate ? { ...hydratedFrom(issue, project, row.hydrated!, actor), subscribed: row.subscribed === true } : null,
       actorUser: actorJson ? userFromRow(actorJson) : null,
     };
   }
@@ -291,6 +343,9 @@ interface HydrateRow {
 }
 
 /** Drivers hand json back parsed (pg) or as text. */
+/** Reads of one turn in one statement, at most (readableInTurn). */
+const TURN_READS_MAX = 500;
+
 const json = <T>(v: unknown): T | null => (v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 
