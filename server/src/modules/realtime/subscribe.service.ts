@@ -6,8 +6,8 @@ import {
   MERGE_REQUESTS_CHANNEL,
   ISSUES_CHANNEL,
   type StreamChannel,
-  subscribeRequestSchema,
-  unsubscribeRequestSchema,
+  parseSubscribeRequest,
+  parseUnsubscribeRequest,
   type AnyRealtimeEvent,
   type NoteableType,
   type ResyncSignal,
@@ -74,7 +74,7 @@ export class SubscribeService {
   }))(this);
 
   private onUnsubscribe(socket: TandemSocket, raw: unknown): boolean {
-    const parsed = unsubscribeRequestSchema.safeParse(raw);
+    const parsed = parseUnsubscribeRequest(raw);
     if (!parsed.success) return false;
     const { channel, ...target } = parsed.data;
     const access = this.access.accessFor(CHANNEL_NOTEABLE[channel]);
@@ -91,7 +91,7 @@ export class SubscribeService {
   }
 
   private async onSubscribe(socket: TandemSocket, raw: unknown, ack: Ack): Promise<void> {
-    const parsed = subscribeRequestSchema.safeParse(raw);
+    const parsed = parseSubscribeRequest(raw);
     if (!parsed.success) return ack({ ok: false, code: 'invalid', message: firstIssue(parsed.error) });
     const { channel, after, ...target } = parsed.data;
     const access = this.access.accessFor(CHANNEL_NOTEABLE[channel]);
