@@ -20,12 +20,23 @@ export type UsersTouchedListener = (userIds: readonly number[]) => void;
 /** Runs before the log loses the events older than `cutoff` (the history compacts them); a failure stops the prune. */
 export type PruneListener = (cutoff: Date) => Promise<void>;
 
+/** A row of the log as the replay reads it. */
+type LogRow = { seq: number; type: EventType; payload: { payload: unknown; actor: UserBasic | null; issue: EventIssueRef }; created_at: Date };
+
+const eventOfRow = (r: LogRow): AnyRealtimeEvent =>
+  ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent;
+
+/** Replay reads of one turn in one statement, at most (eventsAfterInTurn). */
+const REPLAY_TURN_MAX = 200;
+
 @Injectable()
 export class EventLogService {
   private readonly logger = new Logger(EventLogService.name);
   private readonly commitListeners: CommitListener[] = [];
   private readonly usersTouchedListeners: UsersTouchedListener[] = [];
   private readonly pruneListeners: PruneListener[] = [];
+  /** eventsAfterInTurn's reads waiting for the end of this turn of the event loop. */
+  private replayTurn: Array<{ type: NoteableType; id: number; after: number; limit: number; upTo: number; resolve: (events: AnyRealtimeEvent[]) => void; reject: (err: unknown) => void }> = [];
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -112,16 +123,52 @@ export class EventLogService {
 
   /** Events of a noteable with after < seq <= upTo, in order (for replay and gap fill). */
   async eventsAfter(type: NoteableType, id: number, after: number, limit = 1000, upTo = 2_147_483_647): Promise<AnyRealtimeEvent[]> {
-    const rows: Array<{ seq: number; type: EventType; payload: { payload: unknown; actor: UserBasic | null; issue: EventIssueRef }; created_at: Date }> =
-      await this.ds.query(
-        `SELECT seq, type, payload, created_at FROM issue_events
+    const rows: LogRow[] = await this.ds.query(
+      `SELECT seq, type, payload, created_at FROM issue_events
          WHERE noteable_type = $1 AND noteable_id = $2 AND seq > $3 AND seq <= $4 ORDER BY seq LIMIT $5`,
-        [type, id, after, upTo, limit],
-      );
-    return rows.map(
-      (r) =>
-        ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent,
+      [type, id, after, upTo, limit],
     );
+    return rows.map(eventOfRow);
+  }
+
+  /**
+   * eventsAfter for a burst of callers (a restart's replays, one per room coming back): the reads
+   * asked in one turn of the event loop are ONE statement, each answered with what eventsAfter
+   * answers it. A read alone in its turn is eventsAfter's own statement.
+   */
+  eventsAfterInTurn(type: NoteableType, id: number, after: number, limit = 1000, upTo = 2_147_483_647): Promise<AnyRealtimeEvent[]> {
+    return new Promise((resolve, reject) => {
+      if (this.replayTurn.push({ type, id, after, limit, upTo, resolve, reject }) === 1) setImmediate(() => void this.readReplayTurn());
+    });
+  }
+
+  private async readReplayTurn(): Promise<void> {
+    const all = this.replayTurn;
+    this.replayTurn = [];
+    for (let at = 0; at < all.length; at += REPLAY_TURN_MAX) {
+      const part = all.slice(at, at + REPLAY_TURN_MAX);
+      try {
+        if (part.length === 1) {
+          const q = part[0]!;
+          q.resolve(await this.eventsAfter(q.type, q.id, q.after, q.limit, q.upTo));
+          continue;
+        }
+        const { rows } = await pgPool(this.ds).query<LogRow & { ord: number }>({
+          name: 'events.after.many',
+          text: `SELECT k.ord::int AS ord, e.seq, e.type, e.payload, e.created_at
+            FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS k(type, id, after, upto, lim, ord)
+            CROSS JOIN LATERAL (SELECT seq, type, payload, created_at FROM issue_events
+              WHERE noteable_type = k.type AND noteable_id = k.id AND seq > k.after AND seq <= k.upto ORDER BY seq LIMIT k.lim) e
+            ORDER BY k.ord, e.seq`,
+          values: [part.map((q) => q.type), part.map((q) => q.id), part.map((q) => q.after), part.map((q) => q.upTo), part.map((q) => q.limit)],
+        });
+        const byRead: AnyRealtimeEvent[][] = part.map(() => []);
+        for (const r of rows) byRead[r.ord - 1]!.push(eventOfRow(r));
+        part.forEach((q, k) => q.resolve(byRead[k]!));
+      } catch (err) {
+        for (const q of part) q.reject(err);
+      }
+    }
   }
 
   /** The committed head seq of each noteable (absent ids no longer exist). */

@@ -199,7 +199,7 @@ export class SubscribeService {
     const key = `${from}:${upTo}`;
     let p = room.replayReads.get(key);
     if (!p) {
-      p = this.log.eventsAfter(room.noteable.type, room.noteable.id, from, REPLAY_PAGE, upTo);
+      p = this.log.eventsAfterInTurn(room.noteable.type, room.noteable.id, from, REPLAY_PAGE, upTo);
       room.replayReads.set(key, p);
       const forget = () => room.replayReads.delete(key);
       p.then((events) => {
