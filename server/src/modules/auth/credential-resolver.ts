@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { RequestAuth } from '../../core/http/request-context';
 import { EVENT_BUS, type EventBus } from '../../core/realtime/event-bus';
-import { AuthService } from './auth.service';
+import { AuthService, type ResolvedAuth } from './auth.service';
 import { TokenCache } from './token-cache';
 import { digest, OAUTH_PREFIX } from './tokens';
 
@@ -26,6 +26,12 @@ const ANONYMOUS: ResolvedCredential = { actor: null, method: 'none', sessionId: 
 export class CredentialResolver implements OnModuleDestroy {
   /** Resolved tokens for up to a second, dropped at once on revocation (token-cache.ts). */
   private readonly tokens = new TokenCache();
+  /**
+   * Lookups in flight by token digest, shared by the requests and handshakes that present the
+   * same token meanwhile (a restart's reconnections: thousands of sockets, a few users' tokens).
+   * One begun before a revocation (another cache generation) is not shared after it.
+   */
+  private readonly inflight = new Map<string, { mark: number; lookup: Promise<ResolvedAuth | null> }>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -52,7 +58,17 @@ export class CredentialResolver implements OnModuleDestroy {
       let r = this.tokens.get(credential);
       if (!r) {
         const mark = this.tokens.mark();
-        r = await this.auth.resolveToken(token);
+        let running = this.inflight.get(credential);
+        if (!running || running.mark !== mark) {
+          const entry = { mark, lookup: this.auth.resolveToken(token) };
+          this.inflight.set(credential, entry);
+          const done = () => {
+            if (this.inflight.get(credential) === entry) this.inflight.delete(credential);
+          };
+          entry.lookup.then(done, done);
+          running = entry;
+        }
+        r = await running.lookup;
         if (!r) return 'invalid_token';
         this.tokens.set(credential, r, mark);
       }
