@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AnyRealtimeEvent, EventIssueRef, EventType, NoteableType, UserBasic } from '@tandem/shared-types';
 import { pgPool } from '../database/pg-pool';
+import { TurnBatch } from '../database/turn-batch';
 import { countEventsPublished } from '../metrics/metrics';
 import { SEQ_TABLE } from './event-append';
 import { EVENT_BUS, type BusEvent, type EventBus } from './event-bus';
@@ -26,6 +27,15 @@ type LogRow = { seq: number; type: EventType; payload: { payload: unknown; actor
 const eventOfRow = (r: LogRow): AnyRealtimeEvent =>
   ({ type: r.type, seq: r.seq, issue: r.payload.issue, payload: r.payload.payload, actor: r.payload.actor, at: r.created_at.toISOString() }) as AnyRealtimeEvent;
 
+/** One of eventsAfterInTurn's reads. */
+interface ReplayRead {
+  type: NoteableType;
+  id: number;
+  after: number;
+  limit: number;
+  upTo: number;
+}
+
 /** Replay reads of one turn in one statement, at most (eventsAfterInTurn). */
 const REPLAY_TURN_MAX = 200;
 
@@ -35,8 +45,8 @@ export class EventLogService {
   private readonly commitListeners: CommitListener[] = [];
   private readonly usersTouchedListeners: UsersTouchedListener[] = [];
   private readonly pruneListeners: PruneListener[] = [];
-  /** eventsAfterInTurn's reads waiting for the end of this turn of the event loop. */
-  private replayTurn: Array<{ type: NoteableType; id: number; after: number; limit: number; upTo: number; resolve: (events: AnyRealtimeEvent[]) => void; reject: (err: unknown) => void }> = [];
+  /** eventsAfterInTurn's reads of one turn of the event loop, read together. */
+  private readonly replaysInTurn = new TurnBatch(REPLAY_TURN_MAX, (part: readonly ReplayRead[]) => this.replays(part));
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -137,38 +147,27 @@ export class EventLogService {
    * answers it. A read alone in its turn is eventsAfter's own statement.
    */
   eventsAfterInTurn(type: NoteableType, id: number, after: number, limit = 1000, upTo = 2_147_483_647): Promise<AnyRealtimeEvent[]> {
-    return new Promise((resolve, reject) => {
-      if (this.replayTurn.push({ type, id, after, limit, upTo, resolve, reject }) === 1) setImmediate(() => void this.readReplayTurn());
-    });
+    return this.replaysInTurn.ask({ type, id, after, limit, upTo });
   }
 
-  private async readReplayTurn(): Promise<void> {
-    const all = this.replayTurn;
-    this.replayTurn = [];
-    for (let at = 0; at < all.length; at += REPLAY_TURN_MAX) {
-      const part = all.slice(at, at + REPLAY_TURN_MAX);
-      try {
-        if (part.length === 1) {
-          const q = part[0]!;
-          q.resolve(await this.eventsAfter(q.type, q.id, q.after, q.limit, q.upTo));
-          continue;
-        }
-        const { rows } = await pgPool(this.ds).query<LogRow & { ord: number }>({
-          name: 'events.after.many',
-          text: `SELECT k.ord::int AS ord, e.seq, e.type, e.payload, e.created_at
-            FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS k(type, id, after, upto, lim, ord)
-            CROSS JOIN LATERAL (SELECT seq, type, payload, created_at FROM issue_events
-              WHERE noteable_type = k.type AND noteable_id = k.id AND seq > k.after AND seq <= k.upto ORDER BY seq LIMIT k.lim) e
-            ORDER BY k.ord, e.seq`,
-          values: [part.map((q) => q.type), part.map((q) => q.id), part.map((q) => q.after), part.map((q) => q.upTo), part.map((q) => q.limit)],
-        });
-        const byRead: AnyRealtimeEvent[][] = part.map(() => []);
-        for (const r of rows) byRead[r.ord - 1]!.push(eventOfRow(r));
-        part.forEach((q, k) => q.resolve(byRead[k]!));
-      } catch (err) {
-        for (const q of part) q.reject(err);
-      }
+  /** The events of each of eventsAfterInTurn's reads, in their order: eventsAfter's statement for one, one statement for more. */
+  private async replays(part: readonly ReplayRead[]): Promise<AnyRealtimeEvent[][]> {
+    if (part.length === 1) {
+      const q = part[0]!;
+      return [await this.eventsAfter(q.type, q.id, q.after, q.limit, q.upTo)];
     }
+    const { rows } = await pgPool(this.ds).query<LogRow & { ord: number }>({
+      name: 'events.after.many',
+      text: `SELECT k.ord::int AS ord, e.seq, e.type, e.payload, e.created_at
+        FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[]) WITH ORDINALITY AS k(type, id, after, upto, lim, ord)
+        CROSS JOIN LATERAL (SELECT seq, type, payload, created_at FROM issue_events
+          WHERE noteable_type = k.type AND noteable_id = k.id AND seq > k.after AND seq <= k.upto ORDER BY seq LIMIT k.lim) e
+        ORDER BY k.ord, e.seq`,
+      values: [part.map((q) => q.type), part.map((q) => q.id), part.map((q) => q.after), part.map((q) => q.upTo), part.map((q) => q.limit)],
+    });
+    const byRead: AnyRealtimeEvent[][] = part.map(() => []);
+    for (const r of rows) byRead[r.ord - 1]!.push(eventOfRow(r));
+    return byRead;
   }
 
   /** The committed head seq of each noteable (absent ids no longer exist). */

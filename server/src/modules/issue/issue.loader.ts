@@ -5,6 +5,7 @@ import { DataSource, type EntityManager, type EntityMetadata } from 'typeorm';
 import { ACCESS_LEVEL } from '@tandem/shared-types';
 import { entityFromJson } from '../../core/database/entity-json';
 import { pgPool, type PgPool } from '../../core/database/pg-pool';
+import { TurnBatch } from '../../core/database/turn-batch';
 import { AppError } from '../../core/errors/app-error';
 import { issuePermissions } from '../../core/policy/issue-permissions';
 import { canReadIssue, canReadProject, type Actor, type ProjectFacts } from '../../core/policy/policy';
@@ -37,8 +38,8 @@ export interface LoadedIssue extends IssueContext {
 @Injectable()
 export class IssueLoader {
   private readonly sql: { byId: string; byPath: string; byIdHydrated: string; byPathHydrated: string; byPathMany: string; ctx: string; hydrate: string; hydrateOne: string };
-  /** readableInTurn's reads waiting for the end of this turn of the event loop. */
-  private turn: Array<{ path: string; actorId: number | null; iid: number; settle: (row: Row | undefined, err?: unknown) => void }> = [];
+  /** readableInTurn's reads of one turn of the event loop, read together. */
+  private readonly checksInTurn = new TurnBatch(TURN_READS_MAX, (part: ReadonlyArray<{ path: string; actorId: number | null; iid: number }>) => this.readableRows(part));
   private readonly meta: { issue: EntityMetadata; project: EntityMetadata; namespace: EntityMetadata };
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {
@@ -111,35 +112,16 @@ export class IssueLoader {
   readableInTurn(actor: Actor | null, projectPath: string, iid: number | string): Promise<LoadedIssue> {
     const n = parseIid(iid);
     if (/^\d+$/.test(projectPath) || n === null) return this.findReadable(actor, projectPath, iid);
-    return new Promise<LoadedIssue>((resolve, reject) => {
-      const settle = (row: Row | undefined, err?: unknown) => {
-        if (err !== undefined) return reject(err);
-        try {
-          resolve(this.loaded(actor, row, n, false));
-        } catch (e) {
-          reject(e);
-        }
-      };
-      if (this.turn.push({ path: projectPath, actorId: actor?.id ?? null, iid: n, settle }) === 1) setImmediate(() => void this.readTurn());
-    });
+    return this.checksInTurn.ask({ path: projectPath, actorId: actor?.id ?? null, iid: n }).then((row) => this.loaded(actor, row, n, false));
   }
 
-  /** Reads what readableInTurn collected: at most TURN_READS_MAX a statement. */
-  private async readTurn(): Promise<void> {
-    const all = this.turn;
-    this.turn = [];
-    for (let at = 0; at < all.length; at += TURN_READS_MAX) {
-      const part = all.slice(at, at + TURN_READS_MAX);
-      try {
-        const { rows } =
-          part.length === 1
-            ? await this.pool().query<Row>({ name: 'issue.readable.path', text: this.sql.byPath, values: [part[0]!.path, part[0]!.actorId, part[0]!.iid] })
-            : await this.pool().query<Row>({ name: 'issue.readable.path.many', text: this.sql.byPathMany, values: [part.map((q) => q.path), part.map((q) => q.actorId), part.map((q) => q.iid)] });
-        part.forEach((q, k) => q.settle(rows[k]));
-      } catch (err) {
-        for (const q of part) q.settle(undefined, err);
-      }
-    }
+  /** The rows of readableInTurn's reads, in their order: byPath's statement for one, byPathMany for more. */
+  private async readableRows(part: ReadonlyArray<{ path: string; actorId: number | null; iid: number }>): Promise<Array<Row | undefined>> {
+    const { rows } =
+      part.length === 1
+        ? await this.pool().query<Row>({ name: 'issue.readable.path', text: this.sql.byPath, values: [part[0]!.path, part[0]!.actorId, part[0]!.iid] })
+        : await this.pool().query<Row>({ name: 'issue.readable.path.many', text: this.sql.byPathMany, values: [part.map((q) => q.path), part.map((q) => q.actorId), part.map((q) => q.iid)] });
+    return part.map((_, k) => rows[k]);
   }
 
   /** A readable-issue row as findReadable answers it: checked with the read policy (not found otherwise). */
