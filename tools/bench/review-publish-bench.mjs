@@ -143,7 +143,8 @@ await withDatabase('tandem_publish_bench', (databaseUrl) =>
         if (r === 0) continue; // warm-up
         single.push(d1);
         singleParts.answered.push(answered1);
-        singleParts.frame.push(frame1 ? frame1.at - t1 : NaN);
+        // A round whose frame the page did not report is left out of the frame figures (NaN would unsort the percentiles)
+        if (frame1) singleParts.frame.push(frame1.at - t1);
         review.push(d);
         reviewFrames.push(mine.length);
         const frameAt = mine.length ? mine[mine.length - 1].at - t0 : NaN;
