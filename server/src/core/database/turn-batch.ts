@@ -2,7 +2,7 @@
  * Requests made in one turn of the event loop, answered together: at the turn's end
  * (setImmediate: no wait is added) `read` gets them, at most `max` at a time, and returns one
  * answer per request, in their order. A read that fails fails each request of its part. For
- * bursts of the same read (a restart's thousands of subscribe checks and replays), so that one
+ * bursts of the same read (a restart's thousands of subscribe checks, room heads and replays), so that one
  * statement answers what arrived together; a request alone in its turn is read alone.
  */
 export class TurnBatch<Q, A> {

@@ -8,11 +8,14 @@ import { emitTo, isRestricted, NoteableRoom, type Io, type Subscription, type Ta
 import { RoomAccess } from './room-access.service';
 import { RoomRegistry } from './room-registry';
 import { countEventsDelivered, observeDeliveryLag } from '../../core/metrics/metrics';
+import { TurnBatch } from '../../core/database/turn-batch';
 
 /** Wait this long for an out-of-order bus event before reading the gap from the log. */
 const GAP_WAIT_MS = 40;
 /** With a lossy bus (Redis), rooms are checked against the log this often. */
 const SWEEP_MS = 2000;
+/** Room heads read by one statement, at most (an `id = ANY($1)` of primary keys). */
+const HEADS_READ_MAX = 1000;
 /**
  * Heartbeats are spread over this many rooms, one room per tick (REALTIME.heartbeatMs / N):
  * every socket still hears one every heartbeatMs, but the node never writes to all of its
@@ -104,9 +107,8 @@ export class RoomDelivery {
     return room;
   }
 
-  /** Heads asked for in this turn of the event loop, by type: one read for all of them. */
-  private readonly heads = new Map<NoteableType, Map<number, Array<{ resolve: (seq: number | undefined) => void; reject: (err: unknown) => void }>>>();
-  private headsFlush: NodeJS.Immediate | null = null;
+  /** Heads asked for in one turn of the event loop, by type: one read for all of them (core/database/turn-batch.ts). */
+  private readonly heads = new Map<NoteableType, TurnBatch<number, number | undefined>>();
 
   /**
    * A noteable's committed head seq (undefined when it no longer exists). Rooms opened in the same
@@ -114,30 +116,15 @@ export class RoomDelivery {
    * turn, so each room exists, keeping bus events, before its head is read.
    */
   private headOf(type: NoteableType, id: number): Promise<number | undefined> {
-    return new Promise((resolve, reject) => {
-      let byId = this.heads.get(type);
-      if (!byId) this.heads.set(type, (byId = new Map()));
-      const waiting = byId.get(id);
-      if (waiting) waiting.push({ resolve, reject });
-      else byId.set(id, [{ resolve, reject }]);
-      this.headsFlush ??= setImmediate(() => this.readHeads());
-    });
-  }
-
-  private readHeads(): void {
-    this.headsFlush = null;
-    const due = [...this.heads];
-    this.heads.clear();
-    for (const [type, byId] of due) {
-      this.log.currentSeqs(type, [...byId.keys()]).then(
-        (m) => {
-          for (const [id, waiting] of byId) for (const w of waiting) w.resolve(m.get(id));
-        },
-        (err: unknown) => {
-          for (const waiting of byId.values()) for (const w of waiting) w.reject(err);
-        },
-      );
+    let batch = this.heads.get(type);
+    if (!batch) {
+      batch = new TurnBatch(HEADS_READ_MAX, async (ids) => {
+        const seqs = await this.log.currentSeqs(type, [...new Set(ids)]);
+        return ids.map((i) => seqs.get(i));
+      });
+      this.heads.set(type, batch);
     }
+    return batch.ask(id);
   }
 
   onBusEvents(batch: readonly BusEvent[]): void {
