@@ -39,7 +39,8 @@ export const Discussion = memo(function Discussion({ discussion }: { discussion:
   if (!root) return null;
   if (root.system && discussion.notes.length === 1) return <SystemNote note={root} />;
 
-  const asThread = !discussion.individual_note || replying !== null || pending.length > 0;
+  // A reply being written, sending, or pending in the viewer's review makes an individual note a thread
+  const asThread = !discussion.individual_note || replying !== null || pending.length > 0 || (review?.pendingCount(discussion) ?? 0) > 0;
   const openReply = canReply ? () => setReplying({ quote: selectedTextIn(discussion.id) }) : undefined;
   const resolvable = mayResolve(discussion, permissions.canCreateNote);
 

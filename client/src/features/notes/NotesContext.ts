@@ -38,6 +38,8 @@ export interface NotesContextValue {
 export interface DiscussionReview {
   noteExtra: (note: ApiNote) => React.ReactNode;
   footer: (discussion: ApiDiscussion) => React.ReactNode;
+  /** The viewer's pending replies to the discussion: an individual note with one shows as a thread, the draft under it. */
+  pendingCount: (discussion: ApiDiscussion) => number;
   replyForm: (discussion: ApiDiscussion, close: () => void, quote: string) => React.ReactNode | null;
 }
 

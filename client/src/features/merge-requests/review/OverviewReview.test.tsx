@@ -88,6 +88,25 @@ describe('batch review and suggestions in the Overview', () => {
     await waitFor(() => expect(thread(P).textContent).toContain('On the overview'));
   });
 
+  it('a draft reply to an individual comment shows under it, the comment shown as a thread while the draft is pending', async () => {
+    const I = 'i'.repeat(40);
+    const single = { id: I, individual_note: true, resolvable: false, resolved: false, notes: [makeNote({ id: '8', discussion_id: I, individual_note: true, noteable_type: 'MergeRequest', note: 'A single comment' })] } as ApiDiscussion;
+    api.on({ [`GET ${PATHS.discussions}`]: [single] });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(thread(I)).toBeTruthy());
+    expect(thread(I).classList.contains('discussion--thread')).toBe(false);
+    fireEvent.click(within(thread(I)).getByRole('button', { name: 'Reply to comment' }));
+    const form = within(thread(I)).getByTestId('diff-comment-form');
+    fireEvent.change(within(form).getByRole('textbox'), { target: { value: 'Pending on a single comment' } });
+    fireEvent.click(within(form).getByText(REVIEW_TEXTS.startReview));
+    await waitFor(() => expect(api.callsTo(NEW_DRAFT)).toHaveLength(1));
+    expect(api.lastCall(NEW_DRAFT).body).toMatchObject({ note: 'Pending on a single comment', in_reply_to_discussion_id: I });
+    // The form is gone; the draft card stays under the comment, now a thread
+    await waitFor(() => expect(within(thread(I)).queryByTestId('diff-comment-form')).toBeNull());
+    await waitFor(() => expect(thread(I).textContent).toContain('Pending on a single comment'));
+    expect(thread(I).classList.contains('discussion--thread')).toBe(true);
+  });
+
   it('a reply written in the review form before it took the reply autosave comes back when Reply is opened, once', async () => {
     const P = 'p'.repeat(40);
     localStorage.setItem(`autosave/g/p/-/merge_requests/3/reply/${P}`, JSON.stringify({ text: 'half a reply', lock_version: 0 }));

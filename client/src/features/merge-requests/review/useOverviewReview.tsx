@@ -32,6 +32,7 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
         drafts
           ?.filter((x) => x.discussion_id === d.id)
           .map((x) => <PendingDraft key={x.id} draft={x} projectPath={projectPath} iid={iid} onChange={onDraftsChange} />),
+      pendingCount: (d) => drafts?.reduce((n, x) => (x.discussion_id === d.id ? n + 1 : n), 0) ?? 0,
       replyForm: (d, close, quote) =>
         // Batch review for any reply but one on a commit (discussions.md: "shown only for a new note that is not on a commit")
         drafts && !d.for_commit ? (
