@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DIFF_CONSTANTS, DIFF_TEXTS, DISCUSSION_TEXTS, REVIEW_TEXTS, SUGGESTION_TEXTS, excerptLines, type ApiDraftNote, type ApiDiffFile, type ApiDiffLine, type MergeRequestDiffsResponse } from '@tandem/shared-types';
-import { jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
+import { deferred, jsonResponse, renderWithStores, stubFetch, type FetchStub } from '../../../test/kit';
 import { ChangesTab } from './ChangesTab';
 import { DiffExcerpt } from './DiffExcerpt';
 import { mergeRequestChangesKey } from '../mergeRequestApi';
@@ -209,9 +209,15 @@ describe('DiffExcerpt', () => {
     renderWithStores(<DiffExcerpt discussion={THREAD as never} projectPath="acme/tandem" iid={7} />);
     const error = await screen.findByTestId('diff-excerpt-error');
     expect(error.textContent).toContain(DIFF_TEXTS.diffLoadFailed);
-    api.on({ [`GET ${LINES}`]: { truncated_diff_lines: [line('context', 1, 1, 'keep'), line('new', null, 2, 'added here')] } });
+    const again = deferred();
+    api.on({ [`GET ${LINES}`]: again.handler });
     fireEvent.click(within(error).getByRole('button', { name: DIFF_TEXTS.tryAgain }));
+    // While it reads again the excerpt says it is loading, not the failure it is retrying
+    expect(await screen.findByTestId('diff-excerpt-loading')).toBeTruthy();
+    expect(screen.queryByTestId('diff-excerpt-error')).toBeNull();
+    again.release({ truncated_diff_lines: [line('context', 1, 1, 'keep'), line('new', null, 2, 'added here')] });
     await waitFor(() => expect(screen.getByTestId('diff-excerpt').textContent).toContain('added here'));
+    expect(screen.queryByTestId('diff-excerpt-loading')).toBeNull();
     expect(screen.queryByTestId('diff-excerpt-error')).toBeNull();
     expect(screen.queryByTestId('diff-excerpt-outdated')).toBeNull();
     expect(api.callsTo(`GET ${LINES}`)).toHaveLength(2);
