@@ -205,6 +205,23 @@ describe('batch review and suggestions in the Overview', () => {
     expect(within(thread(DIFF)).getAllByTestId('suggestion').map((b) => b.dataset.applyingBatch)).toEqual(['false', 'false']);
   });
 
+  it("a failed apply without the server's reason says so: the suggestion's text alone, the batch's for a batch (even of one)", async () => {
+    api.on({ 'PUT /api/v4/suggestions/501/apply': jsonResponse({}, { status: 500 }), 'PUT /api/v4/suggestions/batch_apply': jsonResponse({}, { status: 500 }) });
+    renderWithStores(<Overview />);
+    await waitFor(() => expect(within(thread(DIFF)).getAllByTestId('suggestion')).toHaveLength(2));
+    const [first] = within(thread(DIFF)).getAllByTestId('suggestion');
+    fireEvent.click(within(first!).getByTestId('suggestion-apply'));
+    fireEvent.click(within(first!).getByTestId('suggestion-apply-confirm'));
+    expect(await within(thread(DIFF)).findByText(SUGGESTION_TEXTS.applyFailed)).toBeTruthy();
+    // One suggestion in the batch: Apply 1 suggestion goes to batch_apply, and fails as a batch
+    fireEvent.click(within(first!).getByTestId('suggestion-batch-toggle'));
+    fireEvent.click(within(first!).getByTestId('suggestion-apply-batch'));
+    fireEvent.click(within(first!).getByTestId('suggestion-apply-confirm'));
+    await waitFor(() => expect(api.callsTo('PUT /api/v4/suggestions/batch_apply')).toHaveLength(1));
+    expect(api.lastCall('PUT /api/v4/suggestions/batch_apply').body).toMatchObject({ ids: [501] });
+    expect(await within(thread(DIFF)).findByText(SUGGESTION_TEXTS.applyBatchFailed)).toBeTruthy();
+  });
+
   it('Apply suggestion alone sends no commit message when none is typed (the server uses the default)', async () => {
     api.on({ 'PUT /api/v4/suggestions/501/apply': {} });
     renderWithStores(<Overview />);

@@ -83,9 +83,11 @@ export function SuggestionBlocks({ note, canApply, batch }: { note: ApiNote; can
   const apply = async (ids: readonly number[], message: string) => {
     setBusy(true);
     setError(null);
-    const res = await applySuggestions(ids, ids.length > 1 || batch.ids.length > 0, message);
+    // A batch is applied as a batch (batch_apply) and fails as one, even a batch of one
+    const asBatch = ids.length > 1 || batch.ids.length > 0;
+    const res = await applySuggestions(ids, asBatch, message);
     setBusy(false);
-    if (!res?.ok) return setError(errorText(res?.data, ids.length > 1 ? SUGGESTION_TEXTS.applyBatchFailed : SUGGESTION_TEXTS.applyFailed));
+    if (!res?.ok) return setError(errorText(res?.data, asBatch ? SUGGESTION_TEXTS.applyBatchFailed : SUGGESTION_TEXTS.applyFailed));
     batch.clear();
   };
   return (
