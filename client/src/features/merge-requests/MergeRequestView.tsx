@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiDiscussion, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
+import { DISCUSSION_TEXTS, MERGE_REQUEST_TEXTS as T, mergeRequestStreamPath, type ApiDiscussion, type ApiNote, type MergeRequestPageData } from '@tandem/shared-types';
 import { errorText } from '../../shared/api/http';
 import { appStore } from '../../shared/store';
 import { Alert } from '../../shared/ui/Alert';
@@ -114,7 +114,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
     <div className="mr-page" data-testid="merge-request-page">
       <MergeRequestHeader mergeRequest={mr} projectPath={projectPath} permissions={data.permissions} />
       <p className="mr-branches">
-        {mr.author?.name ?? 'Someone'} requested to merge <code>{mr.source_branch}</code> into <code>{mr.target_branch}</code> · {mr.reference}
+        {mr.author?.name ?? DISCUSSION_TEXTS.deletedUser} requested to merge <code>{mr.source_branch}</code> into <code>{mr.target_branch}</code> · {mr.reference}
       </p>
       <NoteableHistory restBase={mergeRequestRestBase(projectPath, mr.iid)} streamPath={mergeRequestStreamPath(projectPath)} iid={mr.iid} kind="MergeRequest" />
       <div className="mr-tabs" role="tablist">
@@ -149,6 +149,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
           canApplySuggestions={data.permissions.canApplySuggestions}
           canReceiveSuggestion={data.can_receive_suggestion}
           fileEdit={fileEdit}
+          noteableAuthorId={mr.author?.id ?? null}
         />
       )}
     </div>

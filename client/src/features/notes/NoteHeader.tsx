@@ -4,6 +4,7 @@ import { RelativeTime } from '../../shared/ui/RelativeTime';
 import { UserStatusEmoji } from '../../shared/emoji/UserStatusEmoji';
 import { knownUserStatusesAtom } from '../user-status/userStatusAtoms';
 import { useStoreValue } from '../../shared/useStoreValue';
+import './notes.css';
 
 /** Author link, @username, and the time linking to the note's anchor (spec §2 Note header). */
 export function NoteHeader({ note, noteableAuthor = false }: { note: ApiNote; noteableAuthor?: boolean }) {

@@ -122,6 +122,24 @@ describe('ChangesTab', () => {
     await waitFor(() => expect(screen.queryByTestId('diff-comment-form')).toBeNull());
   });
 
+  it("a diff thread's notes carry the Overview's header: author, time, the Author, role and Contributor badges, 'A deleted user' without an author", async () => {
+    const [root] = THREAD.notes;
+    const byAuthor = { ...root!, id: '6', note: 'Because.', note_html: '<p>Because.</p>', author: { id: 9, name: 'Mia Maker', username: 'mia' }, human_access: 'Maintainer', created_at: '2026-11-01T10:00:00Z' };
+    const byContributor = { ...root!, id: '7', note: 'Seen it before.', note_html: '<p>Seen it before.</p>', is_contributor: true };
+    const byNobody = { ...root!, id: '8', note: 'Old.', note_html: '<p>Old.</p>', author: null };
+    api.on({ [`GET ${DISCUSSIONS}`]: [{ ...THREAD, notes: [root, byAuthor, byContributor, byNobody] }] });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} noteableAuthorId={9} />);
+    await screen.findByTestId('diff-thread');
+    const notes = screen.getAllByTestId('diff-thread-note');
+    expect(notes.map((n) => n.querySelector('.note-header__name')?.textContent)).toEqual(['Bob Brown', 'Mia Maker', 'Bob Brown', DISCUSSION_TEXTS.deletedUser]);
+    expect(within(notes[0]!).getByTestId('note-author').getAttribute('href')).toBe('/bob');
+    expect(within(notes[0]!).queryByTestId('note-author-badge')).toBeNull();
+    expect(within(notes[1]!).getByTestId('note-author-badge')).toBeTruthy();
+    expect(within(notes[1]!).getByTestId('note-role-badge').textContent).toBe('Maintainer');
+    expect(within(notes[2]!).getByTestId('note-contributor-badge')).toBeTruthy();
+    expect(notes[3]!.textContent).not.toContain('Someone');
+  });
+
   it('keeps the diff on screen after a push and offers the latest; threads show only on the version they are on', async () => {
     const outdated = { ...THREAD, id: 'd3', notes: [{ ...THREAD.notes[0]!, id: '9', discussion_id: 'd3', note: 'Old', note_html: '<p>Old</p>', outdated: true, position: { ...THREAD.notes[0]!.position, head_sha: '0', new_line: 1 } }] };
     api.on({ [`GET ${DISCUSSIONS}`]: [THREAD, outdated] });

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DIFF_CONSTANTS, DIFF_TEXTS, mergeRequestNoteablePaths, NOTES_FILTER, type ApiDiffFile, type ApiDiffLine, type ApiDiffRefs, type ApiDiscussion, type ApiDraftNote, type MergeRequestDiffsResponse } from '@tandem/shared-types';
 import { useDiscussions } from '../../notes/useDiscussions';
 import { RowLimit, ROWS_PER_TABLE, type LineNotes } from './DiffLines';
-import { imagePositionFor, imageThreadsByFile, LineThreads, lineKey, positionFor, rangeEndOf, rangeLabels, threadsByLine, type ThreadReview } from './DiffNotes';
+import { imagePositionFor, imageThreadsByFile, LineThreads, lineKey, NoteableAuthorContext, positionFor, rangeEndOf, rangeLabels, threadsByLine, type ThreadReview } from './DiffNotes';
 import type { ImageNotes } from './ImageNotes';
 import type { ImagePoint } from './imagePoint';
 import type { LineRangeSelection } from './useLineRangeDrag';
@@ -146,10 +146,12 @@ interface ChangesTabProps {
   canReceiveSuggestion?: boolean;
   /** The source branch and the viewer's rights there: each file's "Edit in single-file editor". */
   fileEdit?: FileEditContext | null;
+  /** The merge request's author: the Author badge on their notes in the threads. */
+  noteableAuthorId?: number | null;
 }
 
 /** The Changes tab: toolbar (inline / side-by-side, hide whitespace, viewed count), the file tree and the files with their diff threads. */
-export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false, canReceiveSuggestion = false, fileEdit = null }: ChangesTabProps) {
+export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = null, canApplySuggestions = false, canReceiveSuggestion = false, fileEdit = null, noteableAuthorId = null }: ChangesTabProps) {
   const paths = mergeRequestNoteablePaths(projectPath, iid, notesOf.id);
   const { discussions, reload } = useDiscussions(notesOf.key, paths.discussions, NOTES_FILTER.all, false);
   const [openForm, setOpenForm] = useState<CommentTarget | null>(null);
@@ -194,45 +196,47 @@ export function ChangesTab({ projectPath, iid, discussions: notesOf, comment = n
   const files = data.diff_files;
   const isViewed = (f: ApiDiffFile) => viewed[f.file_identifier_hash]?.[0] === `hash:${f.file_hash}`;
   return (
-    <div className="mr-changes" data-testid="mr-changes">
-      <div className="diff-toolbar">
-        <span data-testid="diff-file-count">{files.length} {files.length === 1 ? 'file' : 'files'}</span>
-        <span data-testid="diff-viewed-count">
-          {files.filter(isViewed).length}/{files.length} {DIFF_TEXTS.viewed.toLowerCase()}
-        </span>
-        <div role="group" aria-label="Diff view">
-          {(['inline', 'parallel'] as const).map((v) => (
-            <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`diff-view-${v}`}>
-              {v === 'inline' ? DIFF_TEXTS.inlineView : DIFF_TEXTS.parallelView}
-            </button>
-          ))}
-        </div>
-        <label>
-          <input type="checkbox" checked={hideWhitespace} onChange={(e) => setHideWhitespace(e.target.checked)} data-testid="diff-hide-whitespace" /> {DIFF_TEXTS.hideWhitespace}
-        </label>
-      </div>
-      {newer && (
-        <div className="diff-changed-notice" role="status" data-testid="diff-changed-notice">
-          {DIFF_TEXTS.diffChanged}{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setShown(latest)} data-testid="diff-show-latest">
-            {DIFF_TEXTS.showLatest}
-          </button>
-        </div>
-      )}
-      {!files.length ? (
-        <p>{DIFF_TEXTS.noChanges}</p>
-      ) : (
-        <div className="diff-layout">
-          <DiffFileTree files={files} viewed={viewed} />
-          <div className="diff-files">
-            {files.map((f, i) => (
-              <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
-                <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)?.lines} imageNotes={notesByFile.get(f.file_identifier_hash)?.image} headSha={data.diff_refs.head_sha} edit={fileEdit} />
-              </WhenNear>
+    <NoteableAuthorContext.Provider value={noteableAuthorId}>
+      <div className="mr-changes" data-testid="mr-changes">
+        <div className="diff-toolbar">
+          <span data-testid="diff-file-count">{files.length} {files.length === 1 ? 'file' : 'files'}</span>
+          <span data-testid="diff-viewed-count">
+            {files.filter(isViewed).length}/{files.length} {DIFF_TEXTS.viewed.toLowerCase()}
+          </span>
+          <div role="group" aria-label="Diff view">
+            {(['inline', 'parallel'] as const).map((v) => (
+              <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`diff-view-${v}`}>
+                {v === 'inline' ? DIFF_TEXTS.inlineView : DIFF_TEXTS.parallelView}
+              </button>
             ))}
           </div>
+          <label>
+            <input type="checkbox" checked={hideWhitespace} onChange={(e) => setHideWhitespace(e.target.checked)} data-testid="diff-hide-whitespace" /> {DIFF_TEXTS.hideWhitespace}
+          </label>
         </div>
-      )}
-    </div>
+        {newer && (
+          <div className="diff-changed-notice" role="status" data-testid="diff-changed-notice">
+            {DIFF_TEXTS.diffChanged}{' '}
+            <button type="button" className="btn btn-sm" onClick={() => setShown(latest)} data-testid="diff-show-latest">
+              {DIFF_TEXTS.showLatest}
+            </button>
+          </div>
+        )}
+        {!files.length ? (
+          <p>{DIFF_TEXTS.noChanges}</p>
+        ) : (
+          <div className="diff-layout">
+            <DiffFileTree files={files} viewed={viewed} />
+            <div className="diff-files">
+              {files.map((f, i) => (
+                <WhenNear key={`${f.file_identifier_hash}-${hideWhitespace}-${data.diff_refs.head_sha}`} eager={rendersAtOnce(f, i)} estimate={40 + 18 * f.highlighted_diff_lines.length} rows={f.highlighted_diff_lines.length} anchor={`diff-${f.file_hash}`}>
+                  <DiffFileView file={f} view={view} hideWhitespace={hideWhitespace} projectPath={projectPath} iid={iid} viewed={isViewed(f)} onViewed={toggle} notes={notesByFile.get(f.file_identifier_hash)?.lines} imageNotes={notesByFile.get(f.file_identifier_hash)?.image} headSha={data.diff_refs.head_sha} edit={fileEdit} />
+                </WhenNear>
+              ))}
+            </div>
+          </div>
+        )}
+      </div>
+    </NoteableAuthorContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type { ApiDiffFile, ApiDiffLine, ApiDiffPosition, ApiDiffRefs, ApiDiscussion, ApiImageDiffPosition, ApiLineRange, ApiLineRangeEnd, ApiTextDiffPosition } from '@tandem/shared-types';
 import { DIFF_TEXTS, isImagePosition, isTextPosition, lineRangeEnd, REVIEW_TEXTS, rangeEndLabel, type ApiDraftNote } from '@tandem/shared-types';
 import type { ImagePoint } from './imagePoint';
@@ -6,6 +6,10 @@ import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { SuggestionBlocks, type SuggestionBatch } from '../review/SuggestionBlock';
 import { RangeHoverContext } from './useLineRangeDrag';
+import { NoteHeader } from '../../notes/NoteHeader';
+
+/** The merge request's author (their notes carry the Author badge in the diff's threads, as in the Overview). */
+export const NoteableAuthorContext = createContext<number | null>(null);
 
 /** A diff discussion's position: its first note's (live: a push moves it by note.updated), or the discussion's. */
 export const positionOf = (d: ApiDiscussion): ApiDiffPosition | undefined => d.notes[0]?.position ?? d.position;
@@ -104,10 +108,11 @@ export interface ThreadReview {
 
 const NO_BATCH: SuggestionBatch = { ids: [], toggle: () => undefined, clear: () => undefined };
 
-/** A line's threads: each note's author and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
+/** A line's threads: each note's header (the Overview's: author, time, badges) and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
 export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; review?: ThreadReview | null }) {
   const [replying, setReplying] = useState<string | null>(null);
   const hover = useContext(RangeHoverContext);
+  const noteableAuthorId = useContext(NoteableAuthorContext);
   return (
     <div className="diff-threads">
       {threads.map((d) => {
@@ -124,7 +129,7 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
           <RangeHeader discussion={d} />
           {d.notes.map((n) => (
             <div key={n.id} className={n.suggestions?.length ? 'diff-thread-note has-suggestions' : 'diff-thread-note'} data-testid="diff-thread-note">
-              <strong>{n.author?.name ?? 'Someone'}</strong>
+              <NoteHeader note={n} noteableAuthor={!!n.author && n.author.id === noteableAuthorId} />
               {/* note_html is rendered and sanitised on the server */}
               <div className="md" dangerouslySetInnerHTML={{ __html: n.note_html }} />
               {!!n.suggestions?.length && <SuggestionBlocks note={n} canApply={review?.canApply ?? false} batch={review?.batch ?? NO_BATCH} />}

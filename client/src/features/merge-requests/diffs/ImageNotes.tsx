@@ -1,5 +1,5 @@
 import { useRef, type CSSProperties, type MouseEvent } from 'react';
-import { DIFF_TEXTS, isImagePosition, type ApiDiscussion, type ApiDraftNote, type ApiImageDiffPosition } from '@tandem/shared-types';
+import { DIFF_TEXTS, DISCUSSION_TEXTS, isImagePosition, type ApiDiscussion, type ApiDraftNote, type ApiImageDiffPosition } from '@tandem/shared-types';
 import { PendingDraft } from '../review/PendingDraft';
 import { ReviewCommentForm } from '../review/ReviewCommentForm';
 import { LineThreads, positionOf, type ThreadReview } from './DiffNotes';
@@ -120,7 +120,7 @@ export function ImageThreadList({ notes, fold }: { notes: ImageNotes; fold: Thre
                   <LineThreads threads={[d]} review={review} />
                 ) : (
                   <button type="button" className="btn-link image-thread-folded" onClick={() => fold.toggle(d.id)} data-testid="image-thread-folded">
-                    {first ? `${first.author?.name ?? 'Someone'}: ${first.note}` : ''}
+                    {first ? `${first.author?.name ?? DISCUSSION_TEXTS.deletedUser}: ${first.note}` : ''}
                   </button>
                 )}
               </li>
