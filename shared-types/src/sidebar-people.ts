@@ -14,7 +14,10 @@ export const PEOPLE_TEXTS = {
   edit: 'Edit',
   apply: 'Apply',
   searchUsers: 'Search users',
+  /** The assignee list's toggle (sidebar spec §5: '+ N more'). */
   showMore: (n: number) => `+ ${n} more`,
+  /** The participants list past its first 7 (issue-page spec §9: '+N more'). */
+  participantsMore: (n: number) => `+${n} more`,
   showLess: '- show less',
   busy: '(Busy)',
   noMatchingResults: 'No matching results',

@@ -3,7 +3,7 @@ import { PEOPLE_TEXTS } from '@tandem/shared-types';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { assigneeTooltip, type PersonOption } from './assigneeRules';
 
-/** Participants shown before '+ N more' (sidebar-and-widgets.md §9). */
+/** Participants shown before '+N more' (issue-page.md §9, sidebar-and-widgets.md §9). */
 export const PARTICIPANTS_SHOWN = 7;
 
 /** '1 Participant', '3 Participants'. */
@@ -11,7 +11,7 @@ export const participantsTitle = (count: number) => `${count} ${count === 1 ? 'P
 
 /**
  * A noteable's participants as avatars (name and busy state as tooltip and for screen readers):
- * the first 7, then '+ N more' / 'Show less'. Issues and merge requests show theirs with it.
+ * the first 7, then '+N more' / 'Show less'. Issues and merge requests show theirs with it.
  */
 export function ParticipantList({ participants }: { participants: readonly PersonOption[] }) {
   const [showAll, setShowAll] = useState(false);
@@ -30,7 +30,7 @@ export function ParticipantList({ participants }: { participants: readonly Perso
       </ul>
       {participants.length > PARTICIPANTS_SHOWN && (
         <button type="button" className="link-button" onClick={() => setShowAll((v) => !v)}>
-          {showAll ? PEOPLE_TEXTS.showLess : PEOPLE_TEXTS.showMore(participants.length - PARTICIPANTS_SHOWN)}
+          {showAll ? PEOPLE_TEXTS.showLess : PEOPLE_TEXTS.participantsMore(participants.length - PARTICIPANTS_SHOWN)}
         </button>
       )}
     </>
