@@ -107,6 +107,29 @@ describe('batch review and suggestions in the Overview', () => {
     expect(thread(I).classList.contains('discussion--thread')).toBe(true);
   });
 
+  it("a pending reply's Resolve thread is the draft's own: toggled on its card, saved to the draft, the thread left as it is", async () => {
+    const P = 'p'.repeat(40);
+    const UPDATE = 'PUT /api/v4/projects/g%2Fp/merge_requests/3/draft_notes/91';
+    drafts = [{ id: 91, author_id: 1, merge_request_id: 30, discussion_id: P, resolve_discussion: false, note: 'Fixed in my head', note_html: '<p>Fixed in my head</p>', commit_id: null, position: null, line_code: null, file_path: null, author: alice, created_at: '' } as unknown as ApiDraftNote];
+    api.on({
+      [UPDATE]: (c) => {
+        drafts = [{ ...drafts[0]!, resolve_discussion: c.body.resolve_discussion }];
+        return drafts[0]!;
+      },
+    });
+    renderWithStores(<Overview />);
+    const box = () => within(thread(P)).getByTestId('pending-draft-resolve') as HTMLInputElement;
+    await waitFor(() => expect(box().checked).toBe(false));
+    expect(box().parentElement!.textContent).toContain(REVIEW_TEXTS.resolveThread);
+    fireEvent.click(box());
+    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
+    expect(api.lastCall(UPDATE).body).toEqual({ resolve_discussion: true });
+    await waitFor(() => expect(box().checked).toBe(true));
+    // The thread itself is not resolved by it (that happens when the draft is published)
+    expect(api.callsTo(`PUT ${PATHS.discussionResolve(P)}`)).toHaveLength(0);
+    expect(thread(P).dataset.resolved).toBe('false');
+  });
+
   it('a reply written in the review form before it took the reply autosave comes back when Reply is opened, once', async () => {
     const P = 'p'.repeat(40);
     localStorage.setItem(`autosave/g/p/-/merge_requests/3/reply/${P}`, JSON.stringify({ text: 'half a reply', lock_version: 0 }));

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { DISCUSSION_TEXTS, REVIEW_TEXTS, type ApiDraftNote } from '@tandem/shared-types';
 import { errorText } from '../../../shared/api/http';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { REVIEW_SUMMARY_ID, deleteDraft, publishDraft } from './reviewApi';
+import { REVIEW_SUMMARY_ID, deleteDraft, publishDraft, updateDraft } from './reviewApi';
 
 /**
  * A pending draft (discussions.md §2 "Pending draft comment card"): the Pending badge, its text, a
  * publish button and "Add comment now", then Delete. As GitLab's draft card, the publish button
  * (Submit review) leads to the review's submit form, where the whole review goes out with its
- * summary; "Add comment now" publishes this draft alone, the rest staying pending.
+ * summary; "Add comment now" publishes this draft alone, the rest staying pending. A reply's
+ * "Resolve thread" is the draft's own (discussions.md: a draft's resolve is toggled on the draft,
+ * not on the thread): saved to the draft, it resolves the thread when the draft is published.
  */
 export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: ApiDraftNote; projectPath: string; iid: number; onChange: () => void }) {
   const [confirm, setConfirm] = useState(false);
@@ -27,7 +29,20 @@ export function PendingDraft({ draft, projectPath, iid, onChange }: { draft: Api
       <div className="pending-draft-head">
         <span className="badge badge-warning" data-testid="pending-badge">{REVIEW_TEXTS.pending}</span>
         <strong>{draft.author?.name ?? ''}</strong>
-        {draft.resolve_discussion && <span className="pending-draft-resolves">{REVIEW_TEXTS.resolveThread}</span>}
+        {draft.discussion_id ? (
+          <label className="pending-draft-resolves">
+            <input
+              type="checkbox"
+              checked={draft.resolve_discussion}
+              disabled={busy}
+              onChange={(e) => void run(() => updateDraft(projectPath, iid, draft.id, { resolve_discussion: e.target.checked }), REVIEW_TEXTS.saveFailed)}
+              data-testid="pending-draft-resolve"
+            />{' '}
+            {REVIEW_TEXTS.resolveThread}
+          </label>
+        ) : (
+          draft.resolve_discussion && <span className="pending-draft-resolves">{REVIEW_TEXTS.resolveThread}</span>
+        )}
       </div>
       {/* note_html is rendered and sanitised on the server */}
       <div className="md" dangerouslySetInnerHTML={{ __html: draft.note_html }} />

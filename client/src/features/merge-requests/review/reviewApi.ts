@@ -24,6 +24,10 @@ export interface NewDraft {
 export const createDraft = (projectPath: string, iid: number, draft: NewDraft): Promise<JsonResponse<ApiDraftNote>> =>
   requestJson<ApiDraftNote>(draftsPath(projectPath, iid), { method: 'POST', body: draft });
 
+/** A draft's change (GitLab's PUT draft_notes/:id): here its resolve_discussion, toggled on its pending card. */
+export const updateDraft = (projectPath: string, iid: number, id: number, change: { resolve_discussion: boolean }) =>
+  requestJson<ApiDraftNote>(`${draftsPath(projectPath, iid)}/${id}`, { method: 'PUT', body: change });
+
 export const deleteDraft = (projectPath: string, iid: number, id: number) => requestJson<null>(`${draftsPath(projectPath, iid)}/${id}`, { method: 'DELETE' });
 
 export const publishDraft = (projectPath: string, iid: number, id: number) => requestJson<null>(`${draftsPath(projectPath, iid)}/${id}/publish`, { method: 'PUT' });
