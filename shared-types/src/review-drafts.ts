@@ -5,6 +5,7 @@
  */
 import type { ApiDiffPosition } from './merge-request-diffs';
 import type { UserBasic } from './api';
+import { DISCUSSION_TEXTS } from './discussions';
 
 /** GitLab's draft note (GET/POST .../merge_requests/:iid/draft_notes), plus what the page shows of it. */
 export interface ApiDraftNote {
@@ -51,8 +52,8 @@ export const REVIEW_TEXTS = {
   pendingComments: (n: number) => (n === 1 ? '1 pending comment' : `${n} pending comments`),
   summaryLabel: 'Summary comment (optional)',
   deleteDraft: 'Delete',
-  /** discussions.md §8. */
-  saveFailed: 'An error occurred while saving the draft comment.',
+  /** discussions.md §8 (the text lives once, in DISCUSSION_TEXTS). */
+  saveFailed: DISCUSSION_TEXTS.draftSaveFailed,
   publishFailed: 'Something went wrong while submitting your review. Please try again.',
   resolveThread: 'Resolve thread',
   reply: 'Reply…',
