@@ -7,7 +7,7 @@ interface SidebarBlockProps {
   /** An editable block's Edit/Done toggle; absent where the user may not (or cannot yet) change the field. */
   edit?: { open: boolean; onToggle(): void; /** Overrides Edit/Done (the assignees' 'Apply' when changed). */ label?: string };
   /** What the block shows while the sidebar is collapsed, under its icon (and its tooltip); without it, the icon alone. */
-  collapsed?: { text: string; tooltip?: string };
+  collapsed?: { text: string; tooltip?: string; /** An icon beside the text (a merge request's people: some cannot merge). */ warning?: ReactNode };
   children: ReactNode;
 }
 
@@ -44,6 +44,7 @@ export function SidebarBlock({ title, icon, testId, edit, collapsed, children }:
       {collapsed && (
         <div className="sidebar-block__collapsed" data-testid={`${testId}-collapsed`} title={collapsed.tooltip ?? `${title}: ${collapsed.text}`}>
           {collapsed.text}
+          {collapsed.warning}
         </div>
       )}
       <div className="sidebar-block__value">{children}</div>

@@ -33,9 +33,18 @@ describe('the merge request reviewers block', () => {
     const collapsed = screen.getByTestId('mr-sidebar-reviewers-collapsed');
     expect(collapsed.textContent).toBe('99+');
     expect(collapsed.getAttribute('title')).toBe('R2, R3, R4, R5, R6, + 95 more (99/100 can merge)');
+    // Someone cannot merge: the collapsed count carries the warning icon
+    expect(within(collapsed).getByTestId('mr-sidebar-reviewers-collapsed-warning')).toBeTruthy();
     // The expanded list shows five, then '+ 95 more'
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByRole('button', { name: '+ 95 more' })).toBeTruthy();
+  });
+
+  it('collapsed: no warning icon when every reviewer can merge', () => {
+    renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(1, 'R1', true), reviewer(2, 'R2', true)]} projectPath="acme/tandem" iid={3} canUpdate={false} onSaved={() => {}} />);
+    const collapsed = screen.getByTestId('mr-sidebar-reviewers-collapsed');
+    expect(collapsed.getAttribute('title')).toBe('R1, R2');
+    expect(within(collapsed).queryByTestId('mr-sidebar-reviewers-collapsed-warning')).toBeNull();
   });
 
   it('re-requests a review from one who has reviewed: loading, the success check for 1.5 s (the page reads them unreviewed meanwhile), then idle', async () => {

@@ -90,7 +90,12 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
       testIds={{ block: t.testId, dropdown: `${t.testId}-dropdown`, list: `${t.testId}-list` }}
       listLabel={t.list}
       people={sorted}
-      collapsed={{ text: collapsedCount(people.length), tooltip: people.length ? collapsedTooltip(sorted) : t.header(0) }}
+      collapsed={{
+        text: collapsedCount(people.length),
+        tooltip: people.length ? collapsedTooltip(sorted) : t.header(0),
+        // The merge status in the tooltip, flagged: someone here cannot merge (GitLab's collapsed list's warning icon)
+        warning: sorted.some((p) => !p.can_merge) ? <AlertTriangle size={12} className="mr-person__warning" aria-hidden="true" data-testid={`${t.testId}-collapsed-warning`} /> : undefined,
+      }}
       editable={canUpdate}
       save={save}
       search={search}

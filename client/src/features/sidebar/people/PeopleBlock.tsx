@@ -30,7 +30,7 @@ export interface PeopleBlockProps<P extends ListedPerson> {
   /** The people, in the order shown (the first 5, then '+ N more'). */
   people: readonly P[];
   /** What the collapsed sidebar shows. */
-  collapsed: { text: string; tooltip: string };
+  collapsed: { text: string; tooltip: string; warning?: ReactNode };
   editable: boolean;
   /** Saves the whole list (usernames, in order); resolves to the block's failure text, or null when saved. */
   save(usernames: string[]): Promise<string | null>;
