@@ -147,6 +147,18 @@ describe.each(DB_MODES)('code suggestions on %s', (mode) => {
     expect((await thread(firstApplied!.id)).notes[0]!.suggestions![0]).toMatchObject({ applied: true, appliable: false });
   });
 
+  it("a reply in a diff thread may suggest a change to the thread's line: its suggestions are on that line, and Apply writes it", async () => {
+    const d = await suggest(who.alice, 2, 'Spacing?', 2);
+    expect(d.notes[0]!.suggestions ?? []).toEqual([]);
+    const reply = await call<Note>(app, 'POST', `${api}/discussions/${d.id}/notes`, { auth: who.carol, body: { body: 'Like this:\n```suggestion:-0+0\n  return a + b;\n```' } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.suggestions).toEqual([{ id: expect.any(Number) as number, from_line: 2, to_line: 2, appliable: true, applied: false, from_content: '  return a+b;\n', to_content: '  return a + b;\n', inapplicable_reason: null }]);
+    const applied = await call<ApiSuggestion>(app, 'PUT', `/api/v4/suggestions/${reply.body.suggestions![0]!.id}/apply`, { auth: who.bob });
+    expect(applied.status).toBe(200);
+    expect((await fileNow()).split('\n')[1]).toBe('  return a + b;');
+    expect((await thread(d.id)).notes.map((n) => n.resolved)).toEqual([true, true]);
+  });
+
   it('a closed merge request refuses with its text', async () => {
     const d = closing!;
     expect((await call(app, 'PUT', api, { auth: who.alice, body: { state_event: 'close' } })).status).toBe(200);

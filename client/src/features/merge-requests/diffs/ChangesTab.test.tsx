@@ -140,6 +140,25 @@ describe('ChangesTab', () => {
     expect(notes[3]!.textContent).not.toContain('Someone');
   });
 
+  it("a reply in a diff thread offers Insert suggestion for the thread's line (GitLab's reply: its discussion's last line), where the merge request takes suggestions", async () => {
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD] });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} canReceiveSuggestion />);
+    const thread = await screen.findByTestId('diff-thread');
+    fireEvent.click(within(thread).getByTestId('diff-thread-reply'));
+    const box = within(thread).getByRole('textbox') as HTMLTextAreaElement;
+    fireEvent.click(within(thread).getByTestId('insert-suggestion'));
+    expect(box.value).toBe('```suggestion:-0+0\nafter\n```\n');
+  });
+
+  it('a reply offers no Insert suggestion when the merge request does not take suggestions', async () => {
+    api.on({ [`GET ${DISCUSSIONS}`]: [THREAD] });
+    renderWithStores(<ChangesTab projectPath="acme/tandem" iid={7} discussions={{ key: NOTE_KEY, id: 70 }} comment={{ projectPath: 'acme/tandem', iid: 7 }} />);
+    const thread = await screen.findByTestId('diff-thread');
+    fireEvent.click(within(thread).getByTestId('diff-thread-reply'));
+    expect(within(thread).getByRole('textbox')).toBeTruthy();
+    expect(within(thread).queryByTestId('insert-suggestion')).toBeNull();
+  });
+
   it('keeps the diff on screen after a push and offers the latest; threads show only on the version they are on', async () => {
     const outdated = { ...THREAD, id: 'd3', notes: [{ ...THREAD.notes[0]!, id: '9', discussion_id: 'd3', note: 'Old', note_html: '<p>Old</p>', outdated: true, position: { ...THREAD.notes[0]!.position, head_sha: '0', new_line: 1 } }] };
     api.on({ [`GET ${DISCUSSIONS}`]: [THREAD, outdated] });

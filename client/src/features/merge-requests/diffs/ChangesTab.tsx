@@ -102,7 +102,7 @@ function lineNotesFor(file: ApiDiffFile, threads: Map<string, ApiDiscussion[]>, 
       const ranged = form && here && here.start.line_code !== here.end.line_code ? DIFF_TEXTS.commentingOnLines(...rangeLabels({ start: rangeEndOf(here.start), end: rangeEndOf(here.end) })) : null;
       return (
         <>
-          {lineThreads && <LineThreads threads={lineThreads} review={review} />}
+          {lineThreads && <LineThreads threads={lineThreads} review={review} replyLines={[l]} />}
           {ranged && (
             <p className="diff-range-header" data-testid="diff-range-form-header">
               {ranged}

@@ -109,7 +109,7 @@ export interface ThreadReview {
 const NO_BATCH: SuggestionBatch = { ids: [], toggle: () => undefined, clear: () => undefined };
 
 /** A line's threads: each note's header (the Overview's: author, time, badges) and its server-rendered, sanitised HTML; the viewer's pending replies; Reply with batch review. */
-export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; review?: ThreadReview | null }) {
+export function LineThreads({ threads, review, replyLines }: { threads: ApiDiscussion[]; review?: ThreadReview | null; /** The diff line the threads sit on: a reply may suggest a change to it. */ replyLines?: readonly ApiDiffLine[] }) {
   const [replying, setReplying] = useState<string | null>(null);
   const hover = useContext(RangeHoverContext);
   const noteableAuthorId = useContext(NoteableAuthorContext);
@@ -145,6 +145,8 @@ export function LineThreads({ threads, review }: { threads: ApiDiscussion[]; rev
                 projectPath={review.projectPath}
                 iid={review.iid}
                 discussion={d}
+                lines={replyLines}
+                canReceiveSuggestion={review.canReceiveSuggestion}
                 pendingCount={review.drafts.length}
                 label="Reply to this thread"
                 onCancel={() => setReplying(null)}

@@ -44,7 +44,7 @@ interface ReviewCommentFormProps {
   iid: number;
   /** A new diff thread on this line. */
   position?: ApiDiffPosition;
-  /** The diff lines commented on (a new thread: one line, or a range's lines in the diff's order): they may receive a suggestion. */
+  /** The diff lines commented on (a new thread: one line, or a range's lines in the diff's order; a reply in a diff thread: the thread's line): they may receive a suggestion. */
   lines?: readonly ApiDiffLine[];
   /** A reply in this thread. */
   discussion?: ApiDiscussion;
@@ -69,7 +69,8 @@ interface ReviewCommentFormProps {
  * "Note form"): "Start a review" (or "Add to review" once drafts are pending) keeps the comment
  * as a draft only its author sees; "Add comment now" posts it at once; Cancel. A reply in a
  * thread the viewer may resolve offers Resolve (or Unresolve) thread, for the draft and for the
- * comment now alike. A new-side line, or a range ending on one, offers Insert suggestion (all the range's lines). It autocompletes from the merge
+ * comment now alike. A new-side line, or a range ending on one, offers Insert suggestion (all the range's lines); a reply in a
+ * diff thread, the thread's line (GitLab's reply: its discussion's last line). It autocompletes from the merge
  * request's sources, its quick actions included (a draft's run when it is published).
  */
 export function ReviewCommentForm({ projectPath, iid, position, lines, discussion, initialText = '', pendingCount, canReceiveSuggestion = false, form, label, onDone, onCancel }: ReviewCommentFormProps) {
@@ -104,7 +105,7 @@ export function ReviewCommentForm({ projectPath, iid, position, lines, discussio
   // The form is only offered to a viewer who may comment
   const resolvable = discussion && mayResolve(discussion, true) ? discussion : null;
   // GitLab's canSuggest: the noteable takes suggestions and the lines are suggestible
-  const suggestible = useMemo(() => (canReceiveSuggestion && !discussion && lines ? suggestionLines(lines) : null), [canReceiveSuggestion, discussion, lines]);
+  const suggestible = useMemo(() => (canReceiveSuggestion && lines ? suggestionLines(lines) : null), [canReceiveSuggestion, lines]);
 
   // One key per text sent: pressing again after a lost answer returns the comment already written
   // instead of writing it twice (the server's idempotency key, as the thread reply form's outbox sends)
