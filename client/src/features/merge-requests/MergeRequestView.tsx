@@ -79,7 +79,7 @@ export function MergeRequestView({ data, projectPath, initialTab = 'overview' }:
   const refreshDrafts = review.refresh;
   const onDraftsChange = useCallback(() => void refreshDrafts(), [refreshDrafts]);
   // Applying a suggestion is pushing to the source branch of an open merge request: the same rule as merging (developers, open)
-  const threadReview = useOverviewReview({ projectPath, iid: mr.iid, drafts: data.permissions.canCreateNote ? review.drafts : null, onDraftsChange, canApply: data.permissions.canApplySuggestions });
+  const threadReview = useOverviewReview({ projectPath, iid: mr.iid, drafts: data.permissions.canCreateNote ? review.drafts : null, onDraftsChange, canApply: data.permissions.canApplySuggestions, canReceiveSuggestion: data.can_receive_suggestion });
   // Each diff file's "Edit in single-file editor": the source branch where it lives, pushed to as suggestions are applied
   const sourceProjectPath = data.sourceProjectPath === undefined ? projectPath : data.sourceProjectPath;
   const fileEdit = useMemo<FileEditContext>(

@@ -63,15 +63,24 @@ function ImageExcerpt({ discussion, position, projectPath }: { discussion: ApiDi
   );
 }
 
-function PositionedExcerpt({ discussion, position, projectPath, iid }: { discussion: ApiDiscussion; position: ApiTextDiffPosition; projectPath: string; iid: number }) {
+/**
+ * A text diff thread's code at its own position (its commented line last), read once and shared
+ * by its excerpt and its reply form (which suggests on that line); nothing read without a position.
+ */
+export function useThreadLines(discussion: ApiDiscussion, position: ApiTextDiffPosition | null, projectPath: string, iid: number) {
   const path = mergeRequestDiscussionDiffLinesPath(projectPath, iid, discussion.id);
   // Keyed by the position: a push that moves the thread reads its lines again
-  const q = useQuery({
-    queryKey: ['discussion-diff-lines', path, position.head_sha, position.old_line, position.new_line, position.line_range?.start.line_code ?? null],
+  return useQuery({
+    queryKey: ['discussion-diff-lines', path, position?.head_sha, position?.old_line, position?.new_line, position?.line_range?.start.line_code ?? null],
     queryFn: () => fetchDiscussionLines(path),
     retry: false,
     staleTime: Infinity,
+    enabled: position !== null,
   });
+}
+
+function PositionedExcerpt({ discussion, position, projectPath, iid }: { discussion: ApiDiscussion; position: ApiTextDiffPosition; projectPath: string; iid: number }) {
+  const q = useThreadLines(discussion, position, projectPath, iid);
   const outdated = isOutdated(discussion);
   return (
     <div className={`diff-excerpt${outdated ? ' is-outdated' : ''}`} data-testid="diff-excerpt" data-outdated={outdated || undefined}>

@@ -29,9 +29,9 @@ const plain: ApiDiscussion = { id: 'p'.repeat(40), individual_note: false, resol
 const noteable = mergeRequestNoteable(0, 2);
 
 /** The Overview as MergeRequestView composes it: the discussion area with the page's batch review. */
-function Overview() {
+function Overview({ canReceiveSuggestion = false }: { canReceiveSuggestion?: boolean }) {
   const { drafts, refresh } = useReviewDrafts('g/p', 3, true);
-  const review = useOverviewReview({ projectPath: 'g/p', iid: 3, drafts, onDraftsChange: () => void refresh(), canApply: true });
+  const review = useOverviewReview({ projectPath: 'g/p', iid: 3, drafts, onDraftsChange: () => void refresh(), canApply: true, canReceiveSuggestion });
   return <DiscussionArea noteable={noteable} stateToggle={{ busy: false, toggle: async () => {} }} review={review} />;
 }
 
@@ -71,6 +71,22 @@ describe('batch review and suggestions in the Overview', () => {
     await waitFor(() => expect(thread(DIFF).textContent).toContain('Later, in my review'));
     fireEvent.click(within(thread(DIFF)).getByText('Reply…'));
     expect(within(thread(DIFF)).getByTestId('review-add').textContent).toBe(REVIEW_TEXTS.addToReview);
+  });
+
+  it("a diff thread's reply offers Insert suggestion for the thread's line (its excerpt's last line); an ordinary thread's does not", async () => {
+    const LINES = `GET /g/p/-/merge_requests/3/discussions/${DIFF}/diff_lines.json`;
+    api.on({ [LINES]: { truncated_diff_lines: [{ type: 'context', old_line: 5, new_line: 6, line_code: 'x_5_6', rich_text: 'before' }, { type: 'new', old_line: null, new_line: 7, line_code: 'x_0_7', rich_text: '<span class="hljs-keyword">const</span> seven = 7;' }] } });
+    renderWithStores(<Overview canReceiveSuggestion />);
+    await waitFor(() => expect(thread(DIFF)).toBeTruthy());
+    fireEvent.click(within(thread(DIFF)).getByText('Reply…'));
+    const form = within(thread(DIFF)).getByTestId('diff-comment-form');
+    fireEvent.click(await within(form).findByTestId('insert-suggestion'));
+    expect((within(form).getByRole('textbox') as HTMLTextAreaElement).value).toBe('```suggestion:-0+0\nconst seven = 7;\n```\n');
+    expect(api.callsTo(LINES)).toHaveLength(1);
+    const P = 'p'.repeat(40);
+    fireEvent.click(within(thread(P)).getByText('Reply…'));
+    expect(within(thread(P)).getByTestId('diff-comment-form')).toBeTruthy();
+    expect(within(thread(P)).queryByTestId('insert-suggestion')).toBeNull();
   });
 
   it('a reply to an ordinary thread offers batch review too: a draft in reply to it', async () => {

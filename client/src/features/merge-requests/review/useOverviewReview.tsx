@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
-import type { ApiDiscussion, ApiDraftNote } from '@tandem/shared-types';
+import { isTextPosition, type ApiDiscussion, type ApiDraftNote } from '@tandem/shared-types';
 import type { DiscussionReview } from '../../notes/NotesContext';
 import { useNoteForm } from '../../notes/useNoteForm';
 import { PendingDraft } from './PendingDraft';
 import { ReviewCommentForm, adoptEarlierReplyDraft } from './ReviewCommentForm';
 import { SuggestionBlocks } from './SuggestionBlock';
+import { useThreadLines } from '../diffs/DiffExcerpt';
+import { isOutdated, positionOf } from '../diffs/DiffNotes';
 
 interface OverviewReviewOptions {
   projectPath: string;
@@ -14,6 +16,8 @@ interface OverviewReviewOptions {
   onDraftsChange: () => void;
   /** The viewer may apply code suggestions. */
   canApply: boolean;
+  /** The merge request takes code suggestions (page data can_receive_suggestion): a diff thread's reply offers Insert suggestion. */
+  canReceiveSuggestion?: boolean;
 }
 
 /**
@@ -22,7 +26,7 @@ interface OverviewReviewOptions {
  * replies show under it, and a note's suggestions render with Apply suggestion and Add to batch
  * (one batch for the whole Overview).
  */
-export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, canApply }: OverviewReviewOptions): DiscussionReview {
+export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, canApply, canReceiveSuggestion = false }: OverviewReviewOptions): DiscussionReview {
   const [batchIds, setBatchIds] = useState<number[]>([]);
   return useMemo(() => {
     const batch = { ids: batchIds, toggle: (id: number) => setBatchIds((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id])), clear: () => setBatchIds([]) };
@@ -42,6 +46,7 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
             discussion={d}
             quote={quote}
             pendingCount={drafts.length}
+            canReceiveSuggestion={canReceiveSuggestion}
             onCancel={close}
             onDone={(kind) => {
               close();
@@ -51,7 +56,7 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
           />
         ) : null,
     };
-  }, [batchIds, canApply, drafts, iid, onDraftsChange, projectPath]);
+  }, [batchIds, canApply, canReceiveSuggestion, drafts, iid, onDraftsChange, projectPath]);
 }
 
 /**
@@ -59,10 +64,14 @@ export function useOverviewReview({ projectPath, iid, drafts, onDraftsChange, ca
  * (useNoteForm: its autosave, the outbox while offline, the quick actions' messages), so the
  * two pages' replies behave alike.
  */
-function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, onCancel, onDone }: { projectPath: string; iid: number; discussion: ApiDiscussion; quote: string; pendingCount: number; onCancel: () => void; onDone: (kind: 'draft' | 'note') => void }) {
+function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, canReceiveSuggestion, onCancel, onDone }: { projectPath: string; iid: number; discussion: ApiDiscussion; quote: string; pendingCount: number; canReceiveSuggestion: boolean; onCancel: () => void; onDone: (kind: 'draft' | 'note') => void }) {
   // A reply autosaved under the review form's earlier key moves to the thread's before the form reads it
   useState(() => adoptEarlierReplyDraft(projectPath, iid, discussion.id));
   const form = useNoteForm(discussion.id);
+  // A reply in a diff thread still on the diff may suggest a change to the thread's line (its excerpt's last line, read once for both)
+  const at = positionOf(discussion);
+  const suggestsOn = canReceiveSuggestion && at && isTextPosition(at) && !isOutdated(discussion) ? at : null;
+  const threadLines = useThreadLines(discussion, suggestsOn, projectPath, iid).data?.truncated_diff_lines;
   return (
     <ReviewCommentForm
       projectPath={projectPath}
@@ -71,6 +80,8 @@ function OverviewReplyForm({ projectPath, iid, discussion, quote, pendingCount, 
       initialText={quote}
       form={form}
       pendingCount={pendingCount}
+      lines={suggestsOn && threadLines?.length ? threadLines.slice(-1) : undefined}
+      canReceiveSuggestion={canReceiveSuggestion}
       label="Reply to this thread"
       onCancel={onCancel}
       onDone={onDone}
