@@ -129,3 +129,38 @@ test("a pending draft says what its quick actions will do when the review is pub
   await alice.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(alice.getByTestId('pending-draft').filter({ hasText: tag })).toHaveCount(0);
 });
+
+test("a reply in a diff thread suggests a change to the thread's line: the other page shows it with Apply suggestion", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const alice = await signedInPage(browser, 'alice');
+  const bob = await signedInPage(browser, 'bob');
+  await openChanges(alice);
+  await openChanges(bob);
+  const tag = `reply-suggest-${Date.now()}`;
+  // Alice comments on the last added line of src/search.ts
+  const line = alice.locator('[data-path="src/search.ts"] tr.diff-line.new').last();
+  await line.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await line.hover();
+  await line.getByTestId('diff-comment-button').click();
+  await alice.getByTestId('diff-comment-text').fill(`${tag} could be clearer`);
+  await alice.getByTestId('diff-comment-submit').click();
+  await expect(alice.getByTestId('diff-comment-form')).toHaveCount(0);
+
+  // Bob replies in that thread: Insert suggestion fills in the thread's line, which he edits
+  const thread = bob.getByTestId('diff-thread').filter({ hasText: tag });
+  await expect(thread).toBeVisible({ timeout: 10_000 });
+  await thread.getByTestId('diff-thread-reply').click();
+  await thread.getByTestId('insert-suggestion').click();
+  const box = thread.getByTestId('diff-comment-text');
+  const inserted = await box.inputValue();
+  const original = /^```suggestion:-0\+0\n([\s\S]*)\n```\n$/.exec(inserted)?.[1];
+  expect(original, inserted).toBeTruthy();
+  await box.fill(inserted.replace(`${original}\n`, `${original} // from a reply\n`));
+  await thread.getByTestId('diff-comment-submit').click();
+
+  // Alice sees the reply live as a proposed change of that line, with Apply suggestion
+  const block = alice.getByTestId('diff-thread').filter({ hasText: tag }).getByTestId('suggestion').filter({ hasText: '// from a reply' });
+  await expect(block).toBeVisible({ timeout: 10_000 });
+  await expect(block.getByTestId('suggestion-apply')).toBeVisible();
+  await expect(block).toContainText(original!);
+});
