@@ -41,7 +41,7 @@ test('the merge request sidebar: reviewers and labels chosen on one page appear 
   const labels = alice.getByTestId('mr-sidebar-labels');
   await labels.getByRole('button', { name: 'Edit' }).click();
   await labels.getByRole('option', { name: 'bug', exact: true }).click();
-  await labels.getByRole('button', { name: 'Done' }).click();
+  await labels.getByRole('button', { name: 'Apply' }).click();
   await expect(bob.getByTestId('mr-labels')).toContainText('bug', { timeout: 5000 });
 
   // Bob submits a review: Alice's page offers to ask him again; asking shows the check

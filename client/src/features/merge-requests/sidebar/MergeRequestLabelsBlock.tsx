@@ -17,7 +17,10 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 /**
  * The merge request's labels: coloured (scoped ones as key|value); editors toggle the project's
- * and its groups' labels, saved when the dropdown closes through mergeRequestSetLabels.
+ * and its groups' labels, saved when the dropdown closes through mergeRequestSetLabels: the ones
+ * added (APPEND), then the ones taken off (REMOVE), so a label applied but not among the labels the
+ * dropdown read (its first 100) is kept. The dropdown says what is chosen ('first +N more', 'Label'),
+ * and Edit reads Apply while the choice differs from what is saved.
  */
 export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, onSaved }: { labels: readonly string[]; projectPath: string; iid: number; canUpdate: boolean; onSaved(): void }) {
   const colors = useProjectLabels(projectPath);
@@ -36,9 +39,16 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
   const close = async () => {
     setOpen(false);
     if (sameSet(draft, labels)) return;
-    const ids = draft.flatMap((title) => all.filter((l) => l.name.toLowerCase() === title.toLowerCase()).map((l) => l.id));
-    await run(() => setMergeRequestLabels(projectPath, iid, ids));
+    const has = (list: readonly string[], title: string) => list.some((x) => x.toLowerCase() === title.toLowerCase());
+    const idsOf = (titles: readonly string[]) => titles.flatMap((title) => all.filter((l) => l.name.toLowerCase() === title.toLowerCase()).map((l) => l.id));
+    const added = idsOf(draft.filter((t) => !has(labels, t)));
+    const removed = idsOf(labels.filter((t) => !has(draft, t)));
+    await run(async () => {
+      const errors = added.length ? await setMergeRequestLabels(projectPath, iid, added, 'APPEND') : [];
+      return errors.length || !removed.length ? errors : setMergeRequestLabels(projectPath, iid, removed, 'REMOVE');
+    });
   };
+  const changed = open && !sameSet(draft, labels);
   useDismiss(rootRef, open, () => void close());
   const toggle = (name: string) => setDraft((d) => (d.some((x) => x.toLowerCase() === name.toLowerCase()) ? d.filter((x) => x.toLowerCase() !== name.toLowerCase()) : [...d, name]));
 
@@ -49,10 +59,13 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
         icon={<Tag size={16} />}
         testId="mr-sidebar-labels"
         collapsed={{ text: String(labels.length), tooltip: collapsedLabelsTooltip(labels) }}
-        edit={canUpdate ? { open, onToggle: () => (open ? void close() : (setDraft([...labels]), setSearch(''), setError(null), setOpen(true))) } : undefined}
+        edit={canUpdate ? { open, onToggle: () => (open ? void close() : (setDraft([...labels]), setSearch(''), setError(null), setOpen(true))), label: changed ? 'Apply' : 'Edit' } : undefined}
       >
         {open && (
           <div className="sidebar-dropdown" data-testid="mr-labels-dropdown">
+            <span className="sidebar-dropdown__toggle" data-testid="mr-labels-dropdown-text">
+              {TAXONOMY_TEXTS.labelsSummary(draft)}
+            </span>
             <ComboboxList<ApiLabel>
               inputLabel="Search labels"
               listLabel={TAXONOMY_TEXTS.labelsTitle}

@@ -45,10 +45,13 @@ export async function rerequestReview(projectPath: string, iid: number, userId: 
   return errorsOf(data.mergeRequestReviewerRereview);
 }
 
-/** GraphQL mergeRequestSetLabels (the spec's call: label global ids, replace): the errors. */
-export async function setMergeRequestLabels(projectPath: string, iid: number, labelIds: number[]): Promise<string[]> {
+/**
+ * GraphQL mergeRequestSetLabels (the spec's call: label global ids): the errors. APPEND and REMOVE
+ * change only the labels named, so a label the dropdown did not list is kept.
+ */
+export async function setMergeRequestLabels(projectPath: string, iid: number, labelIds: number[], operationMode: 'APPEND' | 'REMOVE' | 'REPLACE' = 'REPLACE'): Promise<string[]> {
   const data = await graphqlRequest<{ mergeRequestSetLabels: Payload | null }>(SET_LABELS, {
-    input: { projectPath, iid: String(iid), labelIds: labelIds.map((id) => `gid://gitlab/Label/${id}`), operationMode: 'REPLACE' },
+    input: { projectPath, iid: String(iid), labelIds: labelIds.map((id) => `gid://gitlab/Label/${id}`), operationMode },
   });
   return errorsOf(data.mergeRequestSetLabels);
 }
