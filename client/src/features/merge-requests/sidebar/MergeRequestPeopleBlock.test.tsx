@@ -4,6 +4,10 @@ import type { MergeRequestSidebarReviewer } from '@tandem/shared-types';
 import { graphql, renderWithStores, stubFetch } from '../../../test/kit';
 import { MergeRequestPeopleBlock } from './MergeRequestPeopleBlock';
 
+/** getMrParticipants' answer (the participants block's read), for [username, name] pairs. */
+const participants = (people: Array<[string, string]>) => ({
+  data: { workspace: { __typename: 'Project', issuable: { __typename: 'MergeRequest', id: 'gid://gitlab/MergeRequest/7', participants: { nodes: people.map(([username, name], i) => ({ id: `gid://gitlab/User/${i + 50}`, username, name, avatarUrl: null, webUrl: `/${username}`, status: null })) }, assignees: { nodes: [] } } } },
+});
 const reviewer = (id: number, name: string, can_merge: boolean, reviewed = false, availability: 'busy' | 'not_set' = 'not_set'): MergeRequestSidebarReviewer => ({
   id, username: name.toLowerCase(), name, state: 'active', locked: false, avatar_url: null, web_url: `/${name.toLowerCase()}`, can_merge, availability, review_state: reviewed ? 'reviewed' : 'unreviewed', reviewed,
 });
@@ -84,7 +88,7 @@ describe('the merge request reviewers block', () => {
   it('edits the reviewers: search members, choose, and saves with mergeRequestSetReviewers when it closes', async () => {
     const api = stubFetch({
       'GET /acme/tandem/-/autocomplete_sources/members': [{ username: 'frank', name: 'Frank', avatar_url: null }],
-      'POST /api/graphql': graphql({ mergeRequestSetReviewers: { data: { mergeRequestSetReviewers: { errors: [], mergeRequest: { id: 'gid://gitlab/MergeRequest/7' } } } } }),
+      'POST /api/graphql': graphql({ getMrParticipants: participants([]), mergeRequestSetReviewers: { data: { mergeRequestSetReviewers: { errors: [], mergeRequest: { id: 'gid://gitlab/MergeRequest/7' } } } } }),
     });
     const onSaved = vi.fn();
     renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(5, 'Dana', true)]} projectPath="acme/tandem" iid={3} canUpdate onSaved={onSaved} />);
@@ -94,6 +98,26 @@ describe('the merge request reviewers block', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.callsTo('GET /acme/tandem/-/autocomplete_sources/members')[0]!.query.get('search')).toBe('fra');
-    expect(api.callsTo('POST /api/graphql')[0]!.body.variables.input).toEqual({ projectPath: 'acme/tandem', iid: '3', reviewerUsernames: ['dana', 'frank'] });
+    const saved = api.callsTo('POST /api/graphql').filter((c) => String(c.body.query).includes('mergeRequestSetReviewers'));
+    expect(saved[0]!.body.variables.input).toEqual({ projectPath: 'acme/tandem', iid: '3', reviewerUsernames: ['dana', 'frank'] });
+  });
+
+  it("offers the merge request's participants: with no term after the selection, and those matching the term merged into the search results, once each", async () => {
+    stubFetch({
+      'GET /acme/tandem/-/autocomplete_sources/members': [
+        { username: 'frank', name: 'Frank', avatar_url: null },
+        { username: 'gina', name: 'Gina Frankel', avatar_url: null },
+      ],
+      'POST /api/graphql': graphql({ getMrParticipants: participants([['gina', 'Gina Frankel'], ['fran', 'Fran Outside'], ['hugo', 'Hugo']]) }),
+    });
+    renderWithStores(<MergeRequestPeopleBlock kind="reviewers" people={[reviewer(5, 'Dana', true)]} projectPath="acme/tandem" iid={3} canUpdate onSaved={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const names = () => screen.getAllByRole('option').map((o) => o.textContent);
+    await vi.waitFor(() => expect(names().some((n) => n?.includes('Hugo'))).toBe(true));
+    // (after the option that clears the selection)
+    expect(names().map((n) => /(Dana|Gina Frankel|Fran Outside|Hugo)/.exec(n ?? '')?.[1]).filter(Boolean)).toEqual(['Dana', 'Gina Frankel', 'Fran Outside', 'Hugo']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search users' }), { target: { value: 'FRAN' } });
+    await screen.findByRole('option', { name: /Frank\b/ });
+    expect(names().map((n) => /(Frank|Gina Frankel|Fran Outside|Hugo)/.exec(n ?? '')?.[1]).filter(Boolean)).toEqual(['Frank', 'Gina Frankel', 'Fran Outside']);
   });
 });

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Check, RotateCcw, UserRound, Users } from 'lucide-react';
 import { ASSIGNEE_AVATAR_SIZE, PEOPLE_TEXTS, REVIEWER_LIMITS, REVIEWER_TEXTS, type MergeRequestSidebarReviewer, type MergeRequestSidebarUser } from '@tandem/shared-types';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { PeopleBlock } from '../../sidebar/people/PeopleBlock';
 import { canRerequest, collapsedCount, collapsedTooltip, personTooltip, sortByCanMerge } from './reviewerRules';
 import { rerequestReview, searchProjectMembers, setMergeRequestPeople } from './mergeRequestSidebarApi';
+import { fetchMergeRequestParticipants, mergeRequestParticipantsKey } from '../mergeRequestPeopleApi';
+import { mergeSearchResults, type PersonOption } from '../../sidebar/people/assigneeRules';
 
 type Person = MergeRequestSidebarUser & Partial<Pick<MergeRequestSidebarReviewer, 'reviewed' | 'review_state'>>;
 
@@ -63,7 +66,9 @@ function useRerequest(projectPath: string, iid: number, onSaved: () => void, onE
  * The merge request's assignees or reviewers block (PeopleBlock): sorted with those who can merge
  * first, a warning icon and 'Cannot merge' for those who cannot; collapsed, the count (99+ past 99)
  * and a tooltip of five names, '+ N more' and the merge status; reviewers who have reviewed offer
- * 'Re-request review' to who may update. Edit searches the project's members.
+ * 'Re-request review' to who may update. Edit searches the project's members, merged with the
+ * merge request's participants matching the term (getMrParticipants, the participants block's
+ * read), de-duplicated by username; with no term it offers the selection, then the participants.
  */
 export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpdate, onSaved }: MergeRequestPeopleBlockProps) {
   const t = TEXTS[kind];
@@ -82,6 +87,19 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
     }
   };
   const search = useCallback((term: string, signal: AbortSignal) => searchProjectMembers(projectPath, term, signal), [projectPath]);
+  // Read when the dropdown first opens (the participants block shares the read)
+  const [wantParticipants, setWantParticipants] = useState(false);
+  const participants = useQuery({ queryKey: mergeRequestParticipantsKey(projectPath, iid), queryFn: () => fetchMergeRequestParticipants(projectPath, iid), enabled: wantParticipants, placeholderData: (prev) => prev });
+  const offered = useCallback(
+    (term: string | null, selected: readonly PersonOption[], results: readonly PersonOption[] | null) => {
+      const known = participants.data?.participants ?? [];
+      if (term !== null) return mergeSearchResults(results ?? [], known, term);
+      const all = new Map<string, PersonOption>();
+      for (const p of [...selected, ...known]) if (!all.has(p.username)) all.set(p.username, p);
+      return [...all.values()];
+    },
+    [participants.data],
+  );
 
   return (
     <PeopleBlock<Person>
@@ -98,6 +116,8 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
       }}
       editable={canUpdate}
       save={save}
+      offered={offered}
+      onOpen={() => setWantParticipants(true)}
       search={search}
       otherError={rerequestError}
       renderPerson={(u) => (

@@ -40,6 +40,8 @@ export interface PeopleBlockProps<P extends ListedPerson> {
   offered?(term: string | null, selected: readonly PersonOption[], results: readonly PersonOption[] | null): PersonOption[];
   /** An option's tooltip. */
   optionTitle?(p: PersonOption): string | undefined;
+  /** Called when the dropdown opens (what `offered` adds may be read then). */
+  onOpen?(): void;
   /** One listed person, as the `<li>` it is. */
   renderPerson(person: P): ReactElement;
   /** A failure the caller has to show besides the block's own (a re-request of review). */
@@ -104,6 +106,7 @@ export function PeopleBlock<P extends ListedPerson>(props: PeopleBlockProps<P>) 
           setSelected(people.map(asOption));
           setError(null);
           setOpen(true);
+          props.onOpen?.();
         },
       }
     : undefined;
