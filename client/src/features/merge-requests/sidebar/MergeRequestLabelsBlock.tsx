@@ -9,6 +9,7 @@ import { SidebarBlock } from '../../sidebar/SidebarBlock';
 import { ScopedLabelBadge } from '../../sidebar/widgets/ScopedLabelBadge';
 import { fetchLabelList, labelListKey, type ApiLabel } from '../../sidebar/widgets/taxonomyApi';
 import { useDismiss } from '../../sidebar/widgets/useDismiss';
+import { LabelCreateForm, toggleLabelChoice } from '../../sidebar/widgets/LabelCreateForm';
 import { setMergeRequestLabels } from './mergeRequestSidebarApi';
 import { useMergeRequestSave } from './useMergeRequestSave';
 import '../../sidebar/widgets/taxonomyWidgets.css';
@@ -20,7 +21,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * and its groups' labels, saved when the dropdown closes through mergeRequestSetLabels: the ones
  * added (APPEND), then the ones taken off (REMOVE), so a label applied but not among the labels the
  * dropdown read (its first 100) is kept. The dropdown says what is chosen ('first +N more', 'Label'),
- * and Edit reads Apply while the choice differs from what is saved.
+ * and Edit reads Apply while the choice differs from what is saved. A scoped label replaces its
+ * sibling of the same scope; Create project label makes one and chooses it (the issue's form).
  */
 export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, onSaved }: { labels: readonly string[]; projectPath: string; iid: number; canUpdate: boolean; onSaved(): void }) {
   const colors = useProjectLabels(projectPath);
@@ -28,6 +30,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
   const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
   const { run, saving, error, setError } = useMergeRequestSave(TAXONOMY_TEXTS.labelsUpdateFailed, onSaved);
   const list = useQuery({ queryKey: labelListKey(projectPath), queryFn: ({ signal }) => fetchLabelList(projectPath, signal), enabled: open, staleTime: 30_000 });
   const all = useMemo<ApiLabel[]>(() => list.data ?? [], [list.data]);
@@ -38,6 +41,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
 
   const close = async () => {
     setOpen(false);
+    setCreating(false);
     if (sameSet(draft, labels)) return;
     const has = (list: readonly string[], title: string) => list.some((x) => x.toLowerCase() === title.toLowerCase());
     const idsOf = (titles: readonly string[]) => titles.flatMap((title) => all.filter((l) => l.name.toLowerCase() === title.toLowerCase()).map((l) => l.id));
@@ -50,7 +54,7 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
   };
   const changed = open && !sameSet(draft, labels);
   useDismiss(rootRef, open, () => void close());
-  const toggle = (name: string) => setDraft((d) => (d.some((x) => x.toLowerCase() === name.toLowerCase()) ? d.filter((x) => x.toLowerCase() !== name.toLowerCase()) : [...d, name]));
+  const toggle = (name: string) => setDraft((d) => toggleLabelChoice(d, name));
 
   return (
     <div ref={rootRef}>
@@ -59,29 +63,48 @@ export function MergeRequestLabelsBlock({ labels, projectPath, iid, canUpdate, o
         icon={<Tag size={16} />}
         testId="mr-sidebar-labels"
         collapsed={{ text: String(labels.length), tooltip: collapsedLabelsTooltip(labels) }}
-        edit={canUpdate ? { open, onToggle: () => (open ? void close() : (setDraft([...labels]), setSearch(''), setError(null), setOpen(true))), label: changed ? 'Apply' : 'Edit' } : undefined}
+        edit={canUpdate ? { open, onToggle: () => (open ? void close() : (setDraft([...labels]), setSearch(''), setCreating(false), setError(null), setOpen(true))), label: changed ? 'Apply' : 'Edit' } : undefined}
       >
         {open && (
           <div className="sidebar-dropdown" data-testid="mr-labels-dropdown">
             <span className="sidebar-dropdown__toggle" data-testid="mr-labels-dropdown-text">
               {TAXONOMY_TEXTS.labelsSummary(draft)}
             </span>
-            <ComboboxList<ApiLabel>
-              inputLabel="Search labels"
-              listLabel={TAXONOMY_TEXTS.labelsTitle}
-              items={shown}
-              itemKey={(l) => String(l.id)}
-              isChosen={(l) => draft.some((x) => x.toLowerCase() === l.name.toLowerCase())}
-              renderItem={(l) => <ScopedLabelBadge name={l.name} color={{ color: l.color, text_color: l.text_color, description: l.description }} />}
-              inputValue={search}
-              onInputValueChange={setSearch}
-              onSelect={(l) => toggle(l.name)}
-              multiple
-              busy={list.isFetching}
-              disabled={saving}
-            >
-              <FieldError message={list.isError ? TAXONOMY_TEXTS.labelsFetchFailed : null} />
-            </ComboboxList>
+            {creating ? (
+              <LabelCreateForm
+                projectPath={projectPath}
+                onCreated={(created) => {
+                  toggle(created.name);
+                  setCreating(false);
+                }}
+                onCancel={() => setCreating(false)}
+                onError={setError}
+              />
+            ) : (
+              <>
+                <ComboboxList<ApiLabel>
+                  inputLabel="Search labels"
+                  listLabel={TAXONOMY_TEXTS.labelsTitle}
+                  items={shown}
+                  itemKey={(l) => String(l.id)}
+                  isChosen={(l) => draft.some((x) => x.toLowerCase() === l.name.toLowerCase())}
+                  renderItem={(l) => <ScopedLabelBadge name={l.name} color={{ color: l.color, text_color: l.text_color, description: l.description }} />}
+                  inputValue={search}
+                  onInputValueChange={setSearch}
+                  onSelect={(l) => toggle(l.name)}
+                  multiple
+                  busy={list.isFetching}
+                  disabled={saving}
+                >
+                  <FieldError message={list.isError ? TAXONOMY_TEXTS.labelsFetchFailed : null} />
+                </ComboboxList>
+                <div className="sidebar-dropdown__footer">
+                  <button type="button" className="link-button" onClick={() => setCreating(true)}>
+                    {TAXONOMY_TEXTS.createLabel}
+                  </button>
+                </div>
+              </>
+            )}
           </div>
         )}
         {labels.length ? (

@@ -1,16 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
-import { collapsedLabelsTooltip, LABEL_COLOR_PATTERN, labelTextColor, scopedLabelParts, TAXONOMY_TEXTS } from '@tandem/shared-types';
-import { requestJson } from '../../../shared/api/http';
+import { collapsedLabelsTooltip, TAXONOMY_TEXTS } from '@tandem/shared-types';
 import { appStore } from '../../../shared/store';
 import { ComboboxList } from '../../../shared/ui/ComboboxList';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
 import { useProjectLabels } from '../../labels/projectLabels';
 import { FieldError } from '../../../shared/ui/FieldError';
 import { SidebarBlock } from '../SidebarBlock';
-import { createLabel, fetchLabelList, labelListKey, updateIssueLabels, type ApiLabel } from './taxonomyApi';
+import { fetchLabelList, labelListKey, updateIssueLabels, type ApiLabel } from './taxonomyApi';
+import { LabelCreateForm, toggleLabelChoice } from './LabelCreateForm';
 import { ScopedLabelBadge } from './ScopedLabelBadge';
 import { useDismiss } from './useDismiss';
 import './taxonomyWidgets.css';
@@ -19,13 +19,6 @@ interface LabelsWidgetProps {
   issueKey: string;
   projectPath: string;
   editable: boolean;
-}
-
-/** GitLab's suggested label colours, as the server serves them (hex to name, in its order). */
-async function fetchSuggestedColors(): Promise<Array<[string, string]>> {
-  const res = await requestJson<Record<string, string>>('/-/labels/suggested_colors.json');
-  if (!res.ok || !res.data) throw new Error(`HTTP ${res.status}`);
-  return Object.entries(res.data);
 }
 
 /** Labels that differ from `a` to `b` (case-sensitive, as titles are shown). */
@@ -40,17 +33,11 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetProps) {
   const issue = useAtomValue(issueAtomFamily(issueKey))!;
   const colors = useProjectLabels(projectPath);
-  const queryClient = useQueryClient();
   const rootRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const [newName, setNewName] = useState('');
-  const suggested = useQuery({ queryKey: ['suggested-label-colors'], queryFn: fetchSuggestedColors, enabled: creating, staleTime: Infinity });
-  const [picked, setNewColor] = useState<string | null>(null);
-  // The first suggestion until the user picks or types one
-  const newColor = picked ?? suggested.data?.[0]?.[0] ?? '';
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -104,29 +91,7 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
 
   useDismiss(rootRef, open, () => void close());
 
-  const toggle = (name: string) => {
-    setDraft((cur) => {
-      if (cur.includes(name)) return cur.filter((n) => n !== name);
-      const scope = scopedLabelParts(name)?.key.toLowerCase();
-      const kept = scope === undefined ? cur : cur.filter((n) => scopedLabelParts(n)?.key.toLowerCase() !== scope);
-      return [...kept, name];
-    });
-  };
-
-  const submitLabel = async () => {
-    const name = newName.trim();
-    if (!name || !LABEL_COLOR_PATTERN.test(newColor)) return;
-    setError(null);
-    const created = await createLabel(projectPath, name, newColor);
-    if (!created) {
-      setError(TAXONOMY_TEXTS.labelCreateFailed);
-      return;
-    }
-    queryClient.setQueryData<ApiLabel[]>(labelListKey(projectPath), (old) => [...(old ?? []), created]);
-    toggle(created.name);
-    setCreating(false);
-    setNewName('');
-  };
+  const toggle = (name: string) => setDraft((cur) => toggleLabelChoice(cur, name));
 
   return (
     <div ref={rootRef}>
@@ -152,35 +117,15 @@ export function LabelsWidget({ issueKey, projectPath, editable }: LabelsWidgetPr
               {TAXONOMY_TEXTS.labelsSummary(draft)}
             </span>
             {creating ? (
-              <form
-                className="sidebar-dropdown__form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void submitLabel();
+              <LabelCreateForm
+                projectPath={projectPath}
+                onCreated={(created) => {
+                  toggle(created.name);
+                  setCreating(false);
                 }}
-              >
-                <input className="input input--small" aria-label="Label name" placeholder="Label name" value={newName} onChange={(e) => setNewName(e.target.value)} autoFocus />
-                <div className="sidebar-dropdown__swatches">
-                  {(suggested.data ?? []).map(([c, name]) => (
-                    <button key={c} type="button" className="sidebar-dropdown__swatch" style={{ backgroundColor: c }} title={name} aria-label={`${name} (${c})`} aria-pressed={c === newColor} onClick={() => setNewColor(c)} />
-                  ))}
-                </div>
-                <input
-                  className="input input--small"
-                  aria-label="Label colour"
-                  value={newColor}
-                  onChange={(e) => setNewColor(e.target.value)}
-                  style={LABEL_COLOR_PATTERN.test(newColor) ? { backgroundColor: newColor, color: labelTextColor(newColor) } : undefined}
-                />
-                <div className="sidebar-flag__actions">
-                  <button type="button" className="btn btn--small" onClick={() => setCreating(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className="btn btn--small btn--confirm" disabled={!newName.trim() || !LABEL_COLOR_PATTERN.test(newColor)}>
-                    Create
-                  </button>
-                </div>
-              </form>
+                onCancel={() => setCreating(false)}
+                onError={setError}
+              />
             ) : (
               <>
                 <ComboboxList<ApiLabel>
