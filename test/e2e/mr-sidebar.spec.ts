@@ -17,6 +17,9 @@ test('the merge request sidebar: reviewers and labels chosen on one page appear 
   await openMergeRequest(alice, mr.iid);
   await openMergeRequest(bob, mr.iid);
   await markDocument(bob);
+  // The reference, copyable, as on an issue
+  await expect(alice.getByTestId('mr-sidebar-reference').locator('code')).toHaveText(`acme/tandem!${mr.iid}`);
+  await expect(alice.getByTestId('mr-sidebar-reference').getByRole('button', { name: 'Copy reference' })).toBeVisible();
 
   // Alice asks Carol (a reporter: cannot merge) and Bob (a developer) for reviews
   const reviewers = alice.getByTestId('mr-sidebar-reviewers');

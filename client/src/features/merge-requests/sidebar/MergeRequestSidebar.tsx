@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, Hash } from 'lucide-react';
 import { PEOPLE_TEXTS, type MergeRequestPageData } from '@tandem/shared-types';
+import { CopyButton } from '../../../shared/ui/CopyButton';
+import { SidebarBlock } from '../../sidebar/SidebarBlock';
 import { useCollapsedGutter } from '../../sidebar/people/collapsedGutter';
 import { TodoWidget } from '../../sidebar/widgets/TodoWidget';
 import { mergeRequestPageKey } from '../mergeRequestApi';
@@ -12,7 +14,7 @@ import { MergeRequestParticipants } from '../MergeRequestParticipants';
 
 /**
  * The merge request's right sidebar: the user's to-do, assignees, reviewers, labels, milestone, participants, the user's
- * notifications. It reads the page
+ * notifications, the reference (copyable, as the issue's). It reads the page
  * data, which every merge_request.updated event reads again (mergeRequestEvents), so a change
  * made on another page shows here without a reload; a save here reads it at once.
  */
@@ -40,6 +42,12 @@ export function MergeRequestSidebar({ data, projectPath }: { data: MergeRequestP
         </div>
       </div>
       <MergeRequestSubscriptionBlock projectPath={projectPath} iid={mr.iid} subscribed={mr.subscribed === true} />
+      <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="mr-sidebar-reference">
+        <div className="reference-row">
+          <code className="reference-row__text">{mr.references.full}</code>
+          <CopyButton text={mr.references.full} label="Copy reference" />
+        </div>
+      </SidebarBlock>
     </aside>
   );
 }
