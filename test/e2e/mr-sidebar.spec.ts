@@ -57,6 +57,14 @@ test('the merge request sidebar: reviewers and labels chosen on one page appear 
   await expect(alice.getByTestId('rerequest-success')).toHaveCount(0, { timeout: 3000 });
   await expect(rerequest).toHaveCount(0);
   await expect(bob.getByText('requested review from @bob').last()).toBeVisible({ timeout: 5000 });
+
+  // Alice locks the discussion (asked first): Bob's sidebar says so live, with the system note
+  const lock = alice.getByTestId('mr-sidebar-lock');
+  await lock.getByRole('button', { name: 'Edit' }).click();
+  await lock.getByRole('button', { name: 'Lock', exact: true }).click();
+  await expect(lock.getByTestId('mr-lock-status')).toContainText('Locked');
+  await expect(bob.getByTestId('mr-lock-status')).toContainText('Locked', { timeout: 5000 });
+  await expect(bob.getByText('locked the discussion in this merge request').last()).toBeVisible({ timeout: 5000 });
   expect(await sameDocument(bob)).toBe(true);
 });
 

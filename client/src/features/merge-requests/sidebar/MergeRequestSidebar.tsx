@@ -7,6 +7,7 @@ import { useCollapsedGutter } from '../../sidebar/people/collapsedGutter';
 import { TodoWidget } from '../../sidebar/widgets/TodoWidget';
 import { mergeRequestPageKey } from '../mergeRequestApi';
 import { MergeRequestLabelsBlock } from './MergeRequestLabelsBlock';
+import { MergeRequestLockBlock } from './MergeRequestLockBlock';
 import { MergeRequestMilestoneBlock } from './MergeRequestMilestoneBlock';
 import { MergeRequestPeopleBlock } from './MergeRequestPeopleBlock';
 import { MergeRequestSubscriptionBlock } from './MergeRequestSubscriptionBlock';
@@ -14,7 +15,7 @@ import { MergeRequestParticipants } from '../MergeRequestParticipants';
 
 /**
  * The merge request's right sidebar: the user's to-do, assignees, reviewers, labels, milestone, participants, the user's
- * notifications, the reference (copyable, as the issue's). It reads the page
+ * notifications, the discussion lock, the reference (copyable, as the issue's). It reads the page
  * data, which every merge_request.updated event reads again (mergeRequestEvents), so a change
  * made on another page shows here without a reload; a save here reads it at once.
  */
@@ -41,6 +42,7 @@ export function MergeRequestSidebar({ data, projectPath }: { data: MergeRequestP
           <MergeRequestParticipants projectPath={projectPath} iid={mr.iid} />
         </div>
       </div>
+      <MergeRequestLockBlock locked={mr.discussion_locked} projectPath={projectPath} iid={mr.iid} canUpdate={canUpdate} onSaved={refresh} />
       <MergeRequestSubscriptionBlock projectPath={projectPath} iid={mr.iid} subscribed={mr.subscribed === true} />
       <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="mr-sidebar-reference">
         <div className="reference-row">

@@ -1,5 +1,5 @@
 import { graphqlRequest } from '../../../shared/api/graphql';
-import { requestJson } from '../../../shared/api/http';
+import { projectApiPath, requestJson } from '../../../shared/api/http';
 import type { PersonOption } from '../../sidebar/people/assigneeRules';
 
 /** The mutations' common answer: the errors (empty when it was saved). */
@@ -81,4 +81,10 @@ export async function searchProjectMembers(projectPath: string, term: string, si
   );
   if (!res.ok || !Array.isArray(res.data)) throw new Error(`HTTP ${res.status}`);
   return res.data.map((m) => ({ username: m.username, name: m.name, avatar_url: m.avatar_url }));
+}
+
+/** Locks or unlocks the merge request's discussion (REST PUT discussion_locked, as GitLab's lock widget on a merge request): the errors. */
+export async function setMergeRequestLocked(projectPath: string, iid: number, locked: boolean): Promise<string[]> {
+  const res = await requestJson<{ discussion_locked?: boolean; message?: unknown }>(`${projectApiPath(projectPath)}/merge_requests/${iid}`, { method: 'PUT', body: { discussion_locked: locked } });
+  return res.ok ? [] : [typeof res.data?.message === 'string' ? res.data.message : `HTTP ${res.status}`];
 }
