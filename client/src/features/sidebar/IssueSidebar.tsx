@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { Hash, ChevronsLeft, ChevronsRight, X } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';
 import { PEOPLE_TEXTS, type IssuePageData, type IssuePermissions } from '@tandem/shared-types';
-import { CopyButton } from '../../shared/ui/CopyButton';
+import { ReferenceBlock } from './ReferenceBlock';
 import { issueAtomFamily } from '../issue/issueAtoms';
-import { SidebarBlock } from './SidebarBlock';
 import { WeightWidget } from './widgets/WeightWidget';
 import { ConfidentialityWidget } from './widgets/ConfidentialityWidget';
 import { LockWidget } from './widgets/LockWidget';
@@ -107,12 +106,7 @@ export function IssueSidebar({ issueKey, projectPath, endpoint, permissions, ope
         <WeightWidget issueKey={issueKey} endpoint={endpoint} projectPath={projectPath} editable={permissions.canUpdateIssue} />
         <ConfidentialityWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
         <LockWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} editable={permissions.canUpdate && permissions.canAdmin} />
-        <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="sidebar-reference">
-          <div className="reference-row">
-            <code className="reference-row__text">{issue.references.full}</code>
-            <CopyButton text={issue.references.full} label="Copy reference" />
-          </div>
-        </SidebarBlock>
+        <ReferenceBlock reference={issue.references.full} testId="sidebar-reference" />
         <ParticipantsWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
         <SubscriptionWidget issueKey={issueKey} projectPath={projectPath} iid={issue.iid} />
         <IssueEmailWidget address={createNoteEmail} />

@@ -7,7 +7,7 @@ import { PeopleBlock } from '../../sidebar/people/PeopleBlock';
 import { canRerequest, collapsedCount, collapsedTooltip, personTooltip, sortByCanMerge } from './reviewerRules';
 import { rerequestReview, searchProjectMembers, setMergeRequestPeople } from './mergeRequestSidebarApi';
 import { fetchMergeRequestParticipants, mergeRequestParticipantsKey } from '../mergeRequestPeopleApi';
-import { mergeSearchResults, type PersonOption } from '../../sidebar/people/assigneeRules';
+import { offeredWithParticipants } from '../../sidebar/people/assigneeRules';
 
 type Person = MergeRequestSidebarUser & Partial<Pick<MergeRequestSidebarReviewer, 'reviewed' | 'review_state'>>;
 
@@ -90,16 +90,7 @@ export function MergeRequestPeopleBlock({ kind, people, projectPath, iid, canUpd
   // Read when the dropdown first opens (the participants block shares the read)
   const [wantParticipants, setWantParticipants] = useState(false);
   const participants = useQuery({ queryKey: mergeRequestParticipantsKey(projectPath, iid), queryFn: () => fetchMergeRequestParticipants(projectPath, iid), enabled: wantParticipants, placeholderData: (prev) => prev });
-  const offered = useCallback(
-    (term: string | null, selected: readonly PersonOption[], results: readonly PersonOption[] | null) => {
-      const known = participants.data?.participants ?? [];
-      if (term !== null) return mergeSearchResults(results ?? [], known, term);
-      const all = new Map<string, PersonOption>();
-      for (const p of [...selected, ...known]) if (!all.has(p.username)) all.set(p.username, p);
-      return [...all.values()];
-    },
-    [participants.data],
-  );
+  const offered = useMemo(() => offeredWithParticipants(participants.data?.participants ?? []), [participants.data]);
 
   return (
     <PeopleBlock<Person>

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronsLeft, ChevronsRight, Hash } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { PEOPLE_TEXTS, type MergeRequestPageData } from '@tandem/shared-types';
-import { CopyButton } from '../../../shared/ui/CopyButton';
-import { SidebarBlock } from '../../sidebar/SidebarBlock';
+import { ReferenceBlock } from '../../sidebar/ReferenceBlock';
 import { useCollapsedGutter } from '../../sidebar/people/collapsedGutter';
 import { TodoWidget } from '../../sidebar/widgets/TodoWidget';
 import { mergeRequestPageKey } from '../mergeRequestApi';
@@ -44,12 +43,7 @@ export function MergeRequestSidebar({ data, projectPath }: { data: MergeRequestP
       </div>
       <MergeRequestLockBlock locked={mr.discussion_locked} projectPath={projectPath} iid={mr.iid} canUpdate={canUpdate} onSaved={refresh} />
       <MergeRequestSubscriptionBlock projectPath={projectPath} iid={mr.iid} subscribed={mr.subscribed === true} />
-      <SidebarBlock title="Reference" icon={<Hash size={16} />} testId="mr-sidebar-reference">
-        <div className="reference-row">
-          <code className="reference-row__text">{mr.references.full}</code>
-          <CopyButton text={mr.references.full} label="Copy reference" />
-        </div>
-      </SidebarBlock>
+      <ReferenceBlock reference={mr.references.full} testId="mr-sidebar-reference" />
     </aside>
   );
 }

@@ -35,6 +35,20 @@ export function mergeSearchResults(results: readonly PersonOption[], participant
   return [...out.values()];
 }
 
+/**
+ * A people dropdown's options with the noteable's participants (spec §5): with a term, the search
+ * results merged with the matching participants; without one, the selection, then the
+ * participants; each person once, by username.
+ */
+export function offeredWithParticipants(participants: readonly PersonOption[]) {
+  return (term: string | null, selected: readonly PersonOption[], results: readonly PersonOption[] | null): PersonOption[] => {
+    if (term !== null) return mergeSearchResults(results ?? [], participants, term);
+    const all = new Map<string, PersonOption>();
+    for (const p of [...selected, ...participants]) if (!all.has(p.username)) all.set(p.username, p);
+    return [...all.values()];
+  };
+}
+
 /** The current user first, everyone else in the order given (spec §4). */
 export function currentUserFirst(people: readonly PersonOption[], currentUsername: string | null): PersonOption[] {
   if (!currentUsername) return [...people];

@@ -6,7 +6,7 @@ import { ASSIGNEE_AVATAR_SIZE, PEOPLE_TEXTS, type UserBasic } from '@tandem/shar
 import { Avatar } from '../../../shared/ui/Avatar';
 import { appStore } from '../../../shared/store';
 import { issueAtomFamily, updateIssueAtom } from '../../issue/issueAtoms';
-import { assigneeTooltip, mergeSearchResults, type PersonOption } from '../people/assigneeRules';
+import { assigneeTooltip, offeredWithParticipants } from '../people/assigneeRules';
 import { PeopleBlock } from '../people/PeopleBlock';
 import { issuePeopleKey, searchUsers, setAssignees } from '../people/peopleApi';
 import { useIssuePeople } from '../people/useIssuePeople';
@@ -53,17 +53,7 @@ export function AssigneesWidget({ issueKey, projectPath, iid, editable }: Assign
     }
   };
   const search = useCallback((term: string, signal: AbortSignal) => searchUsers(projectPath, iid, term, signal), [projectPath, iid]);
-  const offered = useCallback(
-    (term: string | null, selected: readonly PersonOption[], results: readonly PersonOption[] | null) => {
-      const participants = people.data?.participants ?? [];
-      if (term !== null) return mergeSearchResults(results ?? [], participants, term);
-      // No search: the selection, then the participants
-      const all = new Map<string, PersonOption>();
-      for (const p of [...selected, ...participants]) if (!all.has(p.username)) all.set(p.username, p);
-      return [...all.values()];
-    },
-    [people.data],
-  );
+  const offered = useMemo(() => offeredWithParticipants(people.data?.participants ?? []), [people.data]);
 
   return (
     <PeopleBlock<UserBasic>
